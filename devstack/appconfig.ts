@@ -1,0 +1,52 @@
+// The app's runtime configuration file (assets/appconfig[.production].json),
+// generated from the ports so the app, provider and API always agree.
+
+export const CLIENT_ID = 'isolatie-staff';
+/** The authProvider name the API accepts in ExternalAuthenticate. */
+export const AUTH_PROVIDER = 'OpenIdConnect';
+export const TENANT_HEADER = 'Abp-TenantId';
+
+export interface LocaleMapping {
+  from: string;
+  to: string;
+}
+
+export interface AppConfig {
+  appBaseUrl: string;
+  remoteServiceBaseUrl: string;
+  localeMappings: LocaleMapping[];
+  tenantHeaderName: string;
+  auth: {
+    issuer: string;
+    clientId: string;
+    authProvider: string;
+    clockSkew: number;
+  };
+  klantenportaal?: string;
+}
+
+export interface AppConfigInput {
+  appOrigin: string;
+  issuer: string;
+  apiUrl: string;
+  klantenportaal?: string;
+}
+
+export function createAppConfig(input: AppConfigInput): AppConfig {
+  const config: AppConfig = {
+    appBaseUrl: input.appOrigin,
+    remoteServiceBaseUrl: input.apiUrl,
+    localeMappings: [
+      { from: 'nl-NL', to: 'nl' },
+      { from: 'en-US', to: 'en' },
+      { from: 'en', to: 'en' },
+    ],
+    tenantHeaderName: TENANT_HEADER,
+    auth: { issuer: input.issuer, clientId: CLIENT_ID, authProvider: AUTH_PROVIDER, clockSkew: 300 },
+  };
+  if (input.klantenportaal !== undefined) config.klantenportaal = input.klantenportaal;
+  return config;
+}
+
+/** Paths at which the app asks for its configuration (production, development). */
+export const APPCONFIG_PATHS = ['/assets/appconfig.production.json', '/assets/appconfig.json'];

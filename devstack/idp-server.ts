@@ -1,0 +1,40 @@
+import { createServer, type Server } from 'node:http';
+import { getRequestListener } from '@hono/node-server';
+import { resolveFault, writeResponse } from './fault-response.ts';
+import type { FaultRegistry } from './faults.ts';
+import { createProvider, type IdpConfig } from './idp.ts';
+import { createInteractionApp } from './idp-interactions.ts';
+
+// One Node server for the provider: our interaction pages under
+// /interaction/, everything else handled by oidc-provider itself. The token
+// endpoint can be made to fail so the app's refresh handling can be tested.
+
+export async function createIdpServer(config: IdpConfig, faults: FaultRegistry): Promise<Server> {
+  const provider = await createProvider(config);
+  const handleProvider = provider.callback();
+  const handleInteraction = getRequestListener(createInteractionApp(provider, config.users, config.apiUrl).fetch);
+  const tokenPath = new URL('token', `${config.issuer}/`).pathname;
+
+  return createServer((req, res) => {
+    const path = (req.url ?? '/').split('?')[0] ?? '/';
+    if (path.startsWith('/interaction/')) {
+      void handleInteraction(req, res);
+      return;
+    }
+    if (path === tokenPath && req.method === 'POST' && faults.enabled) {
+      void resolveFault(faults.take('token'), 'oauth').then(async (outcome) => {
+        if (outcome.kind === 'reset') req.socket.destroy();
+        else if (outcome.kind === 'respond') {
+          // The app reads token errors cross-origin, so the fault needs the
+          // same CORS answer the provider would give.
+          const origin = req.headers.origin;
+          const cors: Record<string, string> =
+            origin === config.appOrigin ? { 'Access-Control-Allow-Origin': origin, Vary: 'Origin' } : {};
+          await writeResponse(res, outcome.response, { 'Cache-Control': 'no-store', ...cors });
+        } else await handleProvider(req, res);
+      });
+      return;
+    }
+    void handleProvider(req, res);
+  });
+}

@@ -1,0 +1,85 @@
+// In-memory storage for the provider's sessions, grants, codes and tokens,
+// one per stack, so several stacks in one process (tests) never share state.
+// Everything is gone on restart, as befits a local development provider.
+
+type Payload = Record<string, unknown> & { uid?: string; grantId?: string; consumed?: number };
+
+interface Entry {
+  payload: Payload;
+  expiresAt: number;
+}
+
+export interface ProviderAdapter {
+  upsert(id: string, payload: Payload, expiresIn?: number): Promise<void>;
+  find(id: string): Promise<Payload | undefined>;
+  findByUid(uid: string): Promise<Payload | undefined>;
+  findByUserCode(userCode: string): Promise<Payload | undefined>;
+  consume(id: string): Promise<void>;
+  destroy(id: string): Promise<void>;
+  revokeByGrantId(grantId: string): Promise<void>;
+}
+
+export function createMemoryStore(): (model: string) => ProviderAdapter {
+  const entries = new Map<string, Entry>();
+  const sessionIdByUid = new Map<string, string>();
+  const keysByGrant = new Map<string, Set<string>>();
+  let writes = 0;
+
+  const read = (key: string): Payload | undefined => {
+    const entry = entries.get(key);
+    if (!entry) return undefined;
+    if (entry.expiresAt <= Date.now()) {
+      entries.delete(key);
+      return undefined;
+    }
+    return entry.payload;
+  };
+
+  // Expired entries are dropped when read; a sweep now and then keeps a
+  // long-running stack from collecting the ones never read again.
+  const sweep = () => {
+    const now = Date.now();
+    for (const [key, entry] of entries) if (entry.expiresAt <= now) entries.delete(key);
+  };
+
+  return (model) => {
+    const keyOf = (id: string) => `${model}:${id}`;
+    return {
+      async upsert(id, payload, expiresIn) {
+        if (++writes % 200 === 0) sweep();
+        const key = keyOf(id);
+        entries.set(key, { payload, expiresAt: expiresIn ? Date.now() + expiresIn * 1000 : Infinity });
+        if (model === 'Session' && payload.uid) sessionIdByUid.set(payload.uid, id);
+        if (payload.grantId) {
+          const keys = keysByGrant.get(payload.grantId) ?? new Set<string>();
+          keys.add(key);
+          keysByGrant.set(payload.grantId, keys);
+        }
+      },
+      async find(id) {
+        return read(keyOf(id));
+      },
+      async findByUid(uid) {
+        const id = sessionIdByUid.get(uid);
+        return id ? read(keyOf(id)) : undefined;
+      },
+      async findByUserCode() {
+        return undefined; // device flow is not enabled
+      },
+      async consume(id) {
+        const payload = read(keyOf(id));
+        if (payload) payload.consumed = Math.floor(Date.now() / 1000);
+      },
+      async destroy(id) {
+        const key = keyOf(id);
+        const payload = read(key);
+        entries.delete(key);
+        if (model === 'Session' && payload?.uid) sessionIdByUid.delete(payload.uid);
+      },
+      async revokeByGrantId(grantId) {
+        for (const key of keysByGrant.get(grantId) ?? []) entries.delete(key);
+        keysByGrant.delete(grantId);
+      },
+    };
+  };
+}

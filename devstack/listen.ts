@@ -1,0 +1,51 @@
+import type { Server } from 'node:http';
+
+// Starting on a taken port must say which port and how to pick another, not
+// just "EADDRINUSE".
+
+export interface ListenTarget {
+  /** What runs there, for the message: "API", "identity provider", "app". */
+  label: string;
+  port: number;
+  host: string;
+  /** Environment variable that changes this port. */
+  envVar: string;
+}
+
+export function listen(server: Server, target: ListenTarget): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const onError = (error: NodeJS.ErrnoException) => {
+      server.off('listening', onListening);
+      if (error.code === 'EADDRINUSE') {
+        reject(
+          new Error(
+            `Port ${target.port} on ${target.host} is already in use, so the ${target.label} cannot start. ` +
+              `Stop the other process or choose another port with ${target.envVar}=<port>.`,
+            { cause: error },
+          ),
+        );
+      } else {
+        reject(new Error(`The ${target.label} could not listen on ${target.host}:${target.port}: ${error.message}`, { cause: error }));
+      }
+    };
+    const onListening = () => {
+      server.off('error', onError);
+      resolve();
+    };
+    server.once('error', onError);
+    server.once('listening', onListening);
+    server.listen(target.port, target.host);
+  });
+}
+
+/** Closes a server, dropping kept-alive connections so it does not linger. */
+export function close(server: Server): Promise<void> {
+  return new Promise((resolve) => {
+    if (!server.listening) {
+      resolve();
+      return;
+    }
+    server.close(() => resolve());
+    server.closeAllConnections();
+  });
+}

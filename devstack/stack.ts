@@ -1,0 +1,144 @@
+import { createServer, type Server } from 'node:http';
+import { getRequestListener } from '@hono/node-server';
+import { createApiApp } from './api.ts';
+import { createAppConfig, type AppConfig } from './appconfig.ts';
+import { createFaultRegistry, type FaultRegistry } from './faults.ts';
+import { createIdpServer } from './idp-server.ts';
+import { close, listen } from './listen.ts';
+import { DEMO_PASSWORD, identityUsers } from './seed.ts';
+import { createStaticApp } from './static-server.ts';
+import type { ClockProvider } from './user-configuration.ts';
+import { createUserStore } from './user-store.ts';
+
+// The whole local back end in one process: the identity provider, the
+// ABP-style API and (optionally) the static server for the production build.
+
+export interface StackOptions {
+  /** App (static server or Vite) port. Default 4200, env APP_PORT. */
+  appPort?: number;
+  /** Identity provider port. Default 4300, env IDP_PORT. */
+  idpPort?: number;
+  /** API port. Default 21021, env API_PORT. */
+  apiPort?: number;
+  host?: string;
+  /** Folder of the production build. Default 'dist'. */
+  dist?: string;
+  /** Start the static server for `dist`. False when Vite serves the app. Default true. */
+  serveApp?: boolean;
+  /** Enables the fault switches and their HTTP endpoint. */
+  testMode?: boolean;
+  /** Delay added to every API answer. Default 0, env API_LATENCY_MS. */
+  latencyMs?: number;
+  /** Lifetime of the provider's access tokens, in seconds. Default 300. */
+  accessTokenTtl?: number;
+  /** expireInSeconds of the API's own token. Default 86400. */
+  backendTokenTtl?: number;
+  clockProvider?: ClockProvider;
+  /** Customer portal address placed in the appconfig. */
+  klantenportaal?: string;
+}
+
+export interface StackUrls {
+  app: string;
+  issuer: string;
+  api: string;
+}
+
+export interface DemoUser {
+  userName: string;
+  password: string;
+  email: string;
+  name: string;
+  sub: string;
+}
+
+export interface Stack {
+  urls: StackUrls;
+  faults: FaultRegistry;
+  users: readonly DemoUser[];
+  appConfig: AppConfig;
+  stop(): Promise<void>;
+}
+
+function envNumber(name: string): number | undefined {
+  const raw = process.env[name];
+  if (raw === undefined || raw.trim() === '') return undefined;
+  const value = Number(raw);
+  if (!Number.isInteger(value) || value < 0) throw new Error(`${name} must be a whole number, got "${raw}".`);
+  return value;
+}
+
+export async function startStack(options: StackOptions = {}): Promise<Stack> {
+  const host = options.host ?? 'localhost';
+  const appPort = options.appPort ?? envNumber('APP_PORT') ?? 4200;
+  const idpPort = options.idpPort ?? envNumber('IDP_PORT') ?? 4300;
+  const apiPort = options.apiPort ?? envNumber('API_PORT') ?? 21021;
+  const latencyMs = options.latencyMs ?? envNumber('API_LATENCY_MS') ?? 0;
+  // Redirect URIs and CORS origins are registered by exact string, so every
+  // part of the stack names the app by the same origin.
+  const urls: StackUrls = {
+    app: `http://localhost:${appPort}`,
+    issuer: `http://localhost:${idpPort}`,
+    api: `http://localhost:${apiPort}`,
+  };
+  const faults = createFaultRegistry(options.testMode ?? false);
+  const appConfig = createAppConfig({
+    appOrigin: urls.app,
+    issuer: urls.issuer,
+    apiUrl: urls.api,
+    klantenportaal: options.klantenportaal,
+  });
+
+  const servers: Server[] = [];
+  const stop = async () => {
+    await Promise.all(servers.map((server) => close(server)));
+  };
+
+  try {
+    const idp = await createIdpServer(
+      {
+        issuer: urls.issuer,
+        appOrigin: urls.app,
+        apiUrl: urls.api,
+        accessTokenTtl: options.accessTokenTtl ?? 300,
+        users: createUserStore(),
+      },
+      faults,
+    );
+    await listen(idp, { label: 'identity provider', port: idpPort, host, envVar: 'IDP_PORT' });
+    servers.push(idp);
+
+    const apiApp = createApiApp({
+      apiUrl: urls.api,
+      appOrigin: urls.app,
+      issuer: urls.issuer,
+      latencyMs,
+      backendTokenTtl: options.backendTokenTtl ?? 86_400,
+      clockProvider: options.clockProvider ?? 'unspecifiedClockProvider',
+      faults,
+      releaseDate: new Date().toISOString(),
+    });
+    const api = createServer(getRequestListener(apiApp.fetch));
+    await listen(api, { label: 'API', port: apiPort, host, envVar: 'API_PORT' });
+    servers.push(api);
+
+    if (options.serveApp ?? true) {
+      const staticApp = createStaticApp({ dist: options.dist ?? 'dist', issuer: urls.issuer, apiUrl: urls.api, appConfig, faults });
+      const web = createServer(getRequestListener(staticApp.fetch));
+      await listen(web, { label: 'app server', port: appPort, host, envVar: 'APP_PORT' });
+      servers.push(web);
+    }
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+
+  const users = identityUsers.map((u) => ({
+    userName: u.userName,
+    password: DEMO_PASSWORD,
+    email: u.email,
+    name: `${u.givenName} ${u.familyName}`,
+    sub: u.sub,
+  }));
+  return { urls, faults, users, appConfig, stop };
+}

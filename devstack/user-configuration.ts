@@ -1,0 +1,109 @@
+import type { LanguageName } from './api-request.ts';
+import { localizationSection, text } from './localization.ts';
+import { allPermissions, type ApiUser, type SeedTenant } from './seed.ts';
+
+// The result of ABP's /AbpUserConfiguration/GetAll, with every section the
+// Angular template reads, filled with values a real backend would send.
+
+export type ClockProvider = 'unspecifiedClockProvider' | 'utcClockProvider' | 'localClockProvider';
+
+export interface UserConfigurationInput {
+  language: LanguageName;
+  tenant: SeedTenant | null;
+  user: ApiUser | null;
+  clockProvider: ClockProvider;
+}
+
+const TIME_ZONE = 'Europe/Amsterdam';
+const WINDOWS_TIME_ZONE = 'W. Europe Standard Time';
+
+/** Sections of the app, each behind one permission, in menu order. */
+const sections = [
+  { name: 'Verkoop', url: 'verkoop', permission: 'Pages.Verkoop', icon: 'shopping_cart' },
+  { name: 'Crm', url: 'crm', permission: 'Pages.Crm', icon: 'contacts' },
+  { name: 'Uitvoering', url: 'uitvoering', permission: 'Pages.Uitvoering', icon: 'construction' },
+  { name: 'Marketing', url: 'marketing', permission: 'Pages.Marketing', icon: 'campaign' },
+  { name: 'Zakelijk', url: 'zakelijk', permission: 'Pages.Zakelijk', icon: 'business' },
+  { name: 'Wvb', url: 'wvb', permission: 'Pages.Wvb', icon: 'assignment' },
+  { name: 'Beheer', url: 'beheer', permission: 'Pages.Beheer', icon: 'settings' },
+  { name: 'Admin', url: 'admin', permission: 'Pages.Admin', icon: 'admin_panel_settings' },
+];
+
+const asGranted = (names: readonly string[]) => Object.fromEntries(names.map((n) => [n, 'true']));
+
+export function buildUserConfiguration({ language, tenant, user, clockProvider }: UserConfigurationInput) {
+  const granted = user ? user.permissions : [];
+  const menuItem = (name: string, url: string, icon: string, order: number) => ({
+    name,
+    icon,
+    displayName: text(language, name),
+    order,
+    url,
+    customData: null,
+    target: null,
+    isEnabled: true,
+    isVisible: true,
+    items: [],
+  });
+  const items = [
+    menuItem('HomePage', 'app/home', 'home', 0),
+    ...sections.filter((s) => granted.includes(s.permission)).map((s, i) => menuItem(s.name, s.url, s.icon, i + 1)),
+  ];
+
+  return {
+    multiTenancy: { isEnabled: true, ignoreFeatureCheckForHostUsers: false, sides: { host: 2, tenant: 1 } },
+    session: {
+      userId: user?.id ?? null,
+      tenantId: tenant?.id ?? null,
+      impersonatorUserId: null,
+      impersonatorTenantId: null,
+      multiTenancySide: tenant ? 1 : 2,
+    },
+    localization: localizationSection(language),
+    features: {
+      allFeatures: tenant
+        ? { 'App.Klantenportaal': { value: 'true' }, 'App.MaxUserCount': { value: '25' } }
+        : {},
+    },
+    auth: { allPermissions: asGranted(allPermissions), grantedPermissions: asGranted(granted) },
+    nav: { menus: { MainMenu: { name: 'MainMenu', displayName: 'Main menu', customData: null, items } } },
+    setting: {
+      values: {
+        'Abp.Localization.DefaultLanguageName': 'nl',
+        'Abp.Timing.TimeZone': WINDOWS_TIME_ZONE,
+        'Abp.Zero.UserManagement.IsEmailConfirmationRequiredForLogin': 'false',
+        'Abp.Zero.UserManagement.UserLockOut.IsEnabled': 'true',
+        'App.UiTheme': 'blue',
+      },
+    },
+    clock: { provider: clockProvider },
+    timing: { timeZoneInfo: timeZoneInfo(new Date()) },
+    security: { antiForgery: { tokenCookieName: 'XSRF-TOKEN', tokenHeaderName: 'X-XSRF-TOKEN' } },
+    custom: {},
+  };
+}
+
+function timeZoneInfo(now: Date) {
+  const january = offsetMs(new Date(Date.UTC(now.getUTCFullYear(), 0, 1)));
+  const current = offsetMs(now);
+  return {
+    windows: {
+      timeZoneId: WINDOWS_TIME_ZONE,
+      baseUtcOffsetInMilliseconds: january,
+      currentUtcOffsetInMilliseconds: current,
+      isDaylightSavingTimeNow: current !== january,
+    },
+    iana: { timeZoneId: TIME_ZONE },
+  };
+}
+
+/** Offset of Amsterdam from UTC at a moment, in milliseconds. */
+function offsetMs(at: Date): number {
+  const name = new Intl.DateTimeFormat('en-US', { timeZone: TIME_ZONE, timeZoneName: 'longOffset' })
+    .formatToParts(at)
+    .find((p) => p.type === 'timeZoneName')?.value;
+  const match = /GMT([+-])(\d{2}):(\d{2})/.exec(name ?? '');
+  if (!match) return 0;
+  const minutes = Number(match[2]) * 60 + Number(match[3]);
+  return (match[1] === '-' ? -1 : 1) * minutes * 60_000;
+}
