@@ -1,0 +1,141 @@
+import { assign, fromPromise, setup } from 'xstate';
+import type {
+  BootConfig,
+  BootContext,
+  BootError,
+  BootEvent,
+  BootInput,
+  BootUserConfiguration,
+} from './boot.types.ts';
+import { BUILT_IN_LANGUAGE, mapLocale } from './locale.ts';
+
+/**
+ * Start-up, in the order of ABP's app initializer: config, user configuration,
+ * `abp.dynamicScriptsInitialized`, session, locale. Implementations come from
+ * src/ through `bootMachine.provide(...)`.
+ */
+export const bootMachine = setup({
+  types: {
+    context: {} as BootContext,
+    events: {} as BootEvent,
+    input: {} as BootInput,
+  },
+  actors: {
+    loadConfig: fromPromise<BootConfig>(notProvided),
+    loadUserConfiguration: fromPromise<BootUserConfiguration, { config: BootConfig }>(notProvided),
+    initSession: fromPromise<unknown, { config: BootConfig }>(notProvided),
+    loadLocale: fromPromise<void, { localeName: string }>(notProvided),
+  },
+  actions: {
+    storeConfig: assign({ config: ({ event }) => outputOf<BootConfig>(event) }),
+    storeUserConfiguration: assign({
+      userConfiguration: ({ event }) => outputOf<BootUserConfiguration>(event),
+    }),
+    forgetUserConfiguration: assign({ userConfiguration: undefined }),
+    storeSession: assign({ session: ({ event }) => outputOf<unknown>(event) }),
+    storeLocaleName: assign({
+      localeName: ({ context }) => mapLocale(languageOf(context), context.config?.localeMappings ?? []),
+    }),
+    storeError: assign({ error: ({ event }) => toBootError(errorOf(event)) }),
+    clearError: assign({ error: undefined }),
+    clearToken: () => {},
+    logError: () => {},
+    triggerDynamicScriptsInitialized: () => {},
+    clearBusy: () => {},
+  },
+  guards: {
+    isUnauthorized: ({ event }) => toBootError(errorOf(event)).status === 401,
+    needsLocale: ({ context }) => languageOf(context) !== BUILT_IN_LANGUAGE,
+  },
+}).createMachine({
+  id: 'boot',
+  initial: 'loadingConfig',
+  context: ({ input }) => ({ cultureName: input.cultureName }),
+  states: {
+    loadingConfig: {
+      entry: 'clearError',
+      invoke: {
+        id: 'loadConfig',
+        src: 'loadConfig',
+        onDone: { target: 'loadingUserConfiguration', actions: 'storeConfig' },
+        onError: { target: 'configFailed', actions: ['storeError', 'logError', 'clearBusy'] },
+      },
+    },
+    configFailed: {
+      on: { RETRY: 'loadingConfig' },
+    },
+    loadingUserConfiguration: {
+      invoke: {
+        id: 'loadUserConfiguration',
+        src: 'loadUserConfiguration',
+        input: ({ context }) => ({ config: context.config! }),
+        onDone: { target: 'dynamicScriptsInitialized', actions: 'storeUserConfiguration' },
+        onError: [
+          {
+            guard: 'isUnauthorized',
+            target: 'dynamicScriptsInitialized',
+            actions: ['clearToken', 'forgetUserConfiguration', 'logError'],
+          },
+          { target: 'dynamicScriptsInitialized', actions: ['forgetUserConfiguration', 'logError'] },
+        ],
+      },
+    },
+    dynamicScriptsInitialized: {
+      entry: 'triggerDynamicScriptsInitialized',
+      always: { target: 'initialisingSession' },
+    },
+    initialisingSession: {
+      invoke: {
+        id: 'initSession',
+        src: 'initSession',
+        input: ({ context }) => ({ config: context.config! }),
+        onDone: [
+          { guard: 'needsLocale', target: 'loadingLocale', actions: ['storeSession', 'storeLocaleName'] },
+          { target: 'ready', actions: ['storeSession', 'storeLocaleName'] },
+        ],
+        onError: { target: 'rejected', actions: ['storeError', 'logError', 'clearBusy'] },
+      },
+    },
+    loadingLocale: {
+      invoke: {
+        id: 'loadLocale',
+        src: 'loadLocale',
+        input: ({ context }) => ({ localeName: context.localeName! }),
+        onDone: { target: 'ready' },
+        onError: { target: 'ready', actions: 'logError' },
+      },
+    },
+    ready: {
+      entry: 'clearBusy',
+      on: { RESTART: 'loadingUserConfiguration' },
+    },
+    rejected: {
+      type: 'final',
+    },
+  },
+});
+
+/** The current language: from the user configuration, else from the culture cookie. */
+function languageOf(context: BootContext): string {
+  return context.userConfiguration?.localization.currentLanguage.name ?? context.cultureName;
+}
+
+/** Done and error events of invoked actors are not in `BootEvent`; these read them. */
+function outputOf<T>(event: unknown): T {
+  return (event as { output: T }).output;
+}
+
+function errorOf(event: unknown): unknown {
+  return (event as { error: unknown }).error;
+}
+
+function toBootError(error: unknown): BootError {
+  if (typeof error === 'object' && error !== null && 'kind' in error && 'detail' in error) {
+    return error as BootError;
+  }
+  return { kind: 'unknown', detail: error instanceof Error ? error.message : String(error) };
+}
+
+async function notProvided(): Promise<never> {
+  throw new Error('actor not provided: supply it with bootMachine.provide()');
+}

@@ -1,0 +1,56 @@
+/**
+ * The shapes the bootMachine needs from the outside world. src/ supplies richer
+ * types that satisfy these; the machine only reads what is declared here.
+ */
+
+/** One `localeMappings` entry of the application config. */
+export interface LocaleMapping {
+  from: string;
+  to: string;
+}
+
+/** The part of the application config the machine reads. */
+export interface BootConfig {
+  localeMappings: LocaleMapping[];
+}
+
+/** The part of `AbpUserConfiguration/GetAll` the machine reads. */
+export interface BootUserConfiguration {
+  localization: { currentLanguage: { name: string } };
+}
+
+/**
+ * A failure as a value: `kind` picks the Dutch message a screen shows, `detail`
+ * is the technical text for the log, `field` names a bad config field.
+ */
+export interface BootError {
+  kind: string;
+  detail: string;
+  field?: string;
+  status?: number;
+}
+
+export interface BootInput {
+  /** Language from the culture cookie; used when the user configuration could not be loaded. */
+  cultureName: string;
+}
+
+export interface BootContext<
+  C extends BootConfig = BootConfig,
+  U extends BootUserConfiguration = BootUserConfiguration,
+  S = unknown,
+> {
+  cultureName: string;
+  config?: C;
+  userConfiguration?: U;
+  session?: S;
+  /** The locale name after `localeMappings`, set once the language is known. */
+  localeName?: string;
+  error?: BootError;
+}
+
+export type BootEvent =
+  /** Start again from the config (after a config failure). */
+  | { type: 'RETRY' }
+  /** Start again from the user configuration: after sign-in, a language or tenant change. */
+  | { type: 'RESTART' };

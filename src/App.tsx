@@ -1,0 +1,37 @@
+import { RouterProvider } from '@tanstack/react-router';
+import { useSelector } from '@xstate/react';
+import { useEffect, useRef } from 'react';
+import { bootActor } from './boot/bootActor.ts';
+import { bootView, bootViewEqual } from './boot/bootView.ts';
+import { useLocaleReady } from './i18n/useLocaleReady.ts';
+import { preloadStartSections, router } from './routes/router.ts';
+import { BusyIndicator } from './ui/BusyIndicator.tsx';
+import { StartupError } from './ui/StartupError.tsx';
+import { UpdatePrompt } from './ui/UpdatePrompt.tsx';
+
+/** Renders what start-up reached: busy, a failure screen, or the routes. */
+export function App() {
+  const view = useSelector(bootActor, bootView, bootViewEqual);
+  const localeReady = useLocaleReady(view.kind === 'ready' ? view.localeName : undefined);
+  const session = view.kind === 'ready' ? view.session : undefined;
+  const seenSession = useRef(session);
+
+  useEffect(() => {
+    if (!session) return;
+    if (seenSession.current === undefined) preloadStartSections();
+    else if (seenSession.current !== session) void router.invalidate();
+    seenSession.current = session;
+  }, [session]);
+
+  if (view.kind === 'failed') {
+    const retry = view.final ? () => location.reload() : () => bootActor.send({ type: 'RETRY' });
+    return <StartupError error={view.error} onRetry={retry} />;
+  }
+  if (view.kind === 'busy' || !localeReady) return <BusyIndicator />;
+  return (
+    <>
+      <RouterProvider router={router} />
+      <UpdatePrompt />
+    </>
+  );
+}

@@ -1,0 +1,49 @@
+import ky, { TimeoutError, type KyInstance } from 'ky';
+import { unwrapEnvelope } from './envelope.ts';
+import { AbpError } from './errors.ts';
+import { abpHeaders, type AbpHeaderSource } from './headers.ts';
+
+export interface AbpClientOptions {
+  baseUrl: string;
+  /** Read before each request, so a new token, tenant or language applies at once. */
+  headers: () => AbpHeaderSource;
+  timeoutMs?: number;
+}
+
+export interface AbpClient {
+  get<T>(path: string): Promise<T>;
+  post<T>(path: string, body: unknown): Promise<T>;
+}
+
+/** A client for the ABP backend: ABP's headers on every call, envelopes unwrapped, failures as `AbpError`. */
+export function createAbpClient(options: AbpClientOptions): AbpClient {
+  const http = ky.create({
+    prefixUrl: options.baseUrl.replace(/\/+$/, ''),
+    timeout: options.timeoutMs ?? 15_000,
+    retry: 0,
+    throwHttpErrors: false,
+    hooks: {
+      beforeRequest: [
+        (request) => {
+          for (const [name, value] of Object.entries(abpHeaders(options.headers()))) request.headers.set(name, value);
+          request.headers.set('X-Requested-With', 'XMLHttpRequest');
+        },
+      ],
+    },
+  });
+  return {
+    get: (path) => send(http, 'get', path),
+    post: (path, body) => send(http, 'post', path, body),
+  };
+}
+
+async function send<T>(http: KyInstance, method: 'get' | 'post', path: string, body?: unknown): Promise<T> {
+  let response: Response;
+  try {
+    response = await http(path.replace(/^\/+/, ''), { method, json: body });
+  } catch (error) {
+    if (error instanceof TimeoutError) throw new AbpError('timeout', 0, `${method.toUpperCase()} ${path}: timed out`);
+    throw new AbpError('network', 0, `${method.toUpperCase()} ${path}: ${error instanceof Error ? error.message : String(error)}`);
+  }
+  return unwrapEnvelope<T>(response);
+}

@@ -1,0 +1,52 @@
+import { AbpError, kindOfStatus } from './errors.ts';
+
+/** ABP's `AjaxResponse`: every JSON answer of the backend is wrapped in it. */
+export interface AbpEnvelope<T> {
+  result: T;
+  targetUrl: string | null;
+  success: boolean;
+  error: AbpErrorInfo | null;
+  unAuthorizedRequest: boolean;
+  __abp: boolean;
+}
+
+export interface AbpErrorInfo {
+  code: number;
+  message: string;
+  details: string | null;
+  validationErrors: { message: string; members: string[] }[] | null;
+}
+
+function isEnvelope(body: unknown): body is AbpEnvelope<unknown> {
+  return typeof body === 'object' && body !== null && 'success' in body && typeof body.success === 'boolean';
+}
+
+/**
+ * Reads an answer as an envelope and returns its `result`, or throws an
+ * `AbpError` that carries the status and the server's own message.
+ */
+export async function unwrapEnvelope<T>(response: Response): Promise<T> {
+  const text = await response.text();
+  let body: unknown;
+  try {
+    body = text === '' ? undefined : JSON.parse(text);
+  } catch {
+    const kind = response.ok ? 'malformed' : kindOfStatus(response.status);
+    throw new AbpError(kind, response.status, `${response.url}: not JSON: ${text.slice(0, 120)}`);
+  }
+  if (!isEnvelope(body)) {
+    const kind = response.ok ? 'malformed' : kindOfStatus(response.status);
+    throw new AbpError(kind, response.status, `${response.url}: not an ABP envelope`);
+  }
+  const serverMessage = body.error?.message ?? undefined;
+  if (body.unAuthorizedRequest || response.status === 401) {
+    throw new AbpError('unauthorized', 401, `${response.url}: ${serverMessage ?? 'unauthorized'}`, serverMessage);
+  }
+  if (!response.ok) {
+    throw new AbpError(kindOfStatus(response.status), response.status, `${response.url}: ${serverMessage ?? response.statusText}`, serverMessage);
+  }
+  if (!body.success) {
+    throw new AbpError('rejected', response.status, `${response.url}: ${serverMessage ?? 'success: false'}`, serverMessage);
+  }
+  return body.result as T;
+}

@@ -1,0 +1,13 @@
+import type { AbpClient } from './client.ts';
+
+/** `TenantAvailabilityState` of ABP. */
+export const TenantAvailability = { Available: 1, InActive: 2, NotFound: 3 } as const;
+
+export interface IsTenantAvailableOutput {
+  state: (typeof TenantAvailability)[keyof typeof TenantAvailability];
+  tenantId: number | null;
+}
+
+export function isTenantAvailable(client: AbpClient, tenancyName: string): Promise<IsTenantAvailableOutput> {
+  return client.post<IsTenantAvailableOutput>('api/services/app/Account/IsTenantAvailable', { tenancyName });
+}

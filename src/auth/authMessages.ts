@@ -1,0 +1,24 @@
+import { msg } from '@lingui/core/macro';
+import type { MessageDescriptor } from '@lingui/core';
+import type { AuthErrorKind } from './authError.ts';
+
+/** The Dutch sentence a person reads for each identity failure. */
+export const authMessages: Record<AuthErrorKind, MessageDescriptor> = {
+  'not-configured': msg`Inloggen is niet ingesteld: het adres van de inlogdienst of de client-id ontbreekt in de configuratie. Neem contact op met de beheerder.`,
+  'provider-unreachable': msg`De inlogdienst is niet bereikbaar. Controleer de verbinding en probeer het opnieuw.`,
+  'state-mismatch': msg`Het antwoord van de inlogdienst hoort niet bij deze inlogpoging. Log opnieuw in.`,
+  'no-transaction': msg`Deze inlogpoging is verlopen of al gebruikt. Log opnieuw in.`,
+  'provider-error': msg`De inlogdienst meldde een fout. Probeer het opnieuw.`,
+  'access-denied': msg`Inloggen is geannuleerd of geweigerd.`,
+  'issuer-mismatch': msg`Het antwoord kwam niet van de verwachte inlogdienst. Log opnieuw in.`,
+  'audience-mismatch': msg`Het antwoord van de inlogdienst was niet voor deze applicatie bestemd. Log opnieuw in.`,
+  'nonce-mismatch': msg`Het antwoord van de inlogdienst hoort niet bij deze inlogpoging. Log opnieuw in.`,
+  'token-expired': msg`Het inlogbewijs is verlopen. Controleer de klok van je computer en log opnieuw in.`,
+  'invalid-token': msg`Het inlogbewijs is ongeldig. Log opnieuw in.`,
+  'invalid-refresh-token': msg`Je sessie is verlopen. Log opnieuw in.`,
+  timeout: msg`Inloggen duurde te lang en is afgebroken. Probeer het opnieuw.`,
+  'popup-blocked': msg`Het inlogvenster werd geblokkeerd. Sta pop-ups toe voor deze site of log opnieuw in via de inlogpagina.`,
+  'popup-closed': msg`Het inlogvenster is gesloten voordat het inloggen klaar was.`,
+  'backend-rejected': msg`De server heeft de inlog niet geaccepteerd. Neem contact op met de beheerder als dit blijft gebeuren.`,
+  'not-active': msg`Je account is nog niet actief. Je ontvangt bericht zodra het is geactiveerd.`,
+};

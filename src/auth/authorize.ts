@@ -1,0 +1,48 @@
+import * as oauth from 'oauth4webapi';
+import type { AuthConfig } from '../config/appConfig.ts';
+import { HOME_PATH, safeReturnPath } from '../routes/returnPath.ts';
+import { getProvider, SCOPES } from './provider.ts';
+import { randomValue } from './random.ts';
+import { saveTransaction } from './transaction.ts';
+
+export interface AuthorizationRequest {
+  url: URL;
+  state: string;
+}
+
+/**
+ * Builds the authorization request (RFC 6749 §4.1.1 with PKCE S256, RFC 7636)
+ * and stores its transaction under the state.
+ */
+export async function createAuthorizationRequest(config: AuthConfig, returnPath: string | undefined): Promise<AuthorizationRequest> {
+  const provider = await getProvider(config);
+  const codeVerifier = oauth.generateRandomCodeVerifier();
+  const state = randomValue();
+  const nonce = randomValue();
+  const url = new URL(provider.as.authorization_endpoint!);
+  url.search = new URLSearchParams({
+    client_id: provider.client.client_id,
+    redirect_uri: provider.redirectUri,
+    response_type: 'code',
+    scope: SCOPES,
+    state,
+    nonce,
+    code_challenge: await oauth.calculatePKCECodeChallenge(codeVerifier),
+    code_challenge_method: 'S256',
+  }).toString();
+  saveTransaction({
+    state,
+    nonce,
+    codeVerifier,
+    returnPath: safeReturnPath(returnPath) ?? HOME_PATH,
+    redirectUri: provider.redirectUri,
+    createdAt: Date.now(),
+  });
+  return { url, state };
+}
+
+/** Redirect sign-in: leaves the page for the provider. */
+export async function signInWithRedirect(config: AuthConfig, returnPath: string | undefined): Promise<void> {
+  const { url } = await createAuthorizationRequest(config, returnPath);
+  location.assign(url.href);
+}

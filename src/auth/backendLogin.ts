@@ -1,0 +1,32 @@
+import { abpClientFor } from '../abp/appClient.ts';
+import { AbpError } from '../abp/errors.ts';
+import { storeToken } from '../abp/token.ts';
+import { externalAuthenticate, type ExternalAuthenticateResult } from '../abp/tokenAuth.ts';
+import type { AppConfig } from '../config/appConfig.ts';
+import { AuthError } from './authError.ts';
+import type { ProviderTokens } from './tokens.ts';
+
+/** `TokenAuth/ExternalAuthenticate` with the provider's access token. */
+export async function loginAtBackend(config: AppConfig, tokens: ProviderTokens): Promise<ExternalAuthenticateResult> {
+  try {
+    return await externalAuthenticate(abpClientFor(config), {
+      authProvider: config.auth.authProvider,
+      providerKey: tokens.subject,
+      providerAccessCode: tokens.accessToken,
+    });
+  } catch (error) {
+    if (error instanceof AbpError) throw new AuthError('backend-rejected', error.detail, { cause: error });
+    throw error;
+  }
+}
+
+/**
+ * ABP's `processAuthenticateResult`: a token goes into `Abp.AuthToken` and
+ * `enc_auth_token`; no token means the account waits for activation or the
+ * answer is not what ABP sends ("Unexpected authenticateResult!").
+ */
+export function storeAuthenticateResult(result: ExternalAuthenticateResult): void {
+  if (result.waitingForActivation) throw new AuthError('not-active', 'waitingForActivation');
+  if (!result.accessToken) throw new AuthError('backend-rejected', 'Unexpected authenticateResult!');
+  storeToken(result.accessToken, result.encryptedAccessToken ?? '', result.expireInSeconds);
+}

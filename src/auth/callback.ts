@@ -1,0 +1,60 @@
+import * as oauth from 'oauth4webapi';
+import type { AuthConfig } from '../config/appConfig.ts';
+import { AuthError } from './authError.ts';
+import { getProvider, REDIRECT_PATH } from './provider.ts';
+import { toAuthError } from './toAuthError.ts';
+import type { ProviderTokens } from './tokens.ts';
+import { takeTransaction } from './transaction.ts';
+
+/** okta-auth-js `isLoginRedirect`: the redirect URI's path with `code` or `error` in the query. */
+export function isLoginRedirect(href: string, origin = location.origin): boolean {
+  const url = new URL(href, origin);
+  return url.origin === origin && url.pathname === REDIRECT_PATH && (url.searchParams.has('code') || url.searchParams.has('error'));
+}
+
+export interface CallbackResult {
+  tokens: ProviderTokens;
+  returnPath: string;
+}
+
+/**
+ * Processes the authorization response: its transaction is taken (once), state
+ * and RFC 9207 `iss` are checked, the code is exchanged with the PKCE verifier,
+ * and the ID token's iss, aud, azp, exp (with clock skew) and nonce validated.
+ */
+export async function processCallback(config: AuthConfig, parameters: URLSearchParams): Promise<CallbackResult> {
+  const provider = await getProvider(config);
+  const state = parameters.get('state');
+  if (!state) throw new AuthError('state-mismatch', 'the response carries no state');
+  const transaction = takeTransaction(state);
+  if (!transaction) throw new AuthError('no-transaction', 'no stored sign-in attempt for this state (used, expired or from another tab)');
+  try {
+    const callbackParameters = oauth.validateAuthResponse(provider.as, provider.client, parameters, transaction.state);
+    const response = await oauth.authorizationCodeGrantRequest(
+      provider.as,
+      provider.client,
+      provider.clientAuth,
+      callbackParameters,
+      transaction.redirectUri,
+      transaction.codeVerifier,
+      provider.options,
+    );
+    const result = await oauth.processAuthorizationCodeResponse(provider.as, provider.client, response, {
+      expectedNonce: transaction.nonce,
+      requireIdToken: true,
+    });
+    const claims = oauth.getValidatedIdTokenClaims(result)!;
+    return {
+      tokens: {
+        accessToken: result.access_token,
+        idToken: result.id_token,
+        refreshToken: result.refresh_token,
+        expiresAt: Date.now() + (result.expires_in ?? 300) * 1000,
+        subject: claims.sub,
+      },
+      returnPath: transaction.returnPath,
+    };
+  } catch (error) {
+    throw toAuthError(error);
+  }
+}

@@ -1,0 +1,73 @@
+import { createActor, fromPromise, type ActorRefFrom } from 'xstate';
+import { callbackMachine } from '../../machines/callback.machine.ts';
+import type { Session } from '../abp/session.ts';
+import { bootActor } from '../boot/bootActor.ts';
+import { restartBoot } from '../boot/restart.ts';
+import type { AppConfig } from '../config/appConfig.ts';
+import { HOME_PATH, LOGIN_PATH } from '../routes/returnPath.ts';
+import { logError } from '../ui/log.ts';
+import { AuthError } from './authError.ts';
+import { loginAtBackend, storeAuthenticateResult } from './backendLogin.ts';
+import { isLoginRedirect, processCallback } from './callback.ts';
+import { REDIRECT_PATH } from './provider.ts';
+import { getProviderTokens, setProviderTokens } from './tokens.ts';
+import type { ExternalAuthenticateResult } from '../abp/tokenAuth.ts';
+
+export interface CallbackNavigation {
+  /** Replaces the current entry: the callback never stays in the history. */
+  replace: (path: string) => void;
+}
+
+function currentConfig(): AppConfig {
+  return bootActor.getSnapshot().context.config as AppConfig;
+}
+
+/** The callbackMachine with the browser's implementations. */
+export function browserCallbackMachine(navigation: CallbackNavigation) {
+  let backendResult: ExternalAuthenticateResult | undefined;
+  return callbackMachine.provide({
+    actors: {
+      parseTokens: fromPromise(async ({ input }) => {
+        const parameters = new URL(input.href).searchParams;
+        const { tokens, returnPath } = await processCallback(currentConfig().auth, parameters);
+        setProviderTokens(tokens);
+        return { hasAccessToken: Boolean(tokens.accessToken), returnPath };
+      }),
+      loginAtBackend: fromPromise(async () => {
+        const tokens = getProviderTokens();
+        if (!tokens?.accessToken) throw new AuthError('invalid-token', 'no provider access token after the exchange');
+        backendResult = await loginAtBackend(currentConfig(), tokens);
+        return { waitingForActivation: backendResult.waitingForActivation };
+      }),
+      processAuthenticateResult: fromPromise(async () => {
+        if (!backendResult) throw new AuthError('backend-rejected', 'no backend answer to process');
+        storeAuthenticateResult(backendResult);
+        await restartBoot();
+      }),
+    },
+    actions: {
+      cleanAddress: () => history.replaceState(history.state, '', REDIRECT_PATH),
+      logError: ({ event }) => logError('sign-in', (event as { error?: unknown }).error),
+      navigateToReturnPath: ({ context }) => navigation.replace(context.returnPath ?? HOME_PATH),
+      navigateToLogin: () => navigation.replace(LOGIN_PATH),
+      navigateToHome: () => navigation.replace(HOME_PATH),
+    },
+    guards: {
+      isLoginRedirect: ({ context }) => isLoginRedirect(context.href),
+    },
+  });
+}
+
+let actor: ActorRefFrom<ReturnType<typeof browserCallbackMachine>> | undefined;
+
+/** The page's one callback actor: created and started on first use, so a second render never exchanges twice. */
+export function getCallbackActor(navigation: CallbackNavigation) {
+  if (!actor) {
+    const session = bootActor.getSnapshot().context.session as Session | undefined;
+    actor = createActor(browserCallbackMachine(navigation), {
+      input: { href: location.href, hasSession: Boolean(session?.user) },
+    });
+    actor.start();
+  }
+  return actor;
+}

@@ -1,0 +1,41 @@
+import * as oauth from 'oauth4webapi';
+import { clearToken } from '../abp/token.ts';
+import type { AuthConfig } from '../config/appConfig.ts';
+import { logError } from '../ui/log.ts';
+import { getProvider } from './provider.ts';
+import { randomValue } from './random.ts';
+import { clearProviderTokens, getProviderTokens } from './tokens.ts';
+
+/** Where the provider sends people back after signing out. */
+export function signedOutUri(origin = location.origin): string {
+  return `${origin}/account/login?reason=signed-out`;
+}
+
+/**
+ * Signs out everywhere: the backend cookies go (path /), the refresh token is
+ * revoked (RFC 7009), and the provider's session ends (RP-Initiated Logout 1.0).
+ * Without a provider the person still lands signed out on the login page.
+ */
+export async function signOut(config: AuthConfig): Promise<void> {
+  const tokens = getProviderTokens();
+  clearToken();
+  clearProviderTokens();
+  let endSession: URL | undefined;
+  try {
+    const provider = await getProvider(config);
+    if (tokens?.refreshToken) {
+      const response = await oauth.revocationRequest(provider.as, provider.client, provider.clientAuth, tokens.refreshToken, provider.options);
+      await oauth.processRevocationResponse(response);
+    }
+    if (provider.as.end_session_endpoint) {
+      endSession = new URL(provider.as.end_session_endpoint);
+      endSession.searchParams.set('client_id', provider.client.client_id);
+      endSession.searchParams.set('post_logout_redirect_uri', signedOutUri());
+      endSession.searchParams.set('state', randomValue());
+      if (tokens?.idToken) endSession.searchParams.set('id_token_hint', tokens.idToken);
+    }
+  } catch (error) {
+    logError('sign-out', error);
+  }
+  location.assign(endSession?.href ?? signedOutUri());
+}

@@ -1,0 +1,32 @@
+import * as oauth from 'oauth4webapi';
+import { AuthError } from './authError.ts';
+
+/** Maps oauth4webapi's coded errors to what a person can be told. */
+export function toAuthError(error: unknown): AuthError {
+  if (error instanceof AuthError) return error;
+  if (error instanceof oauth.AuthorizationResponseError) {
+    const kind = error.error === 'access_denied' ? 'access-denied' : 'provider-error';
+    return new AuthError(kind, `${error.error}: ${error.error_description ?? ''}`, { cause: error });
+  }
+  if (error instanceof oauth.ResponseBodyError) {
+    const kind = error.error === 'invalid_grant' ? 'invalid-refresh-token' : 'provider-error';
+    return new AuthError(kind, `${error.status} ${error.error}: ${error.error_description ?? ''}`, { cause: error });
+  }
+  if (error instanceof oauth.OperationProcessingError) {
+    const claim = (error.cause as { claim?: string } | undefined)?.claim;
+    if (error.code === oauth.JWT_TIMESTAMP_CHECK) return new AuthError('token-expired', error.message, { cause: error });
+    if (error.code === oauth.JWT_CLAIM_COMPARISON) {
+      const kind = claim === 'iss' ? 'issuer-mismatch' : claim === 'nonce' ? 'nonce-mismatch' : 'audience-mismatch';
+      return new AuthError(kind, error.message, { cause: error });
+    }
+    if (error.code === oauth.INVALID_RESPONSE && /"iss"/.test(error.message)) {
+      return new AuthError('issuer-mismatch', error.message, { cause: error });
+    }
+    if (error.code === oauth.INVALID_RESPONSE && /"state"/.test(error.message)) {
+      return new AuthError('state-mismatch', error.message, { cause: error });
+    }
+    return new AuthError('invalid-token', `${error.code ?? ''} ${error.message}`, { cause: error });
+  }
+  if (error instanceof TypeError) return new AuthError('provider-unreachable', error.message, { cause: error });
+  return new AuthError('invalid-token', error instanceof Error ? error.message : String(error), { cause: error });
+}

@@ -1,0 +1,34 @@
+/** One sign-in attempt, kept until its answer comes back. */
+export interface SignInTransaction {
+  state: string;
+  nonce: string;
+  codeVerifier: string;
+  /** The same-origin page to return to afterwards. */
+  returnPath: string;
+  redirectUri: string;
+  createdAt: number;
+}
+
+const PREFIX = 'oidc.transaction.';
+/** A transaction older than this is refused: sign-in pages do not stay open for a day. */
+const MAX_AGE_MS = 30 * 60 * 1000;
+
+/** Kept in sessionStorage under its state: survives the redirect, not the tab. */
+export function saveTransaction(transaction: SignInTransaction): void {
+  sessionStorage.setItem(PREFIX + transaction.state, JSON.stringify(transaction));
+}
+
+/** Takes the transaction for a state out of storage: it can be used once. */
+export function takeTransaction(state: string, now = Date.now()): SignInTransaction | undefined {
+  const key = PREFIX + state;
+  const raw = sessionStorage.getItem(key);
+  sessionStorage.removeItem(key);
+  if (!raw) return undefined;
+  try {
+    const transaction = JSON.parse(raw) as SignInTransaction;
+    if (transaction.state !== state || now - transaction.createdAt > MAX_AGE_MS) return undefined;
+    return transaction;
+  } catch {
+    return undefined;
+  }
+}

@@ -1,0 +1,49 @@
+import type { SnapshotFrom } from 'xstate';
+import type { BootError } from '../../machines/boot.types.ts';
+import type { AbpLanguage, UserConfiguration } from '../abp/userConfiguration.ts';
+import type { Session } from '../abp/session.ts';
+import type { AppConfig } from '../config/appConfig.ts';
+import type { browserBootMachine } from './bootActor.ts';
+
+export type BootSnapshot = SnapshotFrom<typeof browserBootMachine>;
+
+/** What the page shows for a start-up state. */
+export type BootView =
+  | { kind: 'busy' }
+  | { kind: 'failed'; error: BootError; final: boolean }
+  | { kind: 'ready'; config: AppConfig; session: Session; localeName: string };
+
+/**
+ * Busy until the first session is known; after that a re-run (sign-in,
+ * language or tenant change) keeps the current screen until it is done.
+ */
+export function bootView(snapshot: BootSnapshot): BootView {
+  const { context } = snapshot;
+  if (snapshot.matches('configFailed') || snapshot.matches('rejected')) {
+    return { kind: 'failed', error: context.error ?? { kind: 'unknown', detail: '' }, final: snapshot.matches('rejected') };
+  }
+  if (context.session && context.config && (snapshot.matches('ready') || context.localeName)) {
+    return {
+      kind: 'ready',
+      config: context.config as AppConfig,
+      session: context.session as Session,
+      localeName: context.localeName ?? 'nl',
+    };
+  }
+  return { kind: 'busy' };
+}
+
+export function bootViewEqual(a: BootView, b: BootView): boolean {
+  if (a.kind !== b.kind) return false;
+  if (a.kind === 'ready' && b.kind === 'ready') return a.session === b.session && a.localeName === b.localeName && a.config === b.config;
+  if (a.kind === 'failed' && b.kind === 'failed') return a.error === b.error;
+  return true;
+}
+
+export function userConfigurationOf(snapshot: BootSnapshot): UserConfiguration | undefined {
+  return snapshot.context.userConfiguration as UserConfiguration | undefined;
+}
+
+export function languagesOf(snapshot: BootSnapshot): AbpLanguage[] {
+  return userConfigurationOf(snapshot)?.localization.languages.filter((language) => !language.isDisabled) ?? [];
+}

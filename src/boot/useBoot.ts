@@ -1,0 +1,37 @@
+import { useSelector } from '@xstate/react';
+import type { Session } from '../abp/session.ts';
+import { isGranted } from '../abp/userConfiguration.ts';
+import type { AppConfig } from '../config/appConfig.ts';
+import { bootActor } from './bootActor.ts';
+import { languagesOf, userConfigurationOf } from './bootView.ts';
+
+export function useSession(): Session | undefined {
+  return useSelector(bootActor, (snapshot) => snapshot.context.session as Session | undefined);
+}
+
+export function useAppConfig(): AppConfig | undefined {
+  return useSelector(bootActor, (snapshot) => snapshot.context.config as AppConfig | undefined);
+}
+
+export function useIsGranted(permission: string): boolean {
+  return useSelector(bootActor, (snapshot) => isGranted(userConfigurationOf(snapshot), permission));
+}
+
+export function useLanguages() {
+  return useSelector(bootActor, languagesOf, (a, b) => a.length === b.length && a.every((l, i) => l.name === b[i]?.name));
+}
+
+export function useCurrentLanguage(): string {
+  return useSelector(
+    bootActor,
+    (snapshot) => userConfigurationOf(snapshot)?.localization.currentLanguage.name ?? snapshot.context.cultureName,
+  );
+}
+
+/** Which of these permissions are granted, as one object (stable while nothing changes). */
+export function useIsGrantedMap(permissions: readonly string[]): Record<string, boolean> {
+  const key = useSelector(bootActor, (snapshot) =>
+    permissions.map((permission) => (isGranted(userConfigurationOf(snapshot), permission) ? '1' : '0')).join(''),
+  );
+  return Object.fromEntries(permissions.map((permission, index) => [permission, key[index] === '1']));
+}

@@ -1,0 +1,29 @@
+import type { LocaleMapping } from '../../machines/boot.types.ts';
+
+/** Sign-in settings. Issuer and client id may be absent: the login page then says so. */
+export interface AuthConfig {
+  issuer?: string;
+  clientId?: string;
+  /** `authProvider` sent to `TokenAuth/ExternalAuthenticate`. */
+  authProvider: string;
+  /** Seconds of clock difference tolerated on token lifetimes. */
+  clockSkew: number;
+  registrationUrl?: string;
+  passwordRecoveryUrl?: string;
+  unlockUrl?: string;
+}
+
+/** The validated application config (`assets/appconfig*.json`). */
+export interface AppConfig {
+  appBaseUrl: string;
+  remoteServiceBaseUrl: string;
+  localeMappings: LocaleMapping[];
+  /** Only set when the file holds an http(s) address. */
+  klantenportaal?: string;
+  tenantHeaderName: string;
+  auth: AuthConfig;
+}
+
+export const DEFAULT_TENANT_HEADER = 'Abp-TenantId';
+export const DEFAULT_AUTH_PROVIDER = 'OpenIdConnect';
+export const DEFAULT_CLOCK_SKEW = 300;

@@ -1,0 +1,35 @@
+import type { AppConfig } from './appConfig.ts';
+import { ConfigError } from './configError.ts';
+import { parseAppConfig } from './parseAppConfig.ts';
+
+/** `appconfig.production.json` in production builds, `appconfig.json` in development. */
+export const APP_CONFIG_FILE = import.meta.env.PROD ? 'appconfig.production.json' : 'appconfig.json';
+
+/** The config's address, relative to where the app is served from. */
+export function appConfigUrl(base = new URL(import.meta.env.BASE_URL, location.origin).href): string {
+  return new URL(`assets/${APP_CONFIG_FILE}`, base).href;
+}
+
+/** Fetches the application config (with the tenant header) without validating it. */
+export async function fetchAppConfig(url: string, headers: Record<string, string>): Promise<unknown> {
+  let response: Response;
+  try {
+    response = await fetch(url, { headers, cache: 'no-store', credentials: 'same-origin' });
+  } catch (error) {
+    throw new ConfigError('config-unreachable', `${url}: ${error instanceof Error ? error.message : String(error)}`);
+  }
+  if (!response.ok) {
+    const kind = response.status === 404 ? 'config-missing' : 'config-unreachable';
+    throw new ConfigError(kind, `${url}: HTTP ${response.status}`, { status: response.status });
+  }
+  const text = await response.text();
+  try {
+    return JSON.parse(text);
+  } catch {
+    throw new ConfigError('config-not-json', `${url}: not JSON: ${text.slice(0, 80)}`);
+  }
+}
+
+export async function loadAppConfig(url: string, headers: Record<string, string>): Promise<AppConfig> {
+  return parseAppConfig(await fetchAppConfig(url, headers));
+}

@@ -1,0 +1,24 @@
+import { Trans } from '@lingui/react/macro';
+import { Outlet, createLazyRoute } from '@tanstack/react-router';
+import { LanguageSwitch } from '../../ui/LanguageSwitch.tsx';
+import { TenantSwitch } from './TenantSwitch.tsx';
+
+/** The account pages: a card for the page, with tenant and language below it. */
+function AccountLayout() {
+  return (
+    <main className="page page--centered">
+      <div className="account">
+        <p className="account__brand">
+          <Trans>Medewerkersportaal</Trans>
+        </p>
+        <Outlet />
+        <div className="account__switches">
+          <TenantSwitch />
+          <LanguageSwitch />
+        </div>
+      </div>
+    </main>
+  );
+}
+
+export const Route = createLazyRoute('/account')({ component: AccountLayout });

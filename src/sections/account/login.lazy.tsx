@@ -1,0 +1,79 @@
+import { msg } from '@lingui/core/macro';
+import { useLingui } from '@lingui/react';
+import { Trans } from '@lingui/react/macro';
+import { createLazyRoute, getRouteApi } from '@tanstack/react-router';
+import { useState } from 'react';
+import { authMessages } from '../../auth/authMessages.ts';
+import { useAppConfig } from '../../boot/useBoot.ts';
+import type { LoginReason } from '../../routes/accountRoutes.ts';
+import { logError } from '../../ui/log.ts';
+import { ProviderLinks } from './ProviderLinks.tsx';
+
+const reasonMessages = {
+  'signed-out': msg`Je bent uitgelogd.`,
+  expired: msg`Je sessie is verlopen. Log opnieuw in.`,
+  failed: msg`Inloggen is niet gelukt. Probeer het opnieuw.`,
+} satisfies Record<LoginReason, unknown>;
+
+const loginApi = getRouteApi('/account/login');
+
+/** The sign-in page: one button that goes to the identity provider. */
+function Login() {
+  const { i18n } = useLingui();
+  const { returnUrl, reason } = loginApi.useSearch();
+  const config = useAppConfig();
+  const [starting, setStarting] = useState(false);
+  const [failure, setFailure] = useState<string>();
+  const auth = config?.auth;
+  const configured = Boolean(auth?.issuer && auth.clientId);
+
+  async function signIn() {
+    if (!auth) return;
+    setStarting(true);
+    setFailure(undefined);
+    try {
+      const { signInWithRedirect } = await import('../../auth/authorize.ts');
+      await signInWithRedirect(auth, returnUrl);
+    } catch (error) {
+      logError('sign-in', error);
+      const kind = (error as { kind?: keyof typeof authMessages }).kind;
+      setFailure(i18n._(kind && kind in authMessages ? authMessages[kind] : authMessages['provider-unreachable']));
+      setStarting(false);
+    }
+  }
+
+  return (
+    <section className="card" aria-labelledby="login-title">
+      <h1 id="login-title">
+        <Trans>Inloggen</Trans>
+      </h1>
+      {reason && (
+        <p className="notice" role="status">
+          {i18n._(reasonMessages[reason])}
+        </p>
+      )}
+      {configured ? (
+        <p>
+          <Trans>Je logt in via de inlogdienst van het bedrijf.</Trans>
+        </p>
+      ) : (
+        <p className="form-error" role="alert">
+          {i18n._(authMessages['not-configured'])}
+        </p>
+      )}
+      {failure && (
+        <p className="form-error" role="alert">
+          {failure}
+        </p>
+      )}
+      <div className="card__actions">
+        <button type="button" className="button button--primary" disabled={!configured || starting} onClick={() => void signIn()}>
+          <Trans>Inloggen</Trans>
+        </button>
+      </div>
+      {auth && <ProviderLinks auth={auth} />}
+    </section>
+  );
+}
+
+export const Route = createLazyRoute('/account/login')({ component: Login });

@@ -1,0 +1,67 @@
+import { useLingui } from '@lingui/react';
+import { Trans } from '@lingui/react/macro';
+import { createLazyRoute, useRouter } from '@tanstack/react-router';
+import { useSelector } from '@xstate/react';
+import { authMessages } from '../../auth/authMessages.ts';
+import { getCallbackActor } from '../../auth/callbackActor.ts';
+import type { AuthErrorKind } from '../../auth/authError.ts';
+
+/** "Wachten op bevestiging van login.", and after 5 s the retry message, whatever happened meanwhile. */
+function LoginCallback() {
+  return (
+    <main className="page page--centered">
+      <CallbackState />
+    </main>
+  );
+}
+
+function CallbackState() {
+  const router = useRouter();
+  const { i18n } = useLingui();
+  const actor = getCallbackActor({ replace: (path) => router.history.replace(path) });
+  const slow = useSelector(actor, (snapshot) => snapshot.matches({ view: 'slow' }));
+  const notActive = useSelector(actor, (snapshot) => snapshot.matches({ flow: 'notActive' }));
+  const errorKind = useSelector(actor, (snapshot) => snapshot.context.error?.kind);
+
+  if (notActive) {
+    return (
+      <section className="card" role="alert" aria-labelledby="callback-title">
+        <h1 id="callback-title">
+          <Trans>Account nog niet actief</Trans>
+        </h1>
+        <p>{i18n._(authMessages['not-active'])}</p>
+        <p>
+          <a href="/">
+            <Trans>Naar de startpagina</Trans>
+          </a>
+        </p>
+      </section>
+    );
+  }
+  if (slow) {
+    const reason = errorKind && errorKind in authMessages ? i18n._(authMessages[errorKind as AuthErrorKind]) : undefined;
+    return (
+      <section className="card" role="alert" aria-labelledby="callback-title">
+        <h1 id="callback-title">
+          <Trans>Inloggen lijkt niet te lukken. Probeer het opnieuw.</Trans>
+        </h1>
+        {reason && <p>{reason}</p>}
+        <p>
+          <a href="/" className="button button--primary">
+            <Trans>Opnieuw proberen</Trans>
+          </a>
+        </p>
+      </section>
+    );
+  }
+  return (
+    <section className="card" role="status" aria-live="polite" aria-busy="true">
+      <span className="busy__spinner" aria-hidden="true" />
+      <p>
+        <Trans>Wachten op bevestiging van login.</Trans>
+      </p>
+    </section>
+  );
+}
+
+export const Route = createLazyRoute('/account/logincallback')({ component: LoginCallback });

@@ -1,0 +1,4 @@
+import { createLazyRoute } from '@tanstack/react-router';
+import { SectionPage } from './SectionPage.tsx';
+
+export const Route = createLazyRoute('/_shell/uitvoering')({ component: () => <SectionPage section="uitvoering" /> });

@@ -1,0 +1,17 @@
+import { Link } from '@tanstack/react-router';
+import { Trans } from '@lingui/react/macro';
+import { ErrorScreen } from './ErrorScreen.tsx';
+
+export function NotFound() {
+  return (
+    <ErrorScreen
+      title={<Trans>Pagina niet gevonden</Trans>}
+      message={<Trans>De pagina die je zoekt bestaat niet (meer). Controleer het adres of ga naar de startpagina.</Trans>}
+      action={
+        <Link to="/app/home" className="button button--primary">
+          <Trans>Naar de startpagina</Trans>
+        </Link>
+      }
+    />
+  );
+}

@@ -1,0 +1,45 @@
+import { msg } from '@lingui/core/macro';
+import type { MessageDescriptor } from '@lingui/core';
+import { useLingui } from '@lingui/react';
+import { Trans } from '@lingui/react/macro';
+import type { BootError } from '../../machines/boot.types.ts';
+import { ErrorScreen } from './ErrorScreen.tsx';
+
+const messages: Record<string, MessageDescriptor> = {
+  'config-unreachable': msg`Het configuratiebestand van de applicatie kon niet worden opgehaald. Controleer de verbinding en probeer het opnieuw.`,
+  'config-missing': msg`Het configuratiebestand van de applicatie ontbreekt op de server. Neem contact op met de beheerder.`,
+  'config-not-json': msg`Het configuratiebestand van de applicatie is onleesbaar (geen geldige JSON). Neem contact op met de beheerder.`,
+  network: msg`De server is niet bereikbaar. Controleer de verbinding en probeer het opnieuw.`,
+  timeout: msg`De server reageert niet op tijd. Probeer het over een ogenblik opnieuw.`,
+  unauthorized: msg`Je sessie is verlopen. Probeer het opnieuw; je wordt daarna gevraagd opnieuw in te loggen.`,
+  forbidden: msg`Je hebt geen toegang tot deze omgeving. Neem contact op met de beheerder.`,
+  server: msg`Er ging iets mis op de server. Probeer het over een ogenblik opnieuw.`,
+  malformed: msg`De server gaf een onverwacht antwoord. Probeer het opnieuw of neem contact op met de beheerder.`,
+};
+
+const fallback = msg`Er ging iets mis bij het starten van de applicatie. Probeer het opnieuw.`;
+
+export interface StartupErrorProps {
+  error: BootError;
+  onRetry: () => void;
+}
+
+/** The screen for a start-up that stopped: which step failed, and "Opnieuw proberen". */
+export function StartupError({ error, onRetry }: StartupErrorProps) {
+  const { i18n } = useLingui();
+  const message =
+    error.kind === 'config-invalid'
+      ? i18n._(msg`Het configuratiebestand van de applicatie is ongeldig: het veld "${error.field ?? '?'}" klopt niet. Neem contact op met de beheerder.`)
+      : i18n._(messages[error.kind] ?? fallback);
+  return (
+    <ErrorScreen
+      title={<Trans>De applicatie kon niet starten</Trans>}
+      message={message}
+      action={
+        <button type="button" className="button button--primary" onClick={onRetry}>
+          <Trans>Opnieuw proberen</Trans>
+        </button>
+      }
+    />
+  );
+}
