@@ -79,7 +79,12 @@ export async function createProvider(config: IdpConfig): Promise<Provider> {
     interactions: { url: (_ctx: unknown, interaction: { uid: string }) => `/interaction/${interaction.uid}` },
     features: {
       devInteractions: { enabled: false },
-      revocation: { enabled: true },
+      revocation: {
+        enabled: true,
+        // Only the client a token was issued to may revoke it.
+        allowedPolicy: (_ctx: unknown, client: { clientId: string }, token: { clientId?: string }) =>
+          token.clientId === client.clientId,
+      },
       rpInitiatedLogout: {
         enabled: true,
         logoutSource: (ctx: KoaContextWithOIDC, form: string) => {

@@ -1,0 +1,101 @@
+import * as oauth from 'oauth4webapi';
+import { CLIENT_ID } from '../../../devstack/appconfig.ts';
+import type { StackUrls } from '../../../devstack/stack.ts';
+import { Browser, readForm } from './browser.ts';
+
+// The authorization code flow with PKCE as the app runs it, driven from Node.
+
+export const insecure = { [oauth.allowInsecureRequests]: true } as const;
+export const client: oauth.Client = { client_id: CLIENT_ID };
+export const SCOPE = 'openid profile email offline_access';
+
+export function redirectUri(urls: StackUrls): string {
+  return `${urls.app}/account/logincallback`;
+}
+
+export async function discover(urls: StackUrls): Promise<oauth.AuthorizationServer> {
+  const issuer = new URL(urls.issuer);
+  const response = await oauth.discoveryRequest(issuer, { algorithm: 'oidc', ...insecure });
+  return oauth.processDiscoveryResponse(issuer, response);
+}
+
+export interface PendingSignIn {
+  browser: Browser;
+  as: oauth.AuthorizationServer;
+  authorizationUrl: URL;
+  codeVerifier: string;
+  state: string;
+  nonce: string;
+}
+
+export async function beginSignIn(urls: StackUrls, extra: Record<string, string> = {}): Promise<PendingSignIn> {
+  const as = await discover(urls);
+  const codeVerifier = oauth.generateRandomCodeVerifier();
+  const state = oauth.generateRandomState();
+  const nonce = oauth.generateRandomNonce();
+  const authorizationUrl = new URL(as.authorization_endpoint!);
+  const params: Record<string, string> = {
+    client_id: CLIENT_ID,
+    response_type: 'code',
+    scope: SCOPE,
+    redirect_uri: redirectUri(urls),
+    code_challenge: await oauth.calculatePKCECodeChallenge(codeVerifier),
+    code_challenge_method: 'S256',
+    state,
+    nonce,
+    ...extra,
+  };
+  for (const [key, value] of Object.entries(params)) authorizationUrl.searchParams.set(key, value);
+  return { browser: new Browser(), as, authorizationUrl, codeVerifier, state, nonce };
+}
+
+/** Opens the authorization URL and answers the login page; returns where the provider sent the browser. */
+export async function submitLogin(urls: StackUrls, pending: PendingSignIn, userName: string, password: string) {
+  const atCallback = (location: string) => location.startsWith(redirectUri(urls));
+  const loginPage = await pending.browser.follow(pending.authorizationUrl, atCallback);
+  const html = await loginPage.response.text();
+  const form = readForm(html);
+  const posted = await pending.browser.follow(new URL(form.action, loginPage.url), atCallback, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
+    body: new URLSearchParams({ username: userName, password }),
+  });
+  return { loginPageHtml: html, loginPageUrl: loginPage.url, ...posted };
+}
+
+export interface SignedIn {
+  as: oauth.AuthorizationServer;
+  browser: Browser;
+  tokens: oauth.TokenEndpointResponse;
+  idTokenClaims: oauth.IDToken;
+}
+
+export async function signIn(urls: StackUrls, userName: string, password = '123qwe'): Promise<SignedIn> {
+  const pending = await beginSignIn(urls);
+  const { url } = await submitLogin(urls, pending, userName, password);
+  if (!url.startsWith(redirectUri(urls))) throw new Error(`sign-in did not reach the redirect URI, ended at ${url}`);
+  const params = oauth.validateAuthResponse(pending.as, client, new URL(url), pending.state);
+  const response = await oauth.authorizationCodeGrantRequest(
+    pending.as, client, oauth.None(), params, redirectUri(urls), pending.codeVerifier, insecure,
+  );
+  const tokens = await oauth.processAuthorizationCodeResponse(pending.as, client, response, {
+    expectedNonce: pending.nonce,
+    requireIdToken: true,
+  });
+  const idTokenClaims = oauth.getValidatedIdTokenClaims(tokens);
+  if (!idTokenClaims) throw new Error('no ID token');
+  return { as: pending.as, browser: pending.browser, tokens, idTokenClaims };
+}
+
+/** Signs in at the provider, then exchanges the access token at the API like the app does. */
+export async function backendSignIn(urls: StackUrls, userName: string, tenantId?: number) {
+  const { tokens, idTokenClaims } = await signIn(urls, userName);
+  const response = await fetch(`${urls.api}/api/TokenAuth/ExternalAuthenticate`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', ...(tenantId ? { 'Abp-TenantId': String(tenantId) } : {}) },
+    body: JSON.stringify({ authProvider: 'OpenIdConnect', providerKey: idTokenClaims.sub, providerAccessCode: tokens.access_token }),
+  });
+  const body = (await response.json()) as { result: { accessToken: string | null } };
+  if (!body.result?.accessToken) throw new Error(`no backend token for ${userName}: ${JSON.stringify(body)}`);
+  return body.result.accessToken;
+}

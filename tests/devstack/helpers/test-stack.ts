@@ -1,0 +1,49 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { gzipSync } from 'node:zlib';
+import { startStack, type Stack, type StackOptions } from '../../../devstack/stack.ts';
+import { freePorts } from './ports.ts';
+
+// A stack on free ports with a tiny stand-in for the production build.
+
+export const INLINE_STYLE = 'body{margin:0;font-family:system-ui}';
+export const HASHED_SCRIPT = '/assets/index-Ab12Cd34.js';
+
+export interface TestStack extends Stack {
+  dist: string;
+  ports: { app: number; idp: number; api: number };
+}
+
+export function writeFakeDist(): string {
+  const dist = mkdtempSync(join(tmpdir(), 'devstack-dist-'));
+  mkdirSync(join(dist, 'assets'));
+  writeFileSync(
+    join(dist, 'index.html'),
+    `<!doctype html><html lang="nl"><head><meta charset="utf-8"><style>${INLINE_STYLE}</style>` +
+      `<script type="module" src="${HASHED_SCRIPT}"></script></head><body><div id="root"></div></body></html>`,
+  );
+  const script = 'console.log("app");'.repeat(20);
+  writeFileSync(join(dist, HASHED_SCRIPT), script);
+  writeFileSync(join(dist, `${HASHED_SCRIPT}.gz`), gzipSync(script));
+  writeFileSync(join(dist, 'assets', 'logo.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
+  writeFileSync(join(dist, 'sw.js'), 'self.addEventListener("install",()=>{});');
+  writeFileSync(join(dist, 'registerSW.js'), '/* registers sw.js */');
+  writeFileSync(join(dist, 'manifest.webmanifest'), '{"name":"Isolatie"}');
+  return dist;
+}
+
+export async function startTestStack(options: StackOptions = {}): Promise<TestStack> {
+  const dist = writeFakeDist();
+  const [app, idp, api] = (await freePorts(3)) as [number, number, number];
+  const stack = await startStack({ appPort: app, idpPort: idp, apiPort: api, dist, testMode: true, ...options });
+  return {
+    ...stack,
+    dist,
+    ports: { app, idp, api },
+    async stop() {
+      await stack.stop();
+      rmSync(dist, { recursive: true, force: true });
+    },
+  };
+}

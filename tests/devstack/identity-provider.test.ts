@@ -1,0 +1,204 @@
+import { decodeJwt, decodeProtectedHeader } from 'jose';
+import * as oauth from 'oauth4webapi';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { readForm } from './helpers/browser.ts';
+import { beginSignIn, client, insecure, redirectUri, signIn, submitLogin } from './helpers/sign-in.ts';
+import { startTestStack, type TestStack } from './helpers/test-stack.ts';
+
+let stack: TestStack;
+beforeAll(async () => {
+  stack = await startTestStack();
+});
+afterAll(() => stack.stop());
+
+describe('sign-in with authorization code and PKCE', () => {
+  it('signs admin in and issues an ID token with profile and e-mail', async () => {
+    const { tokens, idTokenClaims } = await signIn(stack.urls, 'admin');
+    expect(idTokenClaims.iss).toBe(stack.urls.issuer);
+    expect(idTokenClaims.aud).toBe('isolatie-staff');
+    expect(idTokenClaims).toMatchObject({
+      sub: 'idp-0001-admin',
+      email: 'admin@isolatie.local',
+      email_verified: true,
+      name: 'Beheerder Admin',
+      given_name: 'Beheerder',
+      family_name: 'Admin',
+      preferred_username: 'admin',
+    });
+    expect(tokens.token_type.toLowerCase()).toBe('bearer');
+    expect(tokens.refresh_token).toBeTruthy();
+  });
+
+  it('issues the access token as a JWT for the API with the e-mail in it', async () => {
+    const { tokens } = await signIn(stack.urls, 'monteur');
+    expect(decodeProtectedHeader(tokens.access_token)).toMatchObject({ alg: 'RS256', typ: 'at+jwt' });
+    const claims = decodeJwt(tokens.access_token);
+    expect(claims.aud).toBe(stack.urls.api);
+    expect(claims.iss).toBe(stack.urls.issuer);
+    expect(claims.sub).toBe('idp-0002-monteur');
+    expect(claims.email).toBe('monteur@isolatie.local');
+    expect(claims.client_id).toBe('isolatie-staff');
+    expect(claims.exp! - claims.iat!).toBe(300);
+  });
+
+  it('shows the Dutch login page and keeps the user name after a wrong password', async () => {
+    const pending = await beginSignIn(stack.urls);
+    const { loginPageHtml, response, url } = await submitLogin(stack.urls, pending, 'admin', 'fout');
+    expect(loginPageHtml).toContain('<html lang="nl">');
+    expect(loginPageHtml).toContain('<title>Inloggen</title>');
+    expect(loginPageHtml).toMatch(/<label for="username">Gebruikersnaam<\/label>/);
+    expect(loginPageHtml).toMatch(/<label for="password">Wachtwoord<\/label>/);
+    expect(loginPageHtml).toMatch(/<button type="submit">Inloggen<\/button>/);
+    expect(loginPageHtml).toContain('Annuleren');
+
+    expect(url).toContain('/interaction/');
+    expect(response.status).toBe(200);
+    const html = await response.text();
+    expect(html).toContain('Onbekende gebruikersnaam of onjuist wachtwoord.');
+    expect(html).toMatch(/id="username"[^>]*value="admin"/);
+  });
+
+  it('treats an unknown user like a wrong password', async () => {
+    const pending = await beginSignIn(stack.urls);
+    const { response } = await submitLogin(stack.urls, pending, 'niemand', '123qwe');
+    expect(await response.text()).toContain('Onbekende gebruikersnaam of onjuist wachtwoord.');
+  });
+
+  it('returns access_denied to the app when the user cancels', async () => {
+    const pending = await beginSignIn(stack.urls);
+    const page = await pending.browser.follow(pending.authorizationUrl);
+    const abort = /href="([^"]*\/abort)"/.exec(await page.response.text())?.[1];
+    expect(abort).toBeTruthy();
+    const { url } = await pending.browser.follow(new URL(abort!, page.url), (l) => l.startsWith(redirectUri(stack.urls)));
+    const params = new URL(url).searchParams;
+    expect(params.get('error')).toBe('access_denied');
+    expect(params.get('state')).toBe(pending.state);
+  });
+
+  it('refuses an authorization request without PKCE', async () => {
+    const pending = await beginSignIn(stack.urls);
+    pending.authorizationUrl.searchParams.delete('code_challenge');
+    pending.authorizationUrl.searchParams.delete('code_challenge_method');
+    const { url } = await pending.browser.follow(pending.authorizationUrl, (l) => l.startsWith(redirectUri(stack.urls)));
+    const params = new URL(url).searchParams;
+    expect(params.get('error')).toBe('invalid_request');
+    expect(params.get('error_description')).toMatch(/PKCE/);
+  });
+
+  it('refuses a redirect URI that is not registered exactly', async () => {
+    const pending = await beginSignIn(stack.urls, { redirect_uri: `${stack.urls.app}/account/logincallback/` });
+    const response = await pending.browser.fetch(pending.authorizationUrl);
+    expect(response.status).toBe(400);
+    const html = await response.text();
+    expect(html).toContain('<html lang="nl">');
+    expect(html).toContain('Er ging iets mis');
+    expect(html).toContain('invalid_redirect_uri');
+  });
+});
+
+describe('refresh, revocation and sign-out', () => {
+  it('rotates the refresh token and refuses the old one', async () => {
+    const { as, tokens } = await signIn(stack.urls, 'admin');
+    const first = tokens.refresh_token!;
+    const refreshed = await oauth.processRefreshTokenResponse(
+      as, client, await oauth.refreshTokenGrantRequest(as, client, oauth.None(), first, insecure),
+    );
+    expect(refreshed.refresh_token).toBeTruthy();
+    expect(refreshed.refresh_token).not.toBe(first);
+    expect(decodeJwt(refreshed.access_token).aud).toBe(stack.urls.api);
+
+    const reuse = await oauth.refreshTokenGrantRequest(as, client, oauth.None(), first, insecure);
+    await expect(oauth.processRefreshTokenResponse(as, client, reuse)).rejects.toMatchObject({ error: 'invalid_grant' });
+  });
+
+  it('revokes a refresh token', async () => {
+    const { as, tokens } = await signIn(stack.urls, 'admin');
+    const revoke = await oauth.revocationRequest(as, client, oauth.None(), tokens.refresh_token!, {
+      ...insecure,
+      additionalParameters: { token_type_hint: 'refresh_token' },
+    });
+    await oauth.processRevocationResponse(revoke);
+    const refresh = await oauth.refreshTokenGrantRequest(as, client, oauth.None(), tokens.refresh_token!, insecure);
+    await expect(oauth.processRefreshTokenResponse(as, client, refresh)).rejects.toMatchObject({ error: 'invalid_grant' });
+  });
+
+  it('signs out with id_token_hint and lands back on the app', async () => {
+    const { as, browser, tokens } = await signIn(stack.urls, 'admin');
+    const endSession = new URL(as.end_session_endpoint!);
+    endSession.search = new URLSearchParams({
+      id_token_hint: tokens.id_token!,
+      post_logout_redirect_uri: `${stack.urls.app}/account/login`,
+      state: 'terug',
+      client_id: 'isolatie-staff',
+    }).toString();
+    const page = await browser.fetch(endSession);
+    expect(page.status).toBe(200);
+    const html = await page.text();
+    expect(html).toContain('<html lang="nl">');
+    expect(html).toContain('<h1>Uitloggen</h1>');
+    expect(html).toMatch(/<button type="submit" form="op.logoutForm">Uitloggen<\/button>/);
+
+    const form = readForm(html);
+    expect(form.fields.logout).toBe('yes');
+    const confirmed = await browser.fetch(new URL(form.action, endSession), {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams(form.fields),
+    });
+    expect(confirmed.status).toBe(303);
+    expect(confirmed.headers.get('location')).toBe(`${stack.urls.app}/account/login?state=terug`);
+
+    // The session is gone: a new sign-in asks for the password again.
+    const again = await browser.follow(
+      (await beginSignIn(stack.urls)).authorizationUrl,
+      (l) => l.startsWith(redirectUri(stack.urls)),
+    );
+    expect(again.url).toContain('/interaction/');
+    // Refresh tokens die with the session they were bound to.
+    const refresh = await oauth.refreshTokenGrantRequest(as, client, oauth.None(), tokens.refresh_token!, insecure);
+    await expect(oauth.processRefreshTokenResponse(as, client, refresh)).rejects.toMatchObject({ error: 'invalid_grant' });
+  });
+
+  it('shows a Dutch page after a sign-out without a return address', async () => {
+    const { as, browser, tokens } = await signIn(stack.urls, 'monteur');
+    const endSession = new URL(as.end_session_endpoint!);
+    endSession.searchParams.set('id_token_hint', tokens.id_token!);
+    const form = readForm(await (await browser.fetch(endSession)).text());
+    const { response } = await browser.follow(new URL(form.action, endSession), () => false, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams(form.fields),
+    });
+    expect(await response.text()).toContain('U bent uitgelogd.');
+  });
+});
+
+describe('provider CORS', () => {
+  const preflight = (origin: string) =>
+    fetch(`${stack.urls.issuer}/token`, {
+      method: 'OPTIONS',
+      headers: { Origin: origin, 'Access-Control-Request-Method': 'POST', 'Access-Control-Request-Headers': 'content-type' },
+    });
+
+  it('allows the app origin at the token endpoint', async () => {
+    const response = await preflight(stack.urls.app);
+    expect(response.headers.get('access-control-allow-origin')).toBe(stack.urls.app);
+    // A real token call from the app origin carries the header too.
+    const token = await fetch(`${stack.urls.issuer}/token`, {
+      method: 'POST',
+      headers: { Origin: stack.urls.app, 'Content-Type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams({ grant_type: 'refresh_token', refresh_token: 'onzin', client_id: 'isolatie-staff' }),
+    });
+    expect(token.status).toBe(400);
+    expect(token.headers.get('access-control-allow-origin')).toBe(stack.urls.app);
+  });
+
+  it('refuses another origin', async () => {
+    const token = await fetch(`${stack.urls.issuer}/token`, {
+      method: 'POST',
+      headers: { Origin: 'http://evil.localhost', 'Content-Type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams({ grant_type: 'refresh_token', refresh_token: 'onzin', client_id: 'isolatie-staff' }),
+    });
+    expect(token.headers.get('access-control-allow-origin')).toBeNull();
+  });
+});
