@@ -89,42 +89,44 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
     klantenportaal: options.klantenportaal,
   });
 
+  // Build everything first, so a missing build or bad option fails before
+  // any port is taken; then listen in order, closing what started on error.
+  const idp = await createIdpServer(
+    {
+      issuer: urls.issuer,
+      appOrigin: urls.app,
+      apiUrl: urls.api,
+      accessTokenTtl: options.accessTokenTtl ?? 300,
+      users: createUserStore(),
+    },
+    faults,
+  );
+  const apiApp = createApiApp({
+    apiUrl: urls.api,
+    appOrigin: urls.app,
+    issuer: urls.issuer,
+    latencyMs,
+    backendTokenTtl: options.backendTokenTtl ?? 86_400,
+    clockProvider: options.clockProvider ?? 'unspecifiedClockProvider',
+    faults,
+    releaseDate: new Date().toISOString(),
+  });
+  const api = createServer(getRequestListener(apiApp.fetch));
+  const staticApp = (options.serveApp ?? true)
+    ? createStaticApp({ dist: options.dist ?? 'dist', issuer: urls.issuer, apiUrl: urls.api, appConfig, faults })
+    : undefined;
+  const web = staticApp ? createServer(getRequestListener(staticApp.fetch)) : undefined;
+
   const servers: Server[] = [];
   const stop = async () => {
     await Promise.all(servers.map((server) => close(server)));
   };
-
   try {
-    const idp = await createIdpServer(
-      {
-        issuer: urls.issuer,
-        appOrigin: urls.app,
-        apiUrl: urls.api,
-        accessTokenTtl: options.accessTokenTtl ?? 300,
-        users: createUserStore(),
-      },
-      faults,
-    );
     await listen(idp, { label: 'identity provider', port: idpPort, host, envVar: 'IDP_PORT' });
     servers.push(idp);
-
-    const apiApp = createApiApp({
-      apiUrl: urls.api,
-      appOrigin: urls.app,
-      issuer: urls.issuer,
-      latencyMs,
-      backendTokenTtl: options.backendTokenTtl ?? 86_400,
-      clockProvider: options.clockProvider ?? 'unspecifiedClockProvider',
-      faults,
-      releaseDate: new Date().toISOString(),
-    });
-    const api = createServer(getRequestListener(apiApp.fetch));
     await listen(api, { label: 'API', port: apiPort, host, envVar: 'API_PORT' });
     servers.push(api);
-
-    if (options.serveApp ?? true) {
-      const staticApp = createStaticApp({ dist: options.dist ?? 'dist', issuer: urls.issuer, apiUrl: urls.api, appConfig, faults });
-      const web = createServer(getRequestListener(staticApp.fetch));
+    if (web) {
       await listen(web, { label: 'app server', port: appPort, host, envVar: 'APP_PORT' });
       servers.push(web);
     }

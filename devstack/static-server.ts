@@ -24,8 +24,8 @@ export interface StaticConfig {
   faults: FaultRegistry;
 }
 
-/** Vite's output names: name-HASH.ext under /assets/. */
-const HASHED_ASSET = /^\/assets\/[^/]+-[A-Za-z0-9_-]{8,}\.[a-z0-9]+$/i;
+/** Vite's output names: name-HASH.ext under /assets/, with an 8-character hash. */
+const HASHED_ASSET = /^\/assets\/[^/]+-[A-Za-z0-9_-]{8}\.[a-z0-9]+$/i;
 
 export function cacheControlFor(path: string): string {
   return HASHED_ASSET.test(path) ? 'public, max-age=31536000, immutable' : 'no-cache';

@@ -1,0 +1,221 @@
+import { createServer } from 'node:http';
+import * as oauth from 'oauth4webapi';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { createAppConfig } from '../../devstack/appconfig.ts';
+import { createFaultRegistry, type FaultEndpoint } from '../../devstack/faults.ts';
+import { appConfigMiddleware } from '../../devstack/vite-appconfig.ts';
+import { freePorts } from './helpers/ports.ts';
+import { backendSignIn, client, insecure, signIn } from './helpers/sign-in.ts';
+import { startTestStack, type TestStack } from './helpers/test-stack.ts';
+
+let stack: TestStack;
+let adminToken: string;
+beforeAll(async () => {
+  stack = await startTestStack();
+  adminToken = await backendSignIn(stack.urls, 'admin');
+});
+afterEach(() => stack.faults.clear());
+afterAll(() => stack.stop());
+
+/** One request per API endpoint, as the app would send it. */
+function request(endpoint: Exclude<FaultEndpoint, 'token'>): Promise<Response> {
+  const json = (path: string, body: unknown, headers: Record<string, string> = {}) =>
+    fetch(`${stack.urls.api}${path}`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', Origin: stack.urls.app, ...headers },
+      body: JSON.stringify(body),
+    });
+  switch (endpoint) {
+    case 'appconfig':
+      return fetch(`${stack.urls.app}/assets/appconfig.production.json`);
+    case 'GetAll':
+      return fetch(`${stack.urls.api}/AbpUserConfiguration/GetAll`, { headers: { Origin: stack.urls.app } });
+    case 'Session':
+      return fetch(`${stack.urls.api}/api/services/app/Session/GetCurrentLoginInformations`, { headers: { Origin: stack.urls.app } });
+    case 'ExternalAuthenticate':
+      return json('/api/TokenAuth/ExternalAuthenticate', { authProvider: 'OpenIdConnect', providerKey: 'x', providerAccessCode: 'x' });
+    case 'IsTenantAvailable':
+      return json('/api/services/app/Account/IsTenantAvailable', { tenancyName: 'Default' });
+    case 'ChangeLanguage':
+      return json('/api/services/app/User/ChangeLanguage', { languageName: 'nl' }, { Authorization: `Bearer ${adminToken}` });
+  }
+}
+
+const normalStatus: Record<Exclude<FaultEndpoint, 'token'>, number> = {
+  appconfig: 200,
+  GetAll: 200,
+  Session: 200,
+  ExternalAuthenticate: 401,
+  IsTenantAvailable: 200,
+  ChangeLanguage: 200,
+};
+const endpoints = Object.keys(normalStatus) as Exclude<FaultEndpoint, 'token'>[];
+
+describe('fault switches on app and API endpoints', () => {
+  it.each(endpoints)('%s: status answers an ABP error envelope once, then clears', async (endpoint) => {
+    stack.faults.set(endpoint, { status: 503, times: 1 });
+    const failed = await request(endpoint);
+    expect(failed.status).toBe(503);
+    expect(await failed.json()).toMatchObject({ success: false, result: null, unAuthorizedRequest: false, __abp: true, error: { code: 0 } });
+    expect((await request(endpoint)).status).toBe(normalStatus[endpoint]);
+  });
+
+  it.each(endpoints)('%s: reset drops the connection', async (endpoint) => {
+    stack.faults.set(endpoint, { reset: true, times: 1 });
+    await expect(request(endpoint)).rejects.toThrow(/fetch failed/);
+    expect((await request(endpoint)).status).toBe(normalStatus[endpoint]);
+  });
+
+  it.each(endpoints)('%s: malformed answers 200 JSON that is no envelope', async (endpoint) => {
+    stack.faults.set(endpoint, { body: 'malformed' });
+    const response = await request(endpoint);
+    expect(response.status).toBe(200);
+    expect(await response.json()).toEqual({ unexpected: true });
+  });
+
+  it.each(endpoints)('%s: html answers an HTML error page', async (endpoint) => {
+    stack.faults.set(endpoint, { body: 'html' });
+    const response = await request(endpoint);
+    expect(response.status).toBe(502);
+    expect(response.headers.get('content-type')).toMatch(/^text\/html/);
+    expect(await response.text()).toContain('<html>');
+  });
+
+  it.each(endpoints)('%s: empty answers 200 without a body', async (endpoint) => {
+    stack.faults.set(endpoint, { body: 'empty' });
+    const response = await request(endpoint);
+    expect(response.status).toBe(200);
+    expect(await response.text()).toBe('');
+  });
+
+  it.each(endpoints)('%s: delayMs holds the answer back', async (endpoint) => {
+    stack.faults.set(endpoint, { delayMs: 250 });
+    const started = performance.now();
+    const response = await request(endpoint);
+    expect(performance.now() - started).toBeGreaterThanOrEqual(240);
+    expect(response.status).toBe(normalStatus[endpoint]);
+  });
+
+  it('401 marks the envelope unAuthorizedRequest, and delay combines with status', async () => {
+    stack.faults.set('GetAll', { status: 401, delayMs: 150 });
+    const started = performance.now();
+    const response = await request('GetAll');
+    expect(performance.now() - started).toBeGreaterThanOrEqual(140);
+    expect(response.status).toBe(401);
+    expect(await response.json()).toMatchObject({ unAuthorizedRequest: true, success: false });
+  });
+
+  it('html takes its status from the fault', async () => {
+    stack.faults.set('Session', { body: 'html', status: 504 });
+    expect((await request('Session')).status).toBe(504);
+  });
+
+  it('applies times across requests, then clears itself', async () => {
+    stack.faults.set('IsTenantAvailable', { status: 500, times: 2 });
+    expect((await request('IsTenantAvailable')).status).toBe(500);
+    expect((await request('IsTenantAvailable')).status).toBe(500);
+    expect((await request('IsTenantAvailable')).status).toBe(200);
+  });
+
+  it('keeps CORS headers on faulted answers and leaves preflights alone', async () => {
+    stack.faults.set('GetAll', { status: 500, times: 1 });
+    const preflight = await fetch(`${stack.urls.api}/AbpUserConfiguration/GetAll`, {
+      method: 'OPTIONS',
+      headers: { Origin: stack.urls.app, 'Access-Control-Request-Method': 'GET' },
+    });
+    expect(preflight.status).toBe(204);
+    const response = await request('GetAll');
+    expect(response.status).toBe(500);
+    expect(response.headers.get('access-control-allow-origin')).toBe(stack.urls.app);
+  });
+});
+
+describe('fault switch on the provider token endpoint', () => {
+  it('makes refresh fail with each fault, then works again', async () => {
+    const { as, tokens } = await signIn(stack.urls, 'admin');
+    const refresh = () => oauth.refreshTokenGrantRequest(as, client, oauth.None(), tokens.refresh_token!, {
+      ...insecure,
+      headers: new Headers({ Origin: stack.urls.app }),
+    });
+
+    stack.faults.set('token', { status: 400, times: 1 });
+    const refused = await refresh();
+    expect(refused.headers.get('access-control-allow-origin')).toBe(stack.urls.app);
+    await expect(oauth.processRefreshTokenResponse(as, client, refused)).rejects.toMatchObject({ error: 'invalid_grant' });
+
+    stack.faults.set('token', { status: 503, times: 1 });
+    expect(await (await refresh()).json()).toMatchObject({ error: 'temporarily_unavailable' });
+
+    stack.faults.set('token', { body: 'html', times: 1 });
+    expect((await refresh()).status).toBe(502);
+
+    stack.faults.set('token', { reset: true, times: 1 });
+    await expect(refresh()).rejects.toThrow(/fetch failed/);
+
+    // Nothing reached the provider, so the refresh token is still good.
+    const renewed = await oauth.processRefreshTokenResponse(as, client, await refresh());
+    expect(renewed.access_token).toBeTruthy();
+  });
+});
+
+describe('fault switches over HTTP', () => {
+  const faultsUrl = () => `${stack.urls.api}/__devstack/faults`;
+
+  it('sets and clears a fault', async () => {
+    const put = await fetch(`${faultsUrl()}/GetAll`, {
+      method: 'PUT',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ status: 500 }),
+    });
+    expect(put.status).toBe(204);
+    expect((await request('GetAll')).status).toBe(500);
+    expect((await fetch(faultsUrl(), { method: 'DELETE' })).status).toBe(204);
+    expect((await request('GetAll')).status).toBe(200);
+  });
+
+  it('also reaches the app and token endpoints', async () => {
+    await fetch(`${faultsUrl()}/appconfig`, { method: 'PUT', body: JSON.stringify({ status: 404, times: 1 }) });
+    expect((await request('appconfig')).status).toBe(404);
+    await fetch(`${faultsUrl()}/token`, { method: 'PUT', body: JSON.stringify({ status: 503, times: 1 }) });
+    const token = await fetch(`${stack.urls.issuer}/token`, { method: 'POST', body: new URLSearchParams({ grant_type: 'refresh_token' }) });
+    expect(token.status).toBe(503);
+  });
+
+  it('refuses unknown endpoints and bad faults', async () => {
+    const unknown = await fetch(`${faultsUrl()}/Nope`, { method: 'PUT', body: JSON.stringify({ status: 500 }) });
+    expect(unknown.status).toBe(404);
+    const bad = await fetch(`${faultsUrl()}/GetAll`, { method: 'PUT', body: JSON.stringify({ status: 'kapot' }) });
+    expect(bad.status).toBe(400);
+    expect((await bad.json()).error.message).toMatch(/status/);
+    const unknownField = await fetch(`${faultsUrl()}/GetAll`, { method: 'PUT', body: JSON.stringify({ colour: 'red' }) });
+    expect(unknownField.status).toBe(400);
+  });
+});
+
+describe('appconfig under the Vite dev server', () => {
+  it('answers the generated appconfig and honours its fault switch', async () => {
+    const appConfig = createAppConfig({ appOrigin: 'http://localhost:4200', issuer: 'http://localhost:4300', apiUrl: 'http://localhost:21021' });
+    const faults = createFaultRegistry(true);
+    const middleware = appConfigMiddleware(appConfig, faults);
+    const server = createServer((req, res) => middleware(req, res, () => res.writeHead(418).end()));
+    const [port] = await freePorts(1);
+    await new Promise<void>((resolve) => server.listen(port, 'localhost', resolve));
+    try {
+      const base = `http://localhost:${port}`;
+      const ok = await fetch(`${base}/assets/appconfig.json`);
+      expect(ok.headers.get('cache-control')).toBe('no-store');
+      expect(await ok.json()).toEqual(appConfig);
+      expect((await fetch(`${base}/src/main.tsx`)).status).toBe(418);
+
+      faults.set('appconfig', { body: 'malformed', times: 1 });
+      expect(await (await fetch(`${base}/assets/appconfig.json`)).json()).toEqual({ unexpected: true });
+      faults.set('appconfig', { reset: true, times: 1 });
+      await expect(fetch(`${base}/assets/appconfig.json`)).rejects.toThrow(/fetch failed/);
+      faults.set('appconfig', { status: 500, times: 1 });
+      expect((await fetch(`${base}/assets/appconfig.json`)).status).toBe(500);
+    } finally {
+      server.closeAllConnections();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+    }
+  });
+});

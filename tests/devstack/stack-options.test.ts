@@ -1,0 +1,99 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startStack } from '../../devstack/stack.ts';
+import { freePorts } from './helpers/ports.ts';
+import { signIn } from './helpers/sign-in.ts';
+import { startTestStack, type TestStack } from './helpers/test-stack.ts';
+
+// A stack as `npm run dev` starts it (no static server, no test mode), with
+// every tunable option moved off its default.
+
+const LATENCY = 150;
+let stack: TestStack;
+beforeAll(async () => {
+  stack = await startTestStack({
+    testMode: false,
+    serveApp: false,
+    latencyMs: LATENCY,
+    accessTokenTtl: 1,
+    backendTokenTtl: 60,
+    clockProvider: 'utcClockProvider',
+  });
+});
+afterAll(() => stack.stop());
+
+const exchange = (accessToken: string, sub: string) =>
+  fetch(`${stack.urls.api}/api/TokenAuth/ExternalAuthenticate`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify({ authProvider: 'OpenIdConnect', providerKey: sub, providerAccessCode: accessToken }),
+  });
+
+describe('stack options', () => {
+  it('uses the short provider token lifetime and refuses the token once expired', async () => {
+    const { tokens, idTokenClaims } = await signIn(stack.urls, 'admin');
+    expect(tokens.expires_in).toBe(1);
+    const fresh = await exchange(tokens.access_token, idTokenClaims.sub);
+    expect((await fresh.json()).result.expireInSeconds).toBe(60);
+
+    await new Promise((resolve) => setTimeout(resolve, 2_100));
+    const expired = await exchange(tokens.access_token, idTokenClaims.sub);
+    expect(expired.status).toBe(401);
+    expect(await expired.json()).toMatchObject({ success: false, unAuthorizedRequest: true });
+  });
+
+  it('reports the configured clock provider and delays every API answer', async () => {
+    const started = performance.now();
+    const response = await fetch(`${stack.urls.api}/AbpUserConfiguration/GetAll`);
+    expect(performance.now() - started).toBeGreaterThanOrEqual(LATENCY - 10);
+    expect((await response.json()).result.clock).toEqual({ provider: 'utcClockProvider' });
+  });
+
+  it('starts no static server and leaves klantenportaal out of the appconfig', async () => {
+    await expect(fetch(`${stack.urls.app}/`)).rejects.toThrow(/fetch failed/);
+    expect(stack.appConfig).not.toHaveProperty('klantenportaal');
+    expect(stack.appConfig.appBaseUrl).toBe(`http://localhost:${stack.ports.app}`);
+  });
+
+  it('has no fault switches outside test mode', async () => {
+    expect(() => stack.faults.set('GetAll', { status: 500 })).toThrow(/testMode/);
+    const put = await fetch(`${stack.urls.api}/__devstack/faults/GetAll`, { method: 'PUT', body: '{"status":500}' });
+    expect(put.status).toBe(404);
+    expect((await fetch(`${stack.urls.api}/__devstack/faults`, { method: 'DELETE' })).status).toBe(404);
+    expect((await fetch(`${stack.urls.api}/AbpUserConfiguration/GetAll`)).status).toBe(200);
+  });
+
+  it('lists the demo users with their password', () => {
+    expect(stack.users.map((u) => [u.userName, u.email])).toEqual([
+      ['admin', 'admin@isolatie.local'],
+      ['monteur', 'monteur@isolatie.local'],
+      ['nieuw', 'nieuw@isolatie.local'],
+      ['vreemde', 'vreemde@extern.local'],
+    ]);
+    expect(new Set(stack.users.map((u) => u.password))).toEqual(new Set(['123qwe']));
+  });
+});
+
+describe('ports from the environment', () => {
+  it('takes ports from APP_PORT, IDP_PORT and API_PORT', async () => {
+    const [app, idp, api] = (await freePorts(3)) as [number, number, number];
+    Object.assign(process.env, { APP_PORT: String(app), IDP_PORT: String(idp), API_PORT: String(api) });
+    try {
+      const fromEnv = await startStack({ serveApp: false });
+      expect(fromEnv.urls).toEqual({ app: `http://localhost:${app}`, issuer: `http://localhost:${idp}`, api: `http://localhost:${api}` });
+      await fromEnv.stop();
+    } finally {
+      delete process.env.APP_PORT;
+      delete process.env.IDP_PORT;
+      delete process.env.API_PORT;
+    }
+  });
+
+  it('rejects a port variable that is not a number', async () => {
+    process.env.API_PORT = 'eenentwintig';
+    try {
+      await expect(startStack({ serveApp: false })).rejects.toThrow(/API_PORT must be a whole number/);
+    } finally {
+      delete process.env.API_PORT;
+    }
+  });
+});
