@@ -1,8 +1,8 @@
 import { assign, fromPromise, setup } from 'xstate';
+import { errorOf, notProvided, outputOf, toBootError } from './actorEvents.ts';
 import type {
   BootConfig,
   BootContext,
-  BootError,
   BootEvent,
   BootInput,
   BootUserConfiguration,
@@ -118,24 +118,4 @@ export const bootMachine = setup({
 /** The current language: from the user configuration, else from the culture cookie. */
 function languageOf(context: BootContext): string {
   return context.userConfiguration?.localization.currentLanguage.name ?? context.cultureName;
-}
-
-/** Done and error events of invoked actors are not in `BootEvent`; these read them. */
-function outputOf<T>(event: unknown): T {
-  return (event as { output: T }).output;
-}
-
-function errorOf(event: unknown): unknown {
-  return (event as { error: unknown }).error;
-}
-
-function toBootError(error: unknown): BootError {
-  if (typeof error === 'object' && error !== null && 'kind' in error && 'detail' in error) {
-    return error as BootError;
-  }
-  return { kind: 'unknown', detail: error instanceof Error ? error.message : String(error) };
-}
-
-async function notProvided(): Promise<never> {
-  throw new Error('actor not provided: supply it with bootMachine.provide()');
 }

@@ -1,5 +1,5 @@
 import { assign, fromPromise, setup } from 'xstate';
-import type { BootError } from './boot.types.ts';
+import { errorOf, notProvided, outputOf, toBootError } from './actorEvents.ts';
 import type { BackendLogin, CallbackContext, CallbackInput, ParsedCallback } from './callback.types.ts';
 
 /**
@@ -20,7 +20,7 @@ export const callbackMachine = setup({
   actions: {
     cleanAddress: () => {},
     storeReturnPath: assign({ returnPath: ({ event }) => outputOf<ParsedCallback>(event).returnPath }),
-    storeError: assign({ error: ({ event }) => toError(errorOf(event)) }),
+    storeError: assign({ error: ({ event }) => toBootError(errorOf(event)) }),
     logError: () => {},
     navigateToReturnPath: () => {},
     navigateToLogin: () => {},
@@ -100,23 +100,3 @@ export const callbackMachine = setup({
     },
   },
 });
-
-function outputOf<T>(event: unknown): T {
-  return (event as { output: T }).output;
-}
-
-function errorOf(event: unknown): unknown {
-  return (event as { error: unknown }).error;
-}
-
-function toError(error: unknown): BootError {
-  if (typeof error === 'object' && error !== null && 'kind' in error && 'detail' in error) {
-    const { kind, detail } = error as BootError;
-    return { kind, detail };
-  }
-  return { kind: 'unknown', detail: error instanceof Error ? error.message : String(error) };
-}
-
-async function notProvided(): Promise<never> {
-  throw new Error('actor not provided: supply it with callbackMachine.provide()');
-}

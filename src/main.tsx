@@ -1,19 +1,23 @@
 import { I18nProvider } from '@lingui/react';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
+import { getCultureName } from './abp/culture.ts';
 import { App } from './App.tsx';
+import { handOverPopupCallback } from './auth/popupProtocol.ts';
+import { startTokenLifecycle } from './auth/tokenActor.ts';
 import { bootActor } from './boot/bootActor.ts';
 import { i18n, loadCatalog } from './i18n/i18n.ts';
-import { getCultureName } from './abp/culture.ts';
 import './ui/app.css';
 
-bootActor.start();
-void loadCatalog(getCultureName()).catch(() => undefined);
-
-createRoot(document.getElementById('root')!).render(
-  <StrictMode>
-    <I18nProvider i18n={i18n}>
-      <App />
-    </I18nProvider>
-  </StrictMode>,
-);
+if (!handOverPopupCallback()) {
+  bootActor.start();
+  void loadCatalog(getCultureName()).catch(() => undefined);
+  startTokenLifecycle();
+  createRoot(document.getElementById('root')!).render(
+    <StrictMode>
+      <I18nProvider i18n={i18n}>
+        <App />
+      </I18nProvider>
+    </StrictMode>,
+  );
+}

@@ -19,3 +19,15 @@ export function clearToken(): void {
   deleteCookie(TOKEN_COOKIE);
   deleteCookie(ENCRYPTED_TOKEN_COOKIE);
 }
+
+/** When a backend token expires, read from its JWT `exp` claim; `undefined` when it is not a JWT. */
+export function tokenExpiry(token: string): number | undefined {
+  const payload = token.split('.')[1];
+  if (!payload) return undefined;
+  try {
+    const json = JSON.parse(atob(payload.replace(/-/g, '+').replace(/_/g, '/'))) as { exp?: unknown };
+    return typeof json.exp === 'number' ? json.exp * 1000 : undefined;
+  } catch {
+    return undefined;
+  }
+}

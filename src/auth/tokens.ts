@@ -27,8 +27,7 @@ export function getProviderTokens(): ProviderTokens | undefined {
 /** Keeps what a later refresh, revocation or sign-out needs; the access token itself stays in memory only. */
 export function setProviderTokens(tokens: ProviderTokens): void {
   current = tokens;
-  const { accessToken: _accessToken, ...persisted } = tokens;
-  sessionStorage.setItem(KEY, JSON.stringify({ ...persisted, accessToken: '' }));
+  sessionStorage.setItem(KEY, JSON.stringify({ ...tokens, accessToken: '' }));
 }
 
 export function removeRefreshToken(): void {

@@ -14,7 +14,7 @@ export function safeReturnPath(value: unknown, origin = location.origin): string
   let decoded = value;
   for (let round = 0; round < MAX_DECODE_ROUNDS; round += 1) {
     if (!decoded.startsWith('/') || decoded.startsWith('//') || decoded.startsWith('/\\')) return undefined;
-    if (/[\u0000-\u001f\u007f]/.test(decoded)) return undefined;
+    if ([...decoded].some((char) => char.charCodeAt(0) < 0x20 || char.charCodeAt(0) === 0x7f)) return undefined;
     let next: string;
     try {
       next = decodeURIComponent(decoded);

@@ -4,6 +4,7 @@ import { useAppConfig, useIsGrantedMap, useSession } from '../boot/useBoot.ts';
 import { SECTIONS } from '../sections/sections.ts';
 import { LanguageSwitch } from './LanguageSwitch.tsx';
 import { LogoutButton } from './LogoutButton.tsx';
+import { SessionBanner } from './SessionBanner.tsx';
 
 /** The frame around every signed-in page: sections as navigation, who is signed in, language, sign-out. */
 export function Shell() {
@@ -50,6 +51,7 @@ export function Shell() {
           <LogoutButton />
         </div>
       </header>
+      <SessionBanner />
       <div id="content" className="shell__content">
         <Outlet />
       </div>

@@ -1,0 +1,31 @@
+import type { BootError } from './boot.types.ts';
+
+/** okta-auth-js flow statuses, used for the outcome of a re-authentication. */
+export type SignInStatus = 'success' | 'pending' | 'failure' | 'terminal' | 'canceled';
+
+/** What a renewal or re-authentication gives: when the new backend token expires. */
+export interface TokenGrant {
+  expiresAt: number;
+}
+
+export interface SignInOutcome {
+  status: Exclude<SignInStatus, 'pending'>;
+  expiresAt?: number;
+  error?: BootError;
+}
+
+export interface TokenContext {
+  /** Epoch ms when the backend token expires. */
+  expiresAt?: number;
+  signInStatus?: SignInStatus;
+  error?: BootError;
+}
+
+/** okta-auth-js token events: added, renewed, expired, removed, error; plus the person asking to sign in again. */
+export type TokenEvent =
+  | { type: 'ADDED'; expiresAt: number }
+  | { type: 'RENEWED'; expiresAt: number }
+  | { type: 'EXPIRED' }
+  | { type: 'REMOVED' }
+  | { type: 'ERROR'; error: BootError }
+  | { type: 'SIGN_IN' };

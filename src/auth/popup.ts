@@ -1,0 +1,70 @@
+import type { SignInOutcome } from '../../machines/token.types.ts';
+import { restartBoot } from '../boot/restart.ts';
+import type { AppConfig } from '../config/appConfig.ts';
+import { AuthError } from './authError.ts';
+import { createAuthorizationRequest } from './authorize.ts';
+import { loginAtBackend, storeAuthenticateResult } from './backendLogin.ts';
+import { processCallback } from './callback.ts';
+import { toAuthError } from './toAuthError.ts';
+import { POPUP_MESSAGE, POPUP_NAME } from './popupProtocol.ts';
+import { setProviderTokens } from './tokens.ts';
+
+/** okta-auth-js defaults: a 600 x 600 window, given 120 s. */
+export const POPUP_WIDTH = 600;
+export const POPUP_HEIGHT = 600;
+export const POPUP_TIMEOUT_MS = 120_000;
+
+function openPopup(): Window | null {
+  const left = Math.max(0, window.screenX + (window.outerWidth - POPUP_WIDTH) / 2);
+  const top = Math.max(0, window.screenY + (window.outerHeight - POPUP_HEIGHT) / 2);
+  return window.open('about:blank', POPUP_NAME, `popup,width=${POPUP_WIDTH},height=${POPUP_HEIGHT},left=${left},top=${top}`);
+}
+
+/** Waits for the popup's callback address, posted by the popup from this origin only. */
+function waitForCallback(popup: Window, state: string): Promise<URLSearchParams | 'closed' | 'timeout'> {
+  return new Promise((resolve) => {
+    const finish = (outcome: URLSearchParams | 'closed' | 'timeout') => {
+      window.removeEventListener('message', onMessage);
+      clearInterval(poll);
+      clearTimeout(timer);
+      resolve(outcome);
+    };
+    const onMessage = (event: MessageEvent) => {
+      if (event.origin !== location.origin || event.source !== popup) return;
+      const data = event.data as { type?: string; href?: string };
+      if (data?.type !== POPUP_MESSAGE || typeof data.href !== 'string') return;
+      const parameters = new URL(data.href, location.origin).searchParams;
+      if (parameters.get('state') === state) finish(parameters);
+    };
+    const poll = setInterval(() => popup.closed && finish('closed'), 500);
+    const timer = setTimeout(() => finish('timeout'), POPUP_TIMEOUT_MS);
+    window.addEventListener('message', onMessage);
+  });
+}
+
+/**
+ * Signs in again in a popup, keeping this page: `terminal` when the popup is
+ * blocked (the caller falls back to redirect), `canceled` when it is closed.
+ */
+export async function signInWithPopup(config: AppConfig): Promise<SignInOutcome> {
+  const popup = openPopup();
+  if (!popup) return { status: 'terminal', error: { kind: 'popup-blocked', detail: 'window.open returned null' } };
+  try {
+    const { url, state } = await createAuthorizationRequest(config.auth, location.pathname + location.search);
+    popup.location.href = url.href;
+    const outcome = await waitForCallback(popup, state);
+    if (outcome === 'closed') return { status: 'canceled', error: { kind: 'popup-closed', detail: 'the popup was closed' } };
+    if (outcome === 'timeout') throw new AuthError('timeout', 'OAuth flow timed out');
+    const { tokens } = await processCallback(config.auth, outcome);
+    setProviderTokens(tokens);
+    const result = await loginAtBackend(config, tokens);
+    storeAuthenticateResult(result);
+    await restartBoot();
+    return { status: 'success', expiresAt: Date.now() + result.expireInSeconds * 1000 };
+  } catch (error) {
+    const { kind, detail } = toAuthError(error);
+    return { status: 'failure', error: { kind, detail } };
+  } finally {
+    if (!popup.closed) popup.close();
+  }
+}

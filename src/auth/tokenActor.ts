@@ -1,0 +1,48 @@
+import { createActor, fromPromise } from 'xstate';
+import { tokenMachine } from '../../machines/token.machine.ts';
+import type { Session } from '../abp/session.ts';
+import { getToken, tokenExpiry } from '../abp/token.ts';
+import { bootActor } from '../boot/bootActor.ts';
+import type { AppConfig } from '../config/appConfig.ts';
+import { logError } from '../ui/log.ts';
+import { removeRefreshToken } from './tokens.ts';
+
+function currentConfig(): AppConfig {
+  return bootActor.getSnapshot().context.config as AppConfig;
+}
+
+/** The tokenMachine with the browser's implementations; the sign-in code loads only when needed. */
+export const browserTokenMachine = tokenMachine.provide({
+  actors: {
+    renewTokens: fromPromise(async () => (await import('./renew.ts')).renewTokens(currentConfig())),
+    reauthenticate: fromPromise(async () => (await import('./popup.ts')).signInWithPopup(currentConfig())),
+  },
+  actions: {
+    removeRefreshToken: () => removeRefreshToken(),
+    signInWithRedirect: () =>
+      void import('./authorize.ts')
+        .then(({ signInWithRedirect }) => signInWithRedirect(currentConfig().auth, location.pathname + location.search))
+        .catch((error: unknown) => logError('sign-in', error)),
+    logError: ({ event }) => logError('token', (event as { error?: unknown }).error ?? event),
+  },
+});
+
+/** The page's one token actor. */
+export const tokenActor = createActor(browserTokenMachine);
+
+/** Follows start-up: a signed-in session adds the backend token, a session without a user removes it. */
+export function startTokenLifecycle(): void {
+  tokenActor.start();
+  bootActor.subscribe((snapshot) => {
+    if (!snapshot.matches('ready')) return;
+    const user = (snapshot.context.session as Session | undefined)?.user;
+    const token = getToken();
+    const expiresAt = token ? tokenExpiry(token) : undefined;
+    const lifecycle = tokenActor.getSnapshot();
+    if (user && expiresAt !== undefined && (lifecycle.matches('idle') || lifecycle.matches('signInRequired'))) {
+      tokenActor.send({ type: 'ADDED', expiresAt });
+    } else if (!user && !lifecycle.matches('idle')) {
+      tokenActor.send({ type: 'REMOVED' });
+    }
+  });
+}

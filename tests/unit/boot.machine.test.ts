@@ -1,0 +1,156 @@
+import { describe, expect, it, vi } from 'vitest';
+import { createActor, fromPromise, waitFor } from 'xstate';
+import { bootMachine } from '../../machines/boot.machine.ts';
+import type { BootConfig, BootUserConfiguration } from '../../machines/boot.types.ts';
+
+const config: BootConfig = { localeMappings: [{ from: 'nl-NL', to: 'nl' }, { from: 'en-US', to: 'en' }] };
+
+function userConfiguration(language: string): BootUserConfiguration {
+  return { localization: { currentLanguage: { name: language } } };
+}
+
+function httpError(status: number) {
+  return { kind: status === 401 ? 'unauthorized' : 'server', detail: `HTTP ${status}`, status };
+}
+
+interface Options {
+  loadConfig?: () => Promise<BootConfig>;
+  loadUserConfiguration?: () => Promise<BootUserConfiguration>;
+  initSession?: () => Promise<unknown>;
+  loadLocale?: (localeName: string) => Promise<void>;
+  cultureName?: string;
+}
+
+/** Runs the machine with stand-ins and records every state it passes and every named action. */
+function start(options: Options = {}) {
+  const calls: string[] = [];
+  const states: string[] = [];
+  const record = (name: string) => () => {
+    calls.push(name);
+  };
+  const machine = bootMachine.provide({
+    actors: {
+      loadConfig: fromPromise(options.loadConfig ?? (async () => config)),
+      loadUserConfiguration: fromPromise(options.loadUserConfiguration ?? (async () => userConfiguration('nl'))),
+      initSession: fromPromise(options.initSession ?? (async () => ({ user: { name: 'Admin' } }))),
+      loadLocale: fromPromise(async ({ input }) => {
+        calls.push(`loadLocale:${input.localeName}`);
+        await (options.loadLocale ?? (async () => {}))(input.localeName);
+      }),
+    },
+    actions: {
+      clearToken: record('clearToken'),
+      logError: record('logError'),
+      triggerDynamicScriptsInitialized: record('triggerDynamicScriptsInitialized'),
+      clearBusy: record('clearBusy'),
+    },
+  });
+  const actor = createActor(machine, { input: { cultureName: options.cultureName ?? 'nl' } });
+  actor.subscribe((snapshot) => {
+    const value = JSON.stringify(snapshot.value).replace(/"/g, '');
+    if (states.at(-1) !== value) states.push(value);
+  });
+  actor.start();
+  return { actor, calls, states };
+}
+
+const settled = (snapshot: { value: unknown; status: string }) =>
+  snapshot.status === 'done' || snapshot.value === 'ready' || snapshot.value === 'configFailed';
+
+describe('bootMachine', () => {
+  it('runs the steps in ABP order and loads the Dutch locale', async () => {
+    const { actor, calls, states } = start();
+    await waitFor(actor, settled);
+    expect(states).toEqual(['loadingConfig', 'loadingUserConfiguration', 'initialisingSession', 'loadingLocale', 'ready']);
+    expect(calls).toEqual(['triggerDynamicScriptsInitialized', 'loadLocale:nl', 'clearBusy']);
+    expect(actor.getSnapshot().context.localeName).toBe('nl');
+  });
+
+  it('skips the locale step for en-US', async () => {
+    const { actor, calls, states } = start({ loadUserConfiguration: async () => userConfiguration('en-US') });
+    await waitFor(actor, settled);
+    expect(states).not.toContain('loadingLocale');
+    expect(states.at(-1)).toBe('ready');
+    expect(calls.some((call) => call.startsWith('loadLocale'))).toBe(false);
+    expect(actor.getSnapshot().context.localeName).toBe('en');
+  });
+
+  it('maps the language through localeMappings, first match wins', async () => {
+    const { actor, calls } = start({
+      loadConfig: async () => ({ localeMappings: [{ from: 'nl-NL', to: 'nl' }, { from: 'nl-NL', to: 'de' }] }),
+      loadUserConfiguration: async () => userConfiguration('nl-NL'),
+    });
+    await waitFor(actor, settled);
+    expect(calls).toContain('loadLocale:nl');
+  });
+
+  it('loads an unmapped language under its own name', async () => {
+    const { actor, calls } = start({ loadUserConfiguration: async () => userConfiguration('fr') });
+    await waitFor(actor, settled);
+    expect(calls).toContain('loadLocale:fr');
+  });
+
+  it('clears the token on a 401 from the user configuration and goes on', async () => {
+    const { actor, calls, states } = start({
+      loadUserConfiguration: () => Promise.reject(httpError(401)),
+      cultureName: 'nl',
+    });
+    await waitFor(actor, settled);
+    expect(calls.slice(0, 3)).toEqual(['clearToken', 'logError', 'triggerDynamicScriptsInitialized']);
+    expect(states.at(-1)).toBe('ready');
+    expect(actor.getSnapshot().context.userConfiguration).toBeUndefined();
+  });
+
+  it('logs any other user configuration failure, keeps the token and goes on', async () => {
+    const { actor, calls, states } = start({ loadUserConfiguration: () => Promise.reject(httpError(500)) });
+    await waitFor(actor, settled);
+    expect(calls).not.toContain('clearToken');
+    expect(calls[0]).toBe('logError');
+    expect(states.at(-1)).toBe('ready');
+  });
+
+  it('uses the culture cookie language when the user configuration failed', async () => {
+    const { actor, states } = start({ loadUserConfiguration: () => Promise.reject(httpError(500)), cultureName: 'en-US' });
+    await waitFor(actor, settled);
+    expect(states).not.toContain('loadingLocale');
+  });
+
+  it('rejects start-up when the session fails: busy cleared, error kept, final', async () => {
+    const { actor, calls, states } = start({ initSession: () => Promise.reject(httpError(500)) });
+    await waitFor(actor, settled);
+    expect(states.at(-1)).toBe('rejected');
+    expect(actor.getSnapshot().status).toBe('done');
+    expect(calls).toEqual(['triggerDynamicScriptsInitialized', 'logError', 'clearBusy']);
+    expect(actor.getSnapshot().context.error).toMatchObject({ kind: 'server', status: 500 });
+  });
+
+  it('stops on a config that cannot be used and starts again on RETRY', async () => {
+    const loadConfig = vi
+      .fn<() => Promise<BootConfig>>()
+      .mockRejectedValueOnce({ kind: 'config-invalid', detail: 'appBaseUrl: missing', field: 'appBaseUrl' })
+      .mockResolvedValueOnce(config);
+    const { actor, states } = start({ loadConfig });
+    await waitFor(actor, settled);
+    expect(states).toEqual(['loadingConfig', 'configFailed']);
+    expect(actor.getSnapshot().context.error).toMatchObject({ kind: 'config-invalid', field: 'appBaseUrl' });
+    actor.send({ type: 'RETRY' });
+    await waitFor(actor, (snapshot) => snapshot.value === 'ready');
+    expect(actor.getSnapshot().context.error).toBeUndefined();
+  });
+
+  it('goes on to ready when the locale cannot be loaded, and logs it', async () => {
+    const { actor, calls, states } = start({ loadLocale: () => Promise.reject(new Error('chunk failed')) });
+    await waitFor(actor, settled);
+    expect(states.at(-1)).toBe('ready');
+    expect(calls).toContain('logError');
+  });
+
+  it('runs again from the user configuration on RESTART', async () => {
+    const loadUserConfiguration = vi.fn(async () => userConfiguration('nl'));
+    const { actor, states } = start({ loadUserConfiguration });
+    await waitFor(actor, settled);
+    actor.send({ type: 'RESTART' });
+    await waitFor(actor, (snapshot) => snapshot.value === 'ready' && loadUserConfiguration.mock.calls.length === 2);
+    expect(states.slice(5)).toEqual(['loadingUserConfiguration', 'initialisingSession', 'loadingLocale', 'ready']);
+  });
+});
