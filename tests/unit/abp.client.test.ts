@@ -1,0 +1,129 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { createAbpClient } from '../../src/abp/client.ts';
+import { AbpError } from '../../src/abp/errors.ts';
+import type { AbpHeaderSource } from '../../src/abp/headers.ts';
+
+function envelopeResponse(result: unknown): Response {
+  const body = { result, targetUrl: null, success: true, error: null, unAuthorizedRequest: false, __abp: true };
+  return new Response(JSON.stringify(body), { status: 200, headers: { 'Content-Type': 'application/json' } });
+}
+
+/** Stubs the global fetch; a copy of every request it receives is kept. */
+function stubFetch(answer: () => Promise<Response> = async () => envelopeResponse('ok')): Request[] {
+  const requests: Request[] = [];
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
+      requests.push((input instanceof Request ? input : new Request(input, init)).clone());
+      return answer();
+    }),
+  );
+  return requests;
+}
+
+function source(fields: Partial<AbpHeaderSource> = {}): AbpHeaderSource {
+  return { tenantHeaderName: 'Abp-TenantId', tenantId: undefined, cultureName: 'nl', token: undefined, ...fields };
+}
+
+async function rejectionOf(promise: Promise<unknown>): Promise<AbpError> {
+  const error: unknown = await promise.then(
+    () => undefined,
+    (reason: unknown) => reason,
+  );
+  if (!(error instanceof AbpError)) throw new Error(`expected an AbpError, got ${String(error)}`);
+  return error;
+}
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+});
+
+describe('createAbpClient', () => {
+  it('returns the result of the envelope', async () => {
+    stubFetch(async () => envelopeResponse({ items: [1, 2] }));
+    const client = createAbpClient({ baseUrl: 'http://api.test', headers: () => source() });
+    await expect(client.get('api/services/app/Thing/GetAll')).resolves.toEqual({ items: [1, 2] });
+  });
+
+  it('sends the headers from the callback on a request', async () => {
+    const requests = stubFetch();
+    const client = createAbpClient({ baseUrl: 'http://api.test', headers: () => source({ tenantId: 3, token: 'tok' }) });
+    await client.get('AbpUserConfiguration/GetAll');
+    const headers = requests[0]?.headers;
+    expect(headers?.get('Abp-TenantId')).toBe('3');
+    expect(headers?.get('.AspNetCore.Culture')).toBe('c=nl|uic=nl');
+    expect(headers?.get('Authorization')).toBe('Bearer tok');
+    expect(headers?.get('X-Requested-With')).toBe('XMLHttpRequest');
+  });
+
+  it('reads the headers again for every request', async () => {
+    const requests = stubFetch();
+    let current = source({ token: 'first' });
+    const client = createAbpClient({ baseUrl: 'http://api.test', headers: () => current });
+    await client.get('a');
+    current = source({ token: undefined, tenantId: 8, cultureName: 'en-US' });
+    await client.get('b');
+    expect(requests[0]?.headers.get('Authorization')).toBe('Bearer first');
+    expect(requests[0]?.headers.has('Abp-TenantId')).toBe(false);
+    expect(requests[1]?.headers.has('Authorization')).toBe(false);
+    expect(requests[1]?.headers.get('Abp-TenantId')).toBe('8');
+    expect(requests[1]?.headers.get('.AspNetCore.Culture')).toBe('c=en-US|uic=en-US');
+  });
+
+  it.each([
+    ['http://api.test', 'api/x'],
+    ['http://api.test/', 'api/x'],
+    ['http://api.test', '/api/x'],
+    ['http://api.test//', '//api/x'],
+  ])('joins base %j and path %j into one address', async (baseUrl, path) => {
+    const requests = stubFetch();
+    await createAbpClient({ baseUrl, headers: () => source() }).get(path);
+    expect(requests[0]?.url).toBe('http://api.test/api/x');
+  });
+
+  it('keeps a base path in front of the request path', async () => {
+    const requests = stubFetch();
+    await createAbpClient({ baseUrl: 'http://host.test/backend/', headers: () => source() }).get('/api/x');
+    expect(requests[0]?.url).toBe('http://host.test/backend/api/x');
+  });
+
+  it('posts the body as JSON', async () => {
+    const requests = stubFetch(async () => envelopeResponse({ state: 1, tenantId: 5 }));
+    const client = createAbpClient({ baseUrl: 'http://api.test', headers: () => source() });
+    const result = await client.post('api/services/app/Account/IsTenantAvailable', { tenancyName: 'acme' });
+    expect(result).toEqual({ state: 1, tenantId: 5 });
+    expect(requests[0]?.method).toBe('POST');
+    expect(requests[0]?.headers.get('Content-Type')).toContain('application/json');
+    await expect(requests[0]?.json()).resolves.toEqual({ tenancyName: 'acme' });
+  });
+
+  it('turns a rejected fetch into a network error with status 0', async () => {
+    stubFetch(() => Promise.reject(new TypeError('Failed to fetch')));
+    const client = createAbpClient({ baseUrl: 'http://api.test', headers: () => source() });
+    const error = await rejectionOf(client.get('api/x'));
+    expect(error.kind).toBe('network');
+    expect(error.status).toBe(0);
+  });
+
+  it('turns an answer that takes too long into a timeout with status 0', async () => {
+    stubFetch(() => new Promise<Response>(() => {}));
+    const client = createAbpClient({ baseUrl: 'http://api.test', headers: () => source(), timeoutMs: 20 });
+    const error = await rejectionOf(client.get('api/x'));
+    expect(error.kind).toBe('timeout');
+    expect(error.status).toBe(0);
+  });
+
+  it('turns an HTTP error answer into an AbpError instead of a ky error', async () => {
+    stubFetch(async () => new Response('<h1>Bad Gateway</h1>', { status: 502 }));
+    const client = createAbpClient({ baseUrl: 'http://api.test', headers: () => source() });
+    const error = await rejectionOf(client.get('api/x'));
+    expect(error).toMatchObject({ kind: 'server', status: 502 });
+  });
+
+  it('does not retry a failed request', async () => {
+    stubFetch(async () => new Response('', { status: 503 }));
+    const client = createAbpClient({ baseUrl: 'http://api.test', headers: () => source() });
+    await rejectionOf(client.get('api/x'));
+    expect(fetch).toHaveBeenCalledTimes(1);
+  });
+});

@@ -1,0 +1,142 @@
+import { describe, expect, it } from 'vitest';
+import { ConfigError } from '../../src/config/configError.ts';
+import { parseAppConfig } from '../../src/config/parseAppConfig.ts';
+
+const valid = {
+  appBaseUrl: 'http://localhost:4200/',
+  remoteServiceBaseUrl: 'http://localhost:21021//',
+  localeMappings: [{ from: 'nl-NL', to: 'nl' }],
+};
+
+function withFields(fields: Record<string, unknown>): Record<string, unknown> {
+  return { ...valid, ...fields };
+}
+
+function without(field: string): Record<string, unknown> {
+  const copy: Record<string, unknown> = { ...valid };
+  delete copy[field];
+  return copy;
+}
+
+function errorOf(value: unknown): ConfigError {
+  try {
+    parseAppConfig(value);
+  } catch (error) {
+    if (error instanceof ConfigError) return error;
+    throw error;
+  }
+  throw new Error('expected a ConfigError, the config was accepted');
+}
+
+describe('parseAppConfig with a valid config', () => {
+  it('trims trailing slashes and fills in the defaults', () => {
+    expect(parseAppConfig(valid)).toEqual({
+      appBaseUrl: 'http://localhost:4200',
+      remoteServiceBaseUrl: 'http://localhost:21021',
+      localeMappings: [{ from: 'nl-NL', to: 'nl' }],
+      klantenportaal: undefined,
+      tenantHeaderName: 'Abp-TenantId',
+      auth: { authProvider: 'OpenIdConnect', clockSkew: 300 },
+    });
+  });
+
+  it('takes an absent localeMappings as an empty list', () => {
+    expect(parseAppConfig(without('localeMappings')).localeMappings).toEqual([]);
+  });
+
+  it('keeps the legacy tenant header name Abp.TenantId', () => {
+    expect(parseAppConfig(withFields({ tenantHeaderName: 'Abp.TenantId' })).tenantHeaderName).toBe('Abp.TenantId');
+  });
+
+  it('reads the auth settings, filling in what is absent', () => {
+    const auth = { issuer: 'https://id.example.nl/', clientId: 'staff', clockSkew: 60, unlockUrl: 'https://id.example.nl/unlock' };
+    expect(parseAppConfig(withFields({ auth })).auth).toEqual({
+      issuer: 'https://id.example.nl',
+      clientId: 'staff',
+      authProvider: 'OpenIdConnect',
+      clockSkew: 60,
+      registrationUrl: undefined,
+      passwordRecoveryUrl: undefined,
+      unlockUrl: 'https://id.example.nl/unlock',
+    });
+  });
+
+  it('accepts a clock skew of 0 and its own auth provider name', () => {
+    const auth = parseAppConfig(withFields({ auth: { clockSkew: 0, authProvider: 'Okta' } })).auth;
+    expect(auth.clockSkew).toBe(0);
+    expect(auth.authProvider).toBe('Okta');
+  });
+
+  it('keeps klantenportaal when it is an http(s) address', () => {
+    expect(parseAppConfig(withFields({ klantenportaal: 'https://portaal.example.nl' })).klantenportaal).toBe('https://portaal.example.nl');
+    expect(parseAppConfig(withFields({ klantenportaal: 'http://localhost:8080/' })).klantenportaal).toBe('http://localhost:8080/');
+  });
+
+  it.each([['niet een adres'], ['javascript:alert(1)'], [42], ['']])('drops klantenportaal %j without an error', (klantenportaal) => {
+    expect(parseAppConfig(withFields({ klantenportaal })).klantenportaal).toBeUndefined();
+  });
+});
+
+describe('parseAppConfig with a bad config', () => {
+  it.each([[[]], [null], ['appconfig'], [42]])('refuses the root %j', (root) => {
+    const error = errorOf(root);
+    expect(error.kind).toBe('config-invalid');
+    expect(error.field).toBe('(root)');
+  });
+
+  it.each(['appBaseUrl', 'remoteServiceBaseUrl'])('refuses %s when it is missing, empty, not an address or not http(s)', (field) => {
+    const bad = ['', 'localhost', 'javascript:alert(1)', 'ftp://x', 5].map((value) => withFields({ [field]: value }));
+    for (const config of [without(field), ...bad]) {
+      const error = errorOf(config);
+      expect(error.kind).toBe('config-invalid');
+      expect(error.field).toBe(field);
+    }
+  });
+
+  it('refuses localeMappings that is not a list', () => {
+    expect(errorOf(withFields({ localeMappings: { from: 'nl-NL', to: 'nl' } })).field).toBe('localeMappings');
+  });
+
+  it.each([
+    [[{ from: 'nl-NL' }], 'localeMappings[0]'],
+    [[{ from: 'nl-NL', to: 'nl' }, 7], 'localeMappings[1]'],
+    [[{ from: 'nl-NL', to: 3 }], 'localeMappings[0]'],
+    [[{ from: '', to: 'nl' }], 'localeMappings[0]'],
+    [[null], 'localeMappings[0]'],
+  ])('refuses the mapping list %j, naming %s', (localeMappings, field) => {
+    const error = errorOf(withFields({ localeMappings }));
+    expect(error.kind).toBe('config-invalid');
+    expect(error.field).toBe(field);
+  });
+
+  it.each([['Abp TenantId'], [''], ['Abp-TenantId:'], [7]])('refuses the tenant header name %j', (tenantHeaderName) => {
+    expect(errorOf(withFields({ tenantHeaderName })).field).toBe('tenantHeaderName');
+  });
+
+  it.each([['oidc'], [true], [[]]])('refuses auth %j that is not an object', (auth) => {
+    expect(errorOf(withFields({ auth })).field).toBe('auth');
+  });
+
+  it.each([
+    [{ issuer: 'not a url' }, 'auth.issuer'],
+    [{ issuer: 'ftp://id.example.nl' }, 'auth.issuer'],
+    [{ clientId: 12 }, 'auth.clientId'],
+    [{ clockSkew: -1 }, 'auth.clockSkew'],
+    [{ clockSkew: '300' }, 'auth.clockSkew'],
+    [{ authProvider: '' }, 'auth.authProvider'],
+    [{ registrationUrl: 'javascript:alert(1)' }, 'auth.registrationUrl'],
+    [{ passwordRecoveryUrl: 'mailto:x@y.nl' }, 'auth.passwordRecoveryUrl'],
+  ])('refuses auth %j, naming %s', (auth, field) => {
+    const error = errorOf(withFields({ auth }));
+    expect(error.kind).toBe('config-invalid');
+    expect(error.field).toBe(field);
+  });
+
+  it('carries the field name in its message', () => {
+    const error = errorOf(withFields({ appBaseUrl: 'ftp://x' }));
+    expect(error).toBeInstanceOf(Error);
+    expect(error.name).toBe('ConfigError');
+    expect(error.message).toContain('config-invalid');
+    expect(error.message).toContain('appBaseUrl');
+  });
+});
