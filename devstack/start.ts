@@ -1,0 +1,109 @@
+import { spawnSync } from 'node:child_process';
+import { checkBuild } from './build-check.ts';
+import { startStack, type Stack, type StackUrls } from './stack.ts';
+import { appConfigPlugin } from './vite-appconfig.ts';
+
+// `npm start`: build when needed, then run provider, API and app server.
+// `--dev`: provider and API, with Vite's dev server as the app.
+// `--test-mode`: switch on the fault endpoints.
+
+const args = new Set(process.argv.slice(2));
+if (args.has('--help') || args.has('-h')) {
+  console.log(`Usage: tsx devstack/start.ts [--dev] [--test-mode]
+
+  --dev         serve the app with Vite's dev server instead of the production build
+  --test-mode   enable fault switches (PUT /__devstack/faults/:endpoint on the API)
+
+Ports: APP_PORT (4200), IDP_PORT (4300), API_PORT (21021). Extra API delay: API_LATENCY_MS.`);
+  process.exit(0);
+}
+const dev = args.has('--dev');
+const testMode = args.has('--test-mode');
+const root = process.cwd();
+
+function buildIfNeeded(): void {
+  const state = checkBuild(root);
+  if (!state.stale) return;
+  console.log(`Building the app first (${state.reason})...`);
+  const npx = process.platform === 'win32' ? 'npx.cmd' : 'npx';
+  const result = spawnSync(npx, ['vite', 'build'], { cwd: root, stdio: 'inherit' });
+  if (result.status !== 0) {
+    console.error('The build failed; not starting.');
+    process.exit(result.status ?? 1);
+  }
+}
+
+/** Polls until the address answers at all (any status), or gives up. */
+async function waitFor(url: string, timeoutMs = 15_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    try {
+      await fetch(url);
+      return;
+    } catch (error) {
+      if (Date.now() > deadline) throw new Error(`${url} did not answer within ${timeoutMs / 1000} s`, { cause: error });
+      await new Promise((resolve) => setTimeout(resolve, 200));
+    }
+  }
+}
+
+function printReady(urls: StackUrls): void {
+  console.log(`
+  App                ${urls.app}${dev ? '   (Vite dev server)' : ''}
+  Identity provider  ${urls.issuer}
+  API                ${urls.api}${testMode ? '   (test mode: fault switches on)' : ''}
+
+  Sign in as admin / 123qwe (also: monteur, nieuw, vreemde; same password).
+  Press Ctrl+C to stop.
+`);
+}
+
+async function main(): Promise<void> {
+  if (!dev) buildIfNeeded();
+  const stack: Stack = await startStack({ serveApp: !dev, testMode });
+  let closeVite: (() => Promise<void>) | undefined;
+
+  if (dev) {
+    const { createServer } = await import('vite');
+    const port = Number(new URL(stack.urls.app).port);
+    const vite = await createServer({
+      server: { port, host: 'localhost', strictPort: true },
+      plugins: [appConfigPlugin(stack.appConfig, stack.faults)],
+    });
+    closeVite = () => vite.close();
+    try {
+      await vite.listen();
+    } catch (error) {
+      await stack.stop();
+      throw new Error(`Vite could not start on port ${port}. Choose another port with APP_PORT=<port>.`, { cause: error });
+    }
+  }
+
+  await Promise.all([
+    waitFor(`${stack.urls.issuer}/.well-known/openid-configuration`),
+    waitFor(`${stack.urls.api}/AbpUserConfiguration/GetAll`),
+    waitFor(`${stack.urls.app}/`),
+  ]);
+  printReady(stack.urls);
+
+  let stopping = false;
+  const shutdown = (signal: string) => {
+    if (stopping) process.exit(1); // a second Ctrl+C means now
+    stopping = true;
+    console.log(`\n${signal}: stopping...`);
+    Promise.all([closeVite?.(), stack.stop()]).then(
+      () => process.exit(0),
+      (error: unknown) => {
+        console.error(error);
+        process.exit(1);
+      },
+    );
+  };
+  process.on('SIGINT', () => shutdown('SIGINT'));
+  process.on('SIGTERM', () => shutdown('SIGTERM'));
+}
+
+main().catch((error: unknown) => {
+  console.error(error instanceof Error ? error.message : error);
+  process.exit(1);
+});
