@@ -9,6 +9,8 @@ import { createInteractionApp } from './idp-interactions.ts';
 // /interaction/, everything else handled by oidc-provider itself. The token
 // endpoint can be made to fail so the app's refresh handling can be tested.
 
+const PUBLIC_PATHS = new Set(['/.well-known/openid-configuration', '/jwks']);
+
 export async function createIdpServer(config: IdpConfig, faults: FaultRegistry): Promise<Server> {
   const provider = await createProvider(config);
   const handleProvider = provider.callback();
@@ -19,6 +21,14 @@ export async function createIdpServer(config: IdpConfig, faults: FaultRegistry):
     const path = (req.url ?? '/').split('?')[0] ?? '/';
     if (path.startsWith('/interaction/')) {
       void handleInteraction(req, res);
+      return;
+    }
+    // oidc-provider answers every preflight and checks the origin only on
+    // the real request. Refuse other origins up front, except for the
+    // public discovery document and key set.
+    const preflight = req.method === 'OPTIONS' && req.headers['access-control-request-method'];
+    if (preflight && req.headers.origin !== config.appOrigin && !PUBLIC_PATHS.has(path)) {
+      res.writeHead(403, { Vary: 'Origin', 'Content-Length': '0' }).end();
       return;
     }
     if (path === tokenPath && req.method === 'POST' && faults.enabled) {

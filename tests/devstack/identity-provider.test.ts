@@ -194,6 +194,8 @@ describe('provider CORS', () => {
   });
 
   it('refuses another origin', async () => {
+    const response = await preflight('http://evil.localhost');
+    expect(response.headers.get('access-control-allow-origin')).toBeNull();
     const token = await fetch(`${stack.urls.issuer}/token`, {
       method: 'POST',
       headers: { Origin: 'http://evil.localhost', 'Content-Type': 'application/x-www-form-urlencoded' },

@@ -1,3 +1,4 @@
+import { decodeJwt } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startStack } from '../../devstack/stack.ts';
 import { freePorts } from './helpers/ports.ts';
@@ -14,8 +15,8 @@ beforeAll(async () => {
     testMode: false,
     serveApp: false,
     latencyMs: LATENCY,
-    accessTokenTtl: 1,
-    backendTokenTtl: 60,
+    accessTokenTtl: 2,
+    backendTokenTtl: 2,
     clockProvider: 'utcClockProvider',
   });
 });
@@ -29,16 +30,24 @@ const exchange = (accessToken: string, sub: string) =>
   });
 
 describe('stack options', () => {
-  it('uses the short provider token lifetime and refuses the token once expired', async () => {
+  it('uses both token lifetimes and refuses either token once expired', async () => {
     const { tokens, idTokenClaims } = await signIn(stack.urls, 'admin');
-    expect(tokens.expires_in).toBe(1);
-    const fresh = await exchange(tokens.access_token, idTokenClaims.sub);
-    expect((await fresh.json()).result.expireInSeconds).toBe(60);
+    expect(tokens.expires_in).toBe(2);
+    const fresh = (await (await exchange(tokens.access_token, idTokenClaims.sub)).json()).result;
+    expect(fresh.expireInSeconds).toBe(2);
+    const getAll = () =>
+      fetch(`${stack.urls.api}/AbpUserConfiguration/GetAll`, { headers: { Authorization: `Bearer ${fresh.accessToken}` } });
+    expect((await getAll()).status).toBe(200);
 
-    await new Promise((resolve) => setTimeout(resolve, 2_100));
+    // Wait until both have passed their exp (whole seconds) for certain.
+    const lastExp = Math.max(decodeJwt(tokens.access_token).exp!, decodeJwt(fresh.accessToken).exp!);
+    await new Promise((resolve) => setTimeout(resolve, lastExp * 1000 + 1_050 - Date.now()));
     const expired = await exchange(tokens.access_token, idTokenClaims.sub);
     expect(expired.status).toBe(401);
     expect(await expired.json()).toMatchObject({ success: false, unAuthorizedRequest: true });
+    const expiredBackend = await getAll();
+    expect(expiredBackend.status).toBe(401);
+    expect(await expiredBackend.json()).toMatchObject({ unAuthorizedRequest: true });
   });
 
   it('reports the configured clock provider and delays every API answer', async () => {
