@@ -3,7 +3,7 @@ import { readBearer, readCultureHeader, readTenantHeader, toLanguage, type Langu
 import { cors, faultSwitches, latency, type ApiEnv } from './api-middleware.ts';
 import { AUTH_PROVIDER } from './appconfig.ts';
 import { createBackendTokens } from './backend-token.ts';
-import { defaultMessage, failure, success, validationFailure, type AbpEnvelope } from './envelope.ts';
+import { defaultMessage, failure, success, validationFailure } from './envelope.ts';
 import { FAULT_ENDPOINTS, parseFault, type FaultEndpoint, type FaultRegistry } from './faults.ts';
 import { DEFAULT_LANGUAGE } from './localization.ts';
 import { createProviderTokenVerifier, ProviderUnavailableError } from './provider-token.ts';
@@ -181,7 +181,7 @@ export function createApiApp(config: ApiConfig): Hono<ApiEnv> {
       return c.json(validationFailure([{ message, members: ['languageName'] }]), 400);
     }
     chosenLanguage.set(caller.user.id, language);
-    return c.json(success(null) satisfies AbpEnvelope<null>);
+    return c.json(success(null));
   });
 
   app.notFound((c) => fail(c, 404, 'Not found', `No API method at ${c.req.method} ${new URL(c.req.url).pathname}.`));

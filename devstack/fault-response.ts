@@ -10,6 +10,13 @@ export type FaultOutcome = { kind: 'reset' } | { kind: 'respond'; response: Resp
 /** How a failing status is worded: ABP envelope, or RFC 6749 error JSON at the token endpoint. */
 export type ErrorStyle = 'abp' | 'oauth';
 
+const PROXY_REASONS: Record<number, string> = {
+  500: 'Internal Server Error',
+  502: 'Bad Gateway',
+  503: 'Service Temporarily Unavailable',
+  504: 'Gateway Time-out',
+};
+
 const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
 export async function resolveFault(fault: Fault | undefined, style: ErrorStyle): Promise<FaultOutcome> {
@@ -21,8 +28,10 @@ export async function resolveFault(fault: Fault | undefined, style: ErrorStyle):
     return { kind: 'respond', response: Response.json({ unexpected: true }, { status: 200 }) };
   }
   if (fault.body === 'html') {
+    // What a reverse proxy shows when the backend behind it is down.
     const status = fault.status ?? 502;
-    const html = `<!DOCTYPE html><html><head><title>${status} Bad Gateway</title></head><body><h1>${status} Bad Gateway</h1><hr><p>nginx</p></body></html>`;
+    const title = `${status} ${PROXY_REASONS[status] ?? 'Error'}`;
+    const html = `<!DOCTYPE html><html><head><title>${title}</title></head><body><h1>${title}</h1><hr><p>nginx</p></body></html>`;
     return { kind: 'respond', response: new Response(html, { status, headers: { 'Content-Type': 'text/html; charset=utf-8' } }) };
   }
   if (fault.body === 'empty') {

@@ -1,7 +1,7 @@
 import type { HttpBindings } from '@hono/node-server';
 import { Hono, type Context } from 'hono';
 import type Provider from 'oidc-provider';
-import type { Interaction } from 'oidc-provider';
+import type { Interaction, InteractionResults } from 'oidc-provider';
 import { CLIENT_ID } from './appconfig.ts';
 import { SCOPES } from './idp.ts';
 import { errorPage, LOGIN_ERROR, loginPage } from './idp-pages.ts';
@@ -29,7 +29,7 @@ export function createInteractionApp(provider: Provider, users: UserStore, apiUr
     return interaction;
   };
 
-  const finish = async (c: Context<Env>, result: Parameters<Provider['interactionResult']>[2], merge = true) => {
+  const finish = async (c: Context<Env>, result: InteractionResults, merge = true) => {
     const returnTo = await provider.interactionResult(c.env.incoming, c.env.outgoing, result, { mergeWithLastSubmission: merge });
     return c.redirect(returnTo, 303);
   };
