@@ -3,6 +3,7 @@ import type { AuthConfig } from '../config/appConfig.ts';
 import { HOME_PATH, safeReturnPath } from '../routes/returnPath.ts';
 import { getProvider, SCOPES } from './provider.ts';
 import { randomValue } from './random.ts';
+import { forgetSignOut } from './signOutMarker.ts';
 import { saveTransaction } from './transaction.ts';
 
 export interface AuthorizationRequest {
@@ -30,6 +31,7 @@ export async function createAuthorizationRequest(config: AuthConfig, returnPath:
     code_challenge: await oauth.calculatePKCECodeChallenge(codeVerifier),
     code_challenge_method: 'S256',
   }).toString();
+  forgetSignOut();
   saveTransaction({
     state,
     nonce,

@@ -4,12 +4,15 @@ import type { AuthConfig } from '../config/appConfig.ts';
 import { logError } from '../ui/log.ts';
 import { getProvider } from './provider.ts';
 import { randomValue } from './random.ts';
+import { rememberSignOut } from './signOutMarker.ts';
 import { clearProviderTokens, getProviderTokens } from './tokens.ts';
 
-/** Where the provider sends people back after signing out. */
-export function signedOutUri(origin = location.origin): string {
-  return `${origin}/account/login?reason=signed-out`;
+/** Where the provider sends people back after signing out (registered exactly, so no query). */
+export function postLogoutRedirectUri(origin = location.origin): string {
+  return `${origin}/account/login`;
 }
+
+const SIGNED_OUT_PATH = '/account/login?reason=signed-out';
 
 /**
  * Signs out everywhere: the backend cookies go (path /), the refresh token is
@@ -30,12 +33,14 @@ export async function signOut(config: AuthConfig): Promise<void> {
     if (provider.as.end_session_endpoint) {
       endSession = new URL(provider.as.end_session_endpoint);
       endSession.searchParams.set('client_id', provider.client.client_id);
-      endSession.searchParams.set('post_logout_redirect_uri', signedOutUri());
-      endSession.searchParams.set('state', randomValue());
+      const state = randomValue();
+      endSession.searchParams.set('post_logout_redirect_uri', postLogoutRedirectUri());
+      endSession.searchParams.set('state', state);
+      rememberSignOut(state);
       if (tokens?.idToken) endSession.searchParams.set('id_token_hint', tokens.idToken);
     }
   } catch (error) {
     logError('sign-out', error);
   }
-  location.assign(endSession?.href ?? signedOutUri());
+  location.assign(endSession?.href ?? SIGNED_OUT_PATH);
 }

@@ -8,6 +8,8 @@ export type LoginReason = 'signed-out' | 'expired' | 'failed';
 export interface LoginSearch {
   returnUrl?: string;
   reason?: LoginReason;
+  /** Handed back by the provider after signing out. */
+  state?: string;
 }
 
 const reasons: readonly LoginReason[] = ['signed-out', 'expired', 'failed'];
@@ -23,6 +25,7 @@ export const loginRoute = createRoute({
   validateSearch: (search: Record<string, unknown>): LoginSearch => ({
     returnUrl: safeReturnPath(search.returnUrl),
     reason: reasons.find((reason) => reason === search.reason),
+    state: typeof search.state === 'string' ? search.state : undefined,
   }),
 }).lazy(() => import('../sections/account/login.lazy.tsx').then((module) => module.Route));
 

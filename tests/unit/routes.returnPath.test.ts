@@ -72,3 +72,9 @@ describe('safeReturnPath refuses values that are not a plain path', () => {
     expect(safeReturnPath('/verkoop%E0%A4%A', ORIGIN)).toBeUndefined();
   });
 });
+
+describe('safeReturnPath, encoded sign-in paths', () => {
+  it.each(['/account%2Flogin', '/%61ccount/login', '/account/login%2F', '/%25252F%25252Fevil.example'])('refuses %s', (value) => {
+    expect(safeReturnPath(value, 'http://localhost:4200')).toBeUndefined();
+  });
+});

@@ -1,9 +1,10 @@
 import { msg } from '@lingui/core/macro';
 import { useLingui } from '@lingui/react';
 import { Trans } from '@lingui/react/macro';
-import { createLazyRoute, getRouteApi } from '@tanstack/react-router';
-import { useState } from 'react';
+import { createLazyRoute, getRouteApi, useNavigate } from '@tanstack/react-router';
+import { useEffect, useState } from 'react';
 import { authMessages } from '../../auth/authMessages.ts';
+import { isSignOutReturn } from '../../auth/signOutMarker.ts';
 import { useAppConfig } from '../../boot/useBoot.ts';
 import type { LoginReason } from '../../routes/accountRoutes.ts';
 import { logError } from '../../ui/log.ts';
@@ -20,7 +21,13 @@ const loginApi = getRouteApi('/account/login');
 /** The sign-in page: one button that goes to the identity provider. */
 function Login() {
   const { i18n } = useLingui();
-  const { returnUrl, reason } = loginApi.useSearch();
+  const { returnUrl, reason, state } = loginApi.useSearch();
+  const navigate = useNavigate();
+  useEffect(() => {
+    if (state === undefined) return;
+    const signedOut = isSignOutReturn(state);
+    void navigate({ to: '/account/login', search: { returnUrl, reason: signedOut ? 'signed-out' : reason }, replace: true });
+  }, [state, returnUrl, reason, navigate]);
   const config = useAppConfig();
   const [starting, setStarting] = useState(false);
   const [failure, setFailure] = useState<string>();

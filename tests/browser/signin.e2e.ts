@@ -1,0 +1,103 @@
+import type { Browser, BrowserContext } from 'playwright-core';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import type { Stack } from '../../devstack/stack.ts';
+import { AppModel, TEXT } from './models/app.model.ts';
+import { launchChromium, newContext } from './support/chromium.ts';
+import { startTestStack } from './support/stack.ts';
+
+let browser: Browser;
+let stack: Stack;
+let context: BrowserContext;
+
+beforeAll(async () => {
+  [browser, stack] = await Promise.all([launchChromium(), startTestStack({ backendTokenTtl: 70 })]);
+});
+afterAll(async () => {
+  await Promise.all([browser?.close(), stack?.stop()]);
+});
+beforeEach(async () => {
+  context = await newContext(browser);
+});
+afterEach(async () => {
+  await context.close();
+});
+
+describe('sign-in against the local stack', () => {
+  it('signs admin in to /app/home in Dutch, with the backend cookie and a clean address', async () => {
+    const app = await AppModel.open(context, stack, '/');
+    await app.page.waitForURL(/\/account\/login/);
+    await app.signIn('admin');
+    await app.page.waitForURL(app.url('/app/home'));
+    expect(await app.heading()).toBe('Welkom, Beheerder');
+    await expect.poll(() => app.page.locator('time').textContent()).toMatch(/^\d{2}-\d{2}-\d{4}$/);
+    expect(await app.cookie('Abp.AuthToken')).toBeTruthy();
+    expect(await app.cookie('enc_auth_token')).toBeTruthy();
+    expect(app.page.url()).not.toMatch(/code=|state=/);
+    expect(await app.localStorageText()).toBe('{}');
+    expect(await app.page.evaluate(() => document.documentElement.lang)).toBe('nl');
+    expect(app.errors).toEqual([]);
+  });
+
+  it('returns to a deep link after sign-in', async () => {
+    const app = await AppModel.open(context, stack, '/verkoop');
+    await app.page.waitForURL(/\/account\/login\?returnUrl=%2Fverkoop/);
+    await app.signIn('admin');
+    await app.page.waitForURL(app.url('/verkoop'));
+    expect(await app.heading()).toBe('Verkoop');
+  });
+
+  it('tells nieuw that the account is not active yet, with no token stored', async () => {
+    const app = await AppModel.open(context, stack, '/account/login');
+    await app.signIn('nieuw');
+    await app.page.getByText(TEXT.notActive).first().waitFor();
+    expect(await app.cookie('Abp.AuthToken')).toBeUndefined();
+  });
+
+  it('shows the retry message after 5 s for a user the backend does not know, with no token stored', async () => {
+    const app = await AppModel.open(context, stack, '/account/login');
+    await app.signIn('vreemde');
+    await app.page.getByText(TEXT.waiting).waitFor();
+    await app.page.getByRole('heading', { name: TEXT.retry }).waitFor({ timeout: 8000 });
+    expect(await app.page.getByRole('link', { name: TEXT.retryLink }).getAttribute('href')).toBe('/');
+    expect(await app.cookie('Abp.AuthToken')).toBeUndefined();
+    expect(app.page.url()).toBe(app.url('/account/logincallback'));
+  });
+
+  it('refuses a tampered state: retry message after 5 s, no token, no code left in the address', async () => {
+    const app = await AppModel.open(context, stack, '/account/login');
+    await app.startSignIn();
+    const forged = new URLSearchParams({ code: 'stolen-code', state: 'X'.repeat(64), iss: stack.urls.issuer });
+    await app.goto(`/account/logincallback?${forged}`);
+    await app.page.getByText(TEXT.waiting).waitFor();
+    await app.page.getByRole('heading', { name: TEXT.retry }).waitFor({ timeout: 8000 });
+    expect(await app.cookie('Abp.AuthToken')).toBeUndefined();
+    expect(app.page.url()).toBe(app.url('/account/logincallback'));
+  });
+
+  it('signs out everywhere: cookies cleared, "Je bent uitgelogd", and a reload stays signed out', async () => {
+    const app = await AppModel.open(context, stack, '/account/login');
+    await app.signIn('admin');
+    await app.page.waitForURL(app.url('/app/home'));
+    await app.page.getByRole('button', { name: 'Uitloggen' }).click();
+    await app.page.waitForURL(/\/account\/login\?reason=signed-out/);
+    await app.page.getByText(TEXT.signedOut).waitFor();
+    expect(await app.cookie('Abp.AuthToken')).toBeUndefined();
+    expect(await app.cookie('enc_auth_token')).toBeUndefined();
+    expect(await app.sessionStorageText()).not.toMatch(/refreshToken":"[^"]/);
+    await app.page.reload();
+    await app.page.getByRole('button', { name: 'Inloggen' }).waitFor();
+    await app.goto('/app/home');
+    await app.page.waitForURL(/\/account\/login/);
+  });
+
+  it('renews the backend token before it expires, without a reload', async () => {
+    const app = await AppModel.open(context, stack, '/account/login');
+    await app.signIn('admin');
+    await app.page.waitForURL(app.url('/app/home'));
+    const first = await app.cookie('Abp.AuthToken');
+    await app.markDocument();
+    await expect.poll(() => app.cookie('Abp.AuthToken'), { timeout: 20_000, interval: 500 }).not.toBe(first);
+    expect(await app.documentStillMarked()).toBe(true);
+    expect(app.page.url()).toBe(app.url('/app/home'));
+  });
+});
