@@ -1,3 +1,4 @@
+import './config/appConfigRequest.ts';
 import { I18nProvider } from '@lingui/react';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';

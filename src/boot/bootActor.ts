@@ -4,26 +4,19 @@ import type { BootConfig } from '../../machines/boot.types.ts';
 import { abpClientFor } from '../abp/appClient.ts';
 import { getCultureName } from '../abp/culture.ts';
 import { abpEvents } from '../abp/events.ts';
-import { abpHeaders } from '../abp/headers.ts';
 import { getCurrentLoginInformations } from '../abp/session.ts';
-import { getTenantId } from '../abp/tenant.ts';
 import { clearToken } from '../abp/token.ts';
 import { getUserConfiguration } from '../abp/userConfiguration.ts';
 import type { AppConfig } from '../config/appConfig.ts';
-import { DEFAULT_TENANT_HEADER } from '../config/appConfig.ts';
-import { appConfigUrl, loadAppConfig } from '../config/loadAppConfig.ts';
+import { requestAppConfig } from '../config/appConfigRequest.ts';
+import { parseAppConfig } from '../config/parseAppConfig.ts';
 import { activateLocale } from '../i18n/i18n.ts';
 import { logError } from '../ui/log.ts';
 
 /** The bootMachine with the browser's implementations. */
 export const browserBootMachine = bootMachine.provide({
   actors: {
-    loadConfig: fromPromise<BootConfig>(() =>
-      loadAppConfig(
-        appConfigUrl(),
-        abpHeaders({ tenantHeaderName: DEFAULT_TENANT_HEADER, tenantId: getTenantId(), cultureName: getCultureName(), token: undefined }),
-      ),
-    ),
+    loadConfig: fromPromise<BootConfig>(async () => parseAppConfig(await requestAppConfig())),
     loadUserConfiguration: fromPromise(({ input }) => getUserConfiguration(abpClientFor(input.config as AppConfig))),
     initSession: fromPromise(({ input }) => getCurrentLoginInformations(abpClientFor(input.config as AppConfig))),
     loadLocale: fromPromise(({ input }) => activateLocale(input.localeName)),
