@@ -15,9 +15,7 @@ function Home() {
   }, []);
   return (
     <main className="page" aria-labelledby="page-title">
-      <h1 id="page-title">
-        <Trans>Welkom, {user?.name ?? ''}</Trans>
-      </h1>
+      <h1 id="page-title">{user?.name ? <Trans>Welkom, {user.name}</Trans> : <Trans>Welkom</Trans>}</h1>
       <p>
         <Trans>
           Vandaag is het <time dateTime={new Date().toISOString().slice(0, 10)}>{today}</time>.
