@@ -1,5 +1,6 @@
 import { useSelector } from '@xstate/react';
 import type { Session } from '../abp/session.ts';
+import { clockFor, type Clock } from '../abp/clock.ts';
 import { isGranted } from '../abp/userConfiguration.ts';
 import type { AppConfig } from '../config/appConfig.ts';
 import { bootActor } from './bootActor.ts';
@@ -34,4 +35,10 @@ export function useIsGrantedMap(permissions: readonly string[]): Record<string, 
     permissions.map((permission) => (isGranted(userConfigurationOf(snapshot), permission) ? '1' : '0')).join(''),
   );
   return Object.fromEntries(permissions.map((permission, index) => [permission, key[index] === '1']));
+}
+
+/** ABP's clock as the server configured it (unspecified, utc or local). */
+export function useClock(): Clock {
+  const provider = useSelector(bootActor, (snapshot) => userConfigurationOf(snapshot)?.clock.provider);
+  return clockFor(provider);
 }
