@@ -1,0 +1,41 @@
+import { bootMachine } from '../../../machines/boot.machine.ts';
+import type { BootConfig, BootUserConfiguration } from '../../../machines/boot.types.ts';
+import type { MachineModel } from '../support/model.ts';
+
+const config: BootConfig = { localeMappings: [{ from: 'nl-NL', to: 'nl' }, { from: 'en-US', to: 'en' }] };
+
+function userConfiguration(language: string): BootUserConfiguration {
+  return { localization: { currentLanguage: { name: language } } };
+}
+
+/**
+ * Start-up: the outcomes of its four actors as src produces them (errors are
+ * `{ kind, detail }` values, HTTP failures carry their status), RETRY on the
+ * config screen and RESTART after sign-in, a language or a tenant change.
+ */
+export const bootModel: MachineModel = {
+  name: 'boot',
+  machine: bootMachine,
+  inputs: { nl: { cultureName: 'nl' } },
+  outcomes: {
+    loadConfig: {
+      done: { ok: config },
+      error: { invalid: { kind: 'config-invalid', detail: 'appBaseUrl: missing', field: 'appBaseUrl' } },
+    },
+    loadUserConfiguration: {
+      done: { nl: userConfiguration('nl'), 'en-US': userConfiguration('en-US') },
+      error: {
+        '401': { kind: 'unauthorized', detail: 'HTTP 401', status: 401 },
+        '500': { kind: 'server', detail: 'HTTP 500', status: 500 },
+      },
+    },
+    initSession: {
+      done: { ok: { user: null, tenant: null } },
+      error: { fail: { kind: 'server', detail: 'HTTP 500', status: 500 } },
+    },
+    loadLocale: {
+      done: { ok: undefined },
+      error: { fail: { kind: 'unknown', detail: 'the catalog chunk could not be loaded' } },
+    },
+  },
+};

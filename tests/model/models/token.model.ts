@@ -1,0 +1,40 @@
+import { tokenMachine } from '../../../machines/token.machine.ts';
+import type { MachineModel } from '../support/model.ts';
+
+/**
+ * The token lifecycle. Times are relative to the moment the model is built:
+ * the tests freeze `Date` so that the machine's renewBeforeExpiry delay is
+ * the same when the path is generated and when it is walked.
+ */
+export function tokenModel(now = Date.now()): MachineModel {
+  const inFive = now + 5 * 60_000;
+  const inAnHour = now + 60 * 60_000;
+  return {
+    name: 'token',
+    machine: tokenMachine,
+    inputs: { 'no token': undefined },
+    outcomes: {
+      renewTokens: {
+        done: { ok: { expiresAt: inAnHour } },
+        error: {
+          invalid_grant: { kind: 'invalid-refresh-token', detail: 'invalid_grant' },
+          unreachable: { kind: 'provider-unreachable', detail: 'fetch failed' },
+        },
+      },
+      reauthenticate: {
+        done: {
+          success: { status: 'success', expiresAt: inAnHour },
+          canceled: { status: 'canceled' },
+          failure: { status: 'failure', error: { kind: 'access-denied', detail: 'access_denied' } },
+          terminal: { status: 'terminal' },
+        },
+        error: { thrown: { kind: 'popup-blocked', detail: 'window.open returned null' } },
+      },
+    },
+    events: {
+      ADDED: { 'expires in 5 min': { expiresAt: inFive } },
+      RENEWED: { 'expires in 1 h': { expiresAt: inAnHour } },
+      ERROR: { network: { error: { kind: 'provider-unreachable', detail: 'fetch failed' } } },
+    },
+  };
+}

@@ -1,0 +1,140 @@
+import { getNextTransitions, type AnyEventObject, type AnyMachineSnapshot } from 'xstate';
+import { getShortestPaths } from 'xstate/graph';
+import { machineTransitions } from '../../../scripts/machines/read.ts';
+import { stateKey, stepLabel, type MachineModel, type ModelPath, type PathStep, type StepKind } from './model.ts';
+import { walkPath } from './walk.ts';
+
+interface Described {
+  kind: StepKind;
+  trigger: string;
+  outcome: string | undefined;
+  payload: unknown;
+}
+
+const DONE = 'xstate.done.actor.';
+const ERROR = 'xstate.error.actor.';
+const AFTER = 'xstate.after.';
+
+/**
+ * The events of the graph in a snapshot. xstate/graph discovers events only
+ * when no `events` option is given, and then without payloads; so this does
+ * the discovery itself (every transition `getNextTransitions` lists, eventless
+ * ones aside) and adds one event per outcome: each `done` output and `error`
+ * value of an invoked actor, each payload variant of an external event.
+ */
+function eventsOf(model: MachineModel, described: WeakMap<AnyEventObject, Described>) {
+  return (snapshot: AnyMachineSnapshot): AnyEventObject[] => {
+    const seen = new Set<string>();
+    const events: AnyEventObject[] = [];
+    const add = (event: AnyEventObject, description: Described) => {
+      described.set(event, description);
+      events.push(event);
+    };
+    for (const transition of getNextTransitions(snapshot)) {
+      const type = transition.eventType;
+      if (!type || seen.has(type)) continue;
+      seen.add(type);
+      if (type.startsWith(DONE) || type.startsWith(ERROR)) {
+        const kind = type.startsWith(DONE) ? 'done' : 'error';
+        const id = type.slice(kind === 'done' ? DONE.length : ERROR.length);
+        const outcomes = model.outcomes[id]?.[kind];
+        if (!outcomes || Object.keys(outcomes).length === 0) throw new Error(`model ${model.name}: no ${kind} outcome for ${id}`);
+        for (const [outcome, value] of Object.entries(outcomes)) {
+          const event = kind === 'done' ? { type, output: value, actorId: id } : { type, error: value, actorId: id };
+          add(event, { kind, trigger: id, outcome, payload: value });
+        }
+      } else if (type.startsWith(AFTER)) {
+        const delay = (transition as { delay?: unknown }).delay;
+        add({ type }, { kind: 'after', trigger: String(delay), outcome: undefined, payload: undefined });
+      } else {
+        const variants = model.events?.[type];
+        if (!variants) add({ type }, { kind: 'event', trigger: type, outcome: undefined, payload: { type } });
+        else
+          for (const [outcome, payload] of Object.entries(variants)) {
+            const event = { ...payload, type };
+            add(event, { kind: 'event', trigger: type, outcome, payload: event });
+          }
+      }
+    }
+    return events;
+  };
+}
+
+/**
+ * One shortest path to every transition the graph can take. A plain shortest
+ * path search covers states, not transitions; so a "state" of the search is
+ * the step into it: the state before, the event with its outcome, and the
+ * state after. Then every (state, outcome) pair gets its own path.
+ */
+export function candidatePaths(model: MachineModel): ModelPath[] {
+  const described = new WeakMap<AnyEventObject, Described>();
+  const label = (event: AnyEventObject | undefined) => {
+    if (!event) return '';
+    const description = described.get(event);
+    return description ? stepLabel(description.kind, description.trigger, description.outcome) : event.type;
+  };
+  const paths: ModelPath[] = [];
+  for (const input of Object.keys(model.inputs)) {
+    const found = getShortestPaths(model.machine, {
+      input: model.inputs[input],
+      events: eventsOf(model, described),
+      serializeEvent: (event: AnyEventObject) => label(event),
+      serializeState: (snapshot: AnyMachineSnapshot, event: AnyEventObject | undefined, previous?: AnyMachineSnapshot) =>
+        `${stateKey(previous?.value)} | ${label(event)} | ${stateKey(snapshot.value)}`,
+    } as never) as unknown as { steps: { event: AnyEventObject; state: AnyMachineSnapshot }[] }[];
+    for (const path of found) {
+      const steps: PathStep[] = path.steps.map(({ event, state }, index) => {
+        if (index === 0) return { kind: 'start', trigger: input, outcome: undefined, label: `start (${input})`, payload: undefined, state: state.value };
+        const description = described.get(event);
+        if (!description) throw new Error(`model ${model.name}: an event without description: ${event.type}`);
+        return { ...description, label: stepLabel(description.kind, description.trigger, description.outcome), state: state.value };
+      });
+      paths.push({ machine: model.name, input, steps, transitions: [] });
+    }
+  }
+  return paths;
+}
+
+export interface GeneratedPaths {
+  /** The chosen paths: together they take every transition any candidate takes. */
+  paths: ModelPath[];
+  /** How many candidate paths the graph gave. */
+  candidates: number;
+  /** Transition keys of the machine that no candidate takes. */
+  unreachable: string[];
+}
+
+export interface GenerateOptions {
+  /** Keeps only the candidates a test level can carry out (the browser cannot do every step). */
+  feasible?: (path: ModelPath) => boolean;
+}
+
+/**
+ * The paths to test: all candidates are run once against the machine with
+ * stand-in actors to learn which transitions each takes, then a greedy set
+ * cover picks the fewest paths that take every transition (the path taking
+ * the most not yet taken first, the shorter one on a tie).
+ */
+export async function generatePaths(model: MachineModel, options: GenerateOptions = {}): Promise<GeneratedPaths> {
+  const candidates = candidatePaths(model).filter((path) => options.feasible?.(path) ?? true);
+  for (const path of candidates) path.transitions = [...new Set((await walkPath(model, path)).transitions)];
+  const all = machineTransitions(model.machine).map((transition) => transition.key);
+  const remaining = new Set(candidates.flatMap((path) => path.transitions));
+  const unreachable = all.filter((key) => !remaining.has(key));
+  const chosen: ModelPath[] = [];
+  while (remaining.size > 0) {
+    let best: ModelPath | undefined;
+    let bestGain = 0;
+    for (const path of candidates) {
+      const gain = path.transitions.filter((key) => remaining.has(key)).length;
+      if (gain > bestGain || (gain === bestGain && best && gain > 0 && path.steps.length < best.steps.length)) {
+        best = path;
+        bestGain = gain;
+      }
+    }
+    if (!best) break;
+    chosen.push(best);
+    for (const key of best.transitions) remaining.delete(key);
+  }
+  return { paths: chosen, candidates: candidates.length, unreachable };
+}

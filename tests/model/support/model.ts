@@ -1,0 +1,65 @@
+import type { AnyEventObject, AnyStateMachine, StateValue } from 'xstate';
+
+/**
+ * A machine as the path generator sees it: the machine (provided with
+ * whatever guards the model needs), the inputs it may start with, the
+ * outcomes each invoked actor can have, and payloads for external events.
+ * Every invoke outcome, delay and external event becomes an event of the
+ * graph; a path is a sequence of them.
+ */
+export interface MachineModel {
+  /** `boot`, `callback`, `token`: used in test names and coverage lines. */
+  name: string;
+  machine: AnyStateMachine;
+  /** The inputs to start from, by label. One for a machine without input. */
+  inputs: Record<string, unknown>;
+  /** Outcomes per invoke id: `done` outputs and `error` values, by label. */
+  outcomes: Record<string, { done?: Record<string, unknown>; error?: Record<string, unknown> }>;
+  /** Payload variants of external events by type and label; an event not listed is sent as `{ type }`. */
+  events?: Record<string, Record<string, Omit<AnyEventObject, 'type'>>>;
+}
+
+export type StepKind = 'start' | 'event' | 'done' | 'error' | 'after';
+
+/** One step of a path: what happens, and the state value the machine is in afterwards. */
+export interface PathStep {
+  kind: StepKind;
+  /** Event type, invoke id or delay name; the input label for `start`. */
+  trigger: string;
+  /** Outcome or payload label (`ok`, `401`, `en-US`), when the trigger has variants. */
+  outcome: string | undefined;
+  /** `done loadUserConfiguration (401)`, `RETRY`, `after loginSlow`. */
+  label: string;
+  /** The external event to send; the output of `done`; the error of `error`. */
+  payload: unknown;
+  state: StateValue;
+}
+
+export interface ModelPath {
+  machine: string;
+  /** The label of the input this path starts with. */
+  input: string;
+  steps: PathStep[];
+  /** Keys of the transitions (see scripts/machines/read.ts) this path takes, filled in by measuring it. */
+  transitions: string[];
+}
+
+export function stepLabel(kind: StepKind, trigger: string, outcome: string | undefined): string {
+  const head = kind === 'done' || kind === 'error' ? `${kind} ${trigger}` : kind === 'after' ? `after ${trigger}` : trigger;
+  return outcome === undefined ? head : `${head} (${outcome})`;
+}
+
+/** `start (redirect) → done parseTokens (ok) → after loginSlow` */
+export function pathTitle(path: ModelPath): string {
+  return [`start (${path.input})`, ...path.steps.slice(1).map((step) => step.label)].join(' → ');
+}
+
+/** A state value as a stable string: keys sorted, so `{flow, view}` and `{view, flow}` agree. */
+export function stateKey(value: StateValue | undefined): string {
+  if (value === undefined) return '-';
+  if (typeof value === 'string') return value;
+  return `{${Object.keys(value)
+    .sort()
+    .map((key) => `${key}:${stateKey(value[key] as StateValue)}`)
+    .join(',')}}`;
+}

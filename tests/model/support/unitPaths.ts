@@ -1,0 +1,30 @@
+import { afterAll, describe, expect, it } from 'vitest';
+import { coverageOf, describeTransition } from './coverage.ts';
+import type { GeneratedPaths } from './generate.ts';
+import { pathTitle, stateKey, type MachineModel } from './model.ts';
+import { walkPath } from './walk.ts';
+
+/**
+ * One test per generated path: the path runs against the machine with
+ * stand-in actors, and the state after every step must be the one the
+ * graph predicted. A last test prints the coverage line and fails below 100%.
+ */
+export function describeUnitPaths(model: MachineModel, generated: GeneratedPaths, onDone?: () => void): void {
+  const taken = new Set<string>();
+  describe(`${model.name}Machine paths (unit)`, () => {
+    afterAll(() => onDone?.());
+
+    it.each(generated.paths.map((path) => ({ title: pathTitle(path), path })))('$title', async ({ path }) => {
+      const result = await walkPath(model, path, {
+        onStep: (step, snapshot) => expect(stateKey(snapshot.value), `after "${step.label}"`).toBe(stateKey(step.state)),
+      });
+      for (const key of result.transitions) taken.add(key);
+    });
+
+    it(`takes every transition of the ${model.name}Machine`, () => {
+      const coverage = coverageOf(model.name, 'unit', model.machine, taken);
+      console.log(`${coverage.line}; ${generated.paths.length} paths chosen from ${generated.candidates} candidates`);
+      expect(coverage.missing.map(describeTransition)).toEqual([]);
+    });
+  });
+}
