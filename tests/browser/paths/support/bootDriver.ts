@@ -1,0 +1,217 @@
+import type { Page, Route } from 'playwright-core';
+import { expect } from 'vitest';
+import type { Stack } from '../../../../devstack/stack.ts';
+import { stateKey, type ModelPath, type PathStep } from '../../../model/support/model.ts';
+import { TEXT } from '../../models/app.model.ts';
+import { consoleErrors, pathPart, sees, stepName, type BrowserDriver, type PathRun } from './browserPaths.ts';
+import { Gate, headersOf } from './gate.ts';
+
+export const STARTUP_FAILED = 'De applicatie kon niet starten';
+export const CONFIG_INVALID = /^Het configuratiebestand van de applicatie is ongeldig: het veld ".+" klopt niet\. Neem contact op met de beheerder\.$/;
+export const SERVER_FAILED = 'Er ging iets mis op de server. Probeer het over een ogenblik opnieuw.';
+const CULTURE_COOKIE = 'Abp.Localization.CultureName';
+
+/**
+ * The bootMachine in a browser. Each invoked actor is a request the test
+ * holds: the config file, GetAll, the session, and (where the path loads a
+ * catalog that is not bundled) the English catalog chunk. While it is held
+ * the page must show the state; the outcome is the request let through,
+ * with a fault switched on for error outcomes. RETRY is the button on the
+ * error screen, RESTART a tenant change on the login page.
+ */
+export const bootDriver: BrowserDriver = {
+  feasible: () => true,
+  run: async (path, run) => new BootRun(path, run).run(),
+};
+
+function hasOutcome(path: ModelPath, trigger: string, outcome: string): boolean {
+  return path.steps.some((step) => step.trigger === trigger && step.outcome === outcome);
+}
+
+class BootRun {
+  private page!: Page;
+  private errors: string[] = [];
+  private readonly gates = new Map<string, Gate>();
+  private held: Route | undefined;
+  /** The language the culture cookie names, and so the culture header. */
+  private readonly culture: string;
+  /** A failing locale load needs a catalog that is fetched: the config then maps nl to en-GB, whose catalog is the English chunk. */
+  private readonly localeFetched: boolean;
+  private tenantId: string | undefined;
+  private restarted = false;
+
+  constructor(
+    private readonly path: ModelPath,
+    private readonly env: PathRun,
+  ) {
+    this.culture = hasOutcome(path, 'loadUserConfiguration', 'en-US') ? 'en-US' : 'nl';
+    this.localeFetched = hasOutcome(path, 'loadLocale', 'fail');
+  }
+
+  private get stack(): Stack {
+    return this.env.stack;
+  }
+
+  async run(): Promise<void> {
+    const { context } = this.env;
+    if (this.culture !== 'nl') await context.addCookies([{ name: CULTURE_COOKIE, value: this.culture, url: this.stack.urls.app }]);
+    this.page = await context.newPage();
+    this.errors = consoleErrors(this.page);
+    const app = new URL(this.stack.urls.app);
+    const api = new URL(this.stack.urls.api);
+    this.gates.set('loadConfig', await Gate.install(this.page, 'appconfig', (url) => url.origin === app.origin && url.pathname.startsWith('/assets/appconfig')));
+    this.gates.set('loadUserConfiguration', await Gate.install(this.page, 'GetAll', (url) => url.origin === api.origin && url.pathname.endsWith('/AbpUserConfiguration/GetAll')));
+    this.gates.set('initSession', await Gate.install(this.page, 'Session', (url) => url.origin === api.origin && url.pathname.includes('/Session/')));
+    if (this.localeFetched) {
+      this.gates.set('loadLocale', await Gate.install(this.page, 'catalog chunk', (url) => url.origin === app.origin && /\/assets\/messages-[^/]+\.js$/.test(url.pathname)));
+    }
+    const [start, ...steps] = this.path.steps;
+    await this.page.goto(this.stack.urls.app + '/', { waitUntil: 'commit' });
+    await this.check(start!);
+    for (const step of steps) {
+      await this.perform(step);
+      await this.check(step);
+    }
+  }
+
+  private async perform(step: PathStep): Promise<void> {
+    const name = stepName(this.path, step);
+    switch (step.kind) {
+      case 'done':
+      case 'error': {
+        const route = this.held;
+        this.held = undefined;
+        if (step.trigger === 'loadLocale' && !this.localeFetched) return; // the Dutch catalog is in the bundle: nothing to fetch
+        if (!route) throw new Error(`${name}: no request of ${step.trigger} is held`);
+        if (step.kind === 'done') return this.pass(step, route);
+        return this.fail(step, route);
+      }
+      case 'event':
+        if (step.trigger === 'RETRY') return this.page.getByRole('button', { name: 'Opnieuw proberen' }).click();
+        if (step.trigger === 'RESTART') return this.switchTenant('Noord', '2');
+        throw new Error(`${name}: no browser action for ${step.trigger}`);
+      default:
+        throw new Error(`${name}: no browser action for a ${step.kind} step`);
+    }
+  }
+
+  private async pass(step: PathStep, route: Route): Promise<void> {
+    if (step.trigger === 'loadConfig' && this.localeFetched) {
+      const response = await route.fetch();
+      const config = (await response.json()) as { localeMappings: { from: string; to: string }[] };
+      await route.fulfill({ response, json: { ...config, localeMappings: [{ from: 'nl', to: 'en-GB' }, ...config.localeMappings] } });
+      return;
+    }
+    await route.continue();
+  }
+
+  private async fail(step: PathStep, route: Route): Promise<void> {
+    const name = stepName(this.path, step);
+    const errorsBefore = this.errors.length;
+    switch (`${step.trigger} ${step.outcome}`) {
+      case 'loadConfig invalid':
+        this.stack.faults.set('appconfig', { body: 'malformed', times: 1 });
+        break;
+      case 'loadUserConfiguration 401':
+        this.stack.faults.set('GetAll', { status: 401, times: 1 });
+        break;
+      case 'loadUserConfiguration 500':
+        this.stack.faults.set('GetAll', { status: 500, times: 1 });
+        break;
+      case 'initSession fail':
+        this.stack.faults.set('Session', { status: 500, times: 1 });
+        break;
+      case 'loadLocale fail':
+        // Every later fetch of the chunk fails too: the catalog is simply not there.
+        await this.gates.get('loadLocale')!.failAll();
+        await route.abort('failed');
+        await expect.poll(() => this.errors.slice(errorsBefore).some((text) => text.startsWith('[start-up]')), { message: `${name}: start-up logs the failure` }).toBe(true);
+        return;
+      default:
+        throw new Error(`${name}: no fault for this outcome`);
+    }
+    await route.continue();
+    const response = await route.request().response();
+    const expected = step.outcome === '401' ? 401 : step.outcome === '500' || step.outcome === 'fail' ? 500 : 200;
+    expect(response?.status(), `${name}: the answer`).toBe(expected);
+    if (step.trigger !== 'loadConfig') {
+      await expect.poll(() => this.errors.slice(errorsBefore).some((text) => text.startsWith('[start-up]')), { message: `${name}: start-up logs the failure` }).toBe(true);
+    }
+  }
+
+  private async switchTenant(name: string, id: string): Promise<void> {
+    await this.page.getByRole('button', { name: /^(Wijzigen|Change)$/ }).click();
+    await this.page.getByRole('textbox').fill(name);
+    await this.page.getByRole('button', { name: /^(Opslaan|Save)$/ }).click();
+    this.tenantId = id;
+    this.restarted = true;
+  }
+
+  /** What the page shows in a state, and what the request made in it carries. */
+  private async check(step: PathStep): Promise<void> {
+    const name = stepName(this.path, step);
+    const state = stateKey(step.state);
+    switch (state) {
+      case 'loadingConfig': {
+        this.held ??= await this.gates.get('loadConfig')!.next();
+        await this.busy(name);
+        await this.abpHeaders(name, this.held);
+        return;
+      }
+      case 'loadingUserConfiguration': {
+        this.held ??= await this.gates.get('loadUserConfiguration')!.next();
+        if (this.restarted) {
+          // A re-run keeps the current screen; start-up is busy only the first time.
+          await sees(this.page.getByRole('heading', { name: /^(Inloggen|Sign in)$/ }), `${name}: the login page kept during the re-run`);
+          expect(await this.page.getByRole('status').filter({ hasText: TEXT.busy }).count(), `${name}: no busy indicator`).toBe(0);
+        } else await this.busy(name);
+        await this.abpHeaders(name, this.held);
+        return;
+      }
+      case 'initialisingSession':
+        this.held ??= await this.gates.get('initSession')!.next();
+        await this.busy(name);
+        return;
+      case 'loadingLocale':
+        if (!this.localeFetched) return; // Dutch is bundled: this state lasts no longer than a promise tick
+        this.held ??= await this.gates.get('loadLocale')!.next();
+        await this.busy(name);
+        return;
+      case 'configFailed':
+        await this.startupError(name, CONFIG_INVALID);
+        return;
+      case 'rejected':
+        await this.startupError(name, SERVER_FAILED);
+        return;
+      case 'ready': {
+        const english = this.culture === 'en-US';
+        await sees(this.page.getByRole('heading', { name: english ? 'Sign in' : 'Inloggen' }), `${name}: the login page`);
+        expect(pathPart(this.page), `${name}: the address`).toBe('/account/login?returnUrl=%2Fapp%2Fhome');
+        expect(await this.page.evaluate(() => document.documentElement.lang), `${name}: the page language`).toBe(english ? 'en' : 'nl');
+        return;
+      }
+      default:
+        throw new Error(`${name}: no browser check for state ${state}`);
+    }
+  }
+
+  private async busy(name: string): Promise<void> {
+    await sees(this.page.getByRole('status').filter({ hasText: TEXT.busy }), `${name}: the busy indicator "${TEXT.busy}"`);
+  }
+
+  private async startupError(name: string, message: string | RegExp): Promise<void> {
+    const alert = this.page.getByRole('alert');
+    await sees(alert.getByRole('heading', { level: 1, name: STARTUP_FAILED }), `${name}: the heading "${STARTUP_FAILED}"`);
+    await sees(alert.getByText(message), `${name}: the message ${String(message)}`);
+    await sees(alert.getByRole('button', { name: 'Opnieuw proberen' }), `${name}: the button "Opnieuw proberen"`);
+  }
+
+  /** Tenant header only with a tenant cookie and never "null", the culture of the cookie, no bearer without a token. */
+  private async abpHeaders(name: string, route: Route): Promise<void> {
+    const headers = await headersOf(route.request());
+    expect(headers['.aspnetcore.culture'], `${name}: the culture header`).toBe(`c=${this.culture}|uic=${this.culture}`);
+    expect(headers['abp-tenantid'], `${name}: the tenant header`).toBe(this.tenantId);
+    expect(headers['abp.tenantid'], `${name}: the legacy tenant header`).toBeUndefined();
+    expect(headers.authorization, `${name}: the authorization header`).toBeUndefined();
+  }
+}

@@ -1,0 +1,102 @@
+import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import type { Stack, StackOptions } from '../../../../devstack/stack.ts';
+import { coverageOf, describeTransition } from '../../../model/support/coverage.ts';
+import { generatePaths } from '../../../model/support/generate.ts';
+import { pathTitle, type MachineModel, type ModelPath, type PathStep } from '../../../model/support/model.ts';
+import { launchChromium, newContext } from '../../support/chromium.ts';
+import { startTestStack } from '../../support/stack.ts';
+
+export interface PathRun {
+  browser: Browser;
+  stack: Stack;
+  context: BrowserContext;
+}
+
+/** How one machine's paths are carried out in a browser. */
+export interface BrowserDriver {
+  /** Whether a browser can carry out, and tell apart on the screen, every step of the path. */
+  feasible(path: ModelPath): boolean;
+  /** Runs the path step by step and checks the page after each step; throws at the first mismatch. */
+  run(path: ModelPath, run: PathRun): Promise<void>;
+}
+
+export interface BrowserPathsOptions {
+  /** Transitions no browser run can take, by key, with the reason; printed with the coverage line. */
+  unreachable?: Record<string, string>;
+  stack?: StackOptions;
+}
+
+/**
+ * The generated paths of a machine, each in a fresh browser context against
+ * the real stack. A path counts for coverage only when its run passed, and
+ * then only the transitions of that path: the browser coverage line says
+ * what real browser runs exercised.
+ */
+export async function describeBrowserPaths(model: MachineModel, driver: BrowserDriver, options: BrowserPathsOptions = {}): Promise<void> {
+  const generated = await generatePaths(model, { feasible: (path) => driver.feasible(path) });
+  const exercised = new Set<string>();
+  let browser: Browser;
+  let stack: Stack;
+  let context: BrowserContext;
+
+  describe(`${model.name}Machine paths (browser)`, () => {
+    beforeAll(async () => {
+      [browser, stack] = await Promise.all([launchChromium(), startTestStack(options.stack)]);
+    });
+    afterAll(async () => {
+      await Promise.all([browser?.close(), stack?.stop()]);
+    });
+    beforeEach(async () => {
+      context = await newContext(browser);
+    });
+    afterEach(async () => {
+      await context.close();
+      stack.faults.clear();
+    });
+
+    it.each(generated.paths.map((path) => ({ title: pathTitle(path), path })))('$title', async ({ path }) => {
+      await driver.run(path, { browser, stack, context });
+      for (const key of path.transitions) exercised.add(key);
+    });
+
+    it(`exercises every transition of the ${model.name}Machine a browser can reach`, () => {
+      const coverage = coverageOf(model.name, 'browser', model.machine, exercised);
+      const unreachable = options.unreachable ?? {};
+      const notes = coverage.missing
+        .filter((transition) => transition.key in unreachable)
+        .map((transition) => `\n  not reachable in a browser: ${describeTransition(transition)}: ${unreachable[transition.key]}`);
+      console.log(`${coverage.line}; ${generated.paths.length} browser runs${notes.join('')}`);
+      expect(coverage.missing.filter((transition) => !(transition.key in unreachable)).map(describeTransition)).toEqual([]);
+      expect(Object.keys(unreachable).filter((key) => exercised.has(key)), 'exercised after all: take it off the unreachable list').toEqual([]);
+    });
+  });
+}
+
+/** Waits until the locator is visible; fails with the step's name otherwise. */
+export async function sees(locator: Locator, what: string, timeout = 10_000): Promise<void> {
+  try {
+    await locator.first().waitFor({ state: 'visible', timeout });
+  } catch {
+    throw new Error(`the page does not show ${what}`);
+  }
+}
+
+/** The path with one line per step, for failure messages. */
+export function stepName(path: ModelPath, step: PathStep): string {
+  return `${path.machine} path "${pathTitle(path)}", step "${step.label}"`;
+}
+
+/** Console errors of a page, as the app logs them: `[start-up] …`, `[sign-in] …`. */
+export function consoleErrors(page: Page): string[] {
+  const errors: string[] = [];
+  page.on('console', (message) => {
+    if (message.type() === 'error') errors.push(message.text());
+  });
+  return errors;
+}
+
+export function pathPart(page: Page): string {
+  const url = new URL(page.url());
+  return url.pathname + url.search;
+}

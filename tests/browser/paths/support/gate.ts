@@ -1,0 +1,66 @@
+import type { Page, Request, Route } from 'playwright-core';
+
+/**
+ * Holds the page's requests to one endpoint until the test lets each go.
+ * While a request is held the machine that made it waits in the invoking
+ * state, so the test can look at that state on the screen, then choose the
+ * outcome (pass it on, with or without a fault switched on first, abort it,
+ * or answer with a changed body).
+ */
+export class Gate {
+  private readonly held: Route[] = [];
+  private waiting: ((route: Route) => void) | undefined;
+  private readonly handler = (route: Route) => {
+    if (this.waiting) {
+      const resolve = this.waiting;
+      this.waiting = undefined;
+      resolve(route);
+    } else this.held.push(route);
+  };
+
+  private constructor(
+    private readonly page: Page,
+    private readonly matcher: (url: URL) => boolean,
+    readonly name: string,
+  ) {}
+
+  static async install(page: Page, name: string, matcher: (url: URL) => boolean): Promise<Gate> {
+    const gate = new Gate(page, matcher, name);
+    await page.route(matcher, gate.handler);
+    return gate;
+  }
+
+  /** The next held request, waiting for it to be made. */
+  async next(timeout = 10_000): Promise<Route> {
+    const route = this.held.shift();
+    if (route) return route;
+    return new Promise<Route>((resolve, reject) => {
+      const timer = setTimeout(() => {
+        this.waiting = undefined;
+        reject(new Error(`no ${this.name} request within ${timeout} ms`));
+      }, timeout);
+      this.waiting = (next) => {
+        clearTimeout(timer);
+        resolve(next);
+      };
+    });
+  }
+
+  /** Stops holding: requests held now and later fail as if the network had dropped them. */
+  async failAll(): Promise<void> {
+    await this.page.unroute(this.matcher, this.handler);
+    for (const route of this.held.splice(0)) await route.abort('failed').catch(() => undefined);
+    await this.page.route(this.matcher, (route) => route.abort('failed'));
+  }
+
+  /** Stops holding: requests held now and later go through. */
+  async open(): Promise<void> {
+    await this.page.unroute(this.matcher, this.handler);
+    for (const route of this.held.splice(0)) await route.continue().catch(() => undefined);
+  }
+}
+
+/** Request headers with lower-case names, as the browser really sent them. */
+export function headersOf(request: Request): Promise<Record<string, string>> {
+  return request.allHeaders();
+}
