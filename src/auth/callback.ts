@@ -20,7 +20,8 @@ export interface CallbackResult {
 /**
  * Processes the authorization response: its transaction is taken (once), state
  * and RFC 9207 `iss` are checked, the code is exchanged with the PKCE verifier,
- * and the ID token's iss, aud, azp, exp (with clock skew) and nonce validated.
+ * the ID token's iss, aud, azp, exp (with clock skew) and nonce validated, and
+ * its signature verified against the provider's published keys (`jwks_uri`).
  */
 export async function processCallback(config: AuthConfig, parameters: URLSearchParams): Promise<CallbackResult> {
   const provider = await getProvider(config);
@@ -43,6 +44,10 @@ export async function processCallback(config: AuthConfig, parameters: URLSearchP
       expectedNonce: transaction.nonce,
       requireIdToken: true,
     });
+    // oauth4webapi trusts TLS for tokens from the token endpoint (OIDC Core
+    // 3.1.3.7) and does not verify their signature; a proxy, a plain-http
+    // issuer or a tampered answer would go unnoticed, so verify it here.
+    await oauth.validateApplicationLevelSignature(provider.as, response, provider.options);
     const claims = oauth.getValidatedIdTokenClaims(result)!;
     return {
       tokens: {
