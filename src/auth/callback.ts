@@ -60,6 +60,11 @@ export async function processCallback(config: AuthConfig, parameters: URLSearchP
       returnPath: transaction.returnPath,
     };
   } catch (error) {
+    // At the code exchange, invalid_grant means the code was used, expired or
+    // made for another sign-in attempt (PKCE), not a refresh token problem.
+    if (error instanceof oauth.ResponseBodyError && error.error === 'invalid_grant') {
+      throw new AuthError('no-transaction', `${error.status} ${error.error}: ${error.error_description ?? ''}`, { cause: error });
+    }
     throw toAuthError(error);
   }
 }

@@ -25,6 +25,14 @@ export function toAuthError(error: unknown): AuthError {
     if (error.code === oauth.INVALID_RESPONSE && /"state"/.test(error.message)) {
       return new AuthError('state-mismatch', error.message, { cause: error });
     }
+    if (error.code === oauth.INVALID_RESPONSE && /"nonce"/.test(error.message)) {
+      return new AuthError('nonce-mismatch', error.message, { cause: error });
+    }
+    // A status or body that is no token response at all: the provider (or a proxy before it) failed.
+    if (error.code === oauth.RESPONSE_IS_NOT_CONFORM) {
+      const status = error.cause instanceof Response ? ` (HTTP ${error.cause.status})` : '';
+      return new AuthError('provider-error', `${error.message}${status}`, { cause: error });
+    }
     return new AuthError('invalid-token', `${error.code ?? ''} ${error.message}`, { cause: error });
   }
   if (error instanceof TypeError) return new AuthError('provider-unreachable', error.message, { cause: error });
