@@ -1,0 +1,42 @@
+import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
+
+/** Bytes of one body as served: raw, gzip level 9 and brotli quality 11 (what scripts/precompress.ts writes). */
+export interface Sizes {
+  raw: number;
+  gzip: number;
+  brotli: number;
+}
+
+export const ZERO: Sizes = { raw: 0, gzip: 0, brotli: 0 };
+
+export function gzip(body: Uint8Array): Buffer {
+  return gzipSync(body, { level: 9 });
+}
+
+export function brotli(body: Uint8Array): Buffer {
+  return brotliCompressSync(body, {
+    params: {
+      [constants.BROTLI_PARAM_QUALITY]: constants.BROTLI_MAX_QUALITY,
+      [constants.BROTLI_PARAM_SIZE_HINT]: body.byteLength,
+    },
+  });
+}
+
+export function sizesOf(body: Uint8Array): Sizes {
+  return { raw: body.byteLength, gzip: gzip(body).byteLength, brotli: brotli(body).byteLength };
+}
+
+export function addSizes(a: Sizes, b: Sizes): Sizes {
+  return { raw: a.raw + b.raw, gzip: a.gzip + b.gzip, brotli: a.brotli + b.brotli };
+}
+
+export function sumSizes(list: Iterable<Sizes>): Sizes {
+  let total = ZERO;
+  for (const sizes of list) total = addSizes(total, sizes);
+  return total;
+}
+
+/** Kilobytes as this project reports them: 1 KB = 1000 bytes, like Vite's build report. */
+export function kb(bytes: number): string {
+  return (bytes / 1000).toFixed(1);
+}

@@ -1,0 +1,97 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { join, relative, resolve } from 'node:path';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { BUDGETS, BUSY_LABEL } from '../../../scripts/bench/budgets.ts';
+import { kb } from '../../../scripts/bench/compress.ts';
+import {
+  BUSINESS_SECTIONS,
+  CATALOG_CHUNK,
+  OAUTH4WEBAPI_MARKER,
+  catalogMarkers,
+  chunkNamed,
+  chunksNamed,
+  filesContaining,
+  filesWithCatalog,
+  initialSet,
+  readDist,
+  sizesOfSet,
+  type DistGraph,
+} from '../../../scripts/bench/dist.ts';
+import { buildFloor, type Floor } from '../../../scripts/bench/floor.ts';
+
+/**
+ * The size budgets, from the built files only (no browser, no timing), so the
+ * answer is the same on every machine. The initial set is what a signed-in start
+ * needs before /app/home is on screen: index.html's module script, modulepreload
+ * links and stylesheets, their static imports, and the /app/home route chunk
+ * with its imports. The floor is rebuilt here from the app's current imports
+ * (scripts/bench/floor.ts), so it follows the code; `npm run bench` reports the
+ * same figures with timings.
+ */
+
+const DIST = resolve('dist');
+
+let graph: DistGraph;
+let initial: Set<string>;
+let floor: Floor;
+
+function listing(paths: Iterable<string>): string {
+  return [...paths].map((path) => `${path} ${kb(graph.files.get(path)!.sizes.gzip)} KB`).join(', ');
+}
+
+describe('size budgets of the production build', () => {
+  beforeAll(async () => {
+    graph = readDist(DIST);
+    initial = initialSet(graph);
+    floor = await buildFloor();
+  }, 120_000);
+
+  it(`sends at most ${kb(BUDGETS.initialGzipBytes)} KB gzip of JS+CSS before /app/home`, () => {
+    const gzip = sizesOfSet(graph, initial).gzip;
+    expect(gzip, `initial set ${kb(gzip)} KB gzip: ${listing(initial)}`).toBeLessThanOrEqual(BUDGETS.initialGzipBytes);
+  });
+
+  it(`stays within ${BUDGETS.initialToFloor} x the libraries' own size (the floor)`, () => {
+    const gzip = sizesOfSet(graph, initial).gzip;
+    const ratio = gzip / floor.sizes.gzip;
+    expect(ratio, `initial ${kb(gzip)} KB / floor ${kb(floor.sizes.gzip)} KB gzip = ${ratio.toFixed(3)}; floor imports: ${floor.imports.join('; ')}`).toBeLessThanOrEqual(
+      BUDGETS.initialToFloor,
+    );
+  });
+
+  it('leaves the sign-in library (oauth4webapi) out of the initial set', () => {
+    expect(filesContaining(graph, graph.files.keys(), OAUTH4WEBAPI_MARKER), 'oauth4webapi is in the build').not.toEqual([]);
+    expect(filesContaining(graph, initial, OAUTH4WEBAPI_MARKER)).toEqual([]);
+  });
+
+  it('leaves every business section out of the initial set', () => {
+    for (const section of BUSINESS_SECTIONS) {
+      const chunk = chunkNamed(graph, `${section}.lazy`);
+      expect([section, initial.has(chunk.path)]).toEqual([section, false]);
+    }
+  });
+
+  it('leaves the English catalog out of the initial set', () => {
+    const markers = catalogMarkers(readFileSync(resolve('src/locales/en/messages.po'), 'utf8'));
+    expect(markers.length).toBeGreaterThan(5);
+    const english = filesWithCatalog(graph, graph.files.keys(), markers);
+    expect(english.length, 'the English catalog is in the build').toBeGreaterThan(0);
+    expect(english.every((path) => chunksNamed(graph, CATALOG_CHUNK).some((chunk) => chunk.path === path))).toBe(true);
+    expect(filesWithCatalog(graph, initial, markers)).toEqual([]);
+  });
+
+  it('ships no development inspector (@statelyai) in any file', () => {
+    const walk = (dir: string): string[] =>
+      readdirSync(dir, { withFileTypes: true }).flatMap((entry) => (entry.isDirectory() ? walk(join(dir, entry.name)) : [join(dir, entry.name)]));
+    const offenders = walk(DIST).filter((path) => readFileSync(path).includes('statelyai'));
+    expect(offenders.map((path) => relative(DIST, path))).toEqual([]);
+  });
+
+  it('paints the Dutch busy indicator from index.html itself, styled inline', () => {
+    const root = /<div id="root"[^>]*>([\s\S]*?)<\/div>\s*<\/div>/.exec(graph.html)?.[1] ?? '';
+    expect(root).toContain(`class="busy"`);
+    expect(root).toContain(BUSY_LABEL);
+    expect(graph.html).toMatch(/<style>[^<]*\.busy\{/);
+    expect(graph.html).toMatch(/<html lang="nl">/);
+  });
+});
