@@ -1,0 +1,257 @@
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { chmodSync, cpSync, existsSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { request } from 'node:http';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
+import type { Browser, BrowserContext } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startStack, type Stack } from '../../../devstack/stack.ts';
+import { cacheControlFor, contentSecurityPolicy, inlineStyleHashes } from '../../../devstack/static-server.ts';
+import { renderNginxSite } from '../../../scripts/nginx-conf.ts';
+import { precompress } from '../../../scripts/precompress.ts';
+import { freePorts } from '../../devstack/helpers/ports.ts';
+import { AppModel, TEXT } from '../models/app.model.ts';
+import { launchChromium, newContext } from '../support/chromium.ts';
+
+/**
+ * deploy/nginx.conf with Debian's nginx in front of the production build, the
+ * local provider and API behind it: what docs/deploy.md promises, checked.
+ */
+
+const NGINX = process.env.NGINX_PATH ?? '/usr/sbin/nginx';
+const BROTLI_MODULE = '/usr/lib/nginx/modules/ngx_http_brotli_static_module.so';
+const missing = existsSync(NGINX) ? undefined : `nginx is not installed at ${NGINX} (Debian: apt-get install -y nginx)`;
+if (missing) console.warn(`tests/browser/deploy/nginx.e2e.ts skipped: ${missing}`);
+const brotli = existsSync(BROTLI_MODULE);
+
+interface Answer {
+  status: number;
+  headers: Record<string, string | string[] | undefined>;
+  body: Buffer;
+}
+
+let dir: string;
+let site: string;
+let origin: string;
+let stack: Stack;
+let nginx: ChildProcess | undefined;
+let nginxLog = '';
+let browser: Browser;
+
+function get(path: string, headers: Record<string, string> = {}): Promise<Answer> {
+  return new Promise((done, fail) => {
+    const req = request(new URL(path, origin), { headers }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on('data', (chunk: Buffer) => chunks.push(chunk));
+      res.on('end', () => done({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks) }));
+      res.on('error', fail);
+    });
+    req.on('error', fail);
+    req.end();
+  });
+}
+
+/** The wrapper a test run needs around the site: everything nginx writes stays in the temp folder. */
+function mainConfig(siteConf: string): string {
+  return `daemon off;
+worker_processes 1;
+pid ${dir}/nginx.pid;
+error_log ${dir}/error.log warn;
+${brotli ? `load_module ${BROTLI_MODULE};` : ''}
+events { worker_connections 128; }
+http {
+  include /etc/nginx/mime.types;
+  default_type application/octet-stream;
+  access_log ${dir}/access.log;
+  client_body_temp_path ${dir}/body;
+  proxy_temp_path ${dir}/proxy;
+  fastcgi_temp_path ${dir}/fastcgi;
+  uwsgi_temp_path ${dir}/uwsgi;
+  scgi_temp_path ${dir}/scgi;
+  include ${siteConf};
+}
+`;
+}
+
+async function waitForNginx(): Promise<void> {
+  const deadline = Date.now() + 10_000;
+  for (;;) {
+    if (nginx?.exitCode !== null) throw new Error(`nginx exited: ${nginxLog}`);
+    try {
+      await get('/index.html');
+      return;
+    } catch (error) {
+      if (Date.now() > deadline) throw error;
+      await new Promise((next) => setTimeout(next, 50));
+    }
+  }
+}
+
+async function stopNginx(): Promise<void> {
+  const child = nginx;
+  if (!child || child.exitCode !== null) return;
+  const exited = new Promise<void>((done) => child.once('exit', () => done()));
+  child.kill('SIGQUIT');
+  const timer = setTimeout(() => child.kill('SIGKILL'), 5000);
+  await exited;
+  clearTimeout(timer);
+}
+
+function hashedAsset(pattern: RegExp): string {
+  const name = readdirSync(join(site, 'assets')).find((file) => pattern.test(file));
+  if (!name) throw new Error(`No file like ${pattern} in the build.`);
+  return `/assets/${name}`;
+}
+
+describe.skipIf(missing !== undefined)(`nginx serves the build as docs/deploy.md says${missing ? ` (skipped: ${missing})` : ''}`, () => {
+  beforeAll(async () => {
+    dir = mkdtempSync(join(tmpdir(), 'nginx-e2e-'));
+    chmodSync(dir, 0o755);
+    site = join(dir, 'site');
+    cpSync(resolve('dist'), site, { recursive: true });
+    precompress(site);
+
+    const [appPort, idpPort, apiPort] = await freePorts(3);
+    origin = `http://localhost:${appPort}`;
+    // The provider and API know nginx as the app: redirect URI, CORS and appconfig name its port.
+    stack = await startStack({ appPort, idpPort, apiPort, serveApp: false, testMode: true });
+    writeFileSync(join(site, 'assets/appconfig.production.json'), JSON.stringify(stack.appConfig));
+
+    const siteConf = join(dir, 'staff-app.conf');
+    writeFileSync(
+      siteConf,
+      renderNginxSite({
+        listen: `127.0.0.1:${appPort}`,
+        serverName: 'localhost',
+        appRoot: site,
+        issuer: stack.urls.issuer,
+        apiUrl: stack.urls.api,
+        indexHtml: readFileSync(join(site, 'index.html'), 'utf8'),
+        brotli,
+      }),
+    );
+    const conf = join(dir, 'nginx.conf');
+    writeFileSync(conf, mainConfig(siteConf));
+    const args = ['-p', dir, '-c', conf, '-e', join(dir, 'error.log')];
+    const check = spawnSync(NGINX, ['-t', ...args], { encoding: 'utf8' });
+    if (check.status !== 0) throw new Error(`nginx -t refused the configuration:\n${check.stderr}`);
+
+    nginx = spawn(NGINX, args, { stdio: ['ignore', 'ignore', 'pipe'] });
+    nginx.stderr?.on('data', (chunk: Buffer) => (nginxLog += chunk.toString()));
+    await waitForNginx();
+    browser = await launchChromium();
+  });
+
+  afterAll(async () => {
+    await Promise.all([browser?.close(), stopNginx(), stack?.stop()]);
+    if (dir) rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('answers a deep link with the app shell, and the app starts and signs in behind nginx', async () => {
+    const shell = await get('/verkoop');
+    expect(shell.status).toBe(200);
+    expect(shell.headers['content-type']).toMatch(/^text\/html/);
+    expect(shell.body.toString()).toBe(readFileSync(join(site, 'index.html'), 'utf8'));
+
+    const context: BrowserContext = await newContext(browser);
+    try {
+      const page = await context.newPage();
+      const refused: string[] = [];
+      page.on('console', (message) => {
+        if (/Content Security Policy|Refused to/i.test(message.text())) refused.push(message.text());
+      });
+      // Hold the config answer so the busy indicator can be seen before start-up moves on.
+      let release!: () => void;
+      const held = new Promise<void>((done) => (release = done));
+      await page.route('**/assets/appconfig.production.json', async (route) => {
+        await held;
+        await route.continue();
+      });
+      const app = new AppModel(page, stack);
+      await app.goto('/verkoop');
+      await page.getByText(TEXT.busy, { exact: true }).first().waitFor();
+      release();
+      await page.waitForURL(/\/account\/login\?returnUrl=%2Fverkoop/);
+      await app.signIn('admin');
+      await page.waitForURL(app.url('/verkoop'));
+      expect(await app.heading()).toBe('Verkoop');
+      expect(refused).toEqual([]);
+      expect(app.errors).toEqual([]);
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('sends the static server’s security headers on every answer, errors included', async () => {
+    const csp = contentSecurityPolicy(stack.urls.issuer, stack.urls.api, inlineStyleHashes(readFileSync(join(site, 'index.html'), 'utf8')));
+    const paths = ['/', '/verkoop', '/index.html', hashedAsset(/^index-.*\.js$/), '/sw.js', '/assets/appconfig.production.json', '/assets/missing-ABCDEFGH.js'];
+    for (const path of paths) {
+      const answer = await get(path);
+      expect([path, answer.headers['content-security-policy']]).toEqual([path, csp]);
+      expect(answer.headers['referrer-policy']).toBe('no-referrer');
+      expect(answer.headers['x-content-type-options']).toBe('nosniff');
+      expect(answer.headers['permissions-policy']).toBe('camera=(), microphone=(), geolocation=()');
+      expect(answer.headers['cross-origin-opener-policy']).toBe('same-origin-allow-popups');
+      expect(answer.headers.server).toBe('nginx');
+    }
+  });
+
+  it('caches hashed assets for a year and makes the shell, service worker and config revalidate or not store', async () => {
+    const workbox = readdirSync(site).find((file) => /^workbox-.*\.js$/.test(file));
+    const cases: [string, string][] = [
+      ['/', 'no-cache'],
+      ['/index.html', 'no-cache'],
+      ['/app/home', 'no-cache'],
+      ['/account/logincallback?code=x&state=y', 'no-cache'],
+      ['/sw.js', 'no-cache'],
+      ['/favicon.svg', 'no-cache'],
+      [hashedAsset(/^index-.*\.js$/), 'public, max-age=31536000, immutable'],
+      [hashedAsset(/^index-.*\.css$/), 'public, max-age=31536000, immutable'],
+      ['/assets/appconfig.production.json', 'no-store'],
+    ];
+    if (workbox) cases.push([`/${workbox}`, 'no-cache']);
+    for (const [path, cacheControl] of cases) {
+      const answer = await get(path);
+      expect([path, answer.status, answer.headers['cache-control']]).toEqual([path, 200, cacheControl]);
+      // The same rule as the local stack's app server (which never stores the config either).
+      if (!path.includes('appconfig')) expect(cacheControl).toBe(cacheControlFor(new URL(path, origin).pathname === '/' ? '/index.html' : new URL(path, origin).pathname));
+    }
+    const config = await get('/assets/appconfig.production.json');
+    expect(JSON.parse(config.body.toString())).toEqual(stack.appConfig);
+  });
+
+  it('keeps a missing file a 404, never the app shell, and never cached for a year', async () => {
+    for (const path of ['/assets/missing-ABCDEFGH.js', '/assets/gone.css', '/nothing.png']) {
+      const answer = await get(path);
+      expect([path, answer.status]).toEqual([path, 404]);
+      expect(answer.body.toString()).not.toContain('id="root"');
+      expect(answer.headers['cache-control']).toBeUndefined();
+    }
+  });
+
+  it('sends the precompressed gzip copy to gzip clients, and the plain file otherwise', async () => {
+    const path = hashedAsset(/^index-.*\.js$/);
+    const original = readFileSync(join(site, path));
+    const gzipped = await get(path, { 'Accept-Encoding': 'gzip' });
+    expect(gzipped.headers['content-encoding']).toBe('gzip');
+    expect(gzipped.headers.vary).toMatch(/Accept-Encoding/i);
+    expect(gzipped.body.equals(readFileSync(join(site, `${path}.gz`)))).toBe(true);
+    expect(gunzipSync(gzipped.body).equals(original)).toBe(true);
+
+    const shell = await get('/verkoop', { 'Accept-Encoding': 'gzip' });
+    expect(shell.headers['content-encoding']).toBe('gzip');
+    expect(gunzipSync(shell.body).toString()).toBe(readFileSync(join(site, 'index.html'), 'utf8'));
+
+    const plain = await get(path);
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body.equals(original)).toBe(true);
+  });
+
+  it.skipIf(!brotli)(`sends the brotli copy to brotli clients${brotli ? '' : ' (skipped: libnginx-mod-http-brotli-static is not installed)'}`, async () => {
+    const path = hashedAsset(/^index-.*\.js$/);
+    const answer = await get(path, { 'Accept-Encoding': 'br, gzip' });
+    expect(answer.headers['content-encoding']).toBe('br');
+    expect(brotliDecompressSync(answer.body).equals(readFileSync(join(site, path)))).toBe(true);
+  });
+});
