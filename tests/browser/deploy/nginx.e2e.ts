@@ -104,6 +104,10 @@ function hashedAsset(pattern: RegExp): string {
   return `/assets/${name}`;
 }
 
+it('docs/deploy.md shows deploy/nginx.conf as it is', () => {
+  expect(readFileSync(resolve('docs/deploy.md'), 'utf8')).toContain(`\`\`\`nginx\n${readFileSync(resolve('deploy/nginx.conf'), 'utf8')}\`\`\``);
+});
+
 describe.skipIf(missing !== undefined)(`nginx serves the build as docs/deploy.md says${missing ? ` (skipped: ${missing})` : ''}`, () => {
   beforeAll(async () => {
     dir = mkdtempSync(join(tmpdir(), 'nginx-e2e-'));
