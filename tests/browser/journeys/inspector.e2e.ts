@@ -1,0 +1,32 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { AppModel } from '../models/app.model.ts';
+import { journeyEnv } from './setup.ts';
+
+const env = journeyEnv();
+
+describe('the Stately inspector stays out of production', () => {
+  it('is in no file of the production build', () => {
+    const assets = join('dist', 'assets');
+    const offending = readdirSync(assets).filter((file) => readFileSync(join(assets, file), 'utf8').toLowerCase().includes('statelyai'));
+    expect(offending).toEqual([]);
+  });
+
+  it('opens no inspector window from the production build, even with ?inspect', async () => {
+    const popups: string[] = [];
+    const outside: string[] = [];
+    await env.context.route(/stately\.ai/, (route) => {
+      outside.push(route.request().url());
+      return route.abort();
+    });
+    const page = await env.context.newPage();
+    page.on('popup', (popup) => popups.push(popup.url()));
+    const app = new AppModel(page, env.stack);
+    await app.goto('/?inspect');
+    await page.getByRole('button', { name: 'Inloggen' }).waitFor();
+    await page.waitForTimeout(500);
+    expect(popups).toEqual([]);
+    expect(outside).toEqual([]);
+  });
+});
