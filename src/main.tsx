@@ -8,9 +8,11 @@ import { handOverPopupCallback } from './auth/popupProtocol.ts';
 import { startTokenLifecycle } from './auth/tokenActor.ts';
 import { bootActor } from './boot/bootActor.ts';
 import { i18n, loadCatalog } from './i18n/i18n.ts';
+import { inspectActors } from './inspect.ts';
 import './ui/app.css';
 
 if (!handOverPopupCallback()) {
+  if (import.meta.env.DEV) inspectActors();
   bootActor.start();
   void loadCatalog(getCultureName()).catch(() => undefined);
   startTokenLifecycle();
