@@ -10,7 +10,7 @@ import { AuthError } from './authError.ts';
 import { loginAtBackend, storeAuthenticateResult } from './backendLogin.ts';
 import { isLoginRedirect, processCallback } from './callback.ts';
 import { REDIRECT_PATH } from './provider.ts';
-import { getProviderTokens, setProviderTokens } from './tokens.ts';
+import { setProviderTokens, type ProviderTokens } from './tokens.ts';
 import type { ExternalAuthenticateResult } from '../abp/tokenAuth.ts';
 
 export interface CallbackNavigation {
@@ -22,26 +22,32 @@ function currentConfig(): AppConfig {
   return bootActor.getSnapshot().context.config as AppConfig;
 }
 
-/** The callbackMachine with the browser's implementations. */
+/**
+ * The callbackMachine with the browser's implementations. The provider's
+ * tokens stay in memory until the backend has accepted the sign-in: a
+ * refused, inactive or failed sign-in leaves no refresh token in the tab.
+ */
 export function browserCallbackMachine(navigation: CallbackNavigation) {
+  let providerTokens: ProviderTokens | undefined;
   let backendResult: ExternalAuthenticateResult | undefined;
   return callbackMachine.provide({
     actors: {
       parseTokens: fromPromise(async ({ input }) => {
         const parameters = new URL(input.href).searchParams;
         const { tokens, returnPath } = await processCallback(currentConfig().auth, parameters);
-        setProviderTokens(tokens);
+        providerTokens = tokens;
         return { hasAccessToken: Boolean(tokens.accessToken), returnPath };
       }),
       loginAtBackend: fromPromise(async () => {
-        const tokens = getProviderTokens();
+        const tokens = providerTokens;
         if (!tokens?.accessToken) throw new AuthError('invalid-token', 'no provider access token after the exchange');
         backendResult = await loginAtBackend(currentConfig(), tokens);
         return { waitingForActivation: backendResult.waitingForActivation };
       }),
       processAuthenticateResult: fromPromise(async () => {
-        if (!backendResult) throw new AuthError('backend-rejected', 'no backend answer to process');
+        if (!backendResult || !providerTokens) throw new AuthError('backend-rejected', 'no backend answer to process');
         storeAuthenticateResult(backendResult);
+        setProviderTokens(providerTokens);
         await restartBoot();
       }),
     },

@@ -56,9 +56,10 @@ export async function signInWithPopup(config: AppConfig): Promise<SignInOutcome>
     if (outcome === 'closed') return { status: 'canceled', error: { kind: 'popup-closed', detail: 'the popup was closed' } };
     if (outcome === 'timeout') throw new AuthError('timeout', 'OAuth flow timed out');
     const { tokens } = await processCallback(config.auth, outcome);
-    setProviderTokens(tokens);
     const result = await loginAtBackend(config, tokens);
     storeAuthenticateResult(result);
+    // Kept only once the backend accepted them, as after a redirect sign-in.
+    setProviderTokens(tokens);
     await restartBoot();
     return { status: 'success', expiresAt: Date.now() + result.expireInSeconds * 1000 };
   } catch (error) {
