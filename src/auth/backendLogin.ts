@@ -15,7 +15,8 @@ export async function loginAtBackend(config: AppConfig, tokens: ProviderTokens):
       providerAccessCode: tokens.accessToken,
     });
   } catch (error) {
-    if (error instanceof AbpError) throw new AuthError('backend-rejected', error.detail, { cause: error });
+    // The AbpError's message keeps its kind and status (e.g. "network (0)", "server (500)") for the log.
+    if (error instanceof AbpError) throw new AuthError('backend-rejected', error.message, { cause: error });
     throw error;
   }
 }
