@@ -1,12 +1,49 @@
 import { lingui } from '@lingui/vite-plugin';
 import react from '@vitejs/plugin-react';
 import { VitePWA } from 'vite-plugin-pwa';
+import type { Plugin } from 'vite';
 import { defineConfig } from 'vitest/config';
+
+/**
+ * The entry only sends the config request and then imports the app; these
+ * links let the browser fetch the app's chunks in parallel with the entry
+ * instead of after it.
+ */
+function preloadAppChunks(): Plugin {
+  return {
+    name: 'preload-app-chunks',
+    apply: 'build',
+    transformIndexHtml: {
+      order: 'post',
+      handler(html, context) {
+        const bundle = context.bundle;
+        const entry = bundle && Object.values(bundle).find((item) => item.type === 'chunk' && item.isEntry);
+        if (!bundle || !entry || entry.type !== 'chunk') return;
+        const scripts = new Set<string>();
+        const styles = new Set<string>();
+        const visit = (fileName: string) => {
+          const chunk = bundle[fileName];
+          if (!chunk || chunk.type !== 'chunk' || scripts.has(fileName)) return;
+          scripts.add(fileName);
+          chunk.viteMetadata?.importedCss.forEach((css) => styles.add(css));
+          chunk.imports.forEach(visit);
+        };
+        entry.dynamicImports.filter((fileName) => bundle[fileName]?.name === 'start').forEach(visit);
+        const linked = (fileName: string) => fileName === entry.fileName || html.includes(`/${fileName}"`);
+        return [
+          ...[...styles].filter((fileName) => !linked(fileName)).map((fileName) => ({ rel: 'stylesheet', href: `/${fileName}` })),
+          ...[...scripts].filter((fileName) => !linked(fileName)).map((fileName) => ({ rel: 'modulepreload', crossorigin: '', href: `/${fileName}` })),
+        ].map((attrs) => ({ tag: 'link', attrs, injectTo: 'head' as const }));
+      },
+    },
+  };
+}
 
 export default defineConfig({
   plugins: [
     react({ babel: { plugins: ['@lingui/babel-plugin-lingui-macro'] } }),
     lingui(),
+    preloadAppChunks(),
     VitePWA({
       registerType: 'prompt',
       injectRegister: false,

@@ -1,4 +1,4 @@
-import './config/appConfigRequest.ts';
+/** The app itself, loaded by main.tsx once the config request is on its way. */
 import { I18nProvider } from '@lingui/react';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
