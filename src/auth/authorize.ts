@@ -1,6 +1,7 @@
 import * as oauth from 'oauth4webapi';
 import type { AuthConfig } from '../config/appConfig.ts';
 import { HOME_PATH, safeReturnPath } from '../routes/returnPath.ts';
+import { takeLoginFormRequirement } from './loginPrompt.ts';
 import { getProvider, SCOPES } from './provider.ts';
 import { randomValue } from './random.ts';
 import { forgetSignOut } from './signOutMarker.ts';
@@ -31,6 +32,7 @@ export async function createAuthorizationRequest(config: AuthConfig, returnPath:
     code_challenge: await oauth.calculatePKCECodeChallenge(codeVerifier),
     code_challenge_method: 'S256',
   }).toString();
+  if (takeLoginFormRequirement()) url.searchParams.set('prompt', 'login');
   forgetSignOut();
   saveTransaction({
     state,

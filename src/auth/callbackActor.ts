@@ -1,5 +1,6 @@
 import { createActor, fromPromise, type ActorRefFrom } from 'xstate';
 import { callbackMachine } from '../../machines/callback.machine.ts';
+import { AbpError } from '../abp/errors.ts';
 import type { Session } from '../abp/session.ts';
 import { bootActor } from '../boot/bootActor.ts';
 import { restartBoot } from '../boot/restart.ts';
@@ -9,6 +10,7 @@ import { logError } from '../ui/log.ts';
 import { AuthError } from './authError.ts';
 import { loginAtBackend, storeAuthenticateResult } from './backendLogin.ts';
 import { isLoginRedirect, processCallback } from './callback.ts';
+import { requireLoginForm } from './loginPrompt.ts';
 import { REDIRECT_PATH } from './provider.ts';
 import { setProviderTokens, type ProviderTokens } from './tokens.ts';
 import type { ExternalAuthenticateResult } from '../abp/tokenAuth.ts';
@@ -41,7 +43,14 @@ export function browserCallbackMachine(navigation: CallbackNavigation) {
       loginAtBackend: fromPromise(async () => {
         const tokens = providerTokens;
         if (!tokens?.accessToken) throw new AuthError('invalid-token', 'no provider access token after the exchange');
-        backendResult = await loginAtBackend(currentConfig(), tokens);
+        try {
+          backendResult = await loginAtBackend(currentConfig(), tokens);
+        } catch (error) {
+          // The backend answered and refused this account: let the person pick another one.
+          if (error instanceof AuthError && error.cause instanceof AbpError && error.cause.status > 0) requireLoginForm();
+          throw error;
+        }
+        if (backendResult.waitingForActivation) requireLoginForm();
         return { waitingForActivation: backendResult.waitingForActivation };
       }),
       processAuthenticateResult: fromPromise(async () => {
