@@ -1,6 +1,7 @@
 import type { Page, Route } from 'playwright-core';
 import { expect } from 'vitest';
 import type { Stack } from '../../../../devstack/stack.ts';
+import { callbackMachine } from '../../../../machines/callback.machine.ts';
 import { stateKey, type ModelPath, type PathStep } from '../../../model/support/model.ts';
 import { AppModel, TEXT } from '../../models/app.model.ts';
 import { consoleErrors, pathPart, sees, stepName, type BrowserDriver, type PathRun } from './browserPaths.ts';
@@ -108,7 +109,7 @@ class CallbackRun {
   private async perform(step: PathStep, next: PathStep | undefined): Promise<void> {
     const name = stepName(this.path, step);
     if (step.kind === 'after') {
-      await this.page.clock.fastForward(5000);
+      await this.page.clock.fastForward(callbackMachine.implementations.delays[step.trigger] as number);
       return;
     }
     if (step.kind !== 'done' && step.kind !== 'error') throw new Error(`${name}: no browser action for a ${step.kind} step`);
