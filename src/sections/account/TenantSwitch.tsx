@@ -33,7 +33,7 @@ export function TenantSwitch() {
   return (
     <div className="tenant-switch">
       <p>
-        <Trans>Omgeving:</Trans> <strong>{tenant ? tenant.name : t`Geen (host)`}</strong>{' '}
+        <Trans>Omgeving:</Trans> {tenant ? <strong title={tenant.name}>{tenant.tenancyName}</strong> : <strong>{t`Geen (host)`}</strong>}{' '}
         <button type="button" className="button button--link" aria-expanded={open} onClick={() => setOpen(!open)}>
           <Trans>Wijzigen</Trans>
         </button>
