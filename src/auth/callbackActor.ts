@@ -12,7 +12,8 @@ import { loginAtBackend, storeAuthenticateResult } from './backendLogin.ts';
 import { isLoginRedirect, processCallback } from './callback.ts';
 import { requireLoginForm } from './loginPrompt.ts';
 import { REDIRECT_PATH } from './provider.ts';
-import { setProviderTokens, type ProviderTokens } from './tokens.ts';
+import type { ProviderTokens } from './tokens.ts';
+import { publishProviderTokens } from './tokenSharing.ts';
 import type { ExternalAuthenticateResult } from '../abp/tokenAuth.ts';
 
 export interface CallbackNavigation {
@@ -56,7 +57,7 @@ export function browserCallbackMachine(navigation: CallbackNavigation) {
       processAuthenticateResult: fromPromise(async () => {
         if (!backendResult || !providerTokens) throw new AuthError('backend-rejected', 'no backend answer to process');
         storeAuthenticateResult(backendResult);
-        setProviderTokens(providerTokens);
+        publishProviderTokens(providerTokens);
         await restartBoot();
       }),
     },

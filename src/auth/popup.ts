@@ -7,7 +7,7 @@ import { loginAtBackend, storeAuthenticateResult } from './backendLogin.ts';
 import { processCallback } from './callback.ts';
 import { toAuthError } from './toAuthError.ts';
 import { POPUP_MESSAGE, POPUP_NAME } from './popupProtocol.ts';
-import { setProviderTokens } from './tokens.ts';
+import { publishProviderTokens } from './tokenSharing.ts';
 
 /** okta-auth-js defaults: a 600 x 600 window, given 120 s. */
 export const POPUP_WIDTH = 600;
@@ -59,7 +59,7 @@ export async function signInWithPopup(config: AppConfig): Promise<SignInOutcome>
     const result = await loginAtBackend(config, tokens);
     storeAuthenticateResult(result);
     // Kept only once the backend accepted them, as after a redirect sign-in.
-    setProviderTokens(tokens);
+    publishProviderTokens(tokens);
     await restartBoot();
     return { status: 'success', expiresAt: Date.now() + result.expireInSeconds * 1000 };
   } catch (error) {

@@ -1,30 +1,47 @@
 import * as oauth from 'oauth4webapi';
 import type { TokenGrant } from '../../machines/token.types.ts';
+import { getToken, tokenExpiry } from '../abp/token.ts';
 import type { AppConfig } from '../config/appConfig.ts';
 import { AuthError } from './authError.ts';
 import { loginAtBackend, storeAuthenticateResult } from './backendLogin.ts';
 import { getProvider } from './provider.ts';
 import { toAuthError } from './toAuthError.ts';
-import { getProviderTokens, setProviderTokens, type ProviderTokens } from './tokens.ts';
+import { getProviderTokens, type ProviderTokens } from './tokens.ts';
+import { publishProviderTokens, requestProviderTokens } from './tokenSharing.ts';
 
 const LOCK = 'oidc-renew';
 
 /**
  * Renews the backend session without a reload: refreshes the provider token
  * (RFC 6749 §6; the provider rotates the refresh token), then logs in at the
- * backend again. Tabs take turns through a Web Lock, so one refresh token is
- * never used twice.
+ * backend again. Tabs take turns through a Web Lock and share the rotated
+ * refresh token, so one refresh token is never used twice: a tab that gets
+ * the lock after another tab renewed takes that result (the backend cookie
+ * is shared) instead of refreshing again.
+ *
+ * `knownExpiresAt` is when the backend token this tab is renewing expires.
  */
-export async function renewTokens(config: AppConfig): Promise<TokenGrant> {
-  if (typeof navigator !== 'undefined' && navigator.locks) return navigator.locks.request(LOCK, () => renew(config));
-  return renew(config);
+export async function renewTokens(config: AppConfig, knownExpiresAt?: number): Promise<TokenGrant> {
+  if (typeof navigator !== 'undefined' && navigator.locks) return navigator.locks.request(LOCK, () => renew(config, knownExpiresAt));
+  return renew(config, knownExpiresAt);
 }
 
-async function renew(config: AppConfig): Promise<TokenGrant> {
-  const tokens = getProviderTokens();
+/** The backend token another tab stored while this one waited, if it outlives the one this tab knows. */
+function renewedElsewhere(knownExpiresAt: number | undefined): TokenGrant | undefined {
+  const token = getToken();
+  const expiresAt = token ? tokenExpiry(token) : undefined;
+  return knownExpiresAt !== undefined && expiresAt !== undefined && expiresAt > knownExpiresAt ? { expiresAt } : undefined;
+}
+
+async function renew(config: AppConfig, knownExpiresAt: number | undefined): Promise<TokenGrant> {
+  const renewed = renewedElsewhere(knownExpiresAt);
+  if (renewed) return renewed;
+  let tokens = getProviderTokens();
+  // A tab opened on its own has no copy of the tokens: another tab may have them.
+  if (!tokens?.refreshToken) tokens = await requestProviderTokens();
   if (!tokens?.refreshToken) throw new AuthError('invalid-refresh-token', 'no refresh token held');
   const next = await refresh(config, tokens);
-  setProviderTokens(next);
+  publishProviderTokens(next);
   const result = await loginAtBackend(config, next);
   storeAuthenticateResult(result);
   return { expiresAt: Date.now() + result.expireInSeconds * 1000 };

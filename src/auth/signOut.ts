@@ -6,6 +6,7 @@ import { getProvider } from './provider.ts';
 import { randomValue } from './random.ts';
 import { rememberSignOut } from './signOutMarker.ts';
 import { clearProviderTokens, getProviderTokens } from './tokens.ts';
+import { announceSignOut } from './tokenSharing.ts';
 
 /** Where the provider sends people back after signing out (registered exactly, so no query). */
 export function postLogoutRedirectUri(origin = location.origin): string {
@@ -23,6 +24,7 @@ export async function signOut(config: AuthConfig): Promise<void> {
   const tokens = getProviderTokens();
   clearToken();
   clearProviderTokens();
+  announceSignOut();
   let endSession: URL | undefined;
   try {
     const provider = await getProvider(config);

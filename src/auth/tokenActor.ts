@@ -6,6 +6,7 @@ import { bootActor } from '../boot/bootActor.ts';
 import type { AppConfig } from '../config/appConfig.ts';
 import { logError } from '../ui/log.ts';
 import { removeRefreshToken } from './tokens.ts';
+import { startTokenSharing } from './tokenSharing.ts';
 
 function currentConfig(): AppConfig {
   return bootActor.getSnapshot().context.config as AppConfig;
@@ -14,7 +15,9 @@ function currentConfig(): AppConfig {
 /** The tokenMachine with the browser's implementations; the sign-in code loads only when needed. */
 export const browserTokenMachine = tokenMachine.provide({
   actors: {
-    renewTokens: fromPromise(async () => (await import('./renew.ts')).renewTokens(currentConfig())),
+    renewTokens: fromPromise(async () =>
+      (await import('./renew.ts')).renewTokens(currentConfig(), tokenActor.getSnapshot().context.expiresAt),
+    ),
     reauthenticate: fromPromise(async () => (await import('./popup.ts')).signInWithPopup(currentConfig())),
   },
   actions: {
@@ -27,12 +30,16 @@ export const browserTokenMachine = tokenMachine.provide({
   },
 });
 
+const SIGNED_OUT_PATH = '/account/login?reason=signed-out';
+
 /** The page's one token actor. */
 export const tokenActor = createActor(browserTokenMachine);
 
 /** Follows start-up: a signed-in session adds the backend token, a session without a user removes it. */
 export function startTokenLifecycle(): void {
   tokenActor.start();
+  // Signed out in another tab: this one leaves the signed-in pages too.
+  startTokenSharing(() => location.replace(SIGNED_OUT_PATH));
   bootActor.subscribe((snapshot) => {
     if (!snapshot.matches('ready')) return;
     const user = (snapshot.context.session as Session | undefined)?.user;

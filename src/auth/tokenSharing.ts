@@ -1,0 +1,71 @@
+import { clearProviderTokens, getProviderTokens, setProviderTokens, type ProviderTokens } from './tokens.ts';
+
+/**
+ * The tabs of this origin share one set of provider tokens, as they share
+ * the backend cookie. The refresh token rotates on every use, so a tab that
+ * refreshes tells the others the new one; a tab without tokens (opened on
+ * its own) asks the others; a sign-out ends them everywhere. Same-origin
+ * only (BroadcastChannel), nothing in localStorage.
+ */
+type TokenMessage =
+  | { type: 'tokens'; tokens: ProviderTokens }
+  | { type: 'request' }
+  | { type: 'reply'; tokens: ProviderTokens }
+  | { type: 'signed-out' };
+
+const CHANNEL = 'oidc.tokens';
+let channel: BroadcastChannel | undefined;
+
+function isTokens(value: unknown): value is ProviderTokens {
+  const tokens = value as Partial<ProviderTokens> | undefined;
+  return typeof tokens?.subject === 'string' && (tokens.refreshToken === undefined || typeof tokens.refreshToken === 'string');
+}
+
+/** Joins the other tabs; `onSignedOut` runs when another tab signs out. */
+export function startTokenSharing(onSignedOut: () => void): void {
+  if (channel || typeof BroadcastChannel === 'undefined') return;
+  channel = new BroadcastChannel(CHANNEL);
+  channel.addEventListener('message', (event: MessageEvent<TokenMessage>) => {
+    const message = event.data;
+    if (message?.type === 'tokens' && isTokens(message.tokens)) {
+      setProviderTokens({ ...message.tokens, accessToken: '' });
+    } else if (message?.type === 'request') {
+      const tokens = getProviderTokens();
+      if (tokens?.refreshToken) channel?.postMessage({ type: 'reply', tokens: { ...tokens, accessToken: '' } } satisfies TokenMessage);
+    } else if (message?.type === 'signed-out') {
+      clearProviderTokens();
+      onSignedOut();
+    }
+  });
+}
+
+/** Keeps new tokens in this tab and hands them (without the access token) to the others. */
+export function publishProviderTokens(tokens: ProviderTokens): void {
+  setProviderTokens(tokens);
+  channel?.postMessage({ type: 'tokens', tokens: { ...tokens, accessToken: '' } } satisfies TokenMessage);
+}
+
+/** Asks the other tabs for their tokens; `undefined` when none answers in time. */
+export function requestProviderTokens(timeoutMs = 1000): Promise<ProviderTokens | undefined> {
+  const current = channel;
+  if (!current) return Promise.resolve(undefined);
+  return new Promise((resolve) => {
+    const finish = (tokens: ProviderTokens | undefined) => {
+      current.removeEventListener('message', onMessage);
+      clearTimeout(timer);
+      resolve(tokens);
+    };
+    const onMessage = (event: MessageEvent<TokenMessage>) => {
+      const message = event.data;
+      if (message?.type === 'reply' && isTokens(message.tokens) && message.tokens.refreshToken) finish(message.tokens);
+    };
+    const timer = setTimeout(() => finish(undefined), timeoutMs);
+    current.addEventListener('message', onMessage);
+    current.postMessage({ type: 'request' } satisfies TokenMessage);
+  });
+}
+
+/** This tab signed out: the others forget their tokens and leave the signed-in pages. */
+export function announceSignOut(): void {
+  channel?.postMessage({ type: 'signed-out' } satisfies TokenMessage);
+}
