@@ -2,6 +2,7 @@ import * as oauth from 'oauth4webapi';
 import type { AuthConfig } from '../config/appConfig.ts';
 import { HOME_PATH, safeReturnPath } from '../routes/returnPath.ts';
 import { takeLoginFormRequirement } from './loginPrompt.ts';
+import { POPUP_STATE_PREFIX } from './popupProtocol.ts';
 import { getProvider, SCOPES } from './provider.ts';
 import { randomValue } from './random.ts';
 import { forgetSignOut } from './signOutMarker.ts';
@@ -16,10 +17,15 @@ export interface AuthorizationRequest {
  * Builds the authorization request (RFC 6749 §4.1.1 with PKCE S256, RFC 7636)
  * and stores its transaction under the state.
  */
-export async function createAuthorizationRequest(config: AuthConfig, returnPath: string | undefined): Promise<AuthorizationRequest> {
+export async function createAuthorizationRequest(
+  config: AuthConfig,
+  returnPath: string | undefined,
+  { popup = false }: { popup?: boolean } = {},
+): Promise<AuthorizationRequest> {
   const provider = await getProvider(config);
   const codeVerifier = oauth.generateRandomCodeVerifier();
-  const state = randomValue();
+  // Still 64 characters; a popup's callback page knows itself by the prefix.
+  const state = popup ? POPUP_STATE_PREFIX + randomValue().slice(POPUP_STATE_PREFIX.length) : randomValue();
   const nonce = randomValue();
   const url = new URL(provider.as.authorization_endpoint!);
   url.search = new URLSearchParams({

@@ -6,7 +6,7 @@ import { createAuthorizationRequest } from './authorize.ts';
 import { loginAtBackend, storeAuthenticateResult } from './backendLogin.ts';
 import { processCallback } from './callback.ts';
 import { toAuthError } from './toAuthError.ts';
-import { POPUP_MESSAGE, POPUP_NAME } from './popupProtocol.ts';
+import { POPUP_CHANNEL, POPUP_MESSAGE, POPUP_NAME, type PopupCallbackMessage } from './popupProtocol.ts';
 import { publishProviderTokens } from './tokenSharing.ts';
 
 /** okta-auth-js defaults: a 600 x 600 window, given 120 s. */
@@ -20,25 +20,44 @@ function openPopup(): Window | null {
   return window.open('about:blank', POPUP_NAME, `popup,width=${POPUP_WIDTH},height=${POPUP_HEIGHT},left=${left},top=${top}`);
 }
 
-/** Waits for the popup's callback address, posted by the popup from this origin only. */
+/** How long a popup that looks closed may still hand over its callback (it looks closed after a browsing context group switch). */
+const CLOSED_GRACE_MS = 3000;
+
+/**
+ * Waits for the popup's callback address, from this origin only: posted by
+ * the popup to its opener, or on the popup channel when a
+ * Cross-Origin-Opener-Policy cut the popup off from this window (which then
+ * also reports it closed, hence the grace period).
+ */
 function waitForCallback(popup: Window, state: string): Promise<URLSearchParams | 'closed' | 'timeout'> {
   return new Promise((resolve) => {
+    const channel = typeof BroadcastChannel === 'undefined' ? undefined : new BroadcastChannel(POPUP_CHANNEL);
+    let closedSince: number | undefined;
     const finish = (outcome: URLSearchParams | 'closed' | 'timeout') => {
-      window.removeEventListener('message', onMessage);
+      window.removeEventListener('message', onWindowMessage);
+      channel?.close();
       clearInterval(poll);
       clearTimeout(timer);
       resolve(outcome);
     };
-    const onMessage = (event: MessageEvent) => {
-      if (event.origin !== location.origin || event.source !== popup) return;
-      const data = event.data as { type?: string; href?: string };
-      if (data?.type !== POPUP_MESSAGE || typeof data.href !== 'string') return;
-      const parameters = new URL(data.href, location.origin).searchParams;
-      if (parameters.get('state') === state) finish(parameters);
+    const take = (data: unknown) => {
+      const message = data as Partial<PopupCallbackMessage> | undefined;
+      if (message?.type !== POPUP_MESSAGE || typeof message.href !== 'string') return;
+      const url = new URL(message.href, location.origin);
+      if (url.origin !== location.origin) return;
+      if (url.searchParams.get('state') === state) finish(url.searchParams);
     };
-    const poll = setInterval(() => popup.closed && finish('closed'), 500);
+    const onWindowMessage = (event: MessageEvent) => {
+      if (event.origin === location.origin && event.source === popup) take(event.data);
+    };
+    if (channel) channel.onmessage = (event: MessageEvent) => take(event.data);
+    const poll = setInterval(() => {
+      if (!popup.closed) return;
+      closedSince ??= Date.now();
+      if (Date.now() - closedSince >= CLOSED_GRACE_MS) finish('closed');
+    }, 500);
     const timer = setTimeout(() => finish('timeout'), POPUP_TIMEOUT_MS);
-    window.addEventListener('message', onMessage);
+    window.addEventListener('message', onWindowMessage);
   });
 }
 
@@ -50,7 +69,7 @@ export async function signInWithPopup(config: AppConfig): Promise<SignInOutcome>
   const popup = openPopup();
   if (!popup) return { status: 'terminal', error: { kind: 'popup-blocked', detail: 'window.open returned null' } };
   try {
-    const { url, state } = await createAuthorizationRequest(config.auth, location.pathname + location.search);
+    const { url, state } = await createAuthorizationRequest(config.auth, location.pathname + location.search, { popup: true });
     popup.location.href = url.href;
     const outcome = await waitForCallback(popup, state);
     if (outcome === 'closed') return { status: 'canceled', error: { kind: 'popup-closed', detail: 'the popup was closed' } };

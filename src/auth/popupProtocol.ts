@@ -1,17 +1,50 @@
-/** The popup sign-in's window name and the message its callback page posts to the opener. */
+/** The popup sign-in's window name, the message its callback page sends the opener, and the channel it also uses. */
 export const POPUP_NAME = 'oidc-popup';
 export const POPUP_MESSAGE = 'oidc-popup-callback';
+export const POPUP_CHANNEL = 'oidc.popup';
+/**
+ * Marks the state of a popup sign-in. The popup's callback page can lose its
+ * `window.name` and `window.opener` on the way back from the provider (a
+ * Cross-Origin-Opener-Policy puts it in a new browsing context group), so it
+ * recognises itself by the state it carries.
+ */
+export const POPUP_STATE_PREFIX = 'popup.';
+
+export interface PopupCallbackMessage {
+  type: typeof POPUP_MESSAGE;
+  href: string;
+}
+
+const CALLBACK_PATH = '/account/logincallback';
 
 /**
  * In the popup itself: hands the callback address to the opener (this origin
- * only) and closes, before anything else starts. False when this page is not
- * a sign-in popup.
+ * only: postMessage to the opener when it is still reachable, and a
+ * BroadcastChannel, which also works when it is not) and closes, before
+ * anything else starts. False when this page is not a sign-in popup.
  */
 export function handOverPopupCallback(): boolean {
+  if (!location.pathname.endsWith(CALLBACK_PATH)) return false;
   const opener = window.opener as Window | null;
-  if (window.name !== POPUP_NAME || !opener || !location.pathname.endsWith('/account/logincallback')) return false;
-  opener.postMessage({ type: POPUP_MESSAGE, href: location.href }, location.origin);
+  const state = new URLSearchParams(location.search).get('state') ?? '';
+  const named = window.name === POPUP_NAME && opener !== null;
+  if (!named && !state.startsWith(POPUP_STATE_PREFIX)) return false;
+  const message: PopupCallbackMessage = { type: POPUP_MESSAGE, href: location.href };
+  opener?.postMessage(message, location.origin);
+  if (typeof BroadcastChannel !== 'undefined') {
+    const channel = new BroadcastChannel(POPUP_CHANNEL);
+    channel.postMessage(message);
+    channel.close();
+  }
   history.replaceState(null, '', location.pathname);
   window.close();
+  // A window the browser will not let script close still says what to do.
+  const text = document.createElement('p');
+  text.textContent = 'Je kunt dit venster sluiten. ';
+  const link = document.createElement('a');
+  link.href = '/';
+  link.textContent = 'Naar de startpagina';
+  text.append(link);
+  document.getElementById('root')?.replaceChildren(text);
   return true;
 }
