@@ -5,22 +5,31 @@
  * Runs the extract in the repository, so stale catalogs are left updated for translation.
  */
 import { spawnSync } from 'node:child_process';
-import { existsSync, readFileSync } from 'node:fs';
-import { resolve } from 'node:path';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
 import linguiConfig from '../lingui.config.ts';
 
 const root = resolve(import.meta.dirname, '..');
 const locales = linguiConfig.locales;
-const catalogPath = (locale: string) => resolve(root, 'src/locales', locale, 'messages.po');
-const readCatalog = (locale: string) => (existsSync(catalogPath(locale)) ? readFileSync(catalogPath(locale), 'utf8') : undefined);
+/** Every catalog file of every locale, e.g. `nl/messages.po`, `nl/pages.po`. */
+const catalogFiles = () =>
+  locales.flatMap((locale) => {
+    const dir = resolve(root, 'src/locales', locale);
+    return existsSync(dir) ? readdirSync(dir).filter((name) => name.endsWith('.po')).map((name) => join(locale, name)) : [];
+  });
+const readCatalog = (file: string) => {
+  const path = resolve(root, 'src/locales', file);
+  return existsSync(path) ? readFileSync(path, 'utf8') : undefined;
+};
 
-const before = locales.map(readCatalog);
+const filesBefore = catalogFiles();
+const before = new Map(filesBefore.map((file) => [file, readCatalog(file)]));
 const extract = spawnSync('npx', ['lingui', 'extract', '--clean'], { cwd: root, encoding: 'utf8' });
 if (extract.status !== 0) {
   console.error(extract.stdout, extract.stderr, '\ni18n check: lingui extract failed');
   process.exit(1);
 }
-const stale = locales.filter((locale, index) => readCatalog(locale) !== before[index]);
+const stale = [...new Set([...filesBefore, ...catalogFiles()])].filter((file) => readCatalog(file) !== before.get(file));
 
 /** The msgid and msgstr of each entry of a .po file, without the header. */
 function parsePo(text: string): { msgid: string; msgstr: string }[] {
@@ -38,9 +47,9 @@ function parsePo(text: string): { msgid: string; msgstr: string }[] {
   });
 }
 
-const missing = locales
-  .filter((locale) => locale !== linguiConfig.sourceLocale)
-  .flatMap((locale) => parsePo(readCatalog(locale) ?? '').filter((m) => !m.msgstr.trim()).map((m) => ({ locale, ...m })));
+const missing = catalogFiles()
+  .filter((file) => !file.startsWith(`${linguiConfig.sourceLocale}/`))
+  .flatMap((file) => parsePo(readCatalog(file) ?? '').filter((m) => !m.msgstr.trim()).map((m) => ({ locale: file, ...m })));
 
 if (stale.length) {
   console.error(`i18n check: catalogs are stale: run npm run i18n:extract and translate (changed: ${stale.join(', ')})`);

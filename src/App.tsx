@@ -1,13 +1,16 @@
 import { RouterProvider } from '@tanstack/react-router';
 import { useSelector } from '@xstate/react';
-import { useEffect, useRef } from 'react';
+import { lazy, Suspense, useEffect, useRef } from 'react';
 import { bootActor } from './boot/bootActor.ts';
 import { bootView, bootViewEqual } from './boot/bootView.ts';
 import { useLocaleReady } from './i18n/useLocaleReady.ts';
+import { withPages } from './i18n/withPages.ts';
 import { preloadStartSections, router } from './routes/router.ts';
 import { BusyIndicator } from './ui/BusyIndicator.tsx';
 import { StartupError } from './ui/StartupError.tsx';
-import { UpdatePrompt } from './ui/UpdatePrompt.tsx';
+
+/** Only production builds register the service worker; its prompt loads after start-up. */
+const UpdatePrompt = lazy(() => withPages(() => import('./ui/UpdatePrompt.tsx')).then((module) => ({ default: module.UpdatePrompt })));
 
 /** Renders what start-up reached: busy, a failure screen, or the routes. */
 export function App() {
@@ -31,7 +34,11 @@ export function App() {
   return (
     <>
       <RouterProvider router={router} />
-      <UpdatePrompt />
+      {import.meta.env.PROD && (
+        <Suspense fallback={null}>
+          <UpdatePrompt />
+        </Suspense>
+      )}
     </>
   );
 }

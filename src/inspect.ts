@@ -1,5 +1,4 @@
 import type { AnyActorRef, InspectionEvent, Snapshot } from 'xstate';
-import { tokenActor } from './auth/tokenActor.ts';
 import { bootActor } from './boot/bootActor.ts';
 
 interface Watched {
@@ -53,8 +52,7 @@ export function inspectActor(actor: AnyActorRef): void {
   }
 }
 
-/** Development only: the page's start-up and token actors in the Stately inspector, with `?inspect`. */
+/** Development only: the page's start-up actor in the Stately inspector, with `?inspect` (the others add themselves). */
 export function inspectActors(): void {
   inspectActor(bootActor);
-  inspectActor(tokenActor);
 }

@@ -4,18 +4,24 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { getCultureName } from './abp/culture.ts';
 import { App } from './App.tsx';
-import { handOverPopupCallback } from './auth/popupProtocol.ts';
-import { startTokenLifecycle } from './auth/tokenActor.ts';
 import { bootActor } from './boot/bootActor.ts';
+import { whenSignedIn } from './boot/whenSignedIn.ts';
 import { i18n, loadCatalog } from './i18n/i18n.ts';
 import { inspectActors } from './inspect.ts';
 import './ui/app.css';
 
-if (!handOverPopupCallback()) {
+/** A popup sign-in's callback page only hands its address to the opener; the code for that loads only there. */
+async function isPopupCallback(): Promise<boolean> {
+  if (!location.pathname.endsWith('/account/logincallback')) return false;
+  const { handOverPopupCallback } = await import('./auth/popupProtocol.ts');
+  return handOverPopupCallback();
+}
+
+if (!(await isPopupCallback())) {
   if (import.meta.env.DEV) inspectActors();
   bootActor.start();
   void loadCatalog(getCultureName()).catch(() => undefined);
-  startTokenLifecycle();
+  whenSignedIn(() => import('./auth/tokenActor.ts').then(({ startTokenLifecycle }) => startTokenLifecycle()));
   createRoot(document.getElementById('root')!).render(
     <StrictMode>
       <I18nProvider i18n={i18n}>

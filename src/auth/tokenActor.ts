@@ -4,6 +4,7 @@ import type { Session } from '../abp/session.ts';
 import { getToken, tokenExpiry } from '../abp/token.ts';
 import { bootActor } from '../boot/bootActor.ts';
 import type { AppConfig } from '../config/appConfig.ts';
+import { inspectActor } from '../inspect.ts';
 import { logError } from '../ui/log.ts';
 import { removeRefreshToken } from './tokens.ts';
 import { startTokenSharing } from './tokenSharing.ts';
@@ -35,12 +36,21 @@ const SIGNED_OUT_PATH = '/account/login?reason=signed-out';
 /** The page's one token actor. */
 export const tokenActor = createActor(browserTokenMachine);
 
-/** Follows start-up: a signed-in session adds the backend token, a session without a user removes it. */
+let started = false;
+
+/**
+ * Follows start-up: a signed-in session adds the backend token, a session
+ * without a user removes it. Started once a user is signed in, from the
+ * state start-up is in by then.
+ */
 export function startTokenLifecycle(): void {
+  if (started) return;
+  started = true;
+  if (import.meta.env.DEV) inspectActor(tokenActor);
   tokenActor.start();
   // Signed out in another tab: this one leaves the signed-in pages too.
   startTokenSharing(() => location.replace(SIGNED_OUT_PATH));
-  bootActor.subscribe((snapshot) => {
+  const follow = (snapshot: ReturnType<typeof bootActor.getSnapshot>) => {
     if (!snapshot.matches('ready')) return;
     const user = (snapshot.context.session as Session | undefined)?.user;
     const token = getToken();
@@ -51,5 +61,7 @@ export function startTokenLifecycle(): void {
     } else if (!user && !lifecycle.matches('idle')) {
       tokenActor.send({ type: 'REMOVED' });
     }
-  });
+  };
+  follow(bootActor.getSnapshot());
+  bootActor.subscribe(follow);
 }

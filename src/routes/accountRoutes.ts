@@ -1,4 +1,5 @@
 import { createRoute } from '@tanstack/react-router';
+import { withPages } from '../i18n/withPages.ts';
 import { rootRoute } from './rootRoute.tsx';
 import { safeReturnPath } from './returnPath.ts';
 
@@ -15,9 +16,7 @@ export interface LoginSearch {
 const reasons: readonly LoginReason[] = ['signed-out', 'expired', 'failed'];
 
 /** `account`: lazy, preloaded once start-up is done; no session needed. */
-export const accountRoute = createRoute({ getParentRoute: () => rootRoute, path: 'account' }).lazy(() =>
-  import('../sections/account/layout.lazy.tsx').then((module) => module.Route),
-);
+export const accountRoute = createRoute({ getParentRoute: () => rootRoute, path: 'account' }).lazy(() => withPages(() => import('../sections/account/layout.lazy.tsx')).then((module) => module.Route));
 
 export const loginRoute = createRoute({
   getParentRoute: () => accountRoute,
@@ -27,12 +26,14 @@ export const loginRoute = createRoute({
     reason: reasons.find((reason) => reason === search.reason),
     state: typeof search.state === 'string' ? search.state : undefined,
   }),
-}).lazy(() => import('../sections/account/login.lazy.tsx').then((module) => module.Route));
+}).lazy(() =>
+  withPages(() => import('../sections/account/login.lazy.tsx')).then((module) => module.Route),
+);
 
 /**
  * `account/logincallback`: its own route (as in ABP's client), so the sign-in
  * code is fetched only where a sign-in completes.
  */
 export const loginCallbackRoute = createRoute({ getParentRoute: () => rootRoute, path: 'account/logincallback' }).lazy(() =>
-  import('../sections/account/logincallback.lazy.tsx').then((module) => module.Route),
+  withPages(() => import('../sections/account/logincallback.lazy.tsx')).then((module) => module.Route),
 );

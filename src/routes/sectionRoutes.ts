@@ -1,4 +1,5 @@
 import { createRoute, type AnyRoute, type LazyRoute } from '@tanstack/react-router';
+import { withPages } from '../i18n/withPages.ts';
 import type { SectionKey } from '../sections/sections.ts';
 import { shellRoute } from './shellRoute.tsx';
 
@@ -17,5 +18,5 @@ const lazySections: Record<SectionKey, LazySection> = {
 };
 
 export const sectionRoutes = (Object.keys(lazySections) as SectionKey[]).map((key) =>
-  createRoute({ getParentRoute: () => shellRoute, path: key }).lazy(async () => (await lazySections[key]()).Route),
+  createRoute({ getParentRoute: () => shellRoute, path: key }).lazy(async () => (await withPages(lazySections[key])).Route),
 );

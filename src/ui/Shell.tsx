@@ -1,10 +1,14 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Link, Outlet } from '@tanstack/react-router';
+import { lazy, Suspense } from 'react';
 import { useAppConfig, useIsGrantedMap, useSession } from '../boot/useBoot.ts';
+import { withPages } from '../i18n/withPages.ts';
 import { SECTIONS } from '../sections/sections.ts';
 import { LanguageSwitch } from './LanguageSwitch.tsx';
 import { LogoutButton } from './LogoutButton.tsx';
-import { SessionBanner } from './SessionBanner.tsx';
+
+/** Loaded with the token lifecycle it shows, after start-up. */
+const SessionBanner = lazy(() => withPages(() => import('./SessionBanner.tsx')).then((module) => ({ default: module.SessionBanner })));
 
 /** The frame around every signed-in page: sections as navigation, who is signed in, language, sign-out. */
 export function Shell() {
@@ -51,7 +55,9 @@ export function Shell() {
           <LogoutButton />
         </div>
       </header>
-      <SessionBanner />
+      <Suspense fallback={null}>
+        <SessionBanner />
+      </Suspense>
       <div id="content" className="shell__content">
         <Outlet />
       </div>

@@ -2,6 +2,7 @@ import { Trans } from '@lingui/react/macro';
 import { Outlet, createLazyRoute } from '@tanstack/react-router';
 import { LanguageSwitch } from '../../ui/LanguageSwitch.tsx';
 import { TenantSwitch } from './TenantSwitch.tsx';
+import './account.css';
 
 /** The account pages: a card for the page, with tenant and language below it. */
 function AccountLayout() {

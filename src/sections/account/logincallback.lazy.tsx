@@ -5,6 +5,7 @@ import { useSelector } from '@xstate/react';
 import { authMessages } from '../../auth/authMessages.ts';
 import { getCallbackActor } from '../../auth/callbackActor.ts';
 import type { AuthErrorKind } from '../../auth/authError.ts';
+import './account.css';
 
 /** "Wachten op bevestiging van login.", and after 5 s the retry message, whatever happened meanwhile. */
 function LoginCallback() {
