@@ -13,8 +13,16 @@ export function isLoginRedirect(href: string, origin = location.origin): boolean
 }
 
 export interface CallbackResult {
-  tokens: ProviderTokens;
+  /** Absent when the provider's token response carried no access token. */
+  tokens: ProviderTokens | undefined;
   returnPath: string;
+}
+
+/** True for a successful token response that holds no access token (oauth4webapi would reject it). */
+async function lacksAccessToken(response: Response): Promise<boolean> {
+  if (!response.ok) return false;
+  const body = (await response.clone().json().catch(() => undefined)) as { access_token?: unknown } | undefined;
+  return body !== undefined && (typeof body.access_token !== 'string' || body.access_token === '');
 }
 
 /**
@@ -40,6 +48,7 @@ export async function processCallback(config: AuthConfig, parameters: URLSearchP
       transaction.codeVerifier,
       provider.options,
     );
+    if (await lacksAccessToken(response)) return { tokens: undefined, returnPath: transaction.returnPath };
     const result = await oauth.processAuthorizationCodeResponse(provider.as, provider.client, response, {
       expectedNonce: transaction.nonce,
       requireIdToken: true,

@@ -6,7 +6,8 @@ import { bootActor } from '../boot/bootActor.ts';
 import { restartBoot } from '../boot/restart.ts';
 import type { AppConfig } from '../config/appConfig.ts';
 import { HOME_PATH, LOGIN_PATH } from '../routes/returnPath.ts';
-import { logError } from '../ui/log.ts';
+import { inspectActor } from '../inspect.ts';
+import { logError, logWarning } from '../ui/log.ts';
 import { AuthError } from './authError.ts';
 import { loginAtBackend, storeAuthenticateResult } from './backendLogin.ts';
 import { isLoginRedirect, processCallback } from './callback.ts';
@@ -39,7 +40,8 @@ export function browserCallbackMachine(navigation: CallbackNavigation) {
         const parameters = new URL(input.href).searchParams;
         const { tokens, returnPath } = await processCallback(currentConfig().auth, parameters);
         providerTokens = tokens;
-        return { hasAccessToken: Boolean(tokens.accessToken), returnPath };
+        if (!tokens) logWarning('sign-in', 'the token response carried no access token');
+        return { hasAccessToken: Boolean(tokens?.accessToken), returnPath };
       }),
       loginAtBackend: fromPromise(async () => {
         const tokens = providerTokens;
@@ -65,7 +67,8 @@ export function browserCallbackMachine(navigation: CallbackNavigation) {
       cleanAddress: () => history.replaceState(history.state, '', REDIRECT_PATH),
       logError: ({ event }) => logError('sign-in', (event as { error?: unknown }).error),
       navigateToReturnPath: ({ context }) => navigation.replace(context.returnPath ?? HOME_PATH),
-      navigateToLogin: () => navigation.replace(LOGIN_PATH),
+      // After a token exchange that gave no access token the login page says sign-in failed.
+      navigateToLogin: ({ event }) => navigation.replace(event.type.startsWith('xstate.done.actor') ? `${LOGIN_PATH}?reason=failed` : LOGIN_PATH),
       navigateToHome: () => navigation.replace(HOME_PATH),
     },
     guards: {
@@ -83,6 +86,7 @@ export function getCallbackActor(navigation: CallbackNavigation) {
     actor = createActor(browserCallbackMachine(navigation), {
       input: { href: location.href, hasSession: Boolean(session?.user) },
     });
+    if (import.meta.env.DEV) inspectActor(actor);
     actor.start();
   }
   return actor;

@@ -75,6 +75,7 @@ export async function signInWithPopup(config: AppConfig): Promise<SignInOutcome>
     if (outcome === 'closed') return { status: 'canceled', error: { kind: 'popup-closed', detail: 'the popup was closed' } };
     if (outcome === 'timeout') throw new AuthError('timeout', 'OAuth flow timed out');
     const { tokens } = await processCallback(config.auth, outcome);
+    if (!tokens) throw new AuthError('invalid-token', 'the token response carried no access token');
     const result = await loginAtBackend(config, tokens);
     storeAuthenticateResult(result);
     // Kept only once the backend accepted them, as after a redirect sign-in.

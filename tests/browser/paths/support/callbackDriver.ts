@@ -25,8 +25,6 @@ const ON_SCREEN = new Set(['parsingTokens', 'loggingIn', 'processingResult', 'fa
 export const callbackDriver: BrowserDriver = {
   feasible: (path) =>
     path.steps.every((step, index) => {
-      // src's parseTokens never reports a missing access token: oauth4webapi refuses such a token response.
-      if (step.trigger === 'parseTokens' && step.outcome === 'without token') return false;
       // After the page has left the callback screen (or shows the not-active notice), the 5 s message cannot be seen.
       if (step.kind === 'after') {
         const before = path.steps[index - 1]?.state as { flow?: string } | undefined;
@@ -38,10 +36,7 @@ export const callbackDriver: BrowserDriver = {
 };
 
 /** The transitions no browser run can take, with the reason. */
-export const CALLBACK_UNREACHABLE_IN_BROWSER: Record<string, string> = {
-  'callback.flow.parsingTokens#xstate.done.actor.parseTokens#1':
-    "src's parseTokens reports hasAccessToken: false only for a token response without access_token, which oauth4webapi rejects (parseTokens fails instead)",
-};
+export const CALLBACK_UNREACHABLE_IN_BROWSER: Record<string, string> = {};
 
 class CallbackRun {
   private app!: AppModel;
@@ -127,6 +122,14 @@ class CallbackRun {
       case 'done parseTokens with token':
         await route.continue();
         return;
+      case 'done parseTokens without token': {
+        // A token response without an access token: the app goes to the login page.
+        const response = await route.fetch();
+        const body = (await response.json()) as Record<string, unknown>;
+        delete body.access_token;
+        await route.fulfill({ response, json: body });
+        return;
+      }
       case 'error parseTokens fail':
         this.stack.faults.set('token', { status: 400, times: 1 });
         await route.continue();
@@ -198,6 +201,9 @@ class CallbackRun {
         return;
       case 'leftForLogin':
         await this.page.waitForURL((url) => url.pathname === '/account/login');
+        if (this.path.steps[0]?.trigger === 'redirect') {
+          await sees(this.page.getByText('Inloggen is niet gelukt. Probeer het opnieuw.'), `${name}: the reason on the login page`);
+        }
         await sees(this.page.getByRole('button', { name: 'Inloggen' }), `${name}: the login page`);
         return;
       case 'notActive':
