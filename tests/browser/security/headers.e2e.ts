@@ -1,0 +1,245 @@
+import type { Request } from 'playwright-core';
+import { describe, expect } from 'vitest';
+import { NL, eventually, type AppPage, type WatchedContext } from './models/watched.model.ts';
+import { securityCase } from './support/cases.ts';
+import { securitySuite } from './support/harness.ts';
+
+const suite = securitySuite(import.meta.filename);
+
+const lower = (headers: Record<string, string>) => Object.fromEntries(Object.entries(headers).map(([name, value]) => [name.toLowerCase(), value]));
+
+async function headersOf(request: Request): Promise<Record<string, string>> {
+  return lower(await request.allHeaders());
+}
+
+function apiRequests(watched: WatchedContext, path: string): Request[] {
+  return watched.requests.filter((request) => request.method() !== 'OPTIONS' && request.url().startsWith(suite.stack.urls.api) && new URL(request.url()).pathname === path);
+}
+
+const GET_ALL = '/AbpUserConfiguration/GetAll';
+const SESSION = '/api/services/app/Session/GetCurrentLoginInformations';
+const CONFIG = '/assets/appconfig.production.json';
+
+describe('Content-Security-Policy', () => {
+  securityCase('the policy allows no inline or evaluated script, and the page has none', () =>
+    suite.run(async (watched) => {
+      const page = await watched.newPage();
+      const response = await page.page.goto(page.url('/account/login'));
+      const csp = response?.headers()['content-security-policy'] ?? '';
+      const scriptSrc = csp.split(';').map((part) => part.trim()).find((part) => part.startsWith('script-src')) ?? '';
+      expect(scriptSrc).toBe("script-src 'self'");
+      expect(csp).toContain("frame-ancestors 'none'");
+      expect(csp).toContain("object-src 'none'");
+      expect(csp).toContain("base-uri 'self'");
+      const html = (await response?.text()) ?? '';
+      const inline = [...html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/gi)].filter(([, attributes, body]) => !/\bsrc=/.test(attributes ?? '') || (body ?? '').trim() !== '');
+      expect(inline, 'inline scripts in index.html').toEqual([]);
+      expect(response?.headers()['x-content-type-options']).toBe('nosniff');
+    }),
+  );
+
+  securityCase('no violation is reported on any screen: login, provider round trip, callback, home, a section, English, not found', () =>
+    suite.run(async (watched) => {
+      const page = await watched.newPage();
+      await page.signInToHome();
+      await page.goto('/verkoop');
+      await page.page.getByRole('heading', { name: 'Verkoop' }).waitFor({ timeout: 10_000 });
+      await page.page.getByLabel('Taal').selectOption('en-US');
+      await page.page.getByRole('heading', { name: 'Verkoop' }).or(page.page.getByRole('heading', { name: 'Sales' })).waitFor({ timeout: 10_000 });
+      await page.goto('/bestaat-niet');
+      await page.page.getByRole('heading', { level: 1 }).waitFor({ timeout: 10_000 });
+      await page.expectNotBusy();
+      watched.expectNoCspViolation();
+      expect(watched.pageErrors).toEqual([]);
+    }),
+  );
+
+  securityCase('no violation is reported on the failure screens: start-up error, callback failure', () =>
+    suite.run(async (watched) => {
+      const page = await watched.newPage();
+      suite.stack.faults.set('Session', { status: 500, times: 1 });
+      await page.goto('/app/home');
+      await page.expectStartupError(/server/);
+      await page.goto(`/account/logincallback?${new URLSearchParams({ code: 'x', state: 'y'.repeat(64) })}`);
+      await page.expectCallbackFailure(/inlogpoging/);
+      watched.expectNoCspViolation();
+    }),
+  );
+
+  securityCase('injected script (an inline script, an inline event handler, a data: script) is refused, and the refusal is reported', () =>
+    suite.run(async (watched) => {
+      const page = await watched.open('/account/login');
+      await page.page.getByRole('button', { name: NL.signIn }).waitFor({ timeout: 10_000 });
+      await page.page.evaluate(() => {
+        const inline = document.createElement('script');
+        inline.textContent = 'window.__injected = "inline";';
+        document.body.append(inline);
+        const holder = document.createElement('div');
+        holder.innerHTML = '<img src="/bestaat-niet.png" onerror="window.__injected = \'handler\'">';
+        document.body.append(holder);
+        const data = document.createElement('script');
+        data.src = 'data:text/javascript,window.__injected = "data"';
+        document.body.append(data);
+      });
+      await eventually(() => watched.cspViolations.filter((violation) => /script-src/.test(violation.directive)).length >= 3, 'three script-src violation reports');
+      expect(await page.page.evaluate(() => (window as unknown as { __injected?: string }).__injected ?? 'none')).toBe('none');
+    }, { cspViolationsExpected: true }),
+  );
+
+  securityCase('another site cannot frame the app (clickjacking)', () =>
+    suite.run(async (watched) => {
+      const page = await watched.newPage();
+      await page.page.goto(`${suite.stack.urls.issuer}/.well-known/openid-configuration`);
+      const framed = await page.page.evaluate(async (src) => {
+        const frame = document.createElement('iframe');
+        frame.src = src;
+        document.body.append(frame);
+        await new Promise((resolve) => setTimeout(resolve, 1500));
+        try {
+          return frame.contentWindow?.location.href ?? 'none';
+        } catch {
+          return 'cross-origin';
+        }
+      }, page.url('/account/login'));
+      const appFrame = page.page.frames().find((frame) => frame.url().startsWith(suite.stack.urls.app));
+      const rendered = appFrame ? await appFrame.locator('button').count().catch(() => 0) : 0;
+      expect(rendered, `the app rendered inside a frame (${framed})`).toBe(0);
+      await eventually(() => watched.cspViolations.some((violation) => /frame-ancestors/.test(violation.blockedURI)), 'the browser reports the refused frame');
+    }, { cspViolationsExpected: true }),
+  );
+});
+
+describe('Referrer-Policy and the callback', () => {
+  securityCase('the callback is served with Referrer-Policy no-referrer and no request carries its code in a Referer', () =>
+    suite.run(async (watched) => {
+      const page = await watched.newPage();
+      const callbackPolicies: string[] = [];
+      page.page.on('response', (response) => {
+        if (new URL(response.url()).pathname === '/account/logincallback') callbackPolicies.push(response.headers()['referrer-policy'] ?? '');
+      });
+      await page.signInToHome();
+      expect(callbackPolicies.length).toBeGreaterThan(0);
+      expect(new Set(callbackPolicies)).toEqual(new Set(['no-referrer']));
+      for (const request of watched.requests) {
+        const referer = (await headersOf(request)).referer ?? '';
+        expect(referer, `Referer of ${request.url()}`).not.toMatch(/code=|state=|token/);
+        if (request.url().startsWith(suite.stack.urls.api) || request.url().startsWith(`${suite.stack.urls.issuer}/token`)) {
+          expect(referer, `no Referer to ${request.url()}`).toBe('');
+        }
+      }
+    }),
+  );
+});
+
+/** A cookie as the browser holds it. */
+async function cookieOf(watched: WatchedContext, name: string) {
+  const cookie = (await watched.cookies()).find((candidate) => candidate.name === name);
+  expect(cookie, name).toBeDefined();
+  return cookie!;
+}
+
+describe('cookies', () => {
+  securityCase('the backend token cookies are for the whole site, SameSite=Lax, and die with the browser session', () =>
+    suite.run(async (watched) => {
+      const page = await watched.newPage();
+      await page.signInToHome();
+      for (const name of ['Abp.AuthToken', 'enc_auth_token']) {
+        const cookie = await cookieOf(watched, name);
+        expect({ path: cookie.path, sameSite: cookie.sameSite, session: cookie.expires === -1 }, name).toEqual({ path: '/', sameSite: 'Lax', session: true });
+        // Secure is added on https only (tests/unit/abp.cookies.test.ts); this stack runs on http.
+        expect(cookie.secure, name).toBe(false);
+      }
+      await page.expectNoLeaks();
+    }),
+  );
+
+  securityCase('the culture and tenant cookies are for the whole site and SameSite=Lax', () =>
+    suite.run(async (watched) => {
+      const page = await watched.open('/account/login');
+      await switchTenant(page, 'Noord');
+      await page.page.getByLabel('Taal').selectOption('en-US');
+      await eventually(async () => (await watched.cookie('Abp.Localization.CultureName')) === 'en-US', 'the culture cookie');
+      for (const name of ['Abp.Localization.CultureName', 'Abp-TenantId']) {
+        const cookie = await cookieOf(watched, name);
+        expect({ path: cookie.path, sameSite: cookie.sameSite }, name).toEqual({ path: '/', sameSite: 'Lax' });
+        // ABP asks for five years; Chromium caps every cookie at 400 days.
+        const days = (cookie.expires * 1000 - Date.now()) / 86_400_000;
+        expect(days, `${name} is kept (five years, capped at 400 days)`).toBeGreaterThan(399);
+      }
+    }),
+  );
+});
+
+async function switchTenant(page: AppPage, name: string) {
+  await page.page.getByRole('button', { name: 'Wijzigen' }).click();
+  await page.page.getByLabel('Naam van de omgeving (leeg voor host)').fill(name);
+  await page.page.getByRole('button', { name: 'Opslaan' }).click();
+  await eventually(async () => (await page.watched.cookie('Abp-TenantId')) !== undefined, 'the tenant cookie');
+  await page.see(name);
+}
+
+describe('ABP headers are sent only as the contract says', () => {
+  securityCase('anonymous: culture c=nl|uic=nl, no tenant header, no bearer', () =>
+    suite.run(async (watched) => {
+      const page = await watched.open('/app/home');
+      await page.waitForPath('/account/login');
+      await page.page.getByRole('button', { name: NL.signIn }).waitFor({ timeout: 10_000 });
+      for (const request of [...apiRequests(watched, GET_ALL), ...apiRequests(watched, SESSION)]) {
+        const headers = await headersOf(request);
+        expect(headers['.aspnetcore.culture']).toBe('c=nl|uic=nl');
+        expect(headers['abp-tenantid'], 'tenant header').toBeUndefined();
+        expect(headers['abp.tenantid'], 'legacy tenant header').toBeUndefined();
+        expect(headers.authorization, 'bearer').toBeUndefined();
+      }
+      const config = watched.requests.find((request) => request.url().endsWith(CONFIG));
+      expect((await headersOf(config!))['abp-tenantid']).toBeUndefined();
+    }),
+  );
+
+  securityCase('a tenant cookie that is no tenant id ("null", "abc") sends no tenant header', () =>
+    suite.run(async (watched) => {
+      for (const value of ['null', 'abc']) {
+        await watched.context.addCookies([{ name: 'Abp-TenantId', value, url: suite.stack.urls.app, sameSite: 'Lax' }]);
+        const page = await watched.open('/account/login');
+        await page.page.getByRole('button', { name: NL.signIn }).waitFor({ timeout: 10_000 });
+        const sent = watched.requests.filter((request) => request.frame().page() === page.page && [GET_ALL, SESSION, CONFIG].includes(new URL(request.url()).pathname));
+        expect(sent.length, `requests with the cookie ${value}`).toBeGreaterThanOrEqual(3);
+        for (const request of sent) {
+          const headers = await headersOf(request);
+          expect(headers['abp-tenantid'], `${value}: ${request.url()}`).toBeUndefined();
+          expect(headers['abp.tenantid'], `${value}: ${request.url()}`).toBeUndefined();
+        }
+        await page.page.close();
+      }
+    }),
+  );
+
+  securityCase('signed in, in a tenant: the tenant header and the bearer go to the API only, never to the provider', () =>
+    suite.run(async (watched) => {
+      const page = await watched.open('/account/login');
+      await switchTenant(page, 'Noord');
+      await page.signIn();
+      await page.waitForPath('/app/home');
+      await page.page.getByRole('heading', { name: NL.welcome }).waitFor({ timeout: 10_000 });
+      const token = await watched.cookie('Abp.AuthToken');
+      const last = (path: string) => apiRequests(watched, path).at(-1)!;
+      for (const path of [GET_ALL, SESSION]) {
+        const headers = await headersOf(last(path));
+        expect(headers['abp-tenantid'], path).toBe('2');
+        expect(headers.authorization, path).toBe(`Bearer ${token}`);
+        expect(headers['.aspnetcore.culture'], path).toBe('c=nl|uic=nl');
+      }
+      const external = await headersOf(apiRequests(watched, '/api/TokenAuth/ExternalAuthenticate').at(-1)!);
+      expect(external['abp-tenantid']).toBe('2');
+      expect(external.authorization, 'no bearer to the sign-in exchange').toBeUndefined();
+      const config = watched.requests.filter((request) => request.url().endsWith(CONFIG)).at(-1)!;
+      expect((await headersOf(config))['abp-tenantid']).toBe('2');
+      for (const request of watched.requests.filter((r) => r.url().startsWith(suite.stack.urls.issuer))) {
+        const headers = await headersOf(request);
+        expect(headers['abp-tenantid'], request.url()).toBeUndefined();
+        expect(headers['.aspnetcore.culture'], request.url()).toBeUndefined();
+        expect(headers.authorization ?? '', request.url()).not.toContain(token!);
+      }
+    }),
+  );
+});

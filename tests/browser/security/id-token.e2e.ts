@@ -1,0 +1,263 @@
+import { describe, expect } from 'vitest';
+import type { AppPage, WatchedContext } from './models/watched.model.ts';
+import { NL } from './models/watched.model.ts';
+import { securityCase } from './support/cases.ts';
+import { securitySuite } from './support/harness.ts';
+import {
+  changeTokenResponses,
+  createTestKey,
+  joinUnsigned,
+  nowSeconds,
+  serveKeySet,
+  splitJwt,
+  withClaims,
+  type TokenResponseChange,
+} from './support/idToken.ts';
+
+const suite = securitySuite(import.meta.filename);
+
+const MESSAGES = {
+  audience: 'Het antwoord van de inlogdienst was niet voor deze applicatie bestemd. Log opnieuw in.',
+  nonce: 'Het antwoord van de inlogdienst hoort niet bij deze inlogpoging. Log opnieuw in.',
+  expired: 'Het inlogbewijs is verlopen. Controleer de klok van je computer en log opnieuw in.',
+  issuer: 'Het antwoord kwam niet van de verwachte inlogdienst. Log opnieuw in.',
+  invalid: 'Het inlogbewijs is ongeldig. Log opnieuw in.',
+  providerError: 'De inlogdienst meldde een fout. Probeer het opnieuw.',
+  unreachable: 'De inlogdienst is niet bereikbaar. Controleer de verbinding en probeer het opnieuw.',
+  codeUsed: 'Deze inlogpoging is verlopen of al gebruikt. Log opnieuw in.',
+} as const;
+
+/** Signs in with the token endpoint's answers changed; the app must refuse and store nothing. */
+async function expectRefusedTokenResponse(watched: WatchedContext, change: TokenResponseChange, reason: string, logged: RegExp) {
+  await changeTokenResponses(watched.context, suite.stack.urls.issuer, change);
+  const page = await watched.open('/account/login');
+  await page.signIn();
+  await expectRefused(page, reason, logged);
+}
+
+async function expectRefused(page: AppPage, reason: string, logged: RegExp) {
+  await page.expectCallbackFailure(reason);
+  page.watched.expectLogged(logged);
+  await page.watched.expectNoBackendToken();
+  await page.expectNoRefreshToken();
+  expect(page.watched.requests.some((request) => request.url().includes('/TokenAuth/ExternalAuthenticate')), 'no backend sign-in').toBe(false);
+  await page.expectNoLeaks();
+  await page.followCallbackRetry('/account/login');
+}
+
+describe.concurrent('the ID token from the token endpoint is checked before anything is stored', () => {
+  securityCase.concurrent('an ID token for another client (aud)', () =>
+    suite.run((watched) =>
+      expectRefusedTokenResponse(watched, withClaims((claims) => (claims.aud = 'andere-applicatie')), MESSAGES.audience, /audience-mismatch/),
+    ),
+  );
+
+  securityCase.concurrent('an ID token for this client and another one, without azp', () =>
+    suite.run((watched) =>
+      expectRefusedTokenResponse(
+        watched,
+        withClaims((claims) => (claims.aud = [claims.aud, 'andere-applicatie'])),
+        MESSAGES.audience,
+        /audience-mismatch/,
+      ),
+    ),
+  );
+
+  securityCase.concurrent('an ID token authorized for another party (azp)', () =>
+    suite.run((watched) =>
+      expectRefusedTokenResponse(
+        watched,
+        withClaims((claims) => {
+          claims.aud = [claims.aud, 'andere-applicatie'];
+          claims.azp = 'andere-applicatie';
+        }),
+        MESSAGES.audience,
+        /audience-mismatch/,
+      ),
+    ),
+  );
+
+  securityCase.concurrent('an ID token with a wrong nonce', () =>
+    suite.run((watched) =>
+      expectRefusedTokenResponse(watched, withClaims((claims) => (claims.nonce = 'N'.repeat(64))), MESSAGES.nonce, /nonce-mismatch/),
+    ),
+  );
+
+  securityCase.concurrent('an ID token without a nonce', () =>
+    suite.run((watched) =>
+      expectRefusedTokenResponse(watched, withClaims((claims) => delete claims.nonce), MESSAGES.nonce, /nonce-mismatch/),
+    ),
+  );
+
+  securityCase.concurrent('an ID token from another issuer', () =>
+    suite.run((watched) =>
+      expectRefusedTokenResponse(watched, withClaims((claims) => (claims.iss = 'https://evil.example')), MESSAGES.issuer, /issuer-mismatch/),
+    ),
+  );
+
+  securityCase.concurrent('an ID token expired beyond the 300 s clock skew', () =>
+    suite.run((watched) =>
+      expectRefusedTokenResponse(
+        watched,
+        withClaims((claims) => {
+          claims.iat = nowSeconds() - 4000;
+          claims.exp = nowSeconds() - 400;
+        }),
+        MESSAGES.expired,
+        /token-expired/,
+      ),
+    ),
+  );
+
+  securityCase.concurrent('an ID token not valid before a time beyond the clock skew (nbf)', () =>
+    suite.run((watched) =>
+      expectRefusedTokenResponse(
+        watched,
+        withClaims((claims) => {
+          claims.nbf = nowSeconds() + 900;
+        }),
+        MESSAGES.expired,
+        /token-expired/,
+      ),
+    ),
+  );
+
+  securityCase.concurrent('an ID token whose signature was tampered with', () =>
+    suite.run((watched) =>
+      expectRefusedTokenResponse(
+        watched,
+        (body) => {
+          const parts = splitJwt(String(body.id_token));
+          const signature = Buffer.from(parts.signature, 'base64url');
+          signature[10] = (signature[10] ?? 0) ^ 0xff;
+          return { ...body, id_token: joinUnsigned({ ...parts, signature: signature.toString('base64url') }) };
+        },
+        MESSAGES.invalid,
+        /invalid-token/,
+      ),
+    ),
+  );
+
+  securityCase.concurrent('an ID token with its claims intact but signed by a key the provider does not publish', () =>
+    suite.run(async (watched) => {
+      const key = await createTestKey();
+      await expectRefusedTokenResponse(watched, async (body) => ({ ...body, id_token: await key.sign(splitJwt(String(body.id_token)).claims) }), MESSAGES.invalid, /invalid-token/);
+    }),
+  );
+
+  securityCase.concurrent('an unsigned ID token (alg none)', () =>
+    suite.run((watched) =>
+      expectRefusedTokenResponse(
+        watched,
+        (body) => ({ ...body, id_token: joinUnsigned({ ...splitJwt(String(body.id_token)), header: { alg: 'none' }, signature: '' }) }),
+        MESSAGES.invalid,
+        /invalid-token/,
+      ),
+    ),
+  );
+
+  securityCase.concurrent('a token response without an ID token', () =>
+    suite.run((watched) =>
+      expectRefusedTokenResponse(
+        watched,
+        (body) => {
+          const rest = { ...body };
+          delete rest.id_token;
+          return rest;
+        },
+        MESSAGES.invalid,
+        /invalid-token/,
+      ),
+    ),
+  );
+
+  securityCase.concurrent('a token response without an access token', () =>
+    suite.run((watched) =>
+      expectRefusedTokenResponse(
+        watched,
+        (body) => {
+          const rest = { ...body };
+          delete rest.access_token;
+          return rest;
+        },
+        MESSAGES.invalid,
+        /invalid-token/,
+      ),
+    ),
+  );
+
+  securityCase.concurrent('an ID token expired within the clock skew, correctly signed, is accepted', () =>
+    suite.run(async (watched) => {
+      // The provider's keys as the app sees them are replaced by the test's key, so the changed token is validly signed.
+      const key = await createTestKey();
+      await serveKeySet(watched.context, suite.stack.urls.issuer, [key.publicJwk]);
+      await changeTokenResponses(watched.context, suite.stack.urls.issuer, async (body) => {
+        const { claims } = splitJwt(String(body.id_token));
+        return { ...body, id_token: await key.sign({ ...claims, iat: nowSeconds() - 3700, exp: nowSeconds() - 100 }) };
+      });
+      const page = await watched.open('/account/login');
+      await page.signIn();
+      await page.waitForPath('/app/home');
+      await page.page.getByRole('heading', { name: NL.welcome }).waitFor({ timeout: 10_000 });
+      await watched.expectBackendToken();
+      await page.expectNoLeaks();
+    }),
+  );
+});
+
+describe.concurrent('the token endpoint fails during the code exchange', () => {
+  securityCase.concurrent('the code is refused (invalid_grant)', () =>
+    suite.run(async (watched) => {
+      await watched.context.route(`${suite.stack.urls.issuer}/token`, (route) =>
+        route.fulfill({
+          status: 400,
+          json: { error: 'invalid_grant', error_description: 'grant request is invalid' },
+          headers: { 'Access-Control-Allow-Origin': suite.stack.urls.app },
+        }),
+      );
+      const page = await watched.open('/account/login');
+      await page.signIn();
+      await expectRefused(page, MESSAGES.codeUsed, /no-transaction.*invalid_grant/);
+    }),
+  );
+
+  securityCase.concurrent('the token endpoint answers 500 server_error', () =>
+    suite.run(async (watched) => {
+      await watched.context.route(`${suite.stack.urls.issuer}/token`, (route) =>
+        route.fulfill({
+          status: 500,
+          json: { error: 'server_error', error_description: 'unexpected error' },
+          headers: { 'Access-Control-Allow-Origin': suite.stack.urls.app },
+        }),
+      );
+      const page = await watched.open('/account/login');
+      await page.signIn();
+      await expectRefused(page, MESSAGES.providerError, /provider-error.*HTTP 500/);
+    }),
+  );
+
+  securityCase.concurrent('the token endpoint answers an HTML error page', () =>
+    suite.run(async (watched) => {
+      await watched.context.route(`${suite.stack.urls.issuer}/token`, (route) =>
+        route.fulfill({
+          status: 502,
+          contentType: 'text/html',
+          body: '<html><body><h1>502 Bad Gateway</h1></body></html>',
+          headers: { 'Access-Control-Allow-Origin': suite.stack.urls.app },
+        }),
+      );
+      const page = await watched.open('/account/login');
+      await page.signIn();
+      await expectRefused(page, MESSAGES.providerError, /provider-error.*HTTP 502/);
+    }),
+  );
+
+  securityCase.concurrent('the token endpoint cannot be reached', () =>
+    suite.run(async (watched) => {
+      await watched.context.route(`${suite.stack.urls.issuer}/token`, (route) => route.abort('connectionrefused'));
+      const page = await watched.open('/account/login');
+      await page.signIn();
+      await expectRefused(page, MESSAGES.unreachable, /provider-unreachable/);
+    }),
+  );
+});

@@ -1,0 +1,62 @@
+import type { Browser } from 'playwright-core';
+import { afterAll, afterEach, beforeAll, expect, vi } from 'vitest';
+import type { Stack, StackOptions } from '../../../../devstack/stack.ts';
+import { launchChromium } from '../../support/chromium.ts';
+import { startTestStack } from '../../support/stack.ts';
+import { WatchedContext } from '../models/watched.model.ts';
+import { reportSecurityCases } from './cases.ts';
+
+export interface RunOptions {
+  /** The case provokes CSP violations on purpose; otherwise any violation fails it. */
+  cspViolationsExpected?: boolean;
+}
+
+export interface SecuritySuite {
+  readonly stack: Stack;
+  /**
+   * Runs one case in a fresh context, closed afterwards whatever happened.
+   * Every case also ends with no CSP violation and no uncaught page error.
+   */
+  run(body: (watched: WatchedContext) => Promise<void>, options?: RunOptions): Promise<void>;
+}
+
+/**
+ * One browser and one stack for the file, a fresh context per case, fault
+ * switches cleared after each case, and the file's case count printed at the end.
+ */
+export function securitySuite(file: string, options: StackOptions = {}, { concurrency = 5 } = {}): SecuritySuite {
+  let browser: Browser | undefined;
+  let stack: Stack | undefined;
+  vi.setConfig({ maxConcurrency: concurrency });
+  beforeAll(async () => {
+    // SECURITY_DIST runs the suite against another build (e.g. one made from a clean checkout).
+    const dist = process.env.SECURITY_DIST ?? options.dist;
+    [browser, stack] = await Promise.all([launchChromium(), startTestStack({ ...options, ...(dist ? { dist } : {}) })]);
+  });
+  afterEach(() => {
+    stack?.faults.clear();
+  });
+  afterAll(async () => {
+    await Promise.all([browser?.close(), stack?.stop()]);
+  });
+  reportSecurityCases(file);
+  return {
+    get stack() {
+      if (!stack) throw new Error('the stack is not started');
+      return stack;
+    },
+    async run(body, { cspViolationsExpected = false } = {}) {
+      if (!browser || !stack) throw new Error('the browser or stack is not started');
+      const watched = await WatchedContext.create(browser, stack);
+      try {
+        await body(watched);
+        if (!cspViolationsExpected) watched.expectNoCspViolation();
+        expect(watched.pageErrors, 'uncaught errors in the page').toEqual([]);
+      } finally {
+        await watched.close();
+      }
+    },
+  };
+}
+
+export const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));

@@ -1,0 +1,217 @@
+import type { Page, Request } from 'playwright-core';
+import { describe, expect } from 'vitest';
+import { AppPage, NL, eventually, type WatchedContext } from './models/watched.model.ts';
+import { securityCase } from './support/cases.ts';
+import { securitySuite } from './support/harness.ts';
+
+/**
+ * Backend tokens that live 64 s: the app renews 60 s before expiry, so a
+ * renewal comes about 4 s after each sign-in or renewal.
+ */
+const suite = securitySuite(import.meta.filename, { backendTokenTtl: 64 });
+
+const RENEWAL_MS = 4_000;
+
+const isRefreshGrant = (request: Request) =>
+  request.method() === 'POST' && request.url().endsWith('/token') && (request.postData() ?? '').includes('grant_type=refresh_token');
+
+function refreshGrants(watched: WatchedContext): Request[] {
+  return watched.requests.filter(isRefreshGrant);
+}
+
+/** A JWT-shaped backend token the API never issued, or one that expired an hour ago. */
+function fakeBackendToken(expired: boolean): string {
+  const encode = (value: object) => Buffer.from(JSON.stringify(value)).toString('base64url');
+  const now = Math.floor(Date.now() / 1000);
+  const claims = { sub: '1', unique_name: 'admin', iat: now - 7200, nbf: now - 7200, exp: expired ? now - 3600 : now + 3600, iss: 'Isolatie', aud: 'Isolatie' };
+  return `${encode({ alg: 'HS256', typ: 'JWT' })}.${encode(claims)}.${Buffer.from('not-the-signature').toString('base64url')}`;
+}
+
+/** Asked for a protected page with a backend token the API refuses: the token goes, the login page comes, sign-in works. */
+async function expectRefusedTokenCleared(watched: WatchedContext, page: AppPage) {
+  await page.goto('/app/home');
+  await page.waitForPath('/account/login');
+  await page.page.getByRole('button', { name: NL.signIn }).waitFor({ timeout: 10_000 });
+  await page.expectNotBusy();
+  watched.expectLogged(/\[start-up\].*unauthorized \(401\)/s);
+  await watched.expectNoBackendToken();
+  await page.expectNoLeaks();
+  await page.signIn();
+  await page.waitForPath('/app/home');
+  await page.page.getByRole('heading', { name: NL.welcome }).waitFor({ timeout: 10_000 });
+}
+
+describe.concurrent('a backend token the API refuses at start-up', () => {
+  for (const [name, value] of [
+    ['not a token at all', 'niet-een-token'],
+    ['a forged token', fakeBackendToken(false)],
+    ['an expired token', fakeBackendToken(true)],
+  ] as const) {
+    securityCase.concurrent(`Abp.AuthToken: ${name}`, () =>
+      suite.run(async (watched) => {
+        const url = suite.stack.urls.app;
+        await watched.context.addCookies([
+          { name: 'Abp.AuthToken', value, url, sameSite: 'Lax' },
+          { name: 'enc_auth_token', value: 'versleuteld', url, sameSite: 'Lax' },
+        ]);
+        await expectRefusedTokenCleared(watched, await watched.newPage());
+      }),
+    );
+  }
+
+  securityCase.concurrent('Abp.AuthToken: a real token used in another tenant', () =>
+    suite.run(async (watched) => {
+      const page = await watched.newPage();
+      await page.signInToHome();
+      await watched.context.addCookies([{ name: 'Abp-TenantId', value: '2', url: suite.stack.urls.app, sameSite: 'Lax' }]);
+      await expectRefusedTokenCleared(watched, page);
+      await page.see('Noord');
+    }),
+  );
+});
+
+/** Waits until the page shows no session banner. */
+async function expectNoBanner(page: AppPage) {
+  await page.page.locator('.banner').waitFor({ state: 'detached', timeout: 10_000 });
+}
+
+describe.concurrent('renewal: the refresh token is refused (invalid_grant)', () => {
+  securityCase.concurrent('the provider refuses the refresh token: "Opnieuw inloggen", the refresh token gone, and a popup sign-in keeps the page', () =>
+    suite.run(async (watched) => {
+      const page = await watched.newPage();
+      await page.signInToHome();
+      await page.markDocument();
+      // What the stack's token fault { status: 400 } answers, for this browser only.
+      const token = `${suite.stack.urls.issuer}/token`;
+      await page.page.route(token, (route) =>
+        route.fulfill({
+          status: 400,
+          json: { error: 'invalid_grant', error_description: 'grant request is invalid' },
+          headers: { 'Access-Control-Allow-Origin': suite.stack.urls.app },
+        }),
+      );
+      await page.see(NL.sessionExpired, RENEWAL_MS + 10_000);
+      const button = page.page.getByRole('button', { name: NL.signInAgain });
+      await button.waitFor({ timeout: 1000 });
+      watched.expectLogged(/\[token\].*invalid-refresh-token/s);
+      await page.expectNoRefreshToken();
+      await page.expectNoLeaks();
+      await page.page.unroute(token);
+      const [popup] = await Promise.all([watched.context.waitForEvent('page', { timeout: 10_000 }), button.click()]);
+      await popup.waitForEvent('close', { timeout: 15_000 });
+      await expectNoBanner(page);
+      await page.page.getByRole('heading', { name: NL.welcome }).waitFor({ timeout: 1000 });
+      expect(await page.refreshToken(), 'a new refresh token').toBeTruthy();
+      expect(await page.documentStillMarked(), 'the page was kept').toBe(true);
+      await watched.expectBackendToken();
+      await page.expectNoLeaks();
+    }),
+  );
+});
+
+describe.concurrent('renewal: the provider cannot be reached', () => {
+  for (const [name, fail] of [
+    ['connection refused', (page: Page, token: string) => page.route(token, (route) => route.abort('connectionrefused'))],
+    [
+      '503 temporarily_unavailable',
+      (page: Page, token: string) =>
+        page.route(token, (route) =>
+          route.fulfill({ status: 503, json: { error: 'temporarily_unavailable' }, headers: { 'Access-Control-Allow-Origin': suite.stack.urls.app } }),
+        ),
+    ],
+  ] as const) {
+    securityCase.concurrent(`the token endpoint during renewal: ${name}: the banner says so, and it tries again`, () =>
+      suite.run(async (watched) => {
+        await watched.context.clock.install();
+        const page = await watched.newPage();
+        await page.signInToHome();
+        await page.markDocument();
+        const token = `${suite.stack.urls.issuer}/token`;
+        await fail(page.page, token);
+        await page.see(NL.renewFailed, RENEWAL_MS + 10_000);
+        watched.expectLogged(/\[token\].*provider-(unreachable|error)/s);
+        expect(await page.refreshToken(), 'the refresh token is kept for the next try').toBeTruthy();
+        const before = await watched.cookie('Abp.AuthToken');
+        await page.page.unroute(token);
+        // The retry comes 30 s later; the page's clock is moved on instead of waiting.
+        await watched.context.clock.fastForward(31_000);
+        await expectNoBanner(page);
+        await eventually(async () => (await watched.cookie('Abp.AuthToken')) !== before, 'a renewed backend token');
+        expect(await page.documentStillMarked(), 'the page was kept').toBe(true);
+        await page.expectNoLeaks();
+      }),
+    );
+  }
+});
+
+/** Both tabs keep going: no banner, the same rotated refresh token, one refresh per round. */
+async function expectSharedRenewal(watched: WatchedContext, tabs: AppPage[], rounds: number) {
+  const start = refreshGrants(watched).length;
+  const firstCookie = await watched.cookie('Abp.AuthToken');
+  for (let round = 1; round <= rounds; round += 1) {
+    await eventually(() => refreshGrants(watched).length >= start + round, `refresh round ${round}`, RENEWAL_MS + 10_000);
+    // Give the other tab time to (wrongly) refresh as well.
+    await new Promise((resolve) => setTimeout(resolve, 1500));
+  }
+  expect(refreshGrants(watched).length - start, 'one refresh per round, not one per tab').toBe(rounds);
+  for (const tab of tabs) {
+    expect(await tab.page.locator('.banner').count(), 'no session banner').toBe(0);
+    await tab.page.getByRole('heading', { name: NL.welcome }).waitFor({ timeout: 1000 });
+    await tab.expectNoLeaks();
+  }
+  const [first, ...others] = await Promise.all(tabs.map((tab) => tab.refreshToken()));
+  expect(first).toBeTruthy();
+  for (const other of others) expect(other, 'every tab holds the rotated refresh token').toBe(first);
+  expect(await watched.cookie('Abp.AuthToken')).not.toBe(firstCookie);
+  watched.expectNoCspViolation();
+  expect(watched.logged.filter((message) => /\[token\]/.test(message.text)), 'no renewal failed').toEqual([]);
+}
+
+describe.concurrent('renewal in two tabs at once', () => {
+  securityCase.concurrent('a tab opened from the app (sharing a copy of the refresh token): one rotation, the other tab takes its result', () =>
+    suite.run(async (watched) => {
+      const first = await watched.newPage();
+      await first.signInToHome();
+      const [opened] = await Promise.all([
+        watched.context.waitForEvent('page'),
+        first.page.evaluate(() => void window.open('/app/home', '_blank')),
+      ]);
+      const second = new AppPage(opened, watched);
+      await second.page.getByRole('heading', { name: NL.welcome }).waitFor({ timeout: 10_000 });
+      expect(await second.refreshToken(), 'the new tab has a copy').toBe(await first.refreshToken());
+      await expectSharedRenewal(watched, [first, second], 2);
+    }),
+  );
+
+  securityCase.concurrent('a tab opened on its own (no copy of the refresh token) renews with the tokens of the other tab', () =>
+    suite.run(async (watched) => {
+      const first = await watched.newPage();
+      await first.signInToHome();
+      const second = await watched.open('/app/home');
+      await second.page.getByRole('heading', { name: NL.welcome }).waitFor({ timeout: 10_000 });
+      await expectSharedRenewal(watched, [first, second], 2);
+    }),
+  );
+
+  securityCase.concurrent('signing out in one tab signs the other out too: its refresh token gone, the login page shown', () =>
+    suite.run(async (watched) => {
+      const first = await watched.newPage();
+      await first.signInToHome();
+      const [opened] = await Promise.all([
+        watched.context.waitForEvent('page'),
+        first.page.evaluate(() => void window.open('/app/home', '_blank')),
+      ]);
+      const second = new AppPage(opened, watched);
+      await second.page.getByRole('heading', { name: NL.welcome }).waitFor({ timeout: 10_000 });
+      const grants = refreshGrants(watched).length;
+      await first.page.getByRole('button', { name: 'Uitloggen' }).click();
+      await first.see('Je bent uitgelogd.');
+      await second.waitForPath('/account/login');
+      await second.see('Je bent uitgelogd.');
+      await second.expectNoRefreshToken();
+      expect(refreshGrants(watched).length, 'the other tab did not try its revoked refresh token').toBe(grants);
+      await watched.expectNoBackendToken();
+      for (const tab of [first, second]) await tab.expectNoLeaks();
+    }),
+  );
+});
