@@ -21,8 +21,8 @@ import { kb, sizesOf, sumSizes, type Sizes } from './bench/compress.ts';
 import {
   BUSINESS_SECTIONS,
   CALLBACK_CHUNK,
-  CATALOG_CHUNK,
   OAUTH4WEBAPI_MARKER,
+  catalogFiles,
   catalogMarkers,
   chunkNamed,
   chunksNamed,
@@ -64,14 +64,28 @@ function pathOf(url: string): string {
   return new URL(url).pathname.replace(/^\//, '');
 }
 
+/** A translated catalog's own strings, to recognise its chunk; the source locale's catalogs have none. */
+interface Translation {
+  locale: string;
+  name: string;
+  markers: string[];
+}
+
+function holds(text: string, translation: Translation): boolean {
+  const found = translation.markers.filter((marker) => text.includes(marker)).length;
+  return translation.markers.length > 0 && found * 2 >= translation.markers.length;
+}
+
 /** Chunks that must stay out of the initial set, from the built files. */
-function lazyChunks(graph: DistGraph, initial: Set<string>, englishMarkers: string[]): ChunkRow[] {
+function lazyChunks(graph: DistGraph, initial: Set<string>, translations: Translation[], catalogNames: string[]): ChunkRow[] {
   const extra = (path: string): Sizes => sizesOfSet(graph, [...staticClosure(graph, [path])].filter((file) => !initial.has(file)));
   const row = (kind: string, path: string): ChunkRow => ({ kind, file: path, sizes: graph.files.get(path)!.sizes, extraOnVisit: extra(path) });
   const rows: ChunkRow[] = BUSINESS_SECTIONS.map((section) => row(`section ${section}`, chunkNamed(graph, `${section}.lazy`).path));
-  for (const catalog of chunksNamed(graph, CATALOG_CHUNK)) {
-    const english = englishMarkers.some((marker) => catalog.text.includes(marker));
-    rows.push(row(english ? 'locale catalog (en)' : 'locale catalog', catalog.path));
+  for (const name of catalogNames) {
+    for (const catalog of chunksNamed(graph, name)) {
+      const locale = translations.find((translation) => translation.name === name && holds(catalog.text, translation))?.locale ?? 'source locale';
+      rows.push(row(`catalog ${name} (${locale})`, catalog.path));
+    }
   }
   for (const path of filesContaining(graph, graph.files.keys(), OAUTH4WEBAPI_MARKER)) rows.push(row('sign-in: oauth4webapi', path));
   rows.push(row('sign-in: login callback', chunkNamed(graph, CALLBACK_CHUNK).path));
@@ -108,8 +122,10 @@ async function main(): Promise<void> {
   await buildApp(DIST, root);
   const graph = readDist(DIST);
   const staticInitial = initialSet(graph);
-  const englishMarkers = catalogMarkers(readFileSync(resolve(root, 'src/locales/en/messages.po'), 'utf8'));
-  const chunks = lazyChunks(graph, staticInitial, englishMarkers);
+  const catalogs = catalogFiles(resolve(root, 'src/locales'));
+  const translations: Translation[] = catalogs.map((catalog) => ({ ...catalog, markers: catalogMarkers(readFileSync(catalog.path, 'utf8')) }));
+  const foreign = translations.filter((translation) => translation.markers.length > 0);
+  const chunks = lazyChunks(graph, staticInitial, foreign, [...new Set(catalogs.map((catalog) => catalog.name))]);
 
   log('Building the library floor …');
   const floor = await buildFloor(root);
@@ -159,7 +175,7 @@ async function main(): Promise<void> {
       const text = file.body.toString('utf8');
       if (text.includes(OAUTH4WEBAPI_MARKER)) leaks.add(`${path} (oauth4webapi)`);
       if (sectionPattern.test(path)) leaks.add(`${path} (business section)`);
-      if (englishMarkers.filter((marker) => text.includes(marker)).length * 2 >= englishMarkers.length) leaks.add(`${path} (English catalog)`);
+      for (const translation of foreign) if (holds(text, translation)) leaks.add(`${path} (${translation.locale} ${translation.name} catalog)`);
     }
     const sizes = sumSizes(code.map(sizeOf));
     initialSizesPerRun.push(sizes);
@@ -167,7 +183,11 @@ async function main(): Promise<void> {
     everythingGzip.push(sumSizes(run.fetched.map(sizeOf)).gzip);
   }
   const initialMedianGzip = median(initialGzip);
-  const initialSizes = initialSizesPerRun.find((sizes) => sizes.gzip === initialMedianGzip) ?? initialSizesPerRun[0]!;
+  const initialSizes: Sizes = {
+    raw: median(initialSizesPerRun.map((sizes) => sizes.raw)),
+    gzip: initialMedianGzip,
+    brotli: median(initialSizesPerRun.map((sizes) => sizes.brotli)),
+  };
   const staticSizes = sizesOfSet(graph, staticInitial);
 
   const timing = (latency: number, pick: (run: BootRun) => number): Spread => spread(byLatency.get(latency)!.boots.map(pick));
@@ -192,7 +212,7 @@ async function main(): Promise<void> {
     {
       id: 'initial-gzip',
       label: 'JS+CSS before /app/home (signed in, gzip)',
-      value: `${sizesText(initialSizes)}; ${seen.size} files`,
+      value: `${sizesText(initialSizes)}, median of ${runs} runs (${kb(Math.min(...initialGzip))}–${kb(Math.max(...initialGzip))} KB gzip); ${seen.size} files seen`,
       budget: `<= ${kb(BUDGETS.initialGzipBytes)} KB (ABP Angular: ~${kb(ABP_ANGULAR.initialGzipBytes)} KB)`,
       pass: initialMedianGzip <= BUDGETS.initialGzipBytes,
     },
@@ -218,7 +238,7 @@ async function main(): Promise<void> {
     },
     {
       id: 'initial-excludes',
-      label: 'Not before /app/home: oauth4webapi, sections, English catalog',
+      label: 'Not before /app/home: oauth4webapi, sections, other-language catalogs',
       value: leaks.size === 0 ? 'none fetched' : [...leaks].join(', '),
       budget: 'none fetched',
       pass: leaks.size === 0,

@@ -34,8 +34,24 @@ export const BUSINESS_SECTIONS = ['admin', 'beheer', 'crm', 'wvb', 'uitvoering',
 export const HOME_CHUNK = 'home.lazy';
 /** The chunk of the login callback screen (src/sections/account/logincallback.lazy.tsx). */
 export const CALLBACK_CHUNK = 'logincallback.lazy';
-/** Locale catalog chunks (src/locales/<locale>/messages.po). */
-export const CATALOG_CHUNK = 'messages';
+/** Locale catalog chunks are named after their file: src/locales/<locale>/<catalog>.po gives <catalog>-<hash>.js. */
+export interface CatalogFile {
+  locale: string;
+  /** The catalog's name: "messages", "pages". */
+  name: string;
+  path: string;
+}
+
+/** Every catalog of every locale under src/locales/. */
+export function catalogFiles(localesDir: string): CatalogFile[] {
+  return readdirSync(localesDir, { withFileTypes: true })
+    .filter((entry) => entry.isDirectory())
+    .flatMap((locale) =>
+      readdirSync(join(localesDir, locale.name))
+        .filter((file) => file.endsWith('.po'))
+        .map((file) => ({ locale: locale.name, name: file.replace(/\.po$/, ''), path: join(localesDir, locale.name, file) })),
+    );
+}
 /** oauth4webapi's user agent, `oauth4webapi/v<version>`: in no other library and not in the app. */
 export const OAUTH4WEBAPI_MARKER = 'oauth4webapi/v';
 
