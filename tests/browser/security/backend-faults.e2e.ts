@@ -350,7 +350,7 @@ describe.concurrent('faults only this browser sees (intercepted), side by side',
       await page.markDocument();
       await watched.context.setOffline(true);
       await chooseLanguage(page, 'en-US');
-      await expectLanguageSwitchFailsThenWorks(watched, page, /\[language\].*network/s, () => watched.context.setOffline(false));
+      await expectLanguageSwitchFailsThenWorks(watched, page, /\[language\].*(network|Failed to fetch)/s, () => watched.context.setOffline(false));
     }),
   );
 });

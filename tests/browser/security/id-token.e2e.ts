@@ -171,19 +171,27 @@ describe.concurrent('the ID token from the token endpoint is checked before anyt
     ),
   );
 
-  securityCase.concurrent('a token response without an access token', () =>
-    suite.run((watched) =>
-      expectRefusedTokenResponse(
-        watched,
-        (body) => {
-          const rest = { ...body };
-          delete rest.access_token;
-          return rest;
-        },
-        MESSAGES.invalid,
-        /invalid-token/,
-      ),
-    ),
+  securityCase.concurrent('a token response without an access token: back to the login page, which says sign-in failed', () =>
+    suite.run(async (watched) => {
+      await changeTokenResponses(watched.context, suite.stack.urls.issuer, (body) => {
+        const rest = { ...body };
+        delete rest.access_token;
+        return rest;
+      });
+      const page = await watched.open('/account/login');
+      await page.signIn();
+      await page.waitForPath('/account/login?reason=failed');
+      await page.see('Inloggen is niet gelukt. Probeer het opnieuw.');
+      await page.expectNotBusy();
+      watched.expectLogged(/\[sign-in\].*no access token/);
+      await watched.expectNoBackendToken();
+      await page.expectNoRefreshToken();
+      await page.expectNoLeaks();
+      await watched.context.unroute(`${suite.stack.urls.issuer}/token`);
+      await page.signIn();
+      await page.waitForPath('/app/home');
+      await page.page.getByRole('heading', { name: NL.welcome }).waitFor({ timeout: 10_000 });
+    }),
   );
 
   securityCase.concurrent('an ID token expired within the clock skew, correctly signed, is accepted', () =>
