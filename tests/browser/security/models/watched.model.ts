@@ -232,7 +232,10 @@ export class AppPage {
     try {
       await this.fillProviderForm(userName);
       await this.page.waitForURL((url) => url.pathname === '/account/logincallback' && url.searchParams.has('code'), { timeout: OUTCOME_MS });
-      return this.page.url();
+      const address = this.page.url();
+      // The page without its scripts is no state of the app: leave it.
+      await this.page.goto('about:blank');
+      return address;
     } finally {
       await this.page.unroute(isScript);
     }

@@ -50,13 +50,31 @@ export function securitySuite(file: string, options: StackOptions = {}, { concur
       const watched = await WatchedContext.create(browser, stack);
       try {
         await body(watched);
-        if (!cspViolationsExpected) watched.expectNoCspViolation();
-        expect(watched.pageErrors, 'uncaught errors in the page').toEqual([]);
+        await expectCleanEnd(watched, cspViolationsExpected);
       } finally {
         await watched.close();
       }
     },
   };
+}
+
+/**
+ * What holds at the end of every case, whatever it tried: no navigation off
+ * the app and the provider, nothing in the app's localStorage, no open page
+ * with a code or token in its address, no uncaught error, and no CSP
+ * violation unless the case provoked one.
+ */
+async function expectCleanEnd(watched: WatchedContext, cspViolationsExpected: boolean): Promise<void> {
+  watched.expectOnlyOwnOrigins();
+  const { origins } = await watched.context.storageState();
+  const local = origins.filter((entry) => entry.origin === watched.stack.urls.app).flatMap((entry) => entry.localStorage);
+  expect(local, 'localStorage of the app').toEqual([]);
+  for (const page of watched.context.pages()) {
+    const url = new URL(page.url());
+    if (url.origin === watched.stack.urls.app) expect(`${url.search}${url.hash}`, 'address bar').not.toMatch(/code=|state=|token/i);
+  }
+  expect(watched.pageErrors, 'uncaught errors in the page').toEqual([]);
+  if (!cspViolationsExpected) watched.expectNoCspViolation();
 }
 
 export const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
