@@ -15,6 +15,7 @@ import type { Browser, BrowserContext } from 'playwright-core';
 import { launchChromium } from '../tests/browser/support/chromium.ts';
 import { startTestStack } from '../tests/browser/support/stack.ts';
 import { indicatorWithoutScript, measureBoot, measureSignIn, type BootRun, type FetchedFile, type SignInRun } from './bench/browser.ts';
+import { measureBarePage, writeBarePage } from './bench/barePage.ts';
 import { ABP_ANGULAR, BUDGETS, BUSY_LABEL } from './bench/budgets.ts';
 import { buildApp } from './bench/build.ts';
 import { kb, sizesOf, sumSizes, type Sizes } from './bench/compress.ts';
@@ -46,6 +47,7 @@ function option(name: string): string | undefined {
 const root = resolve(option('--root') ?? resolve(import.meta.dirname, '..'));
 const outDir = resolve(option('--out') ?? resolve(root, 'docs'));
 const DIST = resolve(root, 'bench-dist/app');
+const BARE_DIST = resolve(root, 'bench-dist/bare');
 const LATENCIES = [0, BUDGETS.latencyMs];
 
 const runs = Number(option('--runs') ?? 10);
@@ -136,12 +138,22 @@ async function main(): Promise<void> {
   const chromium = browser.version();
   const byLatency = new Map<number, { boots: BootRun[]; signIns: SignInRun[] }>();
   let indicator: { visible: boolean; fcp: number | undefined };
+  const bare: { appconfigStart: number; fcp: number | undefined }[] = [];
   try {
     const stack = await startTestStack({ dist: DIST });
     try {
       indicator = await indicatorWithoutScript(browser, stack.urls.app, BUSY_LABEL);
     } finally {
       await stack.stop();
+    }
+    writeBarePage(DIST, BARE_DIST);
+    const bareStack = await startTestStack({ dist: BARE_DIST });
+    try {
+      await measureBarePage(browser, bareStack.urls.app);
+      for (let i = 0; i < runs; i += 1) bare.push(await measureBarePage(browser, bareStack.urls.app));
+      log(`  bare page: config request at ${ms(median(bare.map((run) => run.appconfigStart)))} (median)`);
+    } finally {
+      await bareStack.stop();
     }
     for (const latency of LATENCIES) byLatency.set(latency, await measureAtLatency(browser, latency));
   } finally {
@@ -274,6 +286,13 @@ async function main(): Promise<void> {
       { id: `signin-${latency}`, label: `Sign-in: callback to /app/home ${suffix}`, value: spreadText(signInSpread(latency, (run) => run.callbackToHome)), budget: '' },
     );
   }
+  const bareSpread = spread(bare.map((run) => run.appconfigStart));
+  figures.splice(figures.findIndex((figure) => figure.id === 'appconfig-0') + 1, 0, {
+    id: 'appconfig-bare-page',
+    label: 'Machine floor: bare index.html + 1-line script',
+    value: `${spreadText(bareSpread)}; the app is ${ms(appconfig0.median - bareSpread.median)} later`,
+    budget: '',
+  });
   figures.push(
     {
       id: 'latency-floor',
@@ -316,6 +335,7 @@ async function main(): Promise<void> {
     timings[`${latency} ms`] = {
       'first-contentful-paint': timing(latency, (run) => run.fcp),
       'appconfig start': timing(latency, (run) => run.appconfigStart),
+      ...(latency === 0 ? { 'appconfig start, bare page (machine floor)': bareSpread } : {}),
       'appconfig duration': timing(latency, (run) => run.durations.appconfig),
       'GetAll start': timing(latency, (run) => run.getAllStart),
       'GetAll duration': timing(latency, (run) => run.durations.getAll),
