@@ -211,7 +211,7 @@ describe.skipIf(missing !== undefined)(`nginx serves the build as docs/deploy.md
       ['/sw.js', 'no-cache'],
       ['/favicon.svg', 'no-cache'],
       [hashedAsset(/^index-.*\.js$/), 'public, max-age=31536000, immutable'],
-      [hashedAsset(/^index-.*\.css$/), 'public, max-age=31536000, immutable'],
+      [hashedAsset(/^app-.*\.css$/), 'public, max-age=31536000, immutable'],
       ['/assets/appconfig.production.json', 'no-store'],
     ];
     if (workbox) cases.push([`/${workbox}`, 'no-cache']);
