@@ -19,6 +19,14 @@ export interface ProviderAdapter {
   revokeByGrantId(grantId: string): Promise<void>;
 }
 
+/**
+ * The models a grant revocation removes, as in oidc-provider's own memory
+ * adapter. An Interaction carries a grantId too, but ending an old session
+ * while someone signs in as another account must not delete the sign-in in
+ * progress.
+ */
+const GRANTABLE = new Set(['AccessToken', 'AuthorizationCode', 'RefreshToken', 'DeviceCode', 'BackchannelAuthenticationRequest']);
+
 export function createMemoryStore(): (model: string) => ProviderAdapter {
   const entries = new Map<string, Entry>();
   const sessionIdByUid = new Map<string, string>();
@@ -50,7 +58,7 @@ export function createMemoryStore(): (model: string) => ProviderAdapter {
         const key = keyOf(id);
         entries.set(key, { payload, expiresAt: expiresIn ? Date.now() + expiresIn * 1000 : Infinity });
         if (model === 'Session' && payload.uid) sessionIdByUid.set(payload.uid, id);
-        if (payload.grantId) {
+        if (payload.grantId && GRANTABLE.has(model)) {
           const keys = keysByGrant.get(payload.grantId) ?? new Set<string>();
           keys.add(key);
           keysByGrant.set(payload.grantId, keys);

@@ -53,6 +53,16 @@ describe('sign-in against the local stack', () => {
     expect(await app.cookie('Abp.AuthToken')).toBeUndefined();
   });
 
+  it('lets a refused account sign in again as another one at the provider', async () => {
+    const app = await AppModel.open(context, stack, '/account/login');
+    await app.signIn('nieuw');
+    await app.page.getByText(TEXT.notActive).first().waitFor();
+    await app.goto('/account/login');
+    await app.signIn('admin');
+    await app.page.waitForURL(app.url('/app/home'));
+    expect(await app.heading()).toBe('Welkom, Beheerder');
+  });
+
   it('shows the retry message after 5 s for a user the backend does not know, with no token stored', async () => {
     const app = await AppModel.open(context, stack, '/account/login');
     await app.signIn('vreemde');
