@@ -1,8 +1,9 @@
 import { RouterProvider } from '@tanstack/react-router';
 import { useSelector } from '@xstate/react';
-import { lazy, Suspense, useEffect, useRef } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { bootActor } from './boot/bootActor.ts';
 import { bootView, bootViewEqual } from './boot/bootView.ts';
+import { whenIdle } from './boot/whenIdle.ts';
 import { useLocaleReady } from './i18n/useLocaleReady.ts';
 import { withPages } from './i18n/withPages.ts';
 import { preloadStartSections, router } from './routes/router.ts';
@@ -18,11 +19,16 @@ export function App() {
   const localeReady = useLocaleReady(view.kind === 'ready' ? view.localeName : undefined);
   const session = view.kind === 'ready' ? view.session : undefined;
   const seenSession = useRef(session);
+  const [idle, setIdle] = useState(false);
 
   useEffect(() => {
     if (!session) return;
-    if (seenSession.current === undefined) preloadStartSections();
-    else if (seenSession.current !== session) void router.invalidate();
+    if (seenSession.current === undefined) {
+      whenIdle(() => {
+        preloadStartSections();
+        setIdle(true);
+      });
+    } else if (seenSession.current !== session) void router.invalidate();
     seenSession.current = session;
   }, [session]);
 
@@ -34,7 +40,7 @@ export function App() {
   return (
     <>
       <RouterProvider router={router} />
-      {import.meta.env.PROD && (
+      {import.meta.env.PROD && idle && (
         <Suspense fallback={null}>
           <UpdatePrompt />
         </Suspense>
