@@ -1,30 +1,12 @@
-import type { Browser, BrowserContext } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import type { Stack } from '../../devstack/stack.ts';
+import { describe, expect, it } from 'vitest';
 import { AppModel, TEXT } from './models/app.model.ts';
-import { launchChromium, newContext } from './support/chromium.ts';
-import { startTestStack } from './support/stack.ts';
+import { browserEnv } from './support/env.ts';
 
-let browser: Browser;
-let stack: Stack;
-let context: BrowserContext;
-
-beforeAll(async () => {
-  [browser, stack] = await Promise.all([launchChromium(), startTestStack({ backendTokenTtl: 70 })]);
-});
-afterAll(async () => {
-  await Promise.all([browser?.close(), stack?.stop()]);
-});
-beforeEach(async () => {
-  context = await newContext(browser);
-});
-afterEach(async () => {
-  await context.close();
-});
+const env = browserEnv({ backendTokenTtl: 70 });
 
 describe('sign-in against the local stack', () => {
   it('signs admin in to /app/home in Dutch, with the backend cookie and a clean address', async () => {
-    const app = await AppModel.open(context, stack, '/');
+    const app = await AppModel.open(env.context, env.stack, '/');
     await app.page.waitForURL(/\/account\/login/);
     await app.signIn('admin');
     await app.page.waitForURL(app.url('/app/home'));
@@ -39,7 +21,7 @@ describe('sign-in against the local stack', () => {
   });
 
   it('returns to a deep link after sign-in', async () => {
-    const app = await AppModel.open(context, stack, '/verkoop');
+    const app = await AppModel.open(env.context, env.stack, '/verkoop');
     await app.page.waitForURL(/\/account\/login\?returnUrl=%2Fverkoop/);
     await app.signIn('admin');
     await app.page.waitForURL(app.url('/verkoop'));
@@ -47,14 +29,14 @@ describe('sign-in against the local stack', () => {
   });
 
   it('tells nieuw that the account is not active yet, with no token stored', async () => {
-    const app = await AppModel.open(context, stack, '/account/login');
+    const app = await AppModel.open(env.context, env.stack, '/account/login');
     await app.signIn('nieuw');
     await app.page.getByText(TEXT.notActive).first().waitFor();
     expect(await app.cookie('Abp.AuthToken')).toBeUndefined();
   });
 
   it('lets a refused account sign in again as another one at the provider', async () => {
-    const app = await AppModel.open(context, stack, '/account/login');
+    const app = await AppModel.open(env.context, env.stack, '/account/login');
     await app.signIn('nieuw');
     await app.page.getByText(TEXT.notActive).first().waitFor();
     await app.goto('/account/login');
@@ -64,7 +46,7 @@ describe('sign-in against the local stack', () => {
   });
 
   it('shows the retry message after 5 s for a user the backend does not know, with no token stored', async () => {
-    const app = await AppModel.open(context, stack, '/account/login');
+    const app = await AppModel.open(env.context, env.stack, '/account/login');
     await app.signIn('vreemde');
     await app.page.getByText(TEXT.waiting).waitFor();
     await app.page.getByRole('heading', { name: TEXT.retry }).waitFor({ timeout: 8000 });
@@ -74,9 +56,9 @@ describe('sign-in against the local stack', () => {
   });
 
   it('refuses a tampered state: retry message after 5 s, no token, no code left in the address', async () => {
-    const app = await AppModel.open(context, stack, '/account/login');
+    const app = await AppModel.open(env.context, env.stack, '/account/login');
     await app.startSignIn();
-    const forged = new URLSearchParams({ code: 'stolen-code', state: 'X'.repeat(64), iss: stack.urls.issuer });
+    const forged = new URLSearchParams({ code: 'stolen-code', state: 'X'.repeat(64), iss: env.stack.urls.issuer });
     await app.goto(`/account/logincallback?${forged}`);
     await app.page.getByText(TEXT.waiting).waitFor();
     await app.page.getByRole('heading', { name: TEXT.retry }).waitFor({ timeout: 8000 });
@@ -85,7 +67,7 @@ describe('sign-in against the local stack', () => {
   });
 
   it('signs out everywhere: cookies cleared, "Je bent uitgelogd", and a reload stays signed out', async () => {
-    const app = await AppModel.open(context, stack, '/account/login');
+    const app = await AppModel.open(env.context, env.stack, '/account/login');
     await app.signIn('admin');
     await app.page.waitForURL(app.url('/app/home'));
     await app.page.getByRole('button', { name: 'Uitloggen' }).click();
@@ -101,7 +83,7 @@ describe('sign-in against the local stack', () => {
   });
 
   it('renews the backend token before it expires, without a reload', async () => {
-    const app = await AppModel.open(context, stack, '/account/login');
+    const app = await AppModel.open(env.context, env.stack, '/account/login');
     await app.signIn('admin');
     await app.page.waitForURL(app.url('/app/home'));
     const first = await app.cookie('Abp.AuthToken');

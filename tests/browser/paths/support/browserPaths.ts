@@ -1,11 +1,10 @@
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Stack, StackOptions } from '../../../../devstack/stack.ts';
 import { coverageOf, describeTransition } from '../../../model/support/coverage.ts';
 import { generatePaths } from '../../../model/support/generate.ts';
 import { pathTitle, type MachineModel, type ModelPath, type PathStep } from '../../../model/support/model.ts';
-import { launchChromium, newContext } from '../../support/chromium.ts';
-import { startTestStack } from '../../support/stack.ts';
+import { browserEnv } from '../../support/env.ts';
 
 export interface PathRun {
   browser: Browser;
@@ -36,27 +35,12 @@ export interface BrowserPathsOptions {
 export async function describeBrowserPaths(model: MachineModel, driver: BrowserDriver, options: BrowserPathsOptions = {}): Promise<void> {
   const generated = await generatePaths(model, { feasible: (path) => driver.feasible(path) });
   const exercised = new Set<string>();
-  let browser: Browser;
-  let stack: Stack;
-  let context: BrowserContext;
 
   describe(`${model.name}Machine paths (browser)`, () => {
-    beforeAll(async () => {
-      [browser, stack] = await Promise.all([launchChromium(), startTestStack(options.stack)]);
-    });
-    afterAll(async () => {
-      await Promise.all([browser?.close(), stack?.stop()]);
-    });
-    beforeEach(async () => {
-      context = await newContext(browser);
-    });
-    afterEach(async () => {
-      await context.close();
-      stack.faults.clear();
-    });
+    const env = browserEnv(options.stack);
 
     it.each(generated.paths.map((path) => ({ title: pathTitle(path), path })))('$title', async ({ path }) => {
-      await driver.run(path, { browser, stack, context });
+      await driver.run(path, env);
       for (const key of path.transitions) exercised.add(key);
     });
 

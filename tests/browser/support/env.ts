@@ -1,0 +1,33 @@
+import type { Browser, BrowserContext } from 'playwright-core';
+import { afterAll, afterEach, beforeAll, beforeEach } from 'vitest';
+import type { Stack, StackOptions } from '../../../devstack/stack.ts';
+import { launchChromium, newContext } from './chromium.ts';
+import { startTestStack } from './stack.ts';
+
+export interface BrowserEnv {
+  browser: Browser;
+  stack: Stack;
+  context: BrowserContext;
+}
+
+/**
+ * One browser and one local stack for the file (or the describe block it is
+ * called in), a fresh context per test, faults cleared after each.
+ */
+export function browserEnv(stackOptions: StackOptions = {}): BrowserEnv {
+  const env = {} as BrowserEnv;
+  beforeAll(async () => {
+    [env.browser, env.stack] = await Promise.all([launchChromium(), startTestStack(stackOptions)]);
+  });
+  afterAll(async () => {
+    await Promise.all([env.browser?.close(), env.stack?.stop()]);
+  });
+  beforeEach(async () => {
+    env.context = await newContext(env.browser);
+  });
+  afterEach(async () => {
+    await env.context.close();
+    env.stack.faults.clear();
+  });
+  return env;
+}
