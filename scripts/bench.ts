@@ -79,13 +79,13 @@ function holds(text: string, translation: Translation): boolean {
 }
 
 /** Chunks that must stay out of the initial set, from the built files. */
-function lazyChunks(graph: DistGraph, initial: Set<string>, translations: Translation[], catalogNames: string[]): ChunkRow[] {
+function lazyChunks(graph: DistGraph, initial: Set<string>, translations: Translation[], catalogNames: string[], sourceLocale: string): ChunkRow[] {
   const extra = (path: string): Sizes => sizesOfSet(graph, [...staticClosure(graph, [path])].filter((file) => !initial.has(file)));
   const row = (kind: string, path: string): ChunkRow => ({ kind, file: path, sizes: graph.files.get(path)!.sizes, extraOnVisit: extra(path) });
   const rows: ChunkRow[] = BUSINESS_SECTIONS.map((section) => row(`section ${section}`, chunkNamed(graph, `${section}.lazy`).path));
   for (const name of catalogNames) {
     for (const catalog of chunksNamed(graph, name)) {
-      const locale = translations.find((translation) => translation.name === name && holds(catalog.text, translation))?.locale ?? 'source locale';
+      const locale = translations.find((translation) => translation.name === name && holds(catalog.text, translation))?.locale ?? sourceLocale;
       rows.push(row(`catalog ${name} (${locale})`, catalog.path));
     }
   }
@@ -137,7 +137,9 @@ async function main(): Promise<void> {
   const catalogs = catalogFiles(resolve(root, 'src/locales'));
   const translations: Translation[] = catalogs.map((catalog) => ({ ...catalog, markers: catalogMarkers(readFileSync(catalog.path, 'utf8')) }));
   const foreign = translations.filter((translation) => translation.markers.length > 0);
-  const chunks = lazyChunks(graph, staticInitial, foreign, [...new Set(catalogs.map((catalog) => catalog.name))]);
+  const sourceLocales = [...new Set(translations.filter((translation) => translation.markers.length === 0).map((translation) => translation.locale))];
+  const sourceLocale = sourceLocales.length === 1 ? sourceLocales[0]! : 'source locale';
+  const chunks = lazyChunks(graph, staticInitial, foreign, [...new Set(catalogs.map((catalog) => catalog.name))], sourceLocale);
 
   log('Building the library floor …');
   const floor = await buildFloor(root);
