@@ -31,7 +31,8 @@ function preloadAppChunks(): Plugin {
       handler(html, context) {
         const bundle = context.bundle;
         const entry = bundle && Object.values(bundle).find((item) => item.type === 'chunk' && item.isEntry);
-        if (!bundle || !entry || entry.type !== 'chunk') return;
+        const start = bundle && Object.values(bundle).find((item) => item.type === 'chunk' && item.isDynamicEntry && item.name === 'start');
+        if (!bundle || !entry || entry.type !== 'chunk' || !start || start.type !== 'chunk') return;
         const scripts = new Set<string>();
         const styles = new Set<string>();
         const visit = (fileName: string) => {
@@ -41,7 +42,7 @@ function preloadAppChunks(): Plugin {
           chunk.viteMetadata?.importedCss.forEach((css) => styles.add(css));
           chunk.imports.forEach(visit);
         };
-        entry.dynamicImports.filter((fileName) => bundle[fileName]?.name === 'start').forEach(visit);
+        visit(start.fileName);
         const linked = (fileName: string) => fileName === entry.fileName || html.includes(`/${fileName}"`);
         return [
           ...[...styles].filter((fileName) => !linked(fileName)).map((fileName) => ({ rel: 'stylesheet', href: `/${fileName}` })),
@@ -76,13 +77,20 @@ export default defineConfig({
   build: {
     target: 'es2022',
     sourcemap: false,
-    // Every browser this app supports knows modulepreload: no polyfill.
-    modulePreload: { polyfill: false },
+    // No preload helper: it would tie the tiny entry to the app chunk. The
+    // app's chunks are linked from index.html (preloadAppChunks); a lazy
+    // route's own imports follow it.
+    modulePreload: false,
     rolldownOptions: {
       output: {
         // One chunk for what every start needs compresses better than the
         // dozen small shared chunks automatic splitting makes of it.
-        codeSplitting: { groups: [{ name: 'app', test: isStartModule }] },
+        codeSplitting: {
+          groups: [
+            { name: 'index', test: (id: string) => ENTRY_MODULES.test(id), priority: 2 },
+            { name: 'app', test: isStartModule, priority: 1 },
+          ],
+        },
       },
     },
   },
