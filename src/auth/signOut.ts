@@ -7,13 +7,12 @@ import { randomValue } from './random.ts';
 import { rememberSignOut } from './signOutMarker.ts';
 import { clearProviderTokens, getProviderTokens } from './tokens.ts';
 import { announceSignOut } from './tokenSharing.ts';
+import { SIGNED_OUT_PATH } from '../routes/returnPath.ts';
 
 /** Where the provider sends people back after signing out (registered exactly, so no query). */
 export function postLogoutRedirectUri(origin = location.origin): string {
   return `${origin}/account/login`;
 }
-
-const SIGNED_OUT_PATH = '/account/login?reason=signed-out';
 
 /**
  * Signs out everywhere: the backend cookies go (path /), the refresh token is

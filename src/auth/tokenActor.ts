@@ -8,6 +8,7 @@ import { inspectActor } from '../inspect.ts';
 import { logError } from '../ui/log.ts';
 import { removeRefreshToken } from './tokens.ts';
 import { startTokenSharing } from './tokenSharing.ts';
+import { SIGNED_OUT_PATH } from '../routes/returnPath.ts';
 
 function currentConfig(): AppConfig {
   return bootActor.getSnapshot().context.config as AppConfig;
@@ -30,8 +31,6 @@ export const browserTokenMachine = tokenMachine.provide({
     logError: ({ event }) => logError('token', (event as { error?: unknown }).error ?? event),
   },
 });
-
-const SIGNED_OUT_PATH = '/account/login?reason=signed-out';
 
 /** The page's one token actor. */
 export const tokenActor = createActor(browserTokenMachine);

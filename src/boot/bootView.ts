@@ -1,6 +1,6 @@
 import type { SnapshotFrom } from 'xstate';
 import type { BootError } from '../../machines/boot.types.ts';
-import type { AbpLanguage, UserConfiguration } from '../abp/userConfiguration.ts';
+import type { UserConfiguration } from '../abp/userConfiguration.ts';
 import type { Session } from '../abp/session.ts';
 import type { AppConfig } from '../config/appConfig.ts';
 import type { browserBootMachine } from './bootActor.ts';
@@ -42,8 +42,4 @@ export function bootViewEqual(a: BootView, b: BootView): boolean {
 
 export function userConfigurationOf(snapshot: BootSnapshot): UserConfiguration | undefined {
   return snapshot.context.userConfiguration as UserConfiguration | undefined;
-}
-
-export function languagesOf(snapshot: BootSnapshot): AbpLanguage[] {
-  return userConfigurationOf(snapshot)?.localization.languages.filter((language) => !language.isDisabled) ?? [];
 }

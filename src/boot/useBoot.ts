@@ -4,7 +4,7 @@ import { clockFor, type Clock } from '../abp/clock.ts';
 import { isGranted } from '../abp/userConfiguration.ts';
 import type { AppConfig } from '../config/appConfig.ts';
 import { bootActor } from './bootActor.ts';
-import { languagesOf, userConfigurationOf } from './bootView.ts';
+import { userConfigurationOf } from './bootView.ts';
 
 export function useSession(): Session | undefined {
   return useSelector(bootActor, (snapshot) => snapshot.context.session as Session | undefined);
@@ -16,10 +16,6 @@ export function useAppConfig(): AppConfig | undefined {
 
 export function useIsGranted(permission: string): boolean {
   return useSelector(bootActor, (snapshot) => isGranted(userConfigurationOf(snapshot), permission));
-}
-
-export function useLanguages() {
-  return useSelector(bootActor, languagesOf, (a, b) => a.length === b.length && a.every((l, i) => l.name === b[i]?.name));
 }
 
 export function useCurrentLanguage(): string {

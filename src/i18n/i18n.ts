@@ -56,8 +56,4 @@ export async function activateLocale(name: string): Promise<void> {
   document.documentElement.lang = locale;
 }
 
-export function isLocaleActive(name: string): boolean {
-  return i18n.locale === catalogLocale(name);
-}
-
 export { i18n };

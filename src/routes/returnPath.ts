@@ -2,6 +2,8 @@
 export const HOME_PATH = '/app/home';
 export const LOGIN_PATH = '/account/login';
 export const CALLBACK_PATH = '/account/logincallback';
+/** The login page telling the person they are signed out. */
+export const SIGNED_OUT_PATH = `${LOGIN_PATH}?reason=signed-out`;
 
 const MAX_DECODE_ROUNDS = 3;
 
