@@ -10,7 +10,7 @@ describe('sign-in against the local stack', () => {
     await app.page.waitForURL(/\/account\/login/);
     await app.signIn('admin');
     await app.page.waitForURL(app.url('/app/home'));
-    expect(await app.heading()).toBe('Welkom, Beheerder');
+    await expect.poll(() => app.heading(), { timeout: 10_000 }).toBe('Welkom, Beheerder');
     await expect.poll(() => app.page.locator('time').textContent()).toMatch(/^\d{2}-\d{2}-\d{4}$/);
     expect(await app.cookie('Abp.AuthToken')).toBeTruthy();
     expect(await app.cookie('enc_auth_token')).toBeTruthy();
@@ -25,7 +25,7 @@ describe('sign-in against the local stack', () => {
     await app.page.waitForURL(/\/account\/login\?returnUrl=%2Fverkoop/);
     await app.signIn('admin');
     await app.page.waitForURL(app.url('/verkoop'));
-    expect(await app.heading()).toBe('Verkoop');
+    await expect.poll(() => app.heading(), { timeout: 10_000 }).toBe('Verkoop');
   });
 
   it('tells nieuw that the account is not active yet, with no token stored', async () => {
@@ -42,7 +42,7 @@ describe('sign-in against the local stack', () => {
     await app.goto('/account/login');
     await app.signIn('admin');
     await app.page.waitForURL(app.url('/app/home'));
-    expect(await app.heading()).toBe('Welkom, Beheerder');
+    await expect.poll(() => app.heading(), { timeout: 10_000 }).toBe('Welkom, Beheerder');
   });
 
   it('shows the retry message after 5 s for a user the backend does not know, with no token stored', async () => {

@@ -179,7 +179,7 @@ describe.skipIf(missing !== undefined)(`nginx serves the build as docs/deploy.md
       await page.waitForURL(/\/account\/login\?returnUrl=%2Fverkoop/);
       await app.signIn('admin');
       await page.waitForURL(app.url('/verkoop'));
-      expect(await app.heading()).toBe('Verkoop');
+      await expect.poll(() => app.heading(), { timeout: 10_000 }).toBe('Verkoop');
       expect(refused).toEqual([]);
       expect(app.errors).toEqual([]);
     } finally {

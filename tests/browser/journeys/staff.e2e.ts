@@ -21,13 +21,13 @@ describe('a staff member’s day', () => {
 
     await app.signIn('admin');
     await page.waitForURL(app.url('/app/home'));
-    expect(await app.heading()).toBe('Welkom, Beheerder');
+    await expect.poll(() => app.heading(), { timeout: 10_000 }).toBe('Welkom, Beheerder');
     expect(await page.evaluate(() => document.documentElement.lang)).toBe('nl');
     expect(chunks).not.toContain('verkoop');
 
     await page.getByRole('navigation', { name: 'Onderdelen' }).getByRole('link', { name: 'Verkoop' }).click();
     await page.waitForURL(app.url('/verkoop'));
-    expect(await app.heading()).toBe('Verkoop');
+    await expect.poll(() => app.heading(), { timeout: 10_000 }).toBe('Verkoop');
     expect(chunks).toContain('verkoop');
     expect(app.errors).toEqual([]);
   });
@@ -39,14 +39,14 @@ describe('a staff member’s day', () => {
 
     await app.page.getByLabel('Taal').selectOption('en-US');
     await app.page.getByRole('button', { name: 'Sign out' }).waitFor();
-    expect(await app.heading()).toBe('Welcome, Beheerder');
+    await expect.poll(() => app.heading(), { timeout: 10_000 }).toBe('Welcome, Beheerder');
     expect(await app.page.getByRole('navigation', { name: 'Sections' }).getByRole('link', { name: 'Sales' }).count()).toBe(1);
     expect(await app.page.evaluate(() => document.documentElement.lang)).toBe('en');
     expect(await app.cookie('Abp.Localization.CultureName')).toBe('en-US');
 
     await app.page.getByLabel('Language').selectOption('nl');
     await app.page.getByRole('button', { name: 'Uitloggen' }).waitFor();
-    expect(await app.heading()).toBe('Welkom, Beheerder');
+    await expect.poll(() => app.heading(), { timeout: 10_000 }).toBe('Welkom, Beheerder');
     expect(await app.page.evaluate(() => document.documentElement.lang)).toBe('nl');
 
     await app.page.getByRole('button', { name: 'Uitloggen' }).click();

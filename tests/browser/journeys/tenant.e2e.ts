@@ -44,7 +44,7 @@ describe('choosing the tenant on the login page', () => {
 
     await app.signIn('admin');
     await app.page.waitForURL(app.url('/app/home'));
-    expect(await app.heading()).toBe('Welkom, Beheerder');
+    await expect.poll(() => app.heading(), { timeout: 10_000 }).toBe('Welkom, Beheerder');
     expect(await app.cookie('Abp-TenantId')).toBe('2');
     expect(requests.at(-1)?.headers['abp-tenantid']).toBe('2');
     expect(requests.at(-1)?.headers.authorization).toMatch(/^Bearer \S+$/);
