@@ -32,7 +32,15 @@ export const bootMachine = setup({
       userConfiguration: ({ event }) => outputOf<BootUserConfiguration>(event),
     }),
     forgetUserConfiguration: assign({ userConfiguration: undefined }),
-    storeSession: assign({ session: ({ event }) => outputOf<unknown>(event) }),
+    storeSession: assign({ session: ({ event }) => outputOf<unknown>(event), previous: undefined }),
+    rememberCurrent: assign({
+      previous: ({ context }) => ({
+        userConfiguration: context.userConfiguration,
+        session: context.session,
+        localeName: context.localeName,
+      }),
+    }),
+    restorePrevious: assign(({ context }) => ({ ...context.previous, previous: undefined })),
     storeLocaleName: assign({
       localeName: ({ context }) => mapLocale(languageOf(context), context.config?.localeMappings ?? []),
     }),
@@ -45,6 +53,7 @@ export const bootMachine = setup({
   },
   guards: {
     isUnauthorized: ({ event }) => toBootError(errorOf(event)).status === 401,
+    isRestart: ({ context }) => context.previous !== undefined,
     needsLocale: ({ context }) => languageOf(context) !== BUILT_IN_LANGUAGE,
   },
 }).createMachine({
@@ -93,7 +102,11 @@ export const bootMachine = setup({
           { guard: 'needsLocale', target: 'loadingLocale', actions: ['storeSession', 'storeLocaleName'] },
           { target: 'ready', actions: ['storeSession', 'storeLocaleName'] },
         ],
-        onError: { target: 'rejected', actions: ['storeError', 'logError', 'clearBusy'] },
+        onError: [
+          // A re-run that fails keeps the page as it was; whoever asked for it says so.
+          { guard: 'isRestart', target: 'ready', actions: ['restorePrevious', 'storeError', 'logError'] },
+          { target: 'rejected', actions: ['storeError', 'logError', 'clearBusy'] },
+        ],
       },
     },
     loadingLocale: {
@@ -107,7 +120,7 @@ export const bootMachine = setup({
     },
     ready: {
       entry: 'clearBusy',
-      on: { RESTART: 'loadingUserConfiguration' },
+      on: { RESTART: { target: 'loadingUserConfiguration', actions: ['rememberCurrent', 'clearError'] } },
     },
     rejected: {
       type: 'final',

@@ -47,10 +47,16 @@ export interface BootContext<
   /** The locale name after `localeMappings`, set once the language is known. */
   localeName?: string;
   error?: BootError;
+  /** What a re-run replaces, kept until its session is known: a failed re-run puts it back. */
+  previous?: Pick<BootContext<C, U, S>, 'userConfiguration' | 'session' | 'localeName'>;
 }
 
 export type BootEvent =
   /** Start again from the config (after a config failure). */
   | { type: 'RETRY' }
-  /** Start again from the user configuration: after sign-in, a language or tenant change. */
+  /**
+   * Start again from the user configuration: after sign-in, a language or
+   * tenant change. When its session call fails, start-up is back in `ready`
+   * with what it had and the error in `context.error`.
+   */
   | { type: 'RESTART' };

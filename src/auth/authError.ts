@@ -16,6 +16,9 @@ export type AuthErrorKind =
   | 'popup-blocked'
   | 'popup-closed'
   | 'backend-rejected'
+  | 'backend-unreachable'
+  | 'backend-timeout'
+  | 'session-failed'
   | 'not-active';
 
 /** An identity failure as a value: `kind` for the Dutch message, `detail` for the log. */

@@ -20,5 +20,8 @@ export const authMessages: Record<AuthErrorKind, MessageDescriptor> = {
   'popup-blocked': msg`Het inlogvenster werd geblokkeerd. Sta pop-ups toe voor deze site of log opnieuw in via de inlogpagina.`,
   'popup-closed': msg`Het inlogvenster is gesloten voordat het inloggen klaar was.`,
   'backend-rejected': msg`De server heeft de inlog niet geaccepteerd. Neem contact op met de beheerder als dit blijft gebeuren.`,
+  'backend-unreachable': msg`De inlogdienst heeft je herkend, maar de server is niet bereikbaar. Controleer de verbinding en probeer het opnieuw.`,
+  'backend-timeout': msg`De inlogdienst heeft je herkend, maar de server reageerde niet op tijd. Probeer het over een ogenblik opnieuw.`,
+  'session-failed': msg`Je bent ingelogd, maar je gegevens konden niet worden geladen. Probeer het over een ogenblik opnieuw.`,
   'not-active': msg`Je account is nog niet actief. Je ontvangt bericht zodra het is geactiveerd.`,
 };

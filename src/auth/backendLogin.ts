@@ -3,7 +3,7 @@ import { AbpError } from '../abp/errors.ts';
 import { storeToken } from '../abp/token.ts';
 import { externalAuthenticate, type ExternalAuthenticateResult } from '../abp/tokenAuth.ts';
 import type { AppConfig } from '../config/appConfig.ts';
-import { AuthError } from './authError.ts';
+import { AuthError, type AuthErrorKind } from './authError.ts';
 import type { ProviderTokens } from './tokens.ts';
 
 /** `TokenAuth/ExternalAuthenticate` with the provider's access token. */
@@ -16,9 +16,16 @@ export async function loginAtBackend(config: AppConfig, tokens: ProviderTokens):
     });
   } catch (error) {
     // The AbpError's message keeps its kind and status (e.g. "network (0)", "server (500)") for the log.
-    if (error instanceof AbpError) throw new AuthError('backend-rejected', error.message, { cause: error });
+    if (error instanceof AbpError) throw new AuthError(backendFailureKind(error), error.message, { cause: error });
     throw error;
   }
+}
+
+/** No answer is not a refusal: the person is told to check the connection or wait, not to call the administrator. */
+function backendFailureKind(error: AbpError): AuthErrorKind {
+  if (error.kind === 'network') return 'backend-unreachable';
+  if (error.kind === 'timeout') return 'backend-timeout';
+  return 'backend-rejected';
 }
 
 /**

@@ -3,7 +3,7 @@ import { callbackMachine } from '../../machines/callback.machine.ts';
 import { AbpError } from '../abp/errors.ts';
 import type { Session } from '../abp/session.ts';
 import { bootActor } from '../boot/bootActor.ts';
-import { restartBoot } from '../boot/restart.ts';
+import { restartSignedIn } from './restartSignedIn.ts';
 import type { AppConfig } from '../config/appConfig.ts';
 import { HOME_PATH, LOGIN_PATH } from '../routes/returnPath.ts';
 import { inspectActor } from '../inspect.ts';
@@ -60,7 +60,7 @@ export function browserCallbackMachine(navigation: CallbackNavigation) {
         if (!backendResult || !providerTokens) throw new AuthError('backend-rejected', 'no backend answer to process');
         storeAuthenticateResult(backendResult);
         publishProviderTokens(providerTokens);
-        await restartBoot();
+        await restartSignedIn();
       }),
     },
     actions: {

@@ -1,5 +1,5 @@
 import type { SignInOutcome } from '../../machines/token.types.ts';
-import { restartBoot } from '../boot/restart.ts';
+import { restartSignedIn } from './restartSignedIn.ts';
 import type { AppConfig } from '../config/appConfig.ts';
 import { AuthError } from './authError.ts';
 import { createAuthorizationRequest } from './authorize.ts';
@@ -80,7 +80,7 @@ export async function signInWithPopup(config: AppConfig): Promise<SignInOutcome>
     storeAuthenticateResult(result);
     // Kept only once the backend accepted them, as after a redirect sign-in.
     publishProviderTokens(tokens);
-    await restartBoot();
+    await restartSignedIn();
     return { status: 'success', expiresAt: Date.now() + result.expireInSeconds * 1000 };
   } catch (error) {
     const { kind, detail } = toAuthError(error);

@@ -1,8 +1,26 @@
 import { waitFor } from 'xstate';
+import type { BootError } from '../../machines/boot.types.ts';
 import { bootActor } from './bootActor.ts';
 
-/** Runs start-up again from the user configuration (new token, language or tenant) and waits for the outcome. */
+/** A re-run of start-up whose session call failed: the page keeps what it had. */
+export class RestartError extends Error {
+  readonly bootError: BootError;
+
+  constructor(bootError: BootError) {
+    super(`start-up re-run failed: ${bootError.kind}: ${bootError.detail}`);
+    this.name = 'RestartError';
+    this.bootError = bootError;
+  }
+}
+
+/**
+ * Runs start-up again from the user configuration (new token, language or
+ * tenant) and waits for the outcome; rejects with a `RestartError` when the
+ * session could not be loaded, so the caller can undo what it changed.
+ */
 export async function restartBoot(): Promise<void> {
   bootActor.send({ type: 'RESTART' });
-  await waitFor(bootActor, (snapshot) => snapshot.matches('ready') || snapshot.status === 'done');
+  const snapshot = await waitFor(bootActor, (current) => current.matches('ready') || current.status === 'done');
+  const { error } = snapshot.context;
+  if (error) throw new RestartError(error);
 }

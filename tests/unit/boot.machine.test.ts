@@ -153,4 +153,37 @@ describe('bootMachine', () => {
     await waitFor(actor, (snapshot) => snapshot.value === 'ready' && loadUserConfiguration.mock.calls.length === 2);
     expect(states.slice(5)).toEqual(['loadingUserConfiguration', 'initialisingSession', 'loadingLocale', 'ready']);
   });
+
+  it('keeps what it had when a re-run cannot load the session: back in ready with the error, not ended', async () => {
+    const sessions = [async () => ({ user: { name: 'Admin' } }), () => Promise.reject(httpError(500))];
+    let call = 0;
+    const { actor, calls } = start({
+      initSession: () => sessions[call++]!(),
+      loadUserConfiguration: async () => userConfiguration(call === 0 ? 'nl' : 'en-US'),
+    });
+    await waitFor(actor, settled);
+    const before = actor.getSnapshot().context;
+    actor.send({ type: 'RESTART' });
+    const after = await waitFor(actor, (snapshot) => snapshot.value === 'ready' && call === 2);
+    expect(after.status).toBe('active');
+    expect(after.context.session).toBe(before.session);
+    expect(after.context.userConfiguration).toBe(before.userConfiguration);
+    expect(after.context.localeName).toBe(before.localeName);
+    expect(after.context.error).toEqual(httpError(500));
+    expect(after.context.previous).toBeUndefined();
+    expect(calls.filter((name) => name === 'logError')).toHaveLength(1);
+  });
+
+  it('clears the error of a failed re-run when the next one succeeds', async () => {
+    let fail = false;
+    const { actor } = start({ initSession: () => (fail ? Promise.reject(httpError(500)) : Promise.resolve({ user: { name: 'Admin' } })) });
+    await waitFor(actor, settled);
+    fail = true;
+    actor.send({ type: 'RESTART' });
+    await waitFor(actor, (snapshot) => snapshot.value === 'ready' && snapshot.context.error !== undefined);
+    fail = false;
+    actor.send({ type: 'RESTART' });
+    const after = await waitFor(actor, (snapshot) => snapshot.value === 'ready' && snapshot.context.error === undefined);
+    expect(after.context.session).toEqual({ user: { name: 'Admin' } });
+  });
 });

@@ -1,10 +1,11 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useId, useState, type FormEvent } from 'react';
+import { RestartError } from '../../boot/restart.ts';
 import { useAppConfig, useSession } from '../../boot/useBoot.ts';
 import { logError } from '../../ui/log.ts';
 import { switchTenant, type TenantSwitchOutcome } from './switchTenant.ts';
 
-type Status = 'idle' | 'busy' | Exclude<TenantSwitchOutcome, 'switched'> | 'error';
+type Status = 'idle' | 'busy' | Exclude<TenantSwitchOutcome, 'switched'> | 'error' | 'not-switched';
 
 /** Shows the current tenant and lets a person choose another (empty for the host). */
 export function TenantSwitch() {
@@ -26,7 +27,7 @@ export function TenantSwitch() {
       if (outcome === 'switched') setOpen(false);
     } catch (error) {
       logError('tenant', error);
-      setStatus('error');
+      setStatus(error instanceof RestartError ? 'not-switched' : 'error');
     }
   }
 
@@ -49,6 +50,9 @@ export function TenantSwitch() {
           </div>
           {status === 'inactive' && <p className="form-error" role="alert">{t`Deze omgeving is niet actief.`}</p>}
           {status === 'not-found' && <p className="form-error" role="alert">{t`Er is geen omgeving met de naam "${name}".`}</p>}
+          {status === 'not-switched' && (
+            <p className="form-error" role="alert">{t`De omgeving kon niet worden gewijzigd. Probeer het over een ogenblik opnieuw.`}</p>
+          )}
           {status === 'error' && (
             <p className="form-error" role="alert">{t`De omgeving kon niet worden gecontroleerd. Probeer het opnieuw.`}</p>
           )}

@@ -1,5 +1,5 @@
 import { abpClientFor } from '../../abp/appClient.ts';
-import { setTenantId } from '../../abp/tenant.ts';
+import { getTenantId, setTenantId } from '../../abp/tenant.ts';
 import { isTenantAvailable, TenantAvailability } from '../../abp/tenancy.ts';
 import type { AppConfig } from '../../config/appConfig.ts';
 import { restartBoot } from '../../boot/restart.ts';
@@ -9,18 +9,26 @@ export type TenantSwitchOutcome = 'switched' | 'inactive' | 'not-found';
 /**
  * ABP's tenant change: an empty name means the host (cookie deleted); an
  * available tenant is stored in the tenant cookie; then start-up runs again.
+ * A failed re-run rejects with `RestartError` and leaves the tenant as it was.
  */
 export async function switchTenant(config: AppConfig, tenancyName: string): Promise<TenantSwitchOutcome> {
   const name = tenancyName.trim();
-  if (name === '') {
-    setTenantId(undefined);
-    await restartBoot();
-    return 'switched';
-  }
+  if (name === '') return restartWithTenant(undefined);
   const { state, tenantId } = await isTenantAvailable(abpClientFor(config), name);
   if (state === TenantAvailability.InActive) return 'inactive';
   if (state !== TenantAvailability.Available || tenantId === null) return 'not-found';
+  return restartWithTenant(tenantId);
+}
+
+/** The cookie names the tenant for start-up's requests; a failed re-run puts the previous one back, as the page still shows it. */
+async function restartWithTenant(tenantId: number | undefined): Promise<'switched'> {
+  const previous = getTenantId();
   setTenantId(tenantId);
-  await restartBoot();
+  try {
+    await restartBoot();
+  } catch (error) {
+    setTenantId(previous);
+    throw error;
+  }
   return 'switched';
 }

@@ -28,6 +28,8 @@ const STARTUP = {
 } as const;
 
 const BACKEND_REJECTED = 'De server heeft de inlog niet geaccepteerd. Neem contact op met de beheerder als dit blijft gebeuren.';
+const BACKEND_UNREACHABLE = 'De inlogdienst heeft je herkend, maar de server is niet bereikbaar. Controleer de verbinding en probeer het opnieuw.';
+const BACKEND_TIMEOUT = 'De inlogdienst heeft je herkend, maar de server reageerde niet op tijd. Probeer het over een ogenblik opnieuw.';
 
 /** The same faults the stack's switches give, for every endpoint: [name, fault, start-up message, logged]. */
 const SERVER_FAULTS: [string, Fault, string, RegExp][] = [
@@ -200,6 +202,41 @@ describe('signed in: the language change (ChangeLanguage) fails', () => {
   }
 });
 
+describe('signed in: the re-run after a language change cannot load the session', () => {
+  securityCase('Session: 500 in the re-run', () =>
+    suite.run(async (watched) => {
+      const page = await watched.newPage();
+      await page.signInToHome();
+      await page.markDocument();
+      suite.stack.faults.set('Session', { status: 500, times: 1 });
+      await chooseLanguage(page, 'en-US');
+      await expectLanguageSwitchFailsThenWorks(watched, page, /\[language\].*re-run failed: server/s, async () => suite.stack.faults.clear());
+    }),
+  );
+});
+
+describe('sign-in: the start-up re-run after the backend accepted it fails', () => {
+  securityCase('accepted, but the session call of the start-up re-run fails', () =>
+    suite.run(async (watched) => {
+      const page = await watched.open('/account/login');
+      // The first session call with the new backend token is the re-run's.
+      let failed = false;
+      await routeApi(page, 'Session', async (route) => {
+        if (failed || !route.request().headers().authorization) return route.continue();
+        failed = true;
+        await route.fulfill({ status: 500, json: { success: false, error: { message: 'An internal error occurred' }, __abp: true }, headers: { 'Access-Control-Allow-Origin': suite.stack.urls.app } });
+      });
+      await page.signIn();
+      await page.expectCallbackFailure('Je bent ingelogd, maar je gegevens konden niet worden geladen. Probeer het over een ogenblik opnieuw.');
+      watched.expectLogged(/\[sign-in\].*session-failed: start-up re-run failed: server/s);
+      // The backend accepted the sign-in: its token stays, and "Opnieuw proberen" leads home.
+      await watched.expectBackendToken();
+      await page.expectNoLeaks();
+      await page.followCallbackRetry('/app/home');
+    }),
+  );
+});
+
 describe('login page: the tenant check (IsTenantAvailable) fails', () => {
   const cases: [string, Fault][] = [
     ['500', { status: 500 }],
@@ -226,6 +263,29 @@ describe('login page: the tenant check (IsTenantAvailable) fails', () => {
       }),
     );
   }
+
+  securityCase('the session call of the re-run fails: the login page stays with the host, then the change works', () =>
+    suite.run(async (watched) => {
+      const page = await watched.open('/account/login');
+      await page.page.getByRole('button', { name: NL.signIn }).waitFor();
+      await page.markDocument();
+      await page.page.getByRole('button', { name: 'Wijzigen' }).click();
+      await page.page.getByLabel('Naam van de omgeving (leeg voor host)').fill('Noord');
+      suite.stack.faults.set('Session', { status: 500, times: 1 });
+      await page.page.getByRole('button', { name: 'Opslaan' }).click();
+      await page.see(NL.tenantNotSwitched);
+      await page.expectNotBusy();
+      await page.see('Geen (host)');
+      expect(await page.documentStillMarked(), 'the page was not reloaded').toBe(true);
+      watched.expectLogged(/\[tenant\].*re-run failed: server/s);
+      expect(await watched.cookie('Abp-TenantId'), 'the tenant cookie put back').toBeUndefined();
+      await page.page.getByRole('button', { name: 'Opslaan' }).click();
+      await page.see('Noord');
+      expect(await watched.cookie('Abp-TenantId')).toBe('2');
+      await page.page.getByRole('button', { name: NL.signIn }).waitFor();
+      await page.expectNoLeaks();
+    }),
+  );
 });
 
 describe.concurrent('faults only this browser sees (intercepted), side by side', () => {
@@ -270,25 +330,26 @@ describe.concurrent('faults only this browser sees (intercepted), side by side',
     __abp: true,
   });
   const cors = () => ({ 'Access-Control-Allow-Origin': suite.stack.urls.app });
-  const faults: [string, (route: Route) => Promise<void>, RegExp][] = [
-    ['401', (route) => route.fulfill({ status: 401, json: envelope(401, 'Current user did not login to the application!'), headers: cors() }), /backend-rejected: unauthorized \(401\)/],
-    ['403', (route) => route.fulfill({ status: 403, json: envelope(403, 'Forbidden'), headers: cors() }), /backend-rejected: forbidden \(403\)/],
-    ['500', (route) => route.fulfill({ status: 500, json: envelope(500, 'An internal error occurred'), headers: cors() }), /backend-rejected: server \(500\)/],
-    ['a malformed envelope', (route) => route.fulfill({ status: 200, json: { unexpected: true }, headers: cors() }), /backend-rejected: malformed \(200\).*not an ABP envelope/],
+  const faults: [string, (route: Route) => Promise<void>, RegExp, string][] = [
+    ['401', (route) => route.fulfill({ status: 401, json: envelope(401, 'Current user did not login to the application!'), headers: cors() }), /backend-rejected: unauthorized \(401\)/, BACKEND_REJECTED],
+    ['403', (route) => route.fulfill({ status: 403, json: envelope(403, 'Forbidden'), headers: cors() }), /backend-rejected: forbidden \(403\)/, BACKEND_REJECTED],
+    ['500', (route) => route.fulfill({ status: 500, json: envelope(500, 'An internal error occurred'), headers: cors() }), /backend-rejected: server \(500\)/, BACKEND_REJECTED],
+    ['a malformed envelope', (route) => route.fulfill({ status: 200, json: { unexpected: true }, headers: cors() }), /backend-rejected: malformed \(200\).*not an ABP envelope/, BACKEND_REJECTED],
     [
       'an HTML error page',
       (route) => route.fulfill({ status: 502, contentType: 'text/html', body: '<html><body><h1>502 Bad Gateway</h1><hr>nginx</body></html>', headers: cors() }),
       /backend-rejected: server \(502\).*not JSON/,
+      BACKEND_REJECTED,
     ],
-    ['connection refused', (route) => route.abort('connectionrefused'), /backend-rejected: network \(0\)/],
+    ['connection refused', (route) => route.abort('connectionrefused'), /backend-unreachable: network \(0\)/, BACKEND_UNREACHABLE],
   ];
-  for (const [name, handler, logged] of faults) {
+  for (const [name, handler, logged, message] of faults) {
     securityCase.concurrent(`ExternalAuthenticate: ${name}`, () =>
       suite.run(async (watched) => {
         const page = await watched.open('/account/login');
         await routeApi(page, 'ExternalAuthenticate', handler);
         await page.signIn();
-        await expectFailedBackendSignIn(watched, page, BACKEND_REJECTED, logged);
+        await expectFailedBackendSignIn(watched, page, message, logged);
       }),
     );
   }
@@ -301,7 +362,7 @@ describe.concurrent('faults only this browser sees (intercepted), side by side',
         await route.continue().catch(() => undefined);
       });
       await page.signIn();
-      await expectFailedBackendSignIn(watched, page, BACKEND_REJECTED, /backend-rejected: timeout \(0\)/, BEYOND_CLIENT_TIMEOUT_MS);
+      await expectFailedBackendSignIn(watched, page, BACKEND_TIMEOUT, /backend-timeout: timeout \(0\)/, BEYOND_CLIENT_TIMEOUT_MS);
     }),
   );
 

@@ -1,5 +1,5 @@
 import { bootMachine } from '../../../machines/boot.machine.ts';
-import type { BootConfig, BootUserConfiguration } from '../../../machines/boot.types.ts';
+import type { BootConfig, BootContext, BootUserConfiguration } from '../../../machines/boot.types.ts';
 import type { MachineModel } from '../support/model.ts';
 
 const config: BootConfig = { localeMappings: [{ from: 'nl-NL', to: 'nl' }, { from: 'en-US', to: 'en' }] };
@@ -11,7 +11,8 @@ function userConfiguration(language: string): BootUserConfiguration {
 /**
  * Start-up: the outcomes of its four actors as src produces them (errors are
  * `{ kind, detail }` values, HTTP failures carry their status), RETRY on the
- * config screen and RESTART after sign-in, a language or a tenant change.
+ * config screen and RESTART after sign-in, a language or a tenant change
+ * (a re-run, told apart from the first start by its context).
  */
 export const bootModel: MachineModel = {
   name: 'boot',
@@ -38,4 +39,6 @@ export const bootModel: MachineModel = {
       error: { fail: { kind: 'unknown', detail: 'the catalog chunk could not be loaded' } },
     },
   },
+  // A failed session call ends start-up the first time and returns to ready in a re-run.
+  contextKey: (context: BootContext) => (context.previous ? ' (re-run)' : ''),
 };

@@ -64,7 +64,8 @@ function eventsOf(model: MachineModel, described: WeakMap<AnyEventObject, Descri
  * One shortest path to every transition the graph can take. A plain shortest
  * path search covers states, not transitions; so a "state" of the search is
  * the step into it: the state before, the event with its outcome, and the
- * state after. Then every (state, outcome) pair gets its own path.
+ * state after (each with the model's context key, if any). Then every
+ * (state, outcome) pair gets its own path.
  */
 export function candidatePaths(model: MachineModel): ModelPath[] {
   const described = new WeakMap<AnyEventObject, Described>();
@@ -73,6 +74,9 @@ export function candidatePaths(model: MachineModel): ModelPath[] {
     const description = described.get(event);
     return description ? stepLabel(description.kind, description.trigger, description.outcome) : event.type;
   };
+  const contextKey = model.contextKey as ((context: unknown) => string) | undefined;
+  const where = (snapshot: AnyMachineSnapshot | undefined) =>
+    snapshot && contextKey ? `${stateKey(snapshot.value)}${contextKey(snapshot.context)}` : stateKey(snapshot?.value);
   const paths: ModelPath[] = [];
   for (const input of Object.keys(model.inputs)) {
     const found = getShortestPaths(model.machine, {
@@ -80,7 +84,7 @@ export function candidatePaths(model: MachineModel): ModelPath[] {
       events: eventsOf(model, described),
       serializeEvent: (event: AnyEventObject) => label(event),
       serializeState: (snapshot: AnyMachineSnapshot, event: AnyEventObject | undefined, previous?: AnyMachineSnapshot) =>
-        `${stateKey(previous?.value)} | ${label(event)} | ${stateKey(snapshot.value)}`,
+        `${where(previous)} | ${label(event)} | ${where(snapshot)}`,
     } as never) as unknown as { steps: { event: AnyEventObject; state: AnyMachineSnapshot }[] }[];
     for (const path of found) {
       const steps: PathStep[] = path.steps.map(({ event, state }, index) => {

@@ -17,6 +17,12 @@ export interface MachineModel {
   outcomes: Record<string, { done?: Record<string, unknown>; error?: Record<string, unknown> }>;
   /** Payload variants of external events by type and label; an event not listed is sent as `{ type }`. */
   events?: Record<string, Record<string, Omit<AnyEventObject, 'type'>>>;
+  /**
+   * What of the context tells two snapshots in the same state apart, for a
+   * machine whose guards read the context (boot: a re-run or the first start).
+   * Paths are searched per state value otherwise.
+   */
+  contextKey?: (context: never) => string;
 }
 
 export type StepKind = 'start' | 'event' | 'done' | 'error' | 'after';

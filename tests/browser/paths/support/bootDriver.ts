@@ -9,6 +9,8 @@ import { Gate, headersOf } from './gate.ts';
 export const STARTUP_FAILED = 'De applicatie kon niet starten';
 export const CONFIG_INVALID = /^Het configuratiebestand van de applicatie is ongeldig: het veld ".+" klopt niet\. Neem contact op met de beheerder\.$/;
 export const SERVER_FAILED = 'Er ging iets mis op de server. Probeer het over een ogenblik opnieuw.';
+export const TENANT_NOT_SWITCHED = { nl: 'De omgeving kon niet worden gewijzigd. Probeer het over een ogenblik opnieuw.', en: 'The tenant could not be changed. Try again in a moment.' };
+const HOST = { nl: 'Geen (host)', en: 'None (host)' };
 const CULTURE_COOKIE = 'Abp.Localization.CultureName';
 
 /**
@@ -17,7 +19,8 @@ const CULTURE_COOKIE = 'Abp.Localization.CultureName';
  * catalog that is not bundled) the English catalog chunk. While it is held
  * the page must show the state; the outcome is the request let through,
  * with a fault switched on for error outcomes. RETRY is the button on the
- * error screen, RESTART a tenant change on the login page.
+ * error screen, RESTART a tenant change on the login page; a re-run whose
+ * session fails keeps the login page and the tenant it had.
  */
 export const bootDriver: BrowserDriver = {
   feasible: () => true,
@@ -160,17 +163,15 @@ class BootRun {
       }
       case 'loadingUserConfiguration': {
         this.held ??= await this.gates.get('loadUserConfiguration')!.next();
-        if (this.restarted) {
-          // A re-run keeps the current screen; start-up is busy only the first time.
-          await sees(this.page.getByRole('heading', { name: /^(Inloggen|Sign in)$/ }), `${name}: the login page kept during the re-run`);
-          expect(await this.page.getByRole('status').filter({ hasText: TEXT.busy }).count(), `${name}: no busy indicator`).toBe(0);
-        } else await this.busy(name);
+        if (this.restarted) await this.keptLoginPage(name);
+        else await this.busy(name);
         await this.abpHeaders(name, this.held);
         return;
       }
       case 'initialisingSession':
         this.held ??= await this.gates.get('initSession')!.next();
-        await this.busy(name);
+        if (this.restarted) await this.keptLoginPage(name);
+        else await this.busy(name);
         return;
       case 'loadingLocale':
         if (!this.localeFetched) return; // Dutch is bundled: this state lasts no longer than a promise tick
@@ -188,11 +189,28 @@ class BootRun {
         await sees(this.page.getByRole('heading', { name: english ? 'Sign in' : 'Inloggen' }), `${name}: the login page`);
         expect(pathPart(this.page), `${name}: the address`).toBe('/account/login?returnUrl=%2Fapp%2Fhome');
         expect(await this.page.evaluate(() => document.documentElement.lang), `${name}: the page language`).toBe(english ? 'en' : 'nl');
+        if (this.restarted && step.kind === 'error' && step.trigger === 'initSession') await this.tenantKept(name);
         return;
       }
       default:
         throw new Error(`${name}: no browser check for state ${state}`);
     }
+  }
+
+  /** A re-run keeps the current screen; start-up is busy only the first time. */
+  private async keptLoginPage(name: string): Promise<void> {
+    await sees(this.page.getByRole('heading', { name: /^(Inloggen|Sign in)$/ }), `${name}: the login page kept during the re-run`);
+    expect(await this.page.getByRole('status').filter({ hasText: TEXT.busy }).count(), `${name}: no busy indicator`).toBe(0);
+  }
+
+  /** The tenant switch says the change did not happen; the host is still the tenant, in the page and in the cookie. */
+  private async tenantKept(name: string): Promise<void> {
+    const language = this.culture === 'en-US' ? 'en' : 'nl';
+    await sees(this.page.getByRole('alert').filter({ hasText: TENANT_NOT_SWITCHED[language] }), `${name}: the message "${TENANT_NOT_SWITCHED[language]}"`);
+    await sees(this.page.getByText(HOST[language]), `${name}: the host still shown`);
+    const cookies = await this.page.context().cookies(this.stack.urls.app);
+    expect(cookies.filter((cookie) => /^Abp[.-]TenantId$/.test(cookie.name)), `${name}: the tenant cookies`).toEqual([]);
+    this.tenantId = undefined;
   }
 
   private async busy(name: string): Promise<void> {

@@ -15,6 +15,7 @@ export const NL = {
   welcome: 'Welkom, Beheerder',
   languageFailed: 'De taal kon niet worden gewijzigd. Probeer het opnieuw.',
   tenantFailed: 'De omgeving kon niet worden gecontroleerd. Probeer het opnieuw.',
+  tenantNotSwitched: 'De omgeving kon niet worden gewijzigd. Probeer het over een ogenblik opnieuw.',
   renewFailed: 'De verbinding met de inlogdienst is even weg. We proberen je sessie zo opnieuw te verlengen.',
   sessionExpired: 'Je sessie is verlopen. Log opnieuw in.',
 } as const;
