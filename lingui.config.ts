@@ -3,11 +3,13 @@ import { formatter } from '@lingui/format-po';
 
 const LATER = [
   '<rootDir>/src/auth/**',
+  '<rootDir>/src/connection/**',
   '<rootDir>/src/sections/account/**',
   '<rootDir>/src/sections/SectionPage.tsx',
   '<rootDir>/src/ui/NoAccess.tsx',
   '<rootDir>/src/ui/SessionBanner.tsx',
   '<rootDir>/src/ui/UpdatePrompt.tsx',
+  '<rootDir>/src/ui/AfterStart.tsx',
 ];
 
 export default defineConfig({

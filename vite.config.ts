@@ -7,9 +7,9 @@ import { defineConfig } from 'vitest/config';
 const START_LIBRARIES = /node_modules\/(react|react-dom|scheduler|use-sync-external-store|@tanstack|xstate|@xstate|@lingui\/(core|react)|ky)\//;
 /** What main.tsx needs to send the config request: it must stay out of the big chunk. */
 const ENTRY_MODULES = /\/src\/(main\.tsx|config\/(appConfigRequest|loadAppConfig|configError|appConfig)\.ts|abp\/(culture|headers|tenant|cookies)\.ts)$/;
-/** Loaded when needed: sections, sign-in and token code, the inspector, the update prompt, other catalogs. */
+/** Loaded when needed: sections, sign-in and token code, the connection banner, the inspector, the update prompt, other catalogs. */
 const LAZY_MODULES =
-  /\/src\/(sections|auth|locales\/en)\/|\/src\/locales\/nl\/pages\.po$|\/src\/(inspect\.ts|ui\/(SessionBanner|UpdatePrompt|NoAccess)\.tsx|abp\/(tenancy|tokenAuth|language)\.ts|i18n\/switchLanguage\.ts)$|\/machines\/(token|callback)\./;
+  /\/src\/(sections|auth|connection|locales\/en)\/|\/src\/locales\/nl\/pages\.po$|\/src\/(inspect\.ts|ui\/(SessionBanner|UpdatePrompt|AfterStart|NoAccess)\.tsx|abp\/(tenancy|tokenAuth|language)\.ts|boot\/restart\.ts|i18n\/switchLanguage\.ts)$|\/machines\/(token|callback|connectivity)\./;
 
 function isStartModule(id: string): boolean {
   if (START_LIBRARIES.test(id)) return true;

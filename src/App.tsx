@@ -1,17 +1,17 @@
 import { RouterProvider } from '@tanstack/react-router';
 import { useSelector } from '@xstate/react';
-import { lazy, Suspense, useEffect, useRef, useState } from 'react';
+import { Suspense, useEffect, useRef, useState } from 'react';
 import { bootActor } from './boot/bootActor.ts';
 import { bootView, bootViewEqual } from './boot/bootView.ts';
 import { whenIdle } from './boot/whenIdle.ts';
 import { useLocaleReady } from './i18n/useLocaleReady.ts';
-import { withPages } from './i18n/withPages.ts';
 import { preloadStartSections, router } from './routes/router.ts';
 import { BusyIndicator } from './ui/BusyIndicator.tsx';
 import { StartupError } from './ui/StartupError.tsx';
+import { optionalLazy } from './ui/optionalLazy.ts';
 
-/** Only production builds register the service worker; its prompt loads after start-up. */
-const UpdatePrompt = lazy(() => withPages(() => import('./ui/UpdatePrompt.tsx')).then((module) => ({ default: module.UpdatePrompt })));
+/** The connection banner and the update prompt load once start-up is done. */
+const AfterStart = optionalLazy(() => import('./ui/AfterStart.tsx').then((module) => module.AfterStart));
 
 /** Renders what start-up reached: busy, a failure screen, or the routes. */
 export function App() {
@@ -40,9 +40,9 @@ export function App() {
   return (
     <>
       <RouterProvider router={router} />
-      {import.meta.env.PROD && idle && (
+      {idle && (
         <Suspense fallback={null}>
-          <UpdatePrompt />
+          <AfterStart />
         </Suspense>
       )}
     </>

@@ -1,6 +1,7 @@
 import ky, { TimeoutError, type KyInstance } from 'ky';
 import { unwrapEnvelope } from './envelope.ts';
 import { AbpError } from './errors.ts';
+import { abpEvents } from './events.ts';
 import { abpHeaders, type AbpHeaderSource } from './headers.ts';
 
 export interface AbpClientOptions {
@@ -42,8 +43,12 @@ async function send<T>(http: KyInstance, method: 'get' | 'post', path: string, b
   try {
     response = await http(path.replace(/^\/+/, ''), { method, json: body });
   } catch (error) {
-    if (error instanceof TimeoutError) throw new AbpError('timeout', 0, `${method.toUpperCase()} ${path}: timed out`);
-    throw new AbpError('network', 0, `${method.toUpperCase()} ${path}: ${error instanceof Error ? error.message : String(error)}`);
+    const failure =
+      error instanceof TimeoutError
+        ? new AbpError('timeout', 0, `${method.toUpperCase()} ${path}: timed out`)
+        : new AbpError('network', 0, `${method.toUpperCase()} ${path}: ${error instanceof Error ? error.message : String(error)}`);
+    abpEvents.trigger('abp.unreachable', failure.message);
+    throw failure;
   }
   return unwrapEnvelope<T>(response);
 }

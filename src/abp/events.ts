@@ -1,6 +1,8 @@
 /** The events ABP's client triggers, with their payloads. */
 export interface AbpEventMap {
   'abp.dynamicScriptsInitialized': undefined;
+  /** A request got no answer (no connection or time-out); the text names it for the log. */
+  'abp.unreachable': string;
 }
 
 type Handler<T> = (payload: T) => void;

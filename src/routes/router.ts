@@ -4,6 +4,7 @@ import type { UserConfiguration } from '../abp/userConfiguration.ts';
 import { bootActor } from '../boot/bootActor.ts';
 import type { AppConfig } from '../config/appConfig.ts';
 import { BusyIndicator } from '../ui/BusyIndicator.tsx';
+import { RouteError } from '../ui/RouteError.tsx';
 import { accountRoute, loginCallbackRoute, loginRoute } from './accountRoutes.ts';
 import { appHomeRoute, appRoute } from './appRoutes.ts';
 import { indexRoute } from './indexRoute.ts';
@@ -27,6 +28,7 @@ export const router = createRouter({
     userConfiguration: () => bootActor.getSnapshot().context.userConfiguration as UserConfiguration | undefined,
   },
   defaultPendingComponent: BusyIndicator,
+  defaultErrorComponent: RouteError,
   defaultPendingMs: 150,
   defaultPendingMinMs: 0,
   defaultPreload: false,

@@ -1,14 +1,14 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Link, Outlet } from '@tanstack/react-router';
-import { lazy, Suspense } from 'react';
+import { Suspense } from 'react';
 import { useAppConfig, useIsGrantedMap, useSession } from '../boot/useBoot.ts';
-import { withPages } from '../i18n/withPages.ts';
 import { SECTIONS } from '../sections/sections.ts';
 import { LanguageSwitch } from './LanguageSwitch.tsx';
 import { LogoutButton } from './LogoutButton.tsx';
+import { optionalLazy } from './optionalLazy.ts';
 
 /** Loaded with the token lifecycle it shows, after start-up. */
-const SessionBanner = lazy(() => withPages(() => import('./SessionBanner.tsx')).then((module) => ({ default: module.SessionBanner })));
+const SessionBanner = optionalLazy(() => import('./SessionBanner.tsx').then((module) => module.SessionBanner));
 
 /** The frame around every signed-in page: sections as navigation, who is signed in, language, sign-out. */
 export function Shell() {

@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createAbpClient } from '../../src/abp/client.ts';
 import { AbpError } from '../../src/abp/errors.ts';
+import { abpEvents } from '../../src/abp/events.ts';
 import type { AbpHeaderSource } from '../../src/abp/headers.ts';
 
 function envelopeResponse(result: unknown): Response {
@@ -125,5 +126,21 @@ describe('createAbpClient', () => {
     const client = createAbpClient({ baseUrl: 'http://api.test', headers: () => source() });
     await rejectionOf(client.get('api/x'));
     expect(fetch).toHaveBeenCalledTimes(1);
+  });
+
+  it('tells the event bus about a request without an answer (no connection, time-out), not about an error answer', async () => {
+    const heard: string[] = [];
+    const off = abpEvents.on('abp.unreachable', (detail) => heard.push(detail));
+    try {
+      stubFetch(() => Promise.reject(new TypeError('Failed to fetch')));
+      await rejectionOf(createAbpClient({ baseUrl: 'http://api.test', headers: () => source() }).get('api/x'));
+      stubFetch(() => new Promise<Response>(() => {}));
+      await rejectionOf(createAbpClient({ baseUrl: 'http://api.test', headers: () => source(), timeoutMs: 20 }).post('api/y', {}));
+      stubFetch(async () => new Response('', { status: 503 }));
+      await rejectionOf(createAbpClient({ baseUrl: 'http://api.test', headers: () => source() }).get('api/z'));
+    } finally {
+      off();
+    }
+    expect(heard).toEqual(['network (0): GET api/x: Failed to fetch', 'timeout (0): POST api/y: timed out']);
   });
 });

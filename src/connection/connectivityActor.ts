@@ -1,0 +1,36 @@
+import { createActor, fromPromise } from 'xstate';
+import { connectivityMachine } from '../../machines/connectivity.machine.ts';
+import { abpEvents } from '../abp/events.ts';
+import { bootActor } from '../boot/bootActor.ts';
+import type { AppConfig } from '../config/appConfig.ts';
+import { inspectActor } from '../inspect.ts';
+import { logWarning } from '../ui/log.ts';
+import { probe } from './probe.ts';
+
+/** The connectivityMachine with the browser's implementations. */
+export const browserConnectivityMachine = connectivityMachine.provide({
+  actors: {
+    probe: fromPromise(() => probe((bootActor.getSnapshot().context.config as AppConfig).remoteServiceBaseUrl)),
+  },
+  actions: {
+    logLost: ({ event }) => logWarning('connection', `lost (${event.type === 'OFFLINE' ? 'the browser is offline' : 'a request got no answer'})`),
+    logRestored: () => logWarning('connection', 'the API answers again'),
+  },
+});
+
+/** The page's one connectivity actor. */
+export const connectivityActor = createActor(browserConnectivityMachine);
+
+let started = false;
+
+/** Follows the browser's online and offline events and the ABP client's requests that got no answer. */
+export function startConnectivity(): void {
+  if (started) return;
+  started = true;
+  if (import.meta.env.DEV) inspectActor(connectivityActor);
+  connectivityActor.start();
+  window.addEventListener('offline', () => connectivityActor.send({ type: 'OFFLINE' }));
+  window.addEventListener('online', () => connectivityActor.send({ type: 'ONLINE' }));
+  abpEvents.on('abp.unreachable', () => connectivityActor.send({ type: 'UNREACHABLE' }));
+  if (!navigator.onLine) connectivityActor.send({ type: 'OFFLINE' });
+}
