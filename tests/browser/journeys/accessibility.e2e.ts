@@ -80,6 +80,25 @@ describe('accessibility at WCAG 2.1 AA', () => {
     expect(await violations(app.page)).toEqual([]);
   });
 
+  it('a page whose code cannot be loaded while offline, with the connection banner', async () => {
+    const app = await AppModel.open(env.context, env.stack, '/account/login');
+    await app.signIn('admin');
+    await app.page.getByRole('heading', { name: 'Welkom, Beheerder' }).waitFor();
+    // The banner's code comes once the browser is idle after start-up.
+    await expect
+      .poll(() => app.page.evaluate(() => performance.getEntriesByType('resource').some((entry) => /\/assets\/AfterStart-[^/]+\.js$/.test(entry.name))), { timeout: 10_000 })
+      .toBe(true);
+    await env.context.setOffline(true);
+    try {
+      await app.page.getByRole('navigation', { name: 'Onderdelen' }).getByRole('link', { name: 'Zakelijk' }).click();
+      await app.page.getByRole('heading', { name: 'Deze pagina kon niet worden geladen' }).waitFor();
+      await app.page.getByRole('region', { name: 'Verbinding' }).getByText('Je bent offline.').waitFor();
+      expect(await violations(app.page)).toEqual([]);
+    } finally {
+      await env.context.setOffline(false);
+    }
+  });
+
   it('the page that does not exist', async () => {
     const app = await AppModel.open(env.context, env.stack, '/bestaat-niet');
     await app.page.getByRole('heading', { name: 'Pagina niet gevonden' }).waitFor();
