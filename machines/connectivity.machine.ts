@@ -35,6 +35,7 @@ export const connectivityMachine = setup({
     reset: assign({ cause: undefined, attempts: 0, retryInMs: undefined, retryAt: undefined }),
     logLost: () => {},
     logRestored: () => {},
+    announceRestored: () => {},
   },
   delays: {
     retryBackoff: ({ context }) => context.retryInMs ?? RETRY_FIRST_MS,
@@ -71,7 +72,7 @@ export const connectivityMachine = setup({
           invoke: {
             id: 'probe',
             src: 'probe',
-            onDone: { target: '#connectivity.restored', actions: ['reset', 'logRestored'] },
+            onDone: { target: '#connectivity.restored', actions: ['reset', 'logRestored', 'announceRestored'] },
             onError: { target: 'waiting', actions: 'countAttempt' },
           },
         },

@@ -78,6 +78,7 @@ export const tokenMachine = setup({
     renewFailed: {
       after: { renewRetry: { target: 'renewing' } },
       on: {
+        RETRY: { target: 'renewing' },
         RENEWED: { target: 'active', actions: 'storeExpiry' },
         REMOVED: { target: 'idle', actions: 'forget' },
         SIGN_IN: { target: 'reauthenticating' },

@@ -28,4 +28,6 @@ export type TokenEvent =
   | { type: 'EXPIRED' }
   | { type: 'REMOVED' }
   | { type: 'ERROR'; error: BootError }
+  /** The connection is back: renew now instead of waiting for the next attempt. */
+  | { type: 'RETRY' }
   | { type: 'SIGN_IN' };

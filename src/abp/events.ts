@@ -3,6 +3,8 @@ export interface AbpEventMap {
   'abp.dynamicScriptsInitialized': undefined;
   /** A request got no answer (no connection or time-out); the text names it for the log. */
   'abp.unreachable': string;
+  /** The API answers again after it could not be reached. */
+  'abp.reachable': undefined;
 }
 
 type Handler<T> = (payload: T) => void;

@@ -1,5 +1,6 @@
 import { createActor, fromPromise } from 'xstate';
 import { tokenMachine } from '../../machines/token.machine.ts';
+import { abpEvents } from '../abp/events.ts';
 import type { Session } from '../abp/session.ts';
 import { getToken, tokenExpiry } from '../abp/token.ts';
 import { bootActor } from '../boot/bootActor.ts';
@@ -49,6 +50,8 @@ export function startTokenLifecycle(): void {
   tokenActor.start();
   // Signed out in another tab: this one leaves the signed-in pages too.
   startTokenSharing(() => location.replace(SIGNED_OUT_PATH));
+  // A renewal that failed for want of a connection is tried again as soon as the connection is back.
+  abpEvents.on('abp.reachable', () => tokenActor.send({ type: 'RETRY' }));
   const follow = (snapshot: ReturnType<typeof bootActor.getSnapshot>) => {
     if (!snapshot.matches('ready')) return;
     const user = (snapshot.context.session as Session | undefined)?.user;

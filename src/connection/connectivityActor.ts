@@ -15,6 +15,7 @@ export const browserConnectivityMachine = connectivityMachine.provide({
   actions: {
     logLost: ({ event }) => logWarning('connection', `lost (${event.type === 'OFFLINE' ? 'the browser is offline' : 'a request got no answer'})`),
     logRestored: () => logWarning('connection', 'the API answers again'),
+    announceRestored: () => abpEvents.trigger('abp.reachable'),
   },
 });
 

@@ -17,6 +17,7 @@ function start(answers: boolean[]) {
     actions: {
       logLost: () => void logged.push('lost'),
       logRestored: () => void logged.push('restored'),
+      announceRestored: () => void logged.push('announced'),
     },
   });
   const actor = createActor(machine, { clock }).start();
@@ -92,7 +93,7 @@ describe('connectivityMachine', () => {
     expect(actor.getSnapshot().value).toBe('online');
     actor.send({ type: 'UNREACHABLE' });
     expect(actor.getSnapshot().context).toMatchObject({ attempts: 0, retryInMs: 2000 });
-    expect(logged).toEqual(['lost', 'restored', 'lost']);
+    expect(logged).toEqual(['lost', 'restored', 'announced', 'lost']);
   });
 
   it('ignores the online event and requests without answer while a check is under way', async () => {

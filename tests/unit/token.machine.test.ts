@@ -89,6 +89,25 @@ describe('tokenMachine', () => {
     expect(actor.getSnapshot().value).toBe('active');
   });
 
+  it('tries again at once on RETRY (the connection is back), not after 30 s', async () => {
+    let attempt = 0;
+    const { actor, renewTokens } = start({
+      renewTokens: async () => {
+        attempt += 1;
+        if (attempt === 1) throw { kind: 'provider-unreachable', detail: 'fetch failed' };
+        return { expiresAt: Date.now() + HOUR };
+      },
+    });
+    actor.send({ type: 'RETRY' });
+    actor.send({ type: 'ADDED', expiresAt: Date.now() });
+    await vi.advanceTimersByTimeAsync(0);
+    expect(actor.getSnapshot().value).toBe('renewFailed');
+    actor.send({ type: 'RETRY' });
+    await vi.advanceTimersByTimeAsync(0);
+    expect(renewTokens).toHaveBeenCalledTimes(2);
+    expect(actor.getSnapshot().value).toBe('active');
+  });
+
   it('re-authenticates in a popup: pending, then success keeps the page', async () => {
     const { actor, calls } = start({ renewTokens: () => Promise.reject(invalidGrant) });
     actor.send({ type: 'ADDED', expiresAt: Date.now() });

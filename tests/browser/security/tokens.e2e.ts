@@ -144,6 +144,32 @@ describe.concurrent('renewal: the provider cannot be reached', () => {
   }
 });
 
+describe('renewal: the browser is offline', () => {
+  securityCase('offline when the renewal is due: both banners say so, and back online the session is renewed at once', () =>
+    suite.run(async (watched) => {
+      const page = await watched.newPage();
+      await page.signInToHome();
+      await eventually(
+        () => page.page.evaluate(() => performance.getEntriesByType('resource').some((entry) => /\/assets\/AfterStart-[^/]+\.js$/.test(entry.name))),
+        'the connection watch loaded',
+      );
+      await page.markDocument();
+      const before = await watched.cookie('Abp.AuthToken');
+      await watched.context.setOffline(true);
+      await page.see('Je bent offline.');
+      await page.see(NL.renewFailed, RENEWAL_MS + 10_000);
+      expect(await page.refreshToken(), 'the refresh token is kept for the next try').toBeTruthy();
+      await watched.context.setOffline(false);
+      // Well before the 30 s retry: the connection coming back is what starts it.
+      await page.see('De verbinding is hersteld.');
+      await expectNoBanner(page);
+      await eventually(async () => (await watched.cookie('Abp.AuthToken')) !== before, 'a renewed backend token');
+      expect(await page.documentStillMarked(), 'the page was kept').toBe(true);
+      await page.expectNoLeaks();
+    }),
+  );
+});
+
 /** Both tabs keep going: no banner, the same rotated refresh token, one refresh per round. */
 async function expectSharedRenewal(watched: WatchedContext, tabs: AppPage[], rounds: number) {
   const start = refreshGrants(watched).length;
