@@ -34,6 +34,16 @@ function start(options: Options = {}) {
 
 const invalidGrant = { kind: 'invalid-refresh-token', detail: 'invalid_grant' };
 
+/** A renewal whose first attempt cannot reach the provider and whose later ones succeed. */
+function unreachableOnce(): () => Promise<TokenGrant> {
+  let attempt = 0;
+  return async () => {
+    attempt += 1;
+    if (attempt === 1) throw { kind: 'provider-unreachable', detail: 'fetch failed' };
+    return { expiresAt: Date.now() + HOUR };
+  };
+}
+
 describe('tokenMachine', () => {
   beforeEach(() => {
     vi.useFakeTimers();
@@ -73,14 +83,7 @@ describe('tokenMachine', () => {
   });
 
   it('retries after 30 s when the provider cannot be reached', async () => {
-    let attempt = 0;
-    const { actor, renewTokens } = start({
-      renewTokens: async () => {
-        attempt += 1;
-        if (attempt === 1) throw { kind: 'provider-unreachable', detail: 'fetch failed' };
-        return { expiresAt: Date.now() + HOUR };
-      },
-    });
+    const { actor, renewTokens } = start({ renewTokens: unreachableOnce() });
     actor.send({ type: 'ADDED', expiresAt: Date.now() });
     await vi.advanceTimersByTimeAsync(0);
     expect(actor.getSnapshot().value).toBe('renewFailed');
@@ -90,14 +93,7 @@ describe('tokenMachine', () => {
   });
 
   it('tries again at once on RETRY (the connection is back), not after 30 s', async () => {
-    let attempt = 0;
-    const { actor, renewTokens } = start({
-      renewTokens: async () => {
-        attempt += 1;
-        if (attempt === 1) throw { kind: 'provider-unreachable', detail: 'fetch failed' };
-        return { expiresAt: Date.now() + HOUR };
-      },
-    });
+    const { actor, renewTokens } = start({ renewTokens: unreachableOnce() });
     actor.send({ type: 'RETRY' });
     actor.send({ type: 'ADDED', expiresAt: Date.now() });
     await vi.advanceTimersByTimeAsync(0);

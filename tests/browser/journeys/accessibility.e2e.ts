@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import type { Fault, FaultEndpoint } from '../../../devstack/faults.ts';
 import { AppModel, TEXT } from '../models/app.model.ts';
 import { Gate } from '../paths/support/gate.ts';
+import { waitForAfterStart } from '../support/afterStart.ts';
 import { journeyEnv } from './setup.ts';
 
 const env = journeyEnv();
@@ -85,9 +86,7 @@ describe('accessibility at WCAG 2.1 AA', () => {
     await app.signIn('admin');
     await app.page.getByRole('heading', { name: 'Welkom, Beheerder' }).waitFor();
     // The banner's code comes once the browser is idle after start-up.
-    await expect
-      .poll(() => app.page.evaluate(() => performance.getEntriesByType('resource').some((entry) => /\/assets\/AfterStart-[^/]+\.js$/.test(entry.name))), { timeout: 10_000 })
-      .toBe(true);
+    await waitForAfterStart(app.page);
     await env.context.setOffline(true);
     try {
       await app.page.getByRole('navigation', { name: 'Onderdelen' }).getByRole('link', { name: 'Zakelijk' }).click();

@@ -3,6 +3,7 @@ import { describe, expect } from 'vitest';
 import { NL, eventually, type AppPage, type WatchedContext } from './models/watched.model.ts';
 import { securityCase } from './support/cases.ts';
 import { securitySuite } from './support/harness.ts';
+import { waitForAfterStart } from '../support/afterStart.ts';
 
 const suite = securitySuite(import.meta.filename);
 
@@ -21,10 +22,7 @@ const PAGE_FAILED = 'Deze pagina kon niet worden geladen';
 async function signedInHome(watched: WatchedContext): Promise<AppPage> {
   const page = await watched.newPage();
   await page.signInToHome();
-  await eventually(
-    () => page.page.evaluate(() => performance.getEntriesByType('resource').some((entry) => /\/assets\/AfterStart-[^/]+\.js$/.test(entry.name))),
-    'the connection watch loaded',
-  );
+  await waitForAfterStart(page.page);
   await page.markDocument();
   return page;
 }

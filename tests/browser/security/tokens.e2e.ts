@@ -3,6 +3,7 @@ import { describe, expect } from 'vitest';
 import { AppPage, NL, eventually, type WatchedContext } from './models/watched.model.ts';
 import { securityCase } from './support/cases.ts';
 import { securitySuite } from './support/harness.ts';
+import { waitForAfterStart } from '../support/afterStart.ts';
 
 /**
  * Backend tokens that live 64 s: the app renews 60 s before expiry, so a
@@ -149,10 +150,7 @@ describe('renewal: the browser is offline', () => {
     suite.run(async (watched) => {
       const page = await watched.newPage();
       await page.signInToHome();
-      await eventually(
-        () => page.page.evaluate(() => performance.getEntriesByType('resource').some((entry) => /\/assets\/AfterStart-[^/]+\.js$/.test(entry.name))),
-        'the connection watch loaded',
-      );
+      await waitForAfterStart(page.page);
       await page.markDocument();
       const before = await watched.cookie('Abp.AuthToken');
       await watched.context.setOffline(true);
