@@ -191,17 +191,20 @@ async function expectSharedRenewal(watched: WatchedContext, tabs: AppPage[], rou
   expect(watched.logged.filter((message) => /\[token\]/.test(message.text)), 'no renewal failed').toEqual([]);
 }
 
+/** Signed in, then a second tab opened from the app (it gets a copy of the session storage), showing home. */
+async function signedInWithOpenedTab(watched: WatchedContext): Promise<[AppPage, AppPage]> {
+  const first = await watched.newPage();
+  await first.signInToHome();
+  const [opened] = await Promise.all([watched.context.waitForEvent('page'), first.page.evaluate(() => void window.open('/app/home', '_blank'))]);
+  const second = new AppPage(opened, watched);
+  await second.page.getByRole('heading', { name: NL.welcome }).waitFor({ timeout: 10_000 });
+  return [first, second];
+}
+
 describe.concurrent('renewal in two tabs at once', () => {
   securityCase.concurrent('a tab opened from the app (sharing a copy of the refresh token): one rotation, the other tab takes its result', () =>
     suite.run(async (watched) => {
-      const first = await watched.newPage();
-      await first.signInToHome();
-      const [opened] = await Promise.all([
-        watched.context.waitForEvent('page'),
-        first.page.evaluate(() => void window.open('/app/home', '_blank')),
-      ]);
-      const second = new AppPage(opened, watched);
-      await second.page.getByRole('heading', { name: NL.welcome }).waitFor({ timeout: 10_000 });
+      const [first, second] = await signedInWithOpenedTab(watched);
       expect(await second.refreshToken(), 'the new tab has a copy').toBe(await first.refreshToken());
       await expectSharedRenewal(watched, [first, second], 2);
     }),
@@ -219,14 +222,7 @@ describe.concurrent('renewal in two tabs at once', () => {
 
   securityCase.concurrent('signing out in one tab signs the other out too: its refresh token gone, the login page shown', () =>
     suite.run(async (watched) => {
-      const first = await watched.newPage();
-      await first.signInToHome();
-      const [opened] = await Promise.all([
-        watched.context.waitForEvent('page'),
-        first.page.evaluate(() => void window.open('/app/home', '_blank')),
-      ]);
-      const second = new AppPage(opened, watched);
-      await second.page.getByRole('heading', { name: NL.welcome }).waitFor({ timeout: 10_000 });
+      const [first, second] = await signedInWithOpenedTab(watched);
       const grants = refreshGrants(watched).length;
       await first.page.getByRole('button', { name: 'Uitloggen' }).click();
       await first.see('Je bent uitgelogd.');
