@@ -3,7 +3,7 @@ import { useSelector } from '@xstate/react';
 import { Suspense, useEffect, useRef, useState } from 'react';
 import { bootActor } from './boot/bootActor.ts';
 import { bootView, bootViewEqual } from './boot/bootView.ts';
-import { whenIdle } from './boot/whenIdle.ts';
+import { whenIdle } from './lib/whenIdle.ts';
 import { useLocaleReady } from './i18n/useLocaleReady.ts';
 import { preloadStartSections, router } from './routes/router.ts';
 import { BusyIndicator } from './ui/BusyIndicator.tsx';

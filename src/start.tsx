@@ -7,7 +7,7 @@ import { App } from './App.tsx';
 import { bootActor } from './boot/bootActor.ts';
 import { whenSignedIn } from './boot/whenSignedIn.ts';
 import { i18n, loadCatalog } from './i18n/i18n.ts';
-import { inspectActors } from './inspect.ts';
+import { inspectActor } from './lib/inspect.ts';
 import './ui/app.css';
 
 /** A popup sign-in's callback page only hands its address to the opener; the code for that loads only there. */
@@ -18,7 +18,7 @@ async function isPopupCallback(): Promise<boolean> {
 }
 
 if (!(await isPopupCallback())) {
-  if (import.meta.env.DEV) inspectActors();
+  if (import.meta.env.DEV) inspectActor(bootActor);
   bootActor.start();
   void loadCatalog(getCultureName()).catch(() => undefined);
   whenSignedIn(() => import('./auth/tokenActor.ts').then(({ startTokenLifecycle }) => startTokenLifecycle()));

@@ -1,6 +1,6 @@
 import * as oauth from 'oauth4webapi';
 import type { AuthConfig } from '../config/appConfig.ts';
-import { HOME_PATH, safeReturnPath } from '../routes/returnPath.ts';
+import { HOME_PATH, safeReturnPath } from '../lib/paths.ts';
 import { takeLoginFormRequirement } from './loginPrompt.ts';
 import { POPUP_STATE_PREFIX } from './popupProtocol.ts';
 import { getProvider, SCOPES } from './provider.ts';

@@ -1,10 +1,10 @@
-import { abpClientFor } from '../abp/appClient.ts';
+import { abpClientFor } from '../config/abpClient.ts';
 import { AbpError } from '../abp/errors.ts';
-import { storeToken } from '../abp/token.ts';
-import { externalAuthenticate, type ExternalAuthenticateResult } from '../abp/tokenAuth.ts';
+import { storeToken } from '../abp/authToken.ts';
+import { externalAuthenticate, type ExternalAuthenticateResult } from '../abp/externalAuthenticate.ts';
 import type { AppConfig } from '../config/appConfig.ts';
 import { AuthError, type AuthErrorKind } from './authError.ts';
-import type { ProviderTokens } from './tokens.ts';
+import type { ProviderTokens } from './providerTokens.ts';
 
 /** `TokenAuth/ExternalAuthenticate` with the provider's access token. */
 export async function loginAtBackend(config: AppConfig, tokens: ProviderTokens): Promise<ExternalAuthenticateResult> {

@@ -3,7 +3,7 @@ import type { AuthConfig } from '../config/appConfig.ts';
 import { AuthError } from './authError.ts';
 import { getProvider, REDIRECT_PATH } from './provider.ts';
 import { toAuthError } from './toAuthError.ts';
-import type { ProviderTokens } from './tokens.ts';
+import type { ProviderTokens } from './providerTokens.ts';
 import { takeTransaction } from './transaction.ts';
 
 /** okta-auth-js `isLoginRedirect`: the redirect URI's path with `code` or `error` in the query. */

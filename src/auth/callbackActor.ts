@@ -1,30 +1,25 @@
 import { createActor, fromPromise, type ActorRefFrom } from 'xstate';
 import { callbackMachine } from '../../machines/callback.machine.ts';
 import { AbpError } from '../abp/errors.ts';
-import type { Session } from '../abp/session.ts';
-import { bootActor } from '../boot/bootActor.ts';
 import { restartSignedIn } from './restartSignedIn.ts';
-import type { AppConfig } from '../config/appConfig.ts';
-import { HOME_PATH, LOGIN_PATH } from '../routes/returnPath.ts';
-import { inspectActor } from '../inspect.ts';
-import { logError, logWarning } from '../ui/log.ts';
+import { HOME_PATH, LOGIN_PATH } from '../lib/paths.ts';
+import { inspectActor } from '../lib/inspect.ts';
+import { logError, logWarning } from '../lib/log.ts';
 import { AuthError } from './authError.ts';
 import { loginAtBackend, storeAuthenticateResult } from './backendLogin.ts';
 import { isLoginRedirect, processCallback } from './callback.ts';
 import { requireLoginForm } from './loginPrompt.ts';
 import { REDIRECT_PATH } from './provider.ts';
-import type { ProviderTokens } from './tokens.ts';
-import { publishProviderTokens } from './tokenSharing.ts';
-import type { ExternalAuthenticateResult } from '../abp/tokenAuth.ts';
+import type { ProviderTokens } from './providerTokens.ts';
+import { publishProviderTokens } from './providerTokenSharing.ts';
+import type { ExternalAuthenticateResult } from '../abp/externalAuthenticate.ts';
+import { bootContext, currentConfig } from '../boot/bootActor.ts';
 
 export interface CallbackNavigation {
   /** Replaces the current entry: the callback never stays in the history. */
   replace: (path: string) => void;
 }
 
-function currentConfig(): AppConfig {
-  return bootActor.getSnapshot().context.config as AppConfig;
-}
 
 /**
  * The callbackMachine with the browser's implementations. The provider's
@@ -82,7 +77,7 @@ let actor: ActorRefFrom<ReturnType<typeof browserCallbackMachine>> | undefined;
 /** The page's one callback actor: created and started on first use, so a second render never exchanges twice. */
 export function getCallbackActor(navigation: CallbackNavigation) {
   if (!actor) {
-    const session = bootActor.getSnapshot().context.session as Session | undefined;
+    const session = bootContext().session;
     actor = createActor(browserCallbackMachine(navigation), {
       input: { href: location.href, hasSession: Boolean(session?.user) },
     });

@@ -7,7 +7,7 @@ import { loginAtBackend, storeAuthenticateResult } from './backendLogin.ts';
 import { processCallback } from './callback.ts';
 import { toAuthError } from './toAuthError.ts';
 import { POPUP_CHANNEL, POPUP_MESSAGE, POPUP_NAME, type PopupCallbackMessage } from './popupProtocol.ts';
-import { publishProviderTokens } from './tokenSharing.ts';
+import { publishProviderTokens } from './providerTokenSharing.ts';
 
 /** okta-auth-js defaults: a 600 x 600 window, given 120 s. */
 export const POPUP_WIDTH = 600;

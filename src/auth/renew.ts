@@ -1,13 +1,13 @@
 import * as oauth from 'oauth4webapi';
 import type { TokenGrant } from '../../machines/token.types.ts';
-import { getToken, tokenExpiry } from '../abp/token.ts';
+import { getToken, tokenExpiry } from '../abp/authToken.ts';
 import type { AppConfig } from '../config/appConfig.ts';
 import { AuthError } from './authError.ts';
 import { loginAtBackend, storeAuthenticateResult } from './backendLogin.ts';
 import { getProvider } from './provider.ts';
 import { toAuthError } from './toAuthError.ts';
-import { getProviderTokens, type ProviderTokens } from './tokens.ts';
-import { publishProviderTokens, requestProviderTokens } from './tokenSharing.ts';
+import { getProviderTokens, type ProviderTokens } from './providerTokens.ts';
+import { publishProviderTokens, requestProviderTokens } from './providerTokenSharing.ts';
 
 const LOCK = 'oidc-renew';
 

@@ -1,13 +1,13 @@
 import * as oauth from 'oauth4webapi';
-import { clearToken } from '../abp/token.ts';
+import { clearToken } from '../abp/authToken.ts';
 import type { AuthConfig } from '../config/appConfig.ts';
-import { logError } from '../ui/log.ts';
+import { logError } from '../lib/log.ts';
 import { getProvider } from './provider.ts';
 import { randomValue } from './random.ts';
 import { rememberSignOut } from './signOutMarker.ts';
-import { clearProviderTokens, getProviderTokens } from './tokens.ts';
-import { announceSignOut } from './tokenSharing.ts';
-import { SIGNED_OUT_PATH } from '../routes/returnPath.ts';
+import { clearProviderTokens, getProviderTokens } from './providerTokens.ts';
+import { announceSignOut } from './providerTokenSharing.ts';
+import { SIGNED_OUT_PATH } from '../lib/paths.ts';
 
 /** Where the provider sends people back after signing out (registered exactly, so no query). */
 export function postLogoutRedirectUri(origin = location.origin): string {

@@ -1,19 +1,14 @@
 import { createActor, fromPromise } from 'xstate';
 import { tokenMachine } from '../../machines/token.machine.ts';
 import { abpEvents } from '../abp/events.ts';
-import type { Session } from '../abp/session.ts';
-import { getToken, tokenExpiry } from '../abp/token.ts';
-import { bootActor } from '../boot/bootActor.ts';
-import type { AppConfig } from '../config/appConfig.ts';
-import { inspectActor } from '../inspect.ts';
-import { logError } from '../ui/log.ts';
-import { removeRefreshToken } from './tokens.ts';
-import { startTokenSharing } from './tokenSharing.ts';
-import { SIGNED_OUT_PATH } from '../routes/returnPath.ts';
+import { getToken, tokenExpiry } from '../abp/authToken.ts';
+import { inspectActor } from '../lib/inspect.ts';
+import { logError } from '../lib/log.ts';
+import { removeRefreshToken } from './providerTokens.ts';
+import { startTokenSharing } from './providerTokenSharing.ts';
+import { SIGNED_OUT_PATH } from '../lib/paths.ts';
+import { bootActor, bootContext, currentConfig } from '../boot/bootActor.ts';
 
-function currentConfig(): AppConfig {
-  return bootActor.getSnapshot().context.config as AppConfig;
-}
 
 /** The tokenMachine with the browser's implementations; the sign-in code loads only when needed. */
 export const browserTokenMachine = tokenMachine.provide({
@@ -54,7 +49,7 @@ export function startTokenLifecycle(): void {
   abpEvents.on('abp.reachable', () => tokenActor.send({ type: 'RETRY' }));
   const follow = (snapshot: ReturnType<typeof bootActor.getSnapshot>) => {
     if (!snapshot.matches('ready')) return;
-    const user = (snapshot.context.session as Session | undefined)?.user;
+    const user = bootContext(snapshot).session?.user;
     const token = getToken();
     const expiresAt = token ? tokenExpiry(token) : undefined;
     const lifecycle = tokenActor.getSnapshot();

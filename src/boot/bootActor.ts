@@ -1,24 +1,32 @@
-import { createActor, fromPromise } from 'xstate';
+import { createActor, fromPromise, type SnapshotFrom } from 'xstate';
 import { bootMachine } from '../../machines/boot.machine.ts';
-import type { BootConfig } from '../../machines/boot.types.ts';
-import { abpClientFor } from '../abp/appClient.ts';
+import type { BootConfig, BootContext } from '../../machines/boot.types.ts';
 import { getCultureName } from '../abp/culture.ts';
 import { abpEvents } from '../abp/events.ts';
-import { getCurrentLoginInformations } from '../abp/session.ts';
-import { clearToken } from '../abp/token.ts';
-import { getUserConfiguration } from '../abp/userConfiguration.ts';
+import { getCurrentLoginInformations, type Session } from '../abp/session.ts';
+import { clearToken } from '../abp/authToken.ts';
+import { getUserConfiguration, type UserConfiguration } from '../abp/userConfiguration.ts';
+import { abpClientFor } from '../config/abpClient.ts';
 import type { AppConfig } from '../config/appConfig.ts';
 import { requestAppConfig } from '../config/appConfigRequest.ts';
 import { parseAppConfig } from '../config/parseAppConfig.ts';
 import { activateLocale } from '../i18n/i18n.ts';
-import { logError } from '../ui/log.ts';
+import { logError } from '../lib/log.ts';
+
+/** Start-up's context with the app's own types: the machine keeps them generic, the app reads them through this. */
+export type AppBootContext = BootContext<AppConfig, UserConfiguration, Session>;
+
+/** The machine hands its actors back the config `loadConfig` gave it, which is the app's own. */
+function clientFor(input: { config: BootContext['config'] }) {
+  return abpClientFor(input.config as AppConfig);
+}
 
 /** The bootMachine with the browser's implementations. */
 export const browserBootMachine = bootMachine.provide({
   actors: {
     loadConfig: fromPromise<BootConfig>(async () => parseAppConfig(await requestAppConfig())),
-    loadUserConfiguration: fromPromise(({ input }) => getUserConfiguration(abpClientFor(input.config as AppConfig))),
-    initSession: fromPromise(({ input }) => getCurrentLoginInformations(abpClientFor(input.config as AppConfig))),
+    loadUserConfiguration: fromPromise(({ input }) => getUserConfiguration(clientFor(input))),
+    initSession: fromPromise(({ input }) => getCurrentLoginInformations(clientFor(input))),
     loadLocale: fromPromise(({ input }) => activateLocale(input.localeName)),
   },
   actions: {
@@ -29,5 +37,19 @@ export const browserBootMachine = bootMachine.provide({
   },
 });
 
+export type BootSnapshot = SnapshotFrom<typeof browserBootMachine>;
+
 /** The one start-up actor of the page, created outside React so StrictMode cannot start it twice. */
 export const bootActor = createActor(browserBootMachine, { input: { cultureName: getCultureName() } });
+
+/** Start-up's context as the app's types: the one place the machine's generic context is read as them. */
+export function bootContext(snapshot: BootSnapshot = bootActor.getSnapshot()): AppBootContext {
+  return snapshot.context as AppBootContext;
+}
+
+/** The application config; start-up has loaded it before any code that asks for it runs. */
+export function currentConfig(): AppConfig {
+  const { config } = bootContext();
+  if (!config) throw new Error('the application config is not loaded yet');
+  return config;
+}

@@ -1,11 +1,9 @@
-import type { SnapshotFrom } from 'xstate';
 import type { BootError } from '../../machines/boot.types.ts';
-import type { UserConfiguration } from '../abp/userConfiguration.ts';
 import type { Session } from '../abp/session.ts';
+import type { UserConfiguration } from '../abp/userConfiguration.ts';
 import type { AppConfig } from '../config/appConfig.ts';
-import type { browserBootMachine } from './bootActor.ts';
+import { bootContext, type BootSnapshot } from './bootActor.ts';
 
-export type BootSnapshot = SnapshotFrom<typeof browserBootMachine>;
 
 /** What the page shows for a start-up state. */
 export type BootView =
@@ -18,15 +16,15 @@ export type BootView =
  * language or tenant change) keeps the current screen until it is done.
  */
 export function bootView(snapshot: BootSnapshot): BootView {
-  const { context } = snapshot;
+  const context = bootContext(snapshot);
   if (snapshot.matches('configFailed') || snapshot.matches('rejected')) {
     return { kind: 'failed', error: context.error ?? { kind: 'unknown', detail: '' }, final: snapshot.matches('rejected') };
   }
   if (context.session && context.config && (snapshot.matches('ready') || context.localeName)) {
     return {
       kind: 'ready',
-      config: context.config as AppConfig,
-      session: context.session as Session,
+      config: context.config,
+      session: context.session,
       localeName: context.localeName ?? 'nl',
     };
   }
@@ -41,5 +39,5 @@ export function bootViewEqual(a: BootView, b: BootView): boolean {
 }
 
 export function userConfigurationOf(snapshot: BootSnapshot): UserConfiguration | undefined {
-  return snapshot.context.userConfiguration as UserConfiguration | undefined;
+  return bootContext(snapshot).userConfiguration;
 }

@@ -1,17 +1,17 @@
 import { useSelector } from '@xstate/react';
-import type { Session } from '../abp/session.ts';
 import { clockFor, type Clock } from '../abp/clock.ts';
 import { isGranted } from '../abp/userConfiguration.ts';
-import type { AppConfig } from '../config/appConfig.ts';
-import { bootActor } from './bootActor.ts';
 import { userConfigurationOf } from './bootView.ts';
+import type { Session } from '../abp/session.ts';
+import type { AppConfig } from '../config/appConfig.ts';
+import { bootActor, bootContext } from './bootActor.ts';
 
 export function useSession(): Session | undefined {
-  return useSelector(bootActor, (snapshot) => snapshot.context.session as Session | undefined);
+  return useSelector(bootActor, (snapshot) => bootContext(snapshot).session);
 }
 
 export function useAppConfig(): AppConfig | undefined {
-  return useSelector(bootActor, (snapshot) => snapshot.context.config as AppConfig | undefined);
+  return useSelector(bootActor, (snapshot) => bootContext(snapshot).config);
 }
 
 export function useIsGranted(permission: string): boolean {

@@ -1,7 +1,6 @@
-import type { Session } from '../abp/session.ts';
-import { logError } from '../ui/log.ts';
-import { bootActor } from './bootActor.ts';
-import { whenIdle } from './whenIdle.ts';
+import { logError } from '../lib/log.ts';
+import { whenIdle } from '../lib/whenIdle.ts';
+import { bootActor, bootContext } from './bootActor.ts';
 
 /**
  * Runs `load` once, when the browser is idle after start-up first was ready with a signed-in user:
@@ -9,7 +8,7 @@ import { whenIdle } from './whenIdle.ts';
  */
 export function whenSignedIn(load: () => Promise<void>): void {
   const subscription = bootActor.subscribe((snapshot) => {
-    if (!snapshot.matches('ready') || !(snapshot.context.session as Session | undefined)?.user) return;
+    if (!snapshot.matches('ready') || !bootContext(snapshot).session?.user) return;
     subscription.unsubscribe();
     whenIdle(() => load().catch((error: unknown) => logError('start-up', error)));
   });

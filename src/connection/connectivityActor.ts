@@ -1,16 +1,15 @@
 import { createActor, fromPromise } from 'xstate';
 import { connectivityMachine } from '../../machines/connectivity.machine.ts';
 import { abpEvents } from '../abp/events.ts';
-import { bootActor } from '../boot/bootActor.ts';
-import type { AppConfig } from '../config/appConfig.ts';
-import { inspectActor } from '../inspect.ts';
-import { logWarning } from '../ui/log.ts';
+import { inspectActor } from '../lib/inspect.ts';
+import { logWarning } from '../lib/log.ts';
 import { probe } from './probe.ts';
+import { currentConfig } from '../boot/bootActor.ts';
 
 /** The connectivityMachine with the browser's implementations. */
 export const browserConnectivityMachine = connectivityMachine.provide({
   actors: {
-    probe: fromPromise(() => probe((bootActor.getSnapshot().context.config as AppConfig).remoteServiceBaseUrl)),
+    probe: fromPromise(() => probe(currentConfig().remoteServiceBaseUrl)),
   },
   actions: {
     logLost: ({ event }) => logWarning('connection', `lost (${event.type === 'OFFLINE' ? 'the browser is offline' : 'a request got no answer'})`),

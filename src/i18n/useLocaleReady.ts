@@ -1,5 +1,5 @@
 import { useEffect, useState, useSyncExternalStore } from 'react';
-import { logError } from '../ui/log.ts';
+import { logError } from '../lib/log.ts';
 import { activateLocale, i18n } from './i18n.ts';
 import { catalogLocale } from './locales.ts';
 

@@ -1,7 +1,7 @@
 import { redirect, type ParsedLocation } from '@tanstack/react-router';
 import { isGranted } from '../abp/userConfiguration.ts';
 import type { RouterContext } from './context.ts';
-import { LOGIN_PATH, safeReturnPath } from './returnPath.ts';
+import { LOGIN_PATH, safeReturnPath } from '../lib/paths.ts';
 
 /** ABP's AppRouteGuard: no session user means sign in first, remembering where the person wanted to go. */
 export function requireUser(context: RouterContext, location: ParsedLocation): void {

@@ -1,27 +1,41 @@
-import { msg } from '@lingui/core/macro';
 import type { MessageDescriptor } from '@lingui/core';
+import type { AnyRoute, LazyRoute } from '@tanstack/react-router';
 
-export type SectionKey = 'verkoop' | 'crm' | 'uitvoering' | 'marketing' | 'zakelijk' | 'admin' | 'beheer' | 'wvb';
-
+/**
+ * A business section. This list is the one place a section is named: the
+ * route tree, the menu, the benchmark and the local stack's backend (its
+ * permissions and its `MainMenu`) all read it. Adding a section is one entry
+ * here plus its screen file.
+ */
 export interface Section {
-  key: SectionKey;
-  path: `/${SectionKey}`;
+  /** The address (`/verkoop`), the menu item's `name` and the screen file's name. */
+  key: string;
+  /** The Dutch name in the menu and the page title, translated through the catalogs. */
   label: MessageDescriptor;
-  /** ABP permission that opens the section. */
+  /** The ABP permission that opens it (`auth.grantedPermissions`). */
   permission: string;
+  /** The icon name the backend's menu item carries. */
+  icon: string;
+  /** Its screens: a `*.lazy.tsx` file, fetched only when the section is visited. */
+  screen: () => Promise<{ Route: LazyRoute<AnyRoute> }>;
 }
 
-/** The business sections, in the order the navigation shows them. */
-export const SECTIONS: readonly Section[] = [
-  { key: 'verkoop', path: '/verkoop', label: msg`Verkoop`, permission: 'Pages.Verkoop' },
-  { key: 'crm', path: '/crm', label: msg`Relaties (CRM)`, permission: 'Pages.Crm' },
-  { key: 'uitvoering', path: '/uitvoering', label: msg`Uitvoering`, permission: 'Pages.Uitvoering' },
-  { key: 'marketing', path: '/marketing', label: msg`Marketing`, permission: 'Pages.Marketing' },
-  { key: 'zakelijk', path: '/zakelijk', label: msg`Zakelijk`, permission: 'Pages.Zakelijk' },
-  { key: 'admin', path: '/admin', label: msg`Admin`, permission: 'Pages.Admin' },
-  { key: 'beheer', path: '/beheer', label: msg`Beheer`, permission: 'Pages.Beheer' },
-  { key: 'wvb', path: '/wvb', label: msg`WVB`, permission: 'Pages.Wvb' },
-];
+// The labels are plain message descriptors rather than macros so that Node
+// (the local stack, the benchmark) can read this file too; `lingui extract`
+// finds them by the /*i18n*/ mark.
+/** The business sections, in menu order. */
+export const SECTIONS = [
+  { key: 'verkoop', label: /*i18n*/ { id: 'section.verkoop', message: 'Verkoop' }, permission: 'Pages.Verkoop', icon: 'shopping_cart', screen: () => import('./verkoop.lazy.tsx') },
+  { key: 'crm', label: /*i18n*/ { id: 'section.crm', message: 'Relaties (CRM)' }, permission: 'Pages.Crm', icon: 'contacts', screen: () => import('./crm.lazy.tsx') },
+  { key: 'uitvoering', label: /*i18n*/ { id: 'section.uitvoering', message: 'Uitvoering' }, permission: 'Pages.Uitvoering', icon: 'construction', screen: () => import('./uitvoering.lazy.tsx') },
+  { key: 'marketing', label: /*i18n*/ { id: 'section.marketing', message: 'Marketing' }, permission: 'Pages.Marketing', icon: 'campaign', screen: () => import('./marketing.lazy.tsx') },
+  { key: 'zakelijk', label: /*i18n*/ { id: 'section.zakelijk', message: 'Zakelijk' }, permission: 'Pages.Zakelijk', icon: 'business', screen: () => import('./zakelijk.lazy.tsx') },
+  { key: 'admin', label: /*i18n*/ { id: 'section.admin', message: 'Admin' }, permission: 'Pages.Admin', icon: 'admin_panel_settings', screen: () => import('./admin.lazy.tsx') },
+  { key: 'beheer', label: /*i18n*/ { id: 'section.beheer', message: 'Beheer' }, permission: 'Pages.Beheer', icon: 'settings', screen: () => import('./beheer.lazy.tsx') },
+  { key: 'wvb', label: /*i18n*/ { id: 'section.wvb', message: 'WVB' }, permission: 'Pages.Wvb', icon: 'assignment', screen: () => import('./wvb.lazy.tsx') },
+] as const satisfies readonly Section[];
+
+export type SectionKey = (typeof SECTIONS)[number]['key'];
 
 export function sectionByKey(key: SectionKey): Section {
   return SECTIONS.find((section) => section.key === key)!;

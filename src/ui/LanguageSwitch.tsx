@@ -2,7 +2,7 @@ import { useLingui } from '@lingui/react/macro';
 import { useId, useState } from 'react';
 import { useCurrentLanguage } from '../boot/useBoot.ts';
 import { LANGUAGES } from '../i18n/locales.ts';
-import { logError } from './log.ts';
+import { logError } from '../lib/log.ts';
 
 /** nl or en-US; changing it tells the server (when signed in) and starts again in the new language. */
 export function LanguageSwitch() {
@@ -16,7 +16,7 @@ export function LanguageSwitch() {
     setBusy(true);
     setFailed(false);
     try {
-      const { switchLanguage } = await import('../i18n/switchLanguage.ts');
+      const { switchLanguage } = await import('../boot/switchLanguage.ts');
       await switchLanguage(name);
     } catch (error) {
       logError('language', error);

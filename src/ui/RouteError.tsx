@@ -2,7 +2,7 @@ import { Trans } from '@lingui/react/macro';
 import { useRouter, type ErrorComponentProps } from '@tanstack/react-router';
 import { useEffect } from 'react';
 import { ErrorScreen } from './ErrorScreen.tsx';
-import { logError } from './log.ts';
+import { logError } from '../lib/log.ts';
 
 /** A page that failed to load or render (its code could not be fetched while offline): said in Dutch, with a retry that keeps the rest of the page. */
 export function RouteError({ error }: ErrorComponentProps) {

@@ -1,6 +1,6 @@
 import { Trans } from '@lingui/react/macro';
 import { useEffect, useState } from 'react';
-import { logError } from './log.ts';
+import { logError } from '../lib/log.ts';
 import './update-prompt.css';
 
 /** In production builds: registers the service worker and offers a reload when a new version is ready. */

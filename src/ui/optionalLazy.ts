@@ -1,6 +1,6 @@
 import { lazy, type ComponentType } from 'react';
 import { withPages } from '../i18n/withPages.ts';
-import { logError } from './log.ts';
+import { logError } from '../lib/log.ts';
 
 /**
  * A lazily loaded part the page can do without (a banner, a prompt): loaded

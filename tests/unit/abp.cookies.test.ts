@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { deleteCookie, readCookie, writeCookie } from '../../src/abp/cookies.ts';
 import { getCultureName, setCultureName } from '../../src/abp/culture.ts';
 import { getTenantId, setTenantId } from '../../src/abp/tenant.ts';
-import { clearToken, getToken, storeToken } from '../../src/abp/token.ts';
+import { clearToken, getToken, storeToken } from '../../src/abp/authToken.ts';
 
 function clearAllCookies(): void {
   for (const part of document.cookie.split(';')) {

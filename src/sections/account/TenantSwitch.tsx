@@ -2,7 +2,7 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { useId, useState, type FormEvent } from 'react';
 import { RestartError } from '../../boot/restart.ts';
 import { useAppConfig, useSession } from '../../boot/useBoot.ts';
-import { logError } from '../../ui/log.ts';
+import { logError } from '../../lib/log.ts';
 import { switchTenant, type TenantSwitchOutcome } from './switchTenant.ts';
 
 type Status = 'idle' | 'busy' | Exclude<TenantSwitchOutcome, 'switched'> | 'error' | 'not-switched';

@@ -6,8 +6,8 @@ import { useEffect, useState } from 'react';
 import { authMessages } from '../../auth/authMessages.ts';
 import { isSignOutReturn } from '../../auth/signOutMarker.ts';
 import { useAppConfig } from '../../boot/useBoot.ts';
-import type { LoginReason } from '../../routes/accountRoutes.ts';
-import { logError } from '../../ui/log.ts';
+import type { LoginReason } from './loginSearch.ts';
+import { logError } from '../../lib/log.ts';
 import { ProviderLinks } from './ProviderLinks.tsx';
 
 const reasonMessages = {

@@ -1,6 +1,6 @@
-import { abpClientFor } from '../../abp/appClient.ts';
+import { abpClientFor } from '../../config/abpClient.ts';
 import { getTenantId, setTenantId } from '../../abp/tenant.ts';
-import { isTenantAvailable, TenantAvailability } from '../../abp/tenancy.ts';
+import { isTenantAvailable, TenantAvailability } from '../../abp/tenantAvailability.ts';
 import type { AppConfig } from '../../config/appConfig.ts';
 import { restartBoot } from '../../boot/restart.ts';
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { safeReturnPath } from '../../src/routes/returnPath.ts';
+import { safeReturnPath } from '../../src/lib/paths.ts';
 
 const ORIGIN = 'http://localhost:4200';
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { AppModel, TEXT } from './models/app.model.ts';
-import { browserEnv } from './support/env.ts';
+import { AppModel, TEXT } from '../models/app.model.ts';
+import { browserEnv } from '../support/env.ts';
 
 const env = browserEnv({ backendTokenTtl: 70 });
 

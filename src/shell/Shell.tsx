@@ -3,12 +3,12 @@ import { Link, Outlet } from '@tanstack/react-router';
 import { Suspense } from 'react';
 import { useAppConfig, useIsGrantedMap, useSession } from '../boot/useBoot.ts';
 import { SECTIONS } from '../sections/sections.ts';
-import { LanguageSwitch } from './LanguageSwitch.tsx';
-import { LogoutButton } from './LogoutButton.tsx';
-import { optionalLazy } from './optionalLazy.ts';
+import { LanguageSwitch } from '../ui/LanguageSwitch.tsx';
+import { LogoutButton } from '../ui/LogoutButton.tsx';
+import { optionalLazy } from '../ui/optionalLazy.ts';
 
 /** Loaded with the token lifecycle it shows, after start-up. */
-const SessionBanner = optionalLazy(() => import('./SessionBanner.tsx').then((module) => module.SessionBanner));
+const SessionBanner = optionalLazy(() => import('../ui/SessionBanner.tsx').then((module) => module.SessionBanner));
 
 /** The frame around every signed-in page: sections as navigation, who is signed in, language, sign-out. */
 export function Shell() {
@@ -30,7 +30,7 @@ export function Shell() {
           <ul>
             {SECTIONS.filter((section) => granted[section.permission]).map((section) => (
               <li key={section.key}>
-                <Link to={section.path} activeProps={{ 'aria-current': 'page' }}>
+                <Link to={`/${section.key}`} activeProps={{ 'aria-current': 'page' }}>
                   {i18n._(section.label)}
                 </Link>
               </li>

@@ -1,4 +1,4 @@
-import { clearProviderTokens, getProviderTokens, setProviderTokens, type ProviderTokens } from './tokens.ts';
+import { clearProviderTokens, getProviderTokens, setProviderTokens, type ProviderTokens } from './providerTokens.ts';
 
 /**
  * The tabs of this origin share one set of provider tokens, as they share

@@ -1,8 +1,8 @@
-import type { AppConfig } from '../config/appConfig.ts';
-import { createAbpClient, type AbpClient } from './client.ts';
-import { getCultureName } from './culture.ts';
-import { getTenantId } from './tenant.ts';
-import { getToken } from './token.ts';
+import type { AppConfig } from './appConfig.ts';
+import { createAbpClient, type AbpClient } from '../abp/client.ts';
+import { getCultureName } from '../abp/culture.ts';
+import { getTenantId } from '../abp/tenant.ts';
+import { getToken } from '../abp/authToken.ts';
 
 const clients = new WeakMap<AppConfig, AbpClient>();
 

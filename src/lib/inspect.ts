@@ -1,5 +1,4 @@
 import type { AnyActorRef, InspectionEvent, Snapshot } from 'xstate';
-import { bootActor } from './boot/bootActor.ts';
 
 interface Watched {
   actor: AnyActorRef;
@@ -50,9 +49,4 @@ export function inspectActor(actor: AnyActorRef): void {
       for (const event of buffered.splice(0)) forward(event);
     });
   }
-}
-
-/** Development only: the page's start-up actor in the Stately inspector, with `?inspect` (the others add themselves). */
-export function inspectActors(): void {
-  inspectActor(bootActor);
 }

@@ -1,12 +1,10 @@
-import { abpClientFor } from '../abp/appClient.ts';
+import { abpClientFor } from '../config/abpClient.ts';
 import { CULTURE_COOKIE, deleteCookie, readCookie } from '../abp/cookies.ts';
 import { setCultureName } from '../abp/culture.ts';
 import { changeLanguage } from '../abp/language.ts';
-import { bootActor } from '../boot/bootActor.ts';
-import type { Session } from '../abp/session.ts';
-import type { AppConfig } from '../config/appConfig.ts';
-import { restartBoot } from '../boot/restart.ts';
-import { loadCatalog } from './i18n.ts';
+import { restartBoot } from './restart.ts';
+import { loadCatalog } from '../i18n/i18n.ts';
+import { bootContext } from './bootActor.ts';
 
 /**
  * ABP's language change: tell the server when signed in, set the culture
@@ -14,10 +12,10 @@ import { loadCatalog } from './i18n.ts';
  * A failed re-run puts the cookie back and rejects.
  */
 export async function switchLanguage(languageName: string): Promise<void> {
-  const { config, session } = bootActor.getSnapshot().context;
+  const { config, session } = bootContext();
   const catalog = loadCatalog(languageName);
-  if (config && (session as Session | undefined)?.user) {
-    await changeLanguage(abpClientFor(config as AppConfig), languageName);
+  if (config && session?.user) {
+    await changeLanguage(abpClientFor(config), languageName);
   }
   const previous = readCookie(CULTURE_COOKIE);
   setCultureName(languageName);

@@ -1,0 +1,95 @@
+import { Outlet, createRootRouteWithContext, createRoute, createRouter, redirect } from '@tanstack/react-router';
+import { bootContext } from '../boot/bootActor.ts';
+import { withPages } from '../i18n/withPages.ts';
+import { CALLBACK_PATH, HOME_PATH } from '../lib/paths.ts';
+import { validateLoginSearch } from '../sections/account/loginSearch.ts';
+import { SECTIONS } from '../sections/sections.ts';
+import { Shell } from '../shell/Shell.tsx';
+import { BusyIndicator } from '../ui/BusyIndicator.tsx';
+import { NotFound } from '../ui/NotFound.tsx';
+import { RouteError } from '../ui/RouteError.tsx';
+import type { RouterContext } from './context.ts';
+import { requireUser } from './guards.ts';
+
+// The whole route tree. Screens are `*.lazy.tsx` files: a route here names
+// its path and guard, its screen loads (with the `pages` catalog) when the
+// route is first visited or preloaded.
+
+const rootRoute = createRootRouteWithContext<RouterContext>()({ component: Outlet, notFoundComponent: NotFound });
+
+/** The empty path: straight on to /app/home. */
+const indexRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: '/',
+  beforeLoad: () => {
+    throw redirect({ to: HOME_PATH });
+  },
+});
+
+/** `account/logincallback`: its own route (as in ABP's client), so the sign-in code is fetched only where a sign-in completes. */
+const loginCallbackRoute = createRoute({ getParentRoute: () => rootRoute, path: CALLBACK_PATH }).lazy(() =>
+  withPages(() => import('../sections/account/logincallback.lazy.tsx')).then((module) => module.Route),
+);
+
+/** `account`: no session needed; preloaded once start-up is done. */
+const accountRoute = createRoute({ getParentRoute: () => rootRoute, path: 'account' }).lazy(() =>
+  withPages(() => import('../sections/account/layout.lazy.tsx')).then((module) => module.Route),
+);
+
+const loginRoute = createRoute({ getParentRoute: () => accountRoute, path: 'login', validateSearch: validateLoginSearch }).lazy(() =>
+  withPages(() => import('../sections/account/login.lazy.tsx')).then((module) => module.Route),
+);
+
+/** Every page behind sign-in shares the shell (navigation, user, language) and needs a session user. */
+const shellRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  id: '_shell',
+  beforeLoad: ({ context, location }) => requireUser(context, location),
+  component: Shell,
+});
+
+/** `app`: preloaded once start-up is done. */
+const appRoute = createRoute({ getParentRoute: () => shellRoute, path: 'app' });
+
+const appHomeRoute = createRoute({ getParentRoute: () => appRoute, path: 'home' }).lazy(() =>
+  import('../sections/app/home.lazy.tsx').then((module) => module.Route),
+);
+
+/** The business sections: each its own chunk, fetched only when visited. */
+const sectionRoutes = SECTIONS.map((section) =>
+  createRoute({ getParentRoute: () => shellRoute, path: section.key }).lazy(async () => (await withPages(section.screen)).Route),
+);
+
+const routeTree = rootRoute.addChildren([
+  indexRoute,
+  loginCallbackRoute,
+  accountRoute.addChildren([loginRoute]),
+  shellRoute.addChildren([appRoute.addChildren([appHomeRoute]), ...sectionRoutes]),
+]);
+
+/** The one router of the page; routes read start-up's results through the context. */
+export const router = createRouter({
+  routeTree,
+  context: {
+    config: () => bootContext().config!,
+    session: () => bootContext().session!,
+    userConfiguration: () => bootContext().userConfiguration,
+  },
+  defaultPendingComponent: BusyIndicator,
+  defaultErrorComponent: RouteError,
+  defaultPendingMs: 150,
+  defaultPendingMinMs: 0,
+  defaultPreload: false,
+  scrollRestoration: true,
+});
+
+/** Fetches the code of the sections every signed-in start needs (account, app), without navigating. */
+export function preloadStartSections(): void {
+  for (const route of [accountRoute, loginRoute, appHomeRoute]) void route.lazyFn?.();
+}
+
+declare module '@tanstack/react-router' {
+  interface Register {
+    router: typeof router;
+  }
+}
