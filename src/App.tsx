@@ -11,7 +11,7 @@ import { StartupError } from './ui/StartupError.tsx';
 import { optionalLazy } from './ui/optionalLazy.ts';
 
 /** The connection banner and the update prompt load once start-up is done. */
-const AfterStart = optionalLazy(() => import('./ui/AfterStart.tsx').then((module) => module.AfterStart));
+const AfterStart = optionalLazy(() => import('./ui/AfterStart.lazy.tsx').then((module) => module.AfterStart));
 
 /** Renders what start-up reached: busy, a failure screen, or the routes. */
 export function App() {

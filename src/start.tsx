@@ -13,7 +13,7 @@ import './ui/app.css';
 /** A popup sign-in's callback page only hands its address to the opener; the code for that loads only there. */
 async function isPopupCallback(): Promise<boolean> {
   if (!location.pathname.endsWith('/account/logincallback')) return false;
-  const { handOverPopupCallback } = await import('./auth/popupProtocol.ts');
+  const { handOverPopupCallback } = await import('./auth/popupProtocol.lazy.ts');
   return handOverPopupCallback();
 }
 
@@ -21,7 +21,7 @@ if (!(await isPopupCallback())) {
   if (import.meta.env.DEV) inspectActor(bootActor);
   bootActor.start();
   void loadCatalog(getCultureName()).catch(() => undefined);
-  whenSignedIn(() => import('./auth/tokenActor.ts').then(({ startTokenLifecycle }) => startTokenLifecycle()));
+  whenSignedIn(() => import('./auth/tokenActor.lazy.ts').then(({ startTokenLifecycle }) => startTokenLifecycle()));
   createRoot(document.getElementById('root')!).render(
     <StrictMode>
       <I18nProvider i18n={i18n}>

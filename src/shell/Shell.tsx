@@ -8,7 +8,7 @@ import { LogoutButton } from '../ui/LogoutButton.tsx';
 import { optionalLazy } from '../ui/optionalLazy.ts';
 
 /** Loaded with the token lifecycle it shows, after start-up. */
-const SessionBanner = optionalLazy(() => import('../ui/SessionBanner.tsx').then((module) => module.SessionBanner));
+const SessionBanner = optionalLazy(() => import('../ui/SessionBanner.lazy.tsx').then((module) => module.SessionBanner));
 
 /** The frame around every signed-in page: sections as navigation, who is signed in, language, sign-out. */
 export function Shell() {

@@ -16,7 +16,7 @@ export function LanguageSwitch() {
     setBusy(true);
     setFailed(false);
     try {
-      const { switchLanguage } = await import('../boot/switchLanguage.ts');
+      const { switchLanguage } = await import('../boot/switchLanguage.lazy.ts');
       await switchLanguage(name);
     } catch (error) {
       logError('language', error);

@@ -39,7 +39,7 @@ function Login() {
     setStarting(true);
     setFailure(undefined);
     try {
-      const { signInWithRedirect } = await import('../../auth/authorize.ts');
+      const { signInWithRedirect } = await import('../../auth/authorize.lazy.ts');
       await signInWithRedirect(auth, returnUrl);
     } catch (error) {
       logError('sign-in', error);

@@ -2,11 +2,11 @@ import type { SignInOutcome } from '../../machines/token.types.ts';
 import { restartSignedIn } from './restartSignedIn.ts';
 import type { AppConfig } from '../config/appConfig.ts';
 import { AuthError } from './authError.ts';
-import { createAuthorizationRequest } from './authorize.ts';
+import { createAuthorizationRequest } from './authorize.lazy.ts';
 import { loginAtBackend, storeAuthenticateResult } from './backendLogin.ts';
 import { processCallback } from './callback.ts';
 import { toAuthError } from './toAuthError.ts';
-import { POPUP_CHANNEL, POPUP_MESSAGE, POPUP_NAME, type PopupCallbackMessage } from './popupProtocol.ts';
+import { POPUP_CHANNEL, POPUP_MESSAGE, POPUP_NAME, type PopupCallbackMessage } from './popupProtocol.lazy.ts';
 import { publishProviderTokens } from './providerTokenSharing.ts';
 
 /** okta-auth-js defaults: a 600 x 600 window, given 120 s. */

@@ -3,7 +3,7 @@ import { Trans } from '@lingui/react/macro';
 import { useSelector } from '@xstate/react';
 import { authMessages } from '../auth/authMessages.ts';
 import type { AuthErrorKind } from '../auth/authError.ts';
-import { tokenActor } from '../auth/tokenActor.ts';
+import { tokenActor } from '../auth/tokenActor.lazy.ts';
 import './banner.css';
 
 /** Tells a signed-in person when the session needs attention, without leaving the page. */

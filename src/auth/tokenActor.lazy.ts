@@ -14,14 +14,14 @@ import { bootActor, bootContext, currentConfig } from '../boot/bootActor.ts';
 export const browserTokenMachine = tokenMachine.provide({
   actors: {
     renewTokens: fromPromise(async () =>
-      (await import('./renew.ts')).renewTokens(currentConfig(), tokenActor.getSnapshot().context.expiresAt),
+      (await import('./renew.lazy.ts')).renewTokens(currentConfig(), tokenActor.getSnapshot().context.expiresAt),
     ),
-    reauthenticate: fromPromise(async () => (await import('./popup.ts')).signInWithPopup(currentConfig())),
+    reauthenticate: fromPromise(async () => (await import('./popup.lazy.ts')).signInWithPopup(currentConfig())),
   },
   actions: {
     removeRefreshToken: () => removeRefreshToken(),
     signInWithRedirect: () =>
-      void import('./authorize.ts')
+      void import('./authorize.lazy.ts')
         .then(({ signInWithRedirect }) => signInWithRedirect(currentConfig().auth, location.pathname + location.search))
         .catch((error: unknown) => logError('sign-in', error)),
     logError: ({ event }) => logError('token', (event as { error?: unknown }).error ?? event),
