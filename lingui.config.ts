@@ -1,16 +1,11 @@
+import { relative } from 'node:path';
 import { defineConfig } from '@lingui/cli';
 import { formatter } from '@lingui/format-po';
+import { splitModules } from './scripts/modules.ts';
 
-const LATER = [
-  '<rootDir>/src/auth/**',
-  '<rootDir>/src/connection/**',
-  '<rootDir>/src/sections/account/**',
-  '<rootDir>/src/sections/SectionPage.tsx',
-  '<rootDir>/src/ui/NoAccess.tsx',
-  '<rootDir>/src/ui/SessionBanner.tsx',
-  '<rootDir>/src/ui/UpdatePrompt.tsx',
-  '<rootDir>/src/ui/AfterStart.tsx',
-];
+/** src/ files that load later (scripts/modules.ts: by the `*.lazy.*` rule), for the `pages` catalog. */
+const { later } = splitModules();
+const LATER = [...later].map((file) => `<rootDir>/${relative(import.meta.dirname, file)}`).filter((path) => path.startsWith('<rootDir>/src/'));
 
 export default defineConfig({
   sourceLocale: 'nl',

@@ -3,18 +3,24 @@ import react from '@vitejs/plugin-react';
 import { VitePWA } from 'vite-plugin-pwa';
 import type { Plugin } from 'vite';
 import { defineConfig } from 'vitest/config';
+import { splitModules } from './scripts/modules.ts';
 
 const START_LIBRARIES = /node_modules\/(react|react-dom|scheduler|use-sync-external-store|@tanstack|xstate|@xstate|@lingui\/(core|react)|ky)\//;
-/** What main.tsx needs to send the config request: it must stay out of the big chunk. */
-const ENTRY_MODULES = /\/src\/(main\.tsx|config\/(appConfigRequest|loadAppConfig|configError|appConfig)\.ts|abp\/(culture|headers|tenant|cookies)\.ts)$/;
-/** Loaded when needed: sections, sign-in and token code, the connection banner, the inspector, the update prompt, other catalogs. */
-const LAZY_MODULES =
-  /\/src\/(sections|auth|connection|locales\/en)\/|\/src\/locales\/nl\/pages\.po$|\/src\/(inspect\.ts|ui\/(SessionBanner|UpdatePrompt|AfterStart|NoAccess)\.tsx|abp\/(tenancy|tokenAuth|language)\.ts|boot\/restart\.ts|i18n\/switchLanguage\.ts)$|\/machines\/(token|callback|connectivity)\./;
+
+/** Split by file name (scripts/modules.ts): what main.tsx and start.tsx import statically, and what loads later. */
+const modules = splitModules();
+
+function moduleFile(id: string): string {
+  return id.split('?')[0]!;
+}
+
+function isEntryModule(id: string): boolean {
+  return modules.entry.has(moduleFile(id));
+}
 
 function isStartModule(id: string): boolean {
   if (START_LIBRARIES.test(id)) return true;
-  if (id.endsWith('.css')) return false;
-  return /\/(src|machines)\//.test(id) && !id.includes('node_modules') && !ENTRY_MODULES.test(id) && !LAZY_MODULES.test(id);
+  return modules.start.has(moduleFile(id));
 }
 
 /**
@@ -87,7 +93,7 @@ export default defineConfig({
         // dozen small shared chunks automatic splitting makes of it.
         codeSplitting: {
           groups: [
-            { name: 'index', test: (id: string) => ENTRY_MODULES.test(id), priority: 2 },
+            { name: 'index', test: isEntryModule, priority: 2 },
             { name: 'app', test: isStartModule, priority: 1 },
           ],
         },
@@ -109,7 +115,7 @@ export default defineConfig({
         test: {
           name: 'node',
           environment: 'node',
-          include: ['tests/devstack/**/*.test.ts'],
+          include: ['tests/devstack/**/*.test.ts', 'tests/build/**/*.test.ts'],
           testTimeout: 30_000,
         },
       },

@@ -5,7 +5,7 @@ import { bootActor } from './boot/bootActor.ts';
 import { bootView, bootViewEqual } from './boot/bootView.ts';
 import { whenIdle } from './lib/whenIdle.ts';
 import { useLocaleReady } from './i18n/useLocaleReady.ts';
-import { preloadStartSections, router } from './routes/router.ts';
+import { preloadStartSections, router } from './routes/router.tsx';
 import { BusyIndicator } from './ui/BusyIndicator.tsx';
 import { StartupError } from './ui/StartupError.tsx';
 import { optionalLazy } from './ui/optionalLazy.ts';

@@ -4,4 +4,6 @@
  */
 import './config/appConfigRequest.ts';
 
+// The one import() of a module that is not *.lazy.*: the start itself, preloaded from index.html.
+// eslint-disable-next-line no-restricted-syntax
 void import('./start.tsx');

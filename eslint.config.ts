@@ -1,0 +1,70 @@
+import js from '@eslint/js';
+import { defineConfig } from 'eslint/config';
+import importX from 'eslint-plugin-import-x';
+import reactHooks from 'eslint-plugin-react-hooks';
+import globals from 'globals';
+import tseslint from 'typescript-eslint';
+import { SRC_LAYERS } from './scripts/modules.ts';
+
+/**
+ * src/ is layered from the bottom up (SRC_LAYERS); a folder may import only
+ * from the folders below it, and nothing below may import the root files
+ * (main.tsx, start.tsx, App.tsx), which wire the layers together.
+ */
+function layerRules() {
+  return SRC_LAYERS.map((layer, index) => {
+    const higher = SRC_LAYERS.slice(index + 1);
+    const patterns = [{ regex: '^(\\.\\./)+(main|start|App)\\.tsx?$', message: 'Only the root files (main, start, App) wire the layers together.' }];
+    if (higher.length > 0) {
+      patterns.unshift({
+        regex: `^(\\.\\./)+(${higher.join('|')})/`,
+        message: `src/${layer} sits below ${higher.join(', ')} (docs/architecture.md, "Layers"): move what both need further down.`,
+      });
+    }
+    return { files: [`src/${layer}/**/*.{ts,tsx}`], rules: { 'no-restricted-imports': ['error', { patterns }] } };
+  });
+}
+
+export default defineConfig(
+  { ignores: ['dist', 'bench-dist', 'coverage', '.devstack', 'src/locales/*/messages.js', 'devstack/abp/bin', 'devstack/abp/obj'] },
+  js.configs.recommended,
+  tseslint.configs.recommended,
+  {
+    files: ['**/*.{ts,tsx}'],
+    languageOptions: { globals: { ...globals.browser, ...globals.node } },
+    plugins: { 'react-hooks': reactHooks },
+    rules: {
+      ...reactHooks.configs.recommended.rules,
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_' }],
+    },
+  },
+  {
+    files: ['src/**/*.{ts,tsx}', 'machines/**/*.ts'],
+    plugins: { 'import-x': importX },
+    settings: {
+      'import-x/extensions': ['.ts', '.tsx'],
+      'import-x/parsers': { '@typescript-eslint/parser': ['.ts', '.tsx'] },
+      'import-x/resolver-next': [importX.createNodeResolver({ extensions: ['.ts', '.tsx'] })],
+    },
+    rules: {
+      // A circle of static imports makes the order of evaluation, and so what is defined when, depend on
+      // who imports first; one through import() waits for evaluation and is harmless.
+      'import-x/no-cycle': ['error', { ignoreExternal: true, allowUnsafeDynamicCyclicDependency: true }],
+      // What loads later is decided by the file name: import() only of *.lazy.* files (and catalogs).
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: 'ImportExpression > Literal[value=/^\\./]:not([value=/\\.lazy\\.tsx?$/]):not([value=/\\/locales\\//])',
+          message: 'Load code later only through a *.lazy.ts(x) file, so the build and the catalogs put it in a later chunk.',
+        },
+      ],
+    },
+  },
+  ...layerRules(),
+  {
+    files: ['machines/**/*.ts'],
+    rules: {
+      'no-restricted-imports': ['error', { patterns: ['../src/*', '**/src/**', 'react', 'react-dom'] }],
+    },
+  },
+);

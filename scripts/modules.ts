@@ -1,0 +1,96 @@
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { dirname, join, relative, resolve } from 'node:path';
+
+/**
+ * What the first screen needs and what loads later, decided by file names:
+ * a module named `*.lazy.ts(x)` is loaded with `import()` (lint allows no
+ * other target), and with it whatever only it imports. The start is what
+ * src/start.tsx imports statically; the entry is what src/main.tsx imports
+ * statically (it sends the config request before the app is evaluated).
+ * vite.config.ts (chunks), lingui.config.ts (catalogs), eslint.config.ts
+ * (layers) and the build test all read this file, so no list of file names
+ * is kept by hand.
+ */
+
+/** src/'s folders from the bottom up: each imports only from those before it. */
+export const SRC_LAYERS = ['lib', 'abp', 'config', 'i18n', 'boot', 'auth', 'connection', 'ui', 'sections', 'shell', 'routes'] as const;
+
+const ROOT = resolve(import.meta.dirname, '..');
+const CODE = /\.(ts|tsx)$/;
+/** Catalogs are imported like modules; they import nothing themselves. */
+const IMPORTABLE = /\.(ts|tsx|po)$/;
+/** Static imports and re-exports that bring values; `import type` brings none. */
+const STATIC_IMPORT = /^\s*(?:import|export)\s+(?!type\s)(?:[^'";]*?\sfrom\s*)?['"]([^'"]+)['"]/gm;
+
+export function isLazyFile(file: string): boolean {
+  return /\.lazy\.tsx?$/.test(file);
+}
+
+function codeFiles(folder: string): string[] {
+  const out: string[] = [];
+  for (const name of readdirSync(folder)) {
+    const path = join(folder, name);
+    if (statSync(path).isDirectory()) out.push(...codeFiles(path));
+    else if (CODE.test(name) && !name.endsWith('.d.ts')) out.push(path);
+  }
+  return out;
+}
+
+/** The files a module imports statically (values only, catalogs included), as absolute paths. */
+export function staticImports(file: string): string[] {
+  const text = readFileSync(file, 'utf8');
+  const found: string[] = [];
+  for (const match of text.matchAll(STATIC_IMPORT)) {
+    const specifier = match[1]!;
+    if (!specifier.startsWith('.')) continue;
+    const target = resolve(dirname(file), specifier);
+    // TypeScript and Vite also find `x.tsx` for an import of `x.ts`.
+    const existing = [target, target.replace(/\.ts$/, '.tsx')].find((path) => IMPORTABLE.test(path) && existsSync(path));
+    if (existing) found.push(existing);
+  }
+  return found;
+}
+
+/** Every module reached from `roots` through static imports. */
+export function staticClosure(roots: readonly string[]): Set<string> {
+  const seen = new Set<string>();
+  const queue = [...roots];
+  while (queue.length > 0) {
+    const file = queue.pop()!;
+    if (seen.has(file)) continue;
+    seen.add(file);
+    if (CODE.test(file)) queue.push(...staticImports(file));
+  }
+  return seen;
+}
+
+export interface ModuleSplit {
+  /** What src/main.tsx needs to send the config request: the tiny entry chunk. */
+  entry: Set<string>;
+  /** What every start needs besides: the app chunk and the `messages` catalog. */
+  start: Set<string>;
+  /** Everything else in src/ and machines/: later chunks and the `pages` catalog. */
+  later: Set<string>;
+}
+
+/** Splits src/ and machines/ by the rule above. */
+export function splitModules(root = ROOT): ModuleSplit {
+  const entry = staticClosure([join(root, 'src/main.tsx')]);
+  const start = staticClosure([join(root, 'src/start.tsx')]);
+  for (const file of entry) start.delete(file);
+  const all = [...codeFiles(join(root, 'src')), ...codeFiles(join(root, 'machines'))];
+  const later = new Set(all.filter((file) => !entry.has(file) && !start.has(file)));
+  return { entry, start, later };
+}
+
+/** `*.lazy.*` files that the start imports statically, with who imports them: each breaks the rule. */
+export function lazyFilesInStart(root = ROOT): { file: string; importedBy: string[] }[] {
+  const { entry, start } = splitModules(root);
+  const startFiles = [...entry, ...start];
+  return startFiles
+    .filter(isLazyFile)
+    .map((file) => ({
+      file: relative(root, file),
+      importedBy: startFiles.filter((other) => staticImports(other).includes(file)).map((other) => relative(root, other)),
+    }));
+}
