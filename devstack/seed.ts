@@ -1,6 +1,8 @@
 // Demo data for the local stack. Everything a developer needs to sign in or
 // to reproduce a tenant or activation problem lives here, in one place.
 
+import { SECTIONS } from '../src/sections/sections.ts';
+
 /** Shared demo password for every provider account. Hashed at start-up. */
 export const DEMO_PASSWORD = '123qwe';
 
@@ -39,20 +41,8 @@ export const identityUsers: readonly IdentityUser[] = [
   { sub: 'idp-0004-vreemde', userName: 'vreemde', givenName: 'Vera', familyName: 'Vreemde', email: 'vreemde@extern.local' },
 ];
 
-/** Every permission the backend knows, in menu order. */
-export const allPermissions: readonly string[] = [
-  'Pages.Verkoop',
-  'Pages.Crm',
-  'Pages.Uitvoering',
-  'Pages.Marketing',
-  'Pages.Zakelijk',
-  'Pages.Admin',
-  'Pages.Beheer',
-  'Pages.Wvb',
-  'Pages.Users',
-  'Pages.Tenants',
-  'Pages.Roles',
-];
+/** Every permission the backend knows: the sections' (src/sections/sections.ts), in menu order, and the administration's. */
+export const allPermissions: readonly string[] = [...SECTIONS.map((section) => section.permission), 'Pages.Users', 'Pages.Tenants', 'Pages.Roles'];
 
 /** A user of the ABP backend, scoped to one tenant like ABP's AbpUsers row. */
 export interface ApiUser {

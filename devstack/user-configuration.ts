@@ -1,4 +1,5 @@
 import type { LanguageName } from './api-request.ts';
+import { SECTIONS } from '../src/sections/sections.ts';
 import { localizationSection, text } from './localization.ts';
 import { allPermissions, type ApiUser, type SeedTenant } from './seed.ts';
 
@@ -17,17 +18,8 @@ export interface UserConfigurationInput {
 const TIME_ZONE = 'Europe/Amsterdam';
 const WINDOWS_TIME_ZONE = 'W. Europe Standard Time';
 
-/** Sections of the app, each behind one permission, in menu order. */
-const sections = [
-  { name: 'Verkoop', url: 'verkoop', permission: 'Pages.Verkoop', icon: 'shopping_cart' },
-  { name: 'Crm', url: 'crm', permission: 'Pages.Crm', icon: 'contacts' },
-  { name: 'Uitvoering', url: 'uitvoering', permission: 'Pages.Uitvoering', icon: 'construction' },
-  { name: 'Marketing', url: 'marketing', permission: 'Pages.Marketing', icon: 'campaign' },
-  { name: 'Zakelijk', url: 'zakelijk', permission: 'Pages.Zakelijk', icon: 'business' },
-  { name: 'Wvb', url: 'wvb', permission: 'Pages.Wvb', icon: 'assignment' },
-  { name: 'Beheer', url: 'beheer', permission: 'Pages.Beheer', icon: 'settings' },
-  { name: 'Admin', url: 'admin', permission: 'Pages.Admin', icon: 'admin_panel_settings' },
-];
+/** The app's business sections (src/sections/sections.ts), each behind one permission, as ABP menu items. */
+const sections = SECTIONS.map(({ key, permission, icon }) => ({ name: key.charAt(0).toUpperCase() + key.slice(1), url: key, permission, icon }));
 
 const asGranted = (names: readonly string[]) => Object.fromEntries(names.map((n) => [n, 'true']));
 
