@@ -1,4 +1,4 @@
-import { AbpError, kindOfStatus } from './errors.ts';
+import { AbpError, kindOfStatus, type AbpServerError, type AbpValidationError } from './errors.ts';
 
 /** ABP's `AjaxResponse`: every JSON answer of the backend is wrapped in it. */
 export interface AbpEnvelope<T> {
@@ -21,6 +21,24 @@ function isEnvelope(body: unknown): body is AbpEnvelope<unknown> {
   return typeof body === 'object' && body !== null && 'success' in body && typeof body.success === 'boolean';
 }
 
+function text(value: unknown): string | undefined {
+  return typeof value === 'string' && value.trim() !== '' ? value : undefined;
+}
+
+/** The envelope's `error`, kept only where it has the documented shape: a server may send anything. */
+function serverErrorOf(error: unknown): AbpServerError {
+  if (typeof error !== 'object' || error === null) return { validationErrors: [] };
+  const { message, details, validationErrors } = error as Record<string, unknown>;
+  const valid = (Array.isArray(validationErrors) ? validationErrors : []).flatMap((item): AbpValidationError[] => {
+    if (typeof item !== 'object' || item === null) return [];
+    const { message: itemMessage, members } = item as Record<string, unknown>;
+    const said = text(itemMessage);
+    if (!said) return [];
+    return [{ message: said, members: Array.isArray(members) ? members.filter((member): member is string => typeof member === 'string') : [] }];
+  });
+  return { message: text(message), details: text(details), validationErrors: valid };
+}
+
 /**
  * Reads an answer as an envelope and returns its `result`, or throws an
  * `AbpError` that carries the status and the server's own message.
@@ -38,15 +56,18 @@ export async function unwrapEnvelope<T>(response: Response): Promise<T> {
     const kind = response.ok ? 'malformed' : kindOfStatus(response.status);
     throw new AbpError(kind, response.status, `${response.url}: not an ABP envelope`);
   }
-  const serverMessage = body.error?.message ?? undefined;
-  if (body.unAuthorizedRequest || response.status === 401) {
-    throw new AbpError('unauthorized', 401, `${response.url}: ${serverMessage ?? 'unauthorized'}`, serverMessage);
+  const server = serverErrorOf(body.error);
+  const said = server.message;
+  // By the status first: ABP flags a 403 as unAuthorizedRequest too. Only an
+  // answer without an error status (a backend that does not set it) is read by the flag.
+  if (response.status === 401 || (response.ok && body.unAuthorizedRequest)) {
+    throw new AbpError('unauthorized', 401, `${response.url}: ${said ?? 'unauthorized'}`, server);
   }
   if (!response.ok) {
-    throw new AbpError(kindOfStatus(response.status), response.status, `${response.url}: ${serverMessage ?? response.statusText}`, serverMessage);
+    throw new AbpError(kindOfStatus(response.status), response.status, `${response.url}: ${said ?? response.statusText}`, server);
   }
   if (!body.success) {
-    throw new AbpError('rejected', response.status, `${response.url}: ${serverMessage ?? 'success: false'}`, serverMessage);
+    throw new AbpError('rejected', response.status, `${response.url}: ${said ?? 'success: false'}`, server);
   }
   return body.result as T;
 }

@@ -63,9 +63,50 @@ describe('unwrapEnvelope', () => {
     expect(error).toMatchObject({ kind: 'server', status: 500, serverMessage: 'An internal error occurred during your request!' });
   });
 
-  it('turns a 400 envelope into http with the server message', async () => {
-    const error = await failureOf(json(envelope(failure('Your request is not valid!')), 400));
-    expect(error).toMatchObject({ kind: 'http', status: 400, serverMessage: 'Your request is not valid!' });
+  it('turns a 400 envelope into validation with the server message and its validation errors', async () => {
+    const body = envelope({
+      success: false,
+      error: {
+        code: 0,
+        message: 'Je verzoek is niet geldig!',
+        details: 'De volgende fouten zijn gevonden:',
+        validationErrors: [
+          { message: 'Het veld Naam is verplicht.', members: ['tenancyName'] },
+          { message: 'Te lang.', members: ['name', 'surname'] },
+        ],
+      },
+    });
+    const error = await failureOf(json(body, 400));
+    expect(error).toMatchObject({ kind: 'validation', status: 400, serverMessage: 'Je verzoek is niet geldig!' });
+    expect(error.server).toEqual({
+      message: 'Je verzoek is niet geldig!',
+      details: 'De volgende fouten zijn gevonden:',
+      validationErrors: [
+        { message: 'Het veld Naam is verplicht.', members: ['tenancyName'] },
+        { message: 'Te lang.', members: ['name', 'surname'] },
+      ],
+    });
+  });
+
+  it('keeps only validation errors of the documented shape', async () => {
+    const body = envelope({
+      success: false,
+      error: { code: 0, message: 7, details: '', validationErrors: [null, 'x', { message: '' }, { message: 'Ongeldig.', members: [1, 'email'] }, { message: 'Zonder veld.' }] },
+    });
+    const error = await failureOf(json(body, 400));
+    expect(error.server).toEqual({
+      message: undefined,
+      details: undefined,
+      validationErrors: [
+        { message: 'Ongeldig.', members: ['email'] },
+        { message: 'Zonder veld.', members: [] },
+      ],
+    });
+  });
+
+  it('reads a 403 that ABP flags as unAuthorizedRequest as forbidden, not as signed out', async () => {
+    const error = await failureOf(json(envelope({ ...failure('Je hebt geen toestemming.'), unAuthorizedRequest: true }), 403));
+    expect(error).toMatchObject({ kind: 'forbidden', status: 403, serverMessage: 'Je hebt geen toestemming.' });
   });
 
   it('turns an HTML error page with 502 into server', async () => {
@@ -117,7 +158,7 @@ describe('kindOfStatus', () => {
     [404, 'not-found'],
     [500, 'server'],
     [503, 'server'],
-    [400, 'http'],
+    [400, 'validation'],
     [409, 'http'],
   ])('maps %i to %s', (status, kind) => {
     expect(kindOfStatus(status)).toBe(kind);
