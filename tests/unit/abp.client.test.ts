@@ -144,3 +144,49 @@ describe('createAbpClient', () => {
     expect(heard).toEqual(['network (0): GET api/x: Failed to fetch', 'timeout (0): POST api/y: timed out']);
   });
 });
+
+describe('a token refused in the middle of the work', () => {
+  function unauthorized(): Response {
+    const body = { result: null, targetUrl: null, success: false, error: { code: 0, message: 'Niet aangemeld', details: null, validationErrors: null }, unAuthorizedRequest: true, __abp: true };
+    return new Response(JSON.stringify(body), { status: 401, headers: { 'Content-Type': 'application/json' } });
+  }
+
+  it('repairs the session and repeats the request exactly once', async () => {
+    const answers = [unauthorized(), envelopeResponse('opnieuw gelukt')];
+    const requests = stubFetch(async () => answers.shift()!);
+    const repair = vi.fn(async () => true);
+    const client = createAbpClient({ baseUrl: 'http://api.test', headers: () => source({ token: 't0k3n' }), onUnauthorized: repair });
+    await expect(client.post('api/services/app/Thing/Save', { name: 'x' })).resolves.toBe('opnieuw gelukt');
+    expect(repair).toHaveBeenCalledTimes(1);
+    expect(requests.map((request) => request.method)).toEqual(['POST', 'POST']);
+    expect(await requests[1]!.json()).toEqual({ name: 'x' });
+  });
+
+  it('never loops: a second 401 after the repair is the caller’s', async () => {
+    const requests = stubFetch(async () => unauthorized());
+    const repair = vi.fn(async () => true);
+    const client = createAbpClient({ baseUrl: 'http://api.test', headers: () => source({ token: 't0k3n' }), onUnauthorized: repair });
+    expect((await rejectionOf(client.get('api/x'))).kind).toBe('unauthorized');
+    expect(repair).toHaveBeenCalledTimes(1);
+    expect(requests).toHaveLength(2);
+  });
+
+  it('does not repeat when the repair fails, nor try one for a request without a token', async () => {
+    const requests = stubFetch(async () => unauthorized());
+    const repair = vi.fn(async () => false);
+    const signedIn = createAbpClient({ baseUrl: 'http://api.test', headers: () => source({ token: 't0k3n' }), onUnauthorized: repair });
+    expect((await rejectionOf(signedIn.get('api/x'))).kind).toBe('unauthorized');
+    const signedOut = createAbpClient({ baseUrl: 'http://api.test', headers: () => source(), onUnauthorized: repair });
+    expect((await rejectionOf(signedOut.get('api/x'))).kind).toBe('unauthorized');
+    expect(repair).toHaveBeenCalledTimes(1);
+    expect(requests).toHaveLength(2);
+  });
+
+  it('does not repair a 403: no permission is not a lost session', async () => {
+    stubFetch(async () => new Response(JSON.stringify({ result: null, success: false, error: { message: 'Geen toestemming' }, unAuthorizedRequest: true, __abp: true }), { status: 403 }));
+    const repair = vi.fn(async () => true);
+    const client = createAbpClient({ baseUrl: 'http://api.test', headers: () => source({ token: 't0k3n' }), onUnauthorized: repair });
+    expect((await rejectionOf(client.get('api/x'))).kind).toBe('forbidden');
+    expect(repair).not.toHaveBeenCalled();
+  });
+});
