@@ -1,11 +1,11 @@
 import { Trans, useLingui } from '@lingui/react/macro';
-import { useId, useState, type FormEvent } from 'react';
+import { useId, useState } from 'react';
 import { RestartError } from '../../boot/restart.ts';
 import { useAppConfig, useSession } from '../../boot/useBoot.ts';
+import { FieldError, FormAlert } from '../../ui/errors/FormAlert.tsx';
+import { useAbpForm } from '../../ui/errors/useAbpForm.ts';
+import { switchTenant } from './switchTenant.ts';
 import { logError } from '../../lib/log.ts';
-import { switchTenant, type TenantSwitchOutcome } from './switchTenant.ts';
-
-type Status = 'idle' | 'busy' | Exclude<TenantSwitchOutcome, 'switched'> | 'error' | 'not-switched';
 
 /** Shows the current tenant and lets a person choose another (empty for the host). */
 export function TenantSwitch() {
@@ -15,21 +15,23 @@ export function TenantSwitch() {
   const tenant = useSession()?.tenant;
   const [open, setOpen] = useState(false);
   const [name, setName] = useState(tenant?.tenancyName ?? '');
-  const [status, setStatus] = useState<Status>('idle');
+  // ABP's IsTenantAvailableInput names the field tenancyName.
+  const form = useAbpForm({ fields: ['tenancyName'], area: 'tenant', fallback: t`De omgeving kon niet worden gecontroleerd. Probeer het opnieuw.` });
 
-  async function submit(event: FormEvent) {
-    event.preventDefault();
+  const submit = form.onSubmit(async () => {
     if (!config) return;
-    setStatus('busy');
     try {
       const outcome = await switchTenant(config, name);
-      setStatus(outcome === 'switched' ? 'idle' : outcome);
       if (outcome === 'switched') setOpen(false);
+      if (outcome === 'inactive') form.fail(t`Deze omgeving is niet actief.`, 'tenancyName');
+      if (outcome === 'not-found') form.fail(t`Er is geen omgeving met de naam "${name}".`, 'tenancyName');
     } catch (error) {
+      // A re-run that failed leaves the tenant as it was: say that, not the technical cause.
+      if (!(error instanceof RestartError)) throw error;
       logError('tenant', error);
-      setStatus(error instanceof RestartError ? 'not-switched' : 'error');
+      form.fail(t`De omgeving kon niet worden gewijzigd. Probeer het over een ogenblik opnieuw.`);
     }
-  }
+  });
 
   return (
     <div className="tenant-switch">
@@ -40,22 +42,16 @@ export function TenantSwitch() {
         </button>
       </p>
       {open && (
-        <form onSubmit={(event) => void submit(event)}>
+        <form onSubmit={submit} noValidate>
           <label htmlFor={id}>{t`Naam van de omgeving (leeg voor host)`}</label>
           <div className="inline-form">
-            <input id={id} value={name} onChange={(event) => setName(event.target.value)} autoComplete="organization" />
-            <button type="submit" className="button" disabled={status === 'busy'}>
+            <input id={id} name="tenancyName" value={name} onChange={(event) => setName(event.target.value)} autoComplete="organization" {...form.field('tenancyName')} />
+            <button type="submit" className="button" disabled={form.busy}>
               <Trans>Opslaan</Trans>
             </button>
           </div>
-          {status === 'inactive' && <p className="form-error" role="alert">{t`Deze omgeving is niet actief.`}</p>}
-          {status === 'not-found' && <p className="form-error" role="alert">{t`Er is geen omgeving met de naam "${name}".`}</p>}
-          {status === 'not-switched' && (
-            <p className="form-error" role="alert">{t`De omgeving kon niet worden gewijzigd. Probeer het over een ogenblik opnieuw.`}</p>
-          )}
-          {status === 'error' && (
-            <p className="form-error" role="alert">{t`De omgeving kon niet worden gecontroleerd. Probeer het opnieuw.`}</p>
-          )}
+          <FieldError form={form} name="tenancyName" />
+          <FormAlert form={form} />
         </form>
       )}
     </div>

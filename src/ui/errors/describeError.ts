@@ -1,0 +1,95 @@
+import type { I18n, MessageDescriptor } from '@lingui/core';
+import { msg } from '@lingui/core/macro';
+import { AbpError, type AbpErrorKind } from '../../abp/errors.ts';
+
+/** What the page does about a failed call, besides saying so. */
+export type ErrorAction =
+  /** Nothing more: the message, and the person tries again. */
+  | 'retry'
+  /** No answer: the connection banner takes over; the message only says the work is kept. */
+  | 'connection'
+  /** 401: sign in again (in a popup, keeping the page), then the call is repeated once. */
+  | 'sign-in'
+  /** 403: "Geen toegang", never a sign-out. */
+  | 'forbidden';
+
+/** A failed call as a person reads it. */
+export interface ErrorView {
+  action: ErrorAction;
+  /** One Dutch (or English) sentence: the server's own localized words when it sent some, ours otherwise. */
+  message: string;
+  /** The server's `error.details`, when it gave them. */
+  details?: string;
+  /** Validation messages by the form field their `members` name. */
+  fields: Record<string, string[]>;
+  /** Validation messages for no field of the form. */
+  general: string[];
+}
+
+const ours: Record<AbpErrorKind | 'unknown', MessageDescriptor> = {
+  network: msg`De server is niet bereikbaar. Wat je hebt ingevuld blijft staan; probeer het opnieuw zodra de verbinding terug is.`,
+  timeout: msg`De server reageert niet op tijd. Wat je hebt ingevuld blijft staan; probeer het over een ogenblik opnieuw.`,
+  unauthorized: msg`Je sessie is verlopen. Log opnieuw in om verder te gaan; deze pagina blijft staan.`,
+  forbidden: msg`Je hebt geen toestemming voor deze handeling. Vraag de beheerder om toegang als je het nodig hebt.`,
+  'not-found': msg`Wat je zoekt bestaat niet (meer). Ververs de pagina en probeer het opnieuw.`,
+  validation: msg`Niet alle velden zijn goed ingevuld. Verbeter wat hieronder staat en probeer het opnieuw.`,
+  server: msg`Er ging iets mis op de server. Probeer het over een ogenblik opnieuw.`,
+  http: msg`De server kon het verzoek niet verwerken. Probeer het opnieuw of neem contact op met de beheerder.`,
+  malformed: msg`De server gaf een onverwacht antwoord. Probeer het opnieuw of neem contact op met de beheerder.`,
+  rejected: msg`De server heeft het verzoek niet uitgevoerd. Probeer het opnieuw of neem contact op met de beheerder.`,
+  unknown: msg`Er ging iets mis. Probeer het opnieuw.`,
+};
+
+/** Kinds whose server message is written for people (ABP localizes it); the others get ours. */
+const SERVER_SPEAKS: readonly AbpErrorKind[] = ['forbidden', 'not-found', 'validation', 'server', 'rejected', 'http'];
+
+function actionOf(kind: AbpErrorKind | 'unknown'): ErrorAction {
+  if (kind === 'network' || kind === 'timeout') return 'connection';
+  if (kind === 'unauthorized') return 'sign-in';
+  if (kind === 'forbidden') return 'forbidden';
+  return 'retry';
+}
+
+/** ABP names members as the DTO's properties (`TenancyName`, `tenancyName`, `input.tenancyName`): compare the last part, case-insensitively. */
+function fieldOf(member: string, fieldNames: readonly string[]): string | undefined {
+  const last = member.split('.').at(-1)?.toLowerCase();
+  return fieldNames.find((name) => name.toLowerCase() === last);
+}
+
+export interface DescribeOptions {
+  /** The form's fields: each validation message goes next to the field its `members` name, the rest to the form's alert. */
+  fieldNames?: readonly string[];
+  /** What failed, in the words of the screen ("De omgeving kon niet worden gecontroleerd."), for a failure with no better words. */
+  fallback?: string;
+}
+
+/** Kinds where the screen's own sentence says more than a general one; a server's words then follow as details. */
+const SCREEN_SPEAKS: readonly (AbpErrorKind | 'unknown')[] = ['server', 'http', 'malformed', 'unknown'];
+
+/**
+ * Turns any failure of a backend call into what a person sees: the
+ * server's own localized words where ABP writes them for people
+ * (validation, refusals, user-friendly errors), ours otherwise, never a
+ * technical text. For a 5xx the screen's sentence leads and the server's
+ * words follow, since ABP sends user-friendly and unexpected errors alike
+ * with 500.
+ */
+export function describeError(error: unknown, i18n: I18n, options: DescribeOptions = {}): ErrorView {
+  const { fieldNames = [], fallback } = options;
+  if (!(error instanceof AbpError)) return { action: 'retry', message: fallback ?? i18n._(ours.unknown), fields: {}, general: [] };
+  const { kind, server } = error;
+  if (fallback && SCREEN_SPEAKS.includes(kind)) {
+    const details = [server.message, server.details].filter(Boolean).join(' ');
+    return { action: 'retry', message: fallback, ...(details ? { details } : {}), fields: {}, general: [] };
+  }
+  const fields: Record<string, string[]> = {};
+  const general: string[] = [];
+  for (const validation of server.validationErrors) {
+    const targets = [...new Set(validation.members.map((member) => fieldOf(member, fieldNames)).filter((name) => name !== undefined))];
+    if (targets.length === 0) general.push(validation.message);
+    for (const name of targets) (fields[name] ??= []).push(validation.message);
+  }
+  const message = SERVER_SPEAKS.includes(kind) && server.message ? server.message : i18n._(ours[kind]);
+  const details = SERVER_SPEAKS.includes(kind) && server.details !== server.message ? server.details : undefined;
+  return { action: actionOf(kind), message, ...(details ? { details } : {}), fields, general };
+}

@@ -1,0 +1,66 @@
+import { useLingui } from '@lingui/react';
+import { useId, useState, type FormEvent } from 'react';
+import { logError } from '../../lib/log.ts';
+import { describeError, type ErrorView } from './describeError.ts';
+
+export interface AbpFormOptions {
+  /** The names ABP's `validationErrors[].members` use for the form's inputs. */
+  fields: readonly string[];
+  /** Where failures are logged (`[tenant]`). */
+  area: string;
+  /** What failed, in the form's words, for a failure with no better words (see describeError). */
+  fallback?: string;
+}
+
+/** A form's state for `FormAlert` and `FieldError`. */
+export interface AbpForm {
+  busy: boolean;
+  error: ErrorView | undefined;
+  /** Runs the action on submit: busy meanwhile; a failure is logged and shown, field by field. */
+  onSubmit: (action: () => Promise<void>) => (event: FormEvent) => void;
+  /** An outcome the form itself calls a failure (a name not found): said like a server's message. */
+  fail: (message: string, field?: string) => void;
+  /** The ARIA attributes of a field, pointing at its messages. */
+  field: (name: string) => { 'aria-invalid': boolean; 'aria-describedby': string | undefined };
+  errorId: (name: string) => string;
+}
+
+/**
+ * Every form that calls the backend: each validation message lands next to
+ * the field its `members` name, the rest in the form's alert; a request
+ * without an answer also brings up the connection banner. Nothing typed is
+ * lost: the form keeps its values whatever the answer.
+ */
+export function useAbpForm({ fields, area, fallback }: AbpFormOptions): AbpForm {
+  const { i18n } = useLingui();
+  const prefix = useId();
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<ErrorView>();
+  const errorId = (name: string) => `${prefix}-${name}-error`;
+
+  async function run(action: () => Promise<void>) {
+    setBusy(true);
+    setError(undefined);
+    try {
+      await action();
+    } catch (failure) {
+      logError(area, failure);
+      setError(describeError(failure, i18n, { fieldNames: fields, ...(fallback ? { fallback } : {}) }));
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return {
+    busy,
+    error,
+    onSubmit: (action) => (event) => {
+      event.preventDefault();
+      void run(action);
+    },
+    fail: (message, field) =>
+      setError(field ? { action: 'retry', message: '', fields: { [field]: [message] }, general: [] } : { action: 'retry', message, fields: {}, general: [] }),
+    field: (name) => ({ 'aria-invalid': Boolean(error?.fields[name]), 'aria-describedby': error?.fields[name] ? errorId(name) : undefined }),
+    errorId,
+  };
+}
