@@ -143,7 +143,8 @@ export function cssForDynamicImport(graph: DistGraph, importer: DistFile, target
   if (!deps) return [];
   const list = [...deps.matchAll(/["'`]([^"'`]+)["'`]/g)].map((match) => match[1]!);
   const name = posix.basename(target).replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-  const call = new RegExp(`import\\(\\s*["'\`]\\./${name}["'\`]\\s*\\)[^;]{0,200}?__vite__mapDeps\\(\\[([\\d,\\s]*)\\]\\)`).exec(importer.text);
+  // The deps call must belong to this import, not to the next import() after it.
+  const call = new RegExp(`import\\(\\s*["'\`]\\./${name}["'\`]\\s*\\)(?:(?!import\\()[^;]){0,200}?__vite__mapDeps\\(\\[([\\d,\\s]*)\\]\\)`).exec(importer.text);
   if (!call) return [];
   return call[1]!
     .split(',')
