@@ -1,3 +1,4 @@
+import { execFileSync } from 'node:child_process';
 import { lingui } from '@lingui/vite-plugin';
 import react from '@vitejs/plugin-react';
 import { VitePWA } from 'vite-plugin-pwa';
@@ -59,7 +60,19 @@ function preloadAppChunks(): Plugin {
   };
 }
 
+/** Which build this is, for "Over de applicatie": the commit and the day it was built. */
+function buildInfo(): { commit: string; date: string } {
+  let commit = 'onbekend';
+  try {
+    commit = execFileSync('git', ['rev-parse', '--short', 'HEAD'], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }).trim() || commit;
+  } catch {
+    // Built outside a git checkout (a source archive): the build says so.
+  }
+  return { commit, date: new Date().toISOString() };
+}
+
 export default defineConfig({
+  define: { __APP_BUILD__: JSON.stringify(buildInfo()) },
   plugins: [
     react({ babel: { plugins: ['@lingui/babel-plugin-lingui-macro'] } }),
     lingui(),

@@ -1,4 +1,4 @@
-import { AbpError, kindOfStatus, type AbpServerError, type AbpValidationError } from './errors.ts';
+import { AbpError, kindOfStatus } from './errors.ts';
 
 /** ABP's `AjaxResponse`: every JSON answer of the backend is wrapped in it. */
 export interface AbpEnvelope<T> {
@@ -21,22 +21,10 @@ function isEnvelope(body: unknown): body is AbpEnvelope<unknown> {
   return typeof body === 'object' && body !== null && 'success' in body && typeof body.success === 'boolean';
 }
 
-function text(value: unknown): string | undefined {
-  return typeof value === 'string' && value.trim() !== '' ? value : undefined;
-}
-
-/** The envelope's `error`, kept only where it has the documented shape: a server may send anything. */
-function serverErrorOf(error: unknown): AbpServerError {
-  if (typeof error !== 'object' || error === null) return { validationErrors: [] };
-  const { message, details, validationErrors } = error as Record<string, unknown>;
-  const valid = (Array.isArray(validationErrors) ? validationErrors : []).flatMap((item): AbpValidationError[] => {
-    if (typeof item !== 'object' || item === null) return [];
-    const { message: itemMessage, members } = item as Record<string, unknown>;
-    const said = text(itemMessage);
-    if (!said) return [];
-    return [{ message: said, members: Array.isArray(members) ? members.filter((member): member is string => typeof member === 'string') : [] }];
-  });
-  return { message: text(message), details: text(details), validationErrors: valid };
+/** `error.message` when it is text: a server may send anything there. */
+function messageOf(error: unknown): string | undefined {
+  const message = (error as { message?: unknown } | null)?.message;
+  return typeof message === 'string' && message.trim() !== '' ? message : undefined;
 }
 
 /**
@@ -56,18 +44,18 @@ export async function unwrapEnvelope<T>(response: Response): Promise<T> {
     const kind = response.ok ? 'malformed' : kindOfStatus(response.status);
     throw new AbpError(kind, response.status, `${response.url}: not an ABP envelope`);
   }
-  const server = serverErrorOf(body.error);
-  const said = server.message;
+  const said = messageOf(body.error);
+  const server = [said, body.error] as const;
   // By the status first: ABP flags a 403 as unAuthorizedRequest too. Only an
   // answer without an error status (a backend that does not set it) is read by the flag.
   if (response.status === 401 || (response.ok && body.unAuthorizedRequest)) {
-    throw new AbpError('unauthorized', 401, `${response.url}: ${said ?? 'unauthorized'}`, server);
+    throw new AbpError('unauthorized', 401, `${response.url}: ${said ?? 'unauthorized'}`, ...server);
   }
   if (!response.ok) {
-    throw new AbpError(kindOfStatus(response.status), response.status, `${response.url}: ${said ?? response.statusText}`, server);
+    throw new AbpError(kindOfStatus(response.status), response.status, `${response.url}: ${said ?? response.statusText}`, ...server);
   }
   if (!body.success) {
-    throw new AbpError('rejected', response.status, `${response.url}: ${said ?? 'success: false'}`, server);
+    throw new AbpError('rejected', response.status, `${response.url}: ${said ?? 'success: false'}`, ...server);
   }
   return body.result as T;
 }

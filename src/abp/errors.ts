@@ -17,36 +17,28 @@ export interface AbpValidationError {
   members: string[];
 }
 
-/** What the server said, when it answered with an envelope that had an `error`. */
-export interface AbpServerError {
-  /** `error.message`: localized to the request's culture, meant for people. */
-  message?: string;
-  /** `error.details`: more for people, when the server gave it. */
-  details?: string;
-  validationErrors: AbpValidationError[];
-}
 
 /**
  * A failed ABP call as a value. `status` is the HTTP status (0 without an
  * answer), `serverMessage` the envelope's `error.message` when there was one,
- * `detail` the technical text for the log.
+ * `serverError` the envelope's whole `error` as the server sent it (read by
+ * `readServerError` where it is shown), `detail` the technical text for the log.
  */
 export class AbpError extends Error {
   readonly kind: AbpErrorKind;
   readonly status: number;
   readonly detail: string;
   readonly serverMessage: string | undefined;
-  readonly server: AbpServerError;
+  readonly serverError: unknown;
 
-  constructor(kind: AbpErrorKind, status: number, detail: string, server: string | Partial<AbpServerError> = {}) {
+  constructor(kind: AbpErrorKind, status: number, detail: string, serverMessage?: string, serverError?: unknown) {
     super(`${kind} (${status}): ${detail}`);
     this.name = 'AbpError';
     this.kind = kind;
     this.status = status;
     this.detail = detail;
-    const given = typeof server === 'string' ? { message: server } : server;
-    this.server = { message: given.message, details: given.details, validationErrors: given.validationErrors ?? [] };
-    this.serverMessage = this.server.message;
+    this.serverMessage = serverMessage;
+    this.serverError = serverError;
   }
 }
 

@@ -1,6 +1,7 @@
 import * as oauth from 'oauth4webapi';
 import type { AuthConfig } from '../config/appConfig.ts';
-import { HOME_PATH, safeReturnPath } from '../lib/paths.ts';
+import { HOME_PATH } from '../lib/paths.ts';
+import { safeReturnPath } from '../lib/returnPath.ts';
 import { takeLoginFormRequirement } from './loginPrompt.ts';
 import { POPUP_STATE_PREFIX } from './popupProtocol.lazy.ts';
 import { getProvider, SCOPES } from './provider.ts';

@@ -1,5 +1,5 @@
 import type { AbpClient } from '../abp/client.ts';
-import { workClientFor } from '../config/abpClient.ts';
+import { workClientFor } from '../config/workClient.ts';
 import { currentConfig } from './bootActor.ts';
 
 /**

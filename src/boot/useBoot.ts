@@ -1,6 +1,5 @@
 import { useSelector } from '@xstate/react';
-import { clockFor, type Clock } from '../abp/clock.ts';
-import { isGranted } from '../abp/userConfiguration.ts';
+import { isGranted, type UserConfiguration } from '../abp/userConfiguration.ts';
 import { userConfigurationOf } from './bootView.ts';
 import type { Session } from '../abp/session.ts';
 import type { AppConfig } from '../config/appConfig.ts';
@@ -33,8 +32,16 @@ export function useIsGrantedMap(permissions: readonly string[]): Record<string, 
   return Object.fromEntries(permissions.map((permission, index) => [permission, key[index] === '1']));
 }
 
-/** ABP's clock as the server configured it (unspecified, utc or local). */
-export function useClock(): Clock {
-  const provider = useSelector(bootActor, (snapshot) => userConfigurationOf(snapshot)?.clock.provider);
-  return clockFor(provider);
+
+/** The current language's name as the server shows it ("Nederlands"), else its code. */
+export function useCurrentLanguageName(): string {
+  return useSelector(bootActor, (snapshot) => {
+    const language = userConfigurationOf(snapshot)?.localization.currentLanguage;
+    return language?.displayName || language?.name || snapshot.context.cultureName;
+  });
+}
+
+/** The whole user configuration (GetAll): for what reads several parts of it, like the menu. */
+export function useUserConfiguration(): UserConfiguration | undefined {
+  return useSelector(bootActor, userConfigurationOf);
 }

@@ -1,14 +1,13 @@
 import type { AppConfig } from './appConfig.ts';
 import { createAbpClient, type AbpClient } from '../abp/client.ts';
 import { getCultureName } from '../abp/culture.ts';
-import { repairSession } from '../abp/sessionRepair.ts';
 import { getTenantId } from '../abp/tenant.ts';
 import { getToken } from '../abp/authToken.ts';
 
 const startClients = new WeakMap<AppConfig, AbpClient>();
-const workClients = new WeakMap<AppConfig, AbpClient>();
 
-function create(config: AppConfig, onUnauthorized?: () => Promise<boolean>): AbpClient {
+/** A client for the configured backend; `onUnauthorized` (see createAbpClient) only for the screens' client. */
+export function createClientFor(config: AppConfig, onUnauthorized?: () => Promise<boolean>): AbpClient {
   return createAbpClient({
     baseUrl: config.remoteServiceBaseUrl,
     headers: () => ({
@@ -27,17 +26,6 @@ function create(config: AppConfig, onUnauthorized?: () => Promise<boolean>): Abp
  */
 export function abpClientFor(config: AppConfig): AbpClient {
   let client = startClients.get(config);
-  if (!client) startClients.set(config, (client = create(config)));
-  return client;
-}
-
-/**
- * The ABP client of the screens: the same, and a 401 in the middle of the
- * work repairs the session (silently, or by signing in again in a popup)
- * and repeats the request once.
- */
-export function workClientFor(config: AppConfig): AbpClient {
-  let client = workClients.get(config);
-  if (!client) workClients.set(config, (client = create(config, repairSession)));
+  if (!client) startClients.set(config, (client = createClientFor(config)));
   return client;
 }

@@ -1,4 +1,5 @@
 import { Outlet, createRootRouteWithContext, createRoute, createRouter, redirect } from '@tanstack/react-router';
+import { lazy } from 'react';
 import { bootContext } from '../boot/bootActor.ts';
 import { withPages } from '../i18n/withPages.ts';
 import { CALLBACK_PATH, HOME_PATH } from '../lib/paths.ts';
@@ -6,14 +7,17 @@ import { validateLoginSearch } from '../sections/account/loginSearch.ts';
 import { SECTIONS } from '../sections/sections.ts';
 import { Shell } from '../shell/Shell.tsx';
 import { BusyIndicator } from '../ui/BusyIndicator.tsx';
-import { NotFound } from '../ui/NotFound.tsx';
 import { RouteError } from '../ui/RouteError.tsx';
 import type { RouterContext } from './context.ts';
-import { requireUser } from './guards.ts';
+import { NoAccessError, requireSection, requireUser } from './guards.ts';
 
 // The whole route tree. Screens are `*.lazy.tsx` files: a route here names
 // its path and guard, its screen loads (with the `pages` catalog) when the
 // route is first visited or preloaded.
+
+// "Geen toegang" and "Pagina niet gevonden" come with their own code: few people ever see them.
+const NoAccess = lazy(() => withPages(() => import('../ui/NoAccess.lazy.tsx')).then((module) => ({ default: module.NoAccess })));
+const NotFound = lazy(() => withPages(() => import('../ui/NotFound.lazy.tsx')).then((module) => ({ default: module.NotFound })));
 
 const rootRoute = createRootRouteWithContext<RouterContext>()({ component: Outlet, notFoundComponent: NotFound });
 
@@ -55,16 +59,25 @@ const appHomeRoute = createRoute({ getParentRoute: () => appRoute, path: 'home' 
   import('../sections/app/home.lazy.tsx').then((module) => module.Route),
 );
 
-/** The business sections: each its own chunk, fetched only when visited. */
+const aboutRoute = createRoute({ getParentRoute: () => appRoute, path: 'about' }).lazy(() =>
+  withPages(() => import('../sections/app/about.lazy.tsx')).then((module) => module.Route),
+);
+
+/** The business sections: each its own chunk, fetched only when visited, and only by whom may open it. */
 const sectionRoutes = SECTIONS.map((section) =>
-  createRoute({ getParentRoute: () => shellRoute, path: section.key }).lazy(async () => (await withPages(section.screen)).Route),
+  createRoute({
+    getParentRoute: () => shellRoute,
+    path: section.key,
+    beforeLoad: ({ context }) => requireSection(context, section),
+    errorComponent: (props) => (props.error instanceof NoAccessError ? <NoAccess /> : <RouteError {...props} />),
+  }).lazy(async () => (await withPages(section.screen)).Route),
 );
 
 const routeTree = rootRoute.addChildren([
   indexRoute,
   loginCallbackRoute,
   accountRoute.addChildren([loginRoute]),
-  shellRoute.addChildren([appRoute.addChildren([appHomeRoute]), ...sectionRoutes]),
+  shellRoute.addChildren([appRoute.addChildren([appHomeRoute, aboutRoute]), ...sectionRoutes]),
 ]);
 
 /** The one router of the page; routes read start-up's results through the context. */
@@ -81,6 +94,11 @@ export const router = createRouter({
   defaultPendingMinMs: 0,
   defaultPreload: false,
   scrollRestoration: true,
+});
+
+// After a navigation (not the first page), focus moves to the new page's heading.
+router.subscribe('onResolved', (event) => {
+  if (event.fromLocation && event.pathChanged) void import('../ui/focusHeading.lazy.ts').then(({ focusPageHeading }) => focusPageHeading());
 });
 
 /** Fetches the code of the sections every signed-in start needs (account, app), without navigating. */

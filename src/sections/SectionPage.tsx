@@ -1,23 +1,15 @@
 import { useLingui } from '@lingui/react';
 import { Trans } from '@lingui/react/macro';
-import { useEffect } from 'react';
-import { useIsGranted } from '../boot/useBoot.ts';
-import { NoAccess } from '../ui/NoAccess.tsx';
+import { PageHeading } from '../ui/PageHeading.tsx';
 import { sectionByKey, type SectionKey } from './sections.ts';
 
-/** A business section's own page: its title, and honestly no screens yet. */
+/** A business section's own page: its title, and honestly no screens yet. The route lets only those in who may open it. */
 export function SectionPage({ section }: { section: SectionKey }) {
   const { i18n } = useLingui();
-  const { label, permission } = sectionByKey(section);
-  const allowed = useIsGranted(permission);
-  const title = i18n._(label);
-  useEffect(() => {
-    document.title = title;
-  }, [title]);
-  if (!allowed) return <NoAccess />;
+  const title = i18n._(sectionByKey(section).label);
   return (
     <main className="page" aria-labelledby="page-title">
-      <h1 id="page-title">{title}</h1>
+      <PageHeading title={title} />
       <p className="note">
         <Trans>De schermen van dit onderdeel zijn er nog niet. Ze komen in een volgende versie.</Trans>
       </p>

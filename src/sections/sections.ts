@@ -16,6 +16,8 @@ export interface Section {
   permission: string;
   /** The icon name the backend's menu item carries. */
   icon: string;
+  /** An ABP feature the section also needs (`features.allFeatures[name].value === 'true'`), for editions that leave it out. */
+  feature?: string;
   /** Its screens: a `*.lazy.tsx` file, fetched only when the section is visited. */
   screen: () => Promise<{ Route: LazyRoute<AnyRoute> }>;
 }
@@ -35,7 +37,9 @@ export const SECTIONS = [
   { key: 'wvb', label: /*i18n*/ { id: 'section.wvb', message: 'WVB' }, permission: 'Pages.Wvb', icon: 'assignment', screen: () => import('./wvb.lazy.tsx') },
 ] as const satisfies readonly Section[];
 
-export type SectionKey = (typeof SECTIONS)[number]['key'];
+/** One of the app's sections, with its key as a literal (for typed links). */
+export type AppSection = (typeof SECTIONS)[number];
+export type SectionKey = AppSection['key'];
 
 export function sectionByKey(key: SectionKey): Section {
   return SECTIONS.find((section) => section.key === key)!;

@@ -1,21 +1,36 @@
-import { Trans, useLingui } from '@lingui/react/macro';
-import { Link, Outlet } from '@tanstack/react-router';
-import { Suspense } from 'react';
-import { useAppConfig, useIsGrantedMap, useSession } from '../boot/useBoot.ts';
-import { SECTIONS } from '../sections/sections.ts';
-import { LanguageSwitch } from '../ui/LanguageSwitch.tsx';
-import { LogoutButton } from '../ui/LogoutButton.tsx';
+import { useLingui } from '@lingui/react';
+import { Trans, useLingui as useMacroLingui } from '@lingui/react/macro';
+import { Link, Outlet, useRouterState } from '@tanstack/react-router';
+import { Suspense, lazy, useState } from 'react';
+import { withPages } from '../i18n/withPages.ts';
+import { useAppConfig, useSession, useUserConfiguration } from '../boot/useBoot.ts';
+import { HOME_PATH } from '../lib/paths.ts';
 import { optionalLazy } from '../ui/optionalLazy.ts';
+import { mainMenu } from './menu.ts';
+
+/** Loaded when first opened: most starts never need it. */
+const UserMenu = lazy(() => withPages(() => import('./UserMenu.lazy.tsx')).then((module) => ({ default: module.UserMenu })));
 
 /** Loaded with the token lifecycle it shows, after start-up. */
 const SessionBanner = optionalLazy(() => import('../ui/SessionBanner.lazy.tsx').then((module) => module.SessionBanner));
 
-/** The frame around every signed-in page: sections as navigation, who is signed in, language, sign-out. */
+/**
+ * The frame around every signed-in page: the sections the person may open
+ * (as the server's menu orders them), who is signed in, language, sign-out.
+ * On a phone the sections and the rest sit behind one "Menu" button.
+ */
 export function Shell() {
-  const { i18n, t } = useLingui();
+  const { i18n } = useLingui();
+  const { t } = useMacroLingui();
   const session = useSession();
   const config = useAppConfig();
-  const granted = useIsGrantedMap(SECTIONS.map((section) => section.permission));
+  const menu = mainMenu(useUserConfiguration());
+  const path = useRouterState({ select: (state) => state.location.pathname });
+  // The panel closes on every navigation: the person chose where to go.
+  const [openAt, setOpenAt] = useState<string>();
+  const open = openAt === path;
+  const [userMenuAt, setUserMenuAt] = useState<string>();
+  const userMenuOpen = userMenuAt === path;
   const user = session?.user;
   return (
     <div className="shell">
@@ -23,36 +38,56 @@ export function Shell() {
         <Trans>Naar de inhoud</Trans>
       </a>
       <header className="shell__header">
-        <Link to="/app/home" className="shell__brand">
+        <Link to={HOME_PATH} className="shell__brand">
           <Trans>Medewerkersportaal</Trans>
         </Link>
-        <nav className="shell__nav" aria-label={t`Onderdelen`}>
-          <ul>
-            {SECTIONS.filter((section) => granted[section.permission]).map((section) => (
-              <li key={section.key}>
-                <Link to={`/${section.key}`} activeProps={{ 'aria-current': 'page' }}>
-                  {i18n._(section.label)}
-                </Link>
-              </li>
-            ))}
-            {config?.klantenportaal && (
-              <li>
-                <a href={config.klantenportaal} rel="noopener noreferrer" target="_blank">
-                  <Trans>Klantenportaal</Trans>
-                </a>
-              </li>
+        <button type="button" className="shell__menu-button" aria-expanded={open} aria-controls="shell-panel" onClick={() => setOpenAt(open ? undefined : path)}>
+          {t`Menu`}
+        </button>
+        <div id="shell-panel" className="shell__panel" data-open={open}>
+          <nav className="shell__nav" aria-label={t`Onderdelen`}>
+            <ul>
+              {menu.map(({ section, displayName }) => (
+                <li key={section.key}>
+                  <Link to={`/${section.key}`} activeProps={{ 'aria-current': 'page' }}>
+                    {displayName ?? i18n._(section.label)}
+                  </Link>
+                </li>
+              ))}
+              {config?.klantenportaal && (
+                <li>
+                  <a href={config.klantenportaal} rel="noopener noreferrer" target="_blank">
+                    <Trans>Klantenportaal</Trans>
+                  </a>
+                </li>
+              )}
+            </ul>
+          </nav>
+          <div
+            className="shell__user"
+            onKeyDown={(event) => {
+              // Escape closes the person's menu and returns to its button, as a disclosure should.
+              if (event.key !== 'Escape' || !userMenuOpen) return;
+              setUserMenuAt(undefined);
+              document.getElementById('user-menu-button')?.focus();
+            }}
+          >
+            <button
+              type="button"
+              id="user-menu-button"
+              className="shell__who"
+              aria-expanded={userMenuOpen}
+              aria-controls="user-menu"
+              onClick={() => setUserMenuAt(userMenuOpen ? undefined : path)}
+            >
+              {user ? `${user.name} ${user.surname}` : t`Mijn menu`}
+            </button>
+            {userMenuOpen && (
+              <Suspense fallback={null}>
+                <UserMenu id="user-menu" />
+              </Suspense>
             )}
-          </ul>
-        </nav>
-        <div className="shell__user">
-          {user && (
-            <span className="shell__who">
-              {user.name} {user.surname}
-              {session?.tenant && <span className="shell__tenant"> · {session.tenant.name}</span>}
-            </span>
-          )}
-          <LanguageSwitch />
-          <LogoutButton />
+          </div>
         </div>
       </header>
       <Suspense fallback={null}>

@@ -1,7 +1,9 @@
 import type { ReactNode } from 'react';
+import { PageHeading } from './PageHeading.tsx';
 
 export interface ErrorScreenProps {
-  title: ReactNode;
+  /** What happened, in a few words: the heading and the tab's title. */
+  title: string;
   message: ReactNode;
   /** The way forward: a button or a link. */
   action: ReactNode;
@@ -12,7 +14,7 @@ export function ErrorScreen({ title, message, action }: ErrorScreenProps) {
   return (
     <main className="page page--centered">
       <section className="card" role="alert" aria-labelledby="error-title">
-        <h1 id="error-title">{title}</h1>
+        <PageHeading id="error-title" title={title} />
         <p>{message}</p>
         <div className="card__actions">{action}</div>
       </section>

@@ -1,7 +1,7 @@
 import { msg } from '@lingui/core/macro';
 import type { MessageDescriptor } from '@lingui/core';
 import { useLingui } from '@lingui/react';
-import { Trans } from '@lingui/react/macro';
+import { Trans, useLingui as useMacroLingui } from '@lingui/react/macro';
 import type { BootError } from '../../machines/boot.types.ts';
 import { ErrorScreen } from './ErrorScreen.tsx';
 
@@ -27,13 +27,14 @@ export interface StartupErrorProps {
 /** The screen for a start-up that stopped: which step failed, and "Opnieuw proberen". */
 export function StartupError({ error, onRetry }: StartupErrorProps) {
   const { i18n } = useLingui();
+  const { t } = useMacroLingui();
   const message =
     error.kind === 'config-invalid'
       ? i18n._(msg`Het configuratiebestand van de applicatie is ongeldig: het veld "${error.field ?? '?'}" klopt niet. Neem contact op met de beheerder.`)
       : i18n._(messages[error.kind] ?? fallback);
   return (
     <ErrorScreen
-      title={<Trans>De applicatie kon niet starten</Trans>}
+      title={t`De applicatie kon niet starten`}
       message={message}
       action={
         <button type="button" className="button button--primary" onClick={onRetry}>

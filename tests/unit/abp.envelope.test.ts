@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { unwrapEnvelope } from '../../src/abp/envelope.ts';
 import { AbpError, kindOfStatus } from '../../src/abp/errors.ts';
+import { readServerError } from '../../src/abp/serverError.ts';
 
 function envelope(fields: Record<string, unknown>): string {
   return JSON.stringify({ result: null, targetUrl: null, success: true, error: null, unAuthorizedRequest: false, __abp: true, ...fields });
@@ -78,7 +79,7 @@ describe('unwrapEnvelope', () => {
     });
     const error = await failureOf(json(body, 400));
     expect(error).toMatchObject({ kind: 'validation', status: 400, serverMessage: 'Je verzoek is niet geldig!' });
-    expect(error.server).toEqual({
+    expect(readServerError(error.serverError)).toEqual({
       message: 'Je verzoek is niet geldig!',
       details: 'De volgende fouten zijn gevonden:',
       validationErrors: [
@@ -94,7 +95,7 @@ describe('unwrapEnvelope', () => {
       error: { code: 0, message: 7, details: '', validationErrors: [null, 'x', { message: '' }, { message: 'Ongeldig.', members: [1, 'email'] }, { message: 'Zonder veld.' }] },
     });
     const error = await failureOf(json(body, 400));
-    expect(error.server).toEqual({
+    expect(readServerError(error.serverError)).toEqual({
       message: undefined,
       details: undefined,
       validationErrors: [

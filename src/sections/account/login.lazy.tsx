@@ -8,6 +8,7 @@ import { isSignOutReturn } from '../../auth/signOutMarker.ts';
 import { useAppConfig } from '../../boot/useBoot.ts';
 import type { LoginReason } from './loginSearch.ts';
 import { logError } from '../../lib/log.ts';
+import { PageHeading } from '../../ui/PageHeading.tsx';
 import { ProviderLinks } from './ProviderLinks.tsx';
 
 const reasonMessages = {
@@ -51,9 +52,7 @@ function Login() {
 
   return (
     <section className="card" aria-labelledby="login-title">
-      <h1 id="login-title">
-        <Trans>Inloggen</Trans>
-      </h1>
+      <PageHeading id="login-title" title={i18n._(msg`Inloggen`)} />
       {reason && (
         <p className="notice" role="status">
           {i18n._(reasonMessages[reason])}

@@ -1,5 +1,3 @@
-import { safeReturnPath } from '../../lib/paths.ts';
-
 /** Why a person is on the login page; shown there in words. */
 export type LoginReason = 'signed-out' | 'expired' | 'failed';
 
@@ -13,10 +11,14 @@ export interface LoginSearch {
 
 const reasons: readonly LoginReason[] = ['signed-out', 'expired', 'failed'];
 
-/** Keeps only what is safe: a same-origin return path, a known reason. */
+/**
+ * Keeps only what has the right type. The return path is checked where it
+ * is used (signInWithRedirect keeps only a same-origin path that is not a
+ * sign-in page), so the first screen carries no code for it.
+ */
 export function validateLoginSearch(search: Record<string, unknown>): LoginSearch {
   return {
-    returnUrl: safeReturnPath(search.returnUrl),
+    returnUrl: typeof search.returnUrl === 'string' ? search.returnUrl : undefined,
     reason: reasons.find((reason) => reason === search.reason),
     state: typeof search.state === 'string' ? search.state : undefined,
   };

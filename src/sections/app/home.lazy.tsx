@@ -1,13 +1,16 @@
-import { Trans } from '@lingui/react/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { createLazyRoute } from '@tanstack/react-router';
 import { useEffect } from 'react';
-import { useClock, useSession } from '../../boot/useBoot.ts';
+import { useSession } from '../../boot/useBoot.ts';
+import { useClock } from '../../boot/useClock.ts';
 import { formatDate, formatIsoDate } from '../../i18n/formats.ts';
+import { PageHeading } from '../../ui/PageHeading.tsx';
 
 /** Set when /app/home is on screen; the benchmark measures start-up up to this mark. */
 export const HOME_RENDERED_MARK = 'app-home-rendered';
 
 function Home() {
+  const { t } = useLingui();
   const user = useSession()?.user;
   const now = useClock().now();
   const today = formatDate(now);
@@ -16,7 +19,7 @@ function Home() {
   }, []);
   return (
     <main className="page" aria-labelledby="page-title">
-      <h1 id="page-title">{user?.name ? <Trans>Welkom, {user.name}</Trans> : <Trans>Welkom</Trans>}</h1>
+      <PageHeading title={t`Start`}>{user?.name ? <Trans>Welkom, {user.name}</Trans> : <Trans>Welkom</Trans>}</PageHeading>
       <p>
         <Trans>
           Vandaag is het <time dateTime={formatIsoDate(now)}>{today}</time>.

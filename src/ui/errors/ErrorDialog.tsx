@@ -1,3 +1,4 @@
+import './errors.css';
 import { Trans } from '@lingui/react/macro';
 import { useEffect, useId, useRef } from 'react';
 import type { ErrorView } from './describeError.ts';

@@ -1,8 +1,14 @@
+import './errors.css';
+import type { ErrorView } from './describeError.ts';
 import type { AbpForm } from './useAbpForm.ts';
 
 /** The form's own message (and validation messages for no field): one alert, read out when it appears. */
 export function FormAlert({ form }: { form: AbpForm }) {
-  const error = form.error;
+  return <ErrorAlert error={form.error} />;
+}
+
+/** A failure on a screen, inline: its message, the server's details, messages for no field. */
+export function ErrorAlert({ error }: { error: ErrorView | undefined }) {
   if (!error || (!error.message && error.general.length === 0)) return null;
   return (
     <div className="form-alert" role="alert">

@@ -1,6 +1,7 @@
 import type { I18n, MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
 import { AbpError, type AbpErrorKind } from '../../abp/errors.ts';
+import { readServerError } from '../../abp/serverError.ts';
 
 /** What the page does about a failed call, besides saying so. */
 export type ErrorAction =
@@ -77,7 +78,8 @@ const SCREEN_SPEAKS: readonly (AbpErrorKind | 'unknown')[] = ['server', 'http', 
 export function describeError(error: unknown, i18n: I18n, options: DescribeOptions = {}): ErrorView {
   const { fieldNames = [], fallback } = options;
   if (!(error instanceof AbpError)) return { action: 'retry', message: fallback ?? i18n._(ours.unknown), fields: {}, general: [] };
-  const { kind, server } = error;
+  const { kind } = error;
+  const server = readServerError(error.serverError);
   if (fallback && SCREEN_SPEAKS.includes(kind)) {
     const details = [server.message, server.details].filter(Boolean).join(' ');
     return { action: 'retry', message: fallback, ...(details ? { details } : {}), fields: {}, general: [] };

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { safeReturnPath } from '../../src/lib/paths.ts';
+import { safeReturnPath } from '../../src/lib/returnPath.ts';
 
 const ORIGIN = 'http://localhost:4200';
 

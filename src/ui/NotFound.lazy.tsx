@@ -1,11 +1,12 @@
 import { Link } from '@tanstack/react-router';
-import { Trans } from '@lingui/react/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { ErrorScreen } from './ErrorScreen.tsx';
 
 export function NotFound() {
+  const { t } = useLingui();
   return (
     <ErrorScreen
-      title={<Trans>Pagina niet gevonden</Trans>}
+      title={t`Pagina niet gevonden`}
       message={<Trans>De pagina die je zoekt bestaat niet (meer). Controleer het adres of ga naar de startpagina.</Trans>}
       action={
         <Link to="/app/home" className="button button--primary">
