@@ -1,6 +1,6 @@
 import { useLingui } from '@lingui/react/macro';
 import { useEffect, useState, useSyncExternalStore } from 'react';
-import { onRequestCount, requestsUnderWay } from '../abp/activity.ts';
+import { activityPeriod, onRequestCount } from '../abp/activity.ts';
 import './progress.css';
 
 /** Shown only for a request that takes this long: a quick answer should not flicker. */
@@ -14,16 +14,14 @@ export const PROGRESS_DELAY_MS = 300;
  */
 export function ProgressBar() {
   const { t } = useLingui();
-  const busy = useSyncExternalStore(onRequestCount, () => requestsUnderWay() > 0);
-  const [shown, setShown] = useState(false);
+  const period = useSyncExternalStore(onRequestCount, activityPeriod);
+  // The stretch of activity that has lasted long enough to show; a new stretch starts hidden.
+  const [longPeriod, setLongPeriod] = useState(0);
   useEffect(() => {
-    if (!busy) {
-      setShown(false);
-      return;
-    }
-    const timer = setTimeout(() => setShown(true), PROGRESS_DELAY_MS);
+    if (period === 0) return;
+    const timer = setTimeout(() => setLongPeriod(period), PROGRESS_DELAY_MS);
     return () => clearTimeout(timer);
-  }, [busy]);
-  if (!busy || !shown) return null;
+  }, [period]);
+  if (period === 0 || longPeriod !== period) return null;
   return <div className="progress" role="progressbar" aria-label={t`Bezig met laden…`} />;
 }
