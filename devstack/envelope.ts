@@ -37,7 +37,8 @@ export function failure(
     targetUrl: null,
     success: false,
     error: { code: 0, message, details, validationErrors },
-    unAuthorizedRequest: status === 401,
+    // ABP's exception filter flags a 403 as well as a 401: clients must decide by the status.
+    unAuthorizedRequest: status === 401 || status === 403,
     __abp: true,
   };
 }
