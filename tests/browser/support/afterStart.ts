@@ -7,7 +7,7 @@ import type { Page } from 'playwright-core';
  */
 export async function waitForAfterStart(page: Page, timeoutMs = 10_000): Promise<void> {
   await page.waitForFunction(
-    () => performance.getEntriesByType('resource').some((entry) => /\/assets\/AfterStart-[^/]+\.js$/.test(entry.name)),
+    () => performance.getEntriesByType('resource').some((entry) => /\/assets\/AfterStart(\.lazy)?-[^/]+\.js$/.test(entry.name)),
     undefined,
     { timeout: timeoutMs, polling: 100 },
   );
