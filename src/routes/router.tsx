@@ -1,4 +1,4 @@
-import { Outlet, createRootRouteWithContext, createRoute, createRouter, redirect } from '@tanstack/react-router';
+import { Outlet, createRootRouteWithContext, createRoute, createRouter, lazyRouteComponent, redirect } from '@tanstack/react-router';
 import { lazy } from 'react';
 import { bootContext } from '../boot/bootActor.ts';
 import { withPages } from '../i18n/withPages.ts';
@@ -63,14 +63,19 @@ const aboutRoute = createRoute({ getParentRoute: () => appRoute, path: 'about' }
   withPages(() => import('../sections/app/about.lazy.tsx')).then((module) => module.Route),
 );
 
-/** The business sections: each its own chunk, fetched only when visited, and only by whom may open it. */
+/**
+ * The business sections: each its own chunk, fetched only when someone who
+ * may open it visits it. The screen is a lazy component rather than a lazy
+ * route, so a refused visit (the guard throws) never fetches its code.
+ */
 const sectionRoutes = SECTIONS.map((section) =>
   createRoute({
     getParentRoute: () => shellRoute,
     path: section.key,
     beforeLoad: ({ context }) => requireSection(context, section),
     errorComponent: (props) => (props.error instanceof NoAccessError ? <NoAccess /> : <RouteError {...props} />),
-  }).lazy(async () => (await withPages(section.screen)).Route),
+    component: lazyRouteComponent(() => withPages(section.screen), 'Screen'),
+  }),
 );
 
 const routeTree = rootRoute.addChildren([

@@ -1,4 +1,5 @@
-import { createLazyRoute } from '@tanstack/react-router';
 import { SectionPage } from './SectionPage.tsx';
 
-export const Route = createLazyRoute('/_shell/uitvoering')({ component: () => <SectionPage section="uitvoering" /> });
+export function Screen() {
+  return <SectionPage section="uitvoering" />;
+}

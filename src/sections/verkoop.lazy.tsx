@@ -1,4 +1,5 @@
-import { createLazyRoute } from '@tanstack/react-router';
 import { SectionPage } from './SectionPage.tsx';
 
-export const Route = createLazyRoute('/_shell/verkoop')({ component: () => <SectionPage section="verkoop" /> });
+export function Screen() {
+  return <SectionPage section="verkoop" />;
+}

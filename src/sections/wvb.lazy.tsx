@@ -1,4 +1,5 @@
-import { createLazyRoute } from '@tanstack/react-router';
 import { SectionPage } from './SectionPage.tsx';
 
-export const Route = createLazyRoute('/_shell/wvb')({ component: () => <SectionPage section="wvb" /> });
+export function Screen() {
+  return <SectionPage section="wvb" />;
+}

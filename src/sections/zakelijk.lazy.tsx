@@ -1,4 +1,5 @@
-import { createLazyRoute } from '@tanstack/react-router';
 import { SectionPage } from './SectionPage.tsx';
 
-export const Route = createLazyRoute('/_shell/zakelijk')({ component: () => <SectionPage section="zakelijk" /> });
+export function Screen() {
+  return <SectionPage section="zakelijk" />;
+}
