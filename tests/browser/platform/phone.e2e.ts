@@ -1,0 +1,95 @@
+import type { BrowserContext, Page } from 'playwright-core';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { journeyEnv } from '../journeys/setup.ts';
+import { AppModel } from '../models/app.model.ts';
+import { axeViolations } from '../support/axe.ts';
+
+/** A monteur at a site: 360 px wide, touch. Nothing may scroll sideways or be too small to tap. */
+
+const env = journeyEnv();
+let phone: BrowserContext;
+
+beforeEach(async () => {
+  phone = await env.browser.newContext({
+    viewport: { width: 360, height: 740 },
+    hasTouch: true,
+    isMobile: true,
+    serviceWorkers: 'block',
+    locale: 'nl-NL',
+    timezoneId: 'Europe/Amsterdam',
+  });
+});
+
+afterEach(async () => {
+  await phone.close();
+});
+
+/** How far the page is wider than the screen, in CSS pixels (0 when nothing scrolls sideways). */
+function overflow(page: Page): Promise<number> {
+  return page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+}
+
+/** Visible buttons, selects and non-inline links lower than 44 px, by their text. */
+function smallTargets(page: Page, scope: string): Promise<string[]> {
+  return page.evaluate((selector) => {
+    const targets = [...document.querySelectorAll<HTMLElement>(`${selector} button, ${selector} select, ${selector} nav a, ${selector} .button`)];
+    return targets
+      .filter((element) => element.offsetParent !== null)
+      .filter((element) => element.getBoundingClientRect().height < 44)
+      .map((element) => `${element.tagName.toLowerCase()} "${element.textContent?.trim()}" ${Math.round(element.getBoundingClientRect().height)} px`);
+  }, scope);
+}
+
+async function signedIn(userName = 'admin'): Promise<AppModel> {
+  const app = await AppModel.open(phone, env.stack, '/account/login');
+  await app.page.getByRole('button', { name: 'Inloggen' }).waitFor();
+  await app.signIn(userName);
+  await app.page.waitForURL(app.url('/app/home'));
+  await app.page.getByRole('heading', { level: 1, name: /^Welkom/ }).waitFor({ timeout: 10_000 });
+  return app;
+}
+
+describe('on a phone, 360 px wide', () => {
+  it('the login page fits, with targets of at least 44 px', async () => {
+    const app = await AppModel.open(phone, env.stack, '/account/login');
+    await app.page.getByRole('button', { name: 'Inloggen' }).waitFor();
+    expect(await overflow(app.page)).toBe(0);
+    expect(await smallTargets(app.page, 'main')).toEqual([]);
+  });
+
+  it('home fits; one "Menu" button opens the sections and the person’s menu, which close after choosing', async () => {
+    const app = await signedIn();
+    expect(await overflow(app.page)).toBe(0);
+    const nav = app.page.getByRole('navigation', { name: 'Onderdelen' });
+    expect(await nav.isVisible(), 'the sections wait behind the button').toBe(false);
+    await app.page.getByRole('button', { name: 'Menu' }).click();
+    await nav.getByRole('link', { name: 'Verkoop' }).waitFor();
+    expect(await app.page.getByRole('button', { name: 'Menu' }).getAttribute('aria-expanded')).toBe('true');
+    expect(await overflow(app.page)).toBe(0);
+    expect(await smallTargets(app.page, 'header')).toEqual([]);
+    await app.page.locator('#user-menu-button').click();
+    await app.page.getByRole('link', { name: 'Over de applicatie' }).waitFor();
+    expect(await smallTargets(app.page, 'header')).toEqual([]);
+    expect(await axeViolations(app.page)).toEqual([]);
+    await nav.getByRole('link', { name: 'Verkoop' }).click();
+    await app.page.getByRole('heading', { level: 1, name: 'Verkoop' }).waitFor();
+    expect(await nav.isVisible(), 'closed again after choosing').toBe(false);
+    expect(await overflow(app.page)).toBe(0);
+  });
+
+  it('the error screens fit: page not found, no access, a start-up that failed', async () => {
+    const app = await signedIn('monteur');
+    await app.goto('/verkoop');
+    await app.page.getByRole('heading', { level: 1, name: 'Geen toegang' }).waitFor({ timeout: 10_000 });
+    expect(await overflow(app.page)).toBe(0);
+    await app.goto('/bestaat-niet');
+    await app.page.getByRole('heading', { level: 1, name: 'Pagina niet gevonden' }).waitFor({ timeout: 10_000 });
+    expect(await overflow(app.page)).toBe(0);
+    expect(await smallTargets(app.page, 'main')).toEqual([]);
+    env.stack.faults.set('Session', { status: 500 });
+    await app.goto('/app/home');
+    await app.page.getByRole('heading', { level: 1, name: 'De applicatie kon niet starten' }).waitFor({ timeout: 10_000 });
+    expect(await overflow(app.page)).toBe(0);
+    expect(await smallTargets(app.page, 'main')).toEqual([]);
+  });
+});
