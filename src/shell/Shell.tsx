@@ -11,6 +11,9 @@ import { mainMenu } from './menu.ts';
 /** Loaded when first opened: most starts never need it. */
 const UserMenu = lazy(() => withPages(() => import('./UserMenu.lazy.tsx')).then((module) => ({ default: module.UserMenu })));
 
+/** Only when someone acts as another person; most sessions never load it. */
+const ImpersonationBanner = optionalLazy(() => import('./ImpersonationBanner.lazy.tsx').then((module) => module.ImpersonationBanner));
+
 /** Loaded with the token lifecycle it shows, after start-up. */
 const SessionBanner = optionalLazy(() => import('../ui/SessionBanner.lazy.tsx').then((module) => module.SessionBanner));
 
@@ -24,7 +27,8 @@ export function Shell() {
   const { t } = useMacroLingui();
   const session = useSession();
   const config = useAppConfig();
-  const menu = mainMenu(useUserConfiguration());
+  const configuration = useUserConfiguration();
+  const menu = mainMenu(configuration);
   const path = useRouterState({ select: (state) => state.location.pathname });
   // The panel closes on every navigation: the person chose where to go.
   const [openAt, setOpenAt] = useState<string>();
@@ -91,6 +95,7 @@ export function Shell() {
         </div>
       </header>
       <Suspense fallback={null}>
+        {configuration?.session.impersonatorUserId ? <ImpersonationBanner /> : null}
         <SessionBanner />
       </Suspense>
       <div id="content" className="shell__content">
