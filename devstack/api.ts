@@ -1,13 +1,14 @@
 import { Hono, type Context } from 'hono';
 import { readBearer, readCultureHeader, readTenantHeader, toLanguage, type LanguageName } from './api-request.ts';
 import { cors, faultSwitches, latency, type ApiEnv } from './api-middleware.ts';
+import { createApiUserDirectory } from './api-users.ts';
 import { AUTH_PROVIDER } from './appconfig.ts';
 import { createBackendTokens } from './backend-token.ts';
 import { defaultMessage, failure, success, validationFailure } from './envelope.ts';
 import { FAULT_ENDPOINTS, parseFault, type FaultEndpoint, type FaultRegistry } from './faults.ts';
 import { DEFAULT_LANGUAGE } from './localization.ts';
 import { createProviderTokenVerifier, ProviderUnavailableError } from './provider-token.ts';
-import { DEFAULT_TENANT_ID, findApiUserByEmail, findApiUserById, findTenantByName, type ApiUser } from './seed.ts';
+import { DEFAULT_TENANT_ID, findTenantByName, type ApiUser } from './seed.ts';
 import { buildUserConfiguration, type ClockProvider } from './user-configuration.ts';
 
 // The ABP backend as the app sees it: the start-up calls, the external
@@ -34,6 +35,7 @@ export function createApiApp(config: ApiConfig): Hono<ApiEnv> {
   const app = new Hono<ApiEnv>({ getPath: (req) => new URL(req.url).pathname.toLowerCase() });
   const tokens = createBackendTokens(config.backendTokenTtl);
   const verifyProviderToken = createProviderTokenVerifier(config.issuer, config.apiUrl);
+  const users = createApiUserDirectory();
   // Languages chosen with ChangeLanguage, used when a request names no culture.
   const chosenLanguage = new Map<number, LanguageName>();
 
@@ -44,7 +46,7 @@ export function createApiApp(config: ApiConfig): Hono<ApiEnv> {
     if (bearer.kind === 'none') return { kind: 'anonymous' };
     if (bearer.kind === 'malformed') return { kind: 'invalid' };
     const identity = await tokens.verify(bearer.token);
-    const user = identity ? findApiUserById(identity.userId) : undefined;
+    const user = identity ? users.findById(identity.userId) : undefined;
     if (!identity || !user || !user.isActive || user.tenantId !== identity.tenantId) return { kind: 'invalid' };
     // A token only counts in the tenant it was issued for; after a tenant
     // switch the app must sign in again.
@@ -146,15 +148,32 @@ export function createApiApp(config: ApiConfig): Hono<ApiEnv> {
     if (claims.sub !== providerKey) return fail(c, 401, defaultMessage(401), 'providerKey hoort niet bij dit token.');
 
     const header = tenantOf(c);
-    if (header.kind === 'unknown') return fail(c, 500, 'Onbekende tenant', `Er is geen tenant met id ${header.value}.`);
     if (header.kind === 'tenant' && !header.tenant.isActive) {
       return fail(c, 500, 'Tenant is niet actief', `Tenant ${header.tenant.tenancyName} is niet actief.`);
     }
+    // A tenant id that names no tenant means the host, as in ABP 10. No
+    // header at all stays the Default tenant here (not the host, as in
+    // ABP), because the seeded users live in tenants and admin must be able
+    // to sign in without choosing one.
+    if (header.kind === 'unknown') return fail(c, 500, defaultMessage(500), 'Can not register host users!');
     const tenantId = header.kind === 'tenant' ? header.tenant.id : DEFAULT_TENANT_ID;
-    const email = typeof claims.email === 'string' ? claims.email : '';
-    const user = email ? findApiUserByEmail(tenantId, email) : undefined;
-    // ABP answers a UserFriendlyException with status 500.
-    if (!user) return fail(c, 500, 'Onbekende gebruiker', `Er is geen gebruiker met e-mailadres ${email || '(geen)'} in deze tenant.`);
+    const claim = (name: string) => (typeof claims[name] === 'string' ? (claims[name] as string) : '');
+    const email = claim('email');
+    // Found by the external login, as ABP does; the seeded users also by
+    // e-mail. Anyone else is registered, inactive until someone activates
+    // the account (RegisterExternalUserAsync), so the answer is
+    // waitingForActivation now and at every later sign-in.
+    const user =
+      users.findByLogin(tenantId, providerKey) ??
+      (email ? users.findByEmail(tenantId, email) : undefined) ??
+      users.registerExternal({
+        tenantId,
+        providerKey,
+        userName: users.isUserNameTaken(tenantId, claim('preferred_username')) || !claim('preferred_username') ? email || providerKey : claim('preferred_username'),
+        name: claim('given_name') || claim('preferred_username') || email,
+        surname: claim('family_name') || claim('preferred_username') || email,
+        emailAddress: email,
+      });
     if (!user.isActive) {
       return c.json(success({ accessToken: null, encryptedAccessToken: null, expireInSeconds: 0, waitingForActivation: true }));
     }
@@ -165,6 +184,11 @@ export function createApiApp(config: ApiConfig): Hono<ApiEnv> {
   app.post('/api/services/app/account/istenantavailable', async (c) => {
     const body = await readJson(c);
     if (typeof body?.tenancyName !== 'string' || !body.tenancyName.trim()) return badBody(c, ['tenancyName']);
+    // ABP's IsTenantAvailableInput: [StringLength(AbpTenantBase.MaxTenancyNameLength)], 64.
+    if (body.tenancyName.length > 64) {
+      const message = 'The field TenancyName must be a string with a maximum length of 64.';
+      return c.json(validationFailure([{ message, members: ['tenancyName'] }]), 400);
+    }
     const tenant = findTenantByName(body.tenancyName);
     if (!tenant) return c.json(success({ state: 3, tenantId: null }));
     return c.json(success(tenant.isActive ? { state: 1, tenantId: tenant.id } : { state: 2, tenantId: null }));

@@ -37,7 +37,7 @@ export const identityUsers: readonly IdentityUser[] = [
   { sub: 'idp-0001-admin', userName: 'admin', givenName: 'Beheerder', familyName: 'Admin', email: 'admin@isolatie.local' },
   { sub: 'idp-0002-monteur', userName: 'monteur', givenName: 'Piet', familyName: 'Monteur', email: 'monteur@isolatie.local' },
   { sub: 'idp-0003-nieuw', userName: 'nieuw', givenName: 'Nieuwe', familyName: 'Medewerker', email: 'nieuw@isolatie.local' },
-  // Known to the provider only: the backend has no user with this e-mail.
+  // Known to the provider only: the backend registers her, inactive, at her first sign-in.
   { sub: 'idp-0004-vreemde', userName: 'vreemde', givenName: 'Vera', familyName: 'Vreemde', email: 'vreemde@extern.local' },
 ];
 
@@ -84,13 +84,4 @@ export function findTenantById(id: number): SeedTenant | undefined {
 export function findTenantByName(tenancyName: string): SeedTenant | undefined {
   const wanted = tenancyName.trim().toLowerCase();
   return tenants.find((t) => t.tenancyName.toLowerCase() === wanted);
-}
-
-export function findApiUserByEmail(tenantId: number, email: string): ApiUser | undefined {
-  const wanted = email.trim().toLowerCase();
-  return apiUsers.find((u) => u.tenantId === tenantId && u.emailAddress.toLowerCase() === wanted);
-}
-
-export function findApiUserById(id: number): ApiUser | undefined {
-  return apiUsers.find((u) => u.id === id);
 }

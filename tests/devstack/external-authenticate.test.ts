@@ -62,9 +62,17 @@ describe('ExternalAuthenticate with real provider tokens', () => {
     expect(decodeJwt(modern.body.result!.accessToken!)).toMatchObject({ sub: '4', [TENANT_CLAIM]: '2' });
     const legacy = await exchange('admin', { 'Abp.TenantId': '2' });
     expect(decodeJwt(legacy.body.result!.accessToken!)).toMatchObject({ sub: '4', [TENANT_CLAIM]: '2' });
-    const unknownThere = await exchange('monteur', { 'Abp-TenantId': '2' });
-    expect(unknownThere.status).toBe(500);
-    expect(unknownThere.body.error!.message).toBe('Onbekende gebruiker');
+    // Not a user of Noord yet: registered there, inactive, like anyone unknown.
+    const newThere = await exchange('monteur', { 'Abp-TenantId': '2' });
+    expect(newThere.status).toBe(200);
+    expect(newThere.body.result).toMatchObject({ accessToken: null, waitingForActivation: true });
+  });
+
+  it('treats a tenant id that names no tenant as the host, where nobody can be registered', async () => {
+    const { status, body } = await exchange('admin', { 'Abp-TenantId': '99' });
+    expect(status).toBe(500);
+    expect(body).toMatchObject({ success: false, result: null, unAuthorizedRequest: false });
+    expect(body.error!.details).toBe('Can not register host users!');
   });
 
   it('refuses sign-in to an inactive tenant', async () => {
@@ -79,12 +87,18 @@ describe('ExternalAuthenticate with real provider tokens', () => {
     expect(body.result).toEqual({ accessToken: null, encryptedAccessToken: null, expireInSeconds: 0, waitingForActivation: true });
   });
 
-  it('answers an error envelope for a user the backend does not know', async () => {
-    const { status, body } = await exchange('vreemde');
-    expect(status).toBe(500);
-    expect(body).toMatchObject({ success: false, result: null, unAuthorizedRequest: false, __abp: true });
-    expect(body.error).toMatchObject({ code: 0, message: 'Onbekende gebruiker', validationErrors: null });
-    expect(body.error!.details).toContain('vreemde@extern.local');
+  it('registers a provider user it does not know, inactive, and says so at every sign-in', async () => {
+    const waiting = { accessToken: null, encryptedAccessToken: null, expireInSeconds: 0, waitingForActivation: true };
+    const first = await exchange('vreemde');
+    expect(first.status).toBe(200);
+    expect(first.body).toMatchObject({ success: true, error: null, unAuthorizedRequest: false, __abp: true });
+    expect(first.body.result).toEqual(waiting);
+    const second = await exchange('vreemde');
+    expect(second.status).toBe(200);
+    expect(second.body.result).toEqual(waiting);
+    // Registered in the Default tenant only: elsewhere she is new again.
+    const noord = await exchange('vreemde', { 'Abp-TenantId': '2' });
+    expect(noord.body.result).toEqual(waiting);
   });
 });
 
