@@ -4,24 +4,23 @@ import type Provider from 'oidc-provider';
 import type { Interaction, InteractionResults } from 'oidc-provider';
 import { CLIENT_ID } from './appconfig.ts';
 import { SCOPES } from './idp.ts';
-import { errorPage, LOGIN_ERROR, loginPage } from './idp-pages.ts';
-import type { UserStore } from './user-store.ts';
+import { pageHeaders, type AccountServices } from './idp-accounts.ts';
+import { errorPage, LOCKED_ERROR, LOGIN_ERROR, loginPage } from './idp-pages.ts';
+import { myAccountAudience } from './myaccount-http.ts';
 
 // The provider's sign-in steps (interactions). The login prompt shows the
 // Dutch form; the consent prompt is granted at once, because the only
-// client is the company's own app.
+// client is the company's own app. A silent renewal (prompt=none) never
+// comes here: the provider answers it itself from the session.
 
 type Env = { Bindings: HttpBindings };
 
-export function createInteractionApp(provider: Provider, users: UserStore, apiUrl: string): Hono<Env> {
+export function createInteractionApp(provider: Provider, services: AccountServices, apiUrl: string): Hono<Env> {
   const app = new Hono<Env>();
+  const { users, lockout } = services;
+  const resources = [apiUrl, myAccountAudience(services.issuer)];
 
-  app.use('*', async (c, next) => {
-    await next();
-    c.header('Cache-Control', 'no-store');
-    c.header('Content-Security-Policy', "frame-ancestors 'none'");
-    c.header('Referrer-Policy', 'no-referrer');
-  });
+  app.use('*', pageHeaders);
 
   const details = async (c: Context<Env>): Promise<Interaction> => {
     const interaction = await provider.interactionDetails(c.env.incoming, c.env.outgoing);
@@ -38,7 +37,7 @@ export function createInteractionApp(provider: Provider, users: UserStore, apiUr
     const interaction = await details(c);
     if (interaction.prompt.name === 'login') return c.html(loginPage({ uid: interaction.uid }));
     if (interaction.prompt.name === 'consent') {
-      const grantId = await grantEverything(provider, interaction, apiUrl);
+      const grantId = await grantEverything(provider, interaction, apiUrl, resources);
       return finish(c, { consent: { grantId } });
     }
     return c.html(errorPage('interaction_required', `Onbekende stap: ${interaction.prompt.name}`), 400);
@@ -50,8 +49,13 @@ export function createInteractionApp(provider: Provider, users: UserStore, apiUr
     const form = await c.req.parseBody();
     const userName = typeof form.username === 'string' ? form.username : '';
     const password = typeof form.password === 'string' ? form.password : '';
+    // The password is checked (one scrypt run) before the lock, so a locked
+    // name, a known one and an unknown one all take the same time.
     const user = users.verify(userName, password);
+    const locked = lockout.isLocked(userName) || (!user && lockout.fail(userName));
+    if (locked) return c.html(loginPage({ uid: interaction.uid, userName, error: LOCKED_ERROR, locked: true }), 200);
     if (!user) return c.html(loginPage({ uid: interaction.uid, userName, error: LOGIN_ERROR }), 200);
+    lockout.clear(userName);
     return finish(c, { login: { accountId: user.sub } });
   });
 
@@ -69,8 +73,8 @@ export function createInteractionApp(provider: Provider, users: UserStore, apiUr
   return app;
 }
 
-/** Grants the first-party client everything it may ask for. */
-async function grantEverything(provider: Provider, interaction: Interaction, apiUrl: string): Promise<string> {
+/** Grants the first-party client everything it may ask for, at the API and the my-account API. */
+async function grantEverything(provider: Provider, interaction: Interaction, apiUrl: string, resources: string[]): Promise<string> {
   const accountId = interaction.session?.accountId;
   const clientId = interaction.params.client_id;
   if (!accountId || clientId !== CLIENT_ID) throw new Error('consent without a signed-in user or for an unknown client');
@@ -84,7 +88,7 @@ async function grantEverything(provider: Provider, interaction: Interaction, api
   if (missingOIDCClaims) grant.addOIDCClaims(missingOIDCClaims);
   grant.addResourceScope(apiUrl, SCOPES.join(' '));
   for (const [indicator, scopes] of Object.entries(missingResourceScopes ?? {})) {
-    if (indicator === apiUrl) grant.addResourceScope(indicator, scopes.join(' '));
+    if (resources.includes(indicator)) grant.addResourceScope(indicator, scopes.join(' '));
   }
   return grant.save();
 }

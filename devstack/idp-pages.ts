@@ -1,5 +1,6 @@
 // Dutch pages of the local identity provider: sign-in, sign-out, and errors.
-// Plain HTML with a little CSS; the sign-in works without script.
+// Plain HTML with a little CSS; the sign-in works without script. The
+// account pages (idp-account-pages.ts) share the frame and the look.
 
 export function escapeHtml(value: unknown): string {
   return String(value ?? '')
@@ -23,11 +24,16 @@ const STYLE = `
     font:inherit;font-weight:600;cursor:pointer}
   button:hover{background:#084a70}
   .error{margin:0 0 1rem;padding:.6rem .75rem;border-left:4px solid #b3261e;background:#fdecea;color:#7a1410}
+  .notice{margin:0 0 1rem;padding:.6rem .75rem;border-left:4px solid #0b5c8a;background:#e8f1f7}
+  .hint{margin:.25rem 0 0;font-size:.875rem;color:#4a5763}
+  .field-error{margin:.25rem 0 0;font-size:.875rem;color:#b3261e}
   .secondary{display:block;margin-top:1rem;text-align:center;color:#0b5c8a}
+  .links{display:flex;justify-content:space-between;gap:1rem;margin-top:1rem;font-size:.9rem}
+  .links a{color:#0b5c8a}
   pre{white-space:pre-wrap;word-break:break-word;background:#f4f6f8;padding:.5rem;border-radius:.3rem}
 `;
 
-function page(title: string, body: string, script = ''): string {
+export function page(title: string, body: string, script = ''): string {
   return `<!DOCTYPE html>
 <html lang="nl">
 <head>
@@ -45,16 +51,27 @@ ${body}
 }
 
 export const LOGIN_ERROR = 'Onbekende gebruikersnaam of onjuist wachtwoord.';
+export const LOCKED_ERROR = 'Dit account is geblokkeerd na te veel mislukte inlogpogingen.';
+
+/** Where the provider's own account pages live (idp-account.ts). */
+export const ACCOUNT_PATHS = {
+  register: '/signin/register',
+  forgotPassword: '/signin/forgot-password',
+  unlock: '/signin/unlock',
+} as const;
 
 export interface LoginPageInput {
   uid: string;
   userName?: string;
   error?: string;
+  /** The name is locked: say so and offer the unlock page. */
+  locked?: boolean;
 }
 
-export function loginPage({ uid, userName = '', error }: LoginPageInput): string {
+export function loginPage({ uid, userName = '', error, locked = false }: LoginPageInput): string {
   const id = encodeURIComponent(uid);
-  const errorBlock = error ? `<p class="error" id="login-error" role="alert">${escapeHtml(error)}</p>\n` : '';
+  const unlock = locked ? ` <a href="${ACCOUNT_PATHS.unlock}">Account ontgrendelen</a>` : '';
+  const errorBlock = error ? `<p class="error" id="login-error" role="alert">${escapeHtml(error)}${unlock}</p>\n` : '';
   const invalid = error ? ' aria-invalid="true" aria-describedby="login-error"' : '';
   return page(
     'Inloggen',
@@ -66,6 +83,7 @@ ${errorBlock}<form method="post" action="/interaction/${id}/login">
 <input id="password" name="password" type="password" autocomplete="current-password" required${error ? ' autofocus' : ''}${invalid}>
 <button type="submit">Inloggen</button>
 </form>
+<p class="links"><a href="${ACCOUNT_PATHS.forgotPassword}">Wachtwoord vergeten?</a> <a href="${ACCOUNT_PATHS.register}">Registreren</a></p>
 <a class="secondary" href="/interaction/${id}/abort">Annuleren</a>`,
   );
 }

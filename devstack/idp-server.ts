@@ -3,24 +3,47 @@ import { getRequestListener } from '@hono/node-server';
 import { resolveFault, writeResponse } from './fault-response.ts';
 import type { FaultRegistry } from './faults.ts';
 import { createProvider, type IdpConfig } from './idp.ts';
+import { ACCOUNT_PREFIXES, createAccountApp } from './idp-account.ts';
+import { createAccountServices } from './idp-accounts.ts';
 import { createInteractionApp } from './idp-interactions.ts';
+import { createMyAccountApp } from './myaccount.ts';
+import { MYACCOUNT_PATH } from './myaccount-http.ts';
 
 // One Node server for the provider: our interaction pages under
-// /interaction/, everything else handled by oidc-provider itself. The token
-// endpoint can be made to fail so the app's refresh handling can be tested.
+// /interaction/, the account pages under /signin/, the local mailbox, the
+// my-account API under /idp/myaccount, everything else handled by
+// oidc-provider itself. The token endpoint can be made to fail so the app's
+// refresh handling can be tested.
 
 const PUBLIC_PATHS = new Set(['/.well-known/openid-configuration', '/jwks']);
 
-export async function createIdpServer(config: IdpConfig, faults: FaultRegistry): Promise<Server> {
+export interface IdpServerConfig extends IdpConfig {
+  /** Milliseconds since the epoch, for codes, mailed links and the mailbox; tests move it. */
+  clock?: () => number;
+}
+
+export async function createIdpServer(config: IdpServerConfig, faults: FaultRegistry): Promise<Server> {
   const provider = await createProvider(config);
+  const services = createAccountServices({ issuer: config.issuer, appOrigin: config.appOrigin, users: config.users, clock: config.clock });
   const handleProvider = provider.callback();
-  const handleInteraction = getRequestListener(createInteractionApp(provider, config.users, config.apiUrl).fetch);
+  const handleInteraction = getRequestListener(createInteractionApp(provider, services, config.apiUrl).fetch);
+  const handleAccount = getRequestListener(createAccountApp(services).fetch);
+  const handleMyAccount = getRequestListener(createMyAccountApp(services).fetch);
   const tokenPath = new URL('token', `${config.issuer}/`).pathname;
 
   return createServer((req, res) => {
     const path = (req.url ?? '/').split('?')[0] ?? '/';
     if (path.startsWith('/interaction/')) {
       void handleInteraction(req, res);
+      return;
+    }
+    if (ACCOUNT_PREFIXES.some((prefix) => path.startsWith(prefix))) {
+      void handleAccount(req, res);
+      return;
+    }
+    // Before the provider's preflight rule below: this API answers CORS itself.
+    if (path === MYACCOUNT_PATH || path.startsWith(`${MYACCOUNT_PATH}/`)) {
+      void handleMyAccount(req, res);
       return;
     }
     // oidc-provider answers every preflight and checks the origin only on

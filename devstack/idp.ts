@@ -2,11 +2,14 @@ import Provider, { errors, type Account, type KoaContextWithOIDC, type TokenInfo
 import { CLIENT_ID } from './appconfig.ts';
 import { errorPage, logoutPage, postLogoutPage } from './idp-pages.ts';
 import { createMemoryStore } from './idp-store.ts';
+import { sessionEndMiddleware } from './idp-session-end.ts';
 import { createCookieKeys, createSigningJwk } from './keys.ts';
+import { myAccountAudience, MYACCOUNT_SCOPES } from './myaccount-http.ts';
 import type { UserStore } from './user-store.ts';
 
 // The local OpenID Connect provider: one first-party public client (the
-// staff app), JWT access tokens for the API, Dutch pages.
+// staff app), JWT access tokens for the API and for the provider's own
+// my-account API, Dutch pages.
 
 export interface IdpConfig {
   issuer: string;
@@ -14,14 +17,26 @@ export interface IdpConfig {
   apiUrl: string;
   accessTokenTtl: number;
   users: UserStore;
+  /** Fixed end of a refresh token chain, in seconds from the sign-in; rotation does not extend it. Default 8 hours. */
+  refreshTokenAbsoluteTtl?: number;
+  /** False: a refresh token only when offline_access is asked for, as at Okta. Default true: on every code grant. */
+  refreshTokens?: boolean;
 }
 
+/** The scopes of the app's API (and the OpenID Connect ones). */
 export const SCOPES = ['openid', 'profile', 'email', 'offline_access'];
 
 const HOUR = 60 * 60;
+/** A working day: long enough for a shift, short enough to re-check. */
+const WORKING_DAY = 8 * HOUR;
 
 export async function createProvider(config: IdpConfig): Promise<Provider> {
   const { issuer, appOrigin, apiUrl, accessTokenTtl, users } = config;
+  const refreshTokenAbsoluteTtl = config.refreshTokenAbsoluteTtl ?? WORKING_DAY;
+  const refreshTokens = config.refreshTokens ?? true;
+  const myAccountUrl = myAccountAudience(issuer);
+  // Sessions and grants last at least as long as the refresh tokens that hang on them.
+  const sessionTtl = Math.max(WORKING_DAY, refreshTokenAbsoluteTtl);
 
   const findAccount = async (_ctx: unknown, sub: string): Promise<Account | undefined> => {
     const user = users.findBySub(sub);
@@ -40,15 +55,19 @@ export async function createProvider(config: IdpConfig): Promise<Provider> {
     };
   };
 
-  const apiResource = {
-    scope: SCOPES.join(' '),
-    audience: apiUrl,
+  const resourceServer = (audience: string, scopes: string[]) => ({
+    scope: scopes.join(' '),
+    audience,
     accessTokenFormat: 'jwt',
     accessTokenTTL: accessTokenTtl,
     jwt: { sign: { alg: 'RS256' } },
-  };
+  });
+  const resources = new Map([
+    [apiUrl, resourceServer(apiUrl, SCOPES)],
+    [myAccountUrl, resourceServer(myAccountUrl, MYACCOUNT_SCOPES)],
+  ]);
 
-  return new Provider(issuer, {
+  const provider = new Provider(issuer, {
     clients: [
       {
         client_id: CLIENT_ID,
@@ -65,7 +84,8 @@ export async function createProvider(config: IdpConfig): Promise<Provider> {
     jwks: { keys: [await createSigningJwk()] },
     cookies: { keys: createCookieKeys() },
     responseTypes: ['code'],
-    scopes: SCOPES,
+    // The my-account scopes are listed too, so discovery names them as Okta's does.
+    scopes: [...SCOPES, ...MYACCOUNT_SCOPES],
     claims: {
       openid: ['sub'],
       email: ['email', 'email_verified'],
@@ -98,25 +118,34 @@ export async function createProvider(config: IdpConfig): Promise<Provider> {
       },
       resourceIndicators: {
         enabled: true,
-        // The app never sends `resource`: every token is for the API.
+        // Without `resource` a token is for the API. A token for the
+        // my-account API is asked for with resource=<issuer>/idp/myaccount
+        // (at the authorization request, and again at the token endpoint
+        // when the sign-in named both).
         defaultResource: (_ctx: unknown, _client: unknown, oneOf?: string[]) =>
           oneOf ? (oneOf.includes(apiUrl) ? apiUrl : oneOf[0]) : apiUrl,
         getResourceServerInfo: (_ctx: unknown, indicator: string) => {
-          if (indicator !== apiUrl) throw new errors.InvalidTarget();
-          return apiResource;
+          const info = resources.get(indicator);
+          if (!info) throw new errors.InvalidTarget();
+          return info;
         },
         useGrantedResource: () => true,
       },
     },
-    // A public browser client gets a refresh token on every code grant,
-    // without the offline_access consent dance, and it rotates on each use.
-    issueRefreshToken: (_ctx: unknown, client: { grantTypeAllowed(type: string): boolean }) =>
-      client.grantTypeAllowed('refresh_token'),
+    // By default a public browser client gets a refresh token on every code
+    // grant, without the offline_access consent dance. With
+    // `refreshTokens: false` only when offline_access is asked for, like
+    // Okta (idp-session-end.ts). Either way it rotates on each use.
+    issueRefreshToken: (_ctx: unknown, client: { grantTypeAllowed(type: string): boolean }, source: { scopes: Set<string> }) =>
+      client.grantTypeAllowed('refresh_token') && (refreshTokens || source.scopes.has('offline_access')),
     rotateRefreshToken: () => true,
-    // The API maps the caller to its user by e-mail address.
+    // The API maps the caller to its user by e-mail address, and registers
+    // a caller it does not know yet with these names.
     extraTokenClaims: (_ctx: unknown, token: TokenInfo) => {
       const user = token.accountId ? users.findBySub(token.accountId) : undefined;
-      return user ? { email: user.email } : undefined;
+      return user
+        ? { email: user.email, preferred_username: user.userName, given_name: user.givenName, family_name: user.familyName }
+        : undefined;
     },
     clientBasedCORS: (_ctx: unknown, origin: string) => origin === appOrigin,
     renderError: (ctx: KoaContextWithOIDC, out: { error?: string; error_description?: string }) => {
@@ -128,10 +157,15 @@ export async function createProvider(config: IdpConfig): Promise<Provider> {
       AuthorizationCode: () => 60,
       IdToken: () => HOUR,
       Interaction: () => HOUR,
-      // A working day: long enough for a shift, short enough to re-check.
-      RefreshToken: () => 8 * HOUR,
-      Session: () => 8 * HOUR,
-      Grant: () => 8 * HOUR,
+      // A fixed end: every rotated token carries the first one's issue
+      // time (iiat), so the chain ends refreshTokenAbsoluteTtl after the
+      // sign-in however often it rotates.
+      RefreshToken: (_ctx: unknown, token: TokenInfo) =>
+        Math.max(1, refreshTokenAbsoluteTtl - (Math.floor(Date.now() / 1000) - (token.iiat ?? Math.floor(Date.now() / 1000)))),
+      Session: () => sessionTtl,
+      Grant: () => sessionTtl,
     },
   });
+  provider.use(sessionEndMiddleware({ refreshTokens }));
+  return provider;
 }

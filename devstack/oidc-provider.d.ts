@@ -33,7 +33,25 @@ declare module 'oidc-provider' {
   export interface TokenInfo {
     accountId?: string;
     kind: string;
+    /** Issue time of the first token of a rotating refresh token chain. */
+    iiat?: number;
   }
+
+  /** The Koa context as a middleware added with `provider.use` sees it. */
+  export interface ProviderContext {
+    method: string;
+    path: string;
+    query: Record<string, string | string[] | undefined>;
+    status: number;
+    body: unknown;
+    /** Present once the provider has routed the request (after `next()`). */
+    oidc?: {
+      route?: string;
+      entities: { RefreshToken?: { remainingTTL: number } };
+    };
+  }
+
+  export type ProviderMiddleware = (ctx: ProviderContext, next: () => Promise<void>) => Promise<void>;
 
   export interface InteractionPrompt {
     name: string;
@@ -85,6 +103,7 @@ declare module 'oidc-provider' {
       options?: { mergeWithLastSubmission?: boolean },
     ): Promise<string>;
     on(event: string, listener: (...args: unknown[]) => void): this;
+    use(middleware: ProviderMiddleware): this;
   }
 
   export namespace errors {

@@ -31,6 +31,12 @@ export interface StackOptions {
   latencyMs?: number;
   /** Lifetime of the provider's access tokens, in seconds. Default 300. */
   accessTokenTtl?: number;
+  /** Fixed end of a refresh token chain, seconds after the sign-in; rotation does not extend it. Default 28800 (8 h). */
+  refreshTokenAbsoluteTtl?: number;
+  /** False: refresh tokens only for offline_access, as at Okta; renew with prompt=none instead. Default true. */
+  refreshTokens?: boolean;
+  /** Clock (ms since the epoch) for the provider's codes, mailed links and mailbox. Default Date.now. */
+  accountClock?: () => number;
   /** expireInSeconds of the API's own token. Default 86400. */
   backendTokenTtl?: number;
   clockProvider?: ClockProvider;
@@ -97,7 +103,10 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
       appOrigin: urls.app,
       apiUrl: urls.api,
       accessTokenTtl: options.accessTokenTtl ?? 300,
-      users: createUserStore(),
+      refreshTokenAbsoluteTtl: options.refreshTokenAbsoluteTtl,
+      refreshTokens: options.refreshTokens,
+      clock: options.accountClock,
+      users: createUserStore(undefined, { clock: options.accountClock }),
     },
     faults,
   );

@@ -51,6 +51,7 @@ function printReady(urls: StackUrls): void {
   console.log(`
   App                ${urls.app}${dev ? '   (Vite dev server)' : ''}
   Identity provider  ${urls.issuer}
+  Mailbox            ${urls.issuer}/mailbox   (codes and links the provider would send)
   API                ${urls.api}${testMode ? '   (test mode: fault switches on)' : ''}
 
   Sign in as admin / 123qwe (also: monteur, nieuw, vreemde; same password).

@@ -50,6 +50,8 @@ describe('sign-in with authorization code and PKCE', () => {
     expect(loginPageHtml).toMatch(/<label for="password">Wachtwoord<\/label>/);
     expect(loginPageHtml).toMatch(/<button type="submit">Inloggen<\/button>/);
     expect(loginPageHtml).toContain('Annuleren');
+    expect(loginPageHtml).toContain('<a href="/signin/forgot-password">Wachtwoord vergeten?</a>');
+    expect(loginPageHtml).toContain('<a href="/signin/register">Registreren</a>');
 
     expect(url).toContain('/interaction/');
     expect(response.status).toBe(200);

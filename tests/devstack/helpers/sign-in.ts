@@ -28,13 +28,16 @@ export interface PendingSignIn {
   nonce: string;
 }
 
-export async function beginSignIn(urls: StackUrls, extra: Record<string, string> = {}): Promise<PendingSignIn> {
+/** Extra authorization parameters; a list becomes a repeated parameter (`resource`). */
+export type AuthParams = Record<string, string | string[]>;
+
+export async function beginSignIn(urls: StackUrls, extra: AuthParams = {}): Promise<PendingSignIn> {
   const as = await discover(urls);
   const codeVerifier = oauth.generateRandomCodeVerifier();
   const state = oauth.generateRandomState();
   const nonce = oauth.generateRandomNonce();
   const authorizationUrl = new URL(as.authorization_endpoint!);
-  const params: Record<string, string> = {
+  const params: AuthParams = {
     client_id: CLIENT_ID,
     response_type: 'code',
     scope: SCOPE,
@@ -45,7 +48,10 @@ export async function beginSignIn(urls: StackUrls, extra: Record<string, string>
     nonce,
     ...extra,
   };
-  for (const [key, value] of Object.entries(params)) authorizationUrl.searchParams.set(key, value);
+  for (const [key, value] of Object.entries(params)) {
+    authorizationUrl.searchParams.delete(key);
+    for (const one of Array.isArray(value) ? value : [value]) authorizationUrl.searchParams.append(key, one);
+  }
   return { browser: new Browser(), as, authorizationUrl, codeVerifier, state, nonce };
 }
 
@@ -70,8 +76,8 @@ export interface SignedIn {
   idTokenClaims: oauth.IDToken;
 }
 
-export async function signIn(urls: StackUrls, userName: string, password = '123qwe'): Promise<SignedIn> {
-  const pending = await beginSignIn(urls);
+export async function signIn(urls: StackUrls, userName: string, password = '123qwe', extra: AuthParams = {}): Promise<SignedIn> {
+  const pending = await beginSignIn(urls, extra);
   const { url } = await submitLogin(urls, pending, userName, password);
   if (!url.startsWith(redirectUri(urls))) throw new Error(`sign-in did not reach the redirect URI, ended at ${url}`);
   const params = oauth.validateAuthResponse(pending.as, client, new URL(url), pending.state);

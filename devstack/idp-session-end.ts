@@ -1,0 +1,43 @@
+import type { ProviderContext, ProviderMiddleware } from 'oidc-provider';
+
+// How a session ends, as the app can see it.
+//
+// - Every token answer that carries a refresh token also says when the
+//   refresh token chain ends for good: `refresh_expires_in`, seconds from
+//   now, as Keycloak names it. Rotation does not move that end.
+// - With `refreshTokens: false` the provider behaves like Okta: a refresh
+//   token only when the sign-in asked for offline_access. oidc-provider
+//   follows OpenID Connect Core and drops offline_access unless the request
+//   also says prompt=consent; Okta does not ask that, so the request gets
+//   prompt=consent added here, which our interaction grants without a page.
+//   A prompt=none request (silent renewal) is left as it is: it gets no
+//   refresh token and needs no page.
+
+const AUTHORIZATION_PATH = '/auth';
+
+function words(value: unknown): string[] {
+  return typeof value === 'string' ? value.split(' ').filter(Boolean) : [];
+}
+
+function askConsentForOfflineAccess(ctx: ProviderContext): void {
+  const query = { ...ctx.query };
+  const prompt = words(query.prompt);
+  if (!words(query.scope).includes('offline_access') || prompt.includes('none') || prompt.includes('consent')) return;
+  query.prompt = [...prompt, 'consent'].join(' ');
+  ctx.query = query;
+}
+
+function addRefreshExpiry(ctx: ProviderContext): void {
+  const body = ctx.body as Record<string, unknown> | undefined;
+  const refreshToken = ctx.oidc?.entities.RefreshToken;
+  if (ctx.status !== 200 || typeof body?.refresh_token !== 'string' || !refreshToken) return;
+  body.refresh_expires_in = Math.max(0, refreshToken.remainingTTL);
+}
+
+export function sessionEndMiddleware(options: { refreshTokens: boolean }): ProviderMiddleware {
+  return async (ctx, next) => {
+    if (!options.refreshTokens && ctx.method === 'GET' && ctx.path === AUTHORIZATION_PATH) askConsentForOfflineAccess(ctx);
+    await next();
+    if (ctx.oidc?.route === 'token') addRefreshExpiry(ctx);
+  };
+}

@@ -1,0 +1,118 @@
+import { decodeJwt } from 'jose';
+import * as oauth from 'oauth4webapi';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { MYACCOUNT_SCOPES } from '../../devstack/myaccount-http.ts';
+import type { StackUrls } from '../../devstack/stack.ts';
+import { readForm } from './helpers/browser.ts';
+import { myAccountUrl } from './helpers/myaccount.ts';
+import { beginSignIn, client, insecure, redirectUri, signIn, type AuthParams, type SignedIn } from './helpers/sign-in.ts';
+import { startTestStack, type TestStack } from './helpers/test-stack.ts';
+
+// How a session ends: a refresh token chain with a fixed end that rotation
+// does not move, and (with `refreshTokens: false`) no refresh token unless
+// offline_access is asked for, with silent renewal by prompt=none instead.
+
+const refresh = async (signedIn: SignedIn, refreshToken: string) =>
+  oauth.processRefreshTokenResponse(signedIn.as, client, await oauth.refreshTokenGrantRequest(signedIn.as, client, oauth.None(), refreshToken, insecure));
+
+/** A prompt=none authorization in the browser of an earlier sign-in, as a hidden renewal would run it. */
+async function silentRenewal(urls: StackUrls, signedIn: SignedIn, extra: AuthParams = {}) {
+  const pending = await beginSignIn(urls, { prompt: 'none', scope: 'openid profile email', ...extra });
+  const { url } = await signedIn.browser.follow(pending.authorizationUrl, (l) => l.startsWith(redirectUri(urls)));
+  const params = new URL(url).searchParams;
+  if (!url.startsWith(redirectUri(urls)) || params.has('error')) return { error: params.get('error') ?? `ended at ${url}` };
+  const validated = oauth.validateAuthResponse(pending.as, client, new URL(url), pending.state);
+  const response = await oauth.authorizationCodeGrantRequest(pending.as, client, oauth.None(), validated, redirectUri(urls), pending.codeVerifier, insecure);
+  return { tokens: await oauth.processAuthorizationCodeResponse(pending.as, client, response, { expectedNonce: pending.nonce, requireIdToken: true }) };
+}
+
+describe('refresh tokens with a fixed end', () => {
+  let stack: TestStack;
+  beforeAll(async () => {
+    stack = await startTestStack({ refreshTokenAbsoluteTtl: 3 });
+  });
+  afterAll(() => stack.stop());
+
+  it('says when the chain ends, and rotation does not move that end', async () => {
+    const signedIn = await signIn(stack.urls, 'admin');
+    const first = signedIn.tokens.refresh_expires_in as number;
+    expect(first).toBeGreaterThanOrEqual(2);
+    expect(first).toBeLessThanOrEqual(3);
+    const end = Math.floor(Date.now() / 1000) + first;
+
+    await new Promise((resolve) => setTimeout(resolve, 1_100));
+    const rotated = await refresh(signedIn, signedIn.tokens.refresh_token!);
+    expect(rotated.refresh_token).not.toBe(signedIn.tokens.refresh_token);
+    expect(rotated.refresh_expires_in as number).toBeLessThan(first);
+    expect(Math.abs(Math.floor(Date.now() / 1000) + (rotated.refresh_expires_in as number) - end)).toBeLessThanOrEqual(1);
+
+    await new Promise((resolve) => setTimeout(resolve, (end + 1) * 1000 - Date.now()));
+    await expect(refresh(signedIn, rotated.refresh_token!)).rejects.toMatchObject({ error: 'invalid_grant' });
+  });
+});
+
+describe('default stack', () => {
+  let stack: TestStack;
+  beforeAll(async () => {
+    stack = await startTestStack();
+  });
+  afterAll(() => stack.stop());
+
+  it('ends refresh token chains after a working day, and renews silently while the session lasts', async () => {
+    const signedIn = await signIn(stack.urls, 'monteur');
+    expect(signedIn.tokens.refresh_expires_in).toBe(8 * 60 * 60);
+    const rotated = await refresh(signedIn, signedIn.tokens.refresh_token!);
+    expect(rotated.refresh_expires_in as number).toBeLessThanOrEqual(8 * 60 * 60);
+    const silent = await silentRenewal(stack.urls, signedIn);
+    expect(silent.tokens?.access_token).toBeTruthy();
+  });
+});
+
+describe('refreshTokens: false, as at Okta', () => {
+  let stack: TestStack;
+  beforeAll(async () => {
+    stack = await startTestStack({ refreshTokens: false });
+  });
+  afterAll(() => stack.stop());
+
+  it('gives no refresh token without offline_access', async () => {
+    const { tokens } = await signIn(stack.urls, 'admin', '123qwe', { scope: 'openid profile email' });
+    expect(tokens.refresh_token).toBeUndefined();
+    expect(tokens).not.toHaveProperty('refresh_expires_in');
+  });
+
+  it('gives one when offline_access is asked for, without a consent page', async () => {
+    const signedIn = await signIn(stack.urls, 'admin', '123qwe', { scope: 'openid profile email offline_access' });
+    expect(signedIn.tokens.refresh_token).toBeTruthy();
+    expect((await refresh(signedIn, signedIn.tokens.refresh_token!)).access_token).toBeTruthy();
+  });
+
+  it('renews with prompt=none while the provider session lasts, for either API', async () => {
+    const signedIn = await signIn(stack.urls, 'monteur', '123qwe', {
+      scope: `openid profile email ${MYACCOUNT_SCOPES.join(' ')}`,
+      resource: [stack.urls.api, myAccountUrl(stack.urls)],
+    });
+    expect(signedIn.tokens.refresh_token).toBeUndefined();
+
+    const renewed = await silentRenewal(stack.urls, signedIn);
+    expect(renewed.error).toBeUndefined();
+    expect(decodeJwt(renewed.tokens!.access_token)).toMatchObject({ aud: stack.urls.api, sub: 'idp-0002-monteur' });
+    expect(renewed.tokens!.refresh_token).toBeUndefined();
+
+    const forMyAccount = await silentRenewal(stack.urls, signedIn, { scope: 'openid okta.myAccount.profile.read', resource: myAccountUrl(stack.urls) });
+    expect(decodeJwt(forMyAccount.tokens!.access_token)).toMatchObject({ aud: myAccountUrl(stack.urls), scope: 'okta.myAccount.profile.read' });
+  });
+
+  it('answers login_required to prompt=none once the session has ended', async () => {
+    const signedIn = await signIn(stack.urls, 'monteur', '123qwe', { scope: 'openid profile email' });
+    const endSession = new URL(signedIn.as.end_session_endpoint!);
+    endSession.searchParams.set('id_token_hint', signedIn.tokens.id_token!);
+    const form = readForm(await (await signedIn.browser.fetch(endSession)).text());
+    await signedIn.browser.follow(new URL(form.action, endSession), () => false, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams(form.fields),
+    });
+    expect(await silentRenewal(stack.urls, signedIn)).toEqual({ error: 'login_required' });
+  });
+});
