@@ -1,5 +1,9 @@
+import { ACCOUNT_PATHS } from './idp-pages.ts';
+
 // The app's runtime configuration file (assets/appconfig[.production].json),
-// generated from the ports so the app, provider and API always agree.
+// generated from the ports so the app, provider and API always agree. The
+// provider's account pages are named here; its my-account API is not, as
+// the app derives it from the issuer (<issuer>/idp/myaccount), as Okta's is.
 
 export const CLIENT_ID = 'isolatie-staff';
 /** The authProvider name the API accepts in ExternalAuthenticate. */
@@ -21,6 +25,9 @@ export interface AppConfig {
     clientId: string;
     authProvider: string;
     clockSkew: number;
+    registrationUrl: string;
+    passwordRecoveryUrl: string;
+    unlockUrl: string;
   };
   klantenportaal?: string;
 }
@@ -42,7 +49,15 @@ export function createAppConfig(input: AppConfigInput): AppConfig {
       { from: 'en', to: 'en' },
     ],
     tenantHeaderName: TENANT_HEADER,
-    auth: { issuer: input.issuer, clientId: CLIENT_ID, authProvider: AUTH_PROVIDER, clockSkew: 300 },
+    auth: {
+      issuer: input.issuer,
+      clientId: CLIENT_ID,
+      authProvider: AUTH_PROVIDER,
+      clockSkew: 300,
+      registrationUrl: `${input.issuer}${ACCOUNT_PATHS.register}`,
+      passwordRecoveryUrl: `${input.issuer}${ACCOUNT_PATHS.forgotPassword}`,
+      unlockUrl: `${input.issuer}${ACCOUNT_PATHS.unlock}`,
+    },
   };
   if (input.klantenportaal !== undefined) config.klantenportaal = input.klantenportaal;
   return config;

@@ -91,7 +91,15 @@ describe('static server', () => {
         { from: 'en', to: 'en' },
       ],
       tenantHeaderName: 'Abp-TenantId',
-      auth: { issuer: stack.urls.issuer, clientId: 'isolatie-staff', authProvider: 'OpenIdConnect', clockSkew: 300 },
+      auth: {
+        issuer: stack.urls.issuer,
+        clientId: 'isolatie-staff',
+        authProvider: 'OpenIdConnect',
+        clockSkew: 300,
+        registrationUrl: `${stack.urls.issuer}/signin/register`,
+        passwordRecoveryUrl: `${stack.urls.issuer}/signin/forgot-password`,
+        unlockUrl: `${stack.urls.issuer}/signin/unlock`,
+      },
       klantenportaal: 'https://portaal.isolatie.local',
     });
   });
