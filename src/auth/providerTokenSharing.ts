@@ -1,4 +1,5 @@
 import { clearProviderTokens, getProviderTokens, setProviderTokens, type ProviderTokens } from './providerTokens.ts';
+import type { SignOutReason } from '../lib/paths.ts';
 
 /**
  * The tabs of this origin share one set of provider tokens, as they share
@@ -11,7 +12,7 @@ type TokenMessage =
   | { type: 'tokens'; tokens: ProviderTokens }
   | { type: 'request' }
   | { type: 'reply'; tokens: ProviderTokens }
-  | { type: 'signed-out' };
+  | { type: 'signed-out'; reason?: SignOutReason };
 
 const CHANNEL = 'oidc.tokens';
 let channel: BroadcastChannel | undefined;
@@ -21,8 +22,8 @@ function isTokens(value: unknown): value is ProviderTokens {
   return typeof tokens?.subject === 'string' && (tokens.refreshToken === undefined || typeof tokens.refreshToken === 'string');
 }
 
-/** Joins the other tabs; `onSignedOut` runs when another tab signs out. */
-export function startTokenSharing(onSignedOut: () => void): void {
+/** Joins the other tabs; `onSignedOut` runs when another tab signs out, with its reason. */
+export function startTokenSharing(onSignedOut: (reason: SignOutReason) => void): void {
   if (channel || typeof BroadcastChannel === 'undefined') return;
   channel = new BroadcastChannel(CHANNEL);
   channel.addEventListener('message', (event: MessageEvent<TokenMessage>) => {
@@ -34,7 +35,7 @@ export function startTokenSharing(onSignedOut: () => void): void {
       if (tokens?.refreshToken) channel?.postMessage({ type: 'reply', tokens: { ...tokens, accessToken: '' } } satisfies TokenMessage);
     } else if (message?.type === 'signed-out') {
       clearProviderTokens();
-      onSignedOut();
+      onSignedOut(message.reason === 'idle' ? 'idle' : 'signed-out');
     }
   });
 }
@@ -66,6 +67,6 @@ export function requestProviderTokens(timeoutMs = 1000): Promise<ProviderTokens 
 }
 
 /** This tab signed out: the others forget their tokens and leave the signed-in pages. */
-export function announceSignOut(): void {
-  channel?.postMessage({ type: 'signed-out' } satisfies TokenMessage);
+export function announceSignOut(reason: SignOutReason): void {
+  channel?.postMessage({ type: 'signed-out', reason } satisfies TokenMessage);
 }

@@ -4,10 +4,10 @@ import type { AuthConfig } from '../config/appConfig.ts';
 import { logError } from '../lib/log.ts';
 import { getProvider } from './provider.ts';
 import { randomValue } from './random.ts';
+import { signedOutPath, type SignOutReason } from '../lib/paths.ts';
 import { rememberSignOut } from './signOutMarker.ts';
 import { clearProviderTokens, getProviderTokens } from './providerTokens.ts';
 import { announceSignOut } from './providerTokenSharing.ts';
-import { SIGNED_OUT_PATH } from '../lib/paths.ts';
 
 /** Where the provider sends people back after signing out (registered exactly, so no query). */
 export function postLogoutRedirectUri(origin = location.origin): string {
@@ -17,13 +17,14 @@ export function postLogoutRedirectUri(origin = location.origin): string {
 /**
  * Signs out everywhere: the backend cookies go (path /), the refresh token is
  * revoked (RFC 7009), and the provider's session ends (RP-Initiated Logout 1.0).
- * Without a provider the person still lands signed out on the login page.
+ * Without a provider the person still lands signed out on the login page,
+ * which says why (`reason`). Every other tab of this origin leaves too.
  */
-export async function signOut(config: AuthConfig): Promise<void> {
+export async function signOut(config: AuthConfig, reason: SignOutReason = 'signed-out'): Promise<void> {
   const tokens = getProviderTokens();
   clearToken();
   clearProviderTokens();
-  announceSignOut();
+  announceSignOut(reason);
   let endSession: URL | undefined;
   try {
     const provider = await getProvider(config);
@@ -37,11 +38,11 @@ export async function signOut(config: AuthConfig): Promise<void> {
       const state = randomValue();
       endSession.searchParams.set('post_logout_redirect_uri', postLogoutRedirectUri());
       endSession.searchParams.set('state', state);
-      rememberSignOut(state);
+      rememberSignOut(state, reason);
       if (tokens?.idToken) endSession.searchParams.set('id_token_hint', tokens.idToken);
     }
   } catch (error) {
     logError('sign-out', error);
   }
-  location.assign(endSession?.href ?? SIGNED_OUT_PATH);
+  location.assign(endSession?.href ?? signedOutPath(reason));
 }

@@ -1,13 +1,22 @@
+import type { SignOutReason } from '../lib/paths.ts';
+
 const KEY = 'oidc.signout';
 
-/** Remembers the `state` of a provider sign-out, so the page it returns to can say it worked. */
-export function rememberSignOut(state: string): void {
-  sessionStorage.setItem(KEY, state);
+/** Remembers the `state` of a provider sign-out and why, so the page it returns to can say so. */
+export function rememberSignOut(state: string, reason: SignOutReason = 'signed-out'): void {
+  sessionStorage.setItem(KEY, JSON.stringify({ state, reason }));
 }
 
-/** True for the `state` the provider hands back after signing out; asking twice gives the same answer. */
-export function isSignOutReturn(state: string | undefined): boolean {
-  return state !== undefined && sessionStorage.getItem(KEY) === state;
+/** The reason of the sign-out whose `state` the provider hands back; `undefined` for any other state. Asking twice gives the same answer. */
+export function signOutReturnReason(state: string | undefined): SignOutReason | undefined {
+  if (state === undefined) return undefined;
+  try {
+    const remembered = JSON.parse(sessionStorage.getItem(KEY) ?? 'null') as { state?: unknown; reason?: unknown } | null;
+    if (remembered?.state !== state) return undefined;
+    return remembered.reason === 'idle' ? 'idle' : 'signed-out';
+  } catch {
+    return undefined;
+  }
 }
 
 /** A new sign-in makes the old sign-out history. */

@@ -6,7 +6,7 @@ import { inspectActor } from '../lib/inspect.ts';
 import { logError } from '../lib/log.ts';
 import { removeRefreshToken } from './providerTokens.ts';
 import { startTokenSharing } from './providerTokenSharing.ts';
-import { SIGNED_OUT_PATH } from '../lib/paths.ts';
+import { signedOutPath } from '../lib/paths.ts';
 import { bootActor, bootContext, currentConfig } from '../boot/bootActor.ts';
 
 
@@ -44,7 +44,7 @@ export function startTokenLifecycle(): void {
   if (import.meta.env.DEV) inspectActor(tokenActor);
   tokenActor.start();
   // Signed out in another tab: this one leaves the signed-in pages too.
-  startTokenSharing(() => location.replace(SIGNED_OUT_PATH));
+  startTokenSharing((reason) => location.replace(signedOutPath(reason)));
   // A renewal that failed for want of a connection is tried again as soon as the connection is back.
   abpEvents.on('abp.reachable', () => tokenActor.send({ type: 'RETRY' }));
   const follow = (snapshot: ReturnType<typeof bootActor.getSnapshot>) => {

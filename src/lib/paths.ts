@@ -2,5 +2,10 @@
 export const HOME_PATH = '/app/home';
 export const LOGIN_PATH = '/account/login';
 export const CALLBACK_PATH = '/account/logincallback';
-/** The login page telling the person they are signed out. */
-export const SIGNED_OUT_PATH = `${LOGIN_PATH}?reason=signed-out`;
+/** Why a sign-out happened, as the login page says it: the person chose it, or nothing was done for too long. */
+export type SignOutReason = 'signed-out' | 'idle';
+
+/** The login page telling the person they are signed out, and why. */
+export function signedOutPath(reason: SignOutReason): string {
+  return `${LOGIN_PATH}?reason=${reason}`;
+}

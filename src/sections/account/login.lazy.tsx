@@ -4,7 +4,7 @@ import { Trans } from '@lingui/react/macro';
 import { createLazyRoute, getRouteApi, useNavigate } from '@tanstack/react-router';
 import { useEffect, useState } from 'react';
 import { authMessages } from '../../auth/authMessages.ts';
-import { isSignOutReturn } from '../../auth/signOutMarker.ts';
+import { signOutReturnReason } from '../../auth/signOutMarker.ts';
 import { useAppConfig } from '../../boot/useBoot.ts';
 import type { LoginReason } from './loginSearch.ts';
 import { logError } from '../../lib/log.ts';
@@ -13,6 +13,7 @@ import { ProviderLinks } from './ProviderLinks.tsx';
 
 const reasonMessages = {
   'signed-out': msg`Je bent uitgelogd.`,
+  idle: msg`Je bent automatisch uitgelogd omdat je een tijd niets hebt gedaan.`,
   expired: msg`Je sessie is verlopen. Log opnieuw in.`,
   failed: msg`Inloggen is niet gelukt. Probeer het opnieuw.`,
 } satisfies Record<LoginReason, unknown>;
@@ -26,8 +27,8 @@ function Login() {
   const navigate = useNavigate();
   useEffect(() => {
     if (state === undefined) return;
-    const signedOut = isSignOutReturn(state);
-    void navigate({ to: '/account/login', search: { returnUrl, reason: signedOut ? 'signed-out' : reason }, replace: true });
+    const signedOut = signOutReturnReason(state);
+    void navigate({ to: '/account/login', search: { returnUrl, reason: signedOut ?? reason }, replace: true });
   }, [state, returnUrl, reason, navigate]);
   const config = useAppConfig();
   const [starting, setStarting] = useState(false);
