@@ -21,6 +21,8 @@ export interface ApiConfig {
   latencyMs: number;
   backendTokenTtl: number;
   clockProvider: ClockProvider;
+  /** More setting values GetAll sends. */
+  settings?: Record<string, string>;
   faults: FaultRegistry;
   releaseDate: string;
 }
@@ -108,6 +110,7 @@ export function createApiApp(config: ApiConfig): Hono<ApiEnv> {
           tenant: header.kind === 'tenant' ? header.tenant : null,
           user: caller.kind === 'user' ? caller.user : null,
           clockProvider: config.clockProvider,
+          settings: config.settings,
         }),
       ),
     );

@@ -40,6 +40,8 @@ export interface StackOptions {
   /** expireInSeconds of the API's own token. Default 86400. */
   backendTokenTtl?: number;
   clockProvider?: ClockProvider;
+  /** More setting values GetAll sends, e.g. `App.UserManagement.SessionTimeOut.IsEnabled: 'true'`. */
+  settings?: Record<string, string>;
   /** Customer portal address placed in the appconfig. */
   klantenportaal?: string;
 }
@@ -117,6 +119,7 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
     latencyMs,
     backendTokenTtl: options.backendTokenTtl ?? 86_400,
     clockProvider: options.clockProvider ?? 'unspecifiedClockProvider',
+    settings: options.settings ?? {},
     faults,
     releaseDate: new Date().toISOString(),
   });

@@ -13,6 +13,8 @@ export interface UserConfigurationInput {
   tenant: SeedTenant | null;
   user: ApiUser | null;
   clockProvider: ClockProvider;
+  /** More setting values, as an administrator would set them (the session time-out, ...). */
+  settings?: Record<string, string>;
 }
 
 const TIME_ZONE = 'Europe/Amsterdam';
@@ -23,7 +25,7 @@ const sections = SECTIONS.map(({ key, permission, icon }) => ({ name: key.charAt
 
 const asGranted = (names: readonly string[]) => Object.fromEntries(names.map((n) => [n, 'true']));
 
-export function buildUserConfiguration({ language, tenant, user, clockProvider }: UserConfigurationInput) {
+export function buildUserConfiguration({ language, tenant, user, clockProvider, settings = {} }: UserConfigurationInput) {
   const granted = user ? user.permissions : [];
   const menuItem = (name: string, url: string, icon: string, order: number) => ({
     name,
@@ -66,6 +68,7 @@ export function buildUserConfiguration({ language, tenant, user, clockProvider }
         'Abp.Zero.UserManagement.IsEmailConfirmationRequiredForLogin': 'false',
         'Abp.Zero.UserManagement.UserLockOut.IsEnabled': 'true',
         'App.UiTheme': 'blue',
+        ...settings,
       },
     },
     clock: { provider: clockProvider },

@@ -22,6 +22,7 @@ if (!(await isPopupCallback())) {
   bootActor.start();
   void loadCatalog(getCultureName()).catch(() => undefined);
   whenSignedIn(() => import('./auth/tokenActor.lazy.ts').then(({ startTokenLifecycle }) => startTokenLifecycle()));
+  whenSignedIn(() => import('./auth/inactivityActor.lazy.ts').then(({ startInactivityWatch }) => startInactivityWatch()));
   createRoot(document.getElementById('root')!).render(
     <StrictMode>
       <I18nProvider i18n={i18n}>

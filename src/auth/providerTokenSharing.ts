@@ -16,6 +16,12 @@ type TokenMessage =
 
 const CHANNEL = 'oidc.tokens';
 let channel: BroadcastChannel | undefined;
+const signedOutListeners = new Set<(reason: SignOutReason) => void>();
+
+/** Also tell these when another tab signs out (the inactivity watch stops). */
+export function onSignedOutElsewhere(listener: (reason: SignOutReason) => void): void {
+  signedOutListeners.add(listener);
+}
 
 function isTokens(value: unknown): value is ProviderTokens {
   const tokens = value as Partial<ProviderTokens> | undefined;
@@ -35,7 +41,9 @@ export function startTokenSharing(onSignedOut: (reason: SignOutReason) => void):
       if (tokens?.refreshToken) channel?.postMessage({ type: 'reply', tokens: { ...tokens, accessToken: '' } } satisfies TokenMessage);
     } else if (message?.type === 'signed-out') {
       clearProviderTokens();
-      onSignedOut(message.reason === 'idle' ? 'idle' : 'signed-out');
+      const reason = message.reason === 'idle' ? 'idle' : 'signed-out';
+      for (const listener of signedOutListeners) listener(reason);
+      onSignedOut(reason);
     }
   });
 }

@@ -7,7 +7,7 @@ import { randomValue } from './random.ts';
 import { signedOutPath, type SignOutReason } from '../lib/paths.ts';
 import { rememberSignOut } from './signOutMarker.ts';
 import { clearProviderTokens, getProviderTokens } from './providerTokens.ts';
-import { announceSignOut } from './providerTokenSharing.ts';
+import { announceSignOut, requestProviderTokens } from './providerTokenSharing.ts';
 
 /** Where the provider sends people back after signing out (registered exactly, so no query). */
 export function postLogoutRedirectUri(origin = location.origin): string {
@@ -21,7 +21,9 @@ export function postLogoutRedirectUri(origin = location.origin): string {
  * which says why (`reason`). Every other tab of this origin leaves too.
  */
 export async function signOut(config: AuthConfig, reason: SignOutReason = 'signed-out'): Promise<void> {
-  const tokens = getProviderTokens();
+  // A tab opened on its own may hold no tokens: the others hand theirs over, so the refresh token is revoked all the same.
+  const held = getProviderTokens();
+  const tokens = held?.refreshToken ? held : ((await requestProviderTokens()) ?? held);
   clearToken();
   clearProviderTokens();
   announceSignOut(reason);

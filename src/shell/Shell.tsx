@@ -14,6 +14,12 @@ const UserMenu = lazy(() => withPages(() => import('./UserMenu.lazy.tsx')).then(
 /** Only when someone acts as another person; most sessions never load it. */
 const ImpersonationBanner = optionalLazy(() => import('./ImpersonationBanner.lazy.tsx').then((module) => module.ImpersonationBanner));
 
+/** ABP's switch for the session time-out (src/abp/sessionTimeOut.ts reads the rest, with the dialog). */
+const SESSION_TIME_OUT_ENABLED = 'App.UserManagement.SessionTimeOut.IsEnabled';
+
+/** Only where the server turns the session time-out on. */
+const InactivityDialog = optionalLazy(() => import('../ui/InactivityDialog.lazy.tsx').then((module) => module.InactivityDialog));
+
 /** Loaded with the token lifecycle it shows, after start-up. */
 const SessionBanner = optionalLazy(() => import('../ui/SessionBanner.lazy.tsx').then((module) => module.SessionBanner));
 
@@ -96,6 +102,7 @@ export function Shell() {
       </header>
       <Suspense fallback={null}>
         {configuration?.session.impersonatorUserId ? <ImpersonationBanner /> : null}
+        {configuration?.setting.values[SESSION_TIME_OUT_ENABLED]?.toLowerCase() === 'true' ? <InactivityDialog /> : null}
         <SessionBanner />
       </Suspense>
       <div id="content" className="shell__content">

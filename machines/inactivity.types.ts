@@ -1,0 +1,21 @@
+/** How long a signed-in person may do nothing, read from ABP's settings (`App.UserManagement.SessionTimeOut.*`). */
+export interface InactivityInput {
+  /** Sign out after this long without activity in any tab. */
+  timeoutMs: number;
+  /** Warn this long before the end, with a countdown in every tab. */
+  warningMs: number;
+  /** The last activity known when the watch starts (epoch ms): opening a page counts. */
+  lastActivity: number;
+}
+
+export interface InactivityContext extends InactivityInput {}
+
+export type InactivityEvent =
+  /** Someone did something, in this tab or another (epoch ms): every tab stays signed in. */
+  | { type: 'ACTIVITY'; at: number }
+  /** "Ingelogd blijven", pressed in this tab or another: the warning closes everywhere. */
+  | { type: 'STAY'; at: number }
+  /** Compare with the wall clock now: a tab woke up, became visible, or its clock jumped. */
+  | { type: 'CHECK' }
+  /** Another tab signed out for inactivity: this one leaves too. */
+  | { type: 'SIGNED_OUT' };

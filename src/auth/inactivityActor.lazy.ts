@@ -1,0 +1,140 @@
+import { createActor, fromPromise } from 'xstate';
+import { inactivityMachine } from '../../machines/inactivity.machine.ts';
+import { clearToken } from '../abp/authToken.ts';
+import { sessionTimeOutOf } from '../abp/sessionTimeOut.ts';
+import { bootContext, currentConfig } from '../boot/bootActor.ts';
+import { inspectActor } from '../lib/inspect.ts';
+import { logError, logWarning } from '../lib/log.ts';
+import { signedOutPath } from '../lib/paths.ts';
+import { clearProviderTokens } from './providerTokens.ts';
+import { onSignedOutElsewhere } from './providerTokenSharing.ts';
+
+/** What the tabs tell each other (same origin, BroadcastChannel): nothing in it is secret. */
+type InactivityMessage = { type: 'activity'; at: number } | { type: 'stay'; at: number };
+
+const CHANNEL = 'session.inactivity';
+/** Activity counts at most once a second here and is told to the other tabs at most every 2 s: the time-out is minutes. */
+const COUNT_EVERY_MS = 1_000;
+const SHARE_EVERY_MS = 2_000;
+/** A clock that moved more than this between two looks was asleep or throttled: check at once. */
+const CLOCK_JUMP_MS = 10_000;
+const LOOK_EVERY_MS = 5_000;
+
+const channel = typeof BroadcastChannel === 'undefined' ? undefined : new BroadcastChannel(CHANNEL);
+
+function tell(message: InactivityMessage): void {
+  channel?.postMessage(message);
+}
+
+/** How long a tab waits for the one that signs out before it leaves by itself (that tab may have been closed). */
+const WAIT_FOR_SIGN_OUT_MS = 10_000;
+
+/**
+ * One sign-out for all tabs: the tab that gets the lock revokes and ends
+ * the provider session, and tells the others (SIGNED_OUT), which leave.
+ * Without Web Locks every tab signs out, which is still correct, only not single.
+ */
+async function signOutOnce(): Promise<void> {
+  const signOutHere = async () => {
+    const { signOut } = await import('./signOut.lazy.ts');
+    await signOut(currentConfig().auth, 'idle');
+  };
+  if (!navigator.locks) return signOutHere();
+  const signedOutHere = await navigator.locks.request('session.inactivity.sign-out', { ifAvailable: true }, async (lock) => {
+    if (!lock) return false;
+    await signOutHere();
+    return true;
+  });
+  if (!signedOutHere) await new Promise((resolve) => setTimeout(resolve, WAIT_FOR_SIGN_OUT_MS));
+}
+
+/** The inactivityMachine with the browser's implementations. */
+export const browserInactivityMachine = inactivityMachine.provide({
+  actors: {
+    signOut: fromPromise(() => signOutOnce()),
+  },
+  actions: {
+    logSignOut: () => logWarning('session', 'signed out after a time without activity'),
+    leaveForLogin: () => {
+      // The tab that signed out is on its way to the provider already; the others leave from here.
+      clearProviderTokens();
+      clearToken();
+      location.replace(signedOutPath('idle'));
+    },
+  },
+});
+
+export type InactivityActor = ReturnType<typeof createActor<typeof browserInactivityMachine>>;
+
+let actor: InactivityActor | undefined;
+const onStart = new Set<() => void>();
+
+/** The page's inactivity watch, once started. */
+export function inactivityActor(): InactivityActor | undefined {
+  return actor;
+}
+
+/** For a view mounted before the watch starts (it starts when the browser is idle after start-up). */
+export function subscribeInactivityStart(listener: () => void): () => void {
+  onStart.add(listener);
+  return () => onStart.delete(listener);
+}
+
+/** "Ingelogd blijven": here, and in every other tab. */
+export function stayOnline(): void {
+  const at = Date.now();
+  actor?.send({ type: 'STAY', at });
+  tell({ type: 'stay', at });
+}
+
+/**
+ * Starts watching for inactivity when the server turns the session time-out
+ * on (GetAll's settings); does nothing otherwise. Activity here is told to
+ * the other tabs, theirs counts here, and every wake-up checks the clock.
+ */
+export function startInactivityWatch(): void {
+  const timeOut = sessionTimeOutOf(bootContext().userConfiguration);
+  if (actor || !timeOut) return;
+  actor = createActor(browserInactivityMachine, { input: { ...timeOut, lastActivity: Date.now() } });
+  if (import.meta.env.DEV) inspectActor(actor);
+  actor.start();
+  const current = actor;
+  for (const listener of onStart) listener();
+  // The tab that signs out tells the others through the token sharing (with its reason); this watch stops with them.
+  onSignedOutElsewhere(() => current.send({ type: 'SIGNED_OUT' }));
+
+  let countedAt = 0;
+  let sharedAt = 0;
+  const onActivity = () => {
+    const at = Date.now();
+    if (at - countedAt < COUNT_EVERY_MS) return;
+    countedAt = at;
+    current.send({ type: 'ACTIVITY', at });
+    if (at - sharedAt < SHARE_EVERY_MS) return;
+    sharedAt = at;
+    tell({ type: 'activity', at });
+  };
+  for (const type of ['pointerdown', 'keydown', 'wheel', 'touchstart', 'scroll'] as const) {
+    window.addEventListener(type, onActivity, { passive: true, capture: true });
+  }
+  tell({ type: 'activity', at: Date.now() });
+
+  channel?.addEventListener('message', (event: MessageEvent<InactivityMessage>) => {
+    const message = event.data;
+    if (message?.type === 'activity' && typeof message.at === 'number') current.send({ type: 'ACTIVITY', at: message.at });
+    else if (message?.type === 'stay' && typeof message.at === 'number') current.send({ type: 'STAY', at: message.at });
+  });
+
+  // A background tab's timers are late and a sleeping laptop's stop: check against the wall clock.
+  const check = () => current.send({ type: 'CHECK' });
+  document.addEventListener('visibilitychange', () => document.visibilityState === 'visible' && check());
+  window.addEventListener('online', check);
+  window.addEventListener('pageshow', check);
+  let lookedAt = Date.now();
+  setInterval(() => {
+    const now = Date.now();
+    if (now - lookedAt > LOOK_EVERY_MS + CLOCK_JUMP_MS) check();
+    lookedAt = now;
+  }, LOOK_EVERY_MS);
+  current.subscribe({ error: (error) => logError('session', error) });
+}

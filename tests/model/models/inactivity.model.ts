@@ -1,0 +1,38 @@
+import { inactivityEndsAt, inactivityMachine } from '../../../machines/inactivity.machine.ts';
+import type { InactivityContext } from '../../../machines/inactivity.types.ts';
+import type { MachineModel } from '../support/model.ts';
+
+const TIMEOUT = 15 * 60_000;
+const WARNING = 60_000;
+
+/**
+ * Sign-out after inactivity. Its guards compare the last activity with the
+ * clock, so the tests freeze `Date` and start from three moments: just
+ * active, inside the warning time, and past the end (a laptop that slept).
+ */
+export function inactivityModel(now = Date.now()): MachineModel {
+  const input = (lastActivity: number) => ({ timeoutMs: TIMEOUT, warningMs: WARNING, lastActivity });
+  return {
+    name: 'inactivity',
+    machine: inactivityMachine,
+    inputs: {
+      'just active': input(now),
+      'quiet into the warning': input(now - TIMEOUT + WARNING / 2),
+      'quiet past the end': input(now - TIMEOUT - WARNING),
+    },
+    outcomes: {
+      signOut: {
+        done: { 'signed out': undefined },
+        error: { failed: { kind: 'provider-unreachable', detail: 'fetch failed' } },
+      },
+    },
+    events: {
+      ACTIVITY: { now: { at: now } },
+      STAY: { now: { at: now } },
+    },
+    contextKey: (context: InactivityContext) => {
+      const left = inactivityEndsAt(context) - now;
+      return left <= 0 ? ' (over)' : left <= context.warningMs ? ' (warning time)' : '';
+    },
+  };
+}
