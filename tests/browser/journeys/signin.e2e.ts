@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { AppModel, TEXT } from '../models/app.model.ts';
 import { browserEnv } from '../support/env.ts';
+import { openUserMenu } from '../support/userMenu.ts';
 
 const env = browserEnv({ backendTokenTtl: 70 });
 
@@ -45,12 +46,11 @@ describe('sign-in against the local stack', () => {
     await expect.poll(() => app.heading(), { timeout: 10_000 }).toBe('Welkom, Beheerder');
   });
 
-  it('shows the retry message after 5 s for a user the backend does not know, with no token stored', async () => {
+  it('registers a provider user the backend does not know yet, who then waits for activation, with no token stored', async () => {
     const app = await AppModel.open(env.context, env.stack, '/account/login');
     await app.signIn('vreemde');
-    await app.page.getByText(TEXT.waiting).waitFor();
-    await app.page.getByRole('heading', { name: TEXT.retry }).waitFor({ timeout: 8000 });
-    expect(await app.page.getByRole('link', { name: TEXT.retryLink }).getAttribute('href')).toBe('/');
+    await app.page.getByRole('heading', { name: 'Account nog niet actief' }).waitFor({ timeout: 10_000 });
+    await app.page.getByText(TEXT.notActive).waitFor();
     expect(await app.cookie('Abp.AuthToken')).toBeUndefined();
     expect(app.page.url()).toBe(app.url('/account/logincallback'));
   });
@@ -70,6 +70,7 @@ describe('sign-in against the local stack', () => {
     const app = await AppModel.open(env.context, env.stack, '/account/login');
     await app.signIn('admin');
     await app.page.waitForURL(app.url('/app/home'));
+    await openUserMenu(app.page);
     await app.page.getByRole('button', { name: 'Uitloggen' }).click();
     await app.page.waitForURL(/\/account\/login\?reason=signed-out/);
     await app.page.getByText(TEXT.signedOut).waitFor();

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { AppModel, TEXT } from '../models/app.model.ts';
 import { journeyEnv, lazyChunks } from './setup.ts';
+import { openUserMenu } from '../support/userMenu.ts';
 
 // A deep link to /verkoop while signed out returning there after sign-in is
 // tests/browser/signin.e2e.ts "returns to a deep link after sign-in"; the
@@ -37,6 +38,7 @@ describe('a staff member’s day', () => {
     await app.signIn('admin');
     await app.page.waitForURL(app.url('/app/home'));
 
+    await openUserMenu(app.page);
     await app.page.getByLabel('Taal').selectOption('en-US');
     await app.page.getByRole('button', { name: 'Sign out' }).waitFor();
     await expect.poll(() => app.heading(), { timeout: 10_000 }).toBe('Welcome, Beheerder');

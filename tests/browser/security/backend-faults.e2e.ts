@@ -4,6 +4,7 @@ import type { Fault, FaultEndpoint } from '../../../devstack/faults.ts';
 import { NL, eventually, type AppPage, type WatchedContext } from './models/watched.model.ts';
 import { securityCase } from './support/cases.ts';
 import { securitySuite, sleep } from './support/harness.ts';
+import { openUserMenu } from '../support/userMenu.ts';
 
 const suite = securitySuite(import.meta.filename);
 
@@ -160,6 +161,7 @@ async function expectLoginFormOffered(page: AppPage) {
 
 /** Chooses a language in the switch of the page. */
 async function chooseLanguage(page: AppPage, name: 'nl' | 'en-US') {
+  await openUserMenu(page.page);
   await page.page.getByLabel(/^(Taal|Language)$/).selectOption(name);
 }
 
@@ -366,11 +368,13 @@ describe.concurrent('faults only this browser sees (intercepted), side by side',
     }),
   );
 
-  securityCase.concurrent('ExternalAuthenticate: a user the backend does not know', () =>
+  securityCase.concurrent('ExternalAuthenticate: a user the backend cannot register (on the host, as ABP refuses)', () =>
     suite.run(async (watched) => {
+      // A tenant id that names no tenant means the host, where ABP registers no external user.
+      await watched.context.addCookies([{ name: 'Abp-TenantId', value: '99', url: suite.stack.urls.app }]);
       const page = await watched.open('/account/login');
       await page.signIn('vreemde');
-      await expectFailedBackendSignIn(watched, page, BACKEND_REJECTED, /backend-rejected: server \(500\).*Onbekende gebruiker/);
+      await expectFailedBackendSignIn(watched, page, BACKEND_REJECTED, /backend-rejected: server \(500\)/);
       await expectLoginFormOffered(page);
     }),
   );

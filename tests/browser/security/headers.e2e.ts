@@ -3,6 +3,7 @@ import { describe, expect } from 'vitest';
 import { NL, eventually, type AppPage, type WatchedContext } from './models/watched.model.ts';
 import { securityCase } from './support/cases.ts';
 import { securitySuite } from './support/harness.ts';
+import { openUserMenu } from '../support/userMenu.ts';
 
 const suite = securitySuite(import.meta.filename);
 
@@ -44,6 +45,7 @@ describe('Content-Security-Policy', () => {
       await page.signInToHome();
       await page.goto('/verkoop');
       await page.page.getByRole('heading', { name: 'Verkoop' }).waitFor({ timeout: 10_000 });
+      await openUserMenu(page.page);
       await page.page.getByLabel('Taal').selectOption('en-US');
       await page.page.getByRole('heading', { name: 'Verkoop' }).or(page.page.getByRole('heading', { name: 'Sales' })).waitFor({ timeout: 10_000 });
       await page.goto('/bestaat-niet');

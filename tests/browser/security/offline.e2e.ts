@@ -4,6 +4,7 @@ import { NL, eventually, type AppPage, type WatchedContext } from './models/watc
 import { securityCase } from './support/cases.ts';
 import { securitySuite } from './support/harness.ts';
 import { waitForAfterStart } from '../support/afterStart.ts';
+import { openUserMenu } from '../support/userMenu.ts';
 
 const suite = securitySuite(import.meta.filename);
 
@@ -89,6 +90,7 @@ describe('offline after the app was loaded', () => {
       const refuse = (route: Route) => route.abort('connectionrefused');
       await page.page.route(api, refuse);
 
+      await openUserMenu(page.page);
       await page.page.getByLabel('Taal').selectOption('en-US');
       await page.see(NL.languageFailed);
       await expectLostBanner(page, BANNER.unreachable);
@@ -120,6 +122,7 @@ describe('offline after the app was loaded', () => {
       await page.expectNotBusy();
       await expectLostBanner(page, BANNER.offline);
       // The shell stays: navigation and sign-out are still there.
+      await openUserMenu(page.page);
       expect(await page.page.getByRole('button', { name: 'Uitloggen' }).count()).toBe(1);
       watched.expectLogged(/\[route\]/);
 

@@ -4,6 +4,7 @@ import { AppPage, NL, eventually, type WatchedContext } from './models/watched.m
 import { securityCase } from './support/cases.ts';
 import { securitySuite } from './support/harness.ts';
 import { waitForAfterStart } from '../support/afterStart.ts';
+import { openUserMenu } from '../support/userMenu.ts';
 
 /**
  * Backend tokens that live 64 s: the app renews 60 s before expiry, so a
@@ -224,6 +225,7 @@ describe.concurrent('renewal in two tabs at once', () => {
     suite.run(async (watched) => {
       const [first, second] = await signedInWithOpenedTab(watched);
       const grants = refreshGrants(watched).length;
+      await openUserMenu(first.page);
       await first.page.getByRole('button', { name: 'Uitloggen' }).click();
       await first.see('Je bent uitgelogd.');
       await second.waitForPath('/account/login');
