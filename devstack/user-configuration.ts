@@ -21,7 +21,8 @@ const TIME_ZONE = 'Europe/Amsterdam';
 const WINDOWS_TIME_ZONE = 'W. Europe Standard Time';
 
 /** The app's business sections (src/sections/sections.ts), each behind one permission, as ABP menu items. */
-const sections = SECTIONS.map(({ key, permission, icon }) => ({ name: key.charAt(0).toUpperCase() + key.slice(1), url: key, permission, icon }));
+// The icon is the backend's choice and the app shows none: one generic name, as a menu item carries it.
+const sections = SECTIONS.map(({ key, permission }) => ({ name: key.charAt(0).toUpperCase() + key.slice(1), url: key, permission, icon: 'folder' }));
 
 const asGranted = (names: readonly string[]) => Object.fromEntries(names.map((n) => [n, 'true']));
 

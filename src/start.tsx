@@ -21,8 +21,7 @@ if (!(await isPopupCallback())) {
   if (import.meta.env.DEV) inspectActor(bootActor);
   bootActor.start();
   void loadCatalog(getCultureName()).catch(() => undefined);
-  whenSignedIn(() => import('./auth/tokenActor.lazy.ts').then(({ startTokenLifecycle }) => startTokenLifecycle()));
-  whenSignedIn(() => import('./auth/inactivityActor.lazy.ts').then(({ startInactivityWatch }) => startInactivityWatch()));
+  whenSignedIn(() => import('./auth/signedIn.lazy.ts').then(({ startSignedIn }) => startSignedIn()));
   createRoot(document.getElementById('root')!).render(
     <StrictMode>
       <I18nProvider i18n={i18n}>

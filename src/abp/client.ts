@@ -10,11 +10,6 @@ export interface AbpClientOptions {
   /** Read before each request, so a new token, tenant or language applies at once. */
   headers: () => AbpHeaderSource;
   timeoutMs?: number;
-  /**
-   * Called when the server refuses the token of a request that carried one
-   * (401); when it resolves true the request is sent once more, never again.
-   */
-  onUnauthorized?: () => Promise<boolean>;
 }
 
 export interface AbpClient {
@@ -38,19 +33,9 @@ export function createAbpClient(options: AbpClientOptions): AbpClient {
       ],
     },
   });
-  const call = async <T>(method: 'get' | 'post', path: string, body?: unknown): Promise<T> => {
-    const hadToken = Boolean(options.headers().token);
-    try {
-      return await send<T>(http, method, path, body);
-    } catch (error) {
-      const refused = error instanceof AbpError && error.kind === 'unauthorized' && hadToken;
-      if (!refused || !options.onUnauthorized || !(await options.onUnauthorized())) throw error;
-      return send<T>(http, method, path, body);
-    }
-  };
   return {
-    get: (path) => call('get', path),
-    post: (path, body) => call('post', path, body),
+    get: (path) => send(http, 'get', path),
+    post: (path, body) => send(http, 'post', path, body),
   };
 }
 

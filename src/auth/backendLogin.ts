@@ -1,6 +1,6 @@
 import { abpClientFor } from '../config/abpClient.ts';
 import { AbpError } from '../abp/errors.ts';
-import { storeToken } from '../abp/authToken.ts';
+import { storeToken } from '../abp/authTokenStore.ts';
 import { externalAuthenticate, type ExternalAuthenticateResult } from '../abp/externalAuthenticate.ts';
 import type { AppConfig } from '../config/appConfig.ts';
 import { AuthError, type AuthErrorKind } from './authError.ts';

@@ -1,6 +1,7 @@
 import * as oauth from 'oauth4webapi';
 import type { TokenGrant } from '../../machines/token.types.ts';
-import { getToken, tokenExpiry } from '../abp/authToken.ts';
+import { getToken } from '../abp/authToken.ts';
+import { tokenExpiry } from '../abp/authTokenStore.ts';
 import type { AppConfig } from '../config/appConfig.ts';
 import { AuthError } from './authError.ts';
 import { loginAtBackend, storeAuthenticateResult } from './backendLogin.ts';

@@ -1,7 +1,8 @@
 import { createActor, fromPromise } from 'xstate';
 import { tokenMachine } from '../../machines/token.machine.ts';
 import { abpEvents } from '../abp/events.ts';
-import { getToken, tokenExpiry } from '../abp/authToken.ts';
+import { getToken } from '../abp/authToken.ts';
+import { tokenExpiry } from '../abp/authTokenStore.ts';
 import { inspectActor } from '../lib/inspect.ts';
 import { logError } from '../lib/log.ts';
 import { removeRefreshToken } from './providerTokens.ts';

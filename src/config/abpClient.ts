@@ -6,8 +6,8 @@ import { getToken } from '../abp/authToken.ts';
 
 const startClients = new WeakMap<AppConfig, AbpClient>();
 
-/** A client for the configured backend; `onUnauthorized` (see createAbpClient) only for the screens' client. */
-export function createClientFor(config: AppConfig, onUnauthorized?: () => Promise<boolean>): AbpClient {
+/** A client for the configured backend: ABP's headers from the current cookies on every call. */
+function createClientFor(config: AppConfig): AbpClient {
   return createAbpClient({
     baseUrl: config.remoteServiceBaseUrl,
     headers: () => ({
@@ -16,7 +16,6 @@ export function createClientFor(config: AppConfig, onUnauthorized?: () => Promis
       cultureName: getCultureName(),
       token: getToken(),
     }),
-    ...(onUnauthorized ? { onUnauthorized } : {}),
   });
 }
 

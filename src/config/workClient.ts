@@ -1,7 +1,9 @@
+import { getToken } from '../abp/authToken.ts';
 import type { AbpClient } from '../abp/client.ts';
+import { repairingClient } from '../abp/repairingClient.ts';
 import { repairSession } from '../abp/sessionRepair.ts';
 import type { AppConfig } from './appConfig.ts';
-import { createClientFor } from './abpClient.ts';
+import { abpClientFor } from './abpClient.ts';
 
 const clients = new WeakMap<AppConfig, AbpClient>();
 
@@ -13,6 +15,6 @@ const clients = new WeakMap<AppConfig, AbpClient>();
  */
 export function workClientFor(config: AppConfig): AbpClient {
   let client = clients.get(config);
-  if (!client) clients.set(config, (client = createClientFor(config, repairSession)));
+  if (!client) clients.set(config, (client = repairingClient(abpClientFor(config), () => Boolean(getToken()), repairSession)));
   return client;
 }

@@ -14,8 +14,6 @@ export interface Section {
   label: MessageDescriptor;
   /** The ABP permission that opens it (`auth.grantedPermissions`). */
   permission: string;
-  /** The icon name the backend's menu item carries. */
-  icon: string;
   /** An ABP feature the section also needs (`features.allFeatures[name].value === 'true'`), for editions that leave it out. */
   feature?: string;
   /** Its screens: a `*.lazy.tsx` file exporting `Screen`, fetched only when someone who may open the section visits it. */
@@ -27,14 +25,14 @@ export interface Section {
 // finds them by the /*i18n*/ mark.
 /** The business sections, in menu order. */
 export const SECTIONS = [
-  { key: 'verkoop', label: /*i18n*/ { id: 'section.verkoop', message: 'Verkoop' }, permission: 'Pages.Verkoop', icon: 'shopping_cart', screen: () => import('./verkoop.lazy.tsx') },
-  { key: 'crm', label: /*i18n*/ { id: 'section.crm', message: 'Relaties (CRM)' }, permission: 'Pages.Crm', icon: 'contacts', screen: () => import('./crm.lazy.tsx') },
-  { key: 'uitvoering', label: /*i18n*/ { id: 'section.uitvoering', message: 'Uitvoering' }, permission: 'Pages.Uitvoering', icon: 'construction', screen: () => import('./uitvoering.lazy.tsx') },
-  { key: 'marketing', label: /*i18n*/ { id: 'section.marketing', message: 'Marketing' }, permission: 'Pages.Marketing', icon: 'campaign', screen: () => import('./marketing.lazy.tsx') },
-  { key: 'zakelijk', label: /*i18n*/ { id: 'section.zakelijk', message: 'Zakelijk' }, permission: 'Pages.Zakelijk', icon: 'business', screen: () => import('./zakelijk.lazy.tsx') },
-  { key: 'admin', label: /*i18n*/ { id: 'section.admin', message: 'Admin' }, permission: 'Pages.Admin', icon: 'admin_panel_settings', screen: () => import('./admin.lazy.tsx') },
-  { key: 'beheer', label: /*i18n*/ { id: 'section.beheer', message: 'Beheer' }, permission: 'Pages.Beheer', icon: 'settings', screen: () => import('./beheer.lazy.tsx') },
-  { key: 'wvb', label: /*i18n*/ { id: 'section.wvb', message: 'WVB' }, permission: 'Pages.Wvb', icon: 'assignment', screen: () => import('./wvb.lazy.tsx') },
+  { key: 'verkoop', label: /*i18n*/ { id: 'section.verkoop', message: 'Verkoop' }, permission: 'Pages.Verkoop', screen: () => import('./verkoop.lazy.tsx') },
+  { key: 'crm', label: /*i18n*/ { id: 'section.crm', message: 'Relaties (CRM)' }, permission: 'Pages.Crm', screen: () => import('./crm.lazy.tsx') },
+  { key: 'uitvoering', label: /*i18n*/ { id: 'section.uitvoering', message: 'Uitvoering' }, permission: 'Pages.Uitvoering', screen: () => import('./uitvoering.lazy.tsx') },
+  { key: 'marketing', label: /*i18n*/ { id: 'section.marketing', message: 'Marketing' }, permission: 'Pages.Marketing', screen: () => import('./marketing.lazy.tsx') },
+  { key: 'zakelijk', label: /*i18n*/ { id: 'section.zakelijk', message: 'Zakelijk' }, permission: 'Pages.Zakelijk', screen: () => import('./zakelijk.lazy.tsx') },
+  { key: 'admin', label: /*i18n*/ { id: 'section.admin', message: 'Admin' }, permission: 'Pages.Admin', screen: () => import('./admin.lazy.tsx') },
+  { key: 'beheer', label: /*i18n*/ { id: 'section.beheer', message: 'Beheer' }, permission: 'Pages.Beheer', screen: () => import('./beheer.lazy.tsx') },
+  { key: 'wvb', label: /*i18n*/ { id: 'section.wvb', message: 'WVB' }, permission: 'Pages.Wvb', screen: () => import('./wvb.lazy.tsx') },
 ] as const satisfies readonly Section[];
 
 /** One of the app's sections, with its key as a literal (for typed links). */

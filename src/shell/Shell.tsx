@@ -11,17 +11,8 @@ import { mainMenu } from './menu.ts';
 /** Loaded when first opened: most starts never need it. */
 const UserMenu = lazy(() => withPages(() => import('./UserMenu.lazy.tsx')).then((module) => ({ default: module.UserMenu })));
 
-/** Only when someone acts as another person; most sessions never load it. */
-const ImpersonationBanner = optionalLazy(() => import('./ImpersonationBanner.lazy.tsx').then((module) => module.ImpersonationBanner));
-
-/** ABP's switch for the session time-out (src/abp/sessionTimeOut.ts reads the rest, with the dialog). */
-const SESSION_TIME_OUT_ENABLED = 'App.UserManagement.SessionTimeOut.IsEnabled';
-
-/** Only where the server turns the session time-out on. */
-const InactivityDialog = optionalLazy(() => import('../ui/InactivityDialog.lazy.tsx').then((module) => module.InactivityDialog));
-
-/** Loaded with the token lifecycle it shows, after start-up. */
-const SessionBanner = optionalLazy(() => import('../ui/SessionBanner.lazy.tsx').then((module) => module.SessionBanner));
+/** The banners and the inactivity warning: loaded after start-up, with the token lifecycle they show. */
+const ShellBanners = optionalLazy(() => import('./ShellBanners.lazy.tsx').then((module) => module.ShellBanners));
 
 /**
  * The frame around every signed-in page: the sections the person may open
@@ -33,8 +24,7 @@ export function Shell() {
   const { t } = useMacroLingui();
   const session = useSession();
   const config = useAppConfig();
-  const configuration = useUserConfiguration();
-  const menu = mainMenu(configuration);
+  const menu = mainMenu(useUserConfiguration());
   const path = useRouterState({ select: (state) => state.location.pathname });
   // The panel closes on every navigation: the person chose where to go.
   const [openAt, setOpenAt] = useState<string>();
@@ -73,15 +63,7 @@ export function Shell() {
               )}
             </ul>
           </nav>
-          <div
-            className="shell__user"
-            onKeyDown={(event) => {
-              // Escape closes the person's menu and returns to its button, as a disclosure should.
-              if (event.key !== 'Escape' || !userMenuOpen) return;
-              setUserMenuAt(undefined);
-              document.getElementById('user-menu-button')?.focus();
-            }}
-          >
+          <div className="shell__user">
             <button
               type="button"
               id="user-menu-button"
@@ -90,7 +72,7 @@ export function Shell() {
               aria-controls="user-menu"
               onClick={() => setUserMenuAt(userMenuOpen ? undefined : path)}
             >
-              {user ? `${user.name} ${user.surname}` : t`Mijn menu`}
+              {user?.name} {user?.surname}
             </button>
             {userMenuOpen && (
               <Suspense fallback={null}>
@@ -101,9 +83,7 @@ export function Shell() {
         </div>
       </header>
       <Suspense fallback={null}>
-        {configuration?.session.impersonatorUserId ? <ImpersonationBanner /> : null}
-        {configuration?.setting.values[SESSION_TIME_OUT_ENABLED]?.toLowerCase() === 'true' ? <InactivityDialog /> : null}
-        <SessionBanner />
+        <ShellBanners />
       </Suspense>
       <div id="content" className="shell__content">
         <Outlet />

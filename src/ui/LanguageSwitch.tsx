@@ -1,8 +1,14 @@
 import { useLingui } from '@lingui/react/macro';
 import { useId, useState } from 'react';
-import { useCurrentLanguage } from '../boot/useBoot.ts';
-import { LANGUAGES } from '../i18n/locales.ts';
+import { useCurrentLanguage } from '../boot/useLanguage.ts';
+import type { Locale } from '../i18n/locales.ts';
 import { logError } from '../lib/log.ts';
+
+/** ABP language names as the language switch offers them, with the catalog each uses. */
+export const LANGUAGES = [
+  { name: 'nl', label: 'Nederlands', locale: 'nl' },
+  { name: 'en-US', label: 'English', locale: 'en' },
+] as const satisfies readonly { name: string; label: string; locale: Locale }[];
 
 /** nl or en-US; changing it tells the server (when signed in) and starts again in the new language. */
 export function LanguageSwitch() {

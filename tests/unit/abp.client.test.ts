@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createAbpClient } from '../../src/abp/client.ts';
+import { repairingClient } from '../../src/abp/repairingClient.ts';
 import { AbpError } from '../../src/abp/errors.ts';
 import { abpEvents } from '../../src/abp/events.ts';
 import type { AbpHeaderSource } from '../../src/abp/headers.ts';
@@ -155,7 +156,7 @@ describe('a token refused in the middle of the work', () => {
     const answers = [unauthorized(), envelopeResponse('opnieuw gelukt')];
     const requests = stubFetch(async () => answers.shift()!);
     const repair = vi.fn(async () => true);
-    const client = createAbpClient({ baseUrl: 'http://api.test', headers: () => source({ token: 't0k3n' }), onUnauthorized: repair });
+    const client = repairingClient(createAbpClient({ baseUrl: 'http://api.test', headers: () => source({ token: 't0k3n' }) }), () => true, repair);
     await expect(client.post('api/services/app/Thing/Save', { name: 'x' })).resolves.toBe('opnieuw gelukt');
     expect(repair).toHaveBeenCalledTimes(1);
     expect(requests.map((request) => request.method)).toEqual(['POST', 'POST']);
@@ -165,7 +166,7 @@ describe('a token refused in the middle of the work', () => {
   it('never loops: a second 401 after the repair is the caller’s', async () => {
     const requests = stubFetch(async () => unauthorized());
     const repair = vi.fn(async () => true);
-    const client = createAbpClient({ baseUrl: 'http://api.test', headers: () => source({ token: 't0k3n' }), onUnauthorized: repair });
+    const client = repairingClient(createAbpClient({ baseUrl: 'http://api.test', headers: () => source({ token: 't0k3n' }) }), () => true, repair);
     expect((await rejectionOf(client.get('api/x'))).kind).toBe('unauthorized');
     expect(repair).toHaveBeenCalledTimes(1);
     expect(requests).toHaveLength(2);
@@ -174,9 +175,9 @@ describe('a token refused in the middle of the work', () => {
   it('does not repeat when the repair fails, nor try one for a request without a token', async () => {
     const requests = stubFetch(async () => unauthorized());
     const repair = vi.fn(async () => false);
-    const signedIn = createAbpClient({ baseUrl: 'http://api.test', headers: () => source({ token: 't0k3n' }), onUnauthorized: repair });
+    const signedIn = repairingClient(createAbpClient({ baseUrl: 'http://api.test', headers: () => source({ token: 't0k3n' }) }), () => true, repair);
     expect((await rejectionOf(signedIn.get('api/x'))).kind).toBe('unauthorized');
-    const signedOut = createAbpClient({ baseUrl: 'http://api.test', headers: () => source(), onUnauthorized: repair });
+    const signedOut = repairingClient(createAbpClient({ baseUrl: 'http://api.test', headers: () => source() }), () => false, repair);
     expect((await rejectionOf(signedOut.get('api/x'))).kind).toBe('unauthorized');
     expect(repair).toHaveBeenCalledTimes(1);
     expect(requests).toHaveLength(2);
@@ -185,7 +186,7 @@ describe('a token refused in the middle of the work', () => {
   it('does not repair a 403: no permission is not a lost session', async () => {
     stubFetch(async () => new Response(JSON.stringify({ result: null, success: false, error: { message: 'Geen toestemming' }, unAuthorizedRequest: true, __abp: true }), { status: 403 }));
     const repair = vi.fn(async () => true);
-    const client = createAbpClient({ baseUrl: 'http://api.test', headers: () => source({ token: 't0k3n' }), onUnauthorized: repair });
+    const client = repairingClient(createAbpClient({ baseUrl: 'http://api.test', headers: () => source({ token: 't0k3n' }) }), () => true, repair);
     expect((await rejectionOf(client.get('api/x'))).kind).toBe('forbidden');
     expect(repair).not.toHaveBeenCalled();
   });

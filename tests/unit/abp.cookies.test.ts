@@ -2,7 +2,8 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { deleteCookie, readCookie, writeCookie } from '../../src/abp/cookies.ts';
 import { getCultureName, setCultureName } from '../../src/abp/culture.ts';
 import { getTenantId, setTenantId } from '../../src/abp/tenant.ts';
-import { clearToken, getToken, storeToken } from '../../src/abp/authToken.ts';
+import { clearToken, getToken } from '../../src/abp/authToken.ts';
+import { storeToken } from '../../src/abp/authTokenStore.ts';
 
 function clearAllCookies(): void {
   for (const part of document.cookie.split(';')) {

@@ -1,6 +1,6 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useState } from 'react';
-import { storeToken } from '../abp/authToken.ts';
+import { storeToken } from '../abp/authTokenStore.ts';
 import { AbpError } from '../abp/errors.ts';
 import { backToImpersonator } from '../abp/impersonation.ts';
 import { setTenantId } from '../abp/tenant.ts';
