@@ -26,8 +26,6 @@ export const inactivityMachine = setup({
   },
   actions: {
     storeActivity: assign({ lastActivity: ({ context }, params: { at: number }) => Math.max(context.lastActivity, params.at) }),
-    showWarning: () => {},
-    hideWarning: () => {},
     logSignOut: () => {},
     leaveForLogin: () => {},
   },
@@ -57,8 +55,6 @@ export const inactivityMachine = setup({
       },
     },
     warning: {
-      entry: 'showWarning',
-      exit: 'hideWarning',
       after: { untilEnd: { target: 'signingOut' } },
       on: {
         // Only the button keeps the session: a mouse moving towards it must not close the warning first.

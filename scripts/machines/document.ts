@@ -2,6 +2,7 @@ import type { AnyStateMachine, AnyStateNode } from 'xstate';
 import { bootMachine } from '../../machines/boot.machine.ts';
 import { callbackMachine } from '../../machines/callback.machine.ts';
 import { connectivityMachine } from '../../machines/connectivity.machine.ts';
+import { inactivityMachine } from '../../machines/inactivity.machine.ts';
 import { tokenMachine } from '../../machines/token.machine.ts';
 import { mermaidDiagram } from './mermaid.ts';
 import { machineTransitions, statePath } from './read.ts';
@@ -18,6 +19,7 @@ export const MACHINES: DocumentedMachine[] = [
   { name: 'callbackMachine', file: 'machines/callback.machine.ts', machine: callbackMachine },
   { name: 'tokenMachine', file: 'machines/token.machine.ts', machine: tokenMachine },
   { name: 'connectivityMachine', file: 'machines/connectivity.machine.ts', machine: connectivityMachine },
+  { name: 'inactivityMachine', file: 'machines/inactivity.machine.ts', machine: inactivityMachine },
 ];
 
 function allNodes(node: AnyStateNode): AnyStateNode[] {
