@@ -8,7 +8,8 @@ export interface InactivityInput {
   lastActivity: number;
 }
 
-export interface InactivityContext extends InactivityInput {}
+/** The context is the input, the last activity moving forward as it comes. */
+export type InactivityContext = InactivityInput;
 
 export type InactivityEvent =
   /** Someone did something, in this tab or another (epoch ms): every tab stays signed in. */
