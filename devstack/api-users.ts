@@ -27,6 +27,7 @@ export interface ApiUserDirectory {
   findById(id: number): ApiUser | undefined;
   findByLogin(tenantId: number, providerKey: string): ApiUser | undefined;
   findByEmail(tenantId: number, email: string): ApiUser | undefined;
+  findByUserName(tenantId: number, userName: string): ApiUser | undefined;
   isUserNameTaken(tenantId: number, userName: string): boolean;
   /** Adds an inactive user with no permissions and its external login. */
   registerExternal(input: NewExternalUser): ApiUser;
@@ -49,6 +50,7 @@ export function createApiUserDirectory(): ApiUserDirectory {
       return login ? findById(login.userId) : undefined;
     },
     findByEmail: (tenantId, email) => users.find((u) => u.tenantId === tenantId && same(u.emailAddress, email)),
+    findByUserName: (tenantId, userName) => users.find((u) => u.tenantId === tenantId && same(u.userName, userName)),
     isUserNameTaken: (tenantId, userName) => users.some((u) => u.tenantId === tenantId && same(u.userName, userName)),
     registerExternal(input) {
       const user: ApiUser = {

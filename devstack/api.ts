@@ -3,7 +3,8 @@ import { readBearer, readCultureHeader, readTenantHeader, toLanguage, type Langu
 import { cors, faultSwitches, latency, type ApiEnv } from './api-middleware.ts';
 import { createApiUserDirectory } from './api-users.ts';
 import { AUTH_PROVIDER } from './appconfig.ts';
-import { createBackendTokens } from './backend-token.ts';
+import { createBackendTokens, type BackendIdentity } from './backend-token.ts';
+import { registerImpersonation } from './impersonation.ts';
 import { defaultMessage, failure, success, validationFailure } from './envelope.ts';
 import { FAULT_ENDPOINTS, parseFault, type FaultEndpoint, type FaultRegistry } from './faults.ts';
 import { DEFAULT_LANGUAGE } from './localization.ts';
@@ -27,7 +28,7 @@ export interface ApiConfig {
   releaseDate: string;
 }
 
-type Caller = { kind: 'anonymous' } | { kind: 'user'; user: ApiUser } | { kind: 'invalid' };
+type Caller = { kind: 'anonymous' } | { kind: 'user'; user: ApiUser; identity: BackendIdentity } | { kind: 'invalid' };
 
 const fail = (c: Context<ApiEnv>, status: 400 | 401 | 403 | 404 | 500, message = defaultMessage(status), details: string | null = null) =>
   c.json(failure(status, message, details), status);
@@ -54,7 +55,7 @@ export function createApiApp(config: ApiConfig): Hono<ApiEnv> {
     // switch the app must sign in again.
     const header = tenantOf(c);
     const requestTenant = header.kind === 'tenant' ? header.tenant.id : DEFAULT_TENANT_ID;
-    return requestTenant === identity.tenantId ? { kind: 'user', user } : { kind: 'invalid' };
+    return requestTenant === identity.tenantId ? { kind: 'user', user, identity } : { kind: 'invalid' };
   };
 
   const languageOf = (c: Context<ApiEnv>, caller: Caller): LanguageName =>
@@ -109,6 +110,7 @@ export function createApiApp(config: ApiConfig): Hono<ApiEnv> {
           language: languageOf(c, caller),
           tenant: header.kind === 'tenant' ? header.tenant : null,
           user: caller.kind === 'user' ? caller.user : null,
+          impersonator: caller.kind === 'user' ? caller.identity : undefined,
           clockProvider: config.clockProvider,
           settings: config.settings,
         }),
@@ -130,6 +132,8 @@ export function createApiApp(config: ApiConfig): Hono<ApiEnv> {
       }),
     );
   });
+
+  registerImpersonation(app, { tokens, users, callerOf, fail, testMode: config.faults.enabled });
 
   app.post('/api/tokenauth/externalauthenticate', async (c) => {
     const body = await readJson(c);

@@ -9,10 +9,16 @@ const ISSUER = 'Isolatie';
 const AUDIENCE = 'Isolatie';
 /** The claim name ABP uses for the tenant id. */
 export const TENANT_CLAIM = 'http://www.aspnetboilerplate.com/identity/claims/tenantId';
+/** ABP's claims for who acts as this user (AbpClaimTypes.ImpersonatorUserId, ImpersonatorTenantId). */
+export const IMPERSONATOR_USER_CLAIM = 'http://www.aspnetboilerplate.com/identity/claims/impersonatorUserId';
+export const IMPERSONATOR_TENANT_CLAIM = 'http://www.aspnetboilerplate.com/identity/claims/impersonatorTenantId';
 
 export interface BackendIdentity {
   userId: number;
   tenantId: number;
+  /** Set when someone else acts as this user (impersonation). */
+  impersonatorUserId?: number;
+  impersonatorTenantId?: number;
 }
 
 export interface IssuedToken {
@@ -32,9 +38,13 @@ export function createBackendTokens(expireInSeconds: number): BackendTokens {
   const encryptionKey = createSecret(32);
 
   return {
-    async issue({ userId, tenantId, userName }) {
+    async issue({ userId, tenantId, userName, impersonatorUserId, impersonatorTenantId }) {
       const now = Math.floor(Date.now() / 1000);
-      const accessToken = await new SignJWT({ [TENANT_CLAIM]: String(tenantId), unique_name: userName })
+      const impersonator =
+        impersonatorUserId === undefined
+          ? {}
+          : { [IMPERSONATOR_USER_CLAIM]: String(impersonatorUserId), [IMPERSONATOR_TENANT_CLAIM]: String(impersonatorTenantId ?? '') };
+      const accessToken = await new SignJWT({ [TENANT_CLAIM]: String(tenantId), unique_name: userName, ...impersonator })
         .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
         .setSubject(String(userId))
         .setIssuer(ISSUER)
@@ -52,7 +62,9 @@ export function createBackendTokens(expireInSeconds: number): BackendTokens {
         const userId = Number(payload.sub);
         const tenantId = Number(payload[TENANT_CLAIM]);
         if (!Number.isSafeInteger(userId) || !Number.isSafeInteger(tenantId)) return undefined;
-        return { userId, tenantId };
+        const impersonatorUserId = Number(payload[IMPERSONATOR_USER_CLAIM]);
+        if (!Number.isSafeInteger(impersonatorUserId) || impersonatorUserId <= 0) return { userId, tenantId };
+        return { userId, tenantId, impersonatorUserId, impersonatorTenantId: Number(payload[IMPERSONATOR_TENANT_CLAIM]) || tenantId };
       } catch {
         return undefined;
       }

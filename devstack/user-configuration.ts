@@ -13,6 +13,8 @@ export interface UserConfigurationInput {
   tenant: SeedTenant | null;
   user: ApiUser | null;
   clockProvider: ClockProvider;
+  /** Who acts as the user, when someone does (impersonation). */
+  impersonator?: { impersonatorUserId?: number; impersonatorTenantId?: number };
   /** More setting values, as an administrator would set them (the session time-out, ...). */
   settings?: Record<string, string>;
 }
@@ -26,7 +28,7 @@ const sections = SECTIONS.map(({ key, permission }) => ({ name: key.charAt(0).to
 
 const asGranted = (names: readonly string[]) => Object.fromEntries(names.map((n) => [n, 'true']));
 
-export function buildUserConfiguration({ language, tenant, user, clockProvider, settings = {} }: UserConfigurationInput) {
+export function buildUserConfiguration({ language, tenant, user, impersonator, clockProvider, settings = {} }: UserConfigurationInput) {
   const granted = user ? user.permissions : [];
   const menuItem = (name: string, url: string, icon: string, order: number) => ({
     name,
@@ -50,8 +52,8 @@ export function buildUserConfiguration({ language, tenant, user, clockProvider, 
     session: {
       userId: user?.id ?? null,
       tenantId: tenant?.id ?? null,
-      impersonatorUserId: null,
-      impersonatorTenantId: null,
+      impersonatorUserId: impersonator?.impersonatorUserId ?? null,
+      impersonatorTenantId: impersonator?.impersonatorUserId === undefined ? null : (impersonator.impersonatorTenantId ?? null),
       multiTenancySide: tenant ? 1 : 2,
     },
     localization: localizationSection(language),

@@ -1,0 +1,71 @@
+import { randomBytes } from 'node:crypto';
+import type { Context, Env, Hono } from 'hono';
+import type { ApiUserDirectory } from './api-users.ts';
+import type { BackendIdentity, BackendTokens } from './backend-token.ts';
+import { success } from './envelope.ts';
+import type { ApiUser } from './seed.ts';
+import { findTenantById } from './seed.ts';
+
+// Impersonation as ASP.NET Zero does it: an administrator acts as another
+// user (the token carries ABP's impersonator claims, GetAll's session names
+// the impersonator), and `Account/BackToImpersonator` plus
+// `TokenAuth/ImpersonatedAuthenticate` take them back. Starting one is a
+// test switch here (the real backend has its own screen for it).
+
+type Caller = { kind: 'anonymous' } | { kind: 'user'; user: ApiUser; identity: BackendIdentity } | { kind: 'invalid' };
+
+export interface ImpersonationDeps<E extends Env> {
+  tokens: BackendTokens;
+  users: ApiUserDirectory;
+  callerOf: (c: Context<E>) => Promise<Caller>;
+  fail: (c: Context<E>, status: 400 | 401 | 403 | 404 | 500, message?: string, details?: string | null) => Response;
+  testMode: boolean;
+}
+
+/** One-time tokens for the way back, by value: the impersonator they sign in. */
+const IMPERSONATION_TOKEN_TTL_MS = 60_000;
+
+export function registerImpersonation<E extends Env>(app: Hono<E>, { tokens, users, callerOf, fail, testMode }: ImpersonationDeps<E>): void {
+  const wayBack = new Map<string, { identity: BackendIdentity; userName: string; expiresAt: number }>();
+
+  if (testMode) {
+    // Test switch: `{ userName, asUserName, tenantId }` gives the token of `asUserName` with `userName` as the impersonator.
+    app.post('/__devstack/impersonate', async (c) => {
+      const body = (await c.req.json().catch(() => ({}))) as { userName?: unknown; asUserName?: unknown; tenantId?: unknown };
+      const tenantId = typeof body.tenantId === 'number' ? body.tenantId : 1;
+      const find = (name: unknown) => (typeof name === 'string' ? users.findByUserName(tenantId, name) : undefined);
+      const impersonator = find(body.userName);
+      const target = find(body.asUserName);
+      if (!impersonator || !target) return fail(c, 404, 'Unknown user.');
+      const issued = await tokens.issue({
+        userId: target.id,
+        tenantId,
+        userName: target.userName,
+        impersonatorUserId: impersonator.id,
+        impersonatorTenantId: tenantId,
+      });
+      return c.json(success(issued));
+    });
+  }
+
+  app.post('/api/services/app/account/backtoimpersonator', async (c) => {
+    const caller = await callerOf(c);
+    if (caller.kind !== 'user') return fail(c, 401);
+    const { impersonatorUserId, impersonatorTenantId } = caller.identity;
+    const impersonator = impersonatorUserId === undefined ? undefined : users.findById(impersonatorUserId);
+    if (!impersonator) return fail(c, 500, 'Je werkt niet namens iemand anders.');
+    const impersonationToken = randomBytes(24).toString('hex');
+    const tenantId = impersonatorTenantId ?? impersonator.tenantId;
+    wayBack.set(impersonationToken, { identity: { userId: impersonator.id, tenantId }, userName: impersonator.userName, expiresAt: Date.now() + IMPERSONATION_TOKEN_TTL_MS });
+    return c.json(success({ impersonationToken, tenancyName: findTenantById(tenantId)?.tenancyName ?? null }));
+  });
+
+  app.post('/api/tokenauth/impersonatedauthenticate', async (c) => {
+    const value = c.req.query('impersonationToken') ?? '';
+    const entry = wayBack.get(value);
+    wayBack.delete(value);
+    if (!entry || entry.expiresAt < Date.now()) return fail(c, 500, 'Ongeldig of verlopen impersonatietoken.');
+    const issued = await tokens.issue({ ...entry.identity, userName: entry.userName });
+    return c.json(success(issued));
+  });
+}
