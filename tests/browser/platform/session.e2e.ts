@@ -1,0 +1,111 @@
+import type { Request } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { AppModel } from '../models/app.model.ts';
+import { NL } from '../models/texts.ts';
+import { browserEnv } from '../support/env.ts';
+
+/** A session that changes under a screen's feet: a token refused mid-work, someone acting as someone else. */
+
+const env = browserEnv();
+const SESSION_PATH = /\/api\/services\/app\/Session\/GetCurrentLoginInformations$/i;
+
+function sessionCalls(app: AppModel): Request[] {
+  const calls: Request[] = [];
+  app.page.on('request', (request) => {
+    if (SESSION_PATH.test(new URL(request.url()).pathname)) calls.push(request);
+  });
+  return calls;
+}
+
+describe('a 401 in the middle of the work', () => {
+  it('renews the session silently and sends the refused request once more', async () => {
+    const app = await AppModel.newPage(env.watched);
+    await app.signInToHome();
+    const calls = sessionCalls(app);
+    env.stack.faults.set('Session', { status: 401, times: 1 });
+    await app.openAbout();
+    await app.waitForHeading('Over de applicatie');
+    await expect.poll(() => calls.length, { timeout: 15_000 }).toBe(2);
+    await expect.poll(async () => (await Promise.all(calls.map((call) => call.response()))).map((response) => response?.status())).toEqual([401, 200]);
+    expect(await app.page.getByTestId('about-version').textContent()).toBe('1.0.0');
+    expect(await app.page.getByRole('alert').count(), 'nothing to tell the person').toBe(0);
+    expect(await app.page.getByRole('button', { name: NL.session.signInAgain }).count()).toBe(0);
+  });
+
+  it('signs in again in a popup when the refresh token no longer works, keeping the page, then sends the request exactly once more', async () => {
+    const app = await AppModel.newPage(env.watched);
+    await app.signInToHome();
+    await app.markDocument();
+    const calls = sessionCalls(app);
+    const token = `${env.stack.urls.issuer}/token`;
+    await app.page.route(token, (route) =>
+      route.fulfill({
+        status: 400,
+        json: { error: 'invalid_grant', error_description: 'grant request is invalid' },
+        headers: { 'Access-Control-Allow-Origin': env.stack.urls.app },
+      }),
+    );
+    env.stack.faults.set('Session', { status: 401, times: 1 });
+    await app.openAbout();
+    const button = app.page.getByRole('button', { name: NL.session.signInAgain });
+    await button.waitFor({ timeout: 15_000 });
+    expect(calls, 'waiting for the person: not repeated yet').toHaveLength(1);
+    await app.page.unroute(token);
+    const [popup] = await Promise.all([env.context.waitForEvent('page', { timeout: 10_000 }), button.click()]);
+    await popup.waitForEvent('close', { timeout: 15_000 });
+    // Signing in again runs start-up once more (its own session call); the refused call is repeated once beside it.
+    await expect.poll(() => calls.length, { timeout: 15_000 }).toBe(3);
+    await app.page.waitForTimeout(1000);
+    const statuses = (await Promise.all(calls.map((call) => call.response()))).map((response) => response?.status());
+    expect(statuses, 'the refused call, start-up again, and exactly one repeat').toEqual([401, 200, 200]);
+    expect(await app.page.getByRole('alert').count()).toBe(0);
+    expect(await app.documentStillMarked(), 'the page was kept').toBe(true);
+    await app.expectNoLeaks();
+  });
+
+  it('never loops: a second 401 after the repair is shown, not repeated again', async () => {
+    const app = await AppModel.newPage(env.watched);
+    await app.signInToHome();
+    const calls = sessionCalls(app);
+    env.stack.faults.set('Session', { status: 401, times: 2 });
+    await app.openAbout();
+    await app.see(/Je sessie is verlopen\. Log opnieuw in om verder te gaan/, 15_000);
+    expect(calls).toHaveLength(2);
+  });
+});
+
+describe('acting as someone else', () => {
+  async function impersonated(): Promise<AppModel> {
+    const response = await fetch(`${env.stack.urls.api}/__devstack/impersonate`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ userName: 'admin', asUserName: 'monteur' }),
+    });
+    const { result } = (await response.json()) as { result: { accessToken: string } };
+    await env.context.addCookies([{ name: 'Abp.AuthToken', value: result.accessToken, url: env.stack.urls.app, sameSite: 'Lax' }]);
+    const app = await AppModel.open(env.watched, '/app/home');
+    await app.waitForHeading(/^Welkom, Piet/);
+    return app;
+  }
+
+  it('says who acts as whom on every page, and goes back to the impersonator’s own account', async () => {
+    const app = await impersonated();
+    const banner = app.page.getByRole('region', { name: 'Je werkt namens iemand anders' });
+    await banner.waitFor({ timeout: 10_000 });
+    expect(await banner.textContent()).toMatch(/Je werkt nu als Piet Monteur \(monteur\), namens gebruiker 1/);
+    expect(await app.axeViolations()).toEqual([]);
+    await banner.getByRole('button', { name: 'Terug naar je eigen account' }).click();
+    await app.waitForHeading(NL.shell.welcome);
+    await banner.waitFor({ state: 'detached', timeout: 10_000 });
+  });
+
+  it('is read-only where the backend has no way back', async () => {
+    const app = await impersonated();
+    await app.page.route(/\/Account\/BackToImpersonator$/i, (route) => route.fulfill({ status: 404, body: '', headers: { 'Access-Control-Allow-Origin': env.stack.urls.app } }));
+    const banner = app.page.getByRole('region', { name: 'Je werkt namens iemand anders' });
+    await banner.getByRole('button', { name: 'Terug naar je eigen account' }).click();
+    await banner.getByText('Deze server kan niet terug naar je eigen account. Log uit en log opnieuw in met je eigen account.').waitFor();
+    expect(await banner.getByRole('button').count()).toBe(0);
+    await app.waitForHeading(/^Welkom, Piet/);
+  });
+});
