@@ -4,14 +4,16 @@ import { request } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
-import type { Browser, BrowserContext } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startStack, type Stack } from '../../../devstack/stack.ts';
 import { cacheControlFor, contentSecurityPolicy, inlineStyleHashes } from '../../../devstack/static-server.ts';
 import { renderNginxSite } from '../../../scripts/nginx-conf.ts';
 import { precompress } from '../../../scripts/precompress.ts';
 import { freePorts } from '../../devstack/helpers/ports.ts';
-import { AppModel, TEXT } from '../models/app.model.ts';
+import { AppModel } from '../models/app.model.ts';
+import { NL } from '../models/texts.ts';
+import { WatchedContext } from '../models/watch.ts';
 import { launchChromium, newContext } from '../support/chromium.ts';
 
 /**
@@ -158,32 +160,27 @@ describe.skipIf(missing !== undefined)(`nginx serves the build as docs/deploy.md
     expect(shell.headers['content-type']).toMatch(/^text\/html/);
     expect(shell.body.toString()).toBe(readFileSync(join(site, 'index.html'), 'utf8'));
 
-    const context: BrowserContext = await newContext(browser);
+    const watched = await WatchedContext.of(await newContext(browser), stack);
     try {
-      const page = await context.newPage();
-      const refused: string[] = [];
-      page.on('console', (message) => {
-        if (/Content Security Policy|Refused to/i.test(message.text())) refused.push(message.text());
-      });
+      const app = await AppModel.newPage(watched);
       // Hold the config answer so the busy indicator can be seen before start-up moves on.
       let release!: () => void;
       const held = new Promise<void>((done) => (release = done));
-      await page.route('**/assets/appconfig.production.json', async (route) => {
+      await app.page.route('**/assets/appconfig.production.json', async (route) => {
         await held;
         await route.continue();
       });
-      const app = new AppModel(page, stack);
       await app.goto('/verkoop');
-      await page.getByText(TEXT.busy, { exact: true }).first().waitFor();
+      await app.page.getByText(NL.busy, { exact: true }).first().waitFor();
       release();
-      await page.waitForURL(/\/account\/login\?returnUrl=%2Fverkoop/);
+      await app.waitForAddress(/\/account\/login\?returnUrl=%2Fverkoop/);
       await app.signIn('admin');
-      await page.waitForURL(app.url('/verkoop'));
-      await expect.poll(() => app.heading(), { timeout: 10_000 }).toBe('Verkoop');
-      expect(refused).toEqual([]);
+      await app.waitForAddress('/verkoop');
+      await app.expectHeading(NL.section.verkoop);
+      expect(app.consoleMatching(/Content Security Policy|Refused to/i)).toEqual([]);
       expect(app.errors).toEqual([]);
     } finally {
-      await context.close();
+      await watched.close();
     }
   });
 

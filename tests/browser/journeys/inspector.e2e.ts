@@ -2,9 +2,9 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { AppModel } from '../models/app.model.ts';
-import { journeyEnv } from './setup.ts';
+import { browserEnv } from '../support/env.ts';
 
-const env = journeyEnv();
+const env = browserEnv();
 
 describe('the Stately inspector stays out of production', () => {
   it('is in no file of the production build', () => {
@@ -20,12 +20,11 @@ describe('the Stately inspector stays out of production', () => {
       outside.push(route.request().url());
       return route.abort();
     });
-    const page = await env.context.newPage();
-    page.on('popup', (popup) => popups.push(popup.url()));
-    const app = new AppModel(page, env.stack);
+    const app = await AppModel.newPage(env.watched);
+    app.page.on('popup', (popup) => popups.push(popup.url()));
     await app.goto('/?inspect');
-    await page.getByRole('button', { name: 'Inloggen' }).waitFor();
-    await page.waitForTimeout(500);
+    await app.waitForLoginPage();
+    await app.page.waitForTimeout(500);
     expect(popups).toEqual([]);
     expect(outside).toEqual([]);
   });

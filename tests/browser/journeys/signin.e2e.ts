@@ -1,92 +1,91 @@
 import { describe, expect, it } from 'vitest';
-import { AppModel, TEXT } from '../models/app.model.ts';
+import { AppModel } from '../models/app.model.ts';
+import { NL } from '../models/texts.ts';
 import { browserEnv } from '../support/env.ts';
-import { openUserMenu } from '../support/userMenu.ts';
 
 const env = browserEnv({ backendTokenTtl: 70 });
 
 describe('sign-in against the local stack', () => {
   it('signs admin in to /app/home in Dutch, with the backend cookie and a clean address', async () => {
-    const app = await AppModel.open(env.context, env.stack, '/');
-    await app.page.waitForURL(/\/account\/login/);
+    const app = await AppModel.open(env.watched, '/');
+    await app.waitForAddress(/\/account\/login/);
     await app.signIn('admin');
-    await app.page.waitForURL(app.url('/app/home'));
-    await expect.poll(() => app.heading(), { timeout: 10_000 }).toBe('Welkom, Beheerder');
+    await app.waitForAddress('/app/home');
+    await app.expectHeading(NL.shell.welcome);
     await expect.poll(() => app.page.locator('time').textContent()).toMatch(/^\d{2}-\d{2}-\d{4}$/);
     expect(await app.cookie('Abp.AuthToken')).toBeTruthy();
     expect(await app.cookie('enc_auth_token')).toBeTruthy();
     expect(app.page.url()).not.toMatch(/code=|state=/);
     expect(await app.localStorageText()).toBe('{}');
-    expect(await app.page.evaluate(() => document.documentElement.lang)).toBe('nl');
+    expect(await app.lang()).toBe('nl');
     expect(app.errors).toEqual([]);
   });
 
   it('returns to a deep link after sign-in', async () => {
-    const app = await AppModel.open(env.context, env.stack, '/verkoop');
-    await app.page.waitForURL(/\/account\/login\?returnUrl=%2Fverkoop/);
+    const app = await AppModel.open(env.watched, '/verkoop');
+    await app.waitForAddress(/\/account\/login\?returnUrl=%2Fverkoop/);
     await app.signIn('admin');
-    await app.page.waitForURL(app.url('/verkoop'));
-    await expect.poll(() => app.heading(), { timeout: 10_000 }).toBe('Verkoop');
+    await app.waitForAddress('/verkoop');
+    await app.expectHeading(NL.section.verkoop);
   });
 
   it('tells nieuw that the account is not active yet, with no token stored', async () => {
-    const app = await AppModel.open(env.context, env.stack, '/account/login');
+    const app = await AppModel.open(env.watched, '/account/login');
     await app.signIn('nieuw');
-    await app.page.getByText(TEXT.notActive).first().waitFor();
+    await app.page.getByText(NL.callback.notActive).first().waitFor();
     expect(await app.cookie('Abp.AuthToken')).toBeUndefined();
   });
 
   it('lets a refused account sign in again as another one at the provider', async () => {
-    const app = await AppModel.open(env.context, env.stack, '/account/login');
+    const app = await AppModel.open(env.watched, '/account/login');
     await app.signIn('nieuw');
-    await app.page.getByText(TEXT.notActive).first().waitFor();
+    await app.page.getByText(NL.callback.notActive).first().waitFor();
     await app.goto('/account/login');
     await app.signIn('admin');
-    await app.page.waitForURL(app.url('/app/home'));
-    await expect.poll(() => app.heading(), { timeout: 10_000 }).toBe('Welkom, Beheerder');
+    await app.waitForAddress('/app/home');
+    await app.expectHeading(NL.shell.welcome);
   });
 
   it('registers a provider user the backend does not know yet, who then waits for activation, with no token stored', async () => {
-    const app = await AppModel.open(env.context, env.stack, '/account/login');
+    const app = await AppModel.open(env.watched, '/account/login');
     await app.signIn('vreemde');
-    await app.page.getByRole('heading', { name: 'Account nog niet actief' }).waitFor({ timeout: 10_000 });
-    await app.page.getByText(TEXT.notActive).waitFor();
+    await app.waitForHeading(NL.callback.notActiveTitle);
+    await app.page.getByText(NL.callback.notActive).waitFor();
     expect(await app.cookie('Abp.AuthToken')).toBeUndefined();
     expect(app.page.url()).toBe(app.url('/account/logincallback'));
   });
 
   it('refuses a tampered state: retry message after 5 s, no token, no code left in the address', async () => {
-    const app = await AppModel.open(env.context, env.stack, '/account/login');
+    const app = await AppModel.open(env.watched, '/account/login');
     await app.startSignIn();
     const forged = new URLSearchParams({ code: 'stolen-code', state: 'X'.repeat(64), iss: env.stack.urls.issuer });
     await app.goto(`/account/logincallback?${forged}`);
-    await app.page.getByText(TEXT.waiting).waitFor();
-    await app.page.getByRole('heading', { name: TEXT.retry }).waitFor({ timeout: 8000 });
+    await app.page.getByText(NL.callback.waiting).waitFor();
+    await app.waitForHeading(NL.callback.slow, { timeout: 8000 });
     expect(await app.cookie('Abp.AuthToken')).toBeUndefined();
     expect(app.page.url()).toBe(app.url('/account/logincallback'));
   });
 
   it('signs out everywhere: cookies cleared, "Je bent uitgelogd", and a reload stays signed out', async () => {
-    const app = await AppModel.open(env.context, env.stack, '/account/login');
+    const app = await AppModel.open(env.watched, '/account/login');
     await app.signIn('admin');
-    await app.page.waitForURL(app.url('/app/home'));
-    await openUserMenu(app.page);
-    await app.page.getByRole('button', { name: 'Uitloggen' }).click();
-    await app.page.waitForURL(/\/account\/login\?reason=signed-out/);
-    await app.page.getByText(TEXT.signedOut).waitFor();
+    await app.waitForAddress('/app/home');
+    await app.signOut();
+    await app.waitForAddress(/\/account\/login\?reason=signed-out/);
+    await app.page.getByText(NL.login.signedOut).waitFor();
     expect(await app.cookie('Abp.AuthToken')).toBeUndefined();
     expect(await app.cookie('enc_auth_token')).toBeUndefined();
     expect(await app.sessionStorageText()).not.toMatch(/refreshToken":"[^"]/);
     await app.page.reload();
-    await app.page.getByRole('button', { name: 'Inloggen' }).waitFor();
+    await app.waitForLoginPage();
     await app.goto('/app/home');
-    await app.page.waitForURL(/\/account\/login/);
+    await app.waitForAddress(/\/account\/login/);
   });
 
   it('renews the backend token before it expires, without a reload', async () => {
-    const app = await AppModel.open(env.context, env.stack, '/account/login');
+    const app = await AppModel.open(env.watched, '/account/login');
     await app.signIn('admin');
-    await app.page.waitForURL(app.url('/app/home'));
+    await app.waitForAddress('/app/home');
     const first = await app.cookie('Abp.AuthToken');
     await app.markDocument();
     await expect.poll(() => app.cookie('Abp.AuthToken'), { timeout: 20_000, interval: 500 }).not.toBe(first);

@@ -1,66 +1,65 @@
 import { describe, expect, it } from 'vitest';
-import { AppModel, TEXT } from '../models/app.model.ts';
-import { journeyEnv, lazyChunks } from './setup.ts';
-import { openUserMenu } from '../support/userMenu.ts';
+import { AppModel } from '../models/app.model.ts';
+import { EN, NL } from '../models/texts.ts';
+import { browserEnv } from '../support/env.ts';
 
 // A deep link to /verkoop while signed out returning there after sign-in is
-// tests/browser/signin.e2e.ts "returns to a deep link after sign-in"; the
-// details of signing out (cookies, storage, reload) are there as well.
+// tests/browser/journeys/signin.e2e.ts "returns to a deep link after
+// sign-in"; the details of signing out (cookies, storage, reload) are there
+// as well.
 
-const env = journeyEnv();
+const env = browserEnv();
 
 describe('a staff member’s day', () => {
   it('gets the account and app code right after start-up, a section’s code only when visiting it, and home in Dutch after sign-in', async () => {
-    const page = await env.context.newPage();
-    const chunks = lazyChunks(page);
-    const app = new AppModel(page, env.stack);
+    const app = await AppModel.newPage(env.watched);
+    const chunks = app.lazyChunks();
     await app.goto('/account/login');
-    await page.getByRole('button', { name: 'Inloggen' }).waitFor();
+    await app.waitForLoginPage();
     // home is not where the person is: its code comes because start-up preloads it.
     await expect.poll(() => chunks, { timeout: 10_000 }).toEqual(expect.arrayContaining(['layout', 'login', 'home']));
     expect(chunks).not.toContain('verkoop');
 
     await app.signIn('admin');
-    await page.waitForURL(app.url('/app/home'));
-    await expect.poll(() => app.heading(), { timeout: 10_000 }).toBe('Welkom, Beheerder');
-    expect(await page.evaluate(() => document.documentElement.lang)).toBe('nl');
+    await app.waitForAddress('/app/home');
+    await app.expectHeading(NL.shell.welcome);
+    expect(await app.lang()).toBe('nl');
     expect(chunks).not.toContain('verkoop');
 
-    await page.getByRole('navigation', { name: 'Onderdelen' }).getByRole('link', { name: 'Verkoop' }).click();
-    await page.waitForURL(app.url('/verkoop'));
-    await expect.poll(() => app.heading(), { timeout: 10_000 }).toBe('Verkoop');
+    await app.openSection(NL.section.verkoop);
+    await app.waitForAddress('/verkoop');
+    await app.expectHeading(NL.section.verkoop);
     expect(chunks).toContain('verkoop');
     expect(app.errors).toEqual([]);
   });
 
   it('switches the shell to English and back to Dutch, then signs out', async () => {
-    const app = await AppModel.open(env.context, env.stack, '/account/login');
+    const app = await AppModel.open(env.watched, '/account/login');
     await app.signIn('admin');
-    await app.page.waitForURL(app.url('/app/home'));
+    await app.waitForAddress('/app/home');
 
-    await openUserMenu(app.page);
-    await app.page.getByLabel('Taal').selectOption('en-US');
-    await app.page.getByRole('button', { name: 'Sign out' }).waitFor();
-    await expect.poll(() => app.heading(), { timeout: 10_000 }).toBe('Welcome, Beheerder');
-    expect(await app.page.getByRole('navigation', { name: 'Sections' }).getByRole('link', { name: 'Sales' }).count()).toBe(1);
-    expect(await app.page.evaluate(() => document.documentElement.lang)).toBe('en');
+    await app.chooseLanguage('en-US');
+    await app.page.getByRole('button', { name: EN.shell.signOut }).waitFor();
+    await app.expectHeading(EN.shell.welcome);
+    expect(await app.sections('en').getByRole('link', { name: EN.section.verkoop }).count()).toBe(1);
+    expect(await app.lang()).toBe('en');
     expect(await app.cookie('Abp.Localization.CultureName')).toBe('en-US');
 
-    await app.page.getByLabel('Language').selectOption('nl');
-    await app.page.getByRole('button', { name: 'Uitloggen' }).waitFor();
-    await expect.poll(() => app.heading(), { timeout: 10_000 }).toBe('Welkom, Beheerder');
-    expect(await app.page.evaluate(() => document.documentElement.lang)).toBe('nl');
+    await app.chooseLanguage('nl');
+    await app.page.getByRole('button', { name: NL.shell.signOut }).waitFor();
+    await app.expectHeading(NL.shell.welcome);
+    expect(await app.lang()).toBe('nl');
 
-    await app.page.getByRole('button', { name: 'Uitloggen' }).click();
-    await app.page.waitForURL(/\/account\/login\?reason=signed-out/);
-    await app.page.getByText(TEXT.signedOut).waitFor();
+    await app.signOut();
+    await app.waitForAddress(/\/account\/login\?reason=signed-out/);
+    await app.page.getByText(NL.login.signedOut).waitFor();
     expect(app.errors).toEqual([]);
   });
 
   it('says "Pagina niet gevonden" for an address that does not exist', async () => {
-    const app = await AppModel.open(env.context, env.stack, '/bestaat-niet');
-    await app.page.getByRole('heading', { name: 'Pagina niet gevonden' }).waitFor();
-    expect(await app.page.getByRole('link', { name: 'Naar de startpagina' }).getAttribute('href')).toBe('/app/home');
+    const app = await AppModel.open(env.watched, '/bestaat-niet');
+    await app.waitForHeading(NL.errorPage.notFound);
+    expect(await app.page.getByRole('link', { name: NL.errorPage.toHome }).getAttribute('href')).toBe('/app/home');
     expect(app.page.url()).toBe(app.url('/bestaat-niet'));
   });
 });

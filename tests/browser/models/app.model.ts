@@ -1,81 +1,293 @@
-import type { BrowserContext, Page } from 'playwright-core';
-import type { Stack } from '../../../devstack/stack.ts';
+import type { Locator } from 'playwright-core';
+import { expect } from 'vitest';
+import { Gate } from './gate.ts';
+import { PageModel } from './page.model.ts';
+import { EN, NL, oneOf } from './texts.ts';
+import { CALLBACK_OUTCOME_MS, OUTCOME_MS, type WatchedContext } from './watch.ts';
 
-export const TEXT = {
-  busy: 'Bezig met laden…',
-  waiting: 'Wachten op bevestiging van login.',
-  retry: 'Inloggen lijkt niet te lukken. Probeer het opnieuw.',
-  retryLink: 'Opnieuw proberen',
-  notActive: 'Je account is nog niet actief',
-  signedOut: 'Je bent uitgelogd.',
-} as const;
+/** The requests a test can hold, by the name of what the machines invoke them for. */
+export type Endpoint = 'appconfig' | 'GetAll' | 'Session' | 'catalog chunk' | 'token' | 'ExternalAuthenticate';
 
-/** The app as a person meets it: pages, the provider's sign-in form, cookies and storage. */
-export class AppModel {
-  readonly errors: string[] = [];
+/** Which language the page is expected to speak. */
+export type Language = 'nl' | 'en';
 
-  constructor(
-    readonly page: Page,
-    readonly stack: Stack,
-  ) {
-    page.on('pageerror', (error) => this.errors.push(error.message));
+/**
+ * A page of the app as a person uses it: the provider's Dutch sign-in form,
+ * start-up and the callback with their failure screens, the shell's menus,
+ * the tenant, the session, and the checks every case ends with. What the
+ * whole browser context saw (console, requests, navigations) is in
+ * `watched`.
+ */
+export class AppModel extends PageModel {
+  /** A new page in the watched context, not yet on any address. */
+  static async newPage(watched: WatchedContext): Promise<AppModel> {
+    return new AppModel(await watched.context.newPage(), watched);
   }
 
-  static async open(context: BrowserContext, stack: Stack, path = '/'): Promise<AppModel> {
-    const model = new AppModel(await context.newPage(), stack);
-    await model.goto(path);
-    return model;
+  static async open(watched: WatchedContext, path = '/'): Promise<AppModel> {
+    const app = await AppModel.newPage(watched);
+    await app.goto(path);
+    return app;
   }
 
-  url(path: string): string {
-    return new URL(path, this.stack.urls.app).href;
+  // Signing in at the provider.
+
+  get signInButton(): Locator {
+    return this.page.getByRole('button', { name: NL.login.signIn });
   }
 
-  async goto(path: string): Promise<void> {
-    await this.page.goto(this.url(path));
+  /** The app's login page is there: its "Inloggen" button shows. */
+  async waitForLoginPage(timeout = OUTCOME_MS): Promise<void> {
+    await this.signInButton.waitFor({ timeout });
   }
 
-  /** From the app's login page through the provider's Dutch form, back to the app. */
-  async signIn(userName: string, password = '123qwe'): Promise<void> {
-    await this.page.getByRole('button', { name: 'Inloggen' }).click();
-    await this.page.waitForURL((url) => url.origin === this.stack.urls.issuer);
-    await this.page.getByLabel('Gebruikersnaam').fill(userName);
-    await this.page.getByLabel('Wachtwoord').fill(password);
-    await this.page.getByRole('button', { name: 'Inloggen' }).click();
-    await this.page.waitForURL((url) => url.origin === this.stack.urls.app);
+  /**
+   * From the app's login page through the provider's Dutch form, back to the
+   * app. When the provider still has a session it shows no form and sends
+   * the browser straight back.
+   */
+  async signIn(userName = 'admin', password = '123qwe'): Promise<void> {
+    await this.signInButton.click({ timeout: OUTCOME_MS });
+    await this.page.waitForURL((url) => url.origin === this.stack.urls.issuer || url.pathname === '/account/logincallback', { timeout: OUTCOME_MS });
+    if (new URL(this.page.url()).origin !== this.stack.urls.issuer) return;
+    await this.fillProviderForm(userName, password);
+    await this.submitProviderForm();
+    await this.page.waitForURL((url) => url.origin === this.stack.urls.app, { timeout: OUTCOME_MS });
   }
 
-  /** Starts a real sign-in (a transaction is stored) and stops at the provider's form. */
+  /** Starts a real sign-in (a transaction is stored): presses "Inloggen" and stops at the provider's form. */
   async startSignIn(): Promise<void> {
-    await this.page.getByRole('button', { name: 'Inloggen' }).click();
-    await this.page.waitForURL((url) => url.origin === this.stack.urls.issuer);
+    await this.signInButton.click({ timeout: OUTCOME_MS });
+    await this.page.waitForURL((url) => url.origin === this.stack.urls.issuer, { timeout: OUTCOME_MS });
   }
 
-  async heading(): Promise<string> {
-    return (await this.page.getByRole('heading', { level: 1 }).first().textContent()) ?? '';
+  async fillProviderForm(userName = 'admin', password = '123qwe'): Promise<void> {
+    await this.page.getByLabel(NL.provider.userName).fill(userName);
+    await this.page.getByLabel(NL.provider.password).fill(password);
   }
 
-  async cookie(name: string): Promise<string | undefined> {
-    const cookies = await this.page.context().cookies(this.stack.urls.app);
-    return cookies.find((cookie) => cookie.name === name)?.value;
+  /** The provider's form shows (not a silent sign-in). */
+  async waitForProviderForm(): Promise<void> {
+    await this.page.getByLabel(NL.provider.userName).waitFor({ timeout: OUTCOME_MS });
   }
 
-  async localStorageText(): Promise<string> {
-    return this.page.evaluate(() => JSON.stringify({ ...localStorage }));
+  async submitProviderForm(): Promise<void> {
+    await this.page.getByRole('button', { name: NL.provider.signIn }).click();
   }
 
-  async sessionStorageText(): Promise<string> {
-    return this.page.evaluate(() => JSON.stringify({ ...sessionStorage }));
+  /** Signs in from a fresh start and waits for home and its greeting (admin's unless told). */
+  async signInToHome(userName = 'admin', greeting: string | RegExp = NL.shell.welcome): Promise<void> {
+    await this.goto('/account/login');
+    await this.signIn(userName);
+    await this.waitForPath('/app/home');
+    await this.waitForHeading(greeting, { level: 1 });
   }
 
-  /** Marks the document so a later check can tell whether the page was reloaded. */
-  async markDocument(): Promise<void> {
-    await this.page.evaluate(() => {
-      (window as unknown as { __mark: number }).__mark = 1;
+  /** The state of the sign-in attempt in progress (the app stored its transaction under it), read from the authorization request. */
+  pendingState(): string {
+    const authorize = [...this.watched.requests]
+      .reverse()
+      .map((request) => new URL(request.url()))
+      .find((url) => url.origin === this.stack.urls.issuer && url.pathname === '/auth' && url.searchParams.has('state'));
+    const state = authorize?.searchParams.get('state');
+    if (state) return state;
+    throw new Error('no authorization request with a state was sent');
+  }
+
+  /**
+   * Signs in at the provider but keeps the app's scripts from loading on the
+   * way back, so the callback address (with a code nobody redeemed) can be
+   * taken as a link would be.
+   */
+  async captureUnredeemedCallback(userName = 'admin'): Promise<string> {
+    const isScript = (url: URL) => url.origin === this.stack.urls.app && url.pathname.endsWith('.js');
+    await this.page.route(isScript, (route) => route.abort());
+    try {
+      await this.fillProviderForm(userName);
+      await this.submitProviderForm();
+      await this.page.waitForURL((url) => url.pathname === '/account/logincallback' && url.searchParams.has('code'), { timeout: OUTCOME_MS });
+      const address = this.page.url();
+      // The page without its scripts is no state of the app: leave it.
+      await this.page.goto('about:blank');
+      return address;
+    } finally {
+      await this.page.unroute(isScript);
+    }
+  }
+
+  /** Start-up's busy indicator, "Bezig met laden…". */
+  get busyIndicator(): Locator {
+    return this.page.getByRole('status').filter({ hasText: NL.busy });
+  }
+
+  /** The page shows no busy indicator (the outcome is final, not a spinner without end). */
+  async expectNotBusy(): Promise<void> {
+    await this.page.locator('[aria-busy="true"]').first().waitFor({ state: 'detached', timeout: OUTCOME_MS });
+  }
+
+  // The failure screens of start-up and of the callback.
+
+  /** The start-up error screen with the Dutch explanation. */
+  async expectStartupError(message: string | RegExp): Promise<void> {
+    await this.waitForHeading(NL.startup.failed);
+    await this.seeOrExplain(message);
+    await this.expectNotBusy();
+  }
+
+  /** "Opnieuw proberen" on the start-up error screen. */
+  async clickRetry(): Promise<void> {
+    await this.page.getByRole('button', { name: NL.startup.retry }).click();
+  }
+
+  /** The callback's failure: waiting text, then within the 5 s rule the retry message with the reason. */
+  async expectCallbackFailure(reason: string | RegExp): Promise<void> {
+    await this.waitForHeading(NL.callback.slow, { timeout: CALLBACK_OUTCOME_MS });
+    await this.seeOrExplain(reason);
+    await this.expectNotBusy();
+  }
+
+  /** Follows the callback's "Opnieuw proberen" and checks that it leads on: to the login page, or home when signed in. */
+  async followCallbackRetry(expectedPath: '/account/login' | '/app/home' = '/account/login'): Promise<void> {
+    const link = this.page.getByRole('link', { name: NL.callback.retry });
+    expect(await link.getAttribute('href')).toBe('/');
+    await link.click();
+    await this.waitForPath(expectedPath);
+    if (expectedPath === '/account/login') await this.waitForLoginPage();
+    else await this.waitForHeading(NL.shell.welcome);
+  }
+
+  // The shell.
+
+  /** The navigation with the sections (in the page's language). */
+  sections(language: Language = 'nl'): Locator {
+    return this.page.getByRole('navigation', { name: language === 'en' ? EN.shell.sections : NL.shell.sections });
+  }
+
+  /** The names of the sections in the menu, in its order. */
+  sectionNames(): Promise<string[]> {
+    return this.sections().getByRole('link').allTextContents();
+  }
+
+  async openSection(name: string): Promise<void> {
+    await this.sections().getByRole('link', { name }).click();
+  }
+
+  /** Opens the person's own menu in the shell (language, Over de applicatie, sign-out) unless it is open. */
+  async openUserMenu(): Promise<void> {
+    const button = this.page.locator('#user-menu-button');
+    if ((await button.getAttribute('aria-expanded')) !== 'true') await button.click();
+    await this.page.locator('#user-menu').waitFor();
+  }
+
+  /** The language switch, "Taal" (or "Language"). */
+  get languageSwitch(): Locator {
+    return this.page.getByLabel(oneOf(NL.shell.language, EN.shell.language));
+  }
+
+  /** Chooses a language: in the person's menu when signed in, on the login page as it is. */
+  async chooseLanguage(locale: 'nl' | 'en-US'): Promise<void> {
+    if ((await this.page.locator('#user-menu-button').count()) > 0) await this.openUserMenu();
+    await this.languageSwitch.selectOption(locale);
+  }
+
+  /** "Uitloggen" in the person's menu. */
+  async signOut(): Promise<void> {
+    await this.openUserMenu();
+    await this.page.getByRole('button', { name: NL.shell.signOut }).click();
+  }
+
+  /** "Over de applicatie" in the person's menu. */
+  async openAbout(): Promise<void> {
+    await this.page.locator('#user-menu-button').click();
+    await this.page.getByRole('link', { name: NL.shell.about }).click();
+  }
+
+  // The tenant on the login page.
+
+  get tenantField(): Locator {
+    return this.page.getByLabel(oneOf(NL.tenant.field, EN.tenant.field));
+  }
+
+  /** "Wijzigen" and the name typed, not yet saved. */
+  async startTenantChange(name: string): Promise<void> {
+    await this.page.getByRole('button', { name: oneOf(NL.tenant.change, EN.tenant.change) }).click();
+    await this.tenantField.fill(name);
+  }
+
+  async saveTenant(): Promise<void> {
+    await this.page.getByRole('button', { name: oneOf(NL.tenant.save, EN.tenant.save) }).click();
+  }
+
+  async changeTenant(name: string): Promise<void> {
+    await this.startTenantChange(name);
+    await this.saveTenant();
+  }
+
+  // The session, and what must not be left behind.
+
+  async refreshToken(): Promise<string | undefined> {
+    const raw = (await this.sessionStorage())['oidc.tokens'];
+    if (!raw) return undefined;
+    return (JSON.parse(raw) as { refreshToken?: string }).refreshToken ?? undefined;
+  }
+
+  async expectNoRefreshToken(): Promise<void> {
+    expect(await this.refreshToken(), 'refresh token in sessionStorage').toBeUndefined();
+  }
+
+  /** The checks every security case ends with: address, localStorage, origins. */
+  async expectNoLeaks(): Promise<void> {
+    this.expectCleanAddress();
+    await this.expectEmptyLocalStorage();
+    this.watched.expectOnlyOwnOrigins();
+  }
+
+  /** Nothing of the marked page was lost: same document, same address, same heading, still signed in. */
+  async expectPageKept(path = '/app/home', heading: string = NL.shell.welcome): Promise<void> {
+    expect(await this.documentStillMarked(), 'the page was not reloaded').toBe(true);
+    expect(new URL(this.page.url()).pathname).toBe(path);
+    await this.waitForHeading(heading, { level: 1, timeout: 1000 });
+    await this.watched.expectBackendToken();
+  }
+
+  // Requests and code.
+
+  /** Holds this page's requests to an endpoint until the test lets each go (see Gate). */
+  hold(endpoint: Endpoint): Promise<Gate> {
+    const app = new URL(this.stack.urls.app).origin;
+    const api = new URL(this.stack.urls.api).origin;
+    const issuer = new URL(this.stack.urls.issuer).origin;
+    const matchers: Record<Endpoint, (url: URL) => boolean> = {
+      appconfig: (url) => url.origin === app && url.pathname.startsWith('/assets/appconfig'),
+      GetAll: (url) => url.origin === api && url.pathname.endsWith('/AbpUserConfiguration/GetAll'),
+      Session: (url) => url.origin === api && url.pathname.includes('/Session/'),
+      'catalog chunk': (url) => url.origin === app && /\/assets\/messages-[^/]+\.js$/.test(url.pathname),
+      token: (url) => url.origin === issuer && url.pathname === '/token',
+      ExternalAuthenticate: (url) => url.origin === api && url.pathname.endsWith('/TokenAuth/ExternalAuthenticate'),
+    };
+    return Gate.install(this.page, endpoint, matchers[endpoint]);
+  }
+
+  /** The lazy chunks this page fetches from now on, by route name: `layout`, `login`, `home`, `verkoop`. */
+  lazyChunks(): string[] {
+    const names: string[] = [];
+    this.page.on('request', (request) => {
+      const match = /\/assets\/([\w-]+)\.lazy-[\w-]+\.js$/.exec(new URL(request.url()).pathname);
+      if (match) names.push(match[1]!);
     });
+    return names;
   }
 
-  async documentStillMarked(): Promise<boolean> {
-    return this.page.evaluate(() => (window as unknown as { __mark?: number }).__mark === 1);
+  /**
+   * Waits until the page has fetched the code that joins it once the browser
+   * is idle after start-up (the connection banner, the update prompt): only
+   * then does the page notice going offline.
+   */
+  async waitForAfterStart(timeout = OUTCOME_MS): Promise<void> {
+    await this.page.waitForFunction(
+      () => performance.getEntriesByType('resource').some((entry) => /\/assets\/AfterStart(\.lazy)?-[^/]+\.js$/.test(entry.name)),
+      undefined,
+      { timeout, polling: 100 },
+    );
   }
 }

@@ -1,8 +1,8 @@
 import type { Page } from 'playwright-core';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { browserEnv } from '../support/env.ts';
 import { AppModel } from '../models/app.model.ts';
-import { axeViolations } from '../support/axe.ts';
+import { NL } from '../models/texts.ts';
+import { browserEnv } from '../support/env.ts';
 
 /**
  * Sign-out after inactivity on a shared office computer, two tabs, the
@@ -18,11 +18,6 @@ const env = browserEnv({
 });
 
 const SECOND = 1000;
-const TEXT = {
-  warning: 'Ben je er nog?',
-  stay: 'Ingelogd blijven',
-  signedOutIdle: 'Je bent automatisch uitgelogd omdat je een tijd niets hebt gedaan.',
-};
 
 /** The inactivity watch of a page has started: its (closed) warning dialog is in the page. */
 async function watching(page: Page): Promise<void> {
@@ -31,7 +26,7 @@ async function watching(page: Page): Promise<void> {
 }
 
 function warning(page: Page) {
-  return page.getByRole('dialog', { name: TEXT.warning });
+  return page.getByRole('dialog', { name: NL.inactivity.warning });
 }
 
 let revocations: string[] = [];
@@ -49,13 +44,10 @@ async function twoTabs(): Promise<[AppModel, AppModel]> {
   env.context.on('request', (request) => {
     if (/\/token\/revocation$/.test(new URL(request.url()).pathname)) revocations.push(request.url());
   });
-  const first = await AppModel.open(env.context, env.stack, '/account/login');
-  await first.page.getByRole('button', { name: 'Inloggen' }).waitFor();
-  await first.signIn('admin');
-  await first.page.waitForURL(first.url('/app/home'));
-  await first.page.getByRole('heading', { level: 1, name: /^Welkom/ }).waitFor({ timeout: 10_000 });
-  const second = await AppModel.open(env.context, env.stack, '/app/home');
-  await second.page.getByRole('heading', { level: 1, name: /^Welkom/ }).waitFor({ timeout: 10_000 });
+  const first = await AppModel.newPage(env.watched);
+  await first.signInToHome('admin', NL.shell.welcomeAnyone);
+  const second = await AppModel.open(env.watched, '/app/home');
+  await second.waitForHeading(NL.shell.welcomeAnyone, { level: 1 });
   // Idle callbacks run on the page clock too: let them, so both watches start.
   await env.context.clock.runFor(3 * SECOND);
   await Promise.all([watching(first.page), watching(second.page)]);
@@ -74,9 +66,9 @@ describe('sign-out after inactivity, across tabs', () => {
     await warning(first.page).waitFor();
     await warning(second.page).waitFor();
     expect(await first.page.locator('.countdown').textContent()).toMatch(/^0:[0-3]\d$/);
-    expect(await axeViolations(first.page)).toEqual([]);
+    expect(await first.axeViolations()).toEqual([]);
 
-    await second.page.getByRole('button', { name: TEXT.stay }).click();
+    await second.page.getByRole('button', { name: NL.inactivity.stay }).click();
     await warning(first.page).waitFor({ state: 'hidden' });
     await warning(second.page).waitFor({ state: 'hidden' });
     expect(revocations).toEqual([]);
@@ -88,8 +80,8 @@ describe('sign-out after inactivity, across tabs', () => {
     await warning(first.page).waitFor();
     await env.context.clock.fastForward(30 * SECOND);
     for (const app of [first, second]) {
-      await app.page.waitForURL(/\/account\/login\?reason=idle/, { timeout: 15_000 });
-      await app.page.getByText(TEXT.signedOutIdle).waitFor({ timeout: 10_000 });
+      await app.waitForAddress(/\/account\/login\?reason=idle/, 15_000);
+      await app.see(NL.login.signedOutIdle);
     }
     expect(revocations).toHaveLength(1);
     expect(await first.cookie('Abp.AuthToken')).toBeUndefined();
@@ -101,7 +93,7 @@ describe('sign-out after inactivity, across tabs', () => {
     // A laptop lid closed for ten minutes: no timer ran; the first look at the clock decides.
     await env.context.clock.setSystemTime(Date.now() + 10 * 60 * SECOND);
     await first.page.evaluate(() => document.dispatchEvent(new Event('visibilitychange')));
-    await first.page.waitForURL(/\/account\/login\?reason=idle/, { timeout: 15_000 });
-    await first.page.getByText(TEXT.signedOutIdle).waitFor({ timeout: 10_000 });
+    await first.waitForAddress(/\/account\/login\?reason=idle/, 15_000);
+    await first.see(NL.login.signedOutIdle);
   });
 });

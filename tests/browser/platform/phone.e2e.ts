@@ -1,16 +1,17 @@
-import type { BrowserContext, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { journeyEnv } from '../journeys/setup.ts';
 import { AppModel } from '../models/app.model.ts';
-import { axeViolations } from '../support/axe.ts';
+import { NL } from '../models/texts.ts';
+import { WatchedContext } from '../models/watch.ts';
+import { browserEnv } from '../support/env.ts';
 
 /** A monteur at a site: 360 px wide, touch. Nothing may scroll sideways or be too small to tap. */
 
-const env = journeyEnv();
-let phone: BrowserContext;
+const env = browserEnv();
+let phone: WatchedContext;
 
 beforeEach(async () => {
-  phone = await env.browser.newContext({
+  const context = await env.browser.newContext({
     viewport: { width: 360, height: 740 },
     hasTouch: true,
     isMobile: true,
@@ -18,6 +19,7 @@ beforeEach(async () => {
     locale: 'nl-NL',
     timezoneId: 'Europe/Amsterdam',
   });
+  phone = await WatchedContext.of(context, env.stack);
 });
 
 afterEach(async () => {
@@ -41,18 +43,15 @@ function smallTargets(page: Page, scope: string): Promise<string[]> {
 }
 
 async function signedIn(userName = 'admin'): Promise<AppModel> {
-  const app = await AppModel.open(phone, env.stack, '/account/login');
-  await app.page.getByRole('button', { name: 'Inloggen' }).waitFor();
-  await app.signIn(userName);
-  await app.page.waitForURL(app.url('/app/home'));
-  await app.page.getByRole('heading', { level: 1, name: /^Welkom/ }).waitFor({ timeout: 10_000 });
+  const app = await AppModel.newPage(phone);
+  await app.signInToHome(userName, NL.shell.welcomeAnyone);
   return app;
 }
 
 describe('on a phone, 360 px wide', () => {
   it('the login page fits, with targets of at least 44 px', async () => {
-    const app = await AppModel.open(phone, env.stack, '/account/login');
-    await app.page.getByRole('button', { name: 'Inloggen' }).waitFor();
+    const app = await AppModel.open(phone, '/account/login');
+    await app.waitForLoginPage();
     expect(await overflow(app.page)).toBe(0);
     expect(await smallTargets(app.page, 'main')).toEqual([]);
   });
@@ -60,19 +59,20 @@ describe('on a phone, 360 px wide', () => {
   it('home fits; one "Menu" button opens the sections and the person’s menu, which close after choosing', async () => {
     const app = await signedIn();
     expect(await overflow(app.page)).toBe(0);
-    const nav = app.page.getByRole('navigation', { name: 'Onderdelen' });
+    const nav = app.sections();
     expect(await nav.isVisible(), 'the sections wait behind the button').toBe(false);
-    await app.page.getByRole('button', { name: 'Menu' }).click();
-    await nav.getByRole('link', { name: 'Verkoop' }).waitFor();
-    expect(await app.page.getByRole('button', { name: 'Menu' }).getAttribute('aria-expanded')).toBe('true');
+    const menu = app.page.getByRole('button', { name: NL.shell.menu });
+    await menu.click();
+    await nav.getByRole('link', { name: NL.section.verkoop }).waitFor();
+    expect(await menu.getAttribute('aria-expanded')).toBe('true');
     expect(await overflow(app.page)).toBe(0);
     expect(await smallTargets(app.page, 'header')).toEqual([]);
     await app.page.locator('#user-menu-button').click();
-    await app.page.getByRole('link', { name: 'Over de applicatie' }).waitFor();
+    await app.page.getByRole('link', { name: NL.shell.about }).waitFor();
     expect(await smallTargets(app.page, 'header')).toEqual([]);
-    expect(await axeViolations(app.page)).toEqual([]);
-    await nav.getByRole('link', { name: 'Verkoop' }).click();
-    await app.page.getByRole('heading', { level: 1, name: 'Verkoop' }).waitFor();
+    expect(await app.axeViolations()).toEqual([]);
+    await app.openSection(NL.section.verkoop);
+    await app.waitForHeading(NL.section.verkoop, { level: 1 });
     expect(await nav.isVisible(), 'closed again after choosing').toBe(false);
     expect(await overflow(app.page)).toBe(0);
   });
@@ -80,15 +80,15 @@ describe('on a phone, 360 px wide', () => {
   it('the error screens fit: page not found, no access, a start-up that failed', async () => {
     const app = await signedIn('monteur');
     await app.goto('/verkoop');
-    await app.page.getByRole('heading', { level: 1, name: 'Geen toegang' }).waitFor({ timeout: 10_000 });
+    await app.waitForHeading(NL.errorPage.noAccess, { level: 1 });
     expect(await overflow(app.page)).toBe(0);
     await app.goto('/bestaat-niet');
-    await app.page.getByRole('heading', { level: 1, name: 'Pagina niet gevonden' }).waitFor({ timeout: 10_000 });
+    await app.waitForHeading(NL.errorPage.notFound, { level: 1 });
     expect(await overflow(app.page)).toBe(0);
     expect(await smallTargets(app.page, 'main')).toEqual([]);
     env.stack.faults.set('Session', { status: 500 });
     await app.goto('/app/home');
-    await app.page.getByRole('heading', { level: 1, name: 'De applicatie kon niet starten' }).waitFor({ timeout: 10_000 });
+    await app.waitForHeading(NL.startup.failed, { level: 1 });
     expect(await overflow(app.page)).toBe(0);
     expect(await smallTargets(app.page, 'main')).toEqual([]);
   });

@@ -1,6 +1,7 @@
 import type { Browser, BrowserContext } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, beforeEach } from 'vitest';
 import type { Stack, StackOptions } from '../../../devstack/stack.ts';
+import { WatchedContext } from '../models/watch.ts';
 import { launchChromium, newContext } from './chromium.ts';
 import { startTestStack } from './stack.ts';
 
@@ -8,6 +9,8 @@ export interface BrowserEnv {
   browser: Browser;
   stack: Stack;
   context: BrowserContext;
+  /** The test's context, watched from its first page on. */
+  watched: WatchedContext;
 }
 
 /**
@@ -24,6 +27,7 @@ export function browserEnv(stackOptions: StackOptions = {}): BrowserEnv {
   });
   beforeEach(async () => {
     env.context = await newContext(env.browser);
+    env.watched = await WatchedContext.of(env.context, env.stack);
   });
   afterEach(async () => {
     await env.context.close();

@@ -1,17 +1,22 @@
-import type { Page, Route } from 'playwright-core';
+import type { Route } from 'playwright-core';
 import { expect } from 'vitest';
 import type { Stack } from '../../../../devstack/stack.ts';
 import { stateKey, type ModelPath, type PathStep } from '../../../model/support/model.ts';
-import { TEXT } from '../../models/app.model.ts';
-import { consoleErrors, pathPart, sees, stepName, type BrowserDriver, type PathRun } from './browserPaths.ts';
-import { Gate, headersOf } from './gate.ts';
+import { AppModel, type Endpoint, type Language } from '../../models/app.model.ts';
+import type { Gate } from '../../models/gate.ts';
+import { EN, NL, oneOf } from '../../models/texts.ts';
+import { headersOf } from '../../models/watch.ts';
+import type { BrowserEnv } from '../../support/env.ts';
+import { sees, stepName, type BrowserDriver } from './browserPaths.ts';
 
-export const STARTUP_FAILED = 'De applicatie kon niet starten';
-export const CONFIG_INVALID = /^Het configuratiebestand van de applicatie is ongeldig: het veld ".+" klopt niet\. Neem contact op met de beheerder\.$/;
-export const SERVER_FAILED = 'Er ging iets mis op de server. Probeer het over een ogenblik opnieuw.';
-export const TENANT_NOT_SWITCHED = { nl: 'De omgeving kon niet worden gewijzigd. Probeer het over een ogenblik opnieuw.', en: 'The tenant could not be changed. Try again in a moment.' };
-const HOST = { nl: 'Geen (host)', en: 'None (host)' };
 const CULTURE_COOKIE = 'Abp.Localization.CultureName';
+/** The request each invoked actor makes. */
+const INVOKED: Record<string, Endpoint> = {
+  loadConfig: 'appconfig',
+  loadUserConfiguration: 'GetAll',
+  initSession: 'Session',
+  loadLocale: 'catalog chunk',
+};
 
 /**
  * The bootMachine in a browser. Each invoked actor is a request the test
@@ -24,7 +29,7 @@ const CULTURE_COOKIE = 'Abp.Localization.CultureName';
  */
 export const bootDriver: BrowserDriver = {
   feasible: () => true,
-  run: async (path, run) => new BootRun(path, run).run(),
+  run: async (path, env) => new BootRun(path, env).run(),
 };
 
 function hasOutcome(path: ModelPath, trigger: string, outcome: string): boolean {
@@ -32,8 +37,7 @@ function hasOutcome(path: ModelPath, trigger: string, outcome: string): boolean 
 }
 
 class BootRun {
-  private page!: Page;
-  private errors: string[] = [];
+  private app!: AppModel;
   private readonly gates = new Map<string, Gate>();
   private held: Route | undefined;
   /** The language the culture cookie names, and so the culture header. */
@@ -45,7 +49,7 @@ class BootRun {
 
   constructor(
     private readonly path: ModelPath,
-    private readonly env: PathRun,
+    private readonly env: BrowserEnv,
   ) {
     this.culture = hasOutcome(path, 'loadUserConfiguration', 'en-US') ? 'en-US' : 'nl';
     this.localeFetched = hasOutcome(path, 'loadLocale', 'fail');
@@ -55,21 +59,19 @@ class BootRun {
     return this.env.stack;
   }
 
+  /** The language the page speaks: the culture cookie's. */
+  private get language(): Language {
+    return this.culture === 'en-US' ? 'en' : 'nl';
+  }
+
   async run(): Promise<void> {
-    const { context } = this.env;
-    if (this.culture !== 'nl') await context.addCookies([{ name: CULTURE_COOKIE, value: this.culture, url: this.stack.urls.app }]);
-    this.page = await context.newPage();
-    this.errors = consoleErrors(this.page);
-    const app = new URL(this.stack.urls.app);
-    const api = new URL(this.stack.urls.api);
-    this.gates.set('loadConfig', await Gate.install(this.page, 'appconfig', (url) => url.origin === app.origin && url.pathname.startsWith('/assets/appconfig')));
-    this.gates.set('loadUserConfiguration', await Gate.install(this.page, 'GetAll', (url) => url.origin === api.origin && url.pathname.endsWith('/AbpUserConfiguration/GetAll')));
-    this.gates.set('initSession', await Gate.install(this.page, 'Session', (url) => url.origin === api.origin && url.pathname.includes('/Session/')));
-    if (this.localeFetched) {
-      this.gates.set('loadLocale', await Gate.install(this.page, 'catalog chunk', (url) => url.origin === app.origin && /\/assets\/messages-[^/]+\.js$/.test(url.pathname)));
+    if (this.culture !== 'nl') await this.env.context.addCookies([{ name: CULTURE_COOKIE, value: this.culture, url: this.stack.urls.app }]);
+    this.app = await AppModel.newPage(this.env.watched);
+    for (const [actor, endpoint] of Object.entries(INVOKED)) {
+      if (actor !== 'loadLocale' || this.localeFetched) this.gates.set(actor, await this.app.hold(endpoint));
     }
     const [start, ...steps] = this.path.steps;
-    await this.page.goto(this.stack.urls.app + '/', { waitUntil: 'commit' });
+    await this.app.goto('/', { waitUntil: 'commit' });
     await this.check(start!);
     for (const step of steps) {
       await this.perform(step);
@@ -90,7 +92,7 @@ class BootRun {
         return this.fail(step, route);
       }
       case 'event':
-        if (step.trigger === 'RETRY') return this.page.getByRole('button', { name: 'Opnieuw proberen' }).click();
+        if (step.trigger === 'RETRY') return this.app.clickRetry();
         if (step.trigger === 'RESTART') return this.switchTenant('Noord', '2');
         throw new Error(`${name}: no browser action for ${step.trigger}`);
       default:
@@ -110,7 +112,7 @@ class BootRun {
 
   private async fail(step: PathStep, route: Route): Promise<void> {
     const name = stepName(this.path, step);
-    const errorsBefore = this.errors.length;
+    const errorsBefore = this.app.consoleErrors.length;
     switch (`${step.trigger} ${step.outcome}`) {
       case 'loadConfig invalid':
         this.stack.faults.set('appconfig', { body: 'malformed', times: 1 });
@@ -128,7 +130,7 @@ class BootRun {
         // Every later fetch of the chunk fails too: the catalog is simply not there.
         await this.gates.get('loadLocale')!.failAll();
         await route.abort('failed');
-        await expect.poll(() => this.errors.slice(errorsBefore).some((text) => text.startsWith('[start-up]')), { message: `${name}: start-up logs the failure` }).toBe(true);
+        await this.expectLogged(name, errorsBefore);
         return;
       default:
         throw new Error(`${name}: no fault for this outcome`);
@@ -137,15 +139,16 @@ class BootRun {
     const response = await route.request().response();
     const expected = step.outcome === '401' ? 401 : step.outcome === '500' || step.outcome === 'fail' ? 500 : 200;
     expect(response?.status(), `${name}: the answer`).toBe(expected);
-    if (step.trigger !== 'loadConfig') {
-      await expect.poll(() => this.errors.slice(errorsBefore).some((text) => text.startsWith('[start-up]')), { message: `${name}: start-up logs the failure` }).toBe(true);
-    }
+    if (step.trigger !== 'loadConfig') await this.expectLogged(name, errorsBefore);
+  }
+
+  /** The app logs a start-up failure for developers as `[start-up] …`. */
+  private async expectLogged(name: string, from: number): Promise<void> {
+    await expect.poll(() => this.app.consoleErrors.slice(from).some((text) => text.startsWith('[start-up]')), { message: `${name}: start-up logs the failure` }).toBe(true);
   }
 
   private async switchTenant(name: string, id: string): Promise<void> {
-    await this.page.getByRole('button', { name: /^(Wijzigen|Change)$/ }).click();
-    await this.page.getByRole('textbox').fill(name);
-    await this.page.getByRole('button', { name: /^(Opslaan|Save)$/ }).click();
+    await this.app.changeTenant(name);
     this.tenantId = id;
     this.restarted = true;
   }
@@ -179,16 +182,15 @@ class BootRun {
         await this.busy(name);
         return;
       case 'configFailed':
-        await this.startupError(name, CONFIG_INVALID);
+        await this.startupError(name, NL.startup.configInvalidAnyField);
         return;
       case 'rejected':
-        await this.startupError(name, SERVER_FAILED);
+        await this.startupError(name, NL.startup.server);
         return;
       case 'ready': {
-        const english = this.culture === 'en-US';
-        await sees(this.page.getByRole('heading', { name: english ? 'Sign in' : 'Inloggen' }), `${name}: the login page`);
-        expect(pathPart(this.page), `${name}: the address`).toBe('/account/login?returnUrl=%2Fapp%2Fhome');
-        expect(await this.page.evaluate(() => document.documentElement.lang), `${name}: the page language`).toBe(english ? 'en' : 'nl');
+        await sees(this.app.headingNamed(this.language === 'en' ? EN.login.heading : NL.login.heading), `${name}: the login page`);
+        expect(this.app.address(), `${name}: the address`).toBe('/account/login?returnUrl=%2Fapp%2Fhome');
+        expect(await this.app.lang(), `${name}: the page language`).toBe(this.language);
         if (this.restarted && step.kind === 'error' && step.trigger === 'initSession') await this.tenantKept(name);
         return;
       }
@@ -199,29 +201,29 @@ class BootRun {
 
   /** A re-run keeps the current screen; start-up is busy only the first time. */
   private async keptLoginPage(name: string): Promise<void> {
-    await sees(this.page.getByRole('heading', { name: /^(Inloggen|Sign in)$/ }), `${name}: the login page kept during the re-run`);
-    expect(await this.page.getByRole('status').filter({ hasText: TEXT.busy }).count(), `${name}: no busy indicator`).toBe(0);
+    await sees(this.app.headingNamed(oneOf(NL.login.heading, EN.login.heading)), `${name}: the login page kept during the re-run`);
+    expect(await this.app.busyIndicator.count(), `${name}: no busy indicator`).toBe(0);
   }
 
   /** The tenant switch says the change did not happen; the host is still the tenant, in the page and in the cookie. */
   private async tenantKept(name: string): Promise<void> {
-    const language = this.culture === 'en-US' ? 'en' : 'nl';
-    await sees(this.page.getByRole('alert').filter({ hasText: TENANT_NOT_SWITCHED[language] }), `${name}: the message "${TENANT_NOT_SWITCHED[language]}"`);
-    await sees(this.page.getByText(HOST[language]), `${name}: the host still shown`);
-    const cookies = await this.page.context().cookies(this.stack.urls.app);
+    const texts = this.language === 'en' ? EN.tenant : NL.tenant;
+    await sees(this.app.page.getByRole('alert').filter({ hasText: texts.notSwitched }), `${name}: the message "${texts.notSwitched}"`);
+    await sees(this.app.page.getByText(texts.host), `${name}: the host still shown`);
+    const cookies = await this.env.watched.cookies();
     expect(cookies.filter((cookie) => /^Abp[.-]TenantId$/.test(cookie.name)), `${name}: the tenant cookies`).toEqual([]);
     this.tenantId = undefined;
   }
 
   private async busy(name: string): Promise<void> {
-    await sees(this.page.getByRole('status').filter({ hasText: TEXT.busy }), `${name}: the busy indicator "${TEXT.busy}"`);
+    await sees(this.app.busyIndicator, `${name}: the busy indicator "${NL.busy}"`);
   }
 
   private async startupError(name: string, message: string | RegExp): Promise<void> {
-    const alert = this.page.getByRole('alert');
-    await sees(alert.getByRole('heading', { level: 1, name: STARTUP_FAILED }), `${name}: the heading "${STARTUP_FAILED}"`);
+    const alert = this.app.page.getByRole('alert');
+    await sees(alert.getByRole('heading', { level: 1, name: NL.startup.failed }), `${name}: the heading "${NL.startup.failed}"`);
     await sees(alert.getByText(message), `${name}: the message ${String(message)}`);
-    await sees(alert.getByRole('button', { name: 'Opnieuw proberen' }), `${name}: the button "Opnieuw proberen"`);
+    await sees(alert.getByRole('button', { name: NL.startup.retry }), `${name}: the button "${NL.startup.retry}"`);
   }
 
   /** Tenant header only with a tenant cookie and never "null", the culture of the cookie, no bearer without a token. */

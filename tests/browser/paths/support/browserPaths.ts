@@ -1,23 +1,17 @@
-import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
+import type { Locator } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import type { Stack, StackOptions } from '../../../../devstack/stack.ts';
+import type { StackOptions } from '../../../../devstack/stack.ts';
 import { coverageOf, describeTransition } from '../../../model/support/coverage.ts';
 import { generatePaths } from '../../../model/support/generate.ts';
 import { pathTitle, type MachineModel, type ModelPath, type PathStep } from '../../../model/support/model.ts';
-import { browserEnv } from '../../support/env.ts';
-
-export interface PathRun {
-  browser: Browser;
-  stack: Stack;
-  context: BrowserContext;
-}
+import { browserEnv, type BrowserEnv } from '../../support/env.ts';
 
 /** How one machine's paths are carried out in a browser. */
 export interface BrowserDriver {
   /** Whether a browser can carry out, and tell apart on the screen, every step of the path. */
   feasible(path: ModelPath): boolean;
   /** Runs the path step by step and checks the page after each step; throws at the first mismatch. */
-  run(path: ModelPath, run: PathRun): Promise<void>;
+  run(path: ModelPath, env: BrowserEnv): Promise<void>;
 }
 
 export interface BrowserPathsOptions {
@@ -71,16 +65,3 @@ export function stepName(path: ModelPath, step: PathStep): string {
   return `${path.machine} path "${pathTitle(path)}", step "${step.label}"`;
 }
 
-/** Console errors of a page, as the app logs them: `[start-up] …`, `[sign-in] …`. */
-export function consoleErrors(page: Page): string[] {
-  const errors: string[] = [];
-  page.on('console', (message) => {
-    if (message.type() === 'error') errors.push(message.text());
-  });
-  return errors;
-}
-
-export function pathPart(page: Page): string {
-  const url = new URL(page.url());
-  return url.pathname + url.search;
-}

@@ -3,11 +3,12 @@ import { expect } from 'vitest';
 import type { Stack } from '../../../../devstack/stack.ts';
 import { callbackMachine } from '../../../../machines/callback.machine.ts';
 import { stateKey, type ModelPath, type PathStep } from '../../../model/support/model.ts';
-import { AppModel, TEXT } from '../../models/app.model.ts';
-import { consoleErrors, pathPart, sees, stepName, type BrowserDriver, type PathRun } from './browserPaths.ts';
-import { Gate, headersOf } from './gate.ts';
-
-const NOT_ACTIVE_TITLE = 'Account nog niet actief';
+import { AppModel } from '../../models/app.model.ts';
+import type { Gate } from '../../models/gate.ts';
+import { NL } from '../../models/texts.ts';
+import { headersOf } from '../../models/watch.ts';
+import type { BrowserEnv } from '../../support/env.ts';
+import { sees, stepName, type BrowserDriver } from './browserPaths.ts';
 
 /** Flow states in which the callback screen is still shown, so the 5 s message can be seen. */
 const ON_SCREEN = new Set(['parsingTokens', 'loggingIn', 'processingResult', 'failed']);
@@ -32,7 +33,7 @@ export const callbackDriver: BrowserDriver = {
       }
       return true;
     }),
-  run: async (path, run) => new CallbackRun(path, run).run(),
+  run: async (path, env) => new CallbackRun(path, env).run(),
 };
 
 /** The transitions no browser run can take, with the reason. */
@@ -40,14 +41,13 @@ export const CALLBACK_UNREACHABLE_IN_BROWSER: Record<string, string> = {};
 
 class CallbackRun {
   private app!: AppModel;
-  private errors: string[] = [];
   private readonly gates = new Map<string, Gate>();
   private held: Route | undefined;
   private token: string | undefined;
 
   constructor(
     private readonly path: ModelPath,
-    private readonly env: PathRun,
+    private readonly env: BrowserEnv,
   ) {}
 
   private get stack(): Stack {
@@ -59,10 +59,8 @@ class CallbackRun {
   }
 
   async run(): Promise<void> {
-    const page = await this.env.context.newPage();
-    this.errors = consoleErrors(page);
-    if (this.path.steps.some((step) => step.kind === 'after')) await page.clock.install();
-    this.app = new AppModel(page, this.stack);
+    this.app = await AppModel.newPage(this.env.watched);
+    if (this.path.steps.some((step) => step.kind === 'after')) await this.page.clock.install();
     const [start, ...steps] = this.path.steps;
     await this.begin(start!);
     await this.check(start!);
@@ -73,8 +71,6 @@ class CallbackRun {
   }
 
   private async begin(start: PathStep): Promise<void> {
-    const issuer = new URL(this.stack.urls.issuer);
-    const api = new URL(this.stack.urls.api);
     switch (start.trigger) {
       case 'visit signed out':
         await this.app.goto('/account/logincallback');
@@ -82,17 +78,14 @@ class CallbackRun {
       case 'visit signed in':
         await this.app.goto('/account/login');
         await this.app.signIn('admin');
-        await this.page.waitForURL(this.app.url('/app/home'));
+        await this.app.waitForAddress('/app/home');
         await this.app.goto('/account/logincallback');
         return;
       case 'redirect': {
         await this.app.goto('/account/login');
         const user = this.path.steps.some((step) => step.outcome === 'waitingForActivation') ? 'nieuw' : 'admin';
-        this.gates.set('parseTokens', await Gate.install(this.page, 'token', (url) => url.origin === issuer.origin && url.pathname === '/token'));
-        this.gates.set(
-          'loginAtBackend',
-          await Gate.install(this.page, 'ExternalAuthenticate', (url) => url.origin === api.origin && url.pathname.endsWith('/TokenAuth/ExternalAuthenticate')),
-        );
+        this.gates.set('parseTokens', await this.app.hold('token'));
+        this.gates.set('loginAtBackend', await this.app.hold('ExternalAuthenticate'));
         await this.app.signIn(user);
         return;
       }
@@ -116,8 +109,7 @@ class CallbackRun {
     const route = this.held;
     this.held = undefined;
     if (!route) throw new Error(`${name}: no request of ${step.trigger} is held`);
-    const errorsBefore = this.errors.length;
-    const api = new URL(this.stack.urls.api);
+    const errorsBefore = this.app.consoleErrors.length;
     switch (`${step.kind} ${step.trigger} ${step.outcome}`) {
       case 'done parseTokens with token':
         await route.continue();
@@ -143,7 +135,7 @@ class CallbackRun {
           return;
         }
         // processAuthenticateResult stores the token and runs start-up again: its GetAll is held.
-        this.gates.set('processAuthenticateResult', await Gate.install(this.page, 'GetAll', (url) => url.origin === api.origin && url.pathname.endsWith('/AbpUserConfiguration/GetAll')));
+        this.gates.set('processAuthenticateResult', await this.app.hold('GetAll'));
         await route.continue();
         return;
       case 'done loginAtBackend waitingForActivation':
@@ -166,7 +158,7 @@ class CallbackRun {
   /** The app logs a sign-in failure for developers as `[sign-in] …`. */
   private async expectLogged(name: string, from: number, detail = ''): Promise<void> {
     await expect
-      .poll(() => this.errors.slice(from).some((text) => text.startsWith('[sign-in]') && text.includes(detail)), { message: `${name}: sign-in logs the failure` })
+      .poll(() => this.app.consoleErrors.slice(from).some((text) => text.startsWith('[sign-in]') && text.includes(detail)), { message: `${name}: sign-in logs the failure` })
       .toBe(true);
   }
 
@@ -177,7 +169,7 @@ class CallbackRun {
     switch (flow) {
       case 'parsingTokens':
         this.held ??= await this.gates.get('parseTokens')!.next();
-        expect(pathPart(this.page), `${name}: the address without code and state`).toBe('/account/logincallback');
+        expect(this.app.address(), `${name}: the address without code and state`).toBe('/account/logincallback');
         return this.callbackScreen(name, slow);
       case 'loggingIn':
         this.held ??= await this.gates.get('loginAtBackend')!.next();
@@ -196,24 +188,24 @@ class CallbackRun {
       }
       case 'signedIn':
       case 'leftForHome':
-        await this.page.waitForURL(this.app.url('/app/home'));
-        await sees(this.page.getByRole('heading', { name: 'Welkom, Beheerder' }), `${name}: home in Dutch`);
+        await this.app.waitForAddress('/app/home');
+        await sees(this.app.headingNamed(NL.shell.welcome), `${name}: home in Dutch`);
         return;
       case 'leftForLogin':
         await this.page.waitForURL((url) => url.pathname === '/account/login');
         if (this.path.steps[0]?.trigger === 'redirect') {
-          await sees(this.page.getByText('Inloggen is niet gelukt. Probeer het opnieuw.'), `${name}: the reason on the login page`);
+          await sees(this.page.getByText(NL.login.failed), `${name}: the reason on the login page`);
         }
-        await sees(this.page.getByRole('button', { name: 'Inloggen' }), `${name}: the login page`);
+        await sees(this.app.signInButton, `${name}: the login page`);
         return;
       case 'notActive':
-        await sees(this.page.getByRole('heading', { name: NOT_ACTIVE_TITLE }), `${name}: "${NOT_ACTIVE_TITLE}"`);
-        await sees(this.page.getByText(TEXT.notActive), `${name}: "${TEXT.notActive}"`);
+        await sees(this.app.headingNamed(NL.callback.notActiveTitle), `${name}: "${NL.callback.notActiveTitle}"`);
+        await sees(this.page.getByText(NL.callback.notActive), `${name}: "${NL.callback.notActive}"`);
         expect(await this.app.cookie('Abp.AuthToken'), `${name}: no backend token`).toBeUndefined();
         return;
       case 'failed':
         expect(await this.app.cookie('Abp.AuthToken'), `${name}: no backend token`).toBeUndefined();
-        expect(pathPart(this.page), `${name}: the address`).toBe('/account/logincallback');
+        expect(this.app.address(), `${name}: the address`).toBe('/account/logincallback');
         return this.callbackScreen(name, slow);
       default:
         throw new Error(`${name}: no browser check for state ${stateKey(step.state)}`);
@@ -223,14 +215,14 @@ class CallbackRun {
   /** "Wachten op bevestiging van login." while waiting; after 5 s the retry message with its link to the root. */
   private async callbackScreen(name: string, slow: boolean): Promise<void> {
     if (!slow) {
-      await sees(this.page.getByRole('status').filter({ hasText: TEXT.waiting }), `${name}: "${TEXT.waiting}"`);
-      expect(await this.page.getByRole('heading', { name: TEXT.retry }).count(), `${name}: no retry message yet`).toBe(0);
+      await sees(this.page.getByRole('status').filter({ hasText: NL.callback.waiting }), `${name}: "${NL.callback.waiting}"`);
+      expect(await this.app.headingNamed(NL.callback.slow).count(), `${name}: no retry message yet`).toBe(0);
       return;
     }
     const alert = this.page.getByRole('alert');
-    await sees(alert.getByRole('heading', { level: 1, name: TEXT.retry }), `${name}: "${TEXT.retry}"`);
-    const link = alert.getByRole('link', { name: TEXT.retryLink });
-    await sees(link, `${name}: the link "${TEXT.retryLink}"`);
+    await sees(alert.getByRole('heading', { level: 1, name: NL.callback.slow }), `${name}: "${NL.callback.slow}"`);
+    const link = alert.getByRole('link', { name: NL.callback.retry });
+    await sees(link, `${name}: the link "${NL.callback.retry}"`);
     expect(await link.getAttribute('href'), `${name}: the link goes to the root`).toBe('/');
   }
 }

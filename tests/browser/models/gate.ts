@@ -1,4 +1,4 @@
-import type { Page, Request, Route } from 'playwright-core';
+import type { Page, Route } from 'playwright-core';
 
 /**
  * Holds the page's requests to one endpoint until the test lets each go.
@@ -58,9 +58,4 @@ export class Gate {
     await this.page.unroute(this.matcher, this.handler);
     for (const route of this.held.splice(0)) await route.continue().catch(() => undefined);
   }
-}
-
-/** Request headers with lower-case names, as the browser really sent them. */
-export function headersOf(request: Request): Promise<Record<string, string>> {
-  return request.allHeaders();
 }

@@ -1,0 +1,177 @@
+/**
+ * The texts the browser tests look for, by the screen that shows them. A
+ * changed wording is changed here once, and a test reads what a person
+ * reads. Dutch is the source; EN holds the few English texts the tests
+ * check after a switch of language.
+ */
+export const NL = {
+  /** The start-up screen, painted by index.html before any code has run. */
+  busy: 'Bezig met laden…',
+
+  startup: {
+    failed: 'De applicatie kon niet starten',
+    retry: 'Opnieuw proberen',
+    configMissing: 'Het configuratiebestand van de applicatie ontbreekt op de server. Neem contact op met de beheerder.',
+    configUnreachable: 'Het configuratiebestand van de applicatie kon niet worden opgehaald. Controleer de verbinding en probeer het opnieuw.',
+    configNotJson: 'Het configuratiebestand van de applicatie is onleesbaar (geen geldige JSON). Neem contact op met de beheerder.',
+    configInvalid: (field: string) => `Het configuratiebestand van de applicatie is ongeldig: het veld "${field}" klopt niet. Neem contact op met de beheerder.`,
+    /** The invalid-config message for whichever field. */
+    configInvalidAnyField: /^Het configuratiebestand van de applicatie is ongeldig: het veld ".+" klopt niet\. Neem contact op met de beheerder\.$/,
+    unauthorized: 'Je sessie is verlopen. Probeer het opnieuw; je wordt daarna gevraagd opnieuw in te loggen.',
+    forbidden: 'Je hebt geen toegang tot deze omgeving. Neem contact op met de beheerder.',
+    server: 'Er ging iets mis op de server. Probeer het over een ogenblik opnieuw.',
+    malformed: 'De server gaf een onverwacht antwoord. Probeer het opnieuw of neem contact op met de beheerder.',
+    network: 'De server is niet bereikbaar. Controleer de verbinding en probeer het opnieuw.',
+    timeout: 'De server reageert niet op tijd. Probeer het over een ogenblik opnieuw.',
+  },
+
+  login: {
+    heading: 'Inloggen',
+    signIn: 'Inloggen',
+    /** Why the person is on the login page (`?reason=`). */
+    signedOut: 'Je bent uitgelogd.',
+    signedOutIdle: 'Je bent automatisch uitgelogd omdat je een tijd niets hebt gedaan.',
+    failed: 'Inloggen is niet gelukt. Probeer het opnieuw.',
+  },
+
+  tenant: {
+    change: 'Wijzigen',
+    field: 'Naam van de omgeving (leeg voor host)',
+    save: 'Opslaan',
+    host: 'Geen (host)',
+    current: (name: string) => `Omgeving: ${name}`,
+    unknown: (name: string) => `Er is geen omgeving met de naam "${name}".`,
+    checkFailed: 'De omgeving kon niet worden gecontroleerd. Probeer het opnieuw.',
+    notSwitched: 'De omgeving kon niet worden gewijzigd. Probeer het over een ogenblik opnieuw.',
+  },
+
+  callback: {
+    waiting: 'Wachten op bevestiging van login.',
+    /** The heading after the 5 s rule or a failure. */
+    slow: 'Inloggen lijkt niet te lukken. Probeer het opnieuw.',
+    retry: 'Opnieuw proberen',
+    notActiveTitle: 'Account nog niet actief',
+    notActive: 'Je account is nog niet actief',
+    notActiveFull: 'Je account is nog niet actief. Je ontvangt bericht zodra het is geactiveerd.',
+    noTransaction: 'Deze inlogpoging is verlopen of al gebruikt. Log opnieuw in.',
+    stateMismatch: 'Het antwoord van de inlogdienst hoort niet bij deze inlogpoging. Log opnieuw in.',
+    nonceMismatch: 'Het antwoord van de inlogdienst hoort niet bij deze inlogpoging. Log opnieuw in.',
+    accessDenied: 'Inloggen is geannuleerd of geweigerd.',
+    issuerMismatch: 'Het antwoord kwam niet van de verwachte inlogdienst. Log opnieuw in.',
+    audienceMismatch: 'Het antwoord van de inlogdienst was niet voor deze applicatie bestemd. Log opnieuw in.',
+    tokenExpired: 'Het inlogbewijs is verlopen. Controleer de klok van je computer en log opnieuw in.',
+    invalidToken: 'Het inlogbewijs is ongeldig. Log opnieuw in.',
+    providerError: 'De inlogdienst meldde een fout. Probeer het opnieuw.',
+    providerUnreachable: 'De inlogdienst is niet bereikbaar. Controleer de verbinding en probeer het opnieuw.',
+    backendRejected: 'De server heeft de inlog niet geaccepteerd. Neem contact op met de beheerder als dit blijft gebeuren.',
+    backendUnreachable: 'De inlogdienst heeft je herkend, maar de server is niet bereikbaar. Controleer de verbinding en probeer het opnieuw.',
+    backendTimeout: 'De inlogdienst heeft je herkend, maar de server reageerde niet op tijd. Probeer het over een ogenblik opnieuw.',
+    sessionFailed: 'Je bent ingelogd, maar je gegevens konden niet worden geladen. Probeer het over een ogenblik opnieuw.',
+  },
+
+  /** The provider's own pages (devstack/idp-pages.ts). */
+  provider: {
+    userName: 'Gebruikersnaam',
+    password: 'Wachtwoord',
+    signIn: 'Inloggen',
+    cancel: 'Annuleren',
+  },
+
+  shell: {
+    /** Home greets admin by name. */
+    welcome: 'Welkom, Beheerder',
+    /** Home, whoever is signed in. */
+    welcomeAnyone: /^Welkom/,
+    sections: 'Onderdelen',
+    menu: 'Menu',
+    language: 'Taal',
+    signOut: 'Uitloggen',
+    about: 'Over de applicatie',
+    /** The tab's title of a page. */
+    title: (page: string) => `${page} · Medewerkersportaal`,
+    homeTitle: 'Start',
+    languageFailed: 'De taal kon niet worden gewijzigd. Probeer het opnieuw.',
+    fetchFailed: 'De gegevens van de server konden niet worden opgehaald.',
+  },
+
+  /** The business sections in the order the server lists them for admin. */
+  section: {
+    verkoop: 'Verkoop',
+    crm: 'Klantrelaties',
+    uitvoering: 'Uitvoering',
+    marketing: 'Marketing',
+    zakelijk: 'Zakelijk',
+    admin: 'Administratie',
+    beheer: 'Beheer',
+    wvb: 'Werkvoorbereiding',
+  },
+
+  errorPage: {
+    notFound: 'Pagina niet gevonden',
+    noAccess: 'Geen toegang',
+    toHome: 'Naar de startpagina',
+    pageFailed: 'Deze pagina kon niet worden geladen',
+    pageFailedHint: 'Controleer de verbinding en probeer het opnieuw.',
+    retry: 'Opnieuw proberen',
+  },
+
+  about: {
+    version: 'Versie',
+    releaseDate: 'Releasedatum',
+    tenant: 'Omgeving',
+    language: 'Taal',
+    dutch: 'Nederlands',
+    build: 'Build',
+  },
+
+  connection: {
+    region: 'Verbinding',
+    offline: 'Je bent offline.',
+    unreachable: 'De server is niet bereikbaar.',
+    kept: 'Deze pagina blijft zoals ze is.',
+    countdown: /^Opnieuw proberen over \d+ seconden?\.$/,
+    tryNow: 'Nu opnieuw proberen',
+    restored: 'De verbinding is hersteld.',
+  },
+
+  session: {
+    renewFailed: 'De verbinding met de inlogdienst is even weg. We proberen je sessie zo opnieuw te verlengen.',
+    expired: 'Je sessie is verlopen. Log opnieuw in.',
+    signInAgain: 'Opnieuw inloggen',
+  },
+
+  inactivity: {
+    warning: 'Ben je er nog?',
+    stay: 'Ingelogd blijven',
+  },
+} as const;
+
+/** English, where a test checks the switch of language. */
+export const EN = {
+  login: { heading: 'Sign in' },
+  tenant: {
+    change: 'Change',
+    field: 'Tenant name (leave empty for host)',
+    save: 'Save',
+    host: 'None (host)',
+    notSwitched: 'The tenant could not be changed. Try again in a moment.',
+  },
+  shell: {
+    welcome: 'Welcome, Beheerder',
+    sections: 'Sections',
+    language: 'Language',
+    signOut: 'Sign out',
+  },
+  section: { verkoop: 'Sales' },
+} as const;
+
+/** Words of the API (ABP's, in English) that the app shows as they come. */
+export const API = {
+  internalError: 'An internal error occurred during your request!',
+  tenancyNameTooLong: 'The field TenancyName must be a string with a maximum length of 64.',
+} as const;
+
+/** Matches any of the texts, whole: for a control whose name depends on the language. */
+export function oneOf(...texts: string[]): RegExp {
+  return new RegExp(`^(${texts.map((text) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('|')})$`);
+}
