@@ -82,6 +82,8 @@ export const NL = {
     welcome: 'Welkom, Beheerder',
     /** Home, whoever is signed in. */
     welcomeAnyone: /^Welkom/,
+    /** Home greets someone else by the first name. */
+    welcomeOf: (firstName: string) => new RegExp(`^Welkom, ${firstName}`),
     sections: 'Onderdelen',
     menu: 'Menu',
     language: 'Taal',
@@ -138,6 +140,15 @@ export const NL = {
     renewFailed: 'De verbinding met de inlogdienst is even weg. We proberen je sessie zo opnieuw te verlengen.',
     expired: 'Je sessie is verlopen. Log opnieuw in.',
     signInAgain: 'Opnieuw inloggen',
+    /** A request refused in the middle of the work after the session could not be repaired. */
+    expiredMidWork: 'Je sessie is verlopen. Log opnieuw in om verder te gaan',
+  },
+
+  impersonation: {
+    banner: 'Je werkt namens iemand anders',
+    actingAs: (fullName: string, userName: string, impersonatorId: number) => `Je werkt nu als ${fullName} (${userName}), namens gebruiker ${impersonatorId}`,
+    backToOwn: 'Terug naar je eigen account',
+    noWayBack: 'Deze server kan niet terug naar je eigen account. Log uit en log opnieuw in met je eigen account.',
   },
 
   inactivity: {

@@ -24,7 +24,7 @@ describe('a 401 in the middle of the work', () => {
     const calls = sessionCalls(app);
     env.stack.faults.set('Session', { status: 401, times: 1 });
     await app.openAbout();
-    await app.waitForHeading('Over de applicatie');
+    await app.waitForHeading(NL.shell.about);
     await expect.poll(() => calls.length, { timeout: 15_000 }).toBe(2);
     await expect.poll(async () => (await Promise.all(calls.map((call) => call.response()))).map((response) => response?.status())).toEqual([401, 200]);
     expect(await app.page.getByTestId('about-version').textContent()).toBe('1.0.0');
@@ -69,7 +69,7 @@ describe('a 401 in the middle of the work', () => {
     const calls = sessionCalls(app);
     env.stack.faults.set('Session', { status: 401, times: 2 });
     await app.openAbout();
-    await app.see(/Je sessie is verlopen\. Log opnieuw in om verder te gaan/, 15_000);
+    await app.see(NL.session.expiredMidWork, 15_000);
     expect(calls).toHaveLength(2);
   });
 });
@@ -84,17 +84,17 @@ describe('acting as someone else', () => {
     const { result } = (await response.json()) as { result: { accessToken: string } };
     await env.context.addCookies([{ name: 'Abp.AuthToken', value: result.accessToken, url: env.stack.urls.app, sameSite: 'Lax' }]);
     const app = await AppModel.open(env.watched, '/app/home');
-    await app.waitForHeading(/^Welkom, Piet/);
+    await app.waitForHeading(NL.shell.welcomeOf('Piet'));
     return app;
   }
 
   it('says who acts as whom on every page, and goes back to the impersonator’s own account', async () => {
     const app = await impersonated();
-    const banner = app.page.getByRole('region', { name: 'Je werkt namens iemand anders' });
+    const banner = app.page.getByRole('region', { name: NL.impersonation.banner });
     await banner.waitFor({ timeout: 10_000 });
-    expect(await banner.textContent()).toMatch(/Je werkt nu als Piet Monteur \(monteur\), namens gebruiker 1/);
+    expect(await banner.textContent()).toContain(NL.impersonation.actingAs('Piet Monteur', 'monteur', 1));
     expect(await app.axeViolations()).toEqual([]);
-    await banner.getByRole('button', { name: 'Terug naar je eigen account' }).click();
+    await banner.getByRole('button', { name: NL.impersonation.backToOwn }).click();
     await app.waitForHeading(NL.shell.welcome);
     await banner.waitFor({ state: 'detached', timeout: 10_000 });
   });
@@ -102,10 +102,10 @@ describe('acting as someone else', () => {
   it('is read-only where the backend has no way back', async () => {
     const app = await impersonated();
     await app.page.route(/\/Account\/BackToImpersonator$/i, (route) => route.fulfill({ status: 404, body: '', headers: { 'Access-Control-Allow-Origin': env.stack.urls.app } }));
-    const banner = app.page.getByRole('region', { name: 'Je werkt namens iemand anders' });
-    await banner.getByRole('button', { name: 'Terug naar je eigen account' }).click();
-    await banner.getByText('Deze server kan niet terug naar je eigen account. Log uit en log opnieuw in met je eigen account.').waitFor();
+    const banner = app.page.getByRole('region', { name: NL.impersonation.banner });
+    await banner.getByRole('button', { name: NL.impersonation.backToOwn }).click();
+    await banner.getByText(NL.impersonation.noWayBack).waitFor();
     expect(await banner.getByRole('button').count()).toBe(0);
-    await app.waitForHeading(/^Welkom, Piet/);
+    await app.waitForHeading(NL.shell.welcomeOf('Piet'));
   });
 });
