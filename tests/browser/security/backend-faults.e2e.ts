@@ -1,10 +1,11 @@
 import type { Route } from 'playwright-core';
 import { describe, expect } from 'vitest';
 import type { Fault, FaultEndpoint } from '../../../devstack/faults.ts';
-import { NL, eventually, type AppPage, type WatchedContext } from './models/watched.model.ts';
+import { AppModel } from '../models/app.model.ts';
+import { EN, NL } from '../models/texts.ts';
+import { eventually, type WatchedContext } from '../models/watch.ts';
 import { securityCase } from './support/cases.ts';
 import { securitySuite, sleep } from './support/harness.ts';
-import { openUserMenu } from '../support/userMenu.ts';
 
 const suite = securitySuite(import.meta.filename);
 
@@ -19,38 +20,26 @@ const PATHS: Record<Exclude<FaultEndpoint, 'appconfig' | 'token'>, string> = {
   ChangeLanguage: '/api/services/app/User/ChangeLanguage',
 };
 
-const STARTUP = {
-  unauthorized: 'Je sessie is verlopen. Probeer het opnieuw; je wordt daarna gevraagd opnieuw in te loggen.',
-  forbidden: 'Je hebt geen toegang tot deze omgeving. Neem contact op met de beheerder.',
-  server: 'Er ging iets mis op de server. Probeer het over een ogenblik opnieuw.',
-  malformed: 'De server gaf een onverwacht antwoord. Probeer het opnieuw of neem contact op met de beheerder.',
-  network: 'De server is niet bereikbaar. Controleer de verbinding en probeer het opnieuw.',
-  timeout: 'De server reageert niet op tijd. Probeer het over een ogenblik opnieuw.',
-} as const;
-
-const BACKEND_REJECTED = 'De server heeft de inlog niet geaccepteerd. Neem contact op met de beheerder als dit blijft gebeuren.';
-const BACKEND_UNREACHABLE = 'De inlogdienst heeft je herkend, maar de server is niet bereikbaar. Controleer de verbinding en probeer het opnieuw.';
-const BACKEND_TIMEOUT = 'De inlogdienst heeft je herkend, maar de server reageerde niet op tijd. Probeer het over een ogenblik opnieuw.';
 
 /** The same faults the stack's switches give, for every endpoint: [name, fault, start-up message, logged]. */
 const SERVER_FAULTS: [string, Fault, string, RegExp][] = [
-  ['401', { status: 401 }, STARTUP.unauthorized, /unauthorized \(401\)/],
-  ['403', { status: 403 }, STARTUP.forbidden, /forbidden \(403\)/],
-  ['500', { status: 500 }, STARTUP.server, /server \(500\)/],
-  ['a malformed envelope', { body: 'malformed' }, STARTUP.malformed, /malformed \(200\)/],
-  ['an HTML error page instead of JSON', { body: 'html', status: 502 }, STARTUP.server, /server \(502\).*not JSON/s],
+  ['401', { status: 401 }, NL.startup.unauthorized, /unauthorized \(401\)/],
+  ['403', { status: 403 }, NL.startup.forbidden, /forbidden \(403\)/],
+  ['500', { status: 500 }, NL.startup.server, /server \(500\)/],
+  ['a malformed envelope', { body: 'malformed' }, NL.startup.malformed, /malformed \(200\)/],
+  ['an HTML error page instead of JSON', { body: 'html', status: 502 }, NL.startup.server, /server \(502\).*not JSON/s],
 ];
 
 /** Faults the stack cannot give per browser: [name, route handler, start-up message, logged]. */
 const CLIENT_FAULTS: [string, (route: Route) => Promise<void>, string, RegExp][] = [
-  ['connection refused', (route) => route.abort('connectionrefused'), STARTUP.network, /network \(0\)/],
+  ['connection refused', (route) => route.abort('connectionrefused'), NL.startup.network, /network \(0\)/],
   [
     'no answer within the client timeout',
     async (route) => {
       await sleep(BEYOND_CLIENT_TIMEOUT_MS);
       await route.continue().catch(() => undefined);
     },
-    STARTUP.timeout,
+    NL.startup.timeout,
     /timeout \(0\)/,
   ],
 ];
@@ -59,20 +48,20 @@ function apiUrl(endpoint: keyof typeof PATHS): string {
   return `${suite.stack.urls.api}${PATHS[endpoint]}`;
 }
 
-async function routeApi(page: AppPage, endpoint: keyof typeof PATHS, handler: (route: Route) => Promise<void>) {
+async function routeApi(app: AppModel, endpoint: keyof typeof PATHS, handler: (route: Route) => Promise<void>) {
   const url = apiUrl(endpoint);
   const guarded = (route: Route) => (route.request().method() === 'OPTIONS' ? route.continue() : handler(route));
-  await page.page.route(url, guarded);
-  return () => page.page.unroute(url, guarded);
+  await app.page.route(url, guarded);
+  return () => app.page.unroute(url, guarded);
 }
 
 /** The login page, working: its button leads to the provider's form. */
-async function expectWorkingLoginPage(page: AppPage) {
-  await page.waitForPath('/account/login');
-  await page.page.getByRole('button', { name: NL.signIn }).waitFor({ timeout: 10_000 });
-  await page.expectNotBusy();
-  await page.startSignIn();
-  await page.page.getByLabel('Gebruikersnaam').waitFor({ timeout: 10_000 });
+async function expectWorkingLoginPage(app: AppModel) {
+  await app.waitForPath('/account/login');
+  await app.waitForLoginPage();
+  await app.expectNotBusy();
+  await app.startSignIn();
+  await app.waitForProviderForm();
 }
 
 describe('start-up: the user configuration (GetAll) fails: logged, start-up goes on', () => {
@@ -80,26 +69,26 @@ describe('start-up: the user configuration (GetAll) fails: logged, start-up goes
     securityCase(`GetAll: ${name}`, () =>
       suite.run(async (watched) => {
         suite.stack.faults.set('GetAll', fault);
-        const page = await watched.open('/app/home');
-        await expectWorkingLoginPage(page);
+        const app = await AppModel.open(watched, '/app/home');
+        await expectWorkingLoginPage(app);
         watched.expectLogged(new RegExp(`\\[start-up\\].*${logged.source}`, 's'));
         await watched.expectNoBackendToken();
-        await page.expectNoLeaks();
+        await app.expectNoLeaks();
       }),
     );
   }
 
   securityCase('GetAll: 500 while signed in: the session and the page stay', () =>
     suite.run(async (watched) => {
-      const page = await watched.newPage();
-      await page.signInToHome();
+      const app = await AppModel.newPage(watched);
+      await app.signInToHome();
       suite.stack.faults.set('GetAll', { status: 500 });
-      await page.page.reload();
-      await page.page.getByRole('heading', { name: NL.welcome }).waitFor({ timeout: 10_000 });
-      await page.expectNotBusy();
+      await app.page.reload();
+      await app.waitForHeading(NL.shell.welcome);
+      await app.expectNotBusy();
       watched.expectLogged(/\[start-up\].*server \(500\)/s);
       await watched.expectBackendToken();
-      await page.expectNoLeaks();
+      await app.expectNoLeaks();
     }),
   );
 });
@@ -109,42 +98,42 @@ describe('start-up: the session (GetCurrentLoginInformations) fails: the error s
     securityCase(`Session: ${name}`, () =>
       suite.run(async (watched) => {
         suite.stack.faults.set('Session', { ...fault, times: 1 });
-        const page = await watched.open('/app/home');
-        await page.expectStartupError(message);
+        const app = await AppModel.open(watched, '/app/home');
+        await app.expectStartupError(message);
         watched.expectLogged(new RegExp(`\\[start-up\\].*${logged.source}`, 's'));
         await watched.expectNoBackendToken();
-        await page.expectNoLeaks();
-        await page.clickRetry();
-        await expectWorkingLoginPage(page);
+        await app.expectNoLeaks();
+        await app.clickRetry();
+        await expectWorkingLoginPage(app);
       }),
     );
   }
 
   securityCase('Session: 500 while signed in: the error screen, and the retry returns to the page', () =>
     suite.run(async (watched) => {
-      const page = await watched.newPage();
-      await page.signInToHome();
+      const app = await AppModel.newPage(watched);
+      await app.signInToHome();
       suite.stack.faults.set('Session', { status: 500, times: 1 });
-      await page.page.reload();
-      await page.expectStartupError(STARTUP.server);
-      await page.expectNoLeaks();
-      await page.clickRetry();
-      await page.page.getByRole('heading', { name: NL.welcome }).waitFor({ timeout: 10_000 });
+      await app.page.reload();
+      await app.expectStartupError(NL.startup.server);
+      await app.expectNoLeaks();
+      await app.clickRetry();
+      await app.waitForHeading(NL.shell.welcome);
       await watched.expectBackendToken();
     }),
   );
 });
 
 /** A sign-in the backend does not complete: the callback's message, and no token of any kind kept. */
-async function expectFailedBackendSignIn(watched: WatchedContext, page: AppPage, reason: string, logged: RegExp, timeout = 0) {
-  await page.expectCallbackFailure(/./);
-  if (timeout) await page.page.getByText(reason).waitFor({ timeout });
-  await page.expectCallbackFailure(reason);
+async function expectFailedBackendSignIn(watched: WatchedContext, app: AppModel, reason: string, logged: RegExp, timeout = 0) {
+  await app.expectCallbackFailure(/./);
+  if (timeout) await app.page.getByText(reason).waitFor({ timeout });
+  await app.expectCallbackFailure(reason);
   watched.expectLogged(logged);
   await watched.expectNoBackendToken();
-  await page.expectNoRefreshToken();
-  await page.expectNoLeaks();
-  await page.followCallbackRetry('/account/login');
+  await app.expectNoRefreshToken();
+  await app.expectNoLeaks();
+  await app.followCallbackRetry('/account/login');
 }
 
 /**
@@ -152,53 +141,40 @@ async function expectFailedBackendSignIn(watched: WatchedContext, page: AppPage,
  * provider's form again (prompt=login), not a silent sign-in as the same
  * account, so the person can use another one.
  */
-async function expectLoginFormOffered(page: AppPage) {
-  await page.startSignIn();
-  await page.page.getByLabel('Gebruikersnaam').waitFor({ timeout: 10_000 });
-  const authorize = page.watched.requests.map((request) => new URL(request.url())).filter((url) => url.pathname === '/auth' && url.searchParams.has('state'));
+async function expectLoginFormOffered(app: AppModel) {
+  await app.startSignIn();
+  await app.waitForProviderForm();
+  const authorize = app.watched.requests.map((request) => new URL(request.url())).filter((url) => url.pathname === '/auth' && url.searchParams.has('state'));
   expect(authorize.at(-1)?.searchParams.get('prompt')).toBe('login');
 }
 
-/** Chooses a language in the switch of the page. */
-async function chooseLanguage(page: AppPage, name: 'nl' | 'en-US') {
-  await openUserMenu(page.page);
-  await page.page.getByLabel(/^(Taal|Language)$/).selectOption(name);
-}
-
 /** The language switch failed: said in Dutch, the page kept, the language unchanged; then it works when the server is back. */
-async function expectLanguageSwitchFailsThenWorks(watched: WatchedContext, page: AppPage, logged: RegExp, restore: () => Promise<void>) {
-  await page.see(NL.languageFailed);
-  await page.expectNotBusy();
-  await expectPageKept(page);
+async function expectLanguageSwitchFailsThenWorks(watched: WatchedContext, app: AppModel, logged: RegExp, restore: () => Promise<void>) {
+  await app.see(NL.shell.languageFailed);
+  await app.expectNotBusy();
+  await app.expectPageKept();
   watched.expectLogged(logged);
   expect(await watched.cookie('Abp.Localization.CultureName'), 'culture cookie unchanged').toBeUndefined();
   await restore();
-  await eventually(() => page.page.getByLabel('Taal').isEnabled(), 'the language switch enabled again');
-  await chooseLanguage(page, 'en-US');
-  await page.page.getByRole('heading', { name: 'Welcome, Beheerder' }).waitFor({ timeout: 10_000 });
-  expect(await page.page.evaluate(() => document.documentElement.lang)).toBe('en');
+  await eventually(() => app.languageSwitch.isEnabled(), 'the language switch enabled again');
+  await app.chooseLanguage('en-US');
+  await app.waitForHeading(EN.shell.welcome);
+  expect(await app.lang()).toBe('en');
   expect(await watched.cookie('Abp.Localization.CultureName')).toBe('en-US');
-  expect(await page.documentStillMarked(), 'no reload').toBe(true);
-  await page.expectNoLeaks();
-}
-
-async function expectPageKept(page: AppPage) {
-  expect(await page.documentStillMarked(), 'the page was not reloaded').toBe(true);
-  expect(new URL(page.page.url()).pathname).toBe('/app/home');
-  await page.page.getByRole('heading', { name: NL.welcome }).waitFor({ timeout: 1000 });
-  await page.watched.expectBackendToken();
+  expect(await app.documentStillMarked(), 'no reload').toBe(true);
+  await app.expectNoLeaks();
 }
 
 describe('signed in: the language change (ChangeLanguage) fails', () => {
   for (const [name, fault] of SERVER_FAULTS) {
     securityCase(`ChangeLanguage: ${name}`, () =>
       suite.run(async (watched) => {
-        const page = await watched.newPage();
-        await page.signInToHome();
-        await page.markDocument();
+        const app = await AppModel.newPage(watched);
+        await app.signInToHome();
+        await app.markDocument();
         suite.stack.faults.set('ChangeLanguage', fault);
-        await chooseLanguage(page, 'en-US');
-        await expectLanguageSwitchFailsThenWorks(watched, page, /\[language\]/, async () => suite.stack.faults.clear());
+        await app.chooseLanguage('en-US');
+        await expectLanguageSwitchFailsThenWorks(watched, app, /\[language\]/, async () => suite.stack.faults.clear());
       }),
     );
   }
@@ -207,12 +183,12 @@ describe('signed in: the language change (ChangeLanguage) fails', () => {
 describe('signed in: the re-run after a language change cannot load the session', () => {
   securityCase('Session: 500 in the re-run', () =>
     suite.run(async (watched) => {
-      const page = await watched.newPage();
-      await page.signInToHome();
-      await page.markDocument();
+      const app = await AppModel.newPage(watched);
+      await app.signInToHome();
+      await app.markDocument();
       suite.stack.faults.set('Session', { status: 500, times: 1 });
-      await chooseLanguage(page, 'en-US');
-      await expectLanguageSwitchFailsThenWorks(watched, page, /\[language\].*re-run failed: server/s, async () => suite.stack.faults.clear());
+      await app.chooseLanguage('en-US');
+      await expectLanguageSwitchFailsThenWorks(watched, app, /\[language\].*re-run failed: server/s, async () => suite.stack.faults.clear());
     }),
   );
 });
@@ -220,21 +196,21 @@ describe('signed in: the re-run after a language change cannot load the session'
 describe('sign-in: the start-up re-run after the backend accepted it fails', () => {
   securityCase('accepted, but the session call of the start-up re-run fails', () =>
     suite.run(async (watched) => {
-      const page = await watched.open('/account/login');
+      const app = await AppModel.open(watched, '/account/login');
       // The first session call with the new backend token is the re-run's.
       let failed = false;
-      await routeApi(page, 'Session', async (route) => {
+      await routeApi(app, 'Session', async (route) => {
         if (failed || !route.request().headers().authorization) return route.continue();
         failed = true;
         await route.fulfill({ status: 500, json: { success: false, error: { message: 'An internal error occurred' }, __abp: true }, headers: { 'Access-Control-Allow-Origin': suite.stack.urls.app } });
       });
-      await page.signIn();
-      await page.expectCallbackFailure('Je bent ingelogd, maar je gegevens konden niet worden geladen. Probeer het over een ogenblik opnieuw.');
+      await app.signIn();
+      await app.expectCallbackFailure(NL.callback.sessionFailed);
       watched.expectLogged(/\[sign-in\].*session-failed: start-up re-run failed: server/s);
       // The backend accepted the sign-in: its token stays, and "Opnieuw proberen" leads home.
       await watched.expectBackendToken();
-      await page.expectNoLeaks();
-      await page.followCallbackRetry('/app/home');
+      await app.expectNoLeaks();
+      await app.followCallbackRetry('/app/home');
     }),
   );
 });
@@ -248,44 +224,42 @@ describe('login page: the tenant check (IsTenantAvailable) fails', () => {
   for (const [name, fault] of cases) {
     securityCase(`IsTenantAvailable: ${name}`, () =>
       suite.run(async (watched) => {
-        const page = await watched.open('/account/login');
-        await page.page.getByRole('button', { name: 'Wijzigen' }).click();
-        await page.page.getByLabel('Naam van de omgeving (leeg voor host)').fill('Noord');
+        const app = await AppModel.open(watched, '/account/login');
+        await app.startTenantChange('Noord');
         suite.stack.faults.set('IsTenantAvailable', fault);
-        await page.page.getByRole('button', { name: 'Opslaan' }).click();
-        await page.see(NL.tenantFailed);
-        await page.expectNotBusy();
+        await app.saveTenant();
+        await app.see(NL.tenant.checkFailed);
+        await app.expectNotBusy();
         watched.expectLogged(/\[tenant\]/);
         expect(await watched.cookie('Abp-TenantId'), 'no tenant chosen').toBeUndefined();
         suite.stack.faults.clear();
-        await page.page.getByRole('button', { name: 'Opslaan' }).click();
-        await page.see('Noord');
+        await app.saveTenant();
+        await app.see('Noord');
         expect(await watched.cookie('Abp-TenantId')).toBe('2');
-        await page.expectNoLeaks();
+        await app.expectNoLeaks();
       }),
     );
   }
 
   securityCase('the session call of the re-run fails: the login page stays with the host, then the change works', () =>
     suite.run(async (watched) => {
-      const page = await watched.open('/account/login');
-      await page.page.getByRole('button', { name: NL.signIn }).waitFor();
-      await page.markDocument();
-      await page.page.getByRole('button', { name: 'Wijzigen' }).click();
-      await page.page.getByLabel('Naam van de omgeving (leeg voor host)').fill('Noord');
+      const app = await AppModel.open(watched, '/account/login');
+      await app.waitForLoginPage();
+      await app.markDocument();
+      await app.startTenantChange('Noord');
       suite.stack.faults.set('Session', { status: 500, times: 1 });
-      await page.page.getByRole('button', { name: 'Opslaan' }).click();
-      await page.see(NL.tenantNotSwitched);
-      await page.expectNotBusy();
-      await page.see('Geen (host)');
-      expect(await page.documentStillMarked(), 'the page was not reloaded').toBe(true);
+      await app.saveTenant();
+      await app.see(NL.tenant.notSwitched);
+      await app.expectNotBusy();
+      await app.see(NL.tenant.host);
+      expect(await app.documentStillMarked(), 'the page was not reloaded').toBe(true);
       watched.expectLogged(/\[tenant\].*re-run failed: server/s);
       expect(await watched.cookie('Abp-TenantId'), 'the tenant cookie put back').toBeUndefined();
-      await page.page.getByRole('button', { name: 'Opslaan' }).click();
-      await page.see('Noord');
+      await app.saveTenant();
+      await app.see('Noord');
       expect(await watched.cookie('Abp-TenantId')).toBe('2');
-      await page.page.getByRole('button', { name: NL.signIn }).waitFor();
-      await page.expectNoLeaks();
+      await app.waitForLoginPage();
+      await app.expectNoLeaks();
     }),
   );
 });
@@ -294,14 +268,14 @@ describe.concurrent('faults only this browser sees (intercepted), side by side',
   for (const [name, handler, , logged] of CLIENT_FAULTS) {
     securityCase.concurrent(`GetAll: ${name}`, () =>
       suite.run(async (watched) => {
-        const page = await watched.newPage();
-        const restore = await routeApi(page, 'GetAll', handler);
-        await page.goto('/app/home');
-        await page.waitForPath('/account/login', BEYOND_CLIENT_TIMEOUT_MS + 5_000);
+        const app = await AppModel.newPage(watched);
+        const restore = await routeApi(app, 'GetAll', handler);
+        await app.goto('/app/home');
+        await app.waitForPath('/account/login', BEYOND_CLIENT_TIMEOUT_MS + 5_000);
         await restore();
-        await expectWorkingLoginPage(page);
+        await expectWorkingLoginPage(app);
         watched.expectLogged(new RegExp(`\\[start-up\\].*${logged.source}`, 's'));
-        await page.expectNoLeaks();
+        await app.expectNoLeaks();
       }),
     );
   }
@@ -309,16 +283,16 @@ describe.concurrent('faults only this browser sees (intercepted), side by side',
   for (const [name, handler, message, logged] of CLIENT_FAULTS) {
     securityCase.concurrent(`Session: ${name}`, () =>
       suite.run(async (watched) => {
-        const page = await watched.newPage();
-        const restore = await routeApi(page, 'Session', handler);
-        await page.goto('/app/home');
-        await page.page.getByRole('heading', { name: NL.startupTitle }).waitFor({ timeout: BEYOND_CLIENT_TIMEOUT_MS + 5_000 });
-        await page.expectStartupError(message);
+        const app = await AppModel.newPage(watched);
+        const restore = await routeApi(app, 'Session', handler);
+        await app.goto('/app/home');
+        await app.waitForHeading(NL.startup.failed, { timeout: BEYOND_CLIENT_TIMEOUT_MS + 5_000 });
+        await app.expectStartupError(message);
         watched.expectLogged(new RegExp(`\\[start-up\\].*${logged.source}`, 's'));
-        await page.expectNoLeaks();
+        await app.expectNoLeaks();
         await restore();
-        await page.clickRetry();
-        await expectWorkingLoginPage(page);
+        await app.clickRetry();
+        await expectWorkingLoginPage(app);
       }),
     );
   }
@@ -333,38 +307,38 @@ describe.concurrent('faults only this browser sees (intercepted), side by side',
   });
   const cors = () => ({ 'Access-Control-Allow-Origin': suite.stack.urls.app });
   const faults: [string, (route: Route) => Promise<void>, RegExp, string][] = [
-    ['401', (route) => route.fulfill({ status: 401, json: envelope(401, 'Current user did not login to the application!'), headers: cors() }), /backend-rejected: unauthorized \(401\)/, BACKEND_REJECTED],
-    ['403', (route) => route.fulfill({ status: 403, json: envelope(403, 'Forbidden'), headers: cors() }), /backend-rejected: forbidden \(403\)/, BACKEND_REJECTED],
-    ['500', (route) => route.fulfill({ status: 500, json: envelope(500, 'An internal error occurred'), headers: cors() }), /backend-rejected: server \(500\)/, BACKEND_REJECTED],
-    ['a malformed envelope', (route) => route.fulfill({ status: 200, json: { unexpected: true }, headers: cors() }), /backend-rejected: malformed \(200\).*not an ABP envelope/, BACKEND_REJECTED],
+    ['401', (route) => route.fulfill({ status: 401, json: envelope(401, 'Current user did not login to the application!'), headers: cors() }), /backend-rejected: unauthorized \(401\)/, NL.callback.backendRejected],
+    ['403', (route) => route.fulfill({ status: 403, json: envelope(403, 'Forbidden'), headers: cors() }), /backend-rejected: forbidden \(403\)/, NL.callback.backendRejected],
+    ['500', (route) => route.fulfill({ status: 500, json: envelope(500, 'An internal error occurred'), headers: cors() }), /backend-rejected: server \(500\)/, NL.callback.backendRejected],
+    ['a malformed envelope', (route) => route.fulfill({ status: 200, json: { unexpected: true }, headers: cors() }), /backend-rejected: malformed \(200\).*not an ABP envelope/, NL.callback.backendRejected],
     [
       'an HTML error page',
       (route) => route.fulfill({ status: 502, contentType: 'text/html', body: '<html><body><h1>502 Bad Gateway</h1><hr>nginx</body></html>', headers: cors() }),
       /backend-rejected: server \(502\).*not JSON/,
-      BACKEND_REJECTED,
+      NL.callback.backendRejected,
     ],
-    ['connection refused', (route) => route.abort('connectionrefused'), /backend-unreachable: network \(0\)/, BACKEND_UNREACHABLE],
+    ['connection refused', (route) => route.abort('connectionrefused'), /backend-unreachable: network \(0\)/, NL.callback.backendUnreachable],
   ];
   for (const [name, handler, logged, message] of faults) {
     securityCase.concurrent(`ExternalAuthenticate: ${name}`, () =>
       suite.run(async (watched) => {
-        const page = await watched.open('/account/login');
-        await routeApi(page, 'ExternalAuthenticate', handler);
-        await page.signIn();
-        await expectFailedBackendSignIn(watched, page, message, logged);
+        const app = await AppModel.open(watched, '/account/login');
+        await routeApi(app, 'ExternalAuthenticate', handler);
+        await app.signIn();
+        await expectFailedBackendSignIn(watched, app, message, logged);
       }),
     );
   }
 
   securityCase.concurrent('ExternalAuthenticate: no answer within the client timeout', () =>
     suite.run(async (watched) => {
-      const page = await watched.open('/account/login');
-      await routeApi(page, 'ExternalAuthenticate', async (route) => {
+      const app = await AppModel.open(watched, '/account/login');
+      await routeApi(app, 'ExternalAuthenticate', async (route) => {
         await sleep(BEYOND_CLIENT_TIMEOUT_MS);
         await route.continue().catch(() => undefined);
       });
-      await page.signIn();
-      await expectFailedBackendSignIn(watched, page, BACKEND_TIMEOUT, /backend-timeout: timeout \(0\)/, BEYOND_CLIENT_TIMEOUT_MS);
+      await app.signIn();
+      await expectFailedBackendSignIn(watched, app, NL.callback.backendTimeout, /backend-timeout: timeout \(0\)/, BEYOND_CLIENT_TIMEOUT_MS);
     }),
   );
 
@@ -372,50 +346,50 @@ describe.concurrent('faults only this browser sees (intercepted), side by side',
     suite.run(async (watched) => {
       // A tenant id that names no tenant means the host, where ABP registers no external user.
       await watched.context.addCookies([{ name: 'Abp-TenantId', value: '99', url: suite.stack.urls.app }]);
-      const page = await watched.open('/account/login');
-      await page.signIn('vreemde');
-      await expectFailedBackendSignIn(watched, page, BACKEND_REJECTED, /backend-rejected: server \(500\)/);
-      await expectLoginFormOffered(page);
+      const app = await AppModel.open(watched, '/account/login');
+      await app.signIn('vreemde');
+      await expectFailedBackendSignIn(watched, app, NL.callback.backendRejected, /backend-rejected: server \(500\)/);
+      await expectLoginFormOffered(app);
     }),
   );
 
   securityCase.concurrent('ExternalAuthenticate: an account that is not active yet', () =>
     suite.run(async (watched) => {
-      const page = await watched.open('/account/login');
-      await page.signIn('nieuw');
-      await page.see('Je account is nog niet actief. Je ontvangt bericht zodra het is geactiveerd.');
-      await page.expectNotBusy();
+      const app = await AppModel.open(watched, '/account/login');
+      await app.signIn('nieuw');
+      await app.see(NL.callback.notActiveFull);
+      await app.expectNotBusy();
       await watched.expectNoBackendToken();
-      await page.expectNoRefreshToken();
-      await page.expectNoLeaks();
-      await page.page.getByRole('link', { name: 'Naar de startpagina' }).click();
-      await page.waitForPath('/account/login');
-      await expectLoginFormOffered(page);
+      await app.expectNoRefreshToken();
+      await app.expectNoLeaks();
+      await app.page.getByRole('link', { name: NL.errorPage.toHome }).click();
+      await app.waitForPath('/account/login');
+      await expectLoginFormOffered(app);
     }),
   );
 
   for (const [name, handler, , logged] of CLIENT_FAULTS) {
     securityCase.concurrent(`ChangeLanguage: ${name}`, () =>
       suite.run(async (watched) => {
-        const page = await watched.newPage();
-        await page.signInToHome();
-        await page.markDocument();
-        const restore = await routeApi(page, 'ChangeLanguage', handler);
-        await chooseLanguage(page, 'en-US');
-        await page.see(NL.languageFailed, BEYOND_CLIENT_TIMEOUT_MS + 5_000);
-        await expectLanguageSwitchFailsThenWorks(watched, page, new RegExp(`\\[language\\].*${logged.source}`, 's'), restore);
+        const app = await AppModel.newPage(watched);
+        await app.signInToHome();
+        await app.markDocument();
+        const restore = await routeApi(app, 'ChangeLanguage', handler);
+        await app.chooseLanguage('en-US');
+        await app.see(NL.shell.languageFailed, BEYOND_CLIENT_TIMEOUT_MS + 5_000);
+        await expectLanguageSwitchFailsThenWorks(watched, app, new RegExp(`\\[language\\].*${logged.source}`, 's'), restore);
       }),
     );
   }
 
   securityCase.concurrent('offline after the app was loaded: a language change says so, keeps the page, and works once online', () =>
     suite.run(async (watched) => {
-      const page = await watched.newPage();
-      await page.signInToHome();
-      await page.markDocument();
+      const app = await AppModel.newPage(watched);
+      await app.signInToHome();
+      await app.markDocument();
       await watched.context.setOffline(true);
-      await chooseLanguage(page, 'en-US');
-      await expectLanguageSwitchFailsThenWorks(watched, page, /\[language\].*(network|Failed to fetch)/s, () => watched.context.setOffline(false));
+      await app.chooseLanguage('en-US');
+      await expectLanguageSwitchFailsThenWorks(watched, app, /\[language\].*(network|Failed to fetch)/s, () => watched.context.setOffline(false));
     }),
   );
 });

@@ -1,7 +1,8 @@
 import type { Route } from 'playwright-core';
 import { describe } from 'vitest';
 import type { Fault } from '../../../devstack/faults.ts';
-import { NL, type AppPage } from './models/watched.model.ts';
+import { AppModel } from '../models/app.model.ts';
+import { NL } from '../models/texts.ts';
 import { securityCase } from './support/cases.ts';
 import { securitySuite } from './support/harness.ts';
 
@@ -9,52 +10,45 @@ const suite = securitySuite(import.meta.filename);
 
 const CONFIG_PATH = '/assets/appconfig.production.json';
 
-const MESSAGES = {
-  missing: 'Het configuratiebestand van de applicatie ontbreekt op de server. Neem contact op met de beheerder.',
-  unreachable: 'Het configuratiebestand van de applicatie kon niet worden opgehaald. Controleer de verbinding en probeer het opnieuw.',
-  notJson: 'Het configuratiebestand van de applicatie is onleesbaar (geen geldige JSON). Neem contact op met de beheerder.',
-  invalid: (field: string) => `Het configuratiebestand van de applicatie is ongeldig: het veld "${field}" klopt niet. Neem contact op met de beheerder.`,
-} as const;
-
 /** The error screen, the log, nothing stored; then the config is right again and "Opnieuw proberen" reaches the app. */
-async function expectStartupStopsAndRecovers(page: AppPage, message: string, logged: RegExp, fix: () => Promise<void>) {
-  await page.expectStartupError(message);
-  page.watched.expectLogged(logged);
-  await page.watched.expectNoBackendToken();
-  await page.expectNoLeaks();
+async function expectStartupStopsAndRecovers(app: AppModel, message: string, logged: RegExp, fix: () => Promise<void>) {
+  await app.expectStartupError(message);
+  app.watched.expectLogged(logged);
+  await app.watched.expectNoBackendToken();
+  await app.expectNoLeaks();
   await fix();
-  await page.clickRetry();
-  await page.waitForPath('/account/login');
-  await page.page.getByRole('button', { name: NL.signIn }).waitFor({ timeout: 10_000 });
-  await page.expectNoLeaks();
+  await app.clickRetry();
+  await app.waitForPath('/account/login');
+  await app.waitForLoginPage();
+  await app.expectNoLeaks();
 }
 
 describe('the config file itself fails (server fault switch)', () => {
   const cases: [string, Fault, string, RegExp][] = [
-    ['404: the file is missing', { status: 404, times: 1 }, MESSAGES.missing, /config-missing.*404/],
-    ['500 from the web server', { status: 500, times: 1 }, MESSAGES.unreachable, /config-unreachable.*500/],
-    ['an HTML error page of a proxy', { body: 'html', times: 1 }, MESSAGES.unreachable, /config-unreachable.*502/],
-    ['an empty body', { body: 'empty', times: 1 }, MESSAGES.notJson, /config-not-json/],
-    ['JSON that is no config', { body: 'malformed', times: 1 }, MESSAGES.invalid('appBaseUrl'), /config-invalid.*appBaseUrl/],
-    ['the connection dropped (every try)', { reset: true }, MESSAGES.unreachable, /config-unreachable/],
+    ['404: the file is missing', { status: 404, times: 1 }, NL.startup.configMissing, /config-missing.*404/],
+    ['500 from the web server', { status: 500, times: 1 }, NL.startup.configUnreachable, /config-unreachable.*500/],
+    ['an HTML error page of a proxy', { body: 'html', times: 1 }, NL.startup.configUnreachable, /config-unreachable.*502/],
+    ['an empty body', { body: 'empty', times: 1 }, NL.startup.configNotJson, /config-not-json/],
+    ['JSON that is no config', { body: 'malformed', times: 1 }, NL.startup.configInvalid('appBaseUrl'), /config-invalid.*appBaseUrl/],
+    ['the connection dropped (every try)', { reset: true }, NL.startup.configUnreachable, /config-unreachable/],
   ];
   for (const [name, fault, message, logged] of cases) {
     securityCase(`appconfig: ${name}`, () =>
       suite.run(async (watched) => {
         suite.stack.faults.set('appconfig', fault);
-        const page = await watched.open('/');
-        await expectStartupStopsAndRecovers(page, message, logged, async () => suite.stack.faults.clear());
+        const app = await AppModel.open(watched, '/');
+        await expectStartupStopsAndRecovers(app, message, logged, async () => suite.stack.faults.clear());
       }),
     );
   }
 });
 
 /** Serves a config of the test's making in place of the real one. */
-async function serveConfig(page: AppPage, answer: (real: Record<string, unknown>) => Parameters<Route['fulfill']>[0]) {
+async function serveConfig(app: AppModel, answer: (real: Record<string, unknown>) => Parameters<Route['fulfill']>[0]) {
   const real = suite.stack.appConfig as unknown as Record<string, unknown>;
   const handler = (route: Route) => route.fulfill(answer(structuredClone(real)));
-  await page.page.route(page.url(CONFIG_PATH), handler);
-  return () => page.page.unroute(page.url(CONFIG_PATH), handler);
+  await app.page.route(app.url(CONFIG_PATH), handler);
+  return () => app.page.unroute(app.url(CONFIG_PATH), handler);
 }
 
 describe.concurrent('the config file has bad content (intercepted)', () => {
@@ -76,44 +70,44 @@ describe.concurrent('the config file has bad content (intercepted)', () => {
   for (const [name, change, field] of fieldCases) {
     securityCase.concurrent(`appconfig: ${name}`, () =>
       suite.run(async (watched) => {
-        const page = await watched.newPage();
-        const restore = await serveConfig(page, (config) => {
+        const app = await AppModel.newPage(watched);
+        const restore = await serveConfig(app, (config) => {
           change(config);
           return { json: config };
         });
-        await page.goto('/');
-        await expectStartupStopsAndRecovers(page, MESSAGES.invalid(field), new RegExp(`config-invalid.*${field.replace(/[[\]]/g, '\\$&')}`), restore);
+        await app.goto('/');
+        await expectStartupStopsAndRecovers(app, NL.startup.configInvalid(field), new RegExp(`config-invalid.*${field.replace(/[[\]]/g, '\\$&')}`), restore);
       }),
     );
   }
 
   securityCase.concurrent('appconfig: a list instead of an object', () =>
     suite.run(async (watched) => {
-      const page = await watched.newPage();
-      const restore = await serveConfig(page, (config) => ({ json: [config] }));
-      await page.goto('/');
-      await expectStartupStopsAndRecovers(page, MESSAGES.invalid('(root)'), /config-invalid/, restore);
+      const app = await AppModel.newPage(watched);
+      const restore = await serveConfig(app, (config) => ({ json: [config] }));
+      await app.goto('/');
+      await expectStartupStopsAndRecovers(app, NL.startup.configInvalid('(root)'), /config-invalid/, restore);
     }),
   );
 
   securityCase.concurrent('appconfig: text that is not JSON', () =>
     suite.run(async (watched) => {
-      const page = await watched.newPage();
-      const restore = await serveConfig(page, () => ({ contentType: 'application/json', body: 'appBaseUrl = http://localhost' }));
-      await page.goto('/');
-      await expectStartupStopsAndRecovers(page, MESSAGES.notJson, /config-not-json/, restore);
+      const app = await AppModel.newPage(watched);
+      const restore = await serveConfig(app, () => ({ contentType: 'application/json', body: 'appBaseUrl = http://localhost' }));
+      await app.goto('/');
+      await expectStartupStopsAndRecovers(app, NL.startup.configNotJson, /config-not-json/, restore);
     }),
   );
 
   securityCase.concurrent('appconfig: the server cannot be reached', () =>
     suite.run(async (watched) => {
-      const page = await watched.open('/account/login');
-      await page.page.getByRole('button', { name: NL.signIn }).waitFor({ timeout: 10_000 });
+      const app = await AppModel.open(watched, '/account/login');
+      await app.waitForLoginPage();
       // Loaded once; then the server is gone while the page reloads from cache-less config.
       const handler = (route: Route) => route.abort('connectionrefused');
-      await page.page.route(page.url(CONFIG_PATH), handler);
-      await page.page.reload();
-      await expectStartupStopsAndRecovers(page, MESSAGES.unreachable, /config-unreachable/, () => page.page.unroute(page.url(CONFIG_PATH), handler));
+      await app.page.route(app.url(CONFIG_PATH), handler);
+      await app.page.reload();
+      await expectStartupStopsAndRecovers(app, NL.startup.configUnreachable, /config-unreachable/, () => app.page.unroute(app.url(CONFIG_PATH), handler));
     }),
   );
 });

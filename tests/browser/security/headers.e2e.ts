@@ -1,17 +1,12 @@
 import type { Request } from 'playwright-core';
 import { describe, expect } from 'vitest';
-import { NL, eventually, type AppPage, type WatchedContext } from './models/watched.model.ts';
+import { AppModel } from '../models/app.model.ts';
+import { EN, NL } from '../models/texts.ts';
+import { eventually, headersOf, type WatchedContext } from '../models/watch.ts';
 import { securityCase } from './support/cases.ts';
 import { securitySuite } from './support/harness.ts';
-import { openUserMenu } from '../support/userMenu.ts';
 
 const suite = securitySuite(import.meta.filename);
-
-const lower = (headers: Record<string, string>) => Object.fromEntries(Object.entries(headers).map(([name, value]) => [name.toLowerCase(), value]));
-
-async function headersOf(request: Request): Promise<Record<string, string>> {
-  return lower(await request.allHeaders());
-}
 
 function apiRequests(watched: WatchedContext, path: string): Request[] {
   return watched.requests.filter((request) => request.method() !== 'OPTIONS' && request.url().startsWith(suite.stack.urls.api) && new URL(request.url()).pathname === path);
@@ -24,8 +19,8 @@ const CONFIG = '/assets/appconfig.production.json';
 describe('Content-Security-Policy', () => {
   securityCase('the policy allows no inline or evaluated script, and the page has none', () =>
     suite.run(async (watched) => {
-      const page = await watched.newPage();
-      const response = await page.page.goto(page.url('/account/login'));
+      const app = await AppModel.newPage(watched);
+      const response = await app.page.goto(app.url('/account/login'));
       const csp = response?.headers()['content-security-policy'] ?? '';
       const scriptSrc = csp.split(';').map((part) => part.trim()).find((part) => part.startsWith('script-src')) ?? '';
       expect(scriptSrc).toBe("script-src 'self'");
@@ -41,16 +36,15 @@ describe('Content-Security-Policy', () => {
 
   securityCase('no violation is reported on any screen: login, provider round trip, callback, home, a section, English, not found', () =>
     suite.run(async (watched) => {
-      const page = await watched.newPage();
-      await page.signInToHome();
-      await page.goto('/verkoop');
-      await page.page.getByRole('heading', { name: 'Verkoop' }).waitFor({ timeout: 10_000 });
-      await openUserMenu(page.page);
-      await page.page.getByLabel('Taal').selectOption('en-US');
-      await page.page.getByRole('heading', { name: 'Verkoop' }).or(page.page.getByRole('heading', { name: 'Sales' })).waitFor({ timeout: 10_000 });
-      await page.goto('/bestaat-niet');
-      await page.page.getByRole('heading', { level: 1 }).waitFor({ timeout: 10_000 });
-      await page.expectNotBusy();
+      const app = await AppModel.newPage(watched);
+      await app.signInToHome();
+      await app.goto('/verkoop');
+      await app.waitForHeading(NL.section.verkoop);
+      await app.chooseLanguage('en-US');
+      await app.headingNamed(NL.section.verkoop).or(app.headingNamed(EN.section.verkoop)).waitFor({ timeout: 10_000 });
+      await app.goto('/bestaat-niet');
+      await app.page.getByRole('heading', { level: 1 }).waitFor({ timeout: 10_000 });
+      await app.expectNotBusy();
       watched.expectNoCspViolation();
       expect(watched.pageErrors).toEqual([]);
     }),
@@ -58,21 +52,21 @@ describe('Content-Security-Policy', () => {
 
   securityCase('no violation is reported on the failure screens: start-up error, callback failure', () =>
     suite.run(async (watched) => {
-      const page = await watched.newPage();
+      const app = await AppModel.newPage(watched);
       suite.stack.faults.set('Session', { status: 500, times: 1 });
-      await page.goto('/app/home');
-      await page.expectStartupError(/server/);
-      await page.goto(`/account/logincallback?${new URLSearchParams({ code: 'x', state: 'y'.repeat(64) })}`);
-      await page.expectCallbackFailure(/inlogpoging/);
+      await app.goto('/app/home');
+      await app.expectStartupError(/server/);
+      await app.goto(`/account/logincallback?${new URLSearchParams({ code: 'x', state: 'y'.repeat(64) })}`);
+      await app.expectCallbackFailure(/inlogpoging/);
       watched.expectNoCspViolation();
     }),
   );
 
   securityCase('injected script (an inline script, an inline event handler, a data: script) is refused, and the refusal is reported', () =>
     suite.run(async (watched) => {
-      const page = await watched.open('/account/login');
-      await page.page.getByRole('button', { name: NL.signIn }).waitFor({ timeout: 10_000 });
-      await page.page.evaluate(() => {
+      const app = await AppModel.open(watched, '/account/login');
+      await app.waitForLoginPage();
+      await app.page.evaluate(() => {
         const inline = document.createElement('script');
         inline.textContent = 'window.__injected = "inline";';
         document.body.append(inline);
@@ -84,15 +78,15 @@ describe('Content-Security-Policy', () => {
         document.body.append(data);
       });
       await eventually(() => watched.cspViolations.filter((violation) => /script-src/.test(violation.directive)).length >= 3, 'three script-src violation reports');
-      expect(await page.page.evaluate(() => (window as unknown as { __injected?: string }).__injected ?? 'none')).toBe('none');
+      expect(await app.page.evaluate(() => (window as unknown as { __injected?: string }).__injected ?? 'none')).toBe('none');
     }, { cspViolationsExpected: true }),
   );
 
   securityCase('another site cannot frame the app (clickjacking)', () =>
     suite.run(async (watched) => {
-      const page = await watched.newPage();
-      await page.page.goto(`${suite.stack.urls.issuer}/.well-known/openid-configuration`);
-      const framed = await page.page.evaluate(async (src) => {
+      const app = await AppModel.newPage(watched);
+      await app.page.goto(`${suite.stack.urls.issuer}/.well-known/openid-configuration`);
+      const framed = await app.page.evaluate(async (src) => {
         const frame = document.createElement('iframe');
         frame.src = src;
         document.body.append(frame);
@@ -102,8 +96,8 @@ describe('Content-Security-Policy', () => {
         } catch {
           return 'cross-origin';
         }
-      }, page.url('/account/login'));
-      const appFrame = page.page.frames().find((frame) => frame.url().startsWith(suite.stack.urls.app));
+      }, app.url('/account/login'));
+      const appFrame = app.page.frames().find((frame) => frame.url().startsWith(suite.stack.urls.app));
       const rendered = appFrame ? await appFrame.locator('button').count().catch(() => 0) : 0;
       expect(rendered, `the app rendered inside a frame (${framed})`).toBe(0);
       await eventually(() => watched.cspViolations.some((violation) => /frame-ancestors/.test(violation.blockedURI)), 'the browser reports the refused frame');
@@ -114,12 +108,12 @@ describe('Content-Security-Policy', () => {
 describe('Referrer-Policy and the callback', () => {
   securityCase('the callback is served with Referrer-Policy no-referrer and no request carries its code in a Referer', () =>
     suite.run(async (watched) => {
-      const page = await watched.newPage();
+      const app = await AppModel.newPage(watched);
       const callbackPolicies: string[] = [];
-      page.page.on('response', (response) => {
+      app.page.on('response', (response) => {
         if (new URL(response.url()).pathname === '/account/logincallback') callbackPolicies.push(response.headers()['referrer-policy'] ?? '');
       });
-      await page.signInToHome();
+      await app.signInToHome();
       expect(callbackPolicies.length).toBeGreaterThan(0);
       expect(new Set(callbackPolicies)).toEqual(new Set(['no-referrer']));
       for (const request of watched.requests) {
@@ -143,23 +137,23 @@ async function cookieOf(watched: WatchedContext, name: string) {
 describe('cookies', () => {
   securityCase('the backend token cookies are for the whole site, SameSite=Lax, and die with the browser session', () =>
     suite.run(async (watched) => {
-      const page = await watched.newPage();
-      await page.signInToHome();
+      const app = await AppModel.newPage(watched);
+      await app.signInToHome();
       for (const name of ['Abp.AuthToken', 'enc_auth_token']) {
         const cookie = await cookieOf(watched, name);
         expect({ path: cookie.path, sameSite: cookie.sameSite, session: cookie.expires === -1 }, name).toEqual({ path: '/', sameSite: 'Lax', session: true });
         // Secure is added on https only (tests/unit/abp.cookies.test.ts); this stack runs on http.
         expect(cookie.secure, name).toBe(false);
       }
-      await page.expectNoLeaks();
+      await app.expectNoLeaks();
     }),
   );
 
   securityCase('the culture and tenant cookies are for the whole site and SameSite=Lax', () =>
     suite.run(async (watched) => {
-      const page = await watched.open('/account/login');
-      await switchTenant(page, 'Noord');
-      await page.page.getByLabel('Taal').selectOption('en-US');
+      const app = await AppModel.open(watched, '/account/login');
+      await switchTenant(app, 'Noord');
+      await app.chooseLanguage('en-US');
       await eventually(async () => (await watched.cookie('Abp.Localization.CultureName')) === 'en-US', 'the culture cookie');
       for (const name of ['Abp.Localization.CultureName', 'Abp-TenantId']) {
         const cookie = await cookieOf(watched, name);
@@ -172,20 +166,18 @@ describe('cookies', () => {
   );
 });
 
-async function switchTenant(page: AppPage, name: string) {
-  await page.page.getByRole('button', { name: 'Wijzigen' }).click();
-  await page.page.getByLabel('Naam van de omgeving (leeg voor host)').fill(name);
-  await page.page.getByRole('button', { name: 'Opslaan' }).click();
-  await eventually(async () => (await page.watched.cookie('Abp-TenantId')) !== undefined, 'the tenant cookie');
-  await page.see(name);
+async function switchTenant(app: AppModel, name: string) {
+  await app.changeTenant(name);
+  await eventually(async () => (await app.watched.cookie('Abp-TenantId')) !== undefined, 'the tenant cookie');
+  await app.see(name);
 }
 
 describe('ABP headers are sent only as the contract says', () => {
   securityCase('anonymous: culture c=nl|uic=nl, no tenant header, no bearer', () =>
     suite.run(async (watched) => {
-      const page = await watched.open('/app/home');
-      await page.waitForPath('/account/login');
-      await page.page.getByRole('button', { name: NL.signIn }).waitFor({ timeout: 10_000 });
+      const app = await AppModel.open(watched, '/app/home');
+      await app.waitForPath('/account/login');
+      await app.waitForLoginPage();
       for (const request of [...apiRequests(watched, GET_ALL), ...apiRequests(watched, SESSION)]) {
         const headers = await headersOf(request);
         expect(headers['.aspnetcore.culture']).toBe('c=nl|uic=nl');
@@ -202,27 +194,27 @@ describe('ABP headers are sent only as the contract says', () => {
     suite.run(async (watched) => {
       for (const value of ['null', 'abc']) {
         await watched.context.addCookies([{ name: 'Abp-TenantId', value, url: suite.stack.urls.app, sameSite: 'Lax' }]);
-        const page = await watched.open('/account/login');
-        await page.page.getByRole('button', { name: NL.signIn }).waitFor({ timeout: 10_000 });
-        const sent = watched.requests.filter((request) => request.frame().page() === page.page && [GET_ALL, SESSION, CONFIG].includes(new URL(request.url()).pathname));
+        const app = await AppModel.open(watched, '/account/login');
+        await app.waitForLoginPage();
+        const sent = watched.requests.filter((request) => request.frame().page() === app.page && [GET_ALL, SESSION, CONFIG].includes(new URL(request.url()).pathname));
         expect(sent.length, `requests with the cookie ${value}`).toBeGreaterThanOrEqual(3);
         for (const request of sent) {
           const headers = await headersOf(request);
           expect(headers['abp-tenantid'], `${value}: ${request.url()}`).toBeUndefined();
           expect(headers['abp.tenantid'], `${value}: ${request.url()}`).toBeUndefined();
         }
-        await page.page.close();
+        await app.page.close();
       }
     }),
   );
 
   securityCase('signed in, in a tenant: the tenant header and the bearer go to the API only, never to the provider', () =>
     suite.run(async (watched) => {
-      const page = await watched.open('/account/login');
-      await switchTenant(page, 'Noord');
-      await page.signIn();
-      await page.waitForPath('/app/home');
-      await page.page.getByRole('heading', { name: NL.welcome }).waitFor({ timeout: 10_000 });
+      const app = await AppModel.open(watched, '/account/login');
+      await switchTenant(app, 'Noord');
+      await app.signIn();
+      await app.waitForPath('/app/home');
+      await app.waitForHeading(NL.shell.welcome);
       const token = await watched.cookie('Abp.AuthToken');
       const last = (path: string) => apiRequests(watched, path).at(-1)!;
       for (const path of [GET_ALL, SESSION]) {

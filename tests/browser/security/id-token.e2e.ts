@@ -1,6 +1,7 @@
 import { describe, expect } from 'vitest';
-import type { AppPage, WatchedContext } from './models/watched.model.ts';
-import { NL } from './models/watched.model.ts';
+import { AppModel } from '../models/app.model.ts';
+import { NL } from '../models/texts.ts';
+import type { WatchedContext } from '../models/watch.ts';
 import { securityCase } from './support/cases.ts';
 import { securitySuite } from './support/harness.ts';
 import {
@@ -16,39 +17,28 @@ import {
 
 const suite = securitySuite(import.meta.filename);
 
-const MESSAGES = {
-  audience: 'Het antwoord van de inlogdienst was niet voor deze applicatie bestemd. Log opnieuw in.',
-  nonce: 'Het antwoord van de inlogdienst hoort niet bij deze inlogpoging. Log opnieuw in.',
-  expired: 'Het inlogbewijs is verlopen. Controleer de klok van je computer en log opnieuw in.',
-  issuer: 'Het antwoord kwam niet van de verwachte inlogdienst. Log opnieuw in.',
-  invalid: 'Het inlogbewijs is ongeldig. Log opnieuw in.',
-  providerError: 'De inlogdienst meldde een fout. Probeer het opnieuw.',
-  unreachable: 'De inlogdienst is niet bereikbaar. Controleer de verbinding en probeer het opnieuw.',
-  codeUsed: 'Deze inlogpoging is verlopen of al gebruikt. Log opnieuw in.',
-} as const;
-
 /** Signs in with the token endpoint's answers changed; the app must refuse and store nothing. */
 async function expectRefusedTokenResponse(watched: WatchedContext, change: TokenResponseChange, reason: string, logged: RegExp) {
   await changeTokenResponses(watched.context, suite.stack.urls.issuer, change);
-  const page = await watched.open('/account/login');
-  await page.signIn();
-  await expectRefused(page, reason, logged);
+  const app = await AppModel.open(watched, '/account/login');
+  await app.signIn();
+  await expectRefused(app, reason, logged);
 }
 
-async function expectRefused(page: AppPage, reason: string, logged: RegExp) {
-  await page.expectCallbackFailure(reason);
-  page.watched.expectLogged(logged);
-  await page.watched.expectNoBackendToken();
-  await page.expectNoRefreshToken();
-  expect(page.watched.requests.some((request) => request.url().includes('/TokenAuth/ExternalAuthenticate')), 'no backend sign-in').toBe(false);
-  await page.expectNoLeaks();
-  await page.followCallbackRetry('/account/login');
+async function expectRefused(app: AppModel, reason: string, logged: RegExp) {
+  await app.expectCallbackFailure(reason);
+  app.watched.expectLogged(logged);
+  await app.watched.expectNoBackendToken();
+  await app.expectNoRefreshToken();
+  expect(app.watched.requests.some((request) => request.url().includes('/TokenAuth/ExternalAuthenticate')), 'no backend sign-in').toBe(false);
+  await app.expectNoLeaks();
+  await app.followCallbackRetry('/account/login');
 }
 
 describe.concurrent('the ID token from the token endpoint is checked before anything is stored', () => {
   securityCase.concurrent('an ID token for another client (aud)', () =>
     suite.run((watched) =>
-      expectRefusedTokenResponse(watched, withClaims((claims) => (claims.aud = 'andere-applicatie')), MESSAGES.audience, /audience-mismatch/),
+      expectRefusedTokenResponse(watched, withClaims((claims) => (claims.aud = 'andere-applicatie')), NL.callback.audienceMismatch, /audience-mismatch/),
     ),
   );
 
@@ -57,7 +47,7 @@ describe.concurrent('the ID token from the token endpoint is checked before anyt
       expectRefusedTokenResponse(
         watched,
         withClaims((claims) => (claims.aud = [claims.aud, 'andere-applicatie'])),
-        MESSAGES.audience,
+        NL.callback.audienceMismatch,
         /audience-mismatch/,
       ),
     ),
@@ -71,7 +61,7 @@ describe.concurrent('the ID token from the token endpoint is checked before anyt
           claims.aud = [claims.aud, 'andere-applicatie'];
           claims.azp = 'andere-applicatie';
         }),
-        MESSAGES.audience,
+        NL.callback.audienceMismatch,
         /audience-mismatch/,
       ),
     ),
@@ -79,19 +69,19 @@ describe.concurrent('the ID token from the token endpoint is checked before anyt
 
   securityCase.concurrent('an ID token with a wrong nonce', () =>
     suite.run((watched) =>
-      expectRefusedTokenResponse(watched, withClaims((claims) => (claims.nonce = 'N'.repeat(64))), MESSAGES.nonce, /nonce-mismatch/),
+      expectRefusedTokenResponse(watched, withClaims((claims) => (claims.nonce = 'N'.repeat(64))), NL.callback.nonceMismatch, /nonce-mismatch/),
     ),
   );
 
   securityCase.concurrent('an ID token without a nonce', () =>
     suite.run((watched) =>
-      expectRefusedTokenResponse(watched, withClaims((claims) => delete claims.nonce), MESSAGES.nonce, /nonce-mismatch/),
+      expectRefusedTokenResponse(watched, withClaims((claims) => delete claims.nonce), NL.callback.nonceMismatch, /nonce-mismatch/),
     ),
   );
 
   securityCase.concurrent('an ID token from another issuer', () =>
     suite.run((watched) =>
-      expectRefusedTokenResponse(watched, withClaims((claims) => (claims.iss = 'https://evil.example')), MESSAGES.issuer, /issuer-mismatch/),
+      expectRefusedTokenResponse(watched, withClaims((claims) => (claims.iss = 'https://evil.example')), NL.callback.issuerMismatch, /issuer-mismatch/),
     ),
   );
 
@@ -103,7 +93,7 @@ describe.concurrent('the ID token from the token endpoint is checked before anyt
           claims.iat = nowSeconds() - 4000;
           claims.exp = nowSeconds() - 400;
         }),
-        MESSAGES.expired,
+        NL.callback.tokenExpired,
         /token-expired/,
       ),
     ),
@@ -116,7 +106,7 @@ describe.concurrent('the ID token from the token endpoint is checked before anyt
         withClaims((claims) => {
           claims.nbf = nowSeconds() + 900;
         }),
-        MESSAGES.expired,
+        NL.callback.tokenExpired,
         /token-expired/,
       ),
     ),
@@ -132,7 +122,7 @@ describe.concurrent('the ID token from the token endpoint is checked before anyt
           signature[10] = (signature[10] ?? 0) ^ 0xff;
           return { ...body, id_token: joinUnsigned({ ...parts, signature: signature.toString('base64url') }) };
         },
-        MESSAGES.invalid,
+        NL.callback.invalidToken,
         /invalid-token/,
       ),
     ),
@@ -141,7 +131,7 @@ describe.concurrent('the ID token from the token endpoint is checked before anyt
   securityCase.concurrent('an ID token with its claims intact but signed by a key the provider does not publish', () =>
     suite.run(async (watched) => {
       const key = await createTestKey();
-      await expectRefusedTokenResponse(watched, async (body) => ({ ...body, id_token: await key.sign(splitJwt(String(body.id_token)).claims) }), MESSAGES.invalid, /invalid-token/);
+      await expectRefusedTokenResponse(watched, async (body) => ({ ...body, id_token: await key.sign(splitJwt(String(body.id_token)).claims) }), NL.callback.invalidToken, /invalid-token/);
     }),
   );
 
@@ -150,7 +140,7 @@ describe.concurrent('the ID token from the token endpoint is checked before anyt
       expectRefusedTokenResponse(
         watched,
         (body) => ({ ...body, id_token: joinUnsigned({ ...splitJwt(String(body.id_token)), header: { alg: 'none' }, signature: '' }) }),
-        MESSAGES.invalid,
+        NL.callback.invalidToken,
         /invalid-token/,
       ),
     ),
@@ -165,7 +155,7 @@ describe.concurrent('the ID token from the token endpoint is checked before anyt
           delete rest.id_token;
           return rest;
         },
-        MESSAGES.invalid,
+        NL.callback.invalidToken,
         /invalid-token/,
       ),
     ),
@@ -178,19 +168,19 @@ describe.concurrent('the ID token from the token endpoint is checked before anyt
         delete rest.access_token;
         return rest;
       });
-      const page = await watched.open('/account/login');
-      await page.signIn();
-      await page.waitForPath('/account/login?reason=failed');
-      await page.see('Inloggen is niet gelukt. Probeer het opnieuw.');
-      await page.expectNotBusy();
+      const app = await AppModel.open(watched, '/account/login');
+      await app.signIn();
+      await app.waitForPath('/account/login?reason=failed');
+      await app.see(NL.login.failed);
+      await app.expectNotBusy();
       watched.expectLogged(/\[sign-in\].*no access token/);
       await watched.expectNoBackendToken();
-      await page.expectNoRefreshToken();
-      await page.expectNoLeaks();
+      await app.expectNoRefreshToken();
+      await app.expectNoLeaks();
       await watched.context.unroute(`${suite.stack.urls.issuer}/token`);
-      await page.signIn();
-      await page.waitForPath('/app/home');
-      await page.page.getByRole('heading', { name: NL.welcome }).waitFor({ timeout: 10_000 });
+      await app.signIn();
+      await app.waitForPath('/app/home');
+      await app.waitForHeading(NL.shell.welcome);
     }),
   );
 
@@ -203,12 +193,12 @@ describe.concurrent('the ID token from the token endpoint is checked before anyt
         const { claims } = splitJwt(String(body.id_token));
         return { ...body, id_token: await key.sign({ ...claims, iat: nowSeconds() - 3700, exp: nowSeconds() - 100 }) };
       });
-      const page = await watched.open('/account/login');
-      await page.signIn();
-      await page.waitForPath('/app/home');
-      await page.page.getByRole('heading', { name: NL.welcome }).waitFor({ timeout: 10_000 });
+      const app = await AppModel.open(watched, '/account/login');
+      await app.signIn();
+      await app.waitForPath('/app/home');
+      await app.waitForHeading(NL.shell.welcome);
       await watched.expectBackendToken();
-      await page.expectNoLeaks();
+      await app.expectNoLeaks();
     }),
   );
 });
@@ -223,9 +213,9 @@ describe.concurrent('the token endpoint fails during the code exchange', () => {
           headers: { 'Access-Control-Allow-Origin': suite.stack.urls.app },
         }),
       );
-      const page = await watched.open('/account/login');
-      await page.signIn();
-      await expectRefused(page, MESSAGES.codeUsed, /no-transaction.*invalid_grant/);
+      const app = await AppModel.open(watched, '/account/login');
+      await app.signIn();
+      await expectRefused(app, NL.callback.noTransaction, /no-transaction.*invalid_grant/);
     }),
   );
 
@@ -238,9 +228,9 @@ describe.concurrent('the token endpoint fails during the code exchange', () => {
           headers: { 'Access-Control-Allow-Origin': suite.stack.urls.app },
         }),
       );
-      const page = await watched.open('/account/login');
-      await page.signIn();
-      await expectRefused(page, MESSAGES.providerError, /provider-error.*HTTP 500/);
+      const app = await AppModel.open(watched, '/account/login');
+      await app.signIn();
+      await expectRefused(app, NL.callback.providerError, /provider-error.*HTTP 500/);
     }),
   );
 
@@ -254,18 +244,18 @@ describe.concurrent('the token endpoint fails during the code exchange', () => {
           headers: { 'Access-Control-Allow-Origin': suite.stack.urls.app },
         }),
       );
-      const page = await watched.open('/account/login');
-      await page.signIn();
-      await expectRefused(page, MESSAGES.providerError, /provider-error.*HTTP 502/);
+      const app = await AppModel.open(watched, '/account/login');
+      await app.signIn();
+      await expectRefused(app, NL.callback.providerError, /provider-error.*HTTP 502/);
     }),
   );
 
   securityCase.concurrent('the token endpoint cannot be reached', () =>
     suite.run(async (watched) => {
       await watched.context.route(`${suite.stack.urls.issuer}/token`, (route) => route.abort('connectionrefused'));
-      const page = await watched.open('/account/login');
-      await page.signIn();
-      await expectRefused(page, MESSAGES.unreachable, /provider-unreachable/);
+      const app = await AppModel.open(watched, '/account/login');
+      await app.signIn();
+      await expectRefused(app, NL.callback.providerUnreachable, /provider-unreachable/);
     }),
   );
 });

@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { NL, type WatchedContext } from './models/watched.model.ts';
+import { AppModel } from '../models/app.model.ts';
+import { NL } from '../models/texts.ts';
+import type { WatchedContext } from '../models/watch.ts';
 import { securityCase } from './support/cases.ts';
 import { securitySuite } from './support/harness.ts';
 
@@ -28,38 +30,38 @@ const REFUSED: [string, string][] = [
 ];
 
 async function signInWith(watched: WatchedContext, returnUrl: string) {
-  const page = await watched.open(`/account/login?${new URLSearchParams({ returnUrl })}`);
-  await page.signIn();
-  return page;
+  const app = await AppModel.open(watched, `/account/login?${new URLSearchParams({ returnUrl })}`);
+  await app.signIn();
+  return app;
 }
 
 describe.concurrent('the remembered page never leads off the site or back to sign-in', () => {
   for (const [name, returnUrl] of REFUSED) {
     securityCase.concurrent(`returnUrl: ${name}`, () =>
       suite.run(async (watched) => {
-        const page = await signInWith(watched, returnUrl);
-        await page.waitForPath('/app/home');
-        await page.page.getByRole('heading', { name: NL.welcome }).waitFor({ timeout: 10_000 });
-        expect(new URL(page.page.url()).origin).toBe(suite.stack.urls.app);
+        const app = await signInWith(watched, returnUrl);
+        await app.waitForPath('/app/home');
+        await app.waitForHeading(NL.shell.welcome);
+        expect(new URL(app.page.url()).origin).toBe(suite.stack.urls.app);
         expect(
           watched.requests.map((request) => request.url()).filter((url) => url.includes('evil.example') && !url.includes('returnUrl')),
           'nothing fetched from the attacker',
         ).toEqual([]);
         await watched.expectBackendToken();
-        await page.expectNoLeaks();
-        expect(page.watched.pageErrors).toEqual([]);
+        await app.expectNoLeaks();
+        expect(app.watched.pageErrors).toEqual([]);
       }),
     );
   }
 
   securityCase.concurrent('an address whose path starts with //evil.example', () =>
     suite.run(async (watched) => {
-      const page = await watched.newPage();
-      await page.page.goto(`${suite.stack.urls.app}//evil.example/app/home`);
-      await page.see(/Pagina niet gevonden|Inloggen/);
-      await page.expectNotBusy();
-      expect(new URL(page.page.url()).origin).toBe(suite.stack.urls.app);
-      await page.expectNoLeaks();
+      const app = await AppModel.newPage(watched);
+      await app.page.goto(`${suite.stack.urls.app}//evil.example/app/home`);
+      await app.see(new RegExp(`${NL.errorPage.notFound}|${NL.login.heading}`));
+      await app.expectNotBusy();
+      expect(new URL(app.page.url()).origin).toBe(suite.stack.urls.app);
+      await app.expectNoLeaks();
     }),
   );
 });
@@ -67,7 +69,7 @@ describe.concurrent('the remembered page never leads off the site or back to sig
 // The control: a same-site page is remembered, so the refusals above are refusals.
 it('a same-site page (/verkoop) is where the person lands', () =>
   suite.run(async (watched) => {
-    const page = await signInWith(watched, '/verkoop?tab=2');
-    await page.waitForPath('/verkoop?tab=2');
-    await page.page.getByRole('heading', { name: 'Verkoop' }).waitFor({ timeout: 10_000 });
+    const app = await signInWith(watched, '/verkoop?tab=2');
+    await app.waitForPath('/verkoop?tab=2');
+    await app.waitForHeading(NL.section.verkoop);
   }));

@@ -1,10 +1,10 @@
 import type { Page, Request } from 'playwright-core';
 import { describe, expect } from 'vitest';
-import { AppPage, NL, eventually, type WatchedContext } from './models/watched.model.ts';
+import { AppModel } from '../models/app.model.ts';
+import { NL } from '../models/texts.ts';
+import { eventually, type WatchedContext } from '../models/watch.ts';
 import { securityCase } from './support/cases.ts';
 import { securitySuite } from './support/harness.ts';
-import { waitForAfterStart } from '../support/afterStart.ts';
-import { openUserMenu } from '../support/userMenu.ts';
 
 /**
  * Backend tokens that live 64 s: the app renews 60 s before expiry, so a
@@ -30,17 +30,17 @@ function fakeBackendToken(expired: boolean): string {
 }
 
 /** Asked for a protected page with a backend token the API refuses: the token goes, the login page comes, sign-in works. */
-async function expectRefusedTokenCleared(watched: WatchedContext, page: AppPage) {
-  await page.goto('/app/home');
-  await page.waitForPath('/account/login');
-  await page.page.getByRole('button', { name: NL.signIn }).waitFor({ timeout: 10_000 });
-  await page.expectNotBusy();
+async function expectRefusedTokenCleared(watched: WatchedContext, app: AppModel) {
+  await app.goto('/app/home');
+  await app.waitForPath('/account/login');
+  await app.waitForLoginPage();
+  await app.expectNotBusy();
   watched.expectLogged(/\[start-up\].*unauthorized \(401\)/s);
   await watched.expectNoBackendToken();
-  await page.expectNoLeaks();
-  await page.signIn();
-  await page.waitForPath('/app/home');
-  await page.page.getByRole('heading', { name: NL.welcome }).waitFor({ timeout: 10_000 });
+  await app.expectNoLeaks();
+  await app.signIn();
+  await app.waitForPath('/app/home');
+  await app.waitForHeading(NL.shell.welcome);
 }
 
 describe.concurrent('a backend token the API refuses at start-up', () => {
@@ -56,57 +56,57 @@ describe.concurrent('a backend token the API refuses at start-up', () => {
           { name: 'Abp.AuthToken', value, url, sameSite: 'Lax' },
           { name: 'enc_auth_token', value: 'versleuteld', url, sameSite: 'Lax' },
         ]);
-        await expectRefusedTokenCleared(watched, await watched.newPage());
+        await expectRefusedTokenCleared(watched, await AppModel.newPage(watched));
       }),
     );
   }
 
   securityCase.concurrent('Abp.AuthToken: a real token used in another tenant', () =>
     suite.run(async (watched) => {
-      const page = await watched.newPage();
-      await page.signInToHome();
+      const app = await AppModel.newPage(watched);
+      await app.signInToHome();
       await watched.context.addCookies([{ name: 'Abp-TenantId', value: '2', url: suite.stack.urls.app, sameSite: 'Lax' }]);
-      await expectRefusedTokenCleared(watched, page);
-      await page.see('Noord');
+      await expectRefusedTokenCleared(watched, app);
+      await app.see('Noord');
     }),
   );
 });
 
 /** Waits until the page shows no session banner. */
-async function expectNoBanner(page: AppPage) {
-  await page.page.locator('.banner').waitFor({ state: 'detached', timeout: 10_000 });
+async function expectNoBanner(app: AppModel) {
+  await app.page.locator('.banner').waitFor({ state: 'detached', timeout: 10_000 });
 }
 
 describe.concurrent('renewal: the refresh token is refused (invalid_grant)', () => {
   securityCase.concurrent('the provider refuses the refresh token: "Opnieuw inloggen", the refresh token gone, and a popup sign-in keeps the page', () =>
     suite.run(async (watched) => {
-      const page = await watched.newPage();
-      await page.signInToHome();
-      await page.markDocument();
+      const app = await AppModel.newPage(watched);
+      await app.signInToHome();
+      await app.markDocument();
       // What the stack's token fault { status: 400 } answers, for this browser only.
       const token = `${suite.stack.urls.issuer}/token`;
-      await page.page.route(token, (route) =>
+      await app.page.route(token, (route) =>
         route.fulfill({
           status: 400,
           json: { error: 'invalid_grant', error_description: 'grant request is invalid' },
           headers: { 'Access-Control-Allow-Origin': suite.stack.urls.app },
         }),
       );
-      await page.see(NL.sessionExpired, RENEWAL_MS + 10_000);
-      const button = page.page.getByRole('button', { name: NL.signInAgain });
+      await app.see(NL.session.expired, RENEWAL_MS + 10_000);
+      const button = app.page.getByRole('button', { name: NL.session.signInAgain });
       await button.waitFor({ timeout: 1000 });
       watched.expectLogged(/\[token\].*invalid-refresh-token/s);
-      await page.expectNoRefreshToken();
-      await page.expectNoLeaks();
-      await page.page.unroute(token);
+      await app.expectNoRefreshToken();
+      await app.expectNoLeaks();
+      await app.page.unroute(token);
       const [popup] = await Promise.all([watched.context.waitForEvent('page', { timeout: 10_000 }), button.click()]);
       await popup.waitForEvent('close', { timeout: 15_000 });
-      await expectNoBanner(page);
-      await page.page.getByRole('heading', { name: NL.welcome }).waitFor({ timeout: 1000 });
-      expect(await page.refreshToken(), 'a new refresh token').toBeTruthy();
-      expect(await page.documentStillMarked(), 'the page was kept').toBe(true);
+      await expectNoBanner(app);
+      await app.waitForHeading(NL.shell.welcome, { timeout: 1000 });
+      expect(await app.refreshToken(), 'a new refresh token').toBeTruthy();
+      expect(await app.documentStillMarked(), 'the page was kept').toBe(true);
       await watched.expectBackendToken();
-      await page.expectNoLeaks();
+      await app.expectNoLeaks();
     }),
   );
 });
@@ -125,22 +125,22 @@ describe.concurrent('renewal: the provider cannot be reached', () => {
     securityCase.concurrent(`the token endpoint during renewal: ${name}: the banner says so, and it tries again`, () =>
       suite.run(async (watched) => {
         await watched.context.clock.install();
-        const page = await watched.newPage();
-        await page.signInToHome();
-        await page.markDocument();
+        const app = await AppModel.newPage(watched);
+        await app.signInToHome();
+        await app.markDocument();
         const token = `${suite.stack.urls.issuer}/token`;
-        await fail(page.page, token);
-        await page.see(NL.renewFailed, RENEWAL_MS + 10_000);
+        await fail(app.page, token);
+        await app.see(NL.session.renewFailed, RENEWAL_MS + 10_000);
         watched.expectLogged(/\[token\].*provider-(unreachable|error)/s);
-        expect(await page.refreshToken(), 'the refresh token is kept for the next try').toBeTruthy();
+        expect(await app.refreshToken(), 'the refresh token is kept for the next try').toBeTruthy();
         const before = await watched.cookie('Abp.AuthToken');
-        await page.page.unroute(token);
+        await app.page.unroute(token);
         // The retry comes 30 s later; the page's clock is moved on instead of waiting.
         await watched.context.clock.fastForward(31_000);
-        await expectNoBanner(page);
+        await expectNoBanner(app);
         await eventually(async () => (await watched.cookie('Abp.AuthToken')) !== before, 'a renewed backend token');
-        expect(await page.documentStillMarked(), 'the page was kept').toBe(true);
-        await page.expectNoLeaks();
+        expect(await app.documentStillMarked(), 'the page was kept').toBe(true);
+        await app.expectNoLeaks();
       }),
     );
   }
@@ -149,28 +149,28 @@ describe.concurrent('renewal: the provider cannot be reached', () => {
 describe('renewal: the browser is offline', () => {
   securityCase('offline when the renewal is due: both banners say so, and back online the session is renewed at once', () =>
     suite.run(async (watched) => {
-      const page = await watched.newPage();
-      await page.signInToHome();
-      await waitForAfterStart(page.page);
-      await page.markDocument();
+      const app = await AppModel.newPage(watched);
+      await app.signInToHome();
+      await app.waitForAfterStart();
+      await app.markDocument();
       const before = await watched.cookie('Abp.AuthToken');
       await watched.context.setOffline(true);
-      await page.see('Je bent offline.');
-      await page.see(NL.renewFailed, RENEWAL_MS + 10_000);
-      expect(await page.refreshToken(), 'the refresh token is kept for the next try').toBeTruthy();
+      await app.see(NL.connection.offline);
+      await app.see(NL.session.renewFailed, RENEWAL_MS + 10_000);
+      expect(await app.refreshToken(), 'the refresh token is kept for the next try').toBeTruthy();
       await watched.context.setOffline(false);
       // Well before the 30 s retry: the connection coming back is what starts it.
-      await page.see('De verbinding is hersteld.');
-      await expectNoBanner(page);
+      await app.see(NL.connection.restored);
+      await expectNoBanner(app);
       await eventually(async () => (await watched.cookie('Abp.AuthToken')) !== before, 'a renewed backend token');
-      expect(await page.documentStillMarked(), 'the page was kept').toBe(true);
-      await page.expectNoLeaks();
+      expect(await app.documentStillMarked(), 'the page was kept').toBe(true);
+      await app.expectNoLeaks();
     }),
   );
 });
 
 /** Both tabs keep going: no banner, the same rotated refresh token, one refresh per round. */
-async function expectSharedRenewal(watched: WatchedContext, tabs: AppPage[], rounds: number) {
+async function expectSharedRenewal(watched: WatchedContext, tabs: AppModel[], rounds: number) {
   const start = refreshGrants(watched).length;
   const firstCookie = await watched.cookie('Abp.AuthToken');
   for (let round = 1; round <= rounds; round += 1) {
@@ -181,7 +181,7 @@ async function expectSharedRenewal(watched: WatchedContext, tabs: AppPage[], rou
   expect(refreshGrants(watched).length - start, 'one refresh per round, not one per tab').toBe(rounds);
   for (const tab of tabs) {
     expect(await tab.page.locator('.banner').count(), 'no session banner').toBe(0);
-    await tab.page.getByRole('heading', { name: NL.welcome }).waitFor({ timeout: 1000 });
+    await tab.waitForHeading(NL.shell.welcome, { timeout: 1000 });
     await tab.expectNoLeaks();
   }
   const [first, ...others] = await Promise.all(tabs.map((tab) => tab.refreshToken()));
@@ -193,12 +193,12 @@ async function expectSharedRenewal(watched: WatchedContext, tabs: AppPage[], rou
 }
 
 /** Signed in, then a second tab opened from the app (it gets a copy of the session storage), showing home. */
-async function signedInWithOpenedTab(watched: WatchedContext): Promise<[AppPage, AppPage]> {
-  const first = await watched.newPage();
+async function signedInWithOpenedTab(watched: WatchedContext): Promise<[AppModel, AppModel]> {
+  const first = await AppModel.newPage(watched);
   await first.signInToHome();
   const [opened] = await Promise.all([watched.context.waitForEvent('page'), first.page.evaluate(() => void window.open('/app/home', '_blank'))]);
-  const second = new AppPage(opened, watched);
-  await second.page.getByRole('heading', { name: NL.welcome }).waitFor({ timeout: 10_000 });
+  const second = new AppModel(opened, watched);
+  await second.waitForHeading(NL.shell.welcome);
   return [first, second];
 }
 
@@ -213,10 +213,10 @@ describe.concurrent('renewal in two tabs at once', () => {
 
   securityCase.concurrent('a tab opened on its own (no copy of the refresh token) renews with the tokens of the other tab', () =>
     suite.run(async (watched) => {
-      const first = await watched.newPage();
+      const first = await AppModel.newPage(watched);
       await first.signInToHome();
-      const second = await watched.open('/app/home');
-      await second.page.getByRole('heading', { name: NL.welcome }).waitFor({ timeout: 10_000 });
+      const second = await AppModel.open(watched, '/app/home');
+      await second.waitForHeading(NL.shell.welcome);
       await expectSharedRenewal(watched, [first, second], 2);
     }),
   );
@@ -225,11 +225,10 @@ describe.concurrent('renewal in two tabs at once', () => {
     suite.run(async (watched) => {
       const [first, second] = await signedInWithOpenedTab(watched);
       const grants = refreshGrants(watched).length;
-      await openUserMenu(first.page);
-      await first.page.getByRole('button', { name: 'Uitloggen' }).click();
-      await first.see('Je bent uitgelogd.');
+      await first.signOut();
+      await first.see(NL.login.signedOut);
       await second.waitForPath('/account/login');
-      await second.see('Je bent uitgelogd.');
+      await second.see(NL.login.signedOut);
       await second.expectNoRefreshToken();
       expect(refreshGrants(watched).length, 'the other tab did not try its revoked refresh token').toBe(grants);
       await watched.expectNoBackendToken();

@@ -1,9 +1,9 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, expect, vi } from 'vitest';
 import type { Stack, StackOptions } from '../../../../devstack/stack.ts';
-import { launchChromium } from '../../support/chromium.ts';
+import { WatchedContext } from '../../models/watch.ts';
+import { launchChromium, newContext } from '../../support/chromium.ts';
 import { startTestStack } from '../../support/stack.ts';
-import { WatchedContext } from '../models/watched.model.ts';
 import { reportSecurityCases } from './cases.ts';
 
 export interface RunOptions {
@@ -47,7 +47,7 @@ export function securitySuite(file: string, options: StackOptions = {}, { concur
     },
     async run(body, { cspViolationsExpected = false } = {}) {
       if (!browser || !stack) throw new Error('the browser or stack is not started');
-      const watched = await WatchedContext.create(browser, stack);
+      const watched = await WatchedContext.of(await newContext(browser), stack);
       try {
         await body(watched);
         await expectCleanEnd(watched, cspViolationsExpected);
