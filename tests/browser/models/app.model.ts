@@ -1,4 +1,4 @@
-import type { Locator } from 'playwright-core';
+import type { Locator, Route } from 'playwright-core';
 import { expect } from 'vitest';
 import { Gate } from './gate.ts';
 import { PageModel } from './page.model.ts';
@@ -224,6 +224,26 @@ export class AppModel extends PageModel {
   }
 
   // The session, and what must not be left behind.
+
+  /** The provider refuses this page's refresh token (`invalid_grant`, as the stack's token fault answers), for this page only; gives the way back. */
+  async refuseRefreshToken(): Promise<() => Promise<void>> {
+    const token = `${this.stack.urls.issuer}/token`;
+    const refuse = (route: Route) =>
+      route.fulfill({
+        status: 400,
+        json: { error: 'invalid_grant', error_description: 'grant request is invalid' },
+        headers: { 'Access-Control-Allow-Origin': this.stack.urls.app },
+      });
+    await this.page.route(token, refuse);
+    return () => this.page.unroute(token, refuse);
+  }
+
+  /** "Opnieuw inloggen" opens the provider in a popup, which closes once the sign-in is done. */
+  async signInAgainInPopup(): Promise<void> {
+    const button = this.page.getByRole('button', { name: NL.session.signInAgain });
+    const [popup] = await Promise.all([this.page.context().waitForEvent('page', { timeout: OUTCOME_MS }), button.click()]);
+    await popup.waitForEvent('close', { timeout: 15_000 });
+  }
 
   async refreshToken(): Promise<string | undefined> {
     const raw = (await this.sessionStorage())['oidc.tokens'];

@@ -37,22 +37,13 @@ describe('a 401 in the middle of the work', () => {
     await app.signInToHome();
     await app.markDocument();
     const calls = sessionCalls(app);
-    const token = `${env.stack.urls.issuer}/token`;
-    await app.page.route(token, (route) =>
-      route.fulfill({
-        status: 400,
-        json: { error: 'invalid_grant', error_description: 'grant request is invalid' },
-        headers: { 'Access-Control-Allow-Origin': env.stack.urls.app },
-      }),
-    );
+    const acceptAgain = await app.refuseRefreshToken();
     env.stack.faults.set('Session', { status: 401, times: 1 });
     await app.openAbout();
-    const button = app.page.getByRole('button', { name: NL.session.signInAgain });
-    await button.waitFor({ timeout: 15_000 });
+    await app.page.getByRole('button', { name: NL.session.signInAgain }).waitFor({ timeout: 15_000 });
     expect(calls, 'waiting for the person: not repeated yet').toHaveLength(1);
-    await app.page.unroute(token);
-    const [popup] = await Promise.all([env.context.waitForEvent('page', { timeout: 10_000 }), button.click()]);
-    await popup.waitForEvent('close', { timeout: 15_000 });
+    await acceptAgain();
+    await app.signInAgainInPopup();
     // Signing in again runs start-up once more (its own session call); the refused call is repeated once beside it.
     await expect.poll(() => calls.length, { timeout: 15_000 }).toBe(3);
     await app.page.waitForTimeout(1000);

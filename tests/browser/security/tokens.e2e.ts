@@ -83,24 +83,14 @@ describe.concurrent('renewal: the refresh token is refused (invalid_grant)', () 
       const app = await AppModel.newPage(watched);
       await app.signInToHome();
       await app.markDocument();
-      // What the stack's token fault { status: 400 } answers, for this browser only.
-      const token = `${suite.stack.urls.issuer}/token`;
-      await app.page.route(token, (route) =>
-        route.fulfill({
-          status: 400,
-          json: { error: 'invalid_grant', error_description: 'grant request is invalid' },
-          headers: { 'Access-Control-Allow-Origin': suite.stack.urls.app },
-        }),
-      );
+      const acceptAgain = await app.refuseRefreshToken();
       await app.see(NL.session.expired, RENEWAL_MS + 10_000);
-      const button = app.page.getByRole('button', { name: NL.session.signInAgain });
-      await button.waitFor({ timeout: 1000 });
+      await app.page.getByRole('button', { name: NL.session.signInAgain }).waitFor({ timeout: 1000 });
       watched.expectLogged(/\[token\].*invalid-refresh-token/s);
       await app.expectNoRefreshToken();
       await app.expectNoLeaks();
-      await app.page.unroute(token);
-      const [popup] = await Promise.all([watched.context.waitForEvent('page', { timeout: 10_000 }), button.click()]);
-      await popup.waitForEvent('close', { timeout: 15_000 });
+      await acceptAgain();
+      await app.signInAgainInPopup();
       await expectNoBanner(app);
       await app.waitForHeading(NL.shell.welcome, { timeout: 1000 });
       expect(await app.refreshToken(), 'a new refresh token').toBeTruthy();
