@@ -48,6 +48,8 @@ export function safeReturnPath(value: unknown, origin = location.origin): string
     return undefined;
   }
   if (url.origin !== origin || decodedUrl.origin !== origin) return undefined;
+  // Dot segments can leave a path that starts with `//` (`/a/..//host` becomes `//host`): as a link, another host.
+  if (!looksLikeLocalPath(url.pathname) || !looksLikeLocalPath(decodedUrl.pathname)) return undefined;
   if (isSignInPath(url.pathname) || isSignInPath(decodedUrl.pathname)) return undefined;
   return `${url.pathname}${url.search}${url.hash}`;
 }

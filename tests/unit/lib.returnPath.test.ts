@@ -78,3 +78,12 @@ describe('safeReturnPath, encoded sign-in paths', () => {
     expect(safeReturnPath(value, 'http://localhost:4200')).toBeUndefined();
   });
 });
+
+describe('safeReturnPath, paths that dot segments turn into another host', () => {
+  it.each(['/a/..//evil.example', '/.//evil.example', '/a/../\\evil.example', '/%2e%2e//evil.example', '/a/%2E%2E//evil.example/x', '/a%2F..%2F%2Fevil.example'])(
+    'refuses %j',
+    (value) => {
+      expect(safeReturnPath(value, ORIGIN)).toBeUndefined();
+    },
+  );
+});
