@@ -4,18 +4,22 @@ import { CALLBACK_PATH, LOGIN_PATH } from './paths.ts';
 
 const MAX_DECODE_ROUNDS = 3;
 
-/** Decodes until nothing changes; `undefined` when it is malformed or still changing after the last round. */
-function fullyDecoded(value: string): string | undefined {
-  let current = value;
+/**
+ * The value and each decoding of it until nothing changes; `undefined` when
+ * one is malformed or it is still changing after the last round.
+ */
+function decodings(value: string): string[] | undefined {
+  const forms = [value];
   for (let round = 0; round < MAX_DECODE_ROUNDS; round += 1) {
+    const current = forms[forms.length - 1]!;
     let next: string;
     try {
       next = decodeURIComponent(current);
     } catch {
       return undefined;
     }
-    if (next === current) return current;
-    current = next;
+    if (next === current) return forms;
+    forms.push(next);
   }
   return undefined;
 }
@@ -30,26 +34,31 @@ function isSignInPath(pathname: string): boolean {
   return path === LOGIN_PATH || path.startsWith(`${LOGIN_PATH}/`) || path.startsWith(CALLBACK_PATH);
 }
 
-/**
- * A remembered page as a same-origin path, or `undefined`. Refuses anything
- * that could leave the site or loop back to sign-in, also when encoded:
- * `//host`, `/\host`, `https://…`, `javascript:…`, `/account/login…`.
- */
-export function safeReturnPath(value: unknown, origin = location.origin): string | undefined {
-  if (typeof value !== 'string' || value === '') return undefined;
-  const decoded = fullyDecoded(value);
-  if (decoded === undefined || !looksLikeLocalPath(value) || !looksLikeLocalPath(decoded)) return undefined;
+/** The same-origin path one form of the value opens, or `undefined` when it leaves the site or is a sign-in page. */
+function localPath(form: string, origin: string): string | undefined {
+  if (!looksLikeLocalPath(form)) return undefined;
   let url: URL;
-  let decodedUrl: URL;
   try {
-    url = new URL(value, origin);
-    decodedUrl = new URL(decoded, origin);
+    url = new URL(form, origin);
   } catch {
     return undefined;
   }
-  if (url.origin !== origin || decodedUrl.origin !== origin) return undefined;
+  if (url.origin !== origin) return undefined;
   // Dot segments can leave a path that starts with `//` (`/a/..//host` becomes `//host`): as a link, another host.
-  if (!looksLikeLocalPath(url.pathname) || !looksLikeLocalPath(decodedUrl.pathname)) return undefined;
-  if (isSignInPath(url.pathname) || isSignInPath(decodedUrl.pathname)) return undefined;
+  if (!looksLikeLocalPath(url.pathname) || isSignInPath(url.pathname)) return undefined;
   return `${url.pathname}${url.search}${url.hash}`;
+}
+
+/**
+ * A remembered page as a same-origin path, or `undefined`. Refuses anything
+ * that could leave the site or loop back to sign-in, as it is and after each
+ * round of decoding (whoever decodes it once more must not find such a path
+ * either): `//host`, `/\host`, `https://…`, `javascript:…`, `/account/login…`.
+ */
+export function safeReturnPath(value: unknown, origin = location.origin): string | undefined {
+  if (typeof value !== 'string' || value === '') return undefined;
+  const forms = decodings(value);
+  if (forms === undefined) return undefined;
+  const paths = forms.map((form) => localPath(form, origin));
+  return paths.every((path) => path !== undefined) ? paths[0] : undefined;
 }

@@ -87,3 +87,9 @@ describe('safeReturnPath, paths that dot segments turn into another host', () =>
     },
   );
 });
+
+describe('safeReturnPath, a sign-in page that only a full decoding climbs out of', () => {
+  it.each(['/account/%6C%6F%67%69%6E%63%61%6C%6C%62%61%63%6B%252F..', '/account/logincallback%252F..'])('refuses %j', (value) => {
+    expect(safeReturnPath(value, ORIGIN)).toBeUndefined();
+  });
+});
