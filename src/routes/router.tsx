@@ -1,4 +1,4 @@
-import { Outlet, createRootRouteWithContext, createRoute, createRouter, lazyRouteComponent, redirect } from '@tanstack/react-router';
+import { Outlet, createRootRouteWithContext, createRoute, createRouter, redirect } from '@tanstack/react-router';
 import { lazy } from 'react';
 import { bootContext } from '../boot/bootActor.ts';
 import { withPages } from '../i18n/withPages.ts';
@@ -16,8 +16,8 @@ import { NoAccessError, requireSection, requireUser } from './guards.ts';
 // route is first visited or preloaded.
 
 // "Geen toegang" and "Pagina niet gevonden" come with their own code: few people ever see them.
-const NoAccess = lazy(() => withPages(() => import('../ui/NoAccess.lazy.tsx')).then((module) => ({ default: module.NoAccess })));
-const NotFound = lazy(() => withPages(() => import('../ui/NotFound.lazy.tsx')).then((module) => ({ default: module.NotFound })));
+const NoAccess = lazy(() => withPages(() => import('../ui/NoAccess.lazy.tsx')));
+const NotFound = lazy(() => withPages(() => import('../ui/NotFound.lazy.tsx')));
 
 const rootRoute = createRootRouteWithContext<RouterContext>()({ component: Outlet, notFoundComponent: NotFound });
 
@@ -63,19 +63,14 @@ const aboutRoute = createRoute({ getParentRoute: () => appRoute, path: 'about' }
   withPages(() => import('../sections/app/about.lazy.tsx')).then((module) => module.Route),
 );
 
-/**
- * The business sections: each its own chunk, fetched only when someone who
- * may open it visits it. The screen is a lazy component rather than a lazy
- * route, so a refused visit (the guard throws) never fetches its code.
- */
+/** The business sections: each its own chunk, fetched only when visited; the guard answers "Geen toegang" to whoever may not open one. */
 const sectionRoutes = SECTIONS.map((section) =>
   createRoute({
     getParentRoute: () => shellRoute,
     path: section.key,
     beforeLoad: ({ context }) => requireSection(context, section),
     errorComponent: (props) => (props.error instanceof NoAccessError ? <NoAccess /> : <RouteError {...props} />),
-    component: lazyRouteComponent(() => withPages(section.screen), 'Screen'),
-  }),
+  }).lazy(async () => (await withPages(section.screen)).Route),
 );
 
 const routeTree = rootRoute.addChildren([
@@ -109,6 +104,8 @@ router.subscribe('onResolved', (event) => {
 /** Fetches the code of the sections every signed-in start needs (account, app), without navigating. */
 export function preloadStartSections(): void {
   for (const route of [accountRoute, loginRoute, appHomeRoute]) void route.lazyFn?.();
+  // The person's menu too, so it opens offline (sign-out, language).
+  void import('../shell/UserMenu.lazy.tsx');
 }
 
 declare module '@tanstack/react-router' {

@@ -1,5 +1,4 @@
+import { createLazyRoute } from '@tanstack/react-router';
 import { SectionPage } from './SectionPage.tsx';
 
-export function Screen() {
-  return <SectionPage section="beheer" />;
-}
+export const Route = createLazyRoute('/_shell/beheer')({ component: () => <SectionPage section="beheer" /> });

@@ -1,5 +1,5 @@
 import type { MessageDescriptor } from '@lingui/core';
-import type { ComponentType } from 'react';
+import type { AnyRoute, LazyRoute } from '@tanstack/react-router';
 
 /**
  * A business section. This list is the one place a section is named: the
@@ -16,8 +16,8 @@ export interface Section {
   permission: string;
   /** An ABP feature the section also needs (`features.allFeatures[name].value === 'true'`), for editions that leave it out. */
   feature?: string;
-  /** Its screens: a `*.lazy.tsx` file exporting `Screen`, fetched only when someone who may open the section visits it. */
-  screen: () => Promise<{ Screen: ComponentType }>;
+  /** Its screens: a `*.lazy.tsx` file exporting its lazy `Route`, fetched only when the section is visited. */
+  screen: () => Promise<{ Route: LazyRoute<AnyRoute> }>;
 }
 
 // The labels are plain message descriptors rather than macros so that Node

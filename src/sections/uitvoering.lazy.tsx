@@ -1,5 +1,4 @@
+import { createLazyRoute } from '@tanstack/react-router';
 import { SectionPage } from './SectionPage.tsx';
 
-export function Screen() {
-  return <SectionPage section="uitvoering" />;
-}
+export const Route = createLazyRoute('/_shell/uitvoering')({ component: () => <SectionPage section="uitvoering" /> });

@@ -1,5 +1,4 @@
+import { createLazyRoute } from '@tanstack/react-router';
 import { SectionPage } from './SectionPage.tsx';
 
-export function Screen() {
-  return <SectionPage section="zakelijk" />;
-}
+export const Route = createLazyRoute('/_shell/zakelijk')({ component: () => <SectionPage section="zakelijk" /> });

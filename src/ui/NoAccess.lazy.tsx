@@ -20,3 +20,6 @@ export function NoAccess() {
     </main>
   );
 }
+
+/** For React.lazy. */
+export default NoAccess;

@@ -16,3 +16,6 @@ export function NotFound() {
     />
   );
 }
+
+/** For React.lazy. */
+export default NotFound;

@@ -1,7 +1,6 @@
 import { msg } from '@lingui/core/macro';
 import type { MessageDescriptor } from '@lingui/core';
-import { useLingui } from '@lingui/react';
-import { Trans, useLingui as useMacroLingui } from '@lingui/react/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import type { BootError } from '../../machines/boot.types.ts';
 import { ErrorScreen } from './ErrorScreen.tsx';
 
@@ -26,8 +25,7 @@ export interface StartupErrorProps {
 
 /** The screen for a start-up that stopped: which step failed, and "Opnieuw proberen". */
 export function StartupError({ error, onRetry }: StartupErrorProps) {
-  const { i18n } = useLingui();
-  const { t } = useMacroLingui();
+  const { i18n, t } = useLingui();
   const message =
     error.kind === 'config-invalid'
       ? i18n._(msg`Het configuratiebestand van de applicatie is ongeldig: het veld "${error.field ?? '?'}" klopt niet. Neem contact op met de beheerder.`)

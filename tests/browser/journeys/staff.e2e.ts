@@ -39,6 +39,9 @@ describe('a staff member’s day', () => {
     await app.waitForAddress('/app/home');
 
     await app.chooseLanguage('en-US');
+    // The shell is drawn anew in the new language: its person's menu starts closed.
+    await app.expectHeading(EN.shell.welcome);
+    await app.openUserMenu();
     await app.page.getByRole('button', { name: EN.shell.signOut }).waitFor();
     await app.expectHeading(EN.shell.welcome);
     expect(await app.sections('en').getByRole('link', { name: EN.section.verkoop }).count()).toBe(1);
@@ -46,6 +49,8 @@ describe('a staff member’s day', () => {
     expect(await app.cookie('Abp.Localization.CultureName')).toBe('en-US');
 
     await app.chooseLanguage('nl');
+    await app.expectHeading(NL.shell.welcome);
+    await app.openUserMenu();
     await app.page.getByRole('button', { name: NL.shell.signOut }).waitFor();
     await app.expectHeading(NL.shell.welcome);
     expect(await app.lang()).toBe('nl');
