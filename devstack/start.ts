@@ -1,4 +1,6 @@
 import { spawnSync } from 'node:child_process';
+import { join } from 'node:path';
+import { precompress } from '../scripts/precompress.ts';
 import { checkBuild } from './build-check.ts';
 import { startStack, type Stack, type StackUrls } from './stack.ts';
 import { appConfigPlugin } from './vite-appconfig.ts';
@@ -33,6 +35,12 @@ function buildIfNeeded(): void {
   }
 }
 
+/** The .br and .gz copies nginx would be given (docs/deploy.md), written once per build. */
+function precompressBuild(): void {
+  const { written } = precompress(join(root, 'dist'), { onlyStale: true });
+  if (written.length > 0) console.log(`Precompressed the build: ${written.length} .br/.gz copies written next to the files in dist/.`);
+}
+
 /** Polls until the address answers at all (any status), or gives up. */
 async function waitFor(url: string, timeoutMs = 15_000): Promise<void> {
   const deadline = Date.now() + timeoutMs;
@@ -60,7 +68,10 @@ function printReady(urls: StackUrls): void {
 }
 
 async function main(): Promise<void> {
-  if (!dev) buildIfNeeded();
+  if (!dev) {
+    buildIfNeeded();
+    precompressBuild();
+  }
   const stack: Stack = await startStack({ serveApp: !dev, testMode });
   let closeVite: (() => Promise<void>) | undefined;
 

@@ -27,7 +27,17 @@ function walk(dir: string): string[] {
   });
 }
 
-export function precompress(dir: string): PrecompressResult {
+export interface PrecompressOptions {
+  /** Leave a copy that is newer than its file as it is: for a build that was precompressed before. */
+  onlyStale?: boolean;
+}
+
+function isFresh(target: string, source: string): boolean {
+  const copy = statSync(target, { throwIfNoEntry: false });
+  return copy !== undefined && copy.mtimeMs >= statSync(source).mtimeMs;
+}
+
+export function precompress(dir: string, options: PrecompressOptions = {}): PrecompressResult {
   const root = resolve(dir);
   if (!statSync(root, { throwIfNoEntry: false })?.isDirectory()) throw new Error(`${root} is not a folder: build first (npm run build).`);
   const written: string[] = [];
@@ -35,11 +45,14 @@ export function precompress(dir: string): PrecompressResult {
   for (const path of walk(root)) {
     if (!COMPRESSIBLE.test(path)) continue;
     files += 1;
-    const body = readFileSync(path);
-    for (const [suffix, compress] of [
+    const copies = [
       ['.gz', gzip],
       ['.br', brotli],
-    ] as const) {
+    ] as const;
+    const stale = copies.filter(([suffix]) => !options.onlyStale || !isFresh(`${path}${suffix}`, path));
+    if (stale.length === 0) continue;
+    const body = readFileSync(path);
+    for (const [suffix, compress] of stale) {
       const target = `${path}${suffix}`;
       const compressed = compress(body);
       if (compressed.byteLength < body.byteLength) {

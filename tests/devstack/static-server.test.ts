@@ -1,10 +1,14 @@
 import { createHash } from 'node:crypto';
-import { get as httpGet, type IncomingHttpHeaders } from 'node:http';
-import { gunzipSync } from 'node:zlib';
+import { readFileSync, utimesSync, writeFileSync } from 'node:fs';
+import { request, type IncomingHttpHeaders } from 'node:http';
+import { join } from 'node:path';
+import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { NGINX_CONF, parseNginxRules } from '../../devstack/nginx-rules.ts';
 import { startStack } from '../../devstack/stack.ts';
+import { negotiateEncoding } from '../../devstack/static-server.ts';
 import { freePorts } from './helpers/ports.ts';
-import { HASHED_SCRIPT, INLINE_STYLE, startTestStack, type TestStack } from './helpers/test-stack.ts';
+import { GZIP_ONLY_SCRIPT, HASHED_SCRIPT, INLINE_STYLE, SCRIPT_TEXT, startTestStack, type TestStack } from './helpers/test-stack.ts';
 
 let stack: TestStack;
 beforeAll(async () => {
@@ -13,6 +17,19 @@ beforeAll(async () => {
 afterAll(() => stack.stop());
 
 const get = (path: string, headers: Record<string, string> = {}) => fetch(`${stack.urls.app}${path}`, { headers });
+
+/** The bytes as sent: fetch would unpack a compressed body. */
+function rawGet(path: string, headers: Record<string, string> = {}, method = 'GET'): Promise<{ status: number; headers: IncomingHttpHeaders; body: Buffer }> {
+  return new Promise((resolve, reject) => {
+    const req = request(`${stack.urls.app}${path}`, { method, headers }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on('data', (chunk: Buffer) => chunks.push(chunk));
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks) }));
+    });
+    req.on('error', reject);
+    req.end();
+  });
+}
 
 describe('static server', () => {
   it('falls back to index.html for client-side routes', async () => {
@@ -53,29 +70,137 @@ describe('static server', () => {
     expect((await get('/assets/nope.js')).headers.get('x-content-type-options')).toBe('nosniff');
   });
 
-  it('caches hashed assets for a year and revalidates everything else', async () => {
-    const immutable = 'public, max-age=31536000, immutable';
-    expect((await get(HASHED_SCRIPT)).headers.get('cache-control')).toBe(immutable);
-    for (const path of ['/', '/index.html', '/app/home', '/sw.js', '/registerSW.js', '/manifest.webmanifest', '/assets/logo.svg']) {
-      expect((await get(path)).headers.get('cache-control'), path).toBe('no-cache');
+  it('sends the Cache-Control of deploy/nginx.conf for every kind of path, and none on errors', async () => {
+    const cases: [string, string][] = [
+      [HASHED_SCRIPT, 'public, max-age=31536000, immutable'],
+      ['/', 'no-cache'],
+      ['/index.html', 'no-cache'],
+      ['/app/home', 'no-cache'],
+      ['/account/logincallback?code=x&state=y', 'no-cache'],
+      ['/sw.js', 'no-cache'],
+      ['/registerSW.js', 'no-cache'],
+      ['/manifest.webmanifest', 'no-cache'],
+      ['/assets/logo.svg', 'no-cache'],
+      ['/assets/appconfig.production.json', 'no-store'],
+    ];
+    const nginx = parseNginxRules(readFileSync(NGINX_CONF, 'utf8'));
+    for (const [path, expected] of cases) {
+      const response = await get(path);
+      expect([path, response.status, response.headers.get('cache-control')]).toEqual([path, 200, expected]);
+      // The same answer as nginx's map for what nginx serves there (the shell for a client-side route).
+      const uri = new URL(path, stack.urls.app).pathname;
+      expect(nginx.cacheControl(/\.[A-Za-z0-9]+$/.test(uri) ? uri : '/index.html')).toBe(expected);
+    }
+    // nginx adds Cache-Control only to successful answers: a missing hashed file is never cached for a year.
+    for (const path of ['/assets/index-Missing1.js', '/assets/missing-ABCDEFGH.js']) {
+      const missing = await get(path);
+      expect([path, missing.status, missing.headers.get('cache-control')]).toEqual([path, 404, null]);
     }
   });
 
-  it('serves a precompressed sibling when the client accepts it', async () => {
-    // fetch would unpack it; read the raw bytes instead.
-    const raw = await new Promise<{ headers: IncomingHttpHeaders; body: Buffer }>((resolve, reject) => {
-      httpGet(`${stack.urls.app}${HASHED_SCRIPT}`, { headers: { 'Accept-Encoding': 'br;q=0, gzip' } }, (res) => {
-        const chunks: Buffer[] = [];
-        res.on('data', (chunk: Buffer) => chunks.push(chunk));
-        res.on('end', () => resolve({ headers: res.headers, body: Buffer.concat(chunks) }));
-      }).on('error', reject);
-    });
-    expect(raw.headers['content-encoding']).toBe('gzip');
-    expect(raw.headers['content-type']).toMatch(/javascript/);
-    expect(raw.headers['cache-control']).toBe('public, max-age=31536000, immutable');
-    expect(gunzipSync(raw.body).toString()).toContain('console.log');
-    const plain = await get(HASHED_SCRIPT, { 'Accept-Encoding': 'identity' });
-    expect(plain.headers.get('content-encoding')).toBeNull();
+  it("sends the brotli copy, else the gzip copy, by Accept-Encoding, with the file's type and the copy's length", async () => {
+    const br = await rawGet(HASHED_SCRIPT, { 'Accept-Encoding': 'gzip, deflate, br, zstd' });
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(br.headers['content-type']).toBe('application/javascript; charset=utf-8');
+    expect(br.headers['content-length']).toBe(String(br.body.byteLength));
+    expect(br.headers.vary).toBe('Accept-Encoding');
+    expect(br.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(br.body.equals(readFileSync(join(stack.dist, `${HASHED_SCRIPT}.br`)))).toBe(true);
+    expect(brotliDecompressSync(br.body).toString()).toBe(SCRIPT_TEXT);
+
+    for (const acceptEncoding of ['gzip', 'br;q=0, gzip', 'gzip;q=1, br;q=0.5', 'x-gzip']) {
+      const gz = await rawGet(HASHED_SCRIPT, { 'Accept-Encoding': acceptEncoding });
+      expect([acceptEncoding, gz.headers['content-encoding']]).toEqual([acceptEncoding, 'gzip']);
+      expect(gz.headers['content-length']).toBe(String(gz.body.byteLength));
+      expect(gunzipSync(gz.body).toString()).toBe(SCRIPT_TEXT);
+    }
+
+    for (const acceptEncoding of [undefined, 'identity', 'gzip;q=0, br;q=0', 'deflate']) {
+      const plain = await rawGet(HASHED_SCRIPT, acceptEncoding === undefined ? {} : { 'Accept-Encoding': acceptEncoding });
+      expect([acceptEncoding, plain.headers['content-encoding']]).toEqual([acceptEncoding, undefined]);
+      expect(plain.headers.vary).toBe('Accept-Encoding');
+      expect(plain.headers['content-length']).toBe(String(Buffer.byteLength(SCRIPT_TEXT)));
+      expect(plain.body.toString()).toBe(SCRIPT_TEXT);
+    }
+
+    // Only a gzip copy: a client that takes brotli and gzip gets that one.
+    const gzipOnly = await rawGet(GZIP_ONLY_SCRIPT, { 'Accept-Encoding': 'br, gzip' });
+    expect(gzipOnly.headers['content-encoding']).toBe('gzip');
+    expect(gunzipSync(gzipOnly.body).toString()).toBe(SCRIPT_TEXT);
+  });
+
+  it("gzips on the fly what has no copy (nginx's gzip_types), and leaves other types alone", async () => {
+    const shell = await rawGet('/verkoop', { 'Accept-Encoding': 'gzip, br' });
+    expect(shell.headers['content-encoding']).toBe('gzip');
+    expect(shell.headers['content-type']).toBe('text/html; charset=utf-8');
+    expect(shell.headers.vary).toBe('Accept-Encoding');
+    expect(shell.headers['content-length']).toBe(String(shell.body.byteLength));
+    expect(gunzipSync(shell.body).toString()).toBe(readFileSync(join(stack.dist, 'index.html'), 'utf8'));
+
+    const config = await rawGet('/assets/appconfig.production.json', { 'Accept-Encoding': 'gzip' });
+    expect(config.headers['content-encoding']).toBe('gzip');
+    expect(config.headers['content-type']).toBe('application/json');
+    expect(config.headers['cache-control']).toBe('no-store');
+    expect(config.headers.vary).toBe('Accept-Encoding');
+    expect(JSON.parse(gunzipSync(config.body).toString())).toEqual(stack.appConfig);
+
+    // Not in gzip_types: as it is.
+    const manifest = await rawGet('/manifest.webmanifest', { 'Accept-Encoding': 'gzip' });
+    expect(manifest.headers['content-encoding']).toBeUndefined();
+    expect(manifest.headers.vary).toBeUndefined();
+  });
+
+  it('does not send a copy older than its file (left from an earlier build)', async () => {
+    const path = '/assets/stale-Zz99Yy88.js';
+    writeFileSync(join(stack.dist, `${path}.br`), brotliCompressSync('console.log("old")'));
+    writeFileSync(join(stack.dist, `${path}.gz`), gzipSync('console.log("old")'));
+    const past = new Date(Date.now() - 60_000);
+    utimesSync(join(stack.dist, `${path}.br`), past, past);
+    utimesSync(join(stack.dist, `${path}.gz`), past, past);
+    writeFileSync(join(stack.dist, path), SCRIPT_TEXT);
+    const answer = await rawGet(path, { 'Accept-Encoding': 'br, gzip' });
+    expect(answer.headers['content-encoding']).toBe('gzip');
+    expect(gunzipSync(answer.body).toString()).toBe(SCRIPT_TEXT);
+  });
+
+  it('answers HEAD with the headers of GET and no body', async () => {
+    const head = await rawGet(HASHED_SCRIPT, { 'Accept-Encoding': 'br' }, 'HEAD');
+    const full = await rawGet(HASHED_SCRIPT, { 'Accept-Encoding': 'br' });
+    expect(head.status).toBe(200);
+    expect(head.body.byteLength).toBe(0);
+    for (const name of ['content-type', 'content-length', 'content-encoding', 'etag', 'last-modified', 'cache-control', 'vary']) {
+      expect([name, head.headers[name]]).toEqual([name, full.headers[name]]);
+    }
+  });
+
+  it('revalidates with ETag and Last-Modified: 304 with the cache headers, no body', async () => {
+    const first = await rawGet('/sw.js', { 'Accept-Encoding': 'gzip' });
+    const etag = first.headers.etag!;
+    const lastModified = first.headers['last-modified']!;
+    expect(etag).toMatch(/^(W\/)?"[0-9a-f]+-[0-9a-f]+"$/);
+    expect(new Date(lastModified).getTime()).toBeGreaterThan(0);
+
+    const byTag = await rawGet('/sw.js', { 'Accept-Encoding': 'gzip', 'If-None-Match': etag });
+    expect(byTag.status).toBe(304);
+    expect(byTag.body.byteLength).toBe(0);
+    expect(byTag.headers['cache-control']).toBe('no-cache');
+    expect(byTag.headers.etag).toBe(etag);
+    expect(byTag.headers['content-security-policy']).toBeDefined();
+
+    expect((await rawGet('/sw.js', { 'If-Modified-Since': lastModified })).status).toBe(304);
+    expect((await rawGet('/sw.js', { 'If-None-Match': '"0-0"' })).status).toBe(200);
+    // The brotli copy is another representation, with its own tag.
+    const br = await rawGet(HASHED_SCRIPT, { 'Accept-Encoding': 'br' });
+    expect((await rawGet(HASHED_SCRIPT, { 'Accept-Encoding': 'br', 'If-None-Match': br.headers.etag! })).status).toBe(304);
+    expect((await rawGet(HASHED_SCRIPT, { 'Accept-Encoding': 'gzip', 'If-None-Match': br.headers.etag! })).status).toBe(200);
+  });
+
+  it('never serves a file outside the build', async () => {
+    for (const path of ['/%2e%2e/%2e%2e/etc/passwd', '/..%2f..%2fetc%2fpasswd', '/assets/..%2f..%2f..%2fetc%2fpasswd.txt', '/assets/%2e%2e/%2e%2e/%2e%2e/etc/hostname.txt']) {
+      const answer = await rawGet(path);
+      expect(answer.body.toString(), path).not.toMatch(/root:x?:0:/);
+      expect(answer.status === 404 || answer.body.toString().includes('<div id="root">'), path).toBe(true);
+    }
   });
 
   it('answers the generated appconfig, never cached', async () => {
@@ -105,7 +230,49 @@ describe('static server', () => {
   });
 });
 
+describe('Accept-Encoding', () => {
+  it.each([
+    ['gzip, deflate, br, zstd', ['br', 'gzip'], 'br'],
+    ['gzip, deflate, br', ['gzip'], 'gzip'],
+    ['br;q=0, gzip', ['br', 'gzip'], 'gzip'],
+    ['gzip;q=1, br;q=0.8', ['br', 'gzip'], 'gzip'],
+    ['*', ['br', 'gzip'], 'br'],
+    ['*;q=0, gzip', ['br', 'gzip'], 'gzip'],
+    ['identity', ['br', 'gzip'], undefined],
+    ['', ['br', 'gzip'], undefined],
+    ['BR', ['br'], 'br'],
+  ] as const)('%j with %j available gives %s', (header, available, expected) => {
+    expect(negotiateEncoding(header, available)).toBe(expected);
+  });
+});
+
+describe('deploy/nginx.conf as the app server reads it', () => {
+  it('evaluates the map as nginx does: exact key, then regexes in order, then default', () => {
+    const rules = parseNginxRules(`
+      # a comment with "quotes" and { braces }
+      map $uri $cache {
+        default            "fallback";
+        "~^/a/.+\\.js$"    "regex-1";
+        ~*^/A/             'regex-2';
+        /a/exact.js        "exact";
+      }
+      server { listen \${LISTEN}; gzip_types text/css application/json; gzip_comp_level 4; add_header Cache-Control $cache; }
+    `);
+    expect(rules.cacheControl('/a/exact.js')).toBe('exact');
+    expect(rules.cacheControl('/a/other.js')).toBe('regex-1');
+    expect(rules.cacheControl('/a/other.css')).toBe('regex-2');
+    expect(rules.cacheControl('/b')).toBe('fallback');
+    expect([...rules.gzipTypes].sort()).toEqual(['application/json', 'text/css', 'text/html']);
+    expect(rules.gzipLevel).toBe(4);
+  });
+
+  it('refuses a configuration without the Cache-Control map', () => {
+    expect(() => parseNginxRules('server { add_header X-Other 1; }')).toThrow(/Cache-Control/);
+  });
+});
+
 describe('start-up errors', () => {
+
   it.each([
     ['app', 'APP_PORT'],
     ['idp', 'IDP_PORT'],

@@ -1,7 +1,7 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { gzipSync } from 'node:zlib';
+import { brotliCompressSync, gzipSync } from 'node:zlib';
 import { startStack, type Stack, type StackOptions } from '../../../devstack/stack.ts';
 import { freePorts } from './ports.ts';
 
@@ -9,6 +9,9 @@ import { freePorts } from './ports.ts';
 
 export const INLINE_STYLE = 'body{margin:0;font-family:system-ui}';
 export const HASHED_SCRIPT = '/assets/index-Ab12Cd34.js';
+/** A hashed script with only a gzip copy, as precompress leaves it when brotli is not smaller. */
+export const GZIP_ONLY_SCRIPT = '/assets/gzip-only-Ef56Gh78.js';
+export const SCRIPT_TEXT = 'console.log("app");'.repeat(20);
 
 export interface TestStack extends Stack {
   dist: string;
@@ -23,9 +26,11 @@ export function writeFakeDist(): string {
     `<!doctype html><html lang="nl"><head><meta charset="utf-8"><style>${INLINE_STYLE}</style>` +
       `<script type="module" src="${HASHED_SCRIPT}"></script></head><body><div id="root"></div></body></html>`,
   );
-  const script = 'console.log("app");'.repeat(20);
-  writeFileSync(join(dist, HASHED_SCRIPT), script);
-  writeFileSync(join(dist, `${HASHED_SCRIPT}.gz`), gzipSync(script));
+  writeFileSync(join(dist, HASHED_SCRIPT), SCRIPT_TEXT);
+  writeFileSync(join(dist, `${HASHED_SCRIPT}.gz`), gzipSync(SCRIPT_TEXT));
+  writeFileSync(join(dist, `${HASHED_SCRIPT}.br`), brotliCompressSync(SCRIPT_TEXT));
+  writeFileSync(join(dist, GZIP_ONLY_SCRIPT), SCRIPT_TEXT);
+  writeFileSync(join(dist, `${GZIP_ONLY_SCRIPT}.gz`), gzipSync(SCRIPT_TEXT));
   writeFileSync(join(dist, 'assets', 'logo.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
   writeFileSync(join(dist, 'sw.js'), 'self.addEventListener("install",()=>{});');
   writeFileSync(join(dist, 'registerSW.js'), '/* registers sw.js */');
