@@ -22,6 +22,13 @@ export function latency(ms: number): MiddlewareHandler<ApiEnv> {
 /**
  * CORS for the app origin only. A preflight from any other origin is refused
  * with 403 and no CORS headers, which a browser reports as a CORS failure.
+ *
+ * Access-Control-Max-Age lets the browser keep a preflight for ten minutes.
+ * ABP's template (`AddCors(...).WithOrigins(...).AllowAnyHeader()
+ * .AllowAnyMethod().AllowCredentials()`) sets none, and without it Chromium
+ * keeps a preflight only 5 seconds, so every start in a new tab pays one
+ * round trip more per API call; the backend should add
+ * `.SetPreflightMaxAge(TimeSpan.FromMinutes(10))` (docs/deploy.md).
  */
 export function cors(appOrigin: string): MiddlewareHandler<ApiEnv> {
   return async (c, next) => {
