@@ -8,7 +8,13 @@ import { takeTransaction } from './transaction.ts';
 
 /** okta-auth-js `isLoginRedirect`: the redirect URI's path with `code` or `error` in the query. */
 export function isLoginRedirect(href: string, origin = location.origin): boolean {
-  const url = new URL(href, origin);
+  let url: URL;
+  try {
+    url = new URL(href, origin);
+  } catch {
+    // Text that is no address is no sign-in answer; a guard that threw would stop the callback machine instead.
+    return false;
+  }
   return url.origin === origin && url.pathname === REDIRECT_PATH && (url.searchParams.has('code') || url.searchParams.has('error'));
 }
 

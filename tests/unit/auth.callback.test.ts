@@ -23,6 +23,9 @@ describe('isLoginRedirect', () => {
     `${ORIGIN}/account/logincallback/extra?code=x`,
     'https://evil.example/account/logincallback?code=x&state=y',
     'http://localhost:4201/account/logincallback?code=x&state=y',
+    'http://localhost:4200:/account/logincallback?code=x',
+    'https:',
+    'http://[::1/account/logincallback?code=x',
   ])('is false for %j', (href) => {
     expect(isLoginRedirect(href, ORIGIN)).toBe(false);
   });
