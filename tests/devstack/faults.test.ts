@@ -4,7 +4,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createAppConfig } from '../../devstack/appconfig.ts';
 import { createFaultRegistry, type FaultEndpoint } from '../../devstack/faults.ts';
 import { appConfigMiddleware } from '../../devstack/vite-appconfig.ts';
-import { freePorts } from './helpers/ports.ts';
+import { freePorts } from '../../devstack/ports.ts';
 import { backendSignIn, client, insecure, signIn } from './helpers/sign-in.ts';
 import { startTestStack, type TestStack } from './helpers/test-stack.ts';
 

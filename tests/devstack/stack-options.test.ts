@@ -1,7 +1,7 @@
 import { decodeJwt } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startStack } from '../../devstack/stack.ts';
-import { freePorts } from './helpers/ports.ts';
+import { freePorts } from '../../devstack/ports.ts';
 import { signIn } from './helpers/sign-in.ts';
 import { startTestStack, type TestStack } from './helpers/test-stack.ts';
 

@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { NGINX_CONF, parseNginxRules } from '../../devstack/nginx-rules.ts';
 import { startStack } from '../../devstack/stack.ts';
 import { negotiateEncoding } from '../../devstack/static-server.ts';
-import { freePorts } from './helpers/ports.ts';
+import { freePorts } from '../../devstack/ports.ts';
 import { GZIP_ONLY_SCRIPT, HASHED_SCRIPT, INLINE_STYLE, SCRIPT_TEXT, startTestStack, type TestStack } from './helpers/test-stack.ts';
 
 let stack: TestStack;

@@ -2,8 +2,8 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { brotliCompressSync, gzipSync } from 'node:zlib';
-import { startStack, type Stack, type StackOptions } from '../../../devstack/stack.ts';
-import { freePorts } from './ports.ts';
+import type { StackOptions } from '../../../devstack/stack.ts';
+import { startTestStack as startStackOnFreePorts, type TestStack as StackOnFreePorts } from '../../../devstack/test-stack.ts';
 
 // A stack on free ports with a tiny stand-in for the production build.
 
@@ -13,9 +13,8 @@ export const HASHED_SCRIPT = '/assets/index-Ab12Cd34.js';
 export const GZIP_ONLY_SCRIPT = '/assets/gzip-only-Ef56Gh78.js';
 export const SCRIPT_TEXT = 'console.log("app");'.repeat(20);
 
-export interface TestStack extends Stack {
+export interface TestStack extends StackOnFreePorts {
   dist: string;
-  ports: { app: number; idp: number; api: number };
 }
 
 export function writeFakeDist(): string {
@@ -40,12 +39,10 @@ export function writeFakeDist(): string {
 
 export async function startTestStack(options: StackOptions = {}): Promise<TestStack> {
   const dist = writeFakeDist();
-  const [app, idp, api] = (await freePorts(3)) as [number, number, number];
-  const stack = await startStack({ appPort: app, idpPort: idp, apiPort: api, dist, testMode: true, ...options });
+  const stack = await startStackOnFreePorts({ dist, ...options });
   return {
     ...stack,
     dist,
-    ports: { app, idp, api },
     async stop() {
       await stack.stop();
       rmSync(dist, { recursive: true, force: true });
