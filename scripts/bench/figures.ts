@@ -1,0 +1,227 @@
+import type { BootRun, FetchedFile, SignInRun } from './browser.ts';
+import { ABP_ANGULAR, BUDGETS, BUSY_LABEL } from './budgets.ts';
+import { kb, sizesOf, sumSizes, type Sizes } from './compress.ts';
+import { BUSINESS_SECTIONS, OAUTH4WEBAPI_MARKER } from './dist.ts';
+import { describeMachine, describeRevision } from './machine.ts';
+import { LATENCIES, type Measurements } from './measure.ts';
+import { ms, sizesText, spreadText, type Figure, type Report } from './report.ts';
+import { holds } from './sizes.ts';
+import { median, spread, type Spread } from './stats.ts';
+
+/** The size test owns these budgets; the benchmark shows the figures next to its timings. */
+const SIZE_TEST = 'tests/browser/budgets/size.e2e.ts';
+
+function isCode(file: { url: string }): boolean {
+  return /\.(js|css)$/.test(new URL(file.url).pathname);
+}
+
+function pathOf(url: string): string {
+  return new URL(url).pathname.replace(/^\//, '');
+}
+
+/** Sizes of what the signed-in starts fetched before /app/home, by file and per run. */
+function fetchedSizes(m: Measurements) {
+  // The same body gives the same size in every run.
+  const sizesByPath = new Map<string, Sizes>();
+  const sizeOf = (file: FetchedFile) => {
+    const path = pathOf(file.url);
+    let sizes = sizesByPath.get(path);
+    if (!sizes) {
+      sizes = sizesOf(file.body);
+      sizesByPath.set(path, sizes);
+    }
+    return sizes;
+  };
+  const seen = new Map<string, number>();
+  const perRun: Sizes[] = [];
+  const everythingGzip: number[] = [];
+  const leaks = new Set<string>();
+  const sectionPattern = new RegExp(`(^|/)(${BUSINESS_SECTIONS.join('|')})\\.lazy-`);
+  for (const run of m.byLatency.get(0)!.boots) {
+    const code = run.fetched.filter(isCode);
+    for (const file of code) {
+      const path = pathOf(file.url);
+      seen.set(path, (seen.get(path) ?? 0) + 1);
+      const text = file.body.toString('utf8');
+      if (text.includes(OAUTH4WEBAPI_MARKER)) leaks.add(`${path} (oauth4webapi)`);
+      if (sectionPattern.test(path)) leaks.add(`${path} (business section)`);
+      for (const translation of m.sizes.foreign) if (holds(text, translation)) leaks.add(`${path} (${translation.locale} ${translation.name} catalog)`);
+    }
+    perRun.push(sumSizes(code.map(sizeOf)));
+    everythingGzip.push(sumSizes(run.fetched.map(sizeOf)).gzip);
+  }
+  const median3 = (pick: (sizes: Sizes) => number) => median(perRun.map(pick));
+  return {
+    sizesByPath,
+    seen,
+    perRunGzip: perRun.map((sizes) => sizes.gzip),
+    initial: { raw: median3((s) => s.raw), gzip: median3((s) => s.gzip), brotli: median3((s) => s.brotli) } satisfies Sizes,
+    everythingGzip: median(everythingGzip),
+    leaks,
+  };
+}
+
+/** The figures of the bytes: reported, with the size test's budget named, never judged here. */
+function sizeFigures(m: Measurements, fetched: ReturnType<typeof fetchedSizes>): Figure[] {
+  const { floor, staticInitial } = m.sizes;
+  const sizeBudget = `<= ${kb(BUDGETS.initialGzipBytes)} KB and <= ${BUDGETS.initialToFloor} x floor (checked by ${SIZE_TEST})`;
+  return [
+    {
+      id: 'static-initial-gzip',
+      label: 'JS+CSS before /app/home, from the built files',
+      value: `${sizesText(staticInitial)}; ${(staticInitial.gzip / floor.sizes.gzip).toFixed(3)} x floor (ABP Angular: ~${kb(ABP_ANGULAR.initialGzipBytes)} KB)`,
+      budget: sizeBudget,
+    },
+    {
+      id: 'initial-gzip',
+      label: 'JS+CSS fetched before /app/home (signed in)',
+      value: `${sizesText(fetched.initial)}, median of ${m.runs} runs (${kb(Math.min(...fetched.perRunGzip))}–${kb(Math.max(...fetched.perRunGzip))} KB gzip); ${fetched.seen.size} files seen; ${(fetched.initial.gzip / floor.sizes.gzip).toFixed(3)} x floor`,
+      budget: '',
+    },
+    { id: 'library-floor', label: 'Library floor (libraries alone)', value: sizesText(floor.sizes), budget: '' },
+    {
+      id: 'initial-excludes',
+      label: 'Fetched before /app/home: oauth4webapi, sections, other-language catalogs',
+      value: fetched.leaks.size === 0 ? 'none' : [...fetched.leaks].join(', '),
+      budget: `none (checked from the built files by ${SIZE_TEST})`,
+    },
+    {
+      id: 'everything-before-home',
+      label: 'Everything fetched before /app/home (gzip)',
+      value: `${kb(fetched.everythingGzip)} KB (HTML, JS, CSS, appconfig; API answers not counted)`,
+      budget: '',
+    },
+  ];
+}
+
+export function figures(m: Measurements): Report {
+  const { runs } = m;
+  const fetched = fetchedSizes(m);
+  const L = BUDGETS.latencyMs;
+  const timing = (latency: number, pick: (run: BootRun) => number): Spread => spread(m.byLatency.get(latency)!.boots.map(pick));
+  const signInSpread = (latency: number, pick: (run: SignInRun) => number): Spread => spread(m.byLatency.get(latency)!.signIns.map(pick));
+  const boot0 = timing(0, (run) => run.homeRendered).median;
+  const bootL = timing(L, (run) => run.homeRendered).median;
+  const delta = (pick: (run: BootRun) => number) => Math.max(0, timing(L, pick).median - timing(0, pick).median);
+  const chainDelta = {
+    appconfig: delta((run) => run.durations.appconfig),
+    getAll: delta((run) => run.durations.getAll),
+    session: delta((run) => run.durations.session),
+  };
+  const latencyFloor = boot0 + chainDelta.appconfig + chainDelta.getAll + chainDelta.session;
+  const allSignIns = [...m.byLatency.values()].flatMap((result) => result.signIns);
+  const reloads = allSignIns.filter((run) => run.appDocuments !== 1 || !run.sameDocument).length;
+  const allBoots = [...m.byLatency.values()].flatMap((result) => result.boots);
+  const bootReloads = allBoots.filter((run) => run.documents !== 1).length;
+  const maxCls = Math.max(...allBoots.map((run) => run.cls));
+  const appconfig0 = timing(0, (run) => run.appconfigStart);
+  const bareSpread = spread(m.bare.map((run) => run.appconfigStart));
+
+  const list: Figure[] = [
+    {
+      id: 'indicator-without-js',
+      label: 'Busy indicator painted by index.html alone (JS off)',
+      value: m.indicator.visible ? `"${BUSY_LABEL}" on screen${m.indicator.fcp === undefined ? '' : `, painted at ${ms(m.indicator.fcp)}`}` : 'not on screen',
+      budget: 'painted without JS, Dutch label',
+      pass: m.indicator.visible,
+    },
+  ];
+  for (const latency of LATENCIES) {
+    const suffix = `at ${latency} ms API latency`;
+    list.push(
+      { id: `fcp-${latency}`, label: `Busy indicator painted (FCP) ${suffix}`, value: spreadText(timing(latency, (run) => run.fcp)), budget: '' },
+      {
+        id: `appconfig-${latency}`,
+        label: `appconfig request ${suffix}`,
+        value: spreadText(timing(latency, (run) => run.appconfigStart)),
+        budget: latency === 0 ? `<= ${BUDGETS.appconfigStartMs} ms median (ABP Angular: ~${ABP_ANGULAR.appconfigStartMs} ms)` : '',
+        ...(latency === 0 ? { pass: appconfig0.median <= BUDGETS.appconfigStartMs } : {}),
+      },
+      ...(latency === 0
+        ? [
+            {
+              id: 'appconfig-bare-page',
+              label: 'Machine floor: bare index.html + 1-line script',
+              value: `${spreadText(bareSpread)}; the app is ${ms(appconfig0.median - bareSpread.median)} later`,
+              budget: '',
+            },
+          ]
+        : []),
+      { id: `getall-${latency}`, label: `GetAll request ${suffix}`, value: spreadText(timing(latency, (run) => run.getAllStart)), budget: '' },
+      { id: `session-${latency}`, label: `Session request ${suffix}`, value: spreadText(timing(latency, (run) => run.sessionStart)), budget: '' },
+      { id: `home-${latency}`, label: `/app/home rendered (boot) ${suffix}`, value: spreadText(timing(latency, (run) => run.homeRendered)), budget: '' },
+      { id: `signin-${latency}`, label: `Sign-in: callback to /app/home ${suffix}`, value: spreadText(signInSpread(latency, (run) => run.callbackToHome)), budget: '' },
+    );
+  }
+  list.push(
+    {
+      id: 'latency-floor',
+      label: `Latency floor at ${L} ms`,
+      value: `${ms(latencyFloor)} = ${ms(boot0)} + ${ms(chainDelta.appconfig)} + ${ms(chainDelta.getAll)} + ${ms(chainDelta.session)}`,
+      budget: '',
+    },
+    {
+      id: 'boot-floor-ratio',
+      label: `Boot at ${L} ms / latency floor`,
+      value: `${(bootL / latencyFloor).toFixed(3)} (${ms(bootL)} / ${ms(latencyFloor)})`,
+      budget: `<= ${BUDGETS.bootToLatencyFloor}`,
+      pass: bootL <= BUDGETS.bootToLatencyFloor * latencyFloor,
+    },
+    {
+      id: 'cls',
+      label: 'Layout shift up to /app/home (CLS, worst run)',
+      value: maxCls.toFixed(4),
+      budget: `${BUDGETS.cls} (no shift)`,
+      pass: maxCls <= BUDGETS.cls,
+    },
+    {
+      id: 'signin-one-navigation',
+      label: 'Sign-in: no full page reload after the callback',
+      value: `${allSignIns.length - reloads} of ${allSignIns.length} runs one navigation`,
+      budget: 'every run',
+      pass: reloads === 0,
+    },
+    {
+      id: 'boot-one-navigation',
+      label: 'Signed-in start: no reload on the way to /app/home',
+      value: `${allBoots.length - bootReloads} of ${allBoots.length} runs one document`,
+      budget: 'every run',
+      pass: bootReloads === 0,
+    },
+    ...sizeFigures(m, fetched),
+  );
+
+  const timings: Record<string, Record<string, Spread>> = {};
+  for (const latency of LATENCIES) {
+    timings[`${latency} ms`] = {
+      'first-contentful-paint': timing(latency, (run) => run.fcp),
+      'appconfig start': timing(latency, (run) => run.appconfigStart),
+      ...(latency === 0 ? { 'appconfig start, bare page (machine floor)': bareSpread } : {}),
+      'appconfig duration': timing(latency, (run) => run.durations.appconfig),
+      'GetAll start': timing(latency, (run) => run.getAllStart),
+      'GetAll duration': timing(latency, (run) => run.durations.getAll),
+      'Session start': timing(latency, (run) => run.sessionStart),
+      'Session duration': timing(latency, (run) => run.durations.session),
+      '/app/home rendered': timing(latency, (run) => run.homeRendered),
+      'sign-in, callback to /app/home': signInSpread(latency, (run) => run.callbackToHome),
+      'sign-in, form submit to /app/home': signInSpread(latency, (run) => run.submitToHome),
+    };
+  }
+
+  return {
+    date: new Date().toISOString().slice(0, 10),
+    command: `npm run bench${runs === 10 ? '' : ` -- --runs ${runs}`}`,
+    revision: describeRevision(),
+    machine: describeMachine(m.chromium, m.load),
+    runs,
+    figures: list,
+    initialFiles: [...fetched.seen.entries()]
+      .map(([file, count]) => ({ file, sizes: fetched.sizesByPath.get(file)!, seenInRuns: count }))
+      .sort((a, b) => b.sizes.gzip - a.sizes.gzip),
+    staticInitialFiles: m.sizes.staticInitialFiles,
+    chunks: m.sizes.chunks,
+    floor: { imports: m.sizes.floor.imports, sizes: m.sizes.floor.sizes },
+    latencyFloor: { latencyMs: L, boot0, chainDelta, floor: latencyFloor, boot: bootL },
+    timings,
+  };
+}
