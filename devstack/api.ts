@@ -24,6 +24,8 @@ export interface ApiConfig {
   clockProvider: ClockProvider;
   /** More setting values GetAll sends. */
   settings?: Record<string, string>;
+  /** GetAll with this many times today's texts and permissions. Default 1. */
+  userConfigurationScale?: number;
   faults: FaultRegistry;
   releaseDate: string;
 }
@@ -113,6 +115,7 @@ export function createApiApp(config: ApiConfig): Hono<ApiEnv> {
           impersonator: caller.kind === 'user' ? caller.identity : undefined,
           clockProvider: config.clockProvider,
           settings: config.settings,
+          scale: config.userConfigurationScale,
         }),
       ),
     );

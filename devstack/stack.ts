@@ -7,7 +7,7 @@ import { createIdpServer } from './idp-server.ts';
 import { close, listen } from './listen.ts';
 import { DEMO_PASSWORD, identityUsers } from './seed.ts';
 import { createStaticApp } from './static-server.ts';
-import type { ClockProvider } from './user-configuration.ts';
+import { scaledExtras, type ClockProvider } from './user-configuration.ts';
 import { createUserStore } from './user-store.ts';
 
 // The whole local back end in one process: the identity provider, the
@@ -42,6 +42,8 @@ export interface StackOptions {
   clockProvider?: ClockProvider;
   /** More setting values GetAll sends, e.g. `App.UserManagement.SessionTimeOut.IsEnabled: 'true'`. */
   settings?: Record<string, string>;
+  /** GetAll with `(n - 1) * 200` more texts and `(n - 1) * 20` more permissions, as a larger backend sends. Default 1. */
+  userConfigurationScale?: number;
   /** Customer portal address placed in the appconfig. */
   klantenportaal?: string;
 }
@@ -99,6 +101,7 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
 
   // Build everything first, so a missing build or bad option fails before
   // any port is taken; then listen in order, closing what started on error.
+  scaledExtras(options.userConfigurationScale ?? 1, 'nl');
   const idp = await createIdpServer(
     {
       issuer: urls.issuer,
@@ -120,6 +123,7 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
     backendTokenTtl: options.backendTokenTtl ?? 86_400,
     clockProvider: options.clockProvider ?? 'unspecifiedClockProvider',
     settings: options.settings ?? {},
+    userConfigurationScale: options.userConfigurationScale ?? 1,
     faults,
     releaseDate: new Date().toISOString(),
   });

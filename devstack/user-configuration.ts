@@ -1,6 +1,6 @@
 import type { LanguageName } from './api-request.ts';
 import { SECTIONS } from '../src/sections/sections.ts';
-import { localizationSection, text } from './localization.ts';
+import { LOCALIZATION_SOURCE, localizationSection, text } from './localization.ts';
 import { allPermissions, type ApiUser, type SeedTenant } from './seed.ts';
 
 // The result of ABP's /AbpUserConfiguration/GetAll, with every section the
@@ -17,6 +17,35 @@ export interface UserConfigurationInput {
   impersonator?: { impersonatorUserId?: number; impersonatorTenantId?: number };
   /** More setting values, as an administrator would set them (the session time-out, ...). */
   settings?: Record<string, string>;
+  /** How many times today's texts and permissions to send (see `scaledExtras`). Default 1. */
+  scale?: number;
+}
+
+/** Extra texts and permissions per step of `scale`: at 100 about 20,000 texts and 2,000 permissions, a large ABP backend's GetAll. */
+export const EXTRA_TEXTS_PER_SCALE = 200;
+export const EXTRA_PERMISSIONS_PER_SCALE = 20;
+
+const extras = new Map<string, { texts: Record<string, string>; permissions: string[] }>();
+
+/**
+ * What a bigger backend adds to GetAll: `(scale - 1) * 200` localization texts
+ * and `(scale - 1) * 20` permissions, named so they open nothing in the app,
+ * made once per scale and language.
+ */
+export function scaledExtras(scale: number, language: LanguageName): { texts: Record<string, string>; permissions: string[] } {
+  if (!Number.isInteger(scale) || scale < 1) throw new Error(`userConfigurationScale must be a whole number of at least 1, got ${scale}`);
+  const key = `${scale}:${language}`;
+  let found = extras.get(key);
+  if (!found) {
+    const texts: Record<string, string> = {};
+    for (let i = 1; i <= (scale - 1) * EXTRA_TEXTS_PER_SCALE; i += 1) {
+      texts[`Generated.Text${i}`] = language === 'nl' ? `Voorbeeldtekst nummer ${i}` : `Sample text number ${i}`;
+    }
+    const permissions = Array.from({ length: (scale - 1) * EXTRA_PERMISSIONS_PER_SCALE }, (_, i) => `Pages.Generated.Permission${i + 1}`);
+    found = { texts, permissions };
+    extras.set(key, found);
+  }
+  return found;
 }
 
 const TIME_ZONE = 'Europe/Amsterdam';
@@ -28,7 +57,8 @@ const sections = SECTIONS.map(({ key, permission }) => ({ name: key.charAt(0).to
 
 const asGranted = (names: readonly string[]) => Object.fromEntries(names.map((n) => [n, 'true']));
 
-export function buildUserConfiguration({ language, tenant, user, impersonator, clockProvider, settings = {} }: UserConfigurationInput) {
+export function buildUserConfiguration({ language, tenant, user, impersonator, clockProvider, settings = {}, scale = 1 }: UserConfigurationInput) {
+  const extra = scaledExtras(scale, language);
   const granted = user ? user.permissions : [];
   const menuItem = (name: string, url: string, icon: string, order: number) => ({
     name,
@@ -56,13 +86,17 @@ export function buildUserConfiguration({ language, tenant, user, impersonator, c
       impersonatorTenantId: impersonator?.impersonatorUserId === undefined ? null : (impersonator.impersonatorTenantId ?? null),
       multiTenancySide: tenant ? 1 : 2,
     },
-    localization: localizationSection(language),
+    localization: withTexts(localizationSection(language), extra.texts),
     features: {
       allFeatures: tenant
         ? { 'App.Klantenportaal': { value: 'true' }, 'App.MaxUserCount': { value: '25' } }
         : {},
     },
-    auth: { allPermissions: asGranted(allPermissions), grantedPermissions: asGranted(granted) },
+    // The extra permissions are granted to whoever is signed in: they open nothing.
+    auth: {
+      allPermissions: asGranted([...allPermissions, ...extra.permissions]),
+      grantedPermissions: asGranted(user ? [...granted, ...extra.permissions] : []),
+    },
     nav: { menus: { MainMenu: { name: 'MainMenu', displayName: 'Main menu', customData: null, items } } },
     setting: {
       values: {
@@ -79,6 +113,11 @@ export function buildUserConfiguration({ language, tenant, user, impersonator, c
     security: { antiForgery: { tokenCookieName: 'XSRF-TOKEN', tokenHeaderName: 'X-XSRF-TOKEN' } },
     custom: {},
   };
+}
+
+function withTexts(section: ReturnType<typeof localizationSection>, texts: Record<string, string>): ReturnType<typeof localizationSection> {
+  if (Object.keys(texts).length === 0) return section;
+  return { ...section, values: { [LOCALIZATION_SOURCE]: { ...section.values[LOCALIZATION_SOURCE], ...texts } } };
 }
 
 function timeZoneInfo(now: Date) {

@@ -106,3 +106,33 @@ describe('ports from the environment', () => {
     }
   });
 });
+
+describe('userConfigurationScale', () => {
+  it('sends (n - 1) * 200 more texts and (n - 1) * 20 more permissions, granted to whoever is signed in', async () => {
+    const base = await startTestStack({ serveApp: false });
+    const scaled = await startTestStack({ serveApp: false, userConfigurationScale: 3 });
+    try {
+      const read = async (s: TestStack) => (await (await fetch(`${s.urls.api}/AbpUserConfiguration/GetAll`)).json()).result;
+      const [small, large] = await Promise.all([read(base), read(scaled)]);
+      const texts = (config: typeof small) => Object.keys(config.localization.values.Isolatie).length;
+      const permissions = (config: typeof small) => Object.keys(config.auth.allPermissions).length;
+      expect(texts(large) - texts(small)).toBe(400);
+      expect(permissions(large) - permissions(small)).toBe(40);
+      expect(large.localization.values.Isolatie['Generated.Text400']).toBe('Voorbeeldtekst nummer 400');
+      // Nobody is signed in: nothing granted.
+      expect(large.auth.grantedPermissions).toEqual({});
+      // The app's own texts and permissions are all still there.
+      expect(large.localization.values.Isolatie).toMatchObject(small.localization.values.Isolatie);
+      expect(large.auth.allPermissions).toMatchObject(small.auth.allPermissions);
+    } finally {
+      await Promise.all([base.stop(), scaled.stop()]);
+    }
+  });
+
+  it('refuses a scale below 1 before taking a port', async () => {
+    const [app, idp, api] = (await freePorts(3)) as [number, number, number];
+    await expect(startStack({ appPort: app, idpPort: idp, apiPort: api, serveApp: false, userConfigurationScale: 0 })).rejects.toThrow(
+      /userConfigurationScale must be a whole number/,
+    );
+  });
+});
