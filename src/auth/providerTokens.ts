@@ -12,15 +12,32 @@ export interface ProviderTokens {
 const KEY = 'oidc.tokens';
 let current: ProviderTokens | undefined;
 
+/** What was stored has the shape of tokens: an older version's entry or an edited one is not used. */
+function isStoredTokens(value: unknown): value is ProviderTokens {
+  if (typeof value !== 'object' || value === null) return false;
+  const tokens = value as Record<string, unknown>;
+  const optionalText = (field: unknown) => field === undefined || typeof field === 'string';
+  return (
+    typeof tokens.accessToken === 'string' &&
+    optionalText(tokens.idToken) &&
+    optionalText(tokens.refreshToken) &&
+    typeof tokens.expiresAt === 'number' &&
+    typeof tokens.subject === 'string'
+  );
+}
+
 export function getProviderTokens(): ProviderTokens | undefined {
   if (current) return current;
   const raw = sessionStorage.getItem(KEY);
   if (!raw) return undefined;
+  let stored: unknown;
   try {
-    current = JSON.parse(raw) as ProviderTokens;
+    stored = JSON.parse(raw);
   } catch {
-    sessionStorage.removeItem(KEY);
+    stored = undefined;
   }
+  if (isStoredTokens(stored)) current = stored;
+  else sessionStorage.removeItem(KEY);
   return current;
 }
 
