@@ -27,8 +27,11 @@ export interface CallbackResult {
 /** True for a successful token response that holds no access token (oauth4webapi would reject it). */
 async function lacksAccessToken(response: Response): Promise<boolean> {
   if (!response.ok) return false;
-  const body = (await response.clone().json().catch(() => undefined)) as { access_token?: unknown } | undefined;
-  return body !== undefined && (typeof body.access_token !== 'string' || body.access_token === '');
+  const body: unknown = await response.clone().json().catch(() => undefined);
+  // Only an object is a token response at all; oauth4webapi refuses anything else as the provider's error.
+  if (typeof body !== 'object' || body === null || Array.isArray(body)) return false;
+  const accessToken = (body as { access_token?: unknown }).access_token;
+  return typeof accessToken !== 'string' || accessToken === '';
 }
 
 /**
