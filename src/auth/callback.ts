@@ -3,7 +3,7 @@ import type { AuthConfig } from '../config/appConfig.ts';
 import { AuthError } from './authError.ts';
 import { getProvider, REDIRECT_PATH } from './provider.ts';
 import { toAuthError } from './toAuthError.ts';
-import type { ProviderTokens } from './providerTokens.ts';
+import { accessTokenExpiry, type ProviderTokens } from './providerTokens.ts';
 import { takeTransaction } from './transaction.ts';
 
 /** okta-auth-js `isLoginRedirect`: the redirect URI's path with `code` or `error` in the query. */
@@ -72,7 +72,7 @@ export async function processCallback(config: AuthConfig, parameters: URLSearchP
         accessToken: result.access_token,
         idToken: result.id_token,
         refreshToken: result.refresh_token,
-        expiresAt: Date.now() + (result.expires_in ?? 300) * 1000,
+        expiresAt: accessTokenExpiry(result.expires_in),
         subject: claims.sub,
       },
       returnPath: transaction.returnPath,

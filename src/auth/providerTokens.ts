@@ -9,6 +9,21 @@ export interface ProviderTokens {
   subject: string;
 }
 
+/** The latest moment a Date can hold (ECMAScript's time range). */
+const LATEST_TIME = 8.64e15;
+/** What the app assumes when the provider does not say how long an access token lives. */
+const DEFAULT_LIFETIME_SECONDS = 300;
+
+/**
+ * When an access token expires, from the token response's `expires_in`
+ * (seconds; oauth4webapi has checked it is a number >= 0). A lifetime beyond
+ * what a Date can hold ends at the latest time a Date can hold, so the
+ * expiry stays a usable time and survives JSON.
+ */
+export function accessTokenExpiry(expiresIn: number | undefined, now = Date.now()): number {
+  return Math.min(now + (expiresIn ?? DEFAULT_LIFETIME_SECONDS) * 1000, LATEST_TIME);
+}
+
 const KEY = 'oidc.tokens';
 let current: ProviderTokens | undefined;
 

@@ -7,7 +7,7 @@ import { AuthError } from './authError.ts';
 import { loginAtBackend, storeAuthenticateResult } from './backendLogin.ts';
 import { getProvider } from './provider.ts';
 import { toAuthError } from './toAuthError.ts';
-import { getProviderTokens, type ProviderTokens } from './providerTokens.ts';
+import { accessTokenExpiry, getProviderTokens, type ProviderTokens } from './providerTokens.ts';
 import { publishProviderTokens, requestProviderTokens } from './providerTokenSharing.ts';
 
 const LOCK = 'oidc-renew';
@@ -63,7 +63,7 @@ async function refresh(config: AppConfig, tokens: ProviderTokens): Promise<Provi
       accessToken: result.access_token,
       idToken: result.id_token ?? tokens.idToken,
       refreshToken: result.refresh_token ?? tokens.refreshToken,
-      expiresAt: Date.now() + (result.expires_in ?? 300) * 1000,
+      expiresAt: accessTokenExpiry(result.expires_in),
       subject: tokens.subject,
     };
   } catch (error) {

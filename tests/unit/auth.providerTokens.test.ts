@@ -1,5 +1,5 @@
 import { beforeEach, describe, expect, it } from 'vitest';
-import { clearProviderTokens, getProviderTokens, setProviderTokens } from '../../src/auth/providerTokens.ts';
+import { accessTokenExpiry, clearProviderTokens, getProviderTokens, setProviderTokens } from '../../src/auth/providerTokens.ts';
 
 const KEY = 'oidc.tokens';
 
@@ -24,4 +24,18 @@ describe('getProviderTokens after a reload', () => {
       expect(sessionStorage.getItem(KEY)).toBeNull();
     },
   );
+});
+
+describe('accessTokenExpiry', () => {
+  it('is expires_in seconds from now, 300 when the provider says nothing', () => {
+    expect(accessTokenExpiry(60, 1000)).toBe(61_000);
+    expect(accessTokenExpiry(undefined, 1000)).toBe(301_000);
+    expect(accessTokenExpiry(0, 1000)).toBe(1000);
+  });
+
+  it.each([1e300, 1e306, Number.MAX_VALUE, 8638204644525.777])('keeps %s within what a Date can hold', (expiresIn) => {
+    const expiry = accessTokenExpiry(expiresIn, Date.now());
+    expect(Number.isFinite(expiry)).toBe(true);
+    expect(new Date(expiry).getTime()).toBe(expiry);
+  });
 });
