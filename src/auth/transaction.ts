@@ -18,17 +18,29 @@ export function saveTransaction(transaction: SignInTransaction): void {
   sessionStorage.setItem(PREFIX + transaction.state, JSON.stringify(transaction));
 }
 
+/** What was stored has every field of a transaction: an older version's entry or an edited one is not used. */
+function isTransaction(value: unknown): value is SignInTransaction {
+  if (typeof value !== 'object' || value === null) return false;
+  const transaction = value as Record<string, unknown>;
+  return (
+    ['state', 'nonce', 'codeVerifier', 'returnPath', 'redirectUri'].every((field) => typeof transaction[field] === 'string') &&
+    typeof transaction.createdAt === 'number' &&
+    Number.isFinite(transaction.createdAt)
+  );
+}
+
 /** Takes the transaction for a state out of storage: it can be used once. */
 export function takeTransaction(state: string, now = Date.now()): SignInTransaction | undefined {
   const key = PREFIX + state;
   const raw = sessionStorage.getItem(key);
   sessionStorage.removeItem(key);
   if (!raw) return undefined;
+  let transaction: unknown;
   try {
-    const transaction = JSON.parse(raw) as SignInTransaction;
-    if (transaction.state !== state || now - transaction.createdAt > MAX_AGE_MS) return undefined;
-    return transaction;
+    transaction = JSON.parse(raw);
   } catch {
     return undefined;
   }
+  if (!isTransaction(transaction) || transaction.state !== state || now - transaction.createdAt > MAX_AGE_MS) return undefined;
+  return transaction;
 }

@@ -96,3 +96,17 @@ describe('saveTransaction and takeTransaction', () => {
     expect(sessionStorage.length).toBe(0);
   });
 });
+
+describe('takeTransaction with something else stored under the state', () => {
+  it.each([
+    ['no createdAt (it would never expire)', { state: 'state-1', nonce: 'n', codeVerifier: 'v', returnPath: '/', redirectUri: 'r' }],
+    ['no code verifier', { state: 'state-1', nonce: 'n', returnPath: '/', redirectUri: 'r', createdAt: NOW }],
+    ['a nonce of another type', { ...transaction(), nonce: 5 }],
+    ['null', null],
+    ['a list', ['state-1']],
+  ])('uses nothing of %s', (_name, stored) => {
+    sessionStorage.setItem('oidc.transaction.state-1', JSON.stringify(stored));
+    expect(takeTransaction('state-1', NOW)).toBeUndefined();
+    expect(sessionStorage.length).toBe(0);
+  });
+});
