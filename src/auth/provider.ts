@@ -10,12 +10,26 @@ export interface Provider {
   as: oauth.AuthorizationServer;
   client: oauth.Client;
   clientAuth: oauth.ClientAuth;
-  /** Plain http issuers are allowed for local development only. */
-  options: { [oauth.allowInsecureRequests]?: boolean };
+  /** Plain http issuers are allowed for local development only; every request goes through `providerFetch`. */
+  options: { [oauth.allowInsecureRequests]?: boolean; [oauth.customFetch]: typeof providerFetch };
   redirectUri: string;
 }
 
 const discovered = new Map<string, Promise<oauth.AuthorizationServer>>();
+
+/**
+ * fetch for oauth4webapi's requests to the provider. A request that gets no
+ * answer is the provider being unreachable; it is decided here, where the
+ * request is made, because a TypeError thrown later (while reading an odd
+ * answer) means something else.
+ */
+async function providerFetch(url: string, init: RequestInit): Promise<Response> {
+  try {
+    return await fetch(url, init);
+  } catch (error) {
+    throw new AuthError('provider-unreachable', `${url}: ${error instanceof Error ? error.message : String(error)}`, { cause: error });
+  }
+}
 
 export function redirectUri(origin = location.origin): string {
   return origin + REDIRECT_PATH;
@@ -27,7 +41,7 @@ export async function getProvider(config: AuthConfig): Promise<Provider> {
     throw new AuthError('not-configured', `issuer: ${config.issuer ?? 'missing'}, clientId: ${config.clientId ?? 'missing'}`);
   }
   const issuer = new URL(config.issuer);
-  const options = issuer.protocol === 'http:' ? { [oauth.allowInsecureRequests]: true } : {};
+  const options = { [oauth.customFetch]: providerFetch, ...(issuer.protocol === 'http:' ? { [oauth.allowInsecureRequests]: true } : {}) };
   let as = discovered.get(issuer.href);
   if (!as) {
     as = oauth.discoveryRequest(issuer, { ...options, algorithm: 'oidc' }).then((response) => oauth.processDiscoveryResponse(issuer, response));

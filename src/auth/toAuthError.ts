@@ -1,7 +1,11 @@
 import * as oauth from 'oauth4webapi';
 import { AuthError } from './authError.ts';
 
-/** Maps oauth4webapi's coded errors to what a person can be told. */
+/**
+ * Maps oauth4webapi's coded errors to what a person can be told. A request
+ * that got no answer is already an AuthError (`providerFetch`); any other
+ * TypeError comes from reading an answer and is no unreachable provider.
+ */
 export function toAuthError(error: unknown): AuthError {
   if (error instanceof AuthError) return error;
   if (error instanceof oauth.AuthorizationResponseError) {
@@ -35,6 +39,5 @@ export function toAuthError(error: unknown): AuthError {
     }
     return new AuthError('invalid-token', `${error.code ?? ''} ${error.message}`, { cause: error });
   }
-  if (error instanceof TypeError) return new AuthError('provider-unreachable', error.message, { cause: error });
   return new AuthError('invalid-token', error instanceof Error ? error.message : String(error), { cause: error });
 }
