@@ -67,6 +67,8 @@ export async function processCallback(config: AuthConfig, parameters: URLSearchP
     // issuer or a tampered answer would go unnoticed, so verify it here.
     await oauth.validateApplicationLevelSignature(provider.as, response, provider.options);
     const claims = oauth.getValidatedIdTokenClaims(result)!;
+    // The subject becomes the backend's external login key: an empty one would be one account for every such token.
+    if (typeof claims.sub !== 'string' || claims.sub === '') throw new AuthError('invalid-token', 'the ID token names no subject');
     return {
       tokens: {
         accessToken: result.access_token,
