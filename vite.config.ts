@@ -4,6 +4,7 @@ import react from '@vitejs/plugin-react';
 import { VitePWA } from 'vite-plugin-pwa';
 import type { Plugin } from 'vite';
 import { defineConfig } from 'vitest/config';
+import { lazyStylesheets } from './scripts/build/lazyStylesheets.ts';
 import { splitModules } from './scripts/modules.ts';
 
 const START_LIBRARIES = /node_modules\/(react|react-dom|scheduler|use-sync-external-store|@tanstack|xstate|@xstate|@lingui\/(core|react)|ky)\//;
@@ -77,6 +78,7 @@ export default defineConfig({
     react({ babel: { plugins: ['@lingui/babel-plugin-lingui-macro'] } }),
     lingui(),
     preloadAppChunks(),
+    lazyStylesheets(),
     VitePWA({
       registerType: 'prompt',
       injectRegister: false,
