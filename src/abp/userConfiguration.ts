@@ -50,84 +50,63 @@ type Json = Record<string, unknown>;
 
 const GET_ALL = 'AbpUserConfiguration/GetAll';
 
+/** The sections the route guards, the menu, the clock, the language and the idle sign-out read. */
+const REQUIRED = ['auth.grantedPermissions', 'features.allFeatures', 'setting.values', 'nav.menus', 'session', 'localization.currentLanguage', 'clock'];
+
 function isObject(value: unknown): value is Json {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
-function malformed(part: string): never {
-  // The answer came with a success status; only its content is wrong.
-  throw new AbpError('malformed', 200, `${GET_ALL}: ${part} is not what ABP sends`);
+/** A lookup table keeping the entries `keep` accepts, without Object's own names: `toString` finds nothing rather than a function. */
+function table<T>(value: object, keep: (entry: unknown) => boolean): Record<string, T> {
+  return Object.assign(Object.create(null) as Record<string, T>, Object.fromEntries(Object.entries(value).filter((entry) => keep(entry[1]))));
 }
 
-/** A section the app reads into: an object, or the whole configuration is refused. */
-function section(parent: Json, name: string, path: string): Json {
-  const value = parent[name];
-  if (!isObject(value)) malformed(path);
-  return value;
-}
-
-/** A lookup table by name without Object's own names: a name like `toString` finds nothing rather than a function. */
-function table<T>(entries: [string, T][]): Record<string, T> {
-  return Object.assign(Object.create(null) as Record<string, T>, Object.fromEntries(entries));
-}
-
-/** A name-to-text table (permissions, settings) keeping only text values: the readers call string methods on them. */
-function texts(value: Json): Record<string, string> {
-  return table(Object.entries(value).filter((entry): entry is [string, string] => typeof entry[1] === 'string'));
-}
+const isText = (value: unknown): boolean => typeof value === 'string';
 
 function idOrNull(value: unknown): number | null {
-  return typeof value === 'number' && Number.isFinite(value) ? value : null;
+  return Number.isFinite(value) ? (value as number) : null;
 }
 
 /**
  * GetAll's result as the app reads it. A backend, a proxy or another ABP
- * version may answer with anything: a result without the sections the route
- * guards, the menu, the clock, the language and the idle sign-out read is
- * `malformed` (start-up goes on without it, as after a failed GetAll); values
- * of the wrong type inside them are left out.
+ * version may answer with anything: a result without the sections in
+ * REQUIRED, or without a language name, is `malformed` (start-up goes on
+ * without it, as after a failed GetAll); values of the wrong type inside
+ * them are left out, so readers can call string methods on what is left.
  */
 export function readUserConfiguration(value: unknown): UserConfiguration {
   if (!isObject(value)) malformed('the result');
-  const auth = section(value, 'auth', 'auth');
-  const features = section(value, 'features', 'features');
-  const setting = section(value, 'setting', 'setting');
-  const nav = section(value, 'nav', 'nav');
-  const session = section(value, 'session', 'session');
-  const localization = section(value, 'localization', 'localization');
-  const clock = section(value, 'clock', 'clock');
-  const currentLanguage = section(localization, 'currentLanguage', 'localization.currentLanguage');
-  if (typeof currentLanguage.name !== 'string' || currentLanguage.name === '') malformed('localization.currentLanguage.name');
-  const allFeatures = Object.entries(section(features, 'allFeatures', 'features.allFeatures')).filter(
-    (entry): entry is [string, { value: string }] => isObject(entry[1]) && typeof entry[1].value === 'string',
-  );
+  const at = (path: string): Json => path.split('.').reduce((parent, name) => (isObject(parent[name]) ? parent[name] : malformed(path)), value);
+  for (const path of REQUIRED) at(path);
+  const given = value as unknown as UserConfiguration;
+  const { auth, session, clock } = given;
+  const language = given.localization.currentLanguage as unknown as Json;
+  if (!language.name || !isText(language.name)) malformed('localization.currentLanguage.name');
   return {
-    ...(value as unknown as UserConfiguration),
+    ...given,
     session: {
-      ...(session as unknown as UserConfiguration['session']),
+      ...session,
       userId: idOrNull(session.userId),
       tenantId: idOrNull(session.tenantId),
       impersonatorUserId: idOrNull(session.impersonatorUserId),
       impersonatorTenantId: idOrNull(session.impersonatorTenantId),
     },
-    localization: {
-      ...(localization as unknown as UserConfiguration['localization']),
-      currentLanguage: {
-        ...(currentLanguage as unknown as AbpLanguage),
-        name: currentLanguage.name,
-        displayName: typeof currentLanguage.displayName === 'string' ? currentLanguage.displayName : '',
-      },
-    },
-    features: { ...features, allFeatures: table(allFeatures) },
+    localization: { ...given.localization, currentLanguage: { ...given.localization.currentLanguage, displayName: isText(language.displayName) ? given.localization.currentLanguage.displayName : '' } },
+    features: { ...given.features, allFeatures: table(given.features.allFeatures, (feature) => isObject(feature) && isText(feature.value)) },
     auth: {
       ...auth,
-      allPermissions: isObject(auth.allPermissions) ? texts(auth.allPermissions) : {},
-      grantedPermissions: texts(section(auth, 'grantedPermissions', 'auth.grantedPermissions')),
+      allPermissions: isObject(auth.allPermissions) ? table(auth.allPermissions, isText) : {},
+      grantedPermissions: table(auth.grantedPermissions, isText),
     },
-    nav: { ...nav, menus: section(nav, 'menus', 'nav.menus') },
-    setting: { ...setting, values: texts(section(setting, 'values', 'setting.values')) },
-    clock: { provider: typeof clock.provider === 'string' ? (clock.provider as ClockProviderName) : 'unspecifiedClockProvider' },
+    setting: { ...given.setting, values: table(given.setting.values, isText) },
+    clock: { provider: isText(clock.provider) ? clock.provider : 'unspecifiedClockProvider' },
   };
+}
+
+function malformed(part: string): never {
+  // The answer came with a success status; only its content is wrong.
+  throw new AbpError('malformed', 200, `${GET_ALL}: ${part} is not what ABP sends`);
 }
 
 export async function getUserConfiguration(client: AbpClient): Promise<UserConfiguration> {
