@@ -10,6 +10,7 @@ import { useSession, useUserConfiguration } from '../boot/useBoot.ts';
 import { logError } from '../lib/log.ts';
 import { describeError } from '../ui/errors/describeError.ts';
 import './impersonation.css';
+import '../ui/errors/errors.css';
 
 /**
  * Someone acts as another person (GetAll's `session.impersonatorUserId`):

@@ -3,6 +3,8 @@ import { useId, useState } from 'react';
 import { useCurrentLanguage } from '../boot/useLanguage.ts';
 import type { Locale } from '../i18n/locales.ts';
 import { logError } from '../lib/log.ts';
+import './errors/errors.css';
+import './language-switch.css';
 
 /** ABP language names as the language switch offers them, with the catalog each uses. */
 export const LANGUAGES = [

@@ -10,6 +10,7 @@ import type { LoginReason } from './loginSearch.ts';
 import { logError } from '../../lib/log.ts';
 import { PageHeading } from '../../ui/PageHeading.tsx';
 import { ProviderLinks } from './ProviderLinks.tsx';
+import '../../ui/errors/errors.css';
 
 const reasonMessages = {
   'signed-out': msg`Je bent uitgelogd.`,
