@@ -1,5 +1,5 @@
 import { assign, fromPromise, setup } from 'xstate';
-import { errorOf, notProvided, outputOf, toBootError } from './actorEvents.ts';
+import { notProvided } from './actorEvents.ts';
 import type {
   BootConfig,
   BootContext,
@@ -7,6 +7,7 @@ import type {
   BootInput,
   BootUserConfiguration,
 } from './boot.types.ts';
+import { failure, output, toMachineError } from './error.ts';
 import { BUILT_IN_LANGUAGE, mapLocale } from './locale.ts';
 
 /**
@@ -27,12 +28,10 @@ export const bootMachine = setup({
     loadLocale: fromPromise<void, { localeName: string }>(notProvided),
   },
   actions: {
-    storeConfig: assign({ config: ({ event }) => outputOf<BootConfig>(event) }),
-    storeUserConfiguration: assign({
-      userConfiguration: ({ event }) => outputOf<BootUserConfiguration>(event),
-    }),
+    storeConfig: assign((_, config: BootConfig) => ({ config })),
+    storeUserConfiguration: assign((_, userConfiguration: BootUserConfiguration) => ({ userConfiguration })),
     forgetUserConfiguration: assign({ userConfiguration: undefined }),
-    storeSession: assign({ session: ({ event }) => outputOf<unknown>(event), previous: undefined }),
+    storeSession: assign((_, session: unknown) => ({ session, previous: undefined })),
     rememberCurrent: assign({
       previous: ({ context }) => ({
         userConfiguration: context.userConfiguration,
@@ -44,15 +43,15 @@ export const bootMachine = setup({
     storeLocaleName: assign({
       localeName: ({ context }) => mapLocale(languageOf(context), context.config?.localeMappings ?? []),
     }),
-    storeError: assign({ error: ({ event }) => toBootError(errorOf(event)) }),
+    storeError: assign((_, { error }: { error: unknown }) => ({ error: toMachineError(error) })),
     clearError: assign({ error: undefined }),
     clearToken: () => {},
-    logError: () => {},
+    logError: (_, _params: { error: unknown }) => {},
     triggerDynamicScriptsInitialized: () => {},
     clearBusy: () => {},
   },
   guards: {
-    isUnauthorized: ({ event }) => toBootError(errorOf(event)).status === 401,
+    isUnauthorized: (_, { error }: { error: unknown }) => toMachineError(error).status === 401,
     isRestart: ({ context }) => context.previous !== undefined,
     needsLocale: ({ context }) => languageOf(context) !== BUILT_IN_LANGUAGE,
   },
@@ -66,8 +65,15 @@ export const bootMachine = setup({
       invoke: {
         id: 'loadConfig',
         src: 'loadConfig',
-        onDone: { target: 'loadingUserConfiguration', actions: 'storeConfig' },
-        onError: { target: 'configFailed', actions: ['storeError', 'logError', 'clearBusy'] },
+        onDone: { target: 'loadingUserConfiguration', actions: { type: 'storeConfig', params: output } },
+        onError: {
+          target: 'configFailed',
+          actions: [
+            { type: 'storeError', params: failure },
+            { type: 'logError', params: failure },
+            'clearBusy',
+          ],
+        },
       },
     },
     configFailed: {
@@ -78,14 +84,20 @@ export const bootMachine = setup({
         id: 'loadUserConfiguration',
         src: 'loadUserConfiguration',
         input: ({ context }) => ({ config: context.config! }),
-        onDone: { target: 'dynamicScriptsInitialized', actions: 'storeUserConfiguration' },
+        onDone: {
+          target: 'dynamicScriptsInitialized',
+          actions: { type: 'storeUserConfiguration', params: output },
+        },
         onError: [
           {
-            guard: 'isUnauthorized',
+            guard: { type: 'isUnauthorized', params: failure },
             target: 'dynamicScriptsInitialized',
-            actions: ['clearToken', 'forgetUserConfiguration', 'logError'],
+            actions: ['clearToken', 'forgetUserConfiguration', { type: 'logError', params: failure }],
           },
-          { target: 'dynamicScriptsInitialized', actions: ['forgetUserConfiguration', 'logError'] },
+          {
+            target: 'dynamicScriptsInitialized',
+            actions: ['forgetUserConfiguration', { type: 'logError', params: failure }],
+          },
         ],
       },
     },
@@ -99,13 +111,32 @@ export const bootMachine = setup({
         src: 'initSession',
         input: ({ context }) => ({ config: context.config! }),
         onDone: [
-          { guard: 'needsLocale', target: 'loadingLocale', actions: ['storeSession', 'storeLocaleName'] },
-          { target: 'ready', actions: ['storeSession', 'storeLocaleName'] },
+          {
+            guard: 'needsLocale',
+            target: 'loadingLocale',
+            actions: [{ type: 'storeSession', params: output }, 'storeLocaleName'],
+          },
+          { target: 'ready', actions: [{ type: 'storeSession', params: output }, 'storeLocaleName'] },
         ],
         onError: [
           // A re-run that fails keeps the page as it was; whoever asked for it says so.
-          { guard: 'isRestart', target: 'ready', actions: ['restorePrevious', 'storeError', 'logError'] },
-          { target: 'rejected', actions: ['storeError', 'logError', 'clearBusy'] },
+          {
+            guard: 'isRestart',
+            target: 'ready',
+            actions: [
+              'restorePrevious',
+              { type: 'storeError', params: failure },
+              { type: 'logError', params: failure },
+            ],
+          },
+          {
+            target: 'rejected',
+            actions: [
+              { type: 'storeError', params: failure },
+              { type: 'logError', params: failure },
+              'clearBusy',
+            ],
+          },
         ],
       },
     },
@@ -115,7 +146,7 @@ export const bootMachine = setup({
         src: 'loadLocale',
         input: ({ context }) => ({ localeName: context.localeName! }),
         onDone: { target: 'ready' },
-        onError: { target: 'ready', actions: 'logError' },
+        onError: { target: 'ready', actions: { type: 'logError', params: failure } },
       },
     },
     ready: {

@@ -1,3 +1,5 @@
+import type { MachineError } from './error.ts';
+
 /**
  * The shapes the bootMachine needs from the outside world. src/ supplies richer
  * types that satisfy these; the machine only reads what is declared here.
@@ -19,17 +21,6 @@ export interface BootUserConfiguration {
   localization: { currentLanguage: { name: string } };
 }
 
-/**
- * A failure as a value: `kind` picks the Dutch message a screen shows, `detail`
- * is the technical text for the log, `field` names a bad config field.
- */
-export interface BootError {
-  kind: string;
-  detail: string;
-  field?: string;
-  status?: number;
-}
-
 export interface BootInput {
   /** Language from the culture cookie; used when the user configuration could not be loaded. */
   cultureName: string;
@@ -46,7 +37,7 @@ export interface BootContext<
   session?: S;
   /** The locale name after `localeMappings`, set once the language is known. */
   localeName?: string;
-  error?: BootError;
+  error?: MachineError;
   /** What a re-run replaces, kept until its session is known: a failed re-run puts it back. */
   previous?: Pick<BootContext<C, U, S>, 'userConfiguration' | 'session' | 'localeName'>;
 }

@@ -1,11 +1,13 @@
 import { assign, fromPromise, setup } from 'xstate';
-import { errorOf, notProvided, outputOf, toBootError } from './actorEvents.ts';
+import { notProvided } from './actorEvents.ts';
 import type { BackendLogin, CallbackContext, CallbackInput, ParsedCallback } from './callback.types.ts';
+import { failure, output, toMachineError } from './error.ts';
 
 /**
  * The login callback. Region `flow`: redirect detected, tokens parsed, backend
  * login, result processed. Region `view`: the waiting text, and after 5 s the
- * retry message, whatever the flow did.
+ * retry message, whatever the flow did. The tokens and the backend's answer
+ * travel from one actor to the next through the context.
  */
 export const callbackMachine = setup({
   types: {
@@ -14,23 +16,26 @@ export const callbackMachine = setup({
   },
   actors: {
     parseTokens: fromPromise<ParsedCallback, { href: string }>(notProvided),
-    loginAtBackend: fromPromise<BackendLogin>(notProvided),
-    processAuthenticateResult: fromPromise<void>(notProvided),
+    loginAtBackend: fromPromise<BackendLogin, { tokens: unknown }>(notProvided),
+    processAuthenticateResult: fromPromise<void, { tokens: unknown; login: unknown }>(notProvided),
   },
   actions: {
     cleanAddress: () => {},
-    storeReturnPath: assign({ returnPath: ({ event }) => outputOf<ParsedCallback>(event).returnPath }),
-    storeError: assign({ error: ({ event }) => toBootError(errorOf(event)) }),
-    logError: () => {},
+    storeTokens: assign((_, { tokens, returnPath }: ParsedCallback) => ({ tokens, returnPath })),
+    storeLogin: assign((_, { result }: BackendLogin) => ({ login: result })),
+    forgetTokens: assign({ tokens: undefined, login: undefined }),
+    storeError: assign((_, { error }: { error: unknown }) => ({ error: toMachineError(error) })),
+    logError: (_, _params: { error: unknown }) => {},
     navigateToReturnPath: () => {},
-    navigateToLogin: () => {},
+    /** `failed`: the exchange gave no access token, and the login page says sign-in failed. */
+    navigateToLogin: (_, _params: { failed: boolean }) => {},
     navigateToHome: () => {},
   },
   guards: {
     isLoginRedirect: () => false,
     hasSession: ({ context }) => context.hasSession,
-    hasAccessToken: ({ event }) => outputOf<ParsedCallback>(event).hasAccessToken,
-    isWaitingForActivation: ({ event }) => outputOf<BackendLogin>(event).waitingForActivation,
+    hasAccessToken: (_, { tokens }: ParsedCallback) => tokens !== undefined,
+    isWaitingForActivation: (_, { waitingForActivation }: BackendLogin) => waitingForActivation,
   },
   delays: {
     loginSlow: 5000,
@@ -47,7 +52,7 @@ export const callbackMachine = setup({
           always: [
             { guard: 'isLoginRedirect', target: 'parsingTokens' },
             { guard: 'hasSession', target: 'leftForHome' },
-            { target: 'leftForLogin' },
+            { target: 'leftForLogin', actions: { type: 'navigateToLogin', params: { failed: false } } },
           ],
         },
         parsingTokens: {
@@ -57,36 +62,38 @@ export const callbackMachine = setup({
             src: 'parseTokens',
             input: ({ context }) => ({ href: context.href }),
             onDone: [
-              { guard: 'hasAccessToken', target: 'loggingIn', actions: 'storeReturnPath' },
-              { target: 'leftForLogin' },
+              { guard: { type: 'hasAccessToken', params: output }, target: 'loggingIn', actions: { type: 'storeTokens', params: output } },
+              { target: 'leftForLogin', actions: { type: 'navigateToLogin', params: { failed: true } } },
             ],
-            onError: { target: 'failed', actions: ['storeError', 'logError'] },
+            onError: { target: 'failed', actions: [{ type: 'storeError', params: failure }, { type: 'logError', params: failure }] },
           },
         },
         loggingIn: {
           invoke: {
             id: 'loginAtBackend',
             src: 'loginAtBackend',
+            input: ({ context }) => ({ tokens: context.tokens }),
             onDone: [
-              { guard: 'isWaitingForActivation', target: 'notActive' },
-              { target: 'processingResult' },
+              { guard: { type: 'isWaitingForActivation', params: output }, target: 'notActive' },
+              { target: 'processingResult', actions: { type: 'storeLogin', params: output } },
             ],
-            onError: { target: 'failed', actions: ['storeError', 'logError'] },
+            onError: { target: 'failed', actions: [{ type: 'storeError', params: failure }, { type: 'logError', params: failure }] },
           },
         },
         processingResult: {
           invoke: {
             id: 'processAuthenticateResult',
             src: 'processAuthenticateResult',
+            input: ({ context }) => ({ tokens: context.tokens, login: context.login }),
             onDone: { target: 'signedIn' },
-            onError: { target: 'failed', actions: ['storeError', 'logError'] },
+            onError: { target: 'failed', actions: [{ type: 'storeError', params: failure }, { type: 'logError', params: failure }] },
           },
         },
-        signedIn: { type: 'final', entry: 'navigateToReturnPath' },
-        notActive: { type: 'final' },
-        leftForLogin: { type: 'final', entry: 'navigateToLogin' },
+        signedIn: { type: 'final', entry: ['forgetTokens', 'navigateToReturnPath'] },
+        notActive: { type: 'final', entry: 'forgetTokens' },
+        leftForLogin: { type: 'final' },
         leftForHome: { type: 'final', entry: 'navigateToHome' },
-        failed: { type: 'final' },
+        failed: { type: 'final', entry: 'forgetTokens' },
       },
     },
     view: {

@@ -1,4 +1,4 @@
-import type { BootError } from './boot.types.ts';
+import type { MachineError } from './error.ts';
 
 export interface CallbackInput {
   /** The address the page was opened with, read once. */
@@ -7,20 +7,26 @@ export interface CallbackInput {
   hasSession: boolean;
 }
 
-/** What the code exchange gave; the tokens themselves are held by src/auth. */
+/** What the code exchange gave: the provider's tokens when there is an access token, and where to go afterwards. */
 export interface ParsedCallback {
-  hasAccessToken: boolean;
+  /** Opaque to the machine: carried to the backend login and, once accepted, kept by src/auth. */
+  tokens?: unknown;
   returnPath: string;
 }
 
-/** `TokenAuth/ExternalAuthenticate`'s answer, as far as the machine decides on it. */
+/** `TokenAuth/ExternalAuthenticate`'s answer: the machine decides on `waitingForActivation` and carries `result` on. */
 export interface BackendLogin {
   waitingForActivation: boolean;
+  result: unknown;
 }
 
 export interface CallbackContext {
   href: string;
   hasSession: boolean;
   returnPath?: string;
-  error?: BootError;
+  /** The provider's tokens, in memory only until the backend has accepted the sign-in. */
+  tokens?: unknown;
+  /** The backend's answer, until it is stored. */
+  login?: unknown;
+  error?: MachineError;
 }

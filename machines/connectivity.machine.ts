@@ -1,6 +1,6 @@
 import { assign, fromPromise, setup } from 'xstate';
 import { notProvided } from './actorEvents.ts';
-import type { ConnectivityContext, ConnectivityEvent } from './connectivity.types.ts';
+import type { ConnectivityCause, ConnectivityContext, ConnectivityEvent } from './connectivity.types.ts';
 
 /** The first wait before trying again; it doubles after each failed attempt, up to the maximum. */
 export const RETRY_FIRST_MS = 2_000;
@@ -26,14 +26,14 @@ export const connectivityMachine = setup({
     probe: fromPromise<void>(notProvided),
   },
   actions: {
-    noteCause: assign({ cause: ({ event }) => (event.type === 'OFFLINE' ? 'offline' : 'unreachable') }),
+    noteCause: assign((_, cause: ConnectivityCause) => ({ cause })),
     planRetry: assign(({ context }) => {
       const retryInMs = retryDelay(context.attempts);
       return { retryInMs, retryAt: Date.now() + retryInMs };
     }),
     countAttempt: assign({ attempts: ({ context }) => context.attempts + 1 }),
     reset: assign({ cause: undefined, attempts: 0, retryInMs: undefined, retryAt: undefined }),
-    logLost: () => {},
+    logLost: (_, _cause: ConnectivityCause) => {},
     logRestored: () => {},
     announceRestored: () => {},
   },
@@ -48,15 +48,15 @@ export const connectivityMachine = setup({
   states: {
     online: {
       on: {
-        OFFLINE: { target: 'lost', actions: ['noteCause', 'logLost'] },
-        UNREACHABLE: { target: 'lost', actions: ['noteCause', 'logLost'] },
+        OFFLINE: { target: 'lost', actions: [{ type: 'noteCause', params: 'offline' }, { type: 'logLost', params: 'offline' }] },
+        UNREACHABLE: { target: 'lost', actions: [{ type: 'noteCause', params: 'unreachable' }, { type: 'logLost', params: 'unreachable' }] },
       },
     },
     lost: {
       initial: 'waiting',
       on: {
         // The browser knows better than a failed request why the API is out of reach.
-        OFFLINE: { actions: 'noteCause' },
+        OFFLINE: { actions: { type: 'noteCause', params: 'offline' } },
       },
       states: {
         waiting: {
@@ -65,7 +65,7 @@ export const connectivityMachine = setup({
           on: {
             RETRY: { target: 'probing' },
             // Online again: if the API still gives no answer, the server is what is out of reach.
-            ONLINE: { target: 'probing', actions: 'noteCause' },
+            ONLINE: { target: 'probing', actions: { type: 'noteCause', params: 'unreachable' } },
           },
         },
         probing: {
@@ -81,8 +81,8 @@ export const connectivityMachine = setup({
     restored: {
       after: { restoredNotice: { target: 'online' } },
       on: {
-        OFFLINE: { target: 'lost', actions: ['noteCause', 'logLost'] },
-        UNREACHABLE: { target: 'lost', actions: ['noteCause', 'logLost'] },
+        OFFLINE: { target: 'lost', actions: [{ type: 'noteCause', params: 'offline' }, { type: 'logLost', params: 'offline' }] },
+        UNREACHABLE: { target: 'lost', actions: [{ type: 'noteCause', params: 'unreachable' }, { type: 'logLost', params: 'unreachable' }] },
       },
     },
   },

@@ -1,5 +1,6 @@
 import { assign, fromPromise, setup } from 'xstate';
-import { errorOf, notProvided, outputOf, toBootError } from './actorEvents.ts';
+import { notProvided } from './actorEvents.ts';
+import { failure, output, toMachineError } from './error.ts';
 import type { SignInOutcome, TokenContext, TokenEvent, TokenGrant } from './token.types.ts';
 
 /** Renew this long before the backend token expires. */
@@ -20,25 +21,25 @@ export const tokenMachine = setup({
     reauthenticate: fromPromise<SignInOutcome>(notProvided),
   },
   actions: {
-    storeExpiry: assign({ expiresAt: ({ event }) => (event as { expiresAt: number }).expiresAt }),
-    storeGrant: assign({ expiresAt: ({ event }) => outputOf<TokenGrant>(event).expiresAt, error: undefined }),
-    storeOutcome: assign({
-      signInStatus: ({ event }) => outputOf<SignInOutcome>(event).status,
-      expiresAt: ({ context, event }) => outputOf<SignInOutcome>(event).expiresAt ?? context.expiresAt,
-      error: ({ event }) => outputOf<SignInOutcome>(event).error,
-    }),
+    storeExpiry: assign((_, { expiresAt }: TokenGrant) => ({ expiresAt })),
+    storeGrant: assign((_, { expiresAt }: TokenGrant) => ({ expiresAt, error: undefined })),
+    storeOutcome: assign(({ context }, outcome: SignInOutcome) => ({
+      signInStatus: outcome.status,
+      expiresAt: outcome.expiresAt ?? context.expiresAt,
+      error: outcome.error,
+    })),
     markPending: assign({ signInStatus: 'pending' as const }),
-    storeError: assign({ error: ({ event }) => toBootError(errorOf(event)) }),
+    storeError: assign((_, { error }: { error: unknown }) => ({ error: toMachineError(error) })),
     forget: assign({ expiresAt: undefined, signInStatus: undefined, error: undefined }),
     announceRenewed: () => {},
     removeRefreshToken: () => {},
     signInWithRedirect: () => {},
-    logError: () => {},
+    logError: (_, _params: { error: unknown }) => {},
   },
   guards: {
-    isInvalidGrant: ({ event }) => toBootError(errorOf(event)).kind === 'invalid-refresh-token',
-    succeeded: ({ event }) => outputOf<SignInOutcome>(event).status === 'success',
-    isTerminal: ({ event }) => outputOf<SignInOutcome>(event).status === 'terminal',
+    isInvalidGrant: (_, { error }: { error: unknown }) => toMachineError(error).kind === 'invalid-refresh-token',
+    succeeded: (_, { status }: SignInOutcome) => status === 'success',
+    isTerminal: (_, { status }: SignInOutcome) => status === 'terminal',
   },
   delays: {
     renewBeforeExpiry: ({ context }) => Math.max(0, (context.expiresAt ?? 0) - Date.now() - RENEW_MARGIN_MS),
@@ -50,25 +51,29 @@ export const tokenMachine = setup({
   context: {},
   states: {
     idle: {
-      on: { ADDED: { target: 'active', actions: 'storeExpiry' } },
+      on: { ADDED: { target: 'active', actions: { type: 'storeExpiry', params: ({ event }) => event } } },
     },
     active: {
       after: { renewBeforeExpiry: { target: 'renewing' } },
       on: {
-        RENEWED: { target: 'active', reenter: true, actions: 'storeExpiry' },
+        RENEWED: { target: 'active', reenter: true, actions: { type: 'storeExpiry', params: ({ event }) => event } },
         EXPIRED: { target: 'renewing' },
         REMOVED: { target: 'idle', actions: 'forget' },
-        ERROR: { target: 'renewing', actions: ['storeError', 'logError'] },
+        ERROR: { target: 'renewing', actions: [{ type: 'storeError', params: ({ event }) => event }, { type: 'logError', params: ({ event }) => event }] },
       },
     },
     renewing: {
       invoke: {
         id: 'renewTokens',
         src: 'renewTokens',
-        onDone: { target: 'active', actions: ['storeGrant', 'announceRenewed'] },
+        onDone: { target: 'active', actions: [{ type: 'storeGrant', params: output }, 'announceRenewed'] },
         onError: [
-          { guard: 'isInvalidGrant', target: 'signInRequired', actions: ['storeError', 'removeRefreshToken', 'logError'] },
-          { target: 'renewFailed', actions: ['storeError', 'logError'] },
+          {
+            guard: { type: 'isInvalidGrant', params: failure },
+            target: 'signInRequired',
+            actions: [{ type: 'storeError', params: failure }, 'removeRefreshToken', { type: 'logError', params: failure }],
+          },
+          { target: 'renewFailed', actions: [{ type: 'storeError', params: failure }, { type: 'logError', params: failure }] },
         ],
       },
       on: {
@@ -79,7 +84,7 @@ export const tokenMachine = setup({
       after: { renewRetry: { target: 'renewing' } },
       on: {
         RETRY: { target: 'renewing' },
-        RENEWED: { target: 'active', actions: 'storeExpiry' },
+        RENEWED: { target: 'active', actions: { type: 'storeExpiry', params: ({ event }) => event } },
         REMOVED: { target: 'idle', actions: 'forget' },
         SIGN_IN: { target: 'reauthenticating' },
       },
@@ -87,8 +92,8 @@ export const tokenMachine = setup({
     signInRequired: {
       on: {
         SIGN_IN: { target: 'reauthenticating' },
-        RENEWED: { target: 'active', actions: 'storeExpiry' },
-        ADDED: { target: 'active', actions: 'storeExpiry' },
+        RENEWED: { target: 'active', actions: { type: 'storeExpiry', params: ({ event }) => event } },
+        ADDED: { target: 'active', actions: { type: 'storeExpiry', params: ({ event }) => event } },
         REMOVED: { target: 'idle', actions: 'forget' },
       },
     },
@@ -98,11 +103,11 @@ export const tokenMachine = setup({
         id: 'reauthenticate',
         src: 'reauthenticate',
         onDone: [
-          { guard: 'succeeded', target: 'active', actions: ['storeOutcome', 'announceRenewed'] },
-          { guard: 'isTerminal', target: 'redirecting', actions: 'storeOutcome' },
-          { target: 'signInRequired', actions: 'storeOutcome' },
+          { guard: { type: 'succeeded', params: output }, target: 'active', actions: [{ type: 'storeOutcome', params: output }, 'announceRenewed'] },
+          { guard: { type: 'isTerminal', params: output }, target: 'redirecting', actions: { type: 'storeOutcome', params: output } },
+          { target: 'signInRequired', actions: { type: 'storeOutcome', params: output } },
         ],
-        onError: { target: 'signInRequired', actions: ['storeError', 'logError'] },
+        onError: { target: 'signInRequired', actions: [{ type: 'storeError', params: failure }, { type: 'logError', params: failure }] },
       },
     },
     redirecting: {

@@ -1,4 +1,4 @@
-import type { BootError } from './boot.types.ts';
+import type { MachineError } from './error.ts';
 
 /** okta-auth-js flow statuses, used for the outcome of a re-authentication. */
 export type SignInStatus = 'success' | 'pending' | 'failure' | 'terminal' | 'canceled';
@@ -11,14 +11,14 @@ export interface TokenGrant {
 export interface SignInOutcome {
   status: Exclude<SignInStatus, 'pending'>;
   expiresAt?: number;
-  error?: BootError;
+  error?: MachineError;
 }
 
 export interface TokenContext {
   /** Epoch ms when the backend token expires. */
   expiresAt?: number;
   signInStatus?: SignInStatus;
-  error?: BootError;
+  error?: MachineError;
 }
 
 /** okta-auth-js token events: added, renewed, expired, removed, error; plus the person asking to sign in again. */
@@ -27,7 +27,7 @@ export type TokenEvent =
   | { type: 'RENEWED'; expiresAt: number }
   | { type: 'EXPIRED' }
   | { type: 'REMOVED' }
-  | { type: 'ERROR'; error: BootError }
+  | { type: 'ERROR'; error: MachineError }
   /** The connection is back: renew now instead of waiting for the next attempt. */
   | { type: 'RETRY' }
   | { type: 'SIGN_IN' };

@@ -25,7 +25,7 @@ export const browserTokenMachine = tokenMachine.provide({
       void import('./authorize.lazy.ts')
         .then(({ signInWithRedirect }) => signInWithRedirect(currentConfig().auth, location.pathname + location.search))
         .catch((error: unknown) => logError('sign-in', error)),
-    logError: ({ event }) => logError('token', (event as { error?: unknown }).error ?? event),
+    logError: (_, { error }) => logError('token', error),
   },
 });
 

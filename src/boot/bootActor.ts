@@ -31,7 +31,7 @@ export const browserBootMachine = bootMachine.provide({
   },
   actions: {
     clearToken: () => clearToken(),
-    logError: ({ event }) => logError('start-up', (event as { error?: unknown }).error),
+    logError: (_, { error }) => logError('start-up', error),
     triggerDynamicScriptsInitialized: () => abpEvents.trigger('abp.dynamicScriptsInitialized'),
     clearBusy: () => document.getElementById('root')?.removeAttribute('aria-busy'),
   },

@@ -1,4 +1,4 @@
-import type { BootError } from '../../machines/boot.types.ts';
+import type { MachineError } from '../../machines/error.ts';
 import type { Session } from '../abp/session.ts';
 import type { UserConfiguration } from '../abp/userConfiguration.ts';
 import type { AppConfig } from '../config/appConfig.ts';
@@ -8,7 +8,7 @@ import { bootContext, type BootSnapshot } from './bootActor.ts';
 /** What the page shows for a start-up state. */
 export type BootView =
   | { kind: 'busy' }
-  | { kind: 'failed'; error: BootError; final: boolean }
+  | { kind: 'failed'; error: MachineError; final: boolean }
   | { kind: 'ready'; config: AppConfig; session: Session; localeName: string };
 
 /**

@@ -1,12 +1,12 @@
 import { waitFor } from 'xstate';
-import type { BootError } from '../../machines/boot.types.ts';
+import type { MachineError } from '../../machines/error.ts';
 import { bootActor } from './bootActor.ts';
 
 /** A re-run of start-up whose session call failed: the page keeps what it had. */
 export class RestartError extends Error {
-  readonly bootError: BootError;
+  readonly bootError: MachineError;
 
-  constructor(bootError: BootError) {
+  constructor(bootError: MachineError) {
     super(`start-up re-run failed: ${bootError.kind}: ${bootError.detail}`);
     this.name = 'RestartError';
     this.bootError = bootError;

@@ -12,7 +12,7 @@ export const browserConnectivityMachine = connectivityMachine.provide({
     probe: fromPromise(() => probe(currentConfig().remoteServiceBaseUrl)),
   },
   actions: {
-    logLost: ({ event }) => logWarning('connection', `lost (${event.type === 'OFFLINE' ? 'the browser is offline' : 'a request got no answer'})`),
+    logLost: (_, cause) => logWarning('connection', `lost (${cause === 'offline' ? 'the browser is offline' : 'a request got no answer'})`),
     logRestored: () => logWarning('connection', 'the API answers again'),
     announceRestored: () => abpEvents.trigger('abp.reachable'),
   },

@@ -30,8 +30,16 @@ const indexRoute = createRoute({
   },
 });
 
-/** `account/logincallback`: its own route (as in ABP's client), so the sign-in code is fetched only where a sign-in completes. */
-const loginCallbackRoute = createRoute({ getParentRoute: () => rootRoute, path: CALLBACK_PATH }).lazy(() =>
+/**
+ * `account/logincallback`: its own route (as in ABP's client), so the sign-in
+ * code is fetched only where a sign-in completes. Loading it starts the
+ * callback actor, before its screen renders.
+ */
+const loginCallbackRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: CALLBACK_PATH,
+  loader: async () => void (await import('../auth/callbackActor.lazy.ts')).startCallback(router.history),
+}).lazy(() =>
   withPages(() => import('../sections/account/logincallback.lazy.tsx')).then((module) => module.Route),
 );
 

@@ -1,7 +1,7 @@
 import { msg } from '@lingui/core/macro';
 import type { MessageDescriptor } from '@lingui/core';
 import { Trans, useLingui } from '@lingui/react/macro';
-import type { BootError } from '../../machines/boot.types.ts';
+import type { MachineError } from '../../machines/error.ts';
 import { ErrorScreen } from './ErrorScreen.tsx';
 
 const messages: Record<string, MessageDescriptor> = {
@@ -19,7 +19,7 @@ const messages: Record<string, MessageDescriptor> = {
 const fallback = msg`Er ging iets mis bij het starten van de applicatie. Probeer het opnieuw.`;
 
 export interface StartupErrorProps {
-  error: BootError;
+  error: MachineError;
   onRetry: () => void;
 }
 

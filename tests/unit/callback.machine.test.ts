@@ -4,13 +4,15 @@ import { callbackMachine } from '../../machines/callback.machine.ts';
 import type { BackendLogin, ParsedCallback } from '../../machines/callback.types.ts';
 
 const REDIRECT = 'http://localhost:4200/account/logincallback?code=abc&state=xyz';
+const TOKENS = { accessToken: 'provider-access-token' };
+const LOGIN = { accessToken: 'backend-token', waitingForActivation: false };
 
 interface Options {
   href?: string;
   hasSession?: boolean;
   parseTokens?: () => Promise<ParsedCallback>;
   loginAtBackend?: () => Promise<BackendLogin>;
-  processAuthenticateResult?: () => Promise<void>;
+  processAuthenticateResult?: (args: { input: { tokens: unknown; login: unknown } }) => Promise<void>;
 }
 
 function start(options: Options = {}) {
@@ -20,15 +22,15 @@ function start(options: Options = {}) {
   };
   const machine = callbackMachine.provide({
     actors: {
-      parseTokens: fromPromise(options.parseTokens ?? (async () => ({ hasAccessToken: true, returnPath: '/verkoop' }))),
-      loginAtBackend: fromPromise(options.loginAtBackend ?? (async () => ({ waitingForActivation: false }))),
+      parseTokens: fromPromise(options.parseTokens ?? (async () => ({ tokens: TOKENS, returnPath: '/verkoop' }))),
+      loginAtBackend: fromPromise(options.loginAtBackend ?? (async () => ({ waitingForActivation: false, result: LOGIN }))),
       processAuthenticateResult: fromPromise(options.processAuthenticateResult ?? (async () => {})),
     },
     actions: {
       cleanAddress: record('cleanAddress'),
       logError: record('logError'),
       navigateToReturnPath: ({ context }) => calls.push(`navigate:${context.returnPath}`),
-      navigateToLogin: record('navigateToLogin'),
+      navigateToLogin: (_, { failed }) => calls.push(failed ? 'navigateToLogin:failed' : 'navigateToLogin'),
       navigateToHome: record('navigateToHome'),
     },
     guards: {
@@ -60,12 +62,21 @@ describe('callbackMachine', () => {
     expect(calls).toEqual(['cleanAddress', 'navigate:/verkoop']);
   });
 
+  it('hands the exchange\'s tokens and the backend\'s answer on through its context, and forgets them at the end', async () => {
+    const processed = vi.fn(async (_args: { input: { tokens: unknown; login: unknown } }) => {});
+    const { actor } = start({ processAuthenticateResult: processed });
+    await flush();
+    expect(processed.mock.calls[0]![0].input).toEqual({ tokens: TOKENS, login: LOGIN });
+    expect(actor.getSnapshot().context.tokens).toBeUndefined();
+    expect(actor.getSnapshot().context.login).toBeUndefined();
+  });
+
   it('cleans the address before the tokens are parsed', async () => {
     const order: string[] = [];
     const { calls } = start({
       parseTokens: async () => {
         order.push('parse');
-        return { hasAccessToken: true, returnPath: '/app/home' };
+        return { tokens: TOKENS, returnPath: '/app/home' };
       },
     });
     expect(calls[0]).toBe('cleanAddress');
@@ -74,14 +85,14 @@ describe('callbackMachine', () => {
   });
 
   it('goes to /account/login when the exchange gave no access token', async () => {
-    const { actor, calls } = start({ parseTokens: async () => ({ hasAccessToken: false, returnPath: '/app/home' }) });
+    const { actor, calls } = start({ parseTokens: async () => ({ returnPath: '/app/home' }) });
     await flush();
     expect(actor.getSnapshot().matches({ flow: 'leftForLogin' })).toBe(true);
-    expect(calls).toContain('navigateToLogin');
+    expect(calls).toEqual(['cleanAddress', 'navigateToLogin:failed']);
   });
 
   it('says the account is not active when the backend waits for activation', async () => {
-    const { actor, calls } = start({ loginAtBackend: async () => ({ waitingForActivation: true }) });
+    const { actor, calls } = start({ loginAtBackend: async () => ({ waitingForActivation: true, result: { waitingForActivation: true } }) });
     await flush();
     expect(actor.getSnapshot().matches({ flow: 'notActive' })).toBe(true);
     expect(calls.some((call) => call.startsWith('navigate'))).toBe(false);

@@ -1,9 +1,10 @@
 import { useLingui } from '@lingui/react';
 import { Trans } from '@lingui/react/macro';
-import { createLazyRoute, useRouter } from '@tanstack/react-router';
+import { createLazyRoute } from '@tanstack/react-router';
 import { useSelector } from '@xstate/react';
 import { authMessages } from '../../auth/authMessages.ts';
-import { getCallbackActor } from '../../auth/callbackActor.ts';
+import { callbackActor } from '../../auth/callbackActor.lazy.ts';
+import { callbackView, callbackViewEqual } from '../../auth/callbackView.ts';
 import type { AuthErrorKind } from '../../auth/authError.ts';
 import './account.css';
 
@@ -17,14 +18,10 @@ function LoginCallback() {
 }
 
 function CallbackState() {
-  const router = useRouter();
   const { i18n } = useLingui();
-  const actor = getCallbackActor({ replace: (path) => router.history.replace(path) });
-  const slow = useSelector(actor, (snapshot) => snapshot.matches({ view: 'slow' }));
-  const notActive = useSelector(actor, (snapshot) => snapshot.matches({ flow: 'notActive' }));
-  const errorKind = useSelector(actor, (snapshot) => snapshot.context.error?.kind);
+  const view = useSelector(callbackActor(), callbackView, callbackViewEqual);
 
-  if (notActive) {
+  if (view.kind === 'notActive') {
     return (
       <section className="card" role="alert" aria-labelledby="callback-title">
         <h1 id="callback-title">
@@ -39,7 +36,8 @@ function CallbackState() {
       </section>
     );
   }
-  if (slow) {
+  if (view.kind === 'slow') {
+    const { errorKind } = view;
     const reason = errorKind && errorKind in authMessages ? i18n._(authMessages[errorKind as AuthErrorKind]) : undefined;
     return (
       <section className="card" role="alert" aria-labelledby="callback-title">

@@ -21,49 +21,53 @@ export interface CallbackNavigation {
 }
 
 
+/** The machine carries what these actors returned from one to the next; this is the one place it is read as the app's types. */
+function carried(input: { tokens?: unknown; login?: unknown }) {
+  return input as { tokens: ProviderTokens | undefined; login: ExternalAuthenticateResult | undefined };
+}
+
 /**
  * The callbackMachine with the browser's implementations. The provider's
- * tokens stay in memory until the backend has accepted the sign-in: a
- * refused, inactive or failed sign-in leaves no refresh token in the tab.
+ * tokens travel in the machine's context until the backend has accepted the
+ * sign-in: a refused, inactive or failed sign-in leaves no refresh token in
+ * the tab.
  */
 export function browserCallbackMachine(navigation: CallbackNavigation) {
-  let providerTokens: ProviderTokens | undefined;
-  let backendResult: ExternalAuthenticateResult | undefined;
   return callbackMachine.provide({
     actors: {
       parseTokens: fromPromise(async ({ input }) => {
         const parameters = new URL(input.href).searchParams;
         const { tokens, returnPath } = await processCallback(currentConfig().auth, parameters);
-        providerTokens = tokens;
-        if (!tokens) logWarning('sign-in', 'the token response carried no access token');
-        return { hasAccessToken: Boolean(tokens?.accessToken), returnPath };
+        if (!tokens?.accessToken) logWarning('sign-in', 'the token response carried no access token');
+        return { tokens: tokens?.accessToken ? tokens : undefined, returnPath };
       }),
-      loginAtBackend: fromPromise(async () => {
-        const tokens = providerTokens;
+      loginAtBackend: fromPromise(async ({ input }) => {
+        const { tokens } = carried(input);
         if (!tokens?.accessToken) throw new AuthError('invalid-token', 'no provider access token after the exchange');
+        let result: ExternalAuthenticateResult;
         try {
-          backendResult = await loginAtBackend(currentConfig(), tokens);
+          result = await loginAtBackend(currentConfig(), tokens);
         } catch (error) {
           // The backend answered and refused this account: let the person pick another one.
           if (error instanceof AuthError && error.cause instanceof AbpError && error.cause.status > 0) requireLoginForm();
           throw error;
         }
-        if (backendResult.waitingForActivation) requireLoginForm();
-        return { waitingForActivation: backendResult.waitingForActivation };
+        if (result.waitingForActivation) requireLoginForm();
+        return { waitingForActivation: result.waitingForActivation, result };
       }),
-      processAuthenticateResult: fromPromise(async () => {
-        if (!backendResult || !providerTokens) throw new AuthError('backend-rejected', 'no backend answer to process');
-        storeAuthenticateResult(backendResult);
-        publishProviderTokens(providerTokens);
+      processAuthenticateResult: fromPromise(async ({ input }) => {
+        const { tokens, login } = carried(input);
+        if (!login || !tokens) throw new AuthError('backend-rejected', 'no backend answer to process');
+        storeAuthenticateResult(login);
+        publishProviderTokens(tokens);
         await restartSignedIn();
       }),
     },
     actions: {
       cleanAddress: () => history.replaceState(history.state, '', REDIRECT_PATH),
-      logError: ({ event }) => logError('sign-in', (event as { error?: unknown }).error),
+      logError: (_, { error }) => logError('sign-in', error),
       navigateToReturnPath: ({ context }) => navigation.replace(context.returnPath ?? HOME_PATH),
-      // After a token exchange that gave no access token the login page says sign-in failed.
-      navigateToLogin: ({ event }) => navigation.replace(event.type.startsWith('xstate.done.actor') ? `${LOGIN_PATH}?reason=failed` : LOGIN_PATH),
+      navigateToLogin: (_, { failed }) => navigation.replace(failed ? `${LOGIN_PATH}?reason=failed` : LOGIN_PATH),
       navigateToHome: () => navigation.replace(HOME_PATH),
     },
     guards: {
@@ -72,10 +76,16 @@ export function browserCallbackMachine(navigation: CallbackNavigation) {
   });
 }
 
-let actor: ActorRefFrom<ReturnType<typeof browserCallbackMachine>> | undefined;
+export type CallbackActor = ActorRefFrom<ReturnType<typeof browserCallbackMachine>>;
 
-/** The page's one callback actor: created and started on first use, so a second render never exchanges twice. */
-export function getCallbackActor(navigation: CallbackNavigation) {
+let actor: CallbackActor | undefined;
+
+/**
+ * Starts the page's one callback actor when the callback route loads (before
+ * its screen renders); a second load of the route finds it running, so the
+ * code is never exchanged twice.
+ */
+export function startCallback(navigation: CallbackNavigation): CallbackActor {
   if (!actor) {
     const session = bootContext().session;
     actor = createActor(browserCallbackMachine(navigation), {
@@ -84,5 +94,11 @@ export function getCallbackActor(navigation: CallbackNavigation) {
     if (import.meta.env.DEV) inspectActor(actor);
     actor.start();
   }
+  return actor;
+}
+
+/** The running callback actor, for the callback screen: the route started it. */
+export function callbackActor(): CallbackActor {
+  if (!actor) throw new Error('the callback actor is started by the callback route');
   return actor;
 }
