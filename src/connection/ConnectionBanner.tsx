@@ -1,7 +1,8 @@
 import { Plural, Trans, useLingui } from '@lingui/react/macro';
 import { useSelector } from '@xstate/react';
 import { useEffect, useState } from 'react';
-import { connectivityActor, startConnectivity } from './connectivityActor.ts';
+import { connectivityActor } from './connectivityActor.ts';
+import { connectivityView, connectivityViewEqual } from './connectivityView.ts';
 import './connection-banner.css';
 
 /** Whole seconds left of a wait of `waitMs` that ends at `at`, counted down once a second. */
@@ -24,17 +25,11 @@ function useSecondsLeft(at: number | undefined, waitMs: number | undefined): num
  */
 export function ConnectionBanner() {
   const { t } = useLingui();
-  useEffect(startConnectivity, []);
-  const state = useSelector(connectivityActor, (snapshot) =>
-    snapshot.matches({ lost: 'probing' }) ? 'probing' : snapshot.matches('lost') ? 'waiting' : snapshot.matches('restored') ? 'restored' : 'online',
-  );
-  const cause = useSelector(connectivityActor, (snapshot) => snapshot.context.cause);
-  const retryAt = useSelector(connectivityActor, (snapshot) => snapshot.context.retryAt);
-  const retryInMs = useSelector(connectivityActor, (snapshot) => snapshot.context.retryInMs);
-  const seconds = useSecondsLeft(state === 'waiting' ? retryAt : undefined, retryInMs);
+  const view = useSelector(connectivityActor, connectivityView, connectivityViewEqual);
+  const seconds = useSecondsLeft(view.kind === 'waiting' ? view.retryAt : undefined, view.kind === 'waiting' ? view.retryInMs : undefined);
 
-  if (state === 'online') return null;
-  if (state === 'restored') {
+  if (view.kind === 'online') return null;
+  if (view.kind === 'restored') {
     return (
       <div className="connection-banner connection-banner--restored" role="status">
         <p>
@@ -46,17 +41,17 @@ export function ConnectionBanner() {
   return (
     <div className="connection-banner" role="region" aria-label={t`Verbinding`}>
       <p role="status">
-        {cause === 'offline' ? <Trans>Je bent offline.</Trans> : <Trans>De server is niet bereikbaar.</Trans>}{' '}
+        {view.cause === 'offline' ? <Trans>Je bent offline.</Trans> : <Trans>De server is niet bereikbaar.</Trans>}{' '}
         <Trans>Deze pagina blijft zoals ze is.</Trans>
       </p>
       <p className="connection-banner__next">
-        {state === 'probing' ? (
+        {view.kind === 'probing' ? (
           <Trans>Verbinding controleren…</Trans>
         ) : (
           <Plural value={seconds} one="Opnieuw proberen over # seconde." other="Opnieuw proberen over # seconden." />
         )}
       </p>
-      <button type="button" className="button" disabled={state === 'probing'} onClick={() => connectivityActor.send({ type: 'RETRY' })}>
+      <button type="button" className="button" disabled={view.kind === 'probing'} onClick={() => connectivityActor.send({ type: 'RETRY' })}>
         <Trans>Nu opnieuw proberen</Trans>
       </button>
     </div>
