@@ -37,6 +37,8 @@ export const tokenMachine = setup({
     logError: (_, _params: { error: unknown }) => {},
   },
   guards: {
+    /** The backend token expires within the renewal margin, or already has. */
+    isDue: ({ context }) => (context.expiresAt ?? 0) - Date.now() <= RENEW_MARGIN_MS,
     isInvalidGrant: (_, { error }: { error: unknown }) => toMachineError(error).kind === 'invalid-refresh-token',
     succeeded: (_, { status }: SignInOutcome) => status === 'success',
     isTerminal: (_, { status }: SignInOutcome) => status === 'terminal',
@@ -58,6 +60,7 @@ export const tokenMachine = setup({
       on: {
         RENEWED: { target: 'active', reenter: true, actions: { type: 'storeExpiry', params: ({ event }) => event } },
         EXPIRED: { target: 'renewing' },
+        WAKE: { guard: 'isDue', target: 'renewing' },
         REMOVED: { target: 'idle', actions: 'forget' },
         ERROR: { target: 'renewing', actions: [{ type: 'storeError', params: ({ event }) => event }, { type: 'logError', params: ({ event }) => event }] },
       },
@@ -84,6 +87,7 @@ export const tokenMachine = setup({
       after: { renewRetry: { target: 'renewing' } },
       on: {
         RETRY: { target: 'renewing' },
+        WAKE: { target: 'renewing' },
         RENEWED: { target: 'active', actions: { type: 'storeExpiry', params: ({ event }) => event } },
         REMOVED: { target: 'idle', actions: 'forget' },
         SIGN_IN: { target: 'reauthenticating' },

@@ -30,4 +30,10 @@ export type TokenEvent =
   | { type: 'ERROR'; error: MachineError }
   /** The connection is back: renew now instead of waiting for the next attempt. */
   | { type: 'RETRY' }
+  /**
+   * The tab came back (visible again, online again, or the wall clock jumped
+   * after a sleep): a timer that slept with it may be late, so the expiry is
+   * checked now.
+   */
+  | { type: 'WAKE' }
   | { type: 'SIGN_IN' };

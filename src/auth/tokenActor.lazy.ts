@@ -9,6 +9,7 @@ import { removeRefreshToken } from './providerTokens.ts';
 import { startTokenSharing } from './providerTokenSharing.ts';
 import { signedOutPath } from '../lib/paths.ts';
 import { bootActor, bootContext, currentConfig } from '../boot/bootActor.ts';
+import { watchWake } from './wakeWatch.ts';
 
 
 /** The tokenMachine with the browser's implementations; the sign-in code loads only when needed. */
@@ -48,6 +49,8 @@ export function startTokenLifecycle(): void {
   startTokenSharing((reason) => location.replace(signedOutPath(reason)));
   // A renewal that failed for want of a connection is tried again as soon as the connection is back.
   abpEvents.on('abp.reachable', () => tokenActor.send({ type: 'RETRY' }));
+  // A tab that was hidden, offline or asleep checks its expiry at once instead of trusting a late timer.
+  watchWake(() => tokenActor.send({ type: 'WAKE' }));
   const follow = (snapshot: ReturnType<typeof bootActor.getSnapshot>) => {
     if (!snapshot.matches('ready')) return;
     const user = bootContext(snapshot).session?.user;

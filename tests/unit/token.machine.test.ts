@@ -65,6 +65,31 @@ describe('tokenMachine', () => {
     expect(calls).toEqual(['announceRenewed']);
   });
 
+  it('on waking, renews at once when the token is due (its timer slept with the machine) and not when it is not', async () => {
+    const { actor, renewTokens } = start();
+    actor.send({ type: 'ADDED', expiresAt: Date.now() + HOUR });
+    actor.send({ type: 'WAKE' });
+    await vi.advanceTimersByTimeAsync(0);
+    expect(renewTokens).not.toHaveBeenCalled();
+    // The wall clock moves on as after a sleep; the timer has not fired.
+    vi.setSystemTime(Date.now() + HOUR);
+    actor.send({ type: 'WAKE' });
+    await vi.advanceTimersByTimeAsync(0);
+    expect(renewTokens).toHaveBeenCalledTimes(1);
+    expect(actor.getSnapshot().value).toBe('active');
+  });
+
+  it('on waking after a failed renewal, tries again at once', async () => {
+    const { actor, renewTokens } = start({ renewTokens: unreachableOnce() });
+    actor.send({ type: 'ADDED', expiresAt: Date.now() + RENEW_MARGIN_MS });
+    await vi.advanceTimersByTimeAsync(0);
+    expect(actor.getSnapshot().value).toBe('renewFailed');
+    actor.send({ type: 'WAKE' });
+    await vi.advanceTimersByTimeAsync(0);
+    expect(renewTokens).toHaveBeenCalledTimes(2);
+    expect(actor.getSnapshot().value).toBe('active');
+  });
+
   it('renews at once when the token expired', async () => {
     const { actor, renewTokens } = start();
     actor.send({ type: 'ADDED', expiresAt: Date.now() + HOUR });

@@ -9,6 +9,7 @@ import type { MachineModel } from '../support/model.ts';
 export function tokenModel(now = Date.now()): MachineModel {
   const inFive = now + 5 * 60_000;
   const inAnHour = now + 60 * 60_000;
+  const inHalfAMinute = now + 30_000;
   return {
     name: 'token',
     machine: tokenMachine,
@@ -32,7 +33,7 @@ export function tokenModel(now = Date.now()): MachineModel {
       },
     },
     events: {
-      ADDED: { 'expires in 5 min': { expiresAt: inFive } },
+      ADDED: { 'expires in 5 min': { expiresAt: inFive }, 'expires in 30 s': { expiresAt: inHalfAMinute } },
       RENEWED: { 'expires in 1 h': { expiresAt: inAnHour } },
       ERROR: { network: { error: { kind: 'provider-unreachable', detail: 'fetch failed' } } },
     },
