@@ -108,6 +108,10 @@ export function contentSecurityPolicy(issuer: string, apiUrl: string, styleHashe
     "object-src 'none'",
     "worker-src 'self'",
     "manifest-src 'self'",
+    // DOM sinks that turn text into script take Trusted Types only; the one
+    // policy is the default one that lets the service worker's address through.
+    "require-trusted-types-for 'script'",
+    'trusted-types default',
   ].join('; ');
 }
 

@@ -1,6 +1,7 @@
 import { Trans } from '@lingui/react/macro';
 import { useEffect, useState } from 'react';
 import { logError } from '../lib/log.ts';
+import { allowServiceWorkerScript } from '../lib/trustedTypes.ts';
 import './update-prompt.css';
 
 /** In production builds: registers the service worker and offers a reload when a new version is ready. */
@@ -8,6 +9,7 @@ export function UpdatePrompt() {
   const [update, setUpdate] = useState<() => Promise<void>>();
   useEffect(() => {
     if (!import.meta.env.PROD || !('serviceWorker' in navigator)) return;
+    allowServiceWorkerScript('/sw.js');
     void import('virtual:pwa-register')
       .then(({ registerSW }) => {
         const updateSW = registerSW({

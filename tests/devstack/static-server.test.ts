@@ -58,7 +58,7 @@ describe('static server', () => {
     expect(directives.get('connect-src')).toBe(`connect-src 'self' ${stack.urls.issuer} ${stack.urls.api}`);
     expect(directives.get('frame-src')).toBe(`frame-src ${stack.urls.issuer}`);
     expect(directives.get('form-action')).toBe(`form-action 'self' ${stack.urls.issuer}`);
-    for (const directive of ["default-src 'self'", "img-src 'self' data:", "font-src 'self'", "frame-ancestors 'none'", "base-uri 'self'", "object-src 'none'", "worker-src 'self'", "manifest-src 'self'"]) {
+    for (const directive of ["default-src 'self'", "img-src 'self' data:", "font-src 'self'", "frame-ancestors 'none'", "base-uri 'self'", "object-src 'none'", "worker-src 'self'", "manifest-src 'self'", "require-trusted-types-for 'script'", 'trusted-types default']) {
       expect(csp).toContain(directive);
     }
     expect(response.headers.get('referrer-policy')).toBe('no-referrer');

@@ -62,24 +62,68 @@ describe('Content-Security-Policy', () => {
     }),
   );
 
-  securityCase('injected script (an inline script, an inline event handler, a data: script) is refused, and the refusal is reported', () =>
+  securityCase('injected script (script text, HTML with a handler, a data: script, a handler attribute) is refused by Trusted Types before it reaches the DOM, and each refusal is reported', () =>
     suite.run(async (watched) => {
       const app = await AppModel.open(watched, '/account/login');
       await app.waitForLoginPage();
-      await app.page.evaluate(() => {
-        const inline = document.createElement('script');
-        inline.textContent = 'window.__injected = "inline";';
-        document.body.append(inline);
-        const holder = document.createElement('div');
-        holder.innerHTML = '<img src="/bestaat-niet.png" onerror="window.__injected = \'handler\'">';
-        document.body.append(holder);
-        const data = document.createElement('script');
-        data.src = 'data:text/javascript,window.__injected = "data"';
-        document.body.append(data);
+      const refused = await app.page.evaluate(() => {
+        const attempts: Record<string, () => void> = {
+          'script text': () => {
+            const script = document.createElement('script');
+            script.textContent = 'window.__injected = "inline";';
+            document.body.append(script);
+          },
+          'HTML with a handler': () => {
+            const holder = document.createElement('div');
+            holder.innerHTML = '<img src="/bestaat-niet.png" onerror="window.__injected = \'handler\'">';
+            document.body.append(holder);
+          },
+          'a data: script': () => {
+            const script = document.createElement('script');
+            script.src = 'data:text/javascript,window.__injected = "data"';
+            document.body.append(script);
+          },
+          'a handler attribute': () => {
+            const image = document.createElement('img');
+            image.setAttribute('onerror', "window.__injected = 'attribute'");
+            image.src = '/bestaat-niet.png';
+            document.body.append(image);
+          },
+        };
+        return Object.entries(attempts).flatMap(([name, attempt]) => {
+          try {
+            attempt();
+            return [];
+          } catch (error) {
+            return error instanceof TypeError ? [name] : [];
+          }
+        });
       });
-      await eventually(() => watched.cspViolations.filter((violation) => /script-src/.test(violation.directive)).length >= 3, 'three script-src violation reports');
+      expect(refused).toEqual(['script text', 'HTML with a handler', 'a data: script', 'a handler attribute']);
+      await eventually(() => watched.cspViolations.filter((violation) => /require-trusted-types-for/.test(violation.directive)).length >= 4, 'four Trusted Types violation reports');
       expect(await app.page.evaluate(() => (window as unknown as { __injected?: string }).__injected ?? 'none')).toBe('none');
     }, { cspViolationsExpected: true }),
+  );
+
+  securityCase('the service worker registers through the one Trusted Types policy, which lets no other script address through', () =>
+    suite.run(async (watched) => {
+      const app = await AppModel.newPage(watched);
+      await app.signInToHome();
+      const scriptURL = await app.page.evaluate(async () => (await navigator.serviceWorker.ready).active?.scriptURL ?? '');
+      expect(new URL(scriptURL).pathname).toBe('/sw.js');
+      watched.expectNoCspViolation();
+      const passed = await app.page.evaluate(() =>
+        ['/assets/other.js', '/sw.js?x=1', 'https://example.org/sw.js'].filter((address) => {
+          try {
+            document.createElement('script').src = address;
+            return true;
+          } catch {
+            return false;
+          }
+        }),
+      );
+      expect(passed, 'script addresses the policy let through').toEqual([]);
+    }, { serviceWorkers: 'allow', cspViolationsExpected: true }),
   );
 
   securityCase('another site cannot frame the app (clickjacking)', () =>

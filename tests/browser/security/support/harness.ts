@@ -9,6 +9,8 @@ import { reportSecurityCases } from './cases.ts';
 export interface RunOptions {
   /** The case provokes CSP violations on purpose; otherwise any violation fails it. */
   cspViolationsExpected?: boolean;
+  /** The case needs the service worker (kept out otherwise, so every request reaches the stack). */
+  serviceWorkers?: 'allow' | 'block';
 }
 
 export interface SecuritySuite {
@@ -45,9 +47,9 @@ export function securitySuite(file: string, options: StackOptions = {}, { concur
       if (!stack) throw new Error('the stack is not started');
       return stack;
     },
-    async run(body, { cspViolationsExpected = false } = {}) {
+    async run(body, { cspViolationsExpected = false, serviceWorkers } = {}) {
       if (!browser || !stack) throw new Error('the browser or stack is not started');
-      const watched = await WatchedContext.of(await newContext(browser), stack);
+      const watched = await WatchedContext.of(await newContext(browser, { serviceWorkers }), stack);
       try {
         await body(watched);
         await expectCleanEnd(watched, cspViolationsExpected);
