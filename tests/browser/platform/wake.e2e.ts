@@ -1,0 +1,61 @@
+import type { Page, Request } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { AppModel } from '../models/app.model.ts';
+import { NL } from '../models/texts.ts';
+import { browserEnv } from '../support/env.ts';
+
+/**
+ * A tab whose renewal timer slept with it: the page clock is paused right
+ * after sign-in (no page timer fires), then its wall clock moves past the
+ * renewal point as after a sleep. Waking (online again, visible again)
+ * renews at once, and the person is told nothing. The backend token lives
+ * 90 s here, so it is due 30 s after sign-in.
+ */
+const env = browserEnv({ backendTokenTtl: 90 });
+
+const isRefreshGrant = (request: Request) =>
+  request.method() === 'POST' && request.url().endsWith('/token') && (request.postData() ?? '').includes('grant_type=refresh_token');
+
+/** Signed in at /app/home with the token lifecycle running, then the page clock paused and moved 45 s on, timers unfired. */
+async function signedInThenAsleep(): Promise<{ app: AppModel; grants: Request[] }> {
+  await env.context.clock.install();
+  const app = await AppModel.newPage(env.watched);
+  const lifecycleLoaded = app.page.waitForResponse((response) => /\/assets\/tokenActor\.lazy-[^/]+\.js$/.test(response.url()), { timeout: 20_000 });
+  await app.signInToHome();
+  // The token lifecycle loads once the browser is idle, and idle callbacks run on the page clock.
+  await env.context.clock.runFor(3000);
+  await lifecycleLoaded;
+  await app.page.waitForTimeout(500);
+  const grants: Request[] = [];
+  app.page.on('request', (request) => {
+    if (isRefreshGrant(request)) grants.push(request);
+  });
+  const now = await app.page.evaluate(() => Date.now());
+  await env.context.clock.pauseAt(now);
+  await env.context.clock.setSystemTime(now + 45_000);
+  await app.page.waitForTimeout(1000);
+  expect(grants, 'no timer fired while asleep').toEqual([]);
+  return { app, grants };
+}
+
+async function expectRenewedQuietly(page: Page, grants: Request[]): Promise<void> {
+  await expect.poll(() => grants.length, { timeout: 15_000 }).toBe(1);
+  expect((await grants[0]!.response())?.status()).toBe(200);
+  await expect.poll(() => page.context().cookies().then((cookies) => cookies.some((cookie) => cookie.name === 'Abp.AuthToken')), { timeout: 5_000 }).toBe(true);
+  expect(await page.getByRole('alert').count(), 'nothing to tell the person').toBe(0);
+  expect(await page.getByRole('button', { name: NL.session.signInAgain }).count()).toBe(0);
+}
+
+describe('a tab that slept checks its session when it wakes', () => {
+  it('renews at once when the browser is online again', async () => {
+    const { app, grants } = await signedInThenAsleep();
+    await app.page.evaluate(() => window.dispatchEvent(new Event('online')));
+    await expectRenewedQuietly(app.page, grants);
+  });
+
+  it('renews at once when the tab is shown again', async () => {
+    const { app, grants } = await signedInThenAsleep();
+    await app.page.evaluate(() => document.dispatchEvent(new Event('visibilitychange')));
+    await expectRenewedQuietly(app.page, grants);
+  });
+});
