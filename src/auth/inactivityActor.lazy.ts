@@ -8,6 +8,7 @@ import { logError, logWarning } from '../lib/log.ts';
 import { signedOutPath } from '../lib/paths.ts';
 import { clearProviderTokens } from './providerTokens.ts';
 import { onSignedOutElsewhere } from './providerTokenSharing.ts';
+import { watchWake } from './wakeWatch.ts';
 
 /** What the tabs tell each other (same origin, BroadcastChannel): nothing in it is secret. */
 type InactivityMessage = { type: 'activity'; at: number } | { type: 'stay'; at: number };
@@ -16,9 +17,6 @@ const CHANNEL = 'session.inactivity';
 /** Activity counts at most once a second here and is told to the other tabs at most every 2 s: the time-out is minutes. */
 const COUNT_EVERY_MS = 1_000;
 const SHARE_EVERY_MS = 2_000;
-/** A clock that moved more than this between two looks was asleep or throttled: check at once. */
-const CLOCK_JUMP_MS = 10_000;
-const LOOK_EVERY_MS = 5_000;
 
 const channel = typeof BroadcastChannel === 'undefined' ? undefined : new BroadcastChannel(CHANNEL);
 
@@ -126,15 +124,6 @@ export function startInactivityWatch(): void {
   });
 
   // A background tab's timers are late and a sleeping laptop's stop: check against the wall clock.
-  const check = () => current.send({ type: 'CHECK' });
-  document.addEventListener('visibilitychange', () => document.visibilityState === 'visible' && check());
-  window.addEventListener('online', check);
-  window.addEventListener('pageshow', check);
-  let lookedAt = Date.now();
-  setInterval(() => {
-    const now = Date.now();
-    if (now - lookedAt > LOOK_EVERY_MS + CLOCK_JUMP_MS) check();
-    lookedAt = now;
-  }, LOOK_EVERY_MS);
+  watchWake(() => current.send({ type: 'CHECK' }));
   current.subscribe({ error: (error) => logError('session', error) });
 }

@@ -33,6 +33,11 @@ describe('watchWake', () => {
     expect(onWake).toHaveBeenCalledTimes(1);
   });
 
+  it('wakes when the page comes back from the back-forward cache', () => {
+    window.dispatchEvent(new Event('pageshow'));
+    expect(onWake).toHaveBeenCalledTimes(1);
+  });
+
   it('wakes when the wall clock jumped past what the timers saw (a machine that slept)', () => {
     vi.advanceTimersByTime(30_000);
     expect(onWake).not.toHaveBeenCalled();
@@ -46,6 +51,7 @@ describe('watchWake', () => {
   it('leaves no timer or listener behind once stopped', () => {
     stop();
     window.dispatchEvent(new Event('online'));
+    window.dispatchEvent(new Event('pageshow'));
     setVisibility('visible');
     vi.setSystemTime(Date.now() + 10 * 60_000);
     vi.advanceTimersByTime(60_000);
