@@ -33,7 +33,7 @@ export const connectivityMachine = setup({
     }),
     countAttempt: assign({ attempts: ({ context }) => context.attempts + 1 }),
     reset: assign({ cause: undefined, attempts: 0, retryInMs: undefined, retryAt: undefined }),
-    logLost: (_, _cause: ConnectivityCause) => {},
+    logLost: () => {},
     logRestored: () => {},
     announceRestored: () => {},
   },
@@ -48,8 +48,8 @@ export const connectivityMachine = setup({
   states: {
     online: {
       on: {
-        OFFLINE: { target: 'lost', actions: [{ type: 'noteCause', params: 'offline' }, { type: 'logLost', params: 'offline' }] },
-        UNREACHABLE: { target: 'lost', actions: [{ type: 'noteCause', params: 'unreachable' }, { type: 'logLost', params: 'unreachable' }] },
+        OFFLINE: { target: 'lost', actions: [{ type: 'noteCause', params: 'offline' }, 'logLost'] },
+        UNREACHABLE: { target: 'lost', actions: [{ type: 'noteCause', params: 'unreachable' }, 'logLost'] },
       },
     },
     lost: {
@@ -81,8 +81,8 @@ export const connectivityMachine = setup({
     restored: {
       after: { restoredNotice: { target: 'online' } },
       on: {
-        OFFLINE: { target: 'lost', actions: [{ type: 'noteCause', params: 'offline' }, { type: 'logLost', params: 'offline' }] },
-        UNREACHABLE: { target: 'lost', actions: [{ type: 'noteCause', params: 'unreachable' }, { type: 'logLost', params: 'unreachable' }] },
+        OFFLINE: { target: 'lost', actions: [{ type: 'noteCause', params: 'offline' }, 'logLost'] },
+        UNREACHABLE: { target: 'lost', actions: [{ type: 'noteCause', params: 'unreachable' }, 'logLost'] },
       },
     },
   },

@@ -62,7 +62,7 @@ export const tokenMachine = setup({
         EXPIRED: { target: 'renewing' },
         WAKE: { guard: 'isDue', target: 'renewing' },
         REMOVED: { target: 'idle', actions: 'forget' },
-        ERROR: { target: 'renewing', actions: [{ type: 'storeError', params: ({ event }) => event }, { type: 'logError', params: ({ event }) => event }] },
+        ERROR: { target: 'renewing', actions: [{ type: 'storeError', params: failure }, { type: 'logError', params: failure }] },
       },
     },
     renewing: {

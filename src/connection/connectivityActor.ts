@@ -12,7 +12,8 @@ export const browserConnectivityMachine = connectivityMachine.provide({
     probe: fromPromise(() => probe(currentConfig().remoteServiceBaseUrl)),
   },
   actions: {
-    logLost: (_, cause) => logWarning('connection', `lost (${cause === 'offline' ? 'the browser is offline' : 'a request got no answer'})`),
+    // noteCause runs first in the same transition: the context already holds the cause.
+    logLost: ({ context }) => logWarning('connection', `lost (${context.cause === 'offline' ? 'the browser is offline' : 'a request got no answer'})`),
     logRestored: () => logWarning('connection', 'the API answers again'),
     announceRestored: () => abpEvents.trigger('abp.reachable'),
   },
