@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { AbpError } from '../../src/abp/errors.ts';
 import { isGranted, readUserConfiguration } from '../../src/abp/userConfiguration.ts';
+import { thrown } from './support/thrown.ts';
 
 const stock = {
   session: { userId: 1, tenantId: 1, impersonatorUserId: null, impersonatorTenantId: null, multiTenancySide: 1 },
@@ -13,13 +14,7 @@ const stock = {
 };
 
 function malformed(value: unknown): AbpError {
-  try {
-    readUserConfiguration(value);
-  } catch (error) {
-    if (error instanceof AbpError) return error;
-    throw error;
-  }
-  throw new Error('expected a malformed AbpError, the configuration was accepted');
+  return thrown(AbpError, () => readUserConfiguration(value));
 }
 
 describe('readUserConfiguration', () => {

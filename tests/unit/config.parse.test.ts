@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { ConfigError } from '../../src/config/configError.ts';
 import { parseAppConfig } from '../../src/config/parseAppConfig.ts';
+import { thrown } from './support/thrown.ts';
 
 const valid = {
   appBaseUrl: 'http://localhost:4200/',
@@ -19,13 +20,7 @@ function without(field: string): Record<string, unknown> {
 }
 
 function errorOf(value: unknown): ConfigError {
-  try {
-    parseAppConfig(value);
-  } catch (error) {
-    if (error instanceof ConfigError) return error;
-    throw error;
-  }
-  throw new Error('expected a ConfigError, the config was accepted');
+  return thrown(ConfigError, () => parseAppConfig(value));
 }
 
 describe('parseAppConfig with a valid config', () => {
