@@ -6,7 +6,7 @@ import { CLIENT_ID } from './appconfig.ts';
 import { SCOPES } from './idp.ts';
 import { pageHeaders, type AccountServices } from './idp-accounts.ts';
 import { errorPage, LOCKED_ERROR, LOGIN_ERROR, loginPage } from './idp-pages.ts';
-import { myAccountAudience } from './myaccount-http.ts';
+import { myAccountAudience, MYACCOUNT_SCOPES } from './myaccount-http.ts';
 
 // The provider's sign-in steps (interactions). The login prompt shows the
 // Dutch form; the consent prompt is granted at once, because the only
@@ -37,7 +37,7 @@ export function createInteractionApp(provider: Provider, services: AccountServic
     const interaction = await details(c);
     if (interaction.prompt.name === 'login') return c.html(loginPage({ uid: interaction.uid }));
     if (interaction.prompt.name === 'consent') {
-      const grantId = await grantEverything(provider, interaction, apiUrl, resources);
+      const grantId = await grantEverything(provider, interaction, apiUrl, services.issuer, resources);
       return finish(c, { consent: { grantId } });
     }
     return c.html(errorPage('interaction_required', `Onbekende stap: ${interaction.prompt.name}`), 400);
@@ -73,8 +73,13 @@ export function createInteractionApp(provider: Provider, services: AccountServic
   return app;
 }
 
-/** Grants the first-party client everything it may ask for, at the API and the my-account API. */
-async function grantEverything(provider: Provider, interaction: Interaction, apiUrl: string, resources: string[]): Promise<string> {
+/**
+ * Grants the first-party client everything it may ask for, at the API and the
+ * my-account API, at the first sign-in: as an Okta admin grants the app its
+ * okta.myAccount scopes once, so a later silent (prompt=none) request for a
+ * my-account token needs no consent either.
+ */
+async function grantEverything(provider: Provider, interaction: Interaction, apiUrl: string, issuer: string, resources: string[]): Promise<string> {
   const accountId = interaction.session?.accountId;
   const clientId = interaction.params.client_id;
   if (!accountId || clientId !== CLIENT_ID) throw new Error('consent without a signed-in user or for an unknown client');
@@ -83,10 +88,12 @@ async function grantEverything(provider: Provider, interaction: Interaction, api
   const grant = existing ?? new provider.Grant({ accountId, clientId });
   const { missingOIDCScope, missingOIDCClaims, missingResourceScopes } = interaction.prompt.details;
 
-  grant.addOIDCScope(SCOPES.join(' '));
+  // Discovery lists the my-account scopes, so oidc-provider counts them among its own too.
+  grant.addOIDCScope([...SCOPES, ...MYACCOUNT_SCOPES].join(' '));
   if (missingOIDCScope) grant.addOIDCScope(missingOIDCScope.join(' '));
   if (missingOIDCClaims) grant.addOIDCClaims(missingOIDCClaims);
   grant.addResourceScope(apiUrl, SCOPES.join(' '));
+  grant.addResourceScope(myAccountAudience(issuer), MYACCOUNT_SCOPES.join(' '));
   for (const [indicator, scopes] of Object.entries(missingResourceScopes ?? {})) {
     if (resources.includes(indicator)) grant.addResourceScope(indicator, scopes.join(' '));
   }

@@ -93,7 +93,14 @@ export function inlineStyleHashes(html: string): string[] {
   return [...hashes];
 }
 
-export function contentSecurityPolicy(issuer: string, apiUrl: string, styleHashes: string[]): string {
+/**
+ * The sign-in callback is the one page the app frames itself: a silent
+ * renewal (prompt=none) ends there in a hidden iframe. Every other page may
+ * not be framed at all; no other site may frame any page.
+ */
+export const FRAMEABLE_PATH = '/account/logincallback';
+
+export function contentSecurityPolicy(issuer: string, apiUrl: string, styleHashes: string[], path = '/'): string {
   return [
     "default-src 'self'",
     "script-src 'self'",
@@ -101,9 +108,10 @@ export function contentSecurityPolicy(issuer: string, apiUrl: string, styleHashe
     "img-src 'self' data:",
     "font-src 'self'",
     `connect-src 'self' ${issuer} ${apiUrl}`,
-    `frame-src ${issuer}`,
+    // The provider's page, and this app's own callback page where a silent renewal ends.
+    `frame-src 'self' ${issuer}`,
     `form-action 'self' ${issuer}`,
-    "frame-ancestors 'none'",
+    `frame-ancestors ${path === FRAMEABLE_PATH ? "'self'" : "'none'"}`,
     "base-uri 'self'",
     "object-src 'none'",
     "worker-src 'self'",
@@ -154,7 +162,9 @@ export function createStaticApp(config: StaticConfig): Hono<Env> {
   if (!existsSync(indexPath)) {
     throw new Error(`No production build: ${indexPath} is missing. Run "npx vite build" first (npm start does this for you).`);
   }
-  const csp = contentSecurityPolicy(config.issuer, config.apiUrl, inlineStyleHashes(readFileSync(indexPath, 'utf8')));
+  const styleHashes = inlineStyleHashes(readFileSync(indexPath, 'utf8'));
+  const csp = contentSecurityPolicy(config.issuer, config.apiUrl, styleHashes);
+  const callbackCsp = contentSecurityPolicy(config.issuer, config.apiUrl, styleHashes, FRAMEABLE_PATH);
   const rules = nginxRules();
   // Files without a precompressed copy are gzipped once per version, not per request.
   const gzipped = new Map<string, Promise<Buffer>>();
@@ -170,7 +180,7 @@ export function createStaticApp(config: StaticConfig): Hono<Env> {
 
   app.use('*', async (c, next) => {
     await next();
-    c.header('Content-Security-Policy', csp);
+    c.header('Content-Security-Policy', c.req.path === FRAMEABLE_PATH ? callbackCsp : csp);
     c.header('Referrer-Policy', 'no-referrer');
     c.header('X-Content-Type-Options', 'nosniff');
     c.header('Permissions-Policy', 'camera=(), microphone=(), geolocation=()');

@@ -3,7 +3,7 @@ import type { AuthConfig } from '../config/appConfig.ts';
 import { HOME_PATH } from '../lib/paths.ts';
 import { safeReturnPath } from '../lib/returnPath.ts';
 import { takeLoginFormRequirement } from './loginPrompt.ts';
-import { POPUP_STATE_PREFIX } from './popupProtocol.lazy.ts';
+import { POPUP_STATE_PREFIX, SILENT_STATE_PREFIX } from './popupProtocol.lazy.ts';
 import { getProvider, SCOPES } from './provider.ts';
 import { randomValue } from './random.ts';
 import { forgetSignOut } from './signOutMarker.ts';
@@ -14,6 +14,27 @@ export interface AuthorizationRequest {
   state: string;
 }
 
+/** How the answer comes back, and what is asked for when it is not the app's own API. */
+export interface AuthorizationOptions {
+  /** `popup` and `silent` (prompt=none in a hidden frame) keep this page; their callback page knows itself by the state's prefix. */
+  mode?: 'redirect' | 'popup' | 'silent';
+  /** Scopes instead of the sign-in's own (a token for another API, such as the provider's my-account API). */
+  scope?: string;
+  /** RFC 8707 resource indicator of that API. */
+  resource?: string;
+}
+
+/** A scope-token of RFC 6749 §3.3: printable ASCII without space, `"` and `\`. */
+const SCOPE_TOKEN = /^[\x21\x23-\x5B\x5D-\x7E]+$/;
+
+/** The spec's `openid profile email`, plus the extra scopes appconfig names (such as offline_access); anything that is no scope-token is left out. */
+export function signInScopes(config: AuthConfig): string {
+  const extra = (config.scopes ?? '').split(/\s+/).filter((scope) => SCOPE_TOKEN.test(scope));
+  return [...new Set([...SCOPES.split(' '), ...extra])].join(' ');
+}
+
+const STATE_PREFIX = { redirect: '', popup: POPUP_STATE_PREFIX, silent: SILENT_STATE_PREFIX };
+
 /**
  * Builds the authorization request (RFC 6749 §4.1.1 with PKCE S256, RFC 7636)
  * and stores its transaction under the state.
@@ -21,26 +42,32 @@ export interface AuthorizationRequest {
 export async function createAuthorizationRequest(
   config: AuthConfig,
   returnPath: string | undefined,
-  { popup = false }: { popup?: boolean } = {},
+  { mode = 'redirect', scope, resource }: AuthorizationOptions = {},
 ): Promise<AuthorizationRequest> {
   const provider = await getProvider(config);
   const codeVerifier = oauth.generateRandomCodeVerifier();
-  // Still 64 characters; a popup's callback page knows itself by the prefix.
-  const state = popup ? POPUP_STATE_PREFIX + randomValue().slice(POPUP_STATE_PREFIX.length) : randomValue();
+  // Still 64 characters; a popup's or frame's callback page knows itself by the prefix.
+  const prefix = STATE_PREFIX[mode];
+  const state = prefix + randomValue().slice(prefix.length);
   const nonce = randomValue();
   const url = new URL(provider.as.authorization_endpoint!);
   url.search = new URLSearchParams({
     client_id: provider.client.client_id,
     redirect_uri: provider.redirectUri,
     response_type: 'code',
-    scope: SCOPES,
+    scope: scope ?? signInScopes(config),
     state,
     nonce,
     code_challenge: await oauth.calculatePKCECodeChallenge(codeVerifier),
     code_challenge_method: 'S256',
   }).toString();
-  if (takeLoginFormRequirement()) url.searchParams.set('prompt', 'login');
-  forgetSignOut();
+  if (resource) url.searchParams.set('resource', resource);
+  if (mode === 'silent') {
+    url.searchParams.set('prompt', 'none');
+  } else {
+    if (takeLoginFormRequirement()) url.searchParams.set('prompt', 'login');
+    forgetSignOut();
+  }
   saveTransaction({
     state,
     nonce,

@@ -76,6 +76,7 @@ export async function processCallback(config: AuthConfig, parameters: URLSearchP
         refreshToken: result.refresh_token,
         expiresAt: accessTokenExpiry(result.expires_in),
         subject: claims.sub,
+        ...(result.refresh_token ? {} : { silent: true }),
       },
       returnPath: transaction.returnPath,
     };

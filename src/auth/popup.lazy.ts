@@ -69,7 +69,7 @@ export async function signInWithPopup(config: AppConfig): Promise<SignInOutcome>
   const popup = openPopup();
   if (!popup) return { status: 'terminal', error: { kind: 'popup-blocked', detail: 'window.open returned null' } };
   try {
-    const { url, state } = await createAuthorizationRequest(config.auth, location.pathname + location.search, { popup: true });
+    const { url, state } = await createAuthorizationRequest(config.auth, location.pathname + location.search, { mode: 'popup' });
     popup.location.href = url.href;
     const outcome = await waitForCallback(popup, state);
     if (outcome === 'closed') return { status: 'canceled', error: { kind: 'popup-closed', detail: 'the popup was closed' } };

@@ -9,6 +9,8 @@ export const POPUP_CHANNEL = 'oidc.popup';
  * recognises itself by the state it carries.
  */
 export const POPUP_STATE_PREFIX = 'popup.';
+/** Marks the state of a silent (prompt=none) authorization in a hidden frame of this app. */
+export const SILENT_STATE_PREFIX = 'silent.';
 
 export interface PopupCallbackMessage {
   type: typeof POPUP_MESSAGE;
@@ -21,12 +23,18 @@ const CALLBACK_PATH = '/account/logincallback';
  * In the popup itself: hands the callback address to the opener (this origin
  * only: postMessage to the opener when it is still reachable, and a
  * BroadcastChannel, which also works when it is not) and closes, before
- * anything else starts. False when this page is not a sign-in popup.
+ * anything else starts. In a silent authorization's hidden frame: hands it to
+ * the page that made the frame (this origin only). False when this page is
+ * neither.
  */
 export function handOverPopupCallback(): boolean {
   if (!location.pathname.endsWith(CALLBACK_PATH)) return false;
   const opener = window.opener as Window | null;
   const state = new URLSearchParams(location.search).get('state') ?? '';
+  if (state.startsWith(SILENT_STATE_PREFIX) && window.parent !== window) {
+    window.parent.postMessage({ type: POPUP_MESSAGE, href: location.href } satisfies PopupCallbackMessage, location.origin);
+    return true;
+  }
   const named = window.name === POPUP_NAME && opener !== null;
   if (!named && !state.startsWith(POPUP_STATE_PREFIX)) return false;
   const message: PopupCallbackMessage = { type: POPUP_MESSAGE, href: location.href };

@@ -7,6 +7,8 @@ export interface ProviderTokens {
   expiresAt: number;
   /** `sub` of the ID token: the user's key at the provider. */
   subject: string;
+  /** The provider gave no refresh token at sign-in (Okta without offline_access): renewals ask it with prompt=none instead. */
+  silent?: boolean;
 }
 
 /** The latest moment a Date can hold (ECMAScript's time range). */

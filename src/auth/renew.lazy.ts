@@ -39,13 +39,25 @@ async function renew(config: AppConfig, knownExpiresAt: number | undefined): Pro
   if (renewed) return renewed;
   let tokens = getProviderTokens();
   // A tab opened on its own has no copy of the tokens: another tab may have them.
-  if (!tokens?.refreshToken) tokens = await requestProviderTokens();
-  if (!tokens?.refreshToken) throw new AuthError('invalid-refresh-token', 'no refresh token held');
-  const next = await refresh(config, tokens);
+  if (!tokens?.refreshToken && !tokens?.silent) tokens = await requestProviderTokens();
+  if (!tokens?.refreshToken && !tokens?.silent) throw new AuthError('invalid-refresh-token', 'no refresh token held');
+  const next = tokens.refreshToken ? await refresh(config, tokens) : await renewSilently(config, tokens);
   publishProviderTokens(next);
   const result = await loginAtBackend(config, next);
   storeAuthenticateResult(result);
   return { expiresAt: Date.now() + result.expireInSeconds * 1000 };
+}
+
+/**
+ * Without a refresh token: a prompt=none authorization on the provider's
+ * session. The person is asked (invalid-refresh-token) only when the
+ * provider says its session has ended, or it now belongs to someone else.
+ */
+async function renewSilently(config: AppConfig, tokens: ProviderTokens): Promise<ProviderTokens> {
+  const { authorizeSilently } = await import('./silent.lazy.ts');
+  const next = await authorizeSilently(config.auth);
+  if (next.subject !== tokens.subject) throw new AuthError('invalid-refresh-token', 'the provider session belongs to another user now');
+  return next;
 }
 
 async function refresh(config: AppConfig, tokens: ProviderTokens): Promise<ProviderTokens> {

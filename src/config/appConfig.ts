@@ -8,6 +8,8 @@ export interface AuthConfig {
   authProvider: string;
   /** Seconds of clock difference tolerated on token lifetimes. */
   clockSkew: number;
+  /** Scopes asked for besides `openid profile email` (space-separated), such as `offline_access` where the provider gives refresh tokens only for it. */
+  scopes?: string;
   registrationUrl?: string;
   passwordRecoveryUrl?: string;
   unlockUrl?: string;

@@ -103,6 +103,13 @@ describe('refreshTokens: false, as at Okta', () => {
     expect(decodeJwt(forMyAccount.tokens!.access_token)).toMatchObject({ aud: myAccountUrl(stack.urls), scope: 'okta.myAccount.profile.read' });
   });
 
+  it('gives a my-account token to prompt=none after a sign-in that asked only for the API', async () => {
+    const signedIn = await signIn(stack.urls, 'monteur', '123qwe', { scope: 'openid profile email' });
+    const silent = await silentRenewal(stack.urls, signedIn, { scope: `openid ${MYACCOUNT_SCOPES.join(' ')}`, resource: myAccountUrl(stack.urls) });
+    expect(silent.error).toBeUndefined();
+    expect(decodeJwt(silent.tokens!.access_token)).toMatchObject({ aud: myAccountUrl(stack.urls), sub: 'idp-0002-monteur' });
+  });
+
   it('answers login_required to prompt=none once the session has ended', async () => {
     const signedIn = await signIn(stack.urls, 'monteur', '123qwe', { scope: 'openid profile email' });
     const endSession = new URL(signedIn.as.end_session_endpoint!);

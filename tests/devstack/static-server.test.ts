@@ -56,7 +56,7 @@ describe('static server', () => {
     const hash = createHash('sha256').update(INLINE_STYLE).digest('base64');
     expect(directives.get('style-src')).toBe(`style-src 'self' 'sha256-${hash}'`);
     expect(directives.get('connect-src')).toBe(`connect-src 'self' ${stack.urls.issuer} ${stack.urls.api}`);
-    expect(directives.get('frame-src')).toBe(`frame-src ${stack.urls.issuer}`);
+    expect(directives.get('frame-src')).toBe(`frame-src 'self' ${stack.urls.issuer}`);
     expect(directives.get('form-action')).toBe(`form-action 'self' ${stack.urls.issuer}`);
     for (const directive of ["default-src 'self'", "img-src 'self' data:", "font-src 'self'", "frame-ancestors 'none'", "base-uri 'self'", "object-src 'none'", "worker-src 'self'", "manifest-src 'self'", "require-trusted-types-for 'script'", 'trusted-types default']) {
       expect(csp).toContain(directive);
@@ -68,6 +68,9 @@ describe('static server', () => {
     // Also on files and on errors.
     expect((await get(HASHED_SCRIPT)).headers.get('content-security-policy')).toBe(csp);
     expect((await get('/assets/nope.js')).headers.get('x-content-type-options')).toBe('nosniff');
+    // The sign-in callback alone may be framed, and by the app itself only (silent renewal).
+    const callbackCsp = (await get('/account/logincallback?code=x&state=y')).headers.get('content-security-policy')!;
+    expect(callbackCsp).toBe(csp.replace("frame-ancestors 'none'", "frame-ancestors 'self'"));
   });
 
   it('sends the Cache-Control of deploy/nginx.conf for every kind of path, and none on errors', async () => {

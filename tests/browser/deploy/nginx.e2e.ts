@@ -185,10 +185,11 @@ describe.skipIf(missing !== undefined)(`nginx serves the build as docs/deploy.md
   });
 
   it('sends the static server’s security headers on every answer, errors included', async () => {
-    const csp = contentSecurityPolicy(stack.urls.issuer, stack.urls.api, inlineStyleHashes(readFileSync(join(site, 'index.html'), 'utf8')));
-    const paths = ['/', '/verkoop', '/index.html', hashedAsset(/^index-.*\.js$/), '/sw.js', '/assets/appconfig.production.json', '/assets/missing-ABCDEFGH.js'];
+    const hashes = inlineStyleHashes(readFileSync(join(site, 'index.html'), 'utf8'));
+    const paths = ['/', '/verkoop', '/account/logincallback', '/index.html', hashedAsset(/^index-.*\.js$/), '/sw.js', '/assets/appconfig.production.json', '/assets/missing-ABCDEFGH.js'];
     for (const path of paths) {
       const answer = await get(path);
+      const csp = contentSecurityPolicy(stack.urls.issuer, stack.urls.api, hashes, path);
       expect([path, answer.headers['content-security-policy']]).toEqual([path, csp]);
       expect(answer.headers['referrer-policy']).toBe('no-referrer');
       expect(answer.headers['x-content-type-options']).toBe('nosniff');

@@ -1,0 +1,62 @@
+import type { Request } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { AppModel } from '../models/app.model.ts';
+import { NL } from '../models/texts.ts';
+import { browserEnv } from '../support/env.ts';
+
+/**
+ * A provider that gives no refresh token (as Okta without offline_access):
+ * the app renews on the provider's session with a hidden prompt=none
+ * authorization, and the person is not interrupted while that session
+ * lasts. The backend token lives 70 s here, so it is due 10 s after sign-in.
+ */
+const env = browserEnv({ refreshTokens: false, backendTokenTtl: 70 });
+
+const isSilentAuthorization = (request: Request) => {
+  const url = new URL(request.url());
+  return url.pathname === '/auth' && url.searchParams.get('prompt') === 'none';
+};
+const isExternalAuthenticate = (request: Request) => request.url().includes('/api/TokenAuth/ExternalAuthenticate');
+const isTokenRequest = (request: Request) => request.method() === 'POST' && request.url().endsWith('/token');
+
+describe('renewal without a refresh token', () => {
+  it('renews twice in the background with prompt=none, and the person keeps working', async () => {
+    const app = await AppModel.newPage(env.watched);
+    await app.signInToHome();
+    const granted = env.watched.requests.filter(isTokenRequest);
+    expect(granted.length).toBe(1);
+    expect(JSON.parse((await (await granted[0]!.response())!.text()) as string)).not.toHaveProperty('refresh_token');
+
+    const silent: Request[] = [];
+    const logins: Request[] = [];
+    app.page.on('request', (request) => {
+      if (isSilentAuthorization(request)) silent.push(request);
+      if (isExternalAuthenticate(request)) logins.push(request);
+    });
+    await expect.poll(() => logins.length, { timeout: 60_000, interval: 500 }).toBeGreaterThanOrEqual(2);
+    expect(silent.length).toBeGreaterThanOrEqual(2);
+    for (const request of logins) expect((await request.response())?.status()).toBe(200);
+    expect(env.watched.requests.some((request) => isTokenRequest(request) && (request.postData() ?? '').includes('grant_type=refresh_token'))).toBe(false);
+
+    // Nothing was said, the page is the same, and it still works.
+    expect(await app.page.getByRole('alert').count(), 'nothing to tell the person').toBe(0);
+    expect(await app.page.getByRole('button', { name: NL.session.signInAgain }).count()).toBe(0);
+    expect(new URL(app.page.url()).pathname).toBe('/app/home');
+    expect(await app.page.locator('iframe').count(), 'the hidden frame is gone').toBe(0);
+    await app.page.getByRole('link', { name: NL.section.verkoop }).first().click();
+    await app.expectHeading(NL.section.verkoop);
+    expect(app.consoleMatching(/Content Security Policy|Refused to/i)).toEqual([]);
+  }, 120_000);
+
+  it('asks the person to sign in again once the provider session has ended, and not before', async () => {
+    const app = await AppModel.newPage(env.watched);
+    await app.signInToHome();
+    // The provider's session ends (its cookies are gone), the app's backend session still runs.
+    const cookies = await env.context.cookies(env.stack.urls.issuer);
+    await env.context.clearCookies({ domain: new URL(env.stack.urls.issuer).hostname, name: /^_session/ });
+    expect(cookies.length).toBeGreaterThan(0);
+    expect(await app.page.getByRole('button', { name: NL.session.signInAgain }).count()).toBe(0);
+    await app.page.getByRole('button', { name: NL.session.signInAgain }).waitFor({ timeout: 60_000 });
+    expect(new URL(app.page.url()).pathname, 'the page is kept').toBe('/app/home');
+  }, 120_000);
+});
