@@ -81,11 +81,15 @@ const sectionRoutes = SECTIONS.map((section) =>
   }).lazy(async () => (await withPages(section.screen)).Route),
 );
 
+const myAccountRoute = createRoute({ getParentRoute: () => appRoute, path: 'account' }).lazy(() =>
+  withPages(() => import('../sections/app/account.lazy.tsx')).then((module) => module.Route),
+);
+
 const routeTree = rootRoute.addChildren([
   indexRoute,
   loginCallbackRoute,
   accountRoute.addChildren([loginRoute]),
-  shellRoute.addChildren([appRoute.addChildren([appHomeRoute, aboutRoute]), ...sectionRoutes]),
+  shellRoute.addChildren([appRoute.addChildren([appHomeRoute, aboutRoute, myAccountRoute]), ...sectionRoutes]),
 ]);
 
 /** The one router of the page; routes read start-up's results through the context. */

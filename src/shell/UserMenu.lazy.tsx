@@ -17,6 +17,11 @@ export function UserMenu({ id }: { id: string }) {
       )}
       <ul>
         <li>
+          <Link to="/app/account" className="user-menu__link" activeProps={{ 'aria-current': 'page' }}>
+            <Trans>Mijn account</Trans>
+          </Link>
+        </li>
+        <li>
           <Link to="/app/about" className="user-menu__link" activeProps={{ 'aria-current': 'page' }}>
             <Trans>Over de applicatie</Trans>
           </Link>

@@ -57,6 +57,15 @@ function fieldOf(member: string, fieldNames: readonly string[]): string | undefi
   return fieldNames.find((name) => name.toLowerCase() === last);
 }
 
+/** A failure from outside ABP that knows how to say itself (the provider's my-account API). */
+export interface Describable {
+  describe(i18n: I18n, fieldNames: readonly string[]): ErrorView;
+}
+
+function isDescribable(error: unknown): error is Describable {
+  return typeof (error as Partial<Describable> | undefined)?.describe === 'function';
+}
+
 export interface DescribeOptions {
   /** The form's fields: each validation message goes next to the field its `members` name, the rest to the form's alert. */
   fieldNames?: readonly string[];
@@ -77,6 +86,7 @@ const SCREEN_SPEAKS: readonly (AbpErrorKind | 'unknown')[] = ['server', 'http', 
  */
 export function describeError(error: unknown, i18n: I18n, options: DescribeOptions = {}): ErrorView {
   const { fieldNames = [], fallback } = options;
+  if (isDescribable(error)) return error.describe(i18n, fieldNames);
   if (!(error instanceof AbpError)) return { action: 'retry', message: fallback ?? i18n._(ours.unknown), fields: {}, general: [] };
   const { kind } = error;
   const server = readServerError(error.serverError);

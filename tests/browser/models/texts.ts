@@ -89,6 +89,7 @@ export const NL = {
     language: 'Taal',
     signOut: 'Uitloggen',
     about: 'Over de applicatie',
+    myAccount: 'Mijn account',
     /** The tab's title of a page. */
     title: (page: string) => `${page} · Medewerkersportaal`,
     homeTitle: 'Start',

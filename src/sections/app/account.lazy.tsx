@@ -1,0 +1,285 @@
+import { Trans, useLingui } from '@lingui/react/macro';
+import { createLazyRoute } from '@tanstack/react-router';
+import { useCallback, useEffect, useId, useState, type ReactNode } from 'react';
+import { useAppConfig, useSession } from '../../boot/useBoot.ts';
+import { useCurrentLanguageName } from '../../boot/useLanguage.ts';
+import { logError } from '../../lib/log.ts';
+import { describeError, type ErrorView } from '../../ui/errors/describeError.ts';
+import { ErrorAlert, FieldError, FormAlert } from '../../ui/errors/FormAlert.tsx';
+import { useAbpForm, type AbpForm } from '../../ui/errors/useAbpForm.ts';
+import { PageHeading } from '../../ui/PageHeading.tsx';
+import { createMyAccountClient, type MyAccountClient, type MyAccountEmail, type MyAccountPhone, type MyAccountProfile } from './myAccount.ts';
+import './about.css';
+import './my-account.css';
+
+interface Account {
+  profile: MyAccountProfile['profile'];
+  emails: MyAccountEmail[];
+  phones: MyAccountPhone[];
+}
+
+async function readAccount(client: MyAccountClient): Promise<Account> {
+  const [profile, emails, phones] = await Promise.all([
+    client.call<MyAccountProfile>('GET', '/profile'),
+    client.call<MyAccountEmail[]>('GET', '/emails'),
+    client.call<MyAccountPhone[]>('GET', '/phones'),
+  ]);
+  return { profile: profile.profile, emails, phones };
+}
+
+/** A labelled input whose messages sit under it. */
+function Field({ form, name, label, children }: { form: AbpForm; name: string; label: string; children: (props: { id: string } & ReturnType<AbpForm['field']>) => ReactNode }) {
+  const id = useId();
+  return (
+    <div className="field">
+      <label htmlFor={id}>{label}</label>
+      {children({ id, ...form.field(name) })}
+      <FieldError form={form} name={name} />
+    </div>
+  );
+}
+
+function Done({ text }: { text: string | undefined }) {
+  return text ? (
+    <p className="account-notice" role="status">
+      {text}
+    </p>
+  ) : null;
+}
+
+function NameForm({ client, account, onChanged }: { client: MyAccountClient; account: Account; onChanged: () => void }) {
+  const { t } = useLingui();
+  const form = useAbpForm({ fields: ['firstName', 'lastName'], area: 'my-account' });
+  const [firstName, setFirstName] = useState(account.profile.firstName);
+  const [lastName, setLastName] = useState(account.profile.lastName);
+  const [done, setDone] = useState<string>();
+  const submit = form.onSubmit(async () => {
+    setDone(undefined);
+    await client.call('PUT', '/profile', { profile: { firstName, lastName } });
+    setDone(t`Je naam is opgeslagen.`);
+    onChanged();
+  });
+  return (
+    <form className="account-form" onSubmit={submit} noValidate>
+      <h2>{t`Naam`}</h2>
+      <Field form={form} name="firstName" label={t`Voornaam`}>
+        {(props) => <input {...props} value={firstName} onChange={(event) => setFirstName(event.target.value)} autoComplete="given-name" />}
+      </Field>
+      <Field form={form} name="lastName" label={t`Achternaam`}>
+        {(props) => <input {...props} value={lastName} onChange={(event) => setLastName(event.target.value)} autoComplete="family-name" />}
+      </Field>
+      <button type="submit" className="button" disabled={form.busy}>
+        <Trans>Naam opslaan</Trans>
+      </button>
+      <FormAlert form={form} />
+      <Done text={done} />
+    </form>
+  );
+}
+
+/** A new e-mail address or phone number: the provider sends a code, the person types it in. */
+function ContactForm({ client, kind, onChanged }: { client: MyAccountClient; kind: 'email' | 'phone'; onChanged: () => void }) {
+  const { t } = useLingui();
+  const field = kind === 'email' ? 'email' : 'phoneNumber';
+  const form = useAbpForm({ fields: [field, 'verificationCode'], area: 'my-account' });
+  const [value, setValue] = useState('');
+  const [code, setCode] = useState('');
+  const [pending, setPending] = useState<{ verify: string; resend: () => Promise<unknown>; to: string }>();
+  const [done, setDone] = useState<string>();
+
+  const start = form.onSubmit(async () => {
+    setDone(undefined);
+    if (kind === 'email') {
+      const email = await client.call<MyAccountEmail>('POST', '/emails', { profile: { email: value }, role: 'PRIMARY', sendEmail: true });
+      const challenge = () => client.call<{ id: string }>('POST', `/emails/${email.id}/challenge`);
+      const { id } = await challenge();
+      setPending({ verify: `/emails/${email.id}/challenge/${id}/verify`, resend: challenge, to: email.profile.email });
+    } else {
+      const phone = await client.call<MyAccountPhone>('POST', '/phones', { profile: { phoneNumber: value }, method: 'SMS', sendCode: true });
+      setPending({
+        verify: `/phones/${phone.id}/verify`,
+        resend: () => client.call('POST', `/phones/${phone.id}/challenge`, { method: 'SMS', retry: true }),
+        to: phone.profile.phoneNumber,
+      });
+    }
+  });
+  const verify = form.onSubmit(async () => {
+    if (!pending) return;
+    await client.call('POST', pending.verify, { verificationCode: code.trim() });
+    setPending(undefined);
+    setValue('');
+    setCode('');
+    setDone(kind === 'email' ? t`Je e-mailadres is gewijzigd.` : t`Je telefoonnummer is toegevoegd.`);
+    onChanged();
+  });
+  const resend = form.onSubmit(async () => {
+    if (!pending) return;
+    await pending.resend();
+    setCode('');
+    setDone(t`Er is een nieuwe code gestuurd.`);
+  });
+
+  const title = kind === 'email' ? t`E-mailadres wijzigen` : t`Telefoonnummer toevoegen`;
+  return (
+    <div className="account-form">
+      <h2>{title}</h2>
+      {!pending ? (
+        <form onSubmit={start} noValidate>
+          <Field form={form} name={field} label={kind === 'email' ? t`Nieuw e-mailadres` : t`Telefoonnummer (bijvoorbeeld +31612345678)`}>
+            {(props) => (
+              <input
+                {...props}
+                type={kind === 'email' ? 'email' : 'tel'}
+                value={value}
+                onChange={(event) => setValue(event.target.value)}
+                autoComplete={kind === 'email' ? 'email' : 'tel'}
+              />
+            )}
+          </Field>
+          <button type="submit" className="button" disabled={form.busy || value.trim() === ''}>
+            <Trans>Code sturen</Trans>
+          </button>
+        </form>
+      ) : (
+        <form onSubmit={verify} noValidate>
+          <p>{kind === 'email' ? t`We hebben een code gestuurd naar ${pending.to}. De code is 5 minuten geldig.` : t`We hebben een code per sms gestuurd naar ${pending.to}. De code is 5 minuten geldig.`}</p>
+          <Field form={form} name="verificationCode" label={t`Code`}>
+            {(props) => <input {...props} inputMode="numeric" value={code} onChange={(event) => setCode(event.target.value)} autoComplete="one-time-code" />}
+          </Field>
+          <div className="account-form__actions">
+            <button type="submit" className="button button--primary" disabled={form.busy || code.trim() === ''}>
+              <Trans>Bevestigen</Trans>
+            </button>
+            <button type="button" className="button" disabled={form.busy} onClick={resend}>
+              <Trans>Nieuwe code sturen</Trans>
+            </button>
+            <button type="button" className="button button--quiet" disabled={form.busy} onClick={() => setPending(undefined)}>
+              <Trans>Annuleren</Trans>
+            </button>
+          </div>
+        </form>
+      )}
+      <FormAlert form={form} />
+      <Done text={done} />
+    </div>
+  );
+}
+
+function PasswordForm({ client }: { client: MyAccountClient }) {
+  const { t } = useLingui();
+  const form = useAbpForm({ fields: ['oldPassword', 'newPassword', 'repeatPassword'], area: 'my-account' });
+  const [oldPassword, setOldPassword] = useState('');
+  const [newPassword, setNewPassword] = useState('');
+  const [repeatPassword, setRepeatPassword] = useState('');
+  const [done, setDone] = useState<string>();
+  const submit = form.onSubmit(async () => {
+    setDone(undefined);
+    if (newPassword !== repeatPassword) return form.fail(t`De twee nieuwe wachtwoorden zijn niet gelijk.`, 'repeatPassword');
+    await client.call('POST', '/password/change-password', { oldPassword, newPassword });
+    setOldPassword('');
+    setNewPassword('');
+    setRepeatPassword('');
+    setDone(t`Je wachtwoord is gewijzigd. Gebruik het nieuwe wachtwoord voortaan bij het inloggen.`);
+  });
+  return (
+    <form className="account-form" onSubmit={submit} noValidate>
+      <h2>{t`Wachtwoord wijzigen`}</h2>
+      <Field form={form} name="oldPassword" label={t`Huidig wachtwoord`}>
+        {(props) => <input {...props} type="password" value={oldPassword} onChange={(event) => setOldPassword(event.target.value)} autoComplete="current-password" />}
+      </Field>
+      <Field form={form} name="newPassword" label={t`Nieuw wachtwoord`}>
+        {(props) => <input {...props} type="password" value={newPassword} onChange={(event) => setNewPassword(event.target.value)} autoComplete="new-password" />}
+      </Field>
+      <Field form={form} name="repeatPassword" label={t`Nieuw wachtwoord herhalen`}>
+        {(props) => <input {...props} type="password" value={repeatPassword} onChange={(event) => setRepeatPassword(event.target.value)} autoComplete="new-password" />}
+      </Field>
+      <p className="account-form__hint">{t`Minstens 8 tekens, niet je gebruikersnaam en geen veelgebruikt wachtwoord.`}</p>
+      <button type="submit" className="button" disabled={form.busy || !oldPassword || !newPassword}>
+        <Trans>Wachtwoord wijzigen</Trans>
+      </button>
+      <FormAlert form={form} />
+      <Done text={done} />
+    </form>
+  );
+}
+
+/**
+ * "Mijn account": who the person is at the identity provider and in this
+ * app, and the changes the provider's my-account API allows (name, e-mail,
+ * phone, password), each with the provider's own checks and a Dutch answer.
+ */
+function MyAccount() {
+  const { t, i18n } = useLingui();
+  const config = useAppConfig();
+  const session = useSession();
+  const language = useCurrentLanguageName();
+  const [client] = useState(() => createMyAccountClient(config!.auth));
+  const [account, setAccount] = useState<Account>();
+  const [error, setError] = useState<ErrorView>();
+
+  const load = useCallback(() => {
+    readAccount(client).then(
+      (read) => {
+        setError(undefined);
+        setAccount(read);
+      },
+      (failure: unknown) => {
+        logError('my-account', failure);
+        setError(describeError(failure, i18n));
+      },
+    );
+  }, [client, i18n]);
+  useEffect(load, [load]);
+
+  const tenant = session?.tenant;
+  const phones = account?.phones.filter((phone) => phone.status === 'VERIFIED').map((phone) => phone.profile.phoneNumber);
+  return (
+    <main className="page" aria-labelledby="page-title">
+      <PageHeading title={t`Mijn account`} />
+      <dl className="facts">
+        <dt>
+          <Trans>Naam</Trans>
+        </dt>
+        <dd>{account ? `${account.profile.firstName} ${account.profile.lastName}` : `${session?.user?.name ?? ''} ${session?.user?.surname ?? ''}`}</dd>
+        <dt>
+          <Trans>Gebruikersnaam</Trans>
+        </dt>
+        <dd>{account?.profile.login ?? session?.user?.userName}</dd>
+        <dt>
+          <Trans>E-mailadres</Trans>
+        </dt>
+        <dd data-testid="account-email">{account?.profile.email ?? session?.user?.emailAddress}</dd>
+        <dt>
+          <Trans>Telefoonnummer</Trans>
+        </dt>
+        <dd data-testid="account-phone">{phones && phones.length > 0 ? phones.join(', ') : t`geen`}</dd>
+        <dt>
+          <Trans>Omgeving</Trans>
+        </dt>
+        <dd>{tenant ? `${tenant.name} (${tenant.tenancyName})` : t`Geen (host)`}</dd>
+        <dt>
+          <Trans>Taal</Trans>
+        </dt>
+        <dd>{language}</dd>
+      </dl>
+      {error && (
+        <div className="account-form">
+          <ErrorAlert error={error} />
+          <button type="button" className="button" onClick={load}>
+            <Trans>Opnieuw proberen</Trans>
+          </button>
+        </div>
+      )}
+      {account && (
+        <div className="account-forms">
+          <NameForm client={client} account={account} onChanged={load} />
+          <ContactForm client={client} kind="email" onChanged={load} />
+          <ContactForm client={client} kind="phone" onChanged={load} />
+          <PasswordForm client={client} />
+        </div>
+      )}
+    </main>
+  );
+}
+
+export const Route = createLazyRoute('/_shell/app/account')({ component: MyAccount });
