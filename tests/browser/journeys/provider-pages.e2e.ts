@@ -1,0 +1,96 @@
+import { describe, expect, it } from 'vitest';
+import { LOGIN_ERROR } from '../../../devstack/idp-pages.ts';
+import { seenMail, waitForMail } from '../../devstack/helpers/mailbox.ts';
+import { AppModel } from '../models/app.model.ts';
+import { NL } from '../models/texts.ts';
+import { browserEnv } from '../support/env.ts';
+
+/**
+ * The provider's own Dutch pages, reached from the app's login page as staff
+ * reach them: registration, a forgotten password and a locked account, each
+ * finished through the link in the local mailbox, then a sign-in in the app.
+ */
+const env = browserEnv();
+
+const LOCKED = 'Dit account is geblokkeerd na te veel mislukte inlogpogingen.';
+
+async function openMail(app: AppModel, to: string, subject: RegExp, seen: Set<string>): Promise<void> {
+  const mail = await waitForMail(env.stack.urls, to, subject, seen, 5_000);
+  await app.page.goto(mail.link!);
+}
+
+describe('the provider’s own pages', () => {
+  it('unlocks an account locked after five wrong passwords through the mailbox, then signs in', async () => {
+    const app = await AppModel.open(env.watched, '/account/login');
+    await app.startSignIn();
+    for (let attempt = 1; attempt <= 5; attempt += 1) {
+      await app.fillProviderForm('monteur', `fout-${attempt}`);
+      await app.submitProviderForm();
+      await app.page.getByRole('alert').waitFor();
+    }
+    await app.page.getByText(LOCKED).waitFor();
+    // Locked means locked: the right password does not help now.
+    await app.fillProviderForm('monteur', '123qwe');
+    await app.submitProviderForm();
+    await app.page.getByText(LOCKED).waitFor();
+
+    const seen = await seenMail(env.stack.urls, 'monteur@isolatie.local');
+    await app.page.getByRole('link', { name: 'Account ontgrendelen' }).click();
+    await app.page.getByLabel('Gebruikersnaam of e-mailadres').fill('monteur');
+    await app.page.getByRole('button', { name: 'Link versturen' }).click();
+    await app.page.getByText(/Als er een geblokkeerd account bij deze gegevens hoort/).waitFor();
+    await openMail(app, 'monteur@isolatie.local', /Account ontgrendelen/, seen);
+    await app.page.getByRole('button', { name: 'Ontgrendelen' }).click();
+    await app.page.getByText('Uw account is ontgrendeld. U kunt weer inloggen.').waitFor();
+
+    await app.goto('/account/login');
+    await app.signIn('monteur');
+    await app.waitForPath('/app/home');
+    await app.waitForHeading(NL.shell.welcomeOf('Piet'), { level: 1 });
+  }, 120_000);
+
+  it('sets a new password through the recovery link from the login page, and the old one stops working', async () => {
+    const app = await AppModel.open(env.watched, '/account/login');
+    const seen = await seenMail(env.stack.urls, 'admin@isolatie.local');
+    await app.page.getByRole('link', { name: 'Wachtwoord vergeten?' }).click();
+    await app.page.getByLabel('Gebruikersnaam of e-mailadres').fill('admin');
+    await app.page.getByRole('button', { name: 'Link versturen' }).click();
+    await app.page.getByText(/Als er een account bij deze gegevens hoort/).waitFor();
+    await openMail(app, 'admin@isolatie.local', /Nieuw wachtwoord instellen/, seen);
+    await app.page.getByLabel('Nieuw wachtwoord').fill('Spouwmuur-2026');
+    await app.page.getByRole('button', { name: 'Wachtwoord opslaan' }).click();
+    await app.page.getByText('Uw wachtwoord is gewijzigd.').first().waitFor();
+
+    await app.goto('/account/login');
+    await app.startSignIn();
+    await app.fillProviderForm('admin', '123qwe');
+    await app.submitProviderForm();
+    await app.page.getByText(LOGIN_ERROR).waitFor();
+    await app.fillProviderForm('admin', 'Spouwmuur-2026');
+    await app.submitProviderForm();
+    await app.waitForPath('/app/home');
+    await app.waitForHeading(NL.shell.welcome, { level: 1 });
+  }, 120_000);
+
+  it('registers a new person, who after the mailed confirmation signs in and waits for activation', async () => {
+    const app = await AppModel.open(env.watched, '/account/login');
+    await app.page.getByRole('link', { name: 'Account aanvragen' }).click();
+    await app.page.getByLabel('Voornaam').fill('Sanne');
+    await app.page.getByLabel('Achternaam').fill('Dakdekker');
+    await app.page.getByLabel('E-mailadres').fill('sanne@isolatie.local');
+    await app.page.getByLabel('Gebruikersnaam').fill('sanne');
+    await app.page.getByLabel('Wachtwoord').fill('Glaswol-2026');
+    const seen = await seenMail(env.stack.urls, 'sanne@isolatie.local');
+    await app.page.getByRole('button', { name: 'Registreren' }).click();
+    await app.page.getByText(/Volg de link in die e-mail/).waitFor();
+    await openMail(app, 'sanne@isolatie.local', /./, seen);
+    await app.page.getByRole('button', { name: 'Registratie bevestigen' }).click();
+    await app.page.getByText('Uw account is aangemaakt. U kunt nu inloggen.').waitFor();
+
+    await app.goto('/account/login');
+    await app.signIn('sanne', 'Glaswol-2026');
+    await app.waitForHeading(NL.callback.notActiveTitle);
+    await app.page.getByText(NL.callback.notActive).waitFor();
+    expect(await app.cookie('Abp.AuthToken')).toBeUndefined();
+  }, 120_000);
+});
