@@ -5,11 +5,19 @@ import type { SignInOutcome, TokenContext, TokenEvent, TokenGrant } from './toke
 
 /** Renew this long before the backend token expires. */
 export const RENEW_MARGIN_MS = 60_000;
+/** Warn this long before the session's fixed end ("Je sessie eindigt om 17:30"). */
+export const SESSION_END_WARNING_MS = 5 * 60_000;
+/** setTimeout's longest wait; a longer delay would fire at once. */
+const LONGEST_DELAY_MS = 2 ** 31 - 1;
+
+const until = (time: number | undefined) => Math.min(LONGEST_DELAY_MS, Math.max(0, (time ?? Infinity) - Date.now()));
 
 /**
  * The backend token's life: renewed before it expires (provider refresh with
  * rotation, then a new backend login), and when that is no longer possible a
- * re-authentication in a popup that keeps the page.
+ * re-authentication in a popup that keeps the page. When the provider's
+ * session has a fixed end that renewals do not move, the person is warned
+ * five minutes before it and may sign in again in the popup meanwhile.
  */
 export const tokenMachine = setup({
   types: {
@@ -21,24 +29,26 @@ export const tokenMachine = setup({
     reauthenticate: fromPromise<SignInOutcome>(notProvided),
   },
   actions: {
-    storeExpiry: assign((_, { expiresAt }: TokenGrant) => ({ expiresAt })),
-    storeGrant: assign((_, { expiresAt }: TokenGrant) => ({ expiresAt, error: undefined })),
+    storeExpiry: assign((_, { expiresAt, sessionEndsAt }: TokenGrant) => ({ expiresAt, sessionEndsAt })),
+    storeGrant: assign((_, { expiresAt, sessionEndsAt }: TokenGrant) => ({ expiresAt, sessionEndsAt, error: undefined })),
     storeOutcome: assign(({ context }, outcome: SignInOutcome) => ({
       signInStatus: outcome.status,
       expiresAt: outcome.expiresAt ?? context.expiresAt,
+      sessionEndsAt: outcome.status === 'success' ? outcome.sessionEndsAt : context.sessionEndsAt,
       error: outcome.error,
     })),
     markPending: assign({ signInStatus: 'pending' as const }),
     storeError: assign((_, { error }: { error: unknown }) => ({ error: toMachineError(error) })),
-    forget: assign({ expiresAt: undefined, signInStatus: undefined, error: undefined }),
+    forget: assign({ expiresAt: undefined, sessionEndsAt: undefined, signInStatus: undefined, error: undefined }),
     announceRenewed: () => {},
     removeRefreshToken: () => {},
     signInWithRedirect: () => {},
     logError: (_, _params: { error: unknown }) => {},
   },
   guards: {
-    /** The backend token expires within the renewal margin, or already has. */
-    isDue: ({ context }) => (context.expiresAt ?? 0) - Date.now() <= RENEW_MARGIN_MS,
+    /** The backend token expires within the renewal margin, or already has; or the session's fixed end has passed (a tab that slept through it). */
+    isDue: ({ context }) => (context.expiresAt ?? 0) - Date.now() <= RENEW_MARGIN_MS || (context.sessionEndsAt ?? Infinity) <= Date.now(),
+    hasSessionEnd: ({ context }) => context.sessionEndsAt !== undefined,
     isInvalidGrant: (_, { error }: { error: unknown }) => toMachineError(error).kind === 'invalid-refresh-token',
     succeeded: (_, { status }: SignInOutcome) => status === 'success',
     isTerminal: (_, { status }: SignInOutcome) => status === 'terminal',
@@ -46,6 +56,8 @@ export const tokenMachine = setup({
   delays: {
     renewBeforeExpiry: ({ context }) => Math.max(0, (context.expiresAt ?? 0) - Date.now() - RENEW_MARGIN_MS),
     renewRetry: 30_000,
+    warnBeforeSessionEnd: ({ context }) => until((context.sessionEndsAt ?? Infinity) - SESSION_END_WARNING_MS),
+    sessionEnd: ({ context }) => until(context.sessionEndsAt),
   },
 }).createMachine({
   id: 'token',
@@ -56,6 +68,7 @@ export const tokenMachine = setup({
       on: { ADDED: { target: 'active', actions: { type: 'storeExpiry', params: ({ event }) => event } } },
     },
     active: {
+      initial: 'working',
       after: { renewBeforeExpiry: { target: 'renewing' } },
       on: {
         RENEWED: { target: 'active', reenter: true, actions: { type: 'storeExpiry', params: ({ event }) => event } },
@@ -63,6 +76,22 @@ export const tokenMachine = setup({
         WAKE: { guard: 'isDue', target: 'renewing' },
         REMOVED: { target: 'idle', actions: 'forget' },
         ERROR: { target: 'renewing', actions: [{ type: 'storeError', params: failure }, { type: 'logError', params: failure }] },
+      },
+      states: {
+        /** No fixed end known (the provider names none, or renews on its session alone). */
+        working: {
+          always: { guard: 'hasSessionEnd', target: 'counting' },
+        },
+        /** A fixed end is known: waiting for the moment to warn. */
+        counting: {
+          after: { warnBeforeSessionEnd: { target: 'endingSoon' } },
+        },
+        /** Five minutes before the fixed end: "Je sessie eindigt om 17:30", with a sign-in in the popup that starts a new session. */
+        endingSoon: {
+          // At the end itself the renewal is tried, and the provider says whether the session is over.
+          after: { sessionEnd: { target: '#token.renewing' } },
+          on: { SIGN_IN: { target: '#token.extending' } },
+        },
       },
     },
     renewing: {
@@ -112,6 +141,23 @@ export const tokenMachine = setup({
           { target: 'signInRequired', actions: { type: 'storeOutcome', params: output } },
         ],
         onError: { target: 'signInRequired', actions: [{ type: 'storeError', params: failure }, { type: 'logError', params: failure }] },
+      },
+    },
+    /** A sign-in in the popup while the session still runs: whatever the popup ends in, the session goes on until its end. */
+    extending: {
+      entry: 'markPending',
+      invoke: {
+        id: 'extend',
+        src: 'reauthenticate',
+        onDone: [
+          { guard: { type: 'succeeded', params: output }, target: 'active', actions: [{ type: 'storeOutcome', params: output }, 'announceRenewed'] },
+          { guard: { type: 'isTerminal', params: output }, target: 'redirecting', actions: { type: 'storeOutcome', params: output } },
+          { target: 'active', actions: { type: 'storeOutcome', params: output } },
+        ],
+        onError: { target: 'active', actions: [{ type: 'storeError', params: failure }, { type: 'logError', params: failure }] },
+      },
+      on: {
+        REMOVED: { target: 'idle', actions: 'forget' },
       },
     },
     redirecting: {

@@ -3,28 +3,33 @@ import type { MachineError } from './error.ts';
 /** okta-auth-js flow statuses, used for the outcome of a re-authentication. */
 export type SignInStatus = 'success' | 'pending' | 'failure' | 'terminal' | 'canceled';
 
-/** What a renewal or re-authentication gives: when the new backend token expires. */
+/** What a renewal or re-authentication gives: when the new backend token expires, and when the sign-in itself ends. */
 export interface TokenGrant {
   expiresAt: number;
+  /** Epoch ms of the session's fixed end (the provider's refresh token chain), which renewals do not move; absent when the provider names none. */
+  sessionEndsAt?: number;
 }
 
 export interface SignInOutcome {
   status: Exclude<SignInStatus, 'pending'>;
   expiresAt?: number;
+  sessionEndsAt?: number;
   error?: MachineError;
 }
 
 export interface TokenContext {
   /** Epoch ms when the backend token expires. */
   expiresAt?: number;
+  /** Epoch ms of the session's fixed end, when the provider names one. */
+  sessionEndsAt?: number;
   signInStatus?: SignInStatus;
   error?: MachineError;
 }
 
 /** okta-auth-js token events: added, renewed, expired, removed, error; plus the person asking to sign in again. */
 export type TokenEvent =
-  | { type: 'ADDED'; expiresAt: number }
-  | { type: 'RENEWED'; expiresAt: number }
+  | ({ type: 'ADDED' } & TokenGrant)
+  | ({ type: 'RENEWED' } & TokenGrant)
   | { type: 'EXPIRED' }
   | { type: 'REMOVED' }
   | { type: 'ERROR'; error: MachineError }

@@ -3,7 +3,7 @@ import type { AuthConfig } from '../config/appConfig.ts';
 import { AuthError } from './authError.ts';
 import { getProvider, REDIRECT_PATH } from './provider.ts';
 import { toAuthError } from './toAuthError.ts';
-import { accessTokenExpiry, type ProviderTokens } from './providerTokens.ts';
+import { accessTokenExpiry, sessionEnd, type ProviderTokens } from './providerTokens.ts';
 import { takeTransaction } from './transaction.ts';
 
 /** okta-auth-js `isLoginRedirect`: the redirect URI's path with `code` or `error` in the query. */
@@ -76,7 +76,7 @@ export async function processCallback(config: AuthConfig, parameters: URLSearchP
         refreshToken: result.refresh_token,
         expiresAt: accessTokenExpiry(result.expires_in),
         subject: claims.sub,
-        ...(result.refresh_token ? {} : { silent: true }),
+        ...(result.refresh_token ? { sessionEndsAt: sessionEnd(result.refresh_expires_in) } : { silent: true }),
       },
       returnPath: transaction.returnPath,
     };

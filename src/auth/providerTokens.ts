@@ -9,6 +9,17 @@ export interface ProviderTokens {
   subject: string;
   /** The provider gave no refresh token at sign-in (Okta without offline_access): renewals ask it with prompt=none instead. */
   silent?: boolean;
+  /** Epoch ms when the refresh token chain ends for good (`refresh_expires_in`); rotation does not move it. */
+  sessionEndsAt?: number;
+}
+
+/**
+ * When the refresh token chain ends, from the token response's
+ * `refresh_expires_in` (seconds, as Keycloak and the local provider send it);
+ * undefined when the provider does not say.
+ */
+export function sessionEnd(refreshExpiresIn: unknown, now = Date.now()): number | undefined {
+  return typeof refreshExpiresIn === 'number' && Number.isFinite(refreshExpiresIn) && refreshExpiresIn > 0 ? now + refreshExpiresIn * 1000 : undefined;
 }
 
 /** The latest moment a Date can hold (ECMAScript's time range). */

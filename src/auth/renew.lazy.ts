@@ -7,7 +7,7 @@ import { AuthError } from './authError.ts';
 import { loginAtBackend, storeAuthenticateResult } from './backendLogin.ts';
 import { getProvider } from './provider.ts';
 import { toAuthError } from './toAuthError.ts';
-import { accessTokenExpiry, getProviderTokens, type ProviderTokens } from './providerTokens.ts';
+import { accessTokenExpiry, getProviderTokens, sessionEnd, type ProviderTokens } from './providerTokens.ts';
 import { publishProviderTokens, requestProviderTokens } from './providerTokenSharing.ts';
 
 const LOCK = 'oidc-renew';
@@ -31,7 +31,9 @@ export async function renewTokens(config: AppConfig, knownExpiresAt?: number): P
 function renewedElsewhere(knownExpiresAt: number | undefined): TokenGrant | undefined {
   const token = getToken();
   const expiresAt = token ? tokenExpiry(token) : undefined;
-  return knownExpiresAt !== undefined && expiresAt !== undefined && expiresAt > knownExpiresAt ? { expiresAt } : undefined;
+  return knownExpiresAt !== undefined && expiresAt !== undefined && expiresAt > knownExpiresAt
+    ? { expiresAt, sessionEndsAt: getProviderTokens()?.sessionEndsAt }
+    : undefined;
 }
 
 async function renew(config: AppConfig, knownExpiresAt: number | undefined): Promise<TokenGrant> {
@@ -45,7 +47,7 @@ async function renew(config: AppConfig, knownExpiresAt: number | undefined): Pro
   publishProviderTokens(next);
   const result = await loginAtBackend(config, next);
   storeAuthenticateResult(result);
-  return { expiresAt: Date.now() + result.expireInSeconds * 1000 };
+  return { expiresAt: Date.now() + result.expireInSeconds * 1000, sessionEndsAt: next.sessionEndsAt };
 }
 
 /**
@@ -77,6 +79,7 @@ async function refresh(config: AppConfig, tokens: ProviderTokens): Promise<Provi
       refreshToken: result.refresh_token ?? tokens.refreshToken,
       expiresAt: accessTokenExpiry(result.expires_in),
       subject: tokens.subject,
+      sessionEndsAt: sessionEnd(result.refresh_expires_in) ?? tokens.sessionEndsAt,
     };
   } catch (error) {
     throw toAuthError(error);

@@ -5,7 +5,7 @@ import { getToken } from '../abp/authToken.ts';
 import { tokenExpiry } from '../abp/authTokenStore.ts';
 import { inspectActor } from '../lib/inspect.ts';
 import { logError } from '../lib/log.ts';
-import { removeRefreshToken } from './providerTokens.ts';
+import { getProviderTokens, removeRefreshToken } from './providerTokens.ts';
 import { startTokenSharing } from './providerTokenSharing.ts';
 import { signedOutPath } from '../lib/paths.ts';
 import { bootActor, bootContext, currentConfig } from '../boot/bootActor.ts';
@@ -58,7 +58,7 @@ export function startTokenLifecycle(): void {
     const expiresAt = token ? tokenExpiry(token) : undefined;
     const lifecycle = tokenActor.getSnapshot();
     if (user && expiresAt !== undefined && (lifecycle.matches('idle') || lifecycle.matches('signInRequired'))) {
-      tokenActor.send({ type: 'ADDED', expiresAt });
+      tokenActor.send({ type: 'ADDED', expiresAt, sessionEndsAt: getProviderTokens()?.sessionEndsAt });
     } else if (!user && !lifecycle.matches('idle')) {
       tokenActor.send({ type: 'REMOVED' });
     }

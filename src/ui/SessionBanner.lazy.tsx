@@ -19,6 +19,19 @@ export function SessionBanner() {
       </div>
     );
   }
+  if (view.kind === 'endingSoon') {
+    const time = new Date(view.endsAt).toLocaleTimeString(i18n.locale, { hour: '2-digit', minute: '2-digit' });
+    return (
+      <div className="banner banner--warning" role="alert">
+        <p>
+          <Trans>Je sessie eindigt om {time}. Log opnieuw in om zonder onderbreking door te werken; deze pagina blijft staan.</Trans>
+        </p>
+        <button type="button" className="button button--primary" onClick={() => tokenActor.send({ type: 'SIGN_IN' })}>
+          <Trans>Opnieuw inloggen</Trans>
+        </button>
+      </div>
+    );
+  }
   const errorKind = view.kind === 'signInRequired' ? view.errorKind : undefined;
   const reason = errorKind && errorKind in authMessages ? i18n._(authMessages[errorKind as AuthErrorKind]) : undefined;
   return (

@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createActor, fromPromise } from 'xstate';
-import { RENEW_MARGIN_MS, tokenMachine } from '../../machines/token.machine.ts';
+import { RENEW_MARGIN_MS, SESSION_END_WARNING_MS, tokenMachine } from '../../machines/token.machine.ts';
 import type { SignInOutcome, TokenGrant } from '../../machines/token.types.ts';
 
 const HOUR = 3_600_000;
@@ -60,7 +60,7 @@ describe('tokenMachine', () => {
     expect(renewTokens).not.toHaveBeenCalled();
     await vi.advanceTimersByTimeAsync(1);
     expect(renewTokens).toHaveBeenCalledTimes(1);
-    expect(actor.getSnapshot().value).toBe('active');
+    expect(actor.getSnapshot().value).toEqual({ active: 'working' });
     expect(actor.getSnapshot().context.expiresAt).toBe(Date.now() + 2 * HOUR);
     expect(calls).toEqual(['announceRenewed']);
   });
@@ -76,7 +76,7 @@ describe('tokenMachine', () => {
     actor.send({ type: 'WAKE' });
     await vi.advanceTimersByTimeAsync(0);
     expect(renewTokens).toHaveBeenCalledTimes(1);
-    expect(actor.getSnapshot().value).toBe('active');
+    expect(actor.getSnapshot().value).toEqual({ active: 'working' });
   });
 
   it('on waking after a failed renewal, tries again at once', async () => {
@@ -87,7 +87,7 @@ describe('tokenMachine', () => {
     actor.send({ type: 'WAKE' });
     await vi.advanceTimersByTimeAsync(0);
     expect(renewTokens).toHaveBeenCalledTimes(2);
-    expect(actor.getSnapshot().value).toBe('active');
+    expect(actor.getSnapshot().value).toEqual({ active: 'working' });
   });
 
   it('renews at once when the token expired', async () => {
@@ -114,7 +114,7 @@ describe('tokenMachine', () => {
     expect(actor.getSnapshot().value).toBe('renewFailed');
     await vi.advanceTimersByTimeAsync(30_000);
     expect(renewTokens).toHaveBeenCalledTimes(2);
-    expect(actor.getSnapshot().value).toBe('active');
+    expect(actor.getSnapshot().value).toEqual({ active: 'working' });
   });
 
   it('tries again at once on RETRY (the connection is back), not after 30 s', async () => {
@@ -126,7 +126,7 @@ describe('tokenMachine', () => {
     actor.send({ type: 'RETRY' });
     await vi.advanceTimersByTimeAsync(0);
     expect(renewTokens).toHaveBeenCalledTimes(2);
-    expect(actor.getSnapshot().value).toBe('active');
+    expect(actor.getSnapshot().value).toEqual({ active: 'working' });
   });
 
   it('re-authenticates in a popup: pending, then success keeps the page', async () => {
@@ -136,7 +136,7 @@ describe('tokenMachine', () => {
     actor.send({ type: 'SIGN_IN' });
     expect(actor.getSnapshot().context.signInStatus).toBe('pending');
     await vi.advanceTimersByTimeAsync(0);
-    expect(actor.getSnapshot().value).toBe('active');
+    expect(actor.getSnapshot().value).toEqual({ active: 'working' });
     expect(actor.getSnapshot().context.signInStatus).toBe('success');
     expect(calls).toContain('announceRenewed');
   });
@@ -152,6 +152,71 @@ describe('tokenMachine', () => {
     await vi.advanceTimersByTimeAsync(0);
     expect(actor.getSnapshot().value).toBe('signInRequired');
     expect(actor.getSnapshot().context.signInStatus).toBe(status);
+  });
+
+  describe('a session with a fixed end (the working day)', () => {
+    const MINUTE = 60_000;
+
+    it('warns five minutes before the end, and renewals in between do not move the warning', async () => {
+      const end = Date.now() + 2 * HOUR;
+      const { actor } = start({ renewTokens: async () => ({ expiresAt: Date.now() + 30 * MINUTE, sessionEndsAt: end }) });
+      actor.send({ type: 'ADDED', expiresAt: Date.now() + 30 * MINUTE, sessionEndsAt: end });
+      await vi.advanceTimersByTimeAsync(2 * HOUR - SESSION_END_WARNING_MS - 1);
+      expect(actor.getSnapshot().value).toEqual({ active: 'counting' });
+      await vi.advanceTimersByTimeAsync(1);
+      expect(actor.getSnapshot().value).toEqual({ active: 'endingSoon' });
+    });
+
+    it('signs in again in the popup meanwhile: a new end, and no warning', async () => {
+      const later = Date.now() + 10 * HOUR;
+      const { actor } = start({ reauthenticate: async () => ({ status: 'success', expiresAt: Date.now() + HOUR, sessionEndsAt: later }) });
+      actor.send({ type: 'ADDED', expiresAt: Date.now() + HOUR, sessionEndsAt: Date.now() + 4 * MINUTE });
+      expect(actor.getSnapshot().value).toEqual({ active: 'counting' });
+      await vi.advanceTimersByTimeAsync(0);
+      expect(actor.getSnapshot().value).toEqual({ active: 'endingSoon' });
+      actor.send({ type: 'SIGN_IN' });
+      expect(actor.getSnapshot().value).toBe('extending');
+      await vi.advanceTimersByTimeAsync(0);
+      expect(actor.getSnapshot().value).toEqual({ active: 'counting' });
+      expect(actor.getSnapshot().context.sessionEndsAt).toBe(later);
+    });
+
+    it.each(['canceled', 'failure'] as const)('keeps the session and the warning when the popup ends %s', async (status) => {
+      const end = Date.now() + 4 * MINUTE;
+      const { actor } = start({ reauthenticate: async () => ({ status, error: { kind: 'popup-closed', detail: 'closed' } }) });
+      actor.send({ type: 'ADDED', expiresAt: Date.now() + HOUR, sessionEndsAt: end });
+      await vi.advanceTimersByTimeAsync(0);
+      actor.send({ type: 'SIGN_IN' });
+      await vi.advanceTimersByTimeAsync(0);
+      expect(actor.getSnapshot().value).toEqual({ active: 'endingSoon' });
+      expect(actor.getSnapshot().context.sessionEndsAt).toBe(end);
+    });
+
+    it('at the end asks the provider, and its refusal asks the person to sign in', async () => {
+      const { actor, renewTokens } = start({ renewTokens: () => Promise.reject(invalidGrant) });
+      actor.send({ type: 'ADDED', expiresAt: Date.now() + HOUR, sessionEndsAt: Date.now() + 10 * MINUTE });
+      await vi.advanceTimersByTimeAsync(10 * MINUTE - 1);
+      expect(renewTokens).not.toHaveBeenCalled();
+      await vi.advanceTimersByTimeAsync(1);
+      expect(renewTokens).toHaveBeenCalledTimes(1);
+      expect(actor.getSnapshot().value).toBe('signInRequired');
+    });
+
+    it('a tab that slept through the end checks at once on waking', async () => {
+      const { actor, renewTokens } = start({ renewTokens: () => Promise.reject(invalidGrant) });
+      actor.send({ type: 'ADDED', expiresAt: Date.now() + 3 * HOUR, sessionEndsAt: Date.now() + HOUR });
+      vi.setSystemTime(Date.now() + HOUR + MINUTE);
+      actor.send({ type: 'WAKE' });
+      await vi.advanceTimersByTimeAsync(0);
+      expect(renewTokens).toHaveBeenCalledTimes(1);
+    });
+
+    it('never warns when the provider names no end', async () => {
+      const { actor } = start();
+      actor.send({ type: 'ADDED', expiresAt: Date.now() + 30 * HOUR });
+      await vi.advanceTimersByTimeAsync(29 * HOUR);
+      expect(actor.getSnapshot().value).toEqual({ active: 'working' });
+    });
   });
 
   it('falls back to redirect sign-in when the popup is blocked (terminal)', async () => {

@@ -10,6 +10,7 @@ export function tokenModel(now = Date.now()): MachineModel {
   const inFive = now + 5 * 60_000;
   const inAnHour = now + 60 * 60_000;
   const inHalfAMinute = now + 30_000;
+  const inEightHours = now + 8 * 60 * 60_000;
   return {
     name: 'token',
     machine: tokenMachine,
@@ -31,9 +32,22 @@ export function tokenModel(now = Date.now()): MachineModel {
         },
         error: { thrown: { kind: 'popup-blocked', detail: 'window.open returned null' } },
       },
+      // The same popup sign-in, while the session still runs (before its fixed end).
+      extend: {
+        done: {
+          'success, new working day': { status: 'success', expiresAt: inAnHour, sessionEndsAt: inEightHours },
+          canceled: { status: 'canceled' },
+          terminal: { status: 'terminal' },
+        },
+        error: { thrown: { kind: 'popup-blocked', detail: 'window.open returned null' } },
+      },
     },
     events: {
-      ADDED: { 'expires in 5 min': { expiresAt: inFive }, 'expires in 30 s': { expiresAt: inHalfAMinute } },
+      ADDED: {
+        'expires in 5 min': { expiresAt: inFive },
+        'expires in 30 s': { expiresAt: inHalfAMinute },
+        'session ends in 5 min': { expiresAt: inAnHour, sessionEndsAt: inFive },
+      },
       RENEWED: { 'expires in 1 h': { expiresAt: inAnHour } },
       ERROR: { network: { error: { kind: 'provider-unreachable', detail: 'fetch failed' } } },
     },

@@ -2,7 +2,7 @@ import { getNextTransitions, type AnyEventObject, type AnyMachineSnapshot } from
 import { getShortestPaths } from 'xstate/graph';
 import { machineTransitions } from '../../../scripts/machines/read.ts';
 import { stateKey, stepLabel, type MachineModel, type ModelPath, type PathStep, type StepKind } from './model.ts';
-import { walkPath } from './walk.ts';
+import { PreemptedDelay, walkPath } from './walk.ts';
 
 interface Described {
   kind: StepKind;
@@ -120,8 +120,16 @@ export interface GenerateOptions {
  * the most not yet taken first, the shorter one on a tie).
  */
 export async function generatePaths(model: MachineModel, options: GenerateOptions = {}): Promise<GeneratedPaths> {
-  const candidates = candidatePaths(model).filter((path) => options.feasible?.(path) ?? true);
-  for (const path of candidates) path.transitions = [...new Set((await walkPath(model, path)).transitions)];
+  const candidates: ModelPath[] = [];
+  for (const path of candidatePaths(model).filter((candidate) => options.feasible?.(candidate) ?? true)) {
+    try {
+      path.transitions = [...new Set((await walkPath(model, path)).transitions)];
+      candidates.push(path);
+    } catch (error) {
+      // The graph offers every delay of a state and its parents; one that another timer always beats is no path.
+      if (!(error instanceof PreemptedDelay)) throw error;
+    }
+  }
   const all = machineTransitions(model.machine).map((transition) => transition.key);
   const remaining = new Set(candidates.flatMap((path) => path.transitions));
   const unreachable = all.filter((key) => !remaining.has(key));

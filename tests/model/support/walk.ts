@@ -11,6 +11,11 @@ import {
 import { transitionKey } from '../../../scripts/machines/read.ts';
 import { stateKey, type MachineModel, type ModelPath, type PathStep } from './model.ts';
 
+/** A delay that cannot be reached: another timer of the machine fires first (two timers in nested states). */
+export class PreemptedDelay extends Error {
+  override name = 'PreemptedDelay';
+}
+
 interface Pending {
   resolve: (output: unknown) => void;
   reject: (error: unknown) => void;
@@ -96,7 +101,7 @@ export async function walkPath(model: MachineModel, path: ModelPath, options: Wa
           clock.increment(ms - 1);
           await settle();
           const before = stateKey((actor.getSnapshot() as AnyMachineSnapshot).value);
-          if (before !== stateKey(states.at(-1))) throw new Error(`step "${step.label}": left ${stateKey(states.at(-1))} at ${ms - 1} ms, before the delay of ${ms} ms`);
+          if (before !== stateKey(states.at(-1))) throw new PreemptedDelay(`step "${step.label}": left ${stateKey(states.at(-1))} at ${ms - 1} ms, before the delay of ${ms} ms`);
         }
         clock.increment(ms > 0 ? 1 : 0);
         break;

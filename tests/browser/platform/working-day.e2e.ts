@@ -1,0 +1,39 @@
+import { describe, expect, it } from 'vitest';
+import { AppModel } from '../models/app.model.ts';
+import { NL } from '../models/texts.ts';
+import { browserEnv } from '../support/env.ts';
+
+/**
+ * A session with a fixed end that rotation does not move (the provider's
+ * refresh token chain, `refresh_expires_in`): five minutes before it the
+ * person is told when it ends and may sign in again in the popup, keeping
+ * the page. The chain lasts 5 min 40 s here, so the warning comes 40 s after
+ * sign-in.
+ */
+const env = browserEnv({ refreshTokenAbsoluteTtl: 340 });
+
+const WARNING = /^Je sessie eindigt om \d{2}:\d{2}\./;
+
+describe('the end of the working day', () => {
+  it('warns five minutes before the session ends, and a sign-in in the popup starts a new one on the same page', async () => {
+    const app = await AppModel.newPage(env.watched);
+    await app.signInToHome();
+    await app.markDocument();
+    const chainEnd = await app.page.evaluate(() => (JSON.parse(sessionStorage.getItem('oidc.tokens') ?? '{}') as { sessionEndsAt?: number }).sessionEndsAt);
+    expect(chainEnd, 'the end the provider named').toBeGreaterThan(Date.now() + 300_000);
+
+    const warning = app.page.getByRole('alert').filter({ hasText: WARNING });
+    expect(await warning.count(), 'no warning before its time').toBe(0);
+    await warning.waitFor({ timeout: 70_000 });
+    // In the page's own time zone, as a person reads the clock there.
+    const shown = await app.page.evaluate((end) => new Date(end).toLocaleTimeString('nl', { hour: '2-digit', minute: '2-digit' }), chainEnd!);
+    expect(await warning.textContent()).toContain(`Je sessie eindigt om ${shown}.`);
+
+    await app.signInAgainInPopup();
+    await warning.waitFor({ state: 'detached', timeout: 15_000 });
+    const newEnd = await app.page.evaluate(() => (JSON.parse(sessionStorage.getItem('oidc.tokens') ?? '{}') as { sessionEndsAt?: number }).sessionEndsAt);
+    expect(newEnd!).toBeGreaterThan(chainEnd! + 30_000);
+    await app.expectPageKept('/app/home', NL.shell.welcome);
+    expect(await app.page.getByRole('button', { name: NL.session.signInAgain }).count()).toBe(0);
+  }, 150_000);
+});
