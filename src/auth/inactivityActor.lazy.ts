@@ -37,13 +37,18 @@ async function signOutOnce(): Promise<void> {
     const { signOut } = await import('./signOut.lazy.ts');
     await signOut(currentConfig().auth, 'idle');
   };
-  if (!navigator.locks) return signOutHere();
-  const signedOutHere = await navigator.locks.request('session.inactivity.sign-out', { ifAvailable: true }, async (lock) => {
-    if (!lock) return false;
-    await signOutHere();
-    return true;
-  });
-  if (!signedOutHere) await new Promise((resolve) => setTimeout(resolve, WAIT_FOR_SIGN_OUT_MS));
+  const signedOutHere = navigator.locks
+    ? await navigator.locks.request('session.inactivity.sign-out', { ifAvailable: true }, async (lock) => {
+        if (!lock) return false;
+        await signOutHere();
+        return true;
+      })
+    : (await signOutHere(), true);
+  // This tab is on its way to the provider, which ends its own session there: leaving for the
+  // login page from here would cancel that navigation and leave the provider's session open
+  // for the next person at this computer. So this tab never settles; the page unloads.
+  if (signedOutHere) return new Promise<never>(() => {});
+  await new Promise((resolve) => setTimeout(resolve, WAIT_FOR_SIGN_OUT_MS));
 }
 
 /** The inactivityMachine with the browser's implementations. */
@@ -54,7 +59,7 @@ export const browserInactivityMachine = inactivityMachine.provide({
   actions: {
     logSignOut: () => logWarning('session', 'signed out after a time without activity'),
     leaveForLogin: () => {
-      // The tab that signed out is on its way to the provider already; the others leave from here.
+      // Only tabs that did not sign out themselves get here (signOutOnce); the one that did is on its way to the provider.
       clearProviderTokens();
       clearToken();
       location.replace(signedOutPath('idle'));

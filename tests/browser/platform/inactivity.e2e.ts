@@ -86,6 +86,11 @@ describe('sign-out after inactivity, across tabs', () => {
     expect(revocations).toHaveLength(1);
     expect(await first.cookie('Abp.AuthToken')).toBeUndefined();
     expect(await first.sessionStorageText()).not.toMatch(/refresh/i);
+    // The provider's session ended too: the next person at this computer gets the provider's form, not the last person's account.
+    for (const app of [first, second]) {
+      await app.startSignIn();
+      await app.waitForProviderForm();
+    }
   });
 
   it('a tab that slept past the end signs out when it wakes up', async () => {
@@ -95,5 +100,7 @@ describe('sign-out after inactivity, across tabs', () => {
     await first.page.evaluate(() => document.dispatchEvent(new Event('visibilitychange')));
     await first.waitForAddress(/\/account\/login\?reason=idle/, 15_000);
     await first.see(NL.login.signedOutIdle);
+    await first.startSignIn();
+    await first.waitForProviderForm();
   });
 });
