@@ -8,7 +8,7 @@ import type { FaultEndpoint, FaultRegistry } from './faults.ts';
 
 export type ApiEnv = { Bindings: HttpBindings };
 
-const ALLOWED_HEADERS = ['Authorization', 'Content-Type', 'Abp-TenantId', 'Abp.TenantId', '.AspNetCore.Culture', 'X-Requested-With'];
+const ALLOWED_HEADERS = ['Authorization', 'Content-Type', 'Abp-TenantId', 'Abp.TenantId', '.AspNetCore.Culture', 'X-Requested-With', 'DPoP'];
 const ALLOWED_METHODS = ['GET', 'POST', 'OPTIONS'];
 
 /** Delays every answer, to show loading states and races. */

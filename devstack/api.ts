@@ -9,6 +9,7 @@ import { defaultMessage, failure, success, validationFailure } from './envelope.
 import { FAULT_ENDPOINTS, parseFault, type FaultEndpoint, type FaultRegistry } from './faults.ts';
 import { DEFAULT_LANGUAGE } from './localization.ts';
 import { createProviderTokenVerifier, ProviderUnavailableError } from './provider-token.ts';
+import { dpopProofProblem } from './dpop-proof.ts';
 import { DEFAULT_TENANT_ID, findTenantByName, type ApiUser } from './seed.ts';
 import { buildUserConfiguration, type ClockProvider } from './user-configuration.ts';
 
@@ -41,6 +42,8 @@ export function createApiApp(config: ApiConfig): Hono<ApiEnv> {
   const tokens = createBackendTokens(config.backendTokenTtl);
   const verifyProviderToken = createProviderTokenVerifier(config.issuer, config.apiUrl);
   const users = createApiUserDirectory();
+  /** jti of the DPoP proofs accepted so far: a proof counts once. */
+  const seenProofs = new Set<string>();
   // Languages chosen with ChangeLanguage, used when a request names no culture.
   const chosenLanguage = new Map<number, LanguageName>();
 
@@ -156,6 +159,16 @@ export function createApiApp(config: ApiConfig): Hono<ApiEnv> {
     }
     if (!claims) return fail(c, 401, defaultMessage(401), 'Het token van de identity provider is ongeldig of verlopen.');
     if (claims.sub !== providerKey) return fail(c, 401, defaultMessage(401), 'providerKey hoort niet bij dit token.');
+    // A token bound to a key (DPoP, RFC 9449) counts only with a proof of that key.
+    const jkt = (claims.cnf as { jkt?: unknown } | undefined)?.jkt;
+    if (typeof jkt === 'string') {
+      const url = new URL(c.req.url);
+      const problem = await dpopProofProblem(
+        { proof: c.req.header('DPoP'), accessToken: providerAccessCode, jkt, method: 'POST', url: `${config.apiUrl}${url.pathname}` },
+        seenProofs,
+      );
+      if (problem) return fail(c, 401, defaultMessage(401), `DPoP: ${problem}`);
+    }
 
     const header = tenantOf(c);
     if (header.kind === 'tenant' && !header.tenant.isActive) {

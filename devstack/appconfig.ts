@@ -25,6 +25,7 @@ export interface AppConfig {
     clientId: string;
     authProvider: string;
     clockSkew: number;
+    dpop: boolean;
     registrationUrl: string;
     passwordRecoveryUrl: string;
     unlockUrl: string;
@@ -37,6 +38,8 @@ export interface AppConfigInput {
   issuer: string;
   apiUrl: string;
   klantenportaal?: string;
+  /** Turn DPoP on in the app (the provider and API support it). Default true. */
+  dpop?: boolean;
 }
 
 export function createAppConfig(input: AppConfigInput): AppConfig {
@@ -54,6 +57,7 @@ export function createAppConfig(input: AppConfigInput): AppConfig {
       clientId: CLIENT_ID,
       authProvider: AUTH_PROVIDER,
       clockSkew: 300,
+      dpop: input.dpop ?? true,
       registrationUrl: `${input.issuer}${ACCOUNT_PATHS.register}`,
       passwordRecoveryUrl: `${input.issuer}${ACCOUNT_PATHS.forgotPassword}`,
       unlockUrl: `${input.issuer}${ACCOUNT_PATHS.unlock}`,

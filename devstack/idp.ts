@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import Provider, { errors, type Account, type KoaContextWithOIDC, type TokenInfo } from 'oidc-provider';
 import { CLIENT_ID } from './appconfig.ts';
 import { errorPage, logoutPage, postLogoutPage } from './idp-pages.ts';
@@ -21,6 +22,8 @@ export interface IdpConfig {
   refreshTokenAbsoluteTtl?: number;
   /** False: a refresh token only when offline_access is asked for, as at Okta. Default true: on every code grant. */
   refreshTokens?: boolean;
+  /** DPoP (RFC 9449) with server nonces: a client that sends proofs gets tokens bound to its key. Default true. */
+  dpop?: boolean;
 }
 
 /** The scopes of the app's API (and the OpenID Connect ones). */
@@ -99,6 +102,10 @@ export async function createProvider(config: IdpConfig): Promise<Provider> {
     interactions: { url: (_ctx: unknown, interaction: { uid: string }) => `/interaction/${interaction.uid}` },
     features: {
       devInteractions: { enabled: false },
+      // Proofs are checked and nonces required when a client sends them; the
+      // tokens it gets (refresh tokens too, the client being public) are bound
+      // to its key. A client without proofs still gets plain bearer tokens.
+      dPoP: { enabled: config.dpop ?? true, nonceSecret: randomBytes(32), requireNonce: () => true },
       revocation: {
         enabled: true,
         // Only the client a token was issued to may revoke it.

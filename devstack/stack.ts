@@ -44,6 +44,8 @@ export interface StackOptions {
   settings?: Record<string, string>;
   /** GetAll with `(n - 1) * 200` more texts and `(n - 1) * 20` more permissions, as a larger backend sends. Default 1. */
   userConfigurationScale?: number;
+  /** DPoP: the app binds the provider's tokens to a key, the provider and the API check the proofs. Default true. */
+  dpop?: boolean;
   /** Customer portal address placed in the appconfig. */
   klantenportaal?: string;
 }
@@ -97,6 +99,7 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
     issuer: urls.issuer,
     apiUrl: urls.api,
     klantenportaal: options.klantenportaal,
+    dpop: options.dpop,
   });
 
   // Build everything first, so a missing build or bad option fails before
@@ -110,6 +113,7 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
       accessTokenTtl: options.accessTokenTtl ?? 300,
       refreshTokenAbsoluteTtl: options.refreshTokenAbsoluteTtl,
       refreshTokens: options.refreshTokens,
+      dpop: options.dpop,
       clock: options.accountClock,
       users: createUserStore(undefined, { clock: options.accountClock }),
     },

@@ -14,7 +14,7 @@ export interface AbpClientOptions {
 
 export interface AbpClient {
   get<T>(path: string): Promise<T>;
-  post<T>(path: string, body: unknown): Promise<T>;
+  post<T>(path: string, body: unknown, headers?: Record<string, string>): Promise<T>;
 }
 
 /** A client for the ABP backend: ABP's headers on every call, envelopes unwrapped, failures as `AbpError`. */
@@ -35,23 +35,23 @@ export function createAbpClient(options: AbpClientOptions): AbpClient {
   });
   return {
     get: (path) => send(http, 'get', path),
-    post: (path, body) => send(http, 'post', path, body),
+    post: (path, body, headers) => send(http, 'post', path, body, headers),
   };
 }
 
-async function send<T>(http: KyInstance, method: 'get' | 'post', path: string, body?: unknown): Promise<T> {
+async function send<T>(http: KyInstance, method: 'get' | 'post', path: string, body?: unknown, headers?: Record<string, string>): Promise<T> {
   requestStarted();
   try {
-    return await exchange<T>(http, method, path, body);
+    return await exchange<T>(http, method, path, body, headers);
   } finally {
     requestEnded();
   }
 }
 
-async function exchange<T>(http: KyInstance, method: 'get' | 'post', path: string, body?: unknown): Promise<T> {
+async function exchange<T>(http: KyInstance, method: 'get' | 'post', path: string, body?: unknown, headers?: Record<string, string>): Promise<T> {
   let response: Response;
   try {
-    response = await http(path.replace(/^\/+/, ''), { method, json: body });
+    response = await http(path.replace(/^\/+/, ''), { method, json: body, headers });
   } catch (error) {
     const failure =
       error instanceof TimeoutError

@@ -14,6 +14,9 @@ export interface ExternalAuthenticateResult {
   waitingForActivation: boolean;
 }
 
-export function externalAuthenticate(client: AbpClient, input: ExternalAuthenticateInput): Promise<ExternalAuthenticateResult> {
-  return client.post<ExternalAuthenticateResult>('api/TokenAuth/ExternalAuthenticate', input);
+export const EXTERNAL_AUTHENTICATE_PATH = 'api/TokenAuth/ExternalAuthenticate';
+
+/** `headers`: a DPoP proof, when the provider's token is bound to a key. */
+export function externalAuthenticate(client: AbpClient, input: ExternalAuthenticateInput, headers?: Record<string, string>): Promise<ExternalAuthenticateResult> {
+  return client.post<ExternalAuthenticateResult>(EXTERNAL_AUTHENTICATE_PATH, input, headers);
 }

@@ -6,6 +6,7 @@ import { takeLoginFormRequirement } from './loginPrompt.ts';
 import { POPUP_STATE_PREFIX, SILENT_STATE_PREFIX } from './popupProtocol.lazy.ts';
 import { getProvider, SCOPES } from './provider.ts';
 import { randomValue } from './random.ts';
+import { dpopHandle } from './dpop.lazy.ts';
 import { forgetSignOut } from './signOutMarker.ts';
 import { saveTransaction } from './transaction.ts';
 
@@ -62,6 +63,9 @@ export async function createAuthorizationRequest(
     code_challenge_method: 'S256',
   }).toString();
   if (resource) url.searchParams.set('resource', resource);
+  // The code is bound to this browser's DPoP key too (RFC 9449 §10).
+  const DPoP = await dpopHandle(config, provider);
+  if (DPoP) url.searchParams.set('dpop_jkt', await DPoP.calculateThumbprint());
   if (mode === 'silent') {
     url.searchParams.set('prompt', 'none');
   } else {

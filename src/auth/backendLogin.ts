@@ -1,24 +1,36 @@
 import { abpClientFor } from '../config/abpClient.ts';
 import { AbpError } from '../abp/errors.ts';
 import { storeToken } from '../abp/authTokenStore.ts';
-import { externalAuthenticate, type ExternalAuthenticateResult } from '../abp/externalAuthenticate.ts';
+import { EXTERNAL_AUTHENTICATE_PATH, externalAuthenticate, type ExternalAuthenticateResult } from '../abp/externalAuthenticate.ts';
 import type { AppConfig } from '../config/appConfig.ts';
 import { AuthError, type AuthErrorKind } from './authError.ts';
 import type { ProviderTokens } from './providerTokens.ts';
+import { dpopHandle, proofFor } from './dpop.lazy.ts';
+import { getProvider } from './provider.ts';
 
 /** `TokenAuth/ExternalAuthenticate` with the provider's access token. */
 export async function loginAtBackend(config: AppConfig, tokens: ProviderTokens): Promise<ExternalAuthenticateResult> {
   try {
-    return await externalAuthenticate(abpClientFor(config), {
-      authProvider: config.auth.authProvider,
-      providerKey: tokens.subject,
-      providerAccessCode: tokens.accessToken,
-    });
+    return await externalAuthenticate(
+      abpClientFor(config),
+      { authProvider: config.auth.authProvider, providerKey: tokens.subject, providerAccessCode: tokens.accessToken },
+      await dpopHeaders(config, tokens.accessToken),
+    );
   } catch (error) {
     // The AbpError's message keeps its kind and status (e.g. "network (0)", "server (500)") for the log.
     if (error instanceof AbpError) throw new AuthError(backendFailureKind(error), error.message, { cause: error });
     throw error;
   }
+}
+
+/** With DPoP, the backend gets a proof that this browser holds the key the access token is bound to. */
+async function dpopHeaders(config: AppConfig, accessToken: string): Promise<Record<string, string> | undefined> {
+  if (!config.auth.dpop) return undefined;
+  const provider = await getProvider(config.auth);
+  const handle = await dpopHandle(config.auth, provider);
+  if (!handle) return undefined;
+  const url = `${config.remoteServiceBaseUrl.replace(/\/+$/, '')}/${EXTERNAL_AUTHENTICATE_PATH}`;
+  return { DPoP: await proofFor(handle, provider, accessToken, 'POST', url) };
 }
 
 /** No answer is not a refusal: the person is told to check the connection or wait, not to call the administrator. */

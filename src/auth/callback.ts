@@ -3,6 +3,7 @@ import type { AuthConfig } from '../config/appConfig.ts';
 import { AuthError } from './authError.ts';
 import { getProvider, REDIRECT_PATH } from './provider.ts';
 import { toAuthError } from './toAuthError.ts';
+import { dpopHandle, withNonceRetry } from './dpop.lazy.ts';
 import { accessTokenExpiry, sessionEnd, type ProviderTokens } from './providerTokens.ts';
 import { takeTransaction } from './transaction.ts';
 
@@ -48,20 +49,25 @@ export async function processCallback(config: AuthConfig, parameters: URLSearchP
   if (!transaction) throw new AuthError('no-transaction', 'no stored sign-in attempt for this state (used, expired or from another tab)');
   try {
     const callbackParameters = oauth.validateAuthResponse(provider.as, provider.client, parameters, transaction.state);
-    const response = await oauth.authorizationCodeGrantRequest(
-      provider.as,
-      provider.client,
-      provider.clientAuth,
-      callbackParameters,
-      transaction.redirectUri,
-      transaction.codeVerifier,
-      provider.options,
-    );
-    if (await lacksAccessToken(response)) return { tokens: undefined, returnPath: transaction.returnPath };
-    const result = await oauth.processAuthorizationCodeResponse(provider.as, provider.client, response, {
-      expectedNonce: transaction.nonce,
-      requireIdToken: true,
+    const DPoP = await dpopHandle(config, provider);
+    const { response, result } = await withNonceRetry(async () => {
+      const response = await oauth.authorizationCodeGrantRequest(
+        provider.as,
+        provider.client,
+        provider.clientAuth,
+        callbackParameters,
+        transaction.redirectUri,
+        transaction.codeVerifier,
+        { ...provider.options, DPoP },
+      );
+      if (await lacksAccessToken(response)) return { response, result: undefined };
+      const result = await oauth.processAuthorizationCodeResponse(provider.as, provider.client, response, {
+        expectedNonce: transaction.nonce,
+        requireIdToken: true,
+      });
+      return { response, result };
     });
+    if (!result) return { tokens: undefined, returnPath: transaction.returnPath };
     // oauth4webapi trusts TLS for tokens from the token endpoint (OIDC Core
     // 3.1.3.7) and does not verify their signature; a proxy, a plain-http
     // issuer or a tampered answer would go unnoticed, so verify it here.

@@ -7,6 +7,7 @@ import { AuthError } from './authError.ts';
 import { loginAtBackend, storeAuthenticateResult } from './backendLogin.ts';
 import { getProvider } from './provider.ts';
 import { toAuthError } from './toAuthError.ts';
+import { dpopHandle, withNonceRetry } from './dpop.lazy.ts';
 import { accessTokenExpiry, getProviderTokens, sessionEnd, type ProviderTokens } from './providerTokens.ts';
 import { publishProviderTokens, requestProviderTokens } from './providerTokenSharing.ts';
 
@@ -65,14 +66,14 @@ async function renewSilently(config: AppConfig, tokens: ProviderTokens): Promise
 async function refresh(config: AppConfig, tokens: ProviderTokens): Promise<ProviderTokens> {
   const provider = await getProvider(config.auth);
   try {
-    const response = await oauth.refreshTokenGrantRequest(
-      provider.as,
-      provider.client,
-      provider.clientAuth,
-      tokens.refreshToken!,
-      provider.options,
-    );
-    const result = await oauth.processRefreshTokenResponse(provider.as, provider.client, response);
+    const DPoP = await dpopHandle(config.auth, provider);
+    const result = await withNonceRetry(async () => {
+      const response = await oauth.refreshTokenGrantRequest(provider.as, provider.client, provider.clientAuth, tokens.refreshToken!, {
+        ...provider.options,
+        DPoP,
+      });
+      return oauth.processRefreshTokenResponse(provider.as, provider.client, response);
+    });
     return {
       accessToken: result.access_token,
       idToken: result.id_token ?? tokens.idToken,

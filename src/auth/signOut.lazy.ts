@@ -8,6 +8,7 @@ import { signedOutPath, type SignOutReason } from '../lib/paths.ts';
 import { rememberSignOut } from './signOutMarker.ts';
 import { clearProviderTokens, getProviderTokens } from './providerTokens.ts';
 import { announceSignOut, requestProviderTokens } from './providerTokenSharing.ts';
+import { forgetDPoPKey } from './dpop.lazy.ts';
 
 /** Where the provider sends people back after signing out (registered exactly, so no query). */
 export function postLogoutRedirectUri(origin = location.origin): string {
@@ -46,5 +47,6 @@ export async function signOut(config: AuthConfig, reason: SignOutReason = 'signe
   } catch (error) {
     logError('sign-out', error);
   }
+  await forgetDPoPKey();
   location.assign(endSession?.href ?? signedOutPath(reason));
 }

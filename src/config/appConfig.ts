@@ -8,6 +8,8 @@ export interface AuthConfig {
   authProvider: string;
   /** Seconds of clock difference tolerated on token lifetimes. */
   clockSkew: number;
+  /** Binds the provider's tokens to a key of this browser (DPoP, RFC 9449); the provider and the backend must support it. */
+  dpop?: boolean;
   /** Scopes asked for besides `openid profile email` (space-separated), such as `offline_access` where the provider gives refresh tokens only for it. */
   scopes?: string;
   registrationUrl?: string;

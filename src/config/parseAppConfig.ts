@@ -58,6 +58,7 @@ function auth(value: unknown): AuthConfig {
     authProvider: provider,
     clockSkew: skew,
     scopes: typeof json.scopes == 'string' ? json.scopes : undefined,
+    dpop: json.dpop === true || undefined,
     registrationUrl: optionalUrl(json, 'registrationUrl', 'auth.registrationUrl'),
     passwordRecoveryUrl: optionalUrl(json, 'passwordRecoveryUrl', 'auth.passwordRecoveryUrl'),
     unlockUrl: optionalUrl(json, 'unlockUrl', 'auth.unlockUrl'),

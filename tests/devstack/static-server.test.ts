@@ -224,6 +224,7 @@ describe('static server', () => {
         clientId: 'isolatie-staff',
         authProvider: 'OpenIdConnect',
         clockSkew: 300,
+        dpop: true,
         registrationUrl: `${stack.urls.issuer}/signin/register`,
         passwordRecoveryUrl: `${stack.urls.issuer}/signin/forgot-password`,
         unlockUrl: `${stack.urls.issuer}/signin/unlock`,

@@ -51,6 +51,7 @@ describe('parseAppConfig with a valid config', () => {
       authProvider: 'OpenIdConnect',
       clockSkew: 60,
       scopes: undefined,
+      dpop: undefined,
       registrationUrl: undefined,
       passwordRecoveryUrl: undefined,
       unlockUrl: 'https://id.example.nl/unlock',

@@ -1,0 +1,87 @@
+import * as oauth from 'oauth4webapi';
+import type { AuthConfig } from '../config/appConfig.ts';
+import type { Provider } from './provider.ts';
+
+// DPoP (RFC 9449): the provider's tokens are bound to a key pair that never
+// leaves this browser. The private key is created non-extractable by
+// WebCrypto and kept in IndexedDB (a CryptoKey survives there as an object
+// no script can read out), shared by the tabs of this origin as they share
+// the refresh token. A stolen refresh or access token is useless without it.
+
+const DB = 'oidc';
+const STORE = 'keys';
+const KEY = 'dpop';
+
+function settled<T>(request: IDBRequest<T>): Promise<T> {
+  return new Promise((resolve, reject) => {
+    request.onsuccess = () => resolve(request.result);
+    request.onerror = () => reject(request.error ?? new Error('IndexedDB request failed'));
+  });
+}
+
+async function withStore<T>(mode: IDBTransactionMode, run: (store: IDBObjectStore) => IDBRequest<T>): Promise<T> {
+  const opening = indexedDB.open(DB, 1);
+  opening.onupgradeneeded = () => opening.result.createObjectStore(STORE);
+  const db = await settled(opening);
+  try {
+    return await settled(run(db.transaction(STORE, mode).objectStore(STORE)));
+  } finally {
+    db.close();
+  }
+}
+
+async function keyPair(): Promise<CryptoKeyPair> {
+  const stored = (await withStore('readonly', (store) => store.get(KEY))) as CryptoKeyPair | undefined;
+  if (stored?.privateKey && stored.publicKey) return stored;
+  const created = await crypto.subtle.generateKey({ name: 'ECDSA', namedCurve: 'P-256' }, false, ['sign', 'verify']);
+  await withStore('readwrite', (store) => store.put(created, KEY));
+  return created;
+}
+
+/** One handle per page: it keeps the servers' latest DPoP nonces. */
+let handle: Promise<oauth.DPoPHandle> | undefined;
+
+/** The DPoP handle when appconfig turns DPoP on (`auth.dpop`), else undefined. */
+export function dpopHandle(config: AuthConfig, provider: Provider): Promise<oauth.DPoPHandle | undefined> {
+  if (!config.dpop) return Promise.resolve(undefined);
+  handle ??= keyPair().then((pair) => oauth.DPoP(provider.client, pair));
+  handle.catch(() => (handle = undefined));
+  return handle;
+}
+
+/** A token request with its proof; asked once more with the nonce the server names (`use_dpop_nonce`, RFC 9449 §8). */
+export async function withNonceRetry<T>(attempt: () => Promise<T>): Promise<T> {
+  try {
+    return await attempt();
+  } catch (error) {
+    if (oauth.isDPoPNonceError(error)) return attempt();
+    throw error;
+  }
+}
+
+/**
+ * The DPoP proof for a call that carries the access token itself (ABP's
+ * ExternalAuthenticate takes it in the body): oauth4webapi makes the proof
+ * (htm, htu, ath, the nonce) as for a protected resource request, and this
+ * takes the header instead of letting it send the request.
+ */
+export async function proofFor(handle: oauth.DPoPHandle, provider: Provider, accessToken: string, method: string, url: string): Promise<string> {
+  let proof = '';
+  const capture = async (_url: string, init: { headers: Record<string, string> }) => {
+    proof = new Headers(init.headers).get('dpop') ?? '';
+    return new Response(null, { status: 204 });
+  };
+  await oauth.protectedResourceRequest(accessToken, method, new URL(url), new Headers(), null, {
+    ...provider.options,
+    [oauth.allowInsecureRequests]: new URL(url).protocol === 'http:',
+    [oauth.customFetch]: capture,
+    DPoP: handle,
+  });
+  return proof;
+}
+
+/** After a sign-out the key goes too: the next sign-in binds its tokens to a new one. */
+export async function forgetDPoPKey(): Promise<void> {
+  handle = undefined;
+  await withStore('readwrite', (store) => store.delete(KEY)).catch(() => undefined);
+}

@@ -1,0 +1,109 @@
+import type { Request } from 'playwright-core';
+import { decodeJwt, decodeProtectedHeader } from 'jose';
+import { describe, expect } from 'vitest';
+import { AppModel } from '../models/app.model.ts';
+import { securityCase } from './support/cases.ts';
+import { securitySuite } from './support/harness.ts';
+
+/**
+ * Sender-constrained tokens (DPoP, RFC 9449): the provider's tokens are
+ * bound to a key the browser cannot hand out, so a copied refresh or access
+ * token is worth nothing elsewhere. Backend tokens of 64 s, so a renewal
+ * (refresh with a proof and the provider's nonce) follows each sign-in.
+ */
+const suite = securitySuite(import.meta.filename, { backendTokenTtl: 64 });
+
+const isTokenRequest = (request: Request) => request.method() === 'POST' && request.url().endsWith('/token');
+const isRefreshGrant = (request: Request) => isTokenRequest(request) && (request.postData() ?? '').includes('grant_type=refresh_token');
+
+/** Signs in and waits for the first renewal; returns the page, the refresh token the tab holds, and the last access token it sent the API. */
+async function signedInAndRenewed(watched: Parameters<Parameters<typeof suite.run>[0]>[0]) {
+  const app = await AppModel.newPage(watched);
+  await app.signInToHome();
+  await expect.poll(() => watched.requests.filter(isRefreshGrant).length, { timeout: 20_000 }).toBeGreaterThan(0);
+  const renewal = watched.requests.filter(isRefreshGrant).at(-1)!;
+  expect((await renewal.response())?.status()).toBe(200);
+  await expect.poll(async () => (await app.refreshToken()) !== undefined && (await app.refreshToken()) !== '', { timeout: 5_000 }).toBe(true);
+  return { app, renewal };
+}
+
+describe('DPoP: tokens bound to this browser', () => {
+  securityCase('every token request carries a proof of one key, the provider binds the tokens to it, and the key cannot be read out', () =>
+    suite.run(async (watched) => {
+      const { app, renewal } = await signedInAndRenewed(watched);
+      const tokenRequests = watched.requests.filter(isTokenRequest);
+      const keys = new Set<string>();
+      for (const request of tokenRequests) {
+        const proof = (await request.allHeaders())['dpop'];
+        expect(proof, `${request.postData()}: a DPoP proof`).toBeTruthy();
+        expect(decodeProtectedHeader(proof!).typ).toBe('dpop+jwt');
+        keys.add(JSON.stringify(decodeProtectedHeader(proof!).jwk));
+      }
+      expect(keys.size, 'one key for the sign-in and the renewals').toBe(1);
+      // The provider asked for its nonce, and the renewal sent it.
+      expect(decodeJwt((await renewal.allHeaders())['dpop']!).nonce).toBeTruthy();
+      const answer = (await (await renewal.response())!.json()) as { token_type: string; access_token: string };
+      expect(answer.token_type).toBe('DPoP');
+      expect(decodeJwt(answer.access_token).cnf).toMatchObject({ jkt: expect.any(String) });
+      // The authorization code was bound to the key too.
+      const authorize = watched.requests.find((request) => new URL(request.url()).pathname === '/auth');
+      expect(new URL(authorize!.url()).searchParams.get('dpop_jkt')).toBe((decodeJwt(answer.access_token).cnf as { jkt: string }).jkt);
+      // The private key is a CryptoKey in IndexedDB that no script can export.
+      const key = await app.page.evaluate(async () => {
+        const db = await new Promise<IDBDatabase>((resolve, reject) => {
+          const request = indexedDB.open('oidc');
+          request.onsuccess = () => resolve(request.result);
+          request.onerror = () => reject(request.error);
+        });
+        const pair = await new Promise<CryptoKeyPair>((resolve) => {
+          const request = db.transaction('keys').objectStore('keys').get('dpop');
+          request.onsuccess = () => resolve(request.result as CryptoKeyPair);
+        });
+        db.close();
+        const exported = await crypto.subtle.exportKey('jwk', pair.privateKey).then(
+          () => 'exported',
+          (error: Error) => error.name,
+        );
+        return { extractable: pair.privateKey.extractable, algorithm: pair.privateKey.algorithm.name, exported };
+      });
+      expect(key).toEqual({ extractable: false, algorithm: 'ECDSA', exported: 'InvalidAccessError' });
+      await app.expectNoLeaks();
+    }),
+  );
+
+  securityCase('a refresh token copied out of the browser is refused without the key, and the tab goes on renewing', () =>
+    suite.run(async (watched) => {
+      const { app } = await signedInAndRenewed(watched);
+      const stolen = (await app.refreshToken())!;
+      const token = `${watched.stack.urls.issuer}/token`;
+      const body = new URLSearchParams({ grant_type: 'refresh_token', refresh_token: stolen, client_id: 'isolatie-staff' });
+      const bare = await fetch(token, { method: 'POST', headers: { 'Content-Type': 'application/x-www-form-urlencoded' }, body });
+      expect(bare.status).toBe(400);
+      expect(((await bare.json()) as { error: string }).error).toMatch(/invalid_grant|invalid_dpop_proof/);
+      const renewals = watched.requests.filter(isRefreshGrant).length;
+      await expect.poll(() => watched.requests.filter(isRefreshGrant).length, { timeout: 20_000 }).toBeGreaterThan(renewals);
+      expect((await watched.requests.filter(isRefreshGrant).at(-1)!.response())?.status()).toBe(200);
+    }),
+  );
+
+  securityCase('the API refuses the provider’s access token without a proof of its key, or with a proof used before', () =>
+    suite.run(async (watched) => {
+      const { app, renewal } = await signedInAndRenewed(watched);
+      const { access_token: accessToken } = (await (await renewal.response())!.json()) as { access_token: string };
+      await expect.poll(() => watched.requests.filter((request) => request.method() === 'POST' && request.url().includes('/api/TokenAuth/ExternalAuthenticate')).length).toBe(2);
+      const login = watched.requests.filter((request) => request.method() === 'POST' && request.url().includes('/api/TokenAuth/ExternalAuthenticate')).at(-1)!;
+      const headers = await login.allHeaders();
+      // The body as the app sent it (Playwright does not see a streamed body).
+      const input = { authProvider: 'OpenIdConnect', providerKey: decodeJwt(accessToken).sub, providerAccessCode: accessToken };
+      expect(headers['dpop']).toBeTruthy();
+      const send = (extra: Record<string, string>) =>
+        fetch(login.url(), { method: 'POST', headers: { 'Content-Type': 'application/json', 'Abp-TenantId': headers['abp-tenantid'] ?? '1', ...extra }, body: JSON.stringify(input) });
+      const withoutProof = await send({});
+      expect(withoutProof.status).toBe(401);
+      expect(JSON.stringify(await withoutProof.json())).toContain('DPoP');
+      const replayed = await send({ DPoP: headers['dpop']! });
+      expect(replayed.status).toBe(401);
+      await app.expectNoLeaks();
+    }),
+  );
+});
