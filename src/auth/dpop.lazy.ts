@@ -3,10 +3,11 @@ import type { AuthConfig } from '../config/appConfig.ts';
 import type { Provider } from './provider.ts';
 
 // DPoP (RFC 9449): the provider's tokens are bound to a key pair that never
-// leaves this browser. The private key is created non-extractable by
-// WebCrypto and kept in IndexedDB (a CryptoKey survives there as an object
-// no script can read out), shared by the tabs of this origin as they share
-// the refresh token. A stolen refresh or access token is useless without it.
+// leaves this browser, a new one for every sign-in. The private key is
+// created non-extractable by WebCrypto and kept in IndexedDB (a CryptoKey
+// survives there as an object no script can read out), shared by the tabs
+// of this origin as they share the refresh token. A stolen refresh or
+// access token is useless without it.
 
 const DB = 'oidc';
 const STORE = 'keys';
@@ -30,23 +31,40 @@ async function withStore<T>(mode: IDBTransactionMode, run: (store: IDBObjectStor
   }
 }
 
-async function keyPair(): Promise<CryptoKeyPair> {
-  const stored = (await withStore('readonly', (store) => store.get(KEY))) as CryptoKeyPair | undefined;
-  if (stored?.privateKey && stored.publicKey) return stored;
-  const created = await crypto.subtle.generateKey({ name: 'ECDSA', namedCurve: 'P-256' }, false, ['sign', 'verify']);
-  await withStore('readwrite', (store) => store.put(created, KEY));
-  return created;
+/** The key pair with an id, so a page notices when another tab's sign-in replaced it. */
+interface StoredKey {
+  id: string;
+  pair: CryptoKeyPair;
 }
 
-/** One handle per page: it keeps the servers' latest DPoP nonces. */
-let handle: Promise<oauth.DPoPHandle> | undefined;
+async function storedKey(): Promise<StoredKey | undefined> {
+  const stored = (await withStore('readonly', (store) => store.get(KEY))) as Partial<StoredKey> | undefined;
+  return stored?.id && stored.pair?.privateKey && stored.pair.publicKey ? (stored as StoredKey) : undefined;
+}
 
-/** The DPoP handle when appconfig turns DPoP on (`auth.dpop`), else undefined. */
-export function dpopHandle(config: AuthConfig, provider: Provider): Promise<oauth.DPoPHandle | undefined> {
-  if (!config.dpop) return Promise.resolve(undefined);
-  handle ??= keyPair().then((pair) => oauth.DPoP(provider.client, pair));
-  handle.catch(() => (handle = undefined));
-  return handle;
+async function createKey(): Promise<StoredKey> {
+  const pair = await crypto.subtle.generateKey({ name: 'ECDSA', namedCurve: 'P-256' }, false, ['sign', 'verify']);
+  const key = { id: crypto.randomUUID(), pair };
+  await withStore('readwrite', (store) => store.put(key, KEY));
+  return key;
+}
+
+/** This page's handle and the key it signs with; the handle keeps the servers' latest DPoP nonces. */
+let current: { id: string; handle: oauth.DPoPHandle } | undefined;
+
+/**
+ * The DPoP handle when appconfig turns DPoP on (`auth.dpop`), else
+ * undefined. `fresh`: a new key for a new sign-in (the tokens of the last
+ * one stay bound to the old key, which is then of no use). Otherwise the
+ * key the tabs share, as it is now: a key that is gone (site data cleared)
+ * is made anew, and the provider then refuses the old refresh token, which
+ * asks the person to sign in again.
+ */
+export async function dpopHandle(config: AuthConfig, provider: Provider, { fresh = false } = {}): Promise<oauth.DPoPHandle | undefined> {
+  if (!config.dpop) return undefined;
+  const key = (!fresh && (await storedKey())) || (await createKey());
+  if (current?.id !== key.id) current = { id: key.id, handle: oauth.DPoP(provider.client, key.pair) };
+  return current.handle;
 }
 
 /** A token request with its proof; asked once more with the nonce the server names (`use_dpop_nonce`, RFC 9449 §8). */
@@ -82,6 +100,6 @@ export async function proofFor(handle: oauth.DPoPHandle, provider: Provider, acc
 
 /** After a sign-out the key goes too: the next sign-in binds its tokens to a new one. */
 export async function forgetDPoPKey(): Promise<void> {
-  handle = undefined;
+  current = undefined;
   await withStore('readwrite', (store) => store.delete(KEY)).catch(() => undefined);
 }

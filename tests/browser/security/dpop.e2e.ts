@@ -2,6 +2,7 @@ import type { Request } from 'playwright-core';
 import { decodeJwt, decodeProtectedHeader } from 'jose';
 import { describe, expect } from 'vitest';
 import { AppModel } from '../models/app.model.ts';
+import { NL } from '../models/texts.ts';
 import { securityCase } from './support/cases.ts';
 import { securitySuite } from './support/harness.ts';
 
@@ -55,9 +56,9 @@ describe('DPoP: tokens bound to this browser', () => {
           request.onsuccess = () => resolve(request.result);
           request.onerror = () => reject(request.error);
         });
-        const pair = await new Promise<CryptoKeyPair>((resolve) => {
+        const { pair } = await new Promise<{ pair: CryptoKeyPair }>((resolve) => {
           const request = db.transaction('keys').objectStore('keys').get('dpop');
-          request.onsuccess = () => resolve(request.result as CryptoKeyPair);
+          request.onsuccess = () => resolve(request.result as { pair: CryptoKeyPair });
         });
         db.close();
         const exported = await crypto.subtle.exportKey('jwk', pair.privateKey).then(
@@ -104,6 +105,33 @@ describe('DPoP: tokens bound to this browser', () => {
       const replayed = await send({ DPoP: headers['dpop']! });
       expect(replayed.status).toBe(401);
       await app.expectNoLeaks();
+    }),
+  );
+
+  securityCase('a tab whose key is gone (site data cleared) asks to sign in again, and the popup sign-in goes on with a new key', () =>
+    suite.run(async (watched) => {
+      const { app } = await signedInAndRenewed(watched);
+      const proofKey = async (request: Request) => JSON.stringify(decodeProtectedHeader((await request.allHeaders())['dpop']!).jwk);
+      const oldKey = await proofKey(watched.requests.filter(isRefreshGrant).at(-1)!);
+      await app.page.evaluate(
+        () =>
+          new Promise<void>((resolve, reject) => {
+            const request = indexedDB.deleteDatabase('oidc');
+            request.onsuccess = () => resolve();
+            request.onerror = () => reject(request.error);
+          }),
+      );
+      await app.markDocument();
+      await app.page.getByRole('button', { name: NL.session.signInAgain }).waitFor({ timeout: 20_000 });
+      await app.see('Je sessie is verlopen. Log opnieuw in.');
+      await app.signInAgainInPopup();
+      await app.page.getByRole('button', { name: NL.session.signInAgain }).waitFor({ state: 'detached', timeout: 15_000 });
+      const renewals = watched.requests.filter(isRefreshGrant).length;
+      await expect.poll(() => watched.requests.filter(isRefreshGrant).length, { timeout: 20_000 }).toBeGreaterThan(renewals);
+      const renewal = watched.requests.filter(isRefreshGrant).at(-1)!;
+      expect((await renewal.response())?.status()).toBe(200);
+      expect(await proofKey(renewal)).not.toBe(oldKey);
+      await app.expectPageKept();
     }),
   );
 });
