@@ -43,7 +43,7 @@ export function createApiApp(config: ApiConfig): Hono<ApiEnv> {
   const verifyProviderToken = createProviderTokenVerifier(config.issuer, config.apiUrl);
   const users = createApiUserDirectory();
   /** jti of the DPoP proofs accepted so far: a proof counts once. */
-  const seenProofs = new Set<string>();
+  const seenProofs = new Map<string, number>();
   // Languages chosen with ChangeLanguage, used when a request names no culture.
   const chosenLanguage = new Map<number, LanguageName>();
 

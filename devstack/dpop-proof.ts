@@ -5,9 +5,13 @@ import { calculateJwkThumbprint, decodeProtectedHeader, EmbeddedJWK, jwtVerify, 
 // call that carries a DPoP-bound access token: what the ABP host has to add
 // to ExternalAuthenticate once the provider binds its tokens to a key.
 
-/** How old a proof may be, and how far ahead of this clock. */
-const MAX_AGE_S = 60;
-const MAX_AHEAD_S = 5;
+/**
+ * How far a proof's `iat` may be from this clock, either way: the clock
+ * difference the app tolerates for tokens (five minutes), since a staff
+ * laptop's clock is not always right. A proof counts once (`jti`) within
+ * that window.
+ */
+const WINDOW_S = 300;
 
 export interface ProofCheck {
   /** The DPoP header, if any. */
@@ -20,8 +24,8 @@ export interface ProofCheck {
   url: string;
 }
 
-/** Why a proof is refused, or undefined when it holds. `seen` keeps the jti of accepted proofs, so none is used twice. */
-export async function dpopProofProblem(check: ProofCheck, seen: Set<string>, now = Date.now()): Promise<string | undefined> {
+/** Why a proof is refused, or undefined when it holds. `seen` keeps the jti of accepted proofs (with when they stop counting), so none is used twice. */
+export async function dpopProofProblem(check: ProofCheck, seen: Map<string, number>, now = Date.now()): Promise<string | undefined> {
   if (!check.proof) return 'no DPoP proof for a DPoP-bound token';
   let payload;
   try {
@@ -37,9 +41,10 @@ export async function dpopProofProblem(check: ProofCheck, seen: Set<string>, now
   if (payload.ath !== ath) return 'the DPoP proof is not for this access token (ath)';
   const iat = typeof payload.iat === 'number' ? payload.iat : 0;
   const seconds = Math.floor(now / 1000);
-  if (iat < seconds - MAX_AGE_S || iat > seconds + MAX_AHEAD_S) return 'the DPoP proof is too old or from the future';
+  if (Math.abs(iat - seconds) > WINDOW_S) return 'the DPoP proof is too old or from the future';
   if (typeof payload.jti !== 'string' || !payload.jti) return 'the DPoP proof has no jti';
+  for (const [jti, until] of seen) if (until < seconds) seen.delete(jti);
   if (seen.has(payload.jti)) return 'the DPoP proof was used before';
-  seen.add(payload.jti);
+  seen.set(payload.jti, seconds + 2 * WINDOW_S);
   return undefined;
 }

@@ -22,8 +22,10 @@ export interface IdpConfig {
   refreshTokenAbsoluteTtl?: number;
   /** False: a refresh token only when offline_access is asked for, as at Okta. Default true: on every code grant. */
   refreshTokens?: boolean;
-  /** DPoP (RFC 9449) with server nonces: a client that sends proofs gets tokens bound to its key. Default true. */
+  /** DPoP (RFC 9449): a client that sends proofs gets tokens bound to its key. Default true. */
   dpop?: boolean;
+  /** `required`: a proof without the provider's nonce is answered `use_dpop_nonce` first, as Okta does (default); `offered`: the nonce comes with every answer and is not insisted on. */
+  dpopNonce?: 'required' | 'offered';
 }
 
 /** The scopes of the app's API (and the OpenID Connect ones). */
@@ -105,7 +107,7 @@ export async function createProvider(config: IdpConfig): Promise<Provider> {
       // Proofs are checked and nonces required when a client sends them; the
       // tokens it gets (refresh tokens too, the client being public) are bound
       // to its key. A client without proofs still gets plain bearer tokens.
-      dPoP: { enabled: config.dpop ?? true, nonceSecret: randomBytes(32), requireNonce: () => true },
+      dPoP: { enabled: config.dpop ?? true, nonceSecret: randomBytes(32), requireNonce: () => (config.dpopNonce ?? 'required') === 'required' },
       revocation: {
         enabled: true,
         // Only the client a token was issued to may revoke it.

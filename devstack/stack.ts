@@ -46,6 +46,8 @@ export interface StackOptions {
   userConfigurationScale?: number;
   /** DPoP: the app binds the provider's tokens to a key, the provider and the API check the proofs. Default true. */
   dpop?: boolean;
+  /** Whether the provider insists on its DPoP nonce (`use_dpop_nonce` first, as Okta) or only offers it. Default `required`. */
+  dpopNonce?: 'required' | 'offered';
   /** Customer portal address placed in the appconfig. */
   klantenportaal?: string;
 }
@@ -114,6 +116,7 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
       refreshTokenAbsoluteTtl: options.refreshTokenAbsoluteTtl,
       refreshTokens: options.refreshTokens,
       dpop: options.dpop,
+      dpopNonce: options.dpopNonce,
       clock: options.accountClock,
       users: createUserStore(undefined, { clock: options.accountClock }),
     },

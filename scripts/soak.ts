@@ -234,6 +234,11 @@ try {
   offline = false;
   log(`${renewals} renewals: online again, renewing.`);
 
+  // The heap on the way, so a trend shows (growth that keeps on is a leak; growth that stops is warm-up).
+  for (const share of [0.8, 0.9]) {
+    await waitForRenewals(Math.round(RENEWALS * share));
+    log(`${renewals} renewals: heap ${(await Promise.all(tabs.map(heapAfterGc))).map((bytes) => `${(bytes / 1e6).toFixed(2)} MB`).join(', ')}`);
+  }
   await waitForRenewals(RENEWALS);
   const end = await Promise.all(tabs.map(heapAfterGc));
   const liveAtEnd = await Promise.all(tabs.map(liveOf));

@@ -24,7 +24,7 @@ async function proof(signer: Awaited<ReturnType<typeof key>>, claims: Record<str
 describe('the DPoP proof check of the API', () => {
   it('accepts a fresh proof of the bound key for this call and this token, once', async () => {
     const signer = await key();
-    const seen = new Set<string>();
+    const seen = new Map<string, number>();
     const check = { proof: await proof(signer), accessToken: TOKEN, jkt: signer.jkt, method: 'POST', url: URL };
     expect(await dpopProofProblem(check, seen)).toBeUndefined();
     expect(await dpopProofProblem(check, seen)).toBe('the DPoP proof was used before');
@@ -36,12 +36,13 @@ describe('the DPoP proof check of the API', () => {
     ['another method', async (signer: Awaited<ReturnType<typeof key>>) => proof(signer, { htm: 'GET' }), /is for GET/],
     ['another address', async (signer: Awaited<ReturnType<typeof key>>) => proof(signer, { htu: 'http://localhost:21021/api/other' }), /api\/other/],
     ['another token', async (signer: Awaited<ReturnType<typeof key>>) => proof(signer, { ath: 'x' }), /\(ath\)/],
-    ['an old proof', async (signer: Awaited<ReturnType<typeof key>>) => proof(signer, { iat: Math.floor(Date.now() / 1000) - 120 }), /too old/],
+    ['a proof older than five minutes', async (signer: Awaited<ReturnType<typeof key>>) => proof(signer, { iat: Math.floor(Date.now() / 1000) - 400 }), /too old/],
+    ['a proof from more than five minutes ahead', async (signer: Awaited<ReturnType<typeof key>>) => proof(signer, { iat: Math.floor(Date.now() / 1000) + 400 }), /from the future/],
     ['no jti', async (signer: Awaited<ReturnType<typeof key>>) => proof(signer, { jti: '' }), /no jti/],
     ['another type', async (signer: Awaited<ReturnType<typeof key>>) => proof(signer, {}, 'JWT'), /does not verify/],
   ])('refuses %s', async (_name, make, problem) => {
     const signer = await key();
     const check = { proof: await make(signer), accessToken: TOKEN, jkt: signer.jkt, method: 'POST', url: URL };
-    expect(await dpopProofProblem(check, new Set())).toMatch(problem);
+    expect(await dpopProofProblem(check, new Map())).toMatch(problem);
   });
 });

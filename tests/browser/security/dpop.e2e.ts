@@ -11,8 +11,9 @@ import { securitySuite } from './support/harness.ts';
  * bound to a key the browser cannot hand out, so a copied refresh or access
  * token is worth nothing elsewhere. Backend tokens of 64 s, so a renewal
  * (refresh with a proof and the provider's nonce) follows each sign-in.
+ * The provider insists on its nonce, as Okta does.
  */
-const suite = securitySuite(import.meta.filename, { backendTokenTtl: 64 });
+const suite = securitySuite(import.meta.filename, { backendTokenTtl: 64, dpopNonce: 'required' });
 
 const isTokenRequest = (request: Request) => request.method() === 'POST' && request.url().endsWith('/token');
 const isRefreshGrant = (request: Request) => isTokenRequest(request) && (request.postData() ?? '').includes('grant_type=refresh_token');
@@ -41,7 +42,11 @@ describe('DPoP: tokens bound to this browser', () => {
         keys.add(JSON.stringify(decodeProtectedHeader(proof!).jwk));
       }
       expect(keys.size, 'one key for the sign-in and the renewals').toBe(1);
-      // The provider asked for its nonce, and the renewal sent it.
+      // The provider asked for its nonce once (use_dpop_nonce), and every proof after that carried one.
+      const challenged = [];
+      for (const request of tokenRequests) if ((await request.response())?.status() === 400) challenged.push(await (await request.response())!.text());
+      expect(challenged).toHaveLength(1);
+      expect(challenged[0]).toContain('use_dpop_nonce');
       expect(decodeJwt((await renewal.allHeaders())['dpop']!).nonce).toBeTruthy();
       const answer = (await (await renewal.response())!.json()) as { token_type: string; access_token: string };
       expect(answer.token_type).toBe('DPoP');
