@@ -63,9 +63,9 @@ export async function createAuthorizationRequest(
     code_challenge_method: 'S256',
   }).toString();
   if (resource) url.searchParams.set('resource', resource);
-  // The code is bound to this browser's DPoP key too (RFC 9449 §10): a new key for a sign-in that leaves
-  // the page; a popup or silent one keeps the key the other tabs' tokens are bound to.
-  const DPoP = await dpopHandle(config, provider, { fresh: mode === 'redirect' });
+  // The code is bound to this browser's DPoP key too (RFC 9449 §10). Tabs that sign in at the same
+  // moment share the key, so neither tab's code is left bound to a key the other replaced.
+  const DPoP = await dpopHandle(config, provider);
   if (DPoP) url.searchParams.set('dpop_jkt', await DPoP.calculateThumbprint());
   if (mode === 'silent') {
     url.searchParams.set('prompt', 'none');

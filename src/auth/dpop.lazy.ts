@@ -3,7 +3,7 @@ import type { AuthConfig } from '../config/appConfig.ts';
 import type { Provider } from './provider.ts';
 
 // DPoP (RFC 9449): the provider's tokens are bound to a key pair that never
-// leaves this browser, a new one for every sign-in. The private key is
+// leaves this browser, a new one after every sign-out. The private key is
 // created non-extractable by WebCrypto and kept in IndexedDB (a CryptoKey
 // survives there as an object no script can read out), shared by the tabs
 // of this origin as they share the refresh token. A stolen refresh or
@@ -54,15 +54,15 @@ let current: { id: string; handle: oauth.DPoPHandle } | undefined;
 
 /**
  * The DPoP handle when appconfig turns DPoP on (`auth.dpop`), else
- * undefined. `fresh`: a new key for a new sign-in (the tokens of the last
- * one stay bound to the old key, which is then of no use). Otherwise the
- * key the tabs share, as it is now: a key that is gone (site data cleared)
- * is made anew, and the provider then refuses the old refresh token, which
- * asks the person to sign in again.
+ * undefined, with the key the tabs share as it is now. A key that is gone
+ * (signed out, site data cleared) is made anew; the provider then refuses
+ * a refresh token bound to the old one, which asks the person to sign in again.
  */
-export async function dpopHandle(config: AuthConfig, provider: Provider, { fresh = false } = {}): Promise<oauth.DPoPHandle | undefined> {
+export async function dpopHandle(config: AuthConfig, provider: Provider): Promise<oauth.DPoPHandle | undefined> {
   if (!config.dpop) return undefined;
-  const key = (!fresh && (await storedKey())) || (await createKey());
+  // One tab at a time reads or makes it, so two tabs signing in at once get the same key.
+  const readOrCreate = async () => (await storedKey()) ?? (await createKey());
+  const key = navigator.locks ? await navigator.locks.request('oidc-dpop-key', readOrCreate) : await readOrCreate();
   if (current?.id !== key.id) current = { id: key.id, handle: oauth.DPoP(provider.client, key.pair) };
   return current.handle;
 }

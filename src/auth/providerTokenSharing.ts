@@ -54,8 +54,12 @@ export function publishProviderTokens(tokens: ProviderTokens): void {
   channel?.postMessage({ type: 'tokens', tokens: { ...tokens, accessToken: '' } } satisfies TokenMessage);
 }
 
-/** Asks the other tabs for their tokens; `undefined` when none answers in time. */
-export function requestProviderTokens(timeoutMs = 1000): Promise<ProviderTokens | undefined> {
+/**
+ * Asks the other tabs for their tokens; `undefined` when none answers in
+ * time. Three seconds: a busy machine's other tab can take more than one to
+ * answer, and giving up too early asks the person to sign in again for no reason.
+ */
+export function requestProviderTokens(timeoutMs = 3000): Promise<ProviderTokens | undefined> {
   const current = channel;
   if (!current) return Promise.resolve(undefined);
   return new Promise((resolve) => {

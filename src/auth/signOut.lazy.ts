@@ -24,7 +24,8 @@ export function postLogoutRedirectUri(origin = location.origin): string {
 export async function signOut(config: AuthConfig, reason: SignOutReason = 'signed-out'): Promise<void> {
   // A tab opened on its own may hold no tokens: the others hand theirs over, so the refresh token is revoked all the same.
   const held = getProviderTokens();
-  const tokens = held?.refreshToken ? held : ((await requestProviderTokens()) ?? held);
+  // (Without refresh tokens at all, there is nothing to ask for.)
+  const tokens = held?.refreshToken || held?.silent ? held : ((await requestProviderTokens()) ?? held);
   clearToken();
   clearProviderTokens();
   announceSignOut(reason);
