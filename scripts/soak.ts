@@ -220,7 +220,40 @@ try {
     }
   };
 
+  const slow = async (on: boolean) => {
+    await second.cdp.send('Emulation.setCPUThrottlingRate', { rate: on ? 4 : 1 });
+    for (const tab of tabs) {
+      await tab.cdp.send('Network.enable');
+      await tab.cdp.send(
+        'Network.emulateNetworkConditions',
+        on ? { offline: false, latency: 150, downloadThroughput: 200_000, uploadThroughput: 90_000 } : { offline: false, latency: 0, downloadThroughput: -1, uploadThroughput: -1 },
+      );
+    }
+  };
+  const freeze = async (ms: number) => {
+    await second.cdp.send('Page.enable');
+    await second.cdp.send('Page.setWebLifecycleState', { state: 'frozen' });
+    await new Promise((resolve) => setTimeout(resolve, ms));
+    await second.cdp.send('Page.setWebLifecycleState', { state: 'active' });
+  };
+  const offlineGap = async (ms: number) => {
+    offline = true;
+    await context.setOffline(true);
+    await new Promise((resolve) => setTimeout(resolve, ms));
+    await context.setOffline(false);
+    await waitForRenewals(renewals + 1);
+    offline = false;
+  };
+
   log(`Signed in; renewing ${RENEWALS} times.`);
+  // Each disturbance once, briefly, before the baseline: the screens they bring (the connection and
+  // session banners) load their code once, which is no growth with the renewals.
+  await slow(true);
+  await waitForRenewals(renewals + 2);
+  await slow(false);
+  await freeze(3_000);
+  await offlineGap(3_000);
+  log(`${renewals} renewals: every disturbance tried once.`);
   await waitForRenewals(WARM_UP);
   const liveOf = (tab: Tab) => tab.page.evaluate(() => (window as unknown as { __soakLive: () => { timers: number; listeners: number } }).__soakLive());
   const baseline = await Promise.all(tabs.map(heapAfterGc));
@@ -229,32 +262,18 @@ try {
 
   await waitForRenewals(SLOW_FROM);
   log(`${renewals} renewals: the second tab's CPU 4x slower, both on a slow network.`);
-  await second.cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
-  for (const tab of tabs) {
-    await tab.cdp.send('Network.enable');
-    await tab.cdp.send('Network.emulateNetworkConditions', { offline: false, latency: 150, downloadThroughput: 200_000, uploadThroughput: 90_000 });
-  }
+  await slow(true);
   await waitForRenewals(SLOW_UNTIL);
-  await second.cdp.send('Emulation.setCPUThrottlingRate', { rate: 1 });
-  for (const tab of tabs) await tab.cdp.send('Network.emulateNetworkConditions', { offline: false, latency: 0, downloadThroughput: -1, uploadThroughput: -1 });
+  await slow(false);
   log(`${renewals} renewals: full speed again.`);
 
   await waitForRenewals(FREEZE_AT);
   log(`${renewals} renewals: the second tab frozen for ${FROZEN_MS / 1000} s, as a tab in the background.`);
-  await second.cdp.send('Page.enable');
-  await second.cdp.send('Page.setWebLifecycleState', { state: 'frozen' });
-  await new Promise((resolve) => setTimeout(resolve, FROZEN_MS));
-  await second.cdp.send('Page.setWebLifecycleState', { state: 'active' });
+  await freeze(FROZEN_MS);
 
   await waitForRenewals(OFFLINE_AT);
   log(`${renewals} renewals: offline for ${OFFLINE_MS / 1000} s.`);
-  offline = true;
-  await context.setOffline(true);
-  await new Promise((resolve) => setTimeout(resolve, OFFLINE_MS));
-  await context.setOffline(false);
-  const back = renewals;
-  await waitForRenewals(back + 1);
-  offline = false;
+  await offlineGap(OFFLINE_MS);
   log(`${renewals} renewals: online again, renewing.`);
 
   // The heap on the way, so a trend shows (growth that keeps on is a leak; growth that stops is warm-up).
