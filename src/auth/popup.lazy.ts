@@ -6,7 +6,7 @@ import { createAuthorizationRequest } from './authorize.lazy.ts';
 import { loginAtBackend, storeAuthenticateResult } from './backendLogin.ts';
 import { processCallback } from './callback.ts';
 import { toAuthError } from './toAuthError.ts';
-import { POPUP_CHANNEL, POPUP_MESSAGE, POPUP_NAME, type PopupCallbackMessage } from './popupProtocol.lazy.ts';
+import { handedOverParameters, POPUP_CHANNEL, POPUP_NAME } from './popupProtocol.lazy.ts';
 import { publishProviderTokens } from './providerTokenSharing.ts';
 
 /** okta-auth-js defaults: a 600 x 600 window, given 120 s. */
@@ -41,11 +41,8 @@ function waitForCallback(popup: Window, state: string): Promise<URLSearchParams 
       resolve(outcome);
     };
     const take = (data: unknown) => {
-      const message = data as Partial<PopupCallbackMessage> | undefined;
-      if (message?.type !== POPUP_MESSAGE || typeof message.href !== 'string') return;
-      const url = new URL(message.href, location.origin);
-      if (url.origin !== location.origin) return;
-      if (url.searchParams.get('state') === state) finish(url.searchParams);
+      const parameters = handedOverParameters(data, state);
+      if (parameters) finish(parameters);
     };
     const onWindowMessage = (event: MessageEvent) => {
       if (event.origin === location.origin && event.source === popup) take(event.data);

@@ -20,6 +20,18 @@ export interface PopupCallbackMessage {
 const CALLBACK_PATH = '/account/logincallback';
 
 /**
+ * The callback's parameters in a hand-over message (from a popup or a
+ * silent frame): only a callback address of this origin, and only for the
+ * sign-in with this state; undefined for anything else.
+ */
+export function handedOverParameters(data: unknown, state: string): URLSearchParams | undefined {
+  const message = data as Partial<PopupCallbackMessage> | undefined;
+  if (message?.type !== POPUP_MESSAGE || typeof message.href !== 'string') return undefined;
+  const url = new URL(message.href, location.origin);
+  return url.origin === location.origin && url.searchParams.get('state') === state ? url.searchParams : undefined;
+}
+
+/**
  * In the popup itself: hands the callback address to the opener (this origin
  * only: postMessage to the opener when it is still reachable, and a
  * BroadcastChannel, which also works when it is not) and closes, before
@@ -31,13 +43,13 @@ export function handOverPopupCallback(): boolean {
   if (!location.pathname.endsWith(CALLBACK_PATH)) return false;
   const opener = window.opener as Window | null;
   const state = new URLSearchParams(location.search).get('state') ?? '';
+  const message: PopupCallbackMessage = { type: POPUP_MESSAGE, href: location.href };
   if (state.startsWith(SILENT_STATE_PREFIX) && window.parent !== window) {
-    window.parent.postMessage({ type: POPUP_MESSAGE, href: location.href } satisfies PopupCallbackMessage, location.origin);
+    window.parent.postMessage(message, location.origin);
     return true;
   }
   const named = window.name === POPUP_NAME && opener !== null;
   if (!named && !state.startsWith(POPUP_STATE_PREFIX)) return false;
-  const message: PopupCallbackMessage = { type: POPUP_MESSAGE, href: location.href };
   opener?.postMessage(message, location.origin);
   if (typeof BroadcastChannel !== 'undefined') {
     const channel = new BroadcastChannel(POPUP_CHANNEL);

@@ -13,13 +13,18 @@ export interface ProviderTokens {
   sessionEndsAt?: number;
 }
 
+/** Tokens a renewal can start from: a refresh token, or a provider that renews on its session (prompt=none). */
+export function canRenew(tokens: ProviderTokens | undefined): tokens is ProviderTokens {
+  return Boolean(tokens?.refreshToken || tokens?.silent);
+}
+
 /**
  * When the refresh token chain ends, from the token response's
  * `refresh_expires_in` (seconds, as Keycloak and the local provider send it);
  * undefined when the provider does not say.
  */
 export function sessionEnd(refreshExpiresIn: unknown, now = Date.now()): number | undefined {
-  return typeof refreshExpiresIn === 'number' && Number.isFinite(refreshExpiresIn) && refreshExpiresIn > 0 ? now + refreshExpiresIn * 1000 : undefined;
+  return typeof refreshExpiresIn === 'number' && Number.isFinite(refreshExpiresIn) && refreshExpiresIn > 0 ? accessTokenExpiry(refreshExpiresIn, now) : undefined;
 }
 
 /** The latest moment a Date can hold (ECMAScript's time range). */

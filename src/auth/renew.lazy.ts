@@ -8,7 +8,7 @@ import { loginAtBackend, storeAuthenticateResult } from './backendLogin.ts';
 import { getProvider } from './provider.ts';
 import { toAuthError } from './toAuthError.ts';
 import { dpopHandle, withNonceRetry } from './dpop.lazy.ts';
-import { accessTokenExpiry, getProviderTokens, sessionEnd, type ProviderTokens } from './providerTokens.ts';
+import { accessTokenExpiry, canRenew, getProviderTokens, sessionEnd, type ProviderTokens } from './providerTokens.ts';
 import { publishProviderTokens, requestProviderTokens } from './providerTokenSharing.ts';
 
 const LOCK = 'oidc-renew';
@@ -42,8 +42,8 @@ async function renew(config: AppConfig, knownExpiresAt: number | undefined): Pro
   if (renewed) return renewed;
   let tokens = getProviderTokens();
   // A tab opened on its own has no copy of the tokens: another tab may have them.
-  if (!tokens?.refreshToken && !tokens?.silent) tokens = await requestProviderTokens();
-  if (!tokens?.refreshToken && !tokens?.silent) throw new AuthError('invalid-refresh-token', 'no refresh token held');
+  if (!canRenew(tokens)) tokens = await requestProviderTokens();
+  if (!canRenew(tokens)) throw new AuthError('invalid-refresh-token', 'no refresh token held');
   const next = tokens.refreshToken ? await refresh(config, tokens) : await renewSilently(config, tokens);
   publishProviderTokens(next);
   const result = await loginAtBackend(config, next);

@@ -6,7 +6,7 @@ import { getProvider } from './provider.ts';
 import { randomValue } from './random.ts';
 import { signedOutPath, type SignOutReason } from '../lib/paths.ts';
 import { rememberSignOut } from './signOutMarker.ts';
-import { clearProviderTokens, getProviderTokens } from './providerTokens.ts';
+import { canRenew, clearProviderTokens, getProviderTokens } from './providerTokens.ts';
 import { announceSignOut, requestProviderTokens } from './providerTokenSharing.ts';
 import { forgetDPoPKey } from './dpop.lazy.ts';
 
@@ -25,7 +25,7 @@ export async function signOut(config: AuthConfig, reason: SignOutReason = 'signe
   // A tab opened on its own may hold no tokens: the others hand theirs over, so the refresh token is revoked all the same.
   const held = getProviderTokens();
   // (Without refresh tokens at all, there is nothing to ask for.)
-  const tokens = held?.refreshToken || held?.silent ? held : ((await requestProviderTokens()) ?? held);
+  const tokens = canRenew(held) ? held : ((await requestProviderTokens()) ?? held);
   clearToken();
   clearProviderTokens();
   announceSignOut(reason);

@@ -2,7 +2,7 @@ import type { AuthConfig } from '../config/appConfig.ts';
 import { AuthError } from './authError.ts';
 import { createAuthorizationRequest, type AuthorizationOptions } from './authorize.lazy.ts';
 import { processCallback } from './callback.ts';
-import { POPUP_MESSAGE, type PopupCallbackMessage } from './popupProtocol.lazy.ts';
+import { handedOverParameters } from './popupProtocol.lazy.ts';
 import type { ProviderTokens } from './providerTokens.ts';
 import { takeTransaction } from './transaction.ts';
 
@@ -21,10 +21,9 @@ function waitForFrame(frame: HTMLIFrameElement, state: string): Promise<URLSearc
       frame.remove();
     };
     const onMessage = (event: MessageEvent) => {
-      const message = event.data as Partial<PopupCallbackMessage> | undefined;
-      if (event.origin !== location.origin || event.source !== frame.contentWindow || message?.type !== POPUP_MESSAGE || typeof message.href !== 'string') return;
-      const parameters = new URL(message.href, location.origin).searchParams;
-      if (parameters.get('state') !== state) return;
+      if (event.origin !== location.origin || event.source !== frame.contentWindow) return;
+      const parameters = handedOverParameters(event.data, state);
+      if (!parameters) return;
       finish();
       resolve(parameters);
     };

@@ -57,7 +57,7 @@ function auth(value: unknown): AuthConfig {
     clientId: clientId || undefined,
     authProvider: provider,
     clockSkew: skew,
-    scopes: typeof json.scopes == 'string' ? json.scopes : undefined,
+    scopes: typeof json.scopes === 'string' ? json.scopes : undefined,
     dpop: json.dpop === true || undefined,
     registrationUrl: optionalUrl(json, 'registrationUrl', 'auth.registrationUrl'),
     passwordRecoveryUrl: optionalUrl(json, 'passwordRecoveryUrl', 'auth.passwordRecoveryUrl'),
