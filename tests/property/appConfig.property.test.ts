@@ -87,7 +87,8 @@ const httpUrl = fc
     fc.constantFrom('http', 'https', 'HTTP', 'Https'),
     fc.oneof(
       fc.constantFrom('localhost', 'api.example.nl', 'id.example.nl', '127.0.0.1', '[::1]', 'xn--bcher-kva.example', 'bücher.example'),
-      fc.stringMatching(/^[a-z]([a-z0-9-]{0,10}[a-z0-9])?(\.[a-z]{2,6}){0,2}$/),
+      // A label that starts with xn-- is punycode and must decode (xn--0 does not; URL refuses it), so such names come from the list above only.
+      fc.stringMatching(/^[a-z]([a-z0-9-]{0,10}[a-z0-9])?(\.[a-z]{2,6}){0,2}$/).filter((host) => !host.startsWith('xn--')),
     ),
     fc.option(fc.integer({ min: 1, max: 65535 })),
     fc.array(fc.stringMatching(/^[A-Za-z0-9._~-]{1,8}$/), { maxLength: 3 }),
