@@ -11,7 +11,7 @@ import { describeError, type ErrorView } from '../../ui/errors/describeError.ts'
 import { ErrorAlert } from '../../ui/errors/FormAlert.tsx';
 import { NoAccess } from '../../ui/NoAccess.lazy.tsx';
 import { PageHeading } from '../../ui/PageHeading.tsx';
-import './about.css';
+import './facts.css';
 
 function dateOf(value: string | undefined): string | undefined {
   if (!value) return undefined;

@@ -9,7 +9,7 @@ import { ErrorAlert, FieldError, FormAlert } from '../../ui/errors/FormAlert.tsx
 import { useAbpForm, type AbpForm } from '../../ui/errors/useAbpForm.ts';
 import { PageHeading } from '../../ui/PageHeading.tsx';
 import { createMyAccountClient, type MyAccountClient, type MyAccountEmail, type MyAccountPhone, type MyAccountProfile } from './myAccount.ts';
-import './about.css';
+import './facts.css';
 import './my-account.css';
 
 interface Account {
