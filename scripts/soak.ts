@@ -18,6 +18,7 @@ import type { BrowserContext, CDPSession, Page, Request } from 'playwright-core'
 import { launchChromium } from '../devstack/chromium.ts';
 import { startTestStack } from '../devstack/test-stack.ts';
 import { buildApp } from './bench/build.ts';
+import { isRefreshGrant } from '../devstack/provider-requests.ts';
 
 function option(name: string): string | undefined {
   const index = process.argv.indexOf(name);
@@ -96,8 +97,6 @@ const OFFLINE_AT = Math.round(RENEWALS * 0.6);
 /** Timers or listeners more at the end than at the baseline that still count as the screen's own. */
 const LIVE_SLACK = 3;
 
-const isRefreshGrant = (request: Request) =>
-  request.method() === 'POST' && request.url().endsWith('/token') && (request.postData() ?? '').includes('grant_type=refresh_token');
 const isBackendLogin = (request: Request) => request.url().includes('/api/TokenAuth/ExternalAuthenticate');
 
 interface Tab {

@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { AppModel } from '../models/app.model.ts';
 import { NL } from '../models/texts.ts';
 import { browserEnv } from '../support/env.ts';
+import { isRefreshGrant, isTokenRequest } from '../../../devstack/provider-requests.ts';
 
 /**
  * A provider that gives no refresh token (as Okta without offline_access):
@@ -17,7 +18,6 @@ const isSilentAuthorization = (request: Request) => {
   return url.pathname === '/auth' && url.searchParams.get('prompt') === 'none';
 };
 const isExternalAuthenticate = (request: Request) => request.url().includes('/api/TokenAuth/ExternalAuthenticate');
-const isTokenRequest = (request: Request) => request.method() === 'POST' && request.url().endsWith('/token');
 
 describe('renewal without a refresh token', () => {
   it('renews twice in the background with prompt=none, and the person keeps working', async () => {
@@ -36,7 +36,7 @@ describe('renewal without a refresh token', () => {
     await expect.poll(() => logins.length, { timeout: 60_000, interval: 500 }).toBeGreaterThanOrEqual(2);
     expect(silent.length).toBeGreaterThanOrEqual(2);
     for (const request of logins) expect((await request.response())?.status()).toBe(200);
-    expect(env.watched.requests.some((request) => isTokenRequest(request) && (request.postData() ?? '').includes('grant_type=refresh_token'))).toBe(false);
+    expect(env.watched.requests.some(isRefreshGrant)).toBe(false);
 
     // Nothing was said, the page is the same, and it still works.
     expect(await app.page.getByRole('alert').count(), 'nothing to tell the person').toBe(0);

@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { AppModel } from '../models/app.model.ts';
 import { NL } from '../models/texts.ts';
 import { browserEnv } from '../support/env.ts';
+import { isRefreshGrant } from '../../../devstack/provider-requests.ts';
 
 /**
  * A tab whose renewal timer slept with it: the page clock is paused right
@@ -12,9 +13,6 @@ import { browserEnv } from '../support/env.ts';
  * 90 s here, so it is due 30 s after sign-in.
  */
 const env = browserEnv({ backendTokenTtl: 90 });
-
-const isRefreshGrant = (request: Request) =>
-  request.method() === 'POST' && request.url().endsWith('/token') && (request.postData() ?? '').includes('grant_type=refresh_token');
 
 /** Signed in at /app/home with the token lifecycle running, then the page clock paused and moved 45 s on, timers unfired. */
 async function signedInThenAsleep(): Promise<{ app: AppModel; grants: Request[] }> {

@@ -5,6 +5,7 @@ import { AppModel } from '../models/app.model.ts';
 import { NL } from '../models/texts.ts';
 import { securityCase } from './support/cases.ts';
 import { securitySuite } from './support/harness.ts';
+import { isTokenRequest, isRefreshGrant } from '../../../devstack/provider-requests.ts';
 
 /**
  * Sender-constrained tokens (DPoP, RFC 9449): the provider's tokens are
@@ -14,9 +15,6 @@ import { securitySuite } from './support/harness.ts';
  * The provider insists on its nonce, as Okta does.
  */
 const suite = securitySuite(import.meta.filename, { backendTokenTtl: 64, dpopNonce: 'required' });
-
-const isTokenRequest = (request: Request) => request.method() === 'POST' && request.url().endsWith('/token');
-const isRefreshGrant = (request: Request) => isTokenRequest(request) && (request.postData() ?? '').includes('grant_type=refresh_token');
 
 /** Signs in and waits for the first renewal; returns the page, the refresh token the tab holds, and the last access token it sent the API. */
 async function signedInAndRenewed(watched: Parameters<Parameters<typeof suite.run>[0]>[0]) {

@@ -5,6 +5,7 @@ import { NL } from '../models/texts.ts';
 import { eventually, type WatchedContext } from '../models/watch.ts';
 import { securityCase } from './support/cases.ts';
 import { securitySuite } from './support/harness.ts';
+import { isRefreshGrant } from '../../../devstack/provider-requests.ts';
 
 /**
  * Backend tokens that live 64 s: the app renews 60 s before expiry, so a
@@ -13,9 +14,6 @@ import { securitySuite } from './support/harness.ts';
 const suite = securitySuite(import.meta.filename, { backendTokenTtl: 64 });
 
 const RENEWAL_MS = 4_000;
-
-const isRefreshGrant = (request: Request) =>
-  request.method() === 'POST' && request.url().endsWith('/token') && (request.postData() ?? '').includes('grant_type=refresh_token');
 
 function refreshGrants(watched: WatchedContext): Request[] {
   return watched.requests.filter(isRefreshGrant);
