@@ -28,6 +28,12 @@ export interface BootRun {
   fetched: FetchedFile[];
   /** Every app-origin file of the run, with when it ended. */
   allFetched: FetchedFile[];
+  /** GetAll's answer: from its headers to its last byte, and its bytes on the wire. */
+  getAll: { transfer: number; bytes: number };
+  /** Main-thread tasks longer than 50 ms, from navigation start to /app/home. */
+  longTasks: { startTime: number; duration: number }[];
+  /** Whether a service worker controlled the page (a second visit). */
+  controlled: boolean;
 }
 
 export interface SignInRun {
@@ -38,6 +44,23 @@ export interface SignInRun {
   /** App documents loaded from the callback on; 1 means /app/home was reached without a reload. */
   appDocuments: number;
   sameDocument: boolean;
+  /**
+   * Durations (start to response end, CORS preflight included) of the requests
+   * a sign-in cannot do without, one after the other: the token exchange (every
+   * token request: a DPoP nonce costs a second one), ExternalAuthenticate, and
+   * the GetAll and Session that follow it.
+   */
+  chain: { token: number; externalAuthenticate: number; getAll: number; session: number };
+  /** GetAll and Session requests sent before ExternalAuthenticate (an anonymous start-up the sign-in throws away). */
+  before: { getAll: number; session: number };
+  /** CORS preflights the browser sent from the callback on, by path. */
+  preflights: string[];
+}
+
+interface ResourceEntry {
+  name: string;
+  startTime: number;
+  responseEnd: number;
 }
 
 interface PageTimings {
@@ -45,8 +68,10 @@ interface PageTimings {
   mark: number | undefined;
   fetchStart: number;
   navigationName: string;
-  resources: { name: string; startTime: number; responseEnd: number }[];
+  resources: ResourceEntry[];
   shifts: { value: number; startTime: number; hadRecentInput: boolean }[];
+  longTasks: { startTime: number; duration: number }[];
+  controlled: boolean;
 }
 
 /**
@@ -60,6 +85,13 @@ const PAGE_OBSERVERS = (mark: string) => `(() => {
       for (const entry of list.getEntries()) shifts.push({ value: entry.value, startTime: entry.startTime, hadRecentInput: entry.hadRecentInput });
     }).observe({ type: 'layout-shift', buffered: true });
   } catch {}
+  // Long tasks are not buffered: observed from the document's start.
+  const longTasks = (window.__benchLongTasks = []);
+  try {
+    new PerformanceObserver((list) => {
+      for (const entry of list.getEntries()) longTasks.push({ startTime: entry.startTime, duration: entry.duration });
+    }).observe({ type: 'longtask' });
+  } catch {}
   window.__benchHome = new Promise((resolve) => {
     new PerformanceObserver((list, observer) => {
       if (list.getEntriesByName(${JSON.stringify(mark)}).length > 0) {
@@ -70,9 +102,13 @@ const PAGE_OBSERVERS = (mark: string) => `(() => {
   });
 })();`;
 
-export async function newBenchContext(browser: Browser, storageState?: Awaited<ReturnType<BrowserContext['storageState']>>): Promise<BrowserContext> {
+export async function newBenchContext(
+  browser: Browser,
+  storageState?: Awaited<ReturnType<BrowserContext['storageState']>>,
+  serviceWorkers: 'allow' | 'block' = 'block',
+): Promise<BrowserContext> {
   const context = await browser.newContext({
-    serviceWorkers: 'block',
+    serviceWorkers,
     locale: 'nl-NL',
     timezoneId: 'Europe/Amsterdam',
     ...(storageState ? { storageState } : {}),
@@ -81,11 +117,15 @@ export async function newBenchContext(browser: Browser, storageState?: Awaited<R
   return context;
 }
 
-async function newPage(context: BrowserContext): Promise<Page> {
+/** A page with the HTTP cache off (a first visit) or on (a second one), on a link of `throughput` bytes per second when given. */
+async function newPage(context: BrowserContext, cacheDisabled = true, throughput?: number): Promise<Page> {
   const page = await context.newPage();
   const cdp = await context.newCDPSession(page);
   await cdp.send('Network.enable');
-  await cdp.send('Network.setCacheDisabled', { cacheDisabled: true });
+  await cdp.send('Network.setCacheDisabled', { cacheDisabled });
+  if (throughput !== undefined) {
+    await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: 0, downloadThroughput: throughput, uploadThroughput: throughput });
+  }
   return page;
 }
 
@@ -115,6 +155,8 @@ async function readTimings(page: Page): Promise<PageTimings> {
         responseEnd: entry.responseEnd,
       })),
       shifts: (window as unknown as { __benchShifts?: PageTimings['shifts'] }).__benchShifts ?? [],
+      longTasks: (window as unknown as { __benchLongTasks?: PageTimings['longTasks'] }).__benchLongTasks ?? [],
+      controlled: navigator.serviceWorker?.controller != null,
     };
   }, HOME_RENDERED_MARK);
 }
@@ -128,6 +170,38 @@ function firstMatching(timings: PageTimings, pattern: RegExp, what: string) {
 const APPCONFIG = /\/assets\/appconfig[^/]*\.json(\?|$)/i;
 const GET_ALL = /\/AbpUserConfiguration\/GetAll(\?|$)/i;
 const SESSION = /\/Session\/GetCurrentLoginInformations(\?|$)/i;
+const EXTERNAL_AUTHENTICATE = /\/TokenAuth\/ExternalAuthenticate(\?|$)/i;
+const TOKEN = /\/token(\?|$)/;
+
+/**
+ * From the first to the last byte of each answer whose address matches, and
+ * its bytes on the wire, as the DevTools protocol sees them: Resource Timing
+ * hides both for another origin's answer without Timing-Allow-Origin, which an
+ * ABP host does not send.
+ */
+async function watchTransfers(page: Page, pattern: RegExp): Promise<() => Promise<{ transfer: number; bytes: number }[]>> {
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('Network.enable');
+  const headersAt = new Map<string, number>();
+  const done: { transfer: number }[] = [];
+  cdp.on('Network.responseReceived', (event) => {
+    const timing = event.response.timing;
+    if (pattern.test(event.response.url) && timing) headersAt.set(event.requestId, timing.requestTime + timing.receiveHeadersEnd / 1000);
+  });
+  cdp.on('Network.loadingFinished', (event) => {
+    const start = headersAt.get(event.requestId);
+    if (start !== undefined) done.push({ transfer: (event.timestamp - start) * 1000 });
+  });
+  // The protocol's byte counts stay 0 for these answers here; Playwright's sizes are right.
+  const sizes: Promise<number>[] = [];
+  page.on('requestfinished', (request) => {
+    if (pattern.test(request.url())) sizes.push(request.sizes().then((size) => size.responseBodySize));
+  });
+  return async () => {
+    const bytes = await Promise.all(sizes);
+    return done.map((entry, index) => ({ ...entry, bytes: bytes[index] ?? 0 }));
+  };
+}
 
 /** Collects the bodies of everything the page fetches from the app's origin. */
 function recordResponses(page: Page, appOrigin: string): () => Promise<{ url: string; type: string; body: Buffer }[]> {
@@ -145,45 +219,83 @@ function recordResponses(page: Page, appOrigin: string): () => Promise<{ url: st
   return async () => (await Promise.all(pending)).filter((item) => item !== undefined);
 }
 
-/** One signed-in start in a fresh context: /app/home from a cold cache, up to the page's mark. */
-export async function measureBoot(browser: Browser, appUrl: string, storageState: Awaited<ReturnType<BrowserContext['storageState']>>): Promise<BootRun> {
+/** Loads /app/home in `page` and reads what the run observed, up to the page's mark. */
+async function bootOn(page: Page, appUrl: string): Promise<BootRun> {
+  const appOrigin = new URL(appUrl).origin;
+  let documents = 0;
+  page.on('request', (request: Request) => {
+    if (request.isNavigationRequest() && request.frame() === page.mainFrame()) documents += 1;
+  });
+  const bodies = recordResponses(page, appOrigin);
+  const wire = await watchTransfers(page, GET_ALL);
+  await page.goto(new URL('/app/home', appUrl).href, { waitUntil: 'commit' });
+  await waitForHome(page);
+  const timings = await readTimings(page);
+  const getAllWire = (await wire())[0];
+  if (!getAllWire) throw new Error('The DevTools protocol saw no GetAll answer end.');
+  if (timings.mark === undefined) throw new Error('The app-home-rendered mark is missing.');
+  if (timings.fcp === undefined) throw new Error('No first-contentful-paint entry.');
+  const homeRendered = timings.mark;
+  const appconfig = firstMatching(timings, APPCONFIG, 'appconfig');
+  const getAll = firstMatching(timings, GET_ALL, 'GetAll');
+  const session = firstMatching(timings, SESSION, 'Session');
+  const endOf = (url: string, type: string) =>
+    type === 'document' ? 0 : (timings.resources.find((resource) => resource.name === url)?.responseEnd ?? Number.POSITIVE_INFINITY);
+  const allFetched = (await bodies()).map((file) => ({ ...file, responseEnd: endOf(file.url, file.type) }));
+  return {
+    fcp: timings.fcp,
+    appconfigStart: appconfig.startTime,
+    getAllStart: getAll.startTime,
+    sessionStart: session.startTime,
+    homeRendered,
+    cls: timings.shifts.filter((shift) => !shift.hadRecentInput && shift.startTime <= homeRendered).reduce((sum, shift) => sum + shift.value, 0),
+    documents,
+    durations: {
+      appconfig: appconfig.responseEnd - appconfig.startTime,
+      getAll: getAll.responseEnd - getAll.startTime,
+      session: session.responseEnd - session.startTime,
+    },
+    fetched: allFetched.filter((file) => file.responseEnd <= homeRendered),
+    allFetched,
+    getAll: { transfer: getAllWire.transfer, bytes: getAllWire.bytes },
+    longTasks: timings.longTasks.filter((task) => task.startTime <= homeRendered),
+    controlled: timings.controlled,
+  };
+}
+
+/** One signed-in start in a fresh context: /app/home from a cold cache, up to the page's mark; on a link of `throughput` bytes per second when given. */
+export async function measureBoot(
+  browser: Browser,
+  appUrl: string,
+  storageState: Awaited<ReturnType<BrowserContext['storageState']>>,
+  throughput?: number,
+): Promise<BootRun> {
   const context = await newBenchContext(browser, storageState);
   try {
-    const page = await newPage(context);
-    const appOrigin = new URL(appUrl).origin;
-    let documents = 0;
-    page.on('request', (request: Request) => {
-      if (request.isNavigationRequest() && request.frame() === page.mainFrame()) documents += 1;
-    });
-    const bodies = recordResponses(page, appOrigin);
-    await page.goto(new URL('/app/home', appUrl).href, { waitUntil: 'commit' });
-    await waitForHome(page);
-    const timings = await readTimings(page);
-    if (timings.mark === undefined) throw new Error('The app-home-rendered mark is missing.');
-    if (timings.fcp === undefined) throw new Error('No first-contentful-paint entry.');
-    const homeRendered = timings.mark;
-    const appconfig = firstMatching(timings, APPCONFIG, 'appconfig');
-    const getAll = firstMatching(timings, GET_ALL, 'GetAll');
-    const session = firstMatching(timings, SESSION, 'Session');
-    const endOf = (url: string, type: string) =>
-      type === 'document' ? 0 : (timings.resources.find((resource) => resource.name === url)?.responseEnd ?? Number.POSITIVE_INFINITY);
-    const allFetched = (await bodies()).map((file) => ({ ...file, responseEnd: endOf(file.url, file.type) }));
-    return {
-      fcp: timings.fcp,
-      appconfigStart: appconfig.startTime,
-      getAllStart: getAll.startTime,
-      sessionStart: session.startTime,
-      homeRendered,
-      cls: timings.shifts.filter((shift) => !shift.hadRecentInput && shift.startTime <= homeRendered).reduce((sum, shift) => sum + shift.value, 0),
-      documents,
-      durations: {
-        appconfig: appconfig.responseEnd - appconfig.startTime,
-        getAll: getAll.responseEnd - getAll.startTime,
-        session: session.responseEnd - session.startTime,
-      },
-      fetched: allFetched.filter((file) => file.responseEnd <= homeRendered),
-      allFetched,
-    };
+    return await bootOn(await newPage(context, true, throughput), appUrl);
+  } finally {
+    await context.close();
+  }
+}
+
+/**
+ * A second visit: one start of /app/home that installs the service worker
+ * (which precaches the build) and warms the HTTP cache, then, in a new tab of
+ * the same browser profile, the measured start, its files served by the
+ * worker. Throws when the worker did not control the second start.
+ */
+export async function measureSecondVisit(browser: Browser, appUrl: string, storageState: Awaited<ReturnType<BrowserContext['storageState']>>): Promise<BootRun> {
+  const context = await newBenchContext(browser, storageState, 'allow');
+  try {
+    const first = await newPage(context, false);
+    await first.goto(new URL('/app/home', appUrl).href, { waitUntil: 'commit' });
+    await waitForHome(first);
+    // The app registers its worker once the browser is idle after start-up; `ready` waits for the precache.
+    await first.evaluate(() => navigator.serviceWorker.ready.then(() => undefined));
+    await first.close();
+    const run = await bootOn(await newPage(context, false), appUrl);
+    if (!run.controlled) throw new Error('The second visit was not served by the service worker.');
+    return run;
   } finally {
     await context.close();
   }
@@ -201,7 +313,9 @@ export async function measureSignIn(
 ): Promise<{ run: SignInRun; storageState: Awaited<ReturnType<BrowserContext['storageState']>> }> {
   const context = await newBenchContext(browser);
   try {
-    const page = await newPage(context);
+    // A fresh profile, so every cache starts cold; left on, as a browser has it, so that the
+    // login page's files and preflights serve the callback page as they would for a person.
+    const page = await newPage(context, false);
     const appOrigin = new URL(urls.app).origin;
     let counting = false;
     let appDocuments = 0;
@@ -209,6 +323,13 @@ export async function measureSignIn(
       if (!counting || !request.isNavigationRequest() || request.frame() !== page.mainFrame()) return;
       if (new URL(request.url()).origin === appOrigin) appDocuments += 1;
     });
+    // Preflights never reach the page's own request events; the DevTools protocol names them.
+    const preflights: string[] = [];
+    const cdp = await context.newCDPSession(page);
+    cdp.on('Network.requestWillBeSent', (event) => {
+      if (counting && (event.type === 'Preflight' || event.request.method === 'OPTIONS')) preflights.push(new URL(event.request.url).pathname);
+    });
+    await cdp.send('Network.enable');
     await page.goto(new URL('/account/login', urls.app).href);
     await page.getByRole('button', { name: 'Inloggen' }).click();
     await page.waitForURL((url) => url.origin === urls.issuer);
@@ -220,12 +341,34 @@ export async function measureSignIn(
     await waitForHome(page);
     const timings = await readTimings(page);
     const callback = new URL('/account/logincallback', urls.app).href;
+    const duration = (entry: ResourceEntry) => entry.responseEnd - entry.startTime;
+    const externalAuthenticate = timings.resources.find((resource) => EXTERNAL_AUTHENTICATE.test(resource.name));
+    if (!externalAuthenticate) throw new Error('No ExternalAuthenticate request in the sign-in.');
+    const after = timings.resources.filter((resource) => resource.startTime >= externalAuthenticate.responseEnd);
+    const before = timings.resources.filter((resource) => resource.startTime < externalAuthenticate.startTime);
+    const following = (pattern: RegExp, what: string) => {
+      const entry = after.find((resource) => pattern.test(resource.name));
+      if (!entry) throw new Error(`No ${what} request after ExternalAuthenticate.`);
+      return entry;
+    };
+    const tokenRequests = timings.resources.filter((resource) => resource.name.startsWith(urls.issuer) && TOKEN.test(resource.name));
     return {
       run: {
         callbackToHome: timings.mark! - timings.fetchStart,
         submitToHome: timings.mark!,
         appDocuments,
         sameDocument: timings.navigationName.startsWith(callback),
+        chain: {
+          token: tokenRequests.reduce((sum, entry) => sum + duration(entry), 0),
+          externalAuthenticate: duration(externalAuthenticate),
+          getAll: duration(following(GET_ALL, 'GetAll')),
+          session: duration(following(SESSION, 'Session')),
+        },
+        before: {
+          getAll: before.filter((resource) => GET_ALL.test(resource.name)).length,
+          session: before.filter((resource) => SESSION.test(resource.name)).length,
+        },
+        preflights,
       },
       storageState: await context.storageState(),
     };

@@ -8,6 +8,16 @@ export const BUDGETS = {
   appconfigStartMs: 100,
   /** Boot at 100 ms added API latency, divided by the latency floor. */
   bootToLatencyFloor: 1.2,
+  /** A second visit (service worker warm) at 100 ms added API latency, divided by its own latency floor. */
+  secondVisitToLatencyFloor: 1.1,
+  /** Sign-in, callback to /app/home at 100 ms added API latency, divided by the floor of the requests a sign-in needs. */
+  signInToFloor: 1.15,
+  /** How much longer the start may get with a bigger GetAll, divided by how much longer GetAll itself takes. */
+  scaleBootToTransfer: 1.1,
+  /** The longest main-thread task while GetAll's answer is read (from its last byte to the Session request). */
+  longTaskMs: 50,
+  /** Bytes per second of the link for the GetAll scale runs: 10 Mbit/s, Lighthouse's desktop link. */
+  scaleThroughput: 1_250_000,
   /** Cumulative layout shift up to /app/home. */
   cls: 0,
   /** The added latency per API answer for the latency budget. */

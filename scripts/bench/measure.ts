@@ -4,7 +4,7 @@ import { launchChromium } from '../../devstack/chromium.ts';
 import { startTestStack } from '../../devstack/test-stack.ts';
 import { precompress } from '../precompress.ts';
 import { measureBarePage, writeBarePage } from './barePage.ts';
-import { indicatorWithoutScript, measureBoot, measureSignIn, type BootRun, type SignInRun } from './browser.ts';
+import { indicatorWithoutScript, measureBoot, measureSecondVisit, measureSignIn, type BootRun, type SignInRun } from './browser.ts';
 import { BUDGETS, BUSY_LABEL } from './budgets.ts';
 import { buildApp } from './build.ts';
 import { currentLoad } from './machine.ts';
@@ -30,6 +30,14 @@ export type StorageState = Awaited<ReturnType<BrowserContext['storageState']>>;
 export interface LatencyRuns {
   boots: BootRun[];
   signIns: SignInRun[];
+  /** Starts of /app/home with the service worker warm. */
+  secondVisits: BootRun[];
+}
+
+/** Signed-in starts with GetAll at `scale` times today's size, on the scale runs' link. */
+export interface ScaleRuns {
+  scale: number;
+  boots: BootRun[];
 }
 
 export interface Measurements {
@@ -41,6 +49,7 @@ export interface Measurements {
   indicator: { visible: boolean; fcp: number | undefined };
   bare: { appconfigStart: number; fcp: number | undefined }[];
   byLatency: Map<number, LatencyRuns>;
+  scales: ScaleRuns[];
 }
 
 export const LATENCIES = [0, BUDGETS.latencyMs] as const;
@@ -57,7 +66,7 @@ async function measureLatencies(browser: Browser, dist: string, options: Measure
     const results = sides.map((side) => {
       const admin = side.stack.users.find((user) => user.userName === 'admin');
       if (!admin) throw new Error('The stack has no admin user.');
-      return { ...side, admin, boots: [] as BootRun[], signIns: [] as SignInRun[], storageState: undefined as StorageState | undefined };
+      return { ...side, admin, boots: [] as BootRun[], signIns: [] as SignInRun[], secondVisits: [] as BootRun[], storageState: undefined as StorageState | undefined };
     });
     log('  warm-up sign-ins');
     for (const side of results) side.storageState = (await measureSignIn(browser, side.stack.urls, side.admin)).storageState;
@@ -74,7 +83,44 @@ async function measureLatencies(browser: Browser, dist: string, options: Measure
       for (const side of results) side.boots.push(await measureBoot(browser, side.stack.urls.app, side.storageState!));
     }
     for (const side of results) log(`  ${side.latencyMs} ms: ${runs} signed-in starts, median ${ms(median(side.boots.map((run) => run.homeRendered)))} to /app/home`);
-    return new Map(results.map((side) => [side.latencyMs, { boots: side.boots, signIns: side.signIns }]));
+    for (const side of results) await measureSecondVisit(browser, side.stack.urls.app, side.storageState!);
+    for (let i = 0; i < runs; i += 1) {
+      for (const side of results) side.secondVisits.push(await measureSecondVisit(browser, side.stack.urls.app, side.storageState!));
+    }
+    for (const side of results) log(`  ${side.latencyMs} ms: ${runs} second visits, median ${ms(median(side.secondVisits.map((run) => run.homeRendered)))} to /app/home`);
+    return new Map(results.map((side) => [side.latencyMs, { boots: side.boots, signIns: side.signIns, secondVisits: side.secondVisits }]));
+  } finally {
+    await Promise.all(sides.map((side) => side.stack.stop()));
+  }
+}
+
+/** The sizes of GetAll the scale runs compare: today's, and a backend with 10 and 100 times its texts and permissions. */
+export const SCALES = [1, 10, 100] as const;
+
+/**
+ * Signed-in starts with GetAll at each of SCALES, taking turns, at no added
+ * latency but on a link of BUDGETS.scaleThroughput: on loopback a megabyte
+ * arrives in a millisecond, and the budget compares what reading it costs
+ * with what fetching it costs.
+ */
+async function measureScales(browser: Browser, dist: string, options: MeasureOptions): Promise<ScaleRuns[]> {
+  const { runs, log } = options;
+  const sides = await Promise.all(SCALES.map(async (scale) => ({ scale, stack: await startTestStack({ dist, userConfigurationScale: scale }) })));
+  try {
+    const results = await Promise.all(
+      sides.map(async (side) => {
+        const admin = side.stack.users.find((user) => user.userName === 'admin');
+        if (!admin) throw new Error('The stack has no admin user.');
+        return { ...side, boots: [] as BootRun[], storageState: undefined as StorageState | undefined, admin };
+      }),
+    );
+    for (const side of results) side.storageState = (await measureSignIn(browser, side.stack.urls, side.admin)).storageState;
+    for (const side of results) await measureBoot(browser, side.stack.urls.app, side.storageState!, BUDGETS.scaleThroughput);
+    for (let i = 0; i < runs; i += 1) {
+      for (const side of results) side.boots.push(await measureBoot(browser, side.stack.urls.app, side.storageState!, BUDGETS.scaleThroughput));
+    }
+    for (const side of results) log(`  GetAll x${side.scale}: ${runs} signed-in starts, median ${ms(median(side.boots.map((run) => run.homeRendered)))} to /app/home`);
+    return results.map((side) => ({ scale: side.scale, boots: side.boots }));
   } finally {
     await Promise.all(sides.map((side) => side.stack.stop()));
   }
@@ -118,7 +164,8 @@ export async function measure(options: MeasureOptions): Promise<Measurements> {
     }
 
     const byLatency = await measureLatencies(browser, dist, options);
-    return { runs, chromium, load: { start: loadAtStart, end: currentLoad() }, sizes, indicator, bare, byLatency };
+    const scales = await measureScales(browser, dist, options);
+    return { runs, chromium, load: { start: loadAtStart, end: currentLoad() }, sizes, indicator, bare, byLatency, scales };
   } finally {
     await browser.close();
   }
