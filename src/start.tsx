@@ -8,6 +8,9 @@ import { bootActor } from './boot/bootActor.ts';
 import { whenSignedIn } from './boot/whenSignedIn.ts';
 import { i18n, loadCatalog } from './i18n/i18n.ts';
 import { inspectActor } from './lib/inspect.ts';
+import { logError } from './lib/log.ts';
+import { CALLBACK_PATH } from './lib/paths.ts';
+import { router } from './routes/router.tsx';
 import './ui/app.css';
 
 /** A popup sign-in's callback page only hands its address to the opener; the code for that loads only there. */
@@ -20,6 +23,13 @@ async function isPopupCallback(): Promise<boolean> {
 if (!(await isPopupCallback())) {
   if (import.meta.env.DEV) inspectActor(bootActor);
   bootActor.start();
+  // A sign-in's return: its code (the sign-in library) loads beside the config request, and the exchange starts once the config is in.
+  if (location.pathname === CALLBACK_PATH) {
+    // On failure the route's loader loads it again and says so.
+    import('./auth/callbackActor.lazy.ts')
+      .then(({ startCallbackEarly }) => startCallbackEarly(router.history))
+      .catch((error: unknown) => logError('sign-in', error));
+  }
   void loadCatalog(getCultureName()).catch(() => undefined);
   whenSignedIn(() => import('./auth/signedIn.lazy.ts').then(({ startSignedIn }) => startSignedIn()));
   createRoot(document.getElementById('root')!).render(

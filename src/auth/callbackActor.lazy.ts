@@ -1,4 +1,4 @@
-import { createActor, fromPromise, type ActorRefFrom } from 'xstate';
+import { createActor, fromPromise, waitFor, type ActorRefFrom } from 'xstate';
 import { callbackMachine } from '../../machines/callback.machine.ts';
 import { AbpError } from '../abp/errors.ts';
 import { restartSignedIn } from './restartSignedIn.ts';
@@ -13,7 +13,7 @@ import { REDIRECT_PATH } from './provider.ts';
 import type { ProviderTokens } from './providerTokens.ts';
 import { publishProviderTokens } from './providerTokenSharing.ts';
 import type { ExternalAuthenticateResult } from '../abp/externalAuthenticate.ts';
-import { bootContext, currentConfig } from '../boot/bootActor.ts';
+import { bootActor, bootContext, currentConfig } from '../boot/bootActor.ts';
 
 export interface CallbackNavigation {
   /** Replaces the current entry: the callback never stays in the history. */
@@ -95,6 +95,19 @@ export function startCallback(navigation: CallbackNavigation): CallbackActor {
     actor.start();
   }
   return actor;
+}
+
+/**
+ * A sign-in's return, started as soon as the config is known rather than
+ * when start-up is done: the code exchange and the backend login then run
+ * beside start-up's anonymous user configuration and session, which a
+ * sign-in replaces anyway, instead of after them (two API round trips less
+ * before /app/home). The route's loader later finds the actor running.
+ */
+export async function startCallbackEarly(navigation: CallbackNavigation): Promise<void> {
+  if (!isLoginRedirect(location.href)) return;
+  const snapshot = await waitFor(bootActor, (current) => bootContext(current).config !== undefined || current.status === 'done' || current.matches('configFailed'));
+  if (bootContext(snapshot).config) startCallback(navigation);
 }
 
 /** The running callback actor, for the callback screen: the route started it. */

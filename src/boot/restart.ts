@@ -19,6 +19,9 @@ export class RestartError extends Error {
  * session could not be loaded, so the caller can undo what it changed.
  */
 export async function restartBoot(): Promise<void> {
+  // A sign-in's return can finish before the first start-up does (the two run side by side): the re-run follows it.
+  const first = await waitFor(bootActor, (current) => current.matches('ready') || current.status === 'done');
+  if (first.status === 'done') throw new RestartError(first.context.error ?? { kind: 'unknown', detail: 'start-up was rejected' });
   bootActor.send({ type: 'RESTART' });
   const snapshot = await waitFor(bootActor, (current) => current.matches('ready') || current.status === 'done');
   const { error } = snapshot.context;
