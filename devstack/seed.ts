@@ -1,7 +1,7 @@
 // Demo data for the local stack. Everything a developer needs to sign in or
 // to reproduce a tenant or activation problem lives here, in one place.
 
-import { SECTIONS } from '../src/sections/sections.ts';
+import { SECTIONS } from '../src/sections/sections.lazy.ts';
 
 /** Shared demo password for every provider account. Hashed at start-up. */
 export const DEMO_PASSWORD = '123qwe';
@@ -41,7 +41,7 @@ export const identityUsers: readonly IdentityUser[] = [
   { sub: 'idp-0004-vreemde', userName: 'vreemde', givenName: 'Vera', familyName: 'Vreemde', email: 'vreemde@extern.local' },
 ];
 
-/** Every permission the backend knows: the sections' (src/sections/sections.ts), in menu order, and the administration's. */
+/** Every permission the backend knows: the sections' (src/sections/sections.lazy.ts), in menu order, and the administration's. */
 export const allPermissions: readonly string[] = [...SECTIONS.map((section) => section.permission), 'Pages.Users', 'Pages.Tenants', 'Pages.Roles'];
 
 /** A user of the ABP backend, scoped to one tenant like ABP's AbpUsers row. */

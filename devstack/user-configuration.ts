@@ -1,5 +1,5 @@
 import type { LanguageName } from './api-request.ts';
-import { SECTIONS } from '../src/sections/sections.ts';
+import { SECTIONS } from '../src/sections/sections.lazy.ts';
 import { LOCALIZATION_SOURCE, localizationSection, text } from './localization.ts';
 import { allPermissions, type ApiUser, type SeedTenant } from './seed.ts';
 
@@ -51,7 +51,7 @@ export function scaledExtras(scale: number, language: LanguageName): { texts: Re
 const TIME_ZONE = 'Europe/Amsterdam';
 const WINDOWS_TIME_ZONE = 'W. Europe Standard Time';
 
-/** The app's business sections (src/sections/sections.ts), each behind one permission, as ABP menu items. */
+/** The app's business sections (src/sections/sections.lazy.ts), each behind one permission, as ABP menu items. */
 // The icon is the backend's choice and the app shows none: one generic name, as a menu item carries it.
 const sections = SECTIONS.map(({ key, permission }) => ({ name: key.charAt(0).toUpperCase() + key.slice(1), url: key, permission, icon: 'folder' }));
 

@@ -1,5 +1,6 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join, posix } from 'node:path';
+import { SECTIONS } from '../../src/sections/sections.lazy.ts';
 import { sizesOf, sumSizes, type Sizes } from './compress.ts';
 
 /**
@@ -27,8 +28,8 @@ export interface DistGraph {
   files: Map<string, DistFile>;
 }
 
-/** The eight business sections of the spec; each is its own lazy chunk, named after its file. */
-export const BUSINESS_SECTIONS = ['admin', 'beheer', 'crm', 'wvb', 'uitvoering', 'verkoop', 'marketing', 'zakelijk'] as const;
+/** The business sections (src/sections/sections.lazy.ts); each is its own lazy chunk, named after its file. */
+export const BUSINESS_SECTIONS: readonly string[] = SECTIONS.map((section) => section.key);
 
 /** The route chunk /app/home needs after start-up (src/sections/app/home.lazy.tsx). */
 export const HOME_CHUNK = 'home.lazy';

@@ -1,7 +1,5 @@
 import { redirect, type ParsedLocation } from '@tanstack/react-router';
 import { isGranted } from '../abp/userConfiguration.ts';
-import type { Section } from '../sections/sections.ts';
-import { canOpen } from '../shell/access.ts';
 import type { RouterContext } from './context.ts';
 import { LOGIN_PATH } from '../lib/paths.ts';
 
@@ -9,10 +7,18 @@ import { LOGIN_PATH } from '../lib/paths.ts';
  * ABP's AppRouteGuard: no session user means sign in first, remembering
  * where the person wanted to go (a path of this router, never a sign-in
  * page: those are outside the shell; signInWithRedirect checks it again).
+ * A section's address (`section`) is first checked against the app's list,
+ * so an address the app does not have says "Pagina niet gevonden" to
+ * whoever is signed out too, as every other unknown address does.
  */
-export function requireUser(context: RouterContext, location: ParsedLocation): void {
+export function requireUser(context: RouterContext, location: ParsedLocation, section?: string): void | Promise<never> {
   if (context.session().user) return;
-  throw redirect({ to: LOGIN_PATH, search: { returnUrl: location.href } });
+  const signIn = redirect({ to: LOGIN_PATH, search: { returnUrl: location.href } });
+  if (section === undefined) throw signIn;
+  return import('./sectionAccess.lazy.ts').then((access) => {
+    access.knownSection(section);
+    throw signIn;
+  });
 }
 
 /** True when the route needs no permission or the user holds it. */
@@ -26,9 +32,4 @@ export class NoAccessError extends Error {
     super(`no access to section ${section}`);
     this.name = 'NoAccessError';
   }
-}
-
-/** The permission and feature a section needs (src/sections/sections.ts), checked before its code loads. */
-export function requireSection(context: RouterContext, section: Section): void {
-  if (!canOpen(context.userConfiguration(), section)) throw new NoAccessError(section.key);
 }

@@ -1,15 +1,14 @@
-import { Outlet, createRootRouteWithContext, createRoute, createRouter, redirect } from '@tanstack/react-router';
-import { lazy } from 'react';
+import { Outlet, createRootRouteWithContext, createRoute, createRouter, redirect, type AnyRouteMatch } from '@tanstack/react-router';
+import { lazy, type ReactNode } from 'react';
 import { bootContext } from '../boot/bootActor.ts';
 import { withPages } from '../i18n/withPages.ts';
 import { CALLBACK_PATH, HOME_PATH } from '../lib/paths.ts';
 import { validateLoginSearch } from '../sections/account/loginSearch.ts';
-import { SECTIONS } from '../sections/sections.ts';
 import { Shell } from '../shell/Shell.tsx';
 import { BusyIndicator } from '../ui/BusyIndicator.tsx';
 import { RouteError } from '../ui/RouteError.tsx';
 import type { RouterContext } from './context.ts';
-import { NoAccessError, requireSection, requireUser } from './guards.ts';
+import { NoAccessError, requireUser } from './guards.ts';
 
 // The whole route tree. Screens are `*.lazy.tsx` files: a route here names
 // its path and guard, its screen loads (with the `pages` catalog) when the
@@ -56,7 +55,7 @@ const loginRoute = createRoute({ getParentRoute: () => accountRoute, path: 'logi
 const shellRoute = createRoute({
   getParentRoute: () => rootRoute,
   id: '_shell',
-  beforeLoad: ({ context, location }) => requireUser(context, location),
+  beforeLoad: ({ context, location, matches }) => requireUser(context, location, sectionKeyOf(matches)),
   component: Shell,
 });
 
@@ -71,15 +70,35 @@ const aboutRoute = createRoute({ getParentRoute: () => appRoute, path: 'about' }
   withPages(() => import('../sections/app/about.lazy.tsx')).then((module) => module.Route),
 );
 
-/** The business sections: each its own chunk, fetched only when visited; the guard answers "Geen toegang" to whoever may not open one. */
-const sectionRoutes = SECTIONS.map((section) =>
-  createRoute({
-    getParentRoute: () => shellRoute,
-    path: section.key,
-    beforeLoad: ({ context }) => requireSection(context, section),
-    errorComponent: (props) => (props.error instanceof NoAccessError ? <NoAccess /> : <RouteError {...props} />),
-  }).lazy(async () => (await withPages(section.screen)).Route),
-);
+/**
+ * Every business section, at `/<key>`: one route, so the start holds nothing
+ * of any section (src/sections/sections.lazy.ts). Its guard loads the list
+ * and answers "Pagina niet gevonden" for a key the app does not have and
+ * "Geen toegang" to whoever may not open the section; only then is the
+ * section's screen, its own chunk, fetched.
+ */
+const sectionRoute = createRoute({
+  getParentRoute: () => shellRoute,
+  path: '$section',
+  beforeLoad: async ({ context, params }) => ({
+    section: (await withPages(() => import('./sectionAccess.lazy.ts'))).openSection(context, params.section),
+  }),
+  loader: async ({ context: { section } }) => ({ section, Screen: (await withPages(section.screen)).Screen }),
+  component: SectionScreen,
+  errorComponent: (props) => (props.error instanceof NoAccessError ? <NoAccess /> : <RouteError {...props} />),
+});
+
+/** The section's own screen, given its entry (its title, its permission). */
+function SectionScreen(): ReactNode {
+  const { section, Screen } = sectionRoute.useLoaderData();
+  return <Screen section={section} />;
+}
+
+/** The section's key when the address is a section's. */
+// By the route's id: `sectionRoute.id` would make the shell's type depend on its own child's.
+function sectionKeyOf(matches: readonly AnyRouteMatch[]): string | undefined {
+  return matches.find((match) => match.routeId === '/_shell/$section')?.params.section;
+}
 
 const myAccountRoute = createRoute({ getParentRoute: () => appRoute, path: 'account' }).lazy(() =>
   withPages(() => import('../sections/app/account.lazy.tsx')).then((module) => module.Route),
@@ -89,7 +108,7 @@ const routeTree = rootRoute.addChildren([
   indexRoute,
   loginCallbackRoute,
   accountRoute.addChildren([loginRoute]),
-  shellRoute.addChildren([appRoute.addChildren([appHomeRoute, aboutRoute, myAccountRoute]), ...sectionRoutes]),
+  shellRoute.addChildren([appRoute.addChildren([appHomeRoute, aboutRoute, myAccountRoute]), sectionRoute]),
 ]);
 
 /** The one router of the page; routes read start-up's results through the context. */

@@ -1,4 +1,6 @@
-import { createLazyRoute } from '@tanstack/react-router';
+import type { Section } from './sections.lazy.ts';
 import { SectionPage } from './SectionPage.tsx';
 
-export const Route = createLazyRoute('/_shell/beheer')({ component: () => <SectionPage section="beheer" /> });
+export function Screen({ section }: { section: Section }) {
+  return <SectionPage section={section} />;
+}

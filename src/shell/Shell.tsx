@@ -1,12 +1,11 @@
-import { useLingui } from '@lingui/react';
-import { Trans, useLingui as useMacroLingui } from '@lingui/react/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { Link, Outlet, useRouterState } from '@tanstack/react-router';
 import { Suspense, lazy, useState } from 'react';
 import { withPages } from '../i18n/withPages.ts';
 import { useAppConfig, useSession, useUserConfiguration } from '../boot/useBoot.ts';
 import { HOME_PATH } from '../lib/paths.ts';
 import { optionalLazy } from '../ui/optionalLazy.ts';
-import { mainMenu } from './menu.ts';
+import { useMainMenu } from './menu.ts';
 
 /** Loaded when first opened: most starts never need it. */
 const UserMenu = lazy(() => withPages(() => import('./UserMenu.lazy.tsx')).then((module) => ({ default: module.UserMenu })));
@@ -20,12 +19,11 @@ const ShellBanners = optionalLazy(() => import('./ShellBanners.lazy.tsx').then((
  * On a phone the sections and the rest sit behind one "Menu" button.
  */
 export function Shell() {
-  const { i18n } = useLingui();
-  const { t } = useMacroLingui();
+  const { t, i18n } = useLingui();
   const session = useSession();
   const config = useAppConfig();
-  const menu = mainMenu(useUserConfiguration());
   const path = useRouterState({ select: (state) => state.location.pathname });
+  const menu = useMainMenu(useUserConfiguration(), i18n, path);
   // The panel closes on every navigation: the person chose where to go.
   const [openAt, setOpenAt] = useState<string>();
   const open = openAt === path;
@@ -47,13 +45,15 @@ export function Shell() {
         <div id="shell-panel" className="shell__panel" data-open={open}>
           <nav className="shell__nav" aria-label={t`Onderdelen`}>
             <ul>
-              {menu.map(({ section, displayName }) => (
-                <li key={section.key}>
-                  <Link to={`/${section.key}`} activeProps={{ 'aria-current': 'page' }}>
-                    {displayName ?? i18n._(section.label)}
-                  </Link>
-                </li>
-              ))}
+              {menu.map(({ key, name }) =>
+                name ? (
+                  <li key={key}>
+                    <Link to="/$section" params={{ section: key }} activeProps={{ 'aria-current': 'page' }}>
+                      {name}
+                    </Link>
+                  </li>
+                ) : null,
+              )}
               {config?.klantenportaal && (
                 <li>
                   <a href={config.klantenportaal} rel="noopener noreferrer" target="_blank">

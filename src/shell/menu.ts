@@ -1,12 +1,16 @@
+import type { I18n } from '@lingui/core';
+import { useEffect, useState } from 'react';
 import type { UserConfiguration } from '../abp/userConfiguration.ts';
-import { SECTIONS, type AppSection } from '../sections/sections.ts';
-import { canOpen } from './access.ts';
+import { withPages } from '../i18n/withPages.ts';
+import { logError } from '../lib/log.ts';
+import { whenIdle } from '../lib/whenIdle.ts';
 
-/** One entry of the main menu: a known section, with the server's name for it when it sent one. */
+/** One entry of the main menu: a section, by its address. */
 export interface MenuEntry {
-  section: AppSection;
-  /** `displayName` from the server's menu (already in the person's language); else the section's own label is used. */
-  displayName?: string;
+  /** The section's key: its address (`/verkoop`). */
+  key: string;
+  /** The server's `displayName` (already in the person's language); without one, the section's own label once the app's list is in. */
+  name?: string;
 }
 
 /** An item of ABP's `nav.menus.MainMenu` (a server may send anything: every field is checked). */
@@ -17,34 +21,59 @@ interface ServerMenuItem {
   order?: unknown;
 }
 
-/** The section a server item stands for: by the last part of its url (`verkoop`, `/app/verkoop`), else its name. */
-function sectionOf({ url, name }: ServerMenuItem): AppSection | undefined {
-  const key = (typeof url === 'string' && url.split('/').filter(Boolean).at(-1)) || (typeof name === 'string' && name);
-  return key ? SECTIONS.find((section) => section.key === key.toLowerCase()) : undefined;
+/**
+ * The section a server item stands for. Its url is the section's address in
+ * this app (`verkoop`, `/verkoop`): any other path (`app/home`, the site's
+ * root, another site) is no section. Without a url, its name.
+ */
+function keyOf({ url, name }: ServerMenuItem): string | undefined {
+  const key = typeof url === 'string' ? url.replace(/^\/|\/$/g, '') : name;
+  return typeof key === 'string' && /^[\w-]+$/.test(key) ? key.toLowerCase() : undefined;
 }
 
 /**
- * The sections the person may open, as the server orders and names them in
- * `nav.menus.MainMenu` (items for pages this app does not have are left
- * out); without a server menu, the app's own order. A section the person's
- * permissions or features do not grant never shows.
+ * The items of the server's `nav.menus.MainMenu` that stand for a section, in
+ * its order and words (ABP's UserNavigationManager left out what the
+ * person's permissions and features do not grant); undefined when it sent no
+ * items. Whether the app has each section is known only to its list, which
+ * the start does not carry.
  */
-export function mainMenu(configuration: UserConfiguration | undefined): MenuEntry[] {
+export function serverMenu(configuration: UserConfiguration | undefined): MenuEntry[] | undefined {
   const items = (configuration?.nav.menus.MainMenu as { items?: unknown } | undefined)?.items;
+  if (!Array.isArray(items) || items.length === 0) return undefined;
   const entries: MenuEntry[] = [];
-  if (Array.isArray(items) && items.length > 0) {
-    const ordered = items
-      .filter((item): item is ServerMenuItem => typeof item === 'object' && item !== null)
-      .map((item, index) => ({ item, order: typeof item.order === 'number' ? item.order : index }))
-      .sort((a, b) => a.order - b.order);
-    for (const { item } of ordered) {
-      const section = sectionOf(item);
-      if (section && !entries.some((entry) => entry.section === section)) {
-        entries.push(typeof item.displayName === 'string' && item.displayName.trim() ? { section, displayName: item.displayName } : { section });
+  items
+    .filter((item): item is ServerMenuItem => typeof item === 'object' && item !== null)
+    .map((item, index) => ({ item, order: typeof item.order === 'number' ? item.order : index }))
+    .sort((a, b) => a.order - b.order)
+    .forEach(({ item }) => {
+      const key = keyOf(item);
+      if (key && !entries.some((entry) => entry.key === key)) {
+        entries.push(typeof item.displayName === 'string' && item.displayName.trim() ? { key, name: item.displayName } : { key });
       }
-    }
-  } else {
-    for (const section of SECTIONS) entries.push({ section });
-  }
-  return entries.filter((entry) => canOpen(configuration, entry.section));
+    });
+  return entries;
+}
+
+type KnownMenu = (configuration: UserConfiguration | undefined, i18n: I18n) => MenuEntry[];
+
+/**
+ * The main menu: the server's menu at once; once the app's list of sections
+ * is in, only the sections the app has and the person may open, and without
+ * a server menu those of the app's list. The list loads when the browser is
+ * idle after the first screen, and again after a navigation if it could not
+ * be fetched.
+ */
+export function useMainMenu(configuration: UserConfiguration | undefined, i18n: I18n, path: string): MenuEntry[] {
+  const [known, setKnown] = useState<KnownMenu>();
+  useEffect(() => {
+    if (known) return;
+    whenIdle(() =>
+      withPages(() => import('./sectionMenu.lazy.ts')).then(
+        (module) => setKnown(() => module.knownMenu),
+        (error: unknown) => logError('menu', error),
+      ),
+    );
+  }, [known, path]);
+  return known ? known(configuration, i18n) : (serverMenu(configuration) ?? []);
 }

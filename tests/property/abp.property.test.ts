@@ -1,4 +1,5 @@
 // @vitest-environment node
+import { setupI18n } from '@lingui/core';
 import fc from 'fast-check';
 import { describe, expect, vi } from 'vitest';
 import { createAbpClient, type AbpClient } from '../../src/abp/client.ts';
@@ -8,9 +9,10 @@ import { AbpError, kindOfStatus } from '../../src/abp/errors.ts';
 import { readServerError } from '../../src/abp/serverError.ts';
 import { sessionTimeOutOf } from '../../src/abp/sessionTimeOut.ts';
 import { getUserConfiguration, isGranted, type UserConfiguration } from '../../src/abp/userConfiguration.ts';
-import { SECTIONS } from '../../src/sections/sections.ts';
+import { SECTIONS } from '../../src/sections/sections.lazy.ts';
 import { canOpen, isFeatureEnabled } from '../../src/shell/access.ts';
-import { mainMenu } from '../../src/shell/menu.ts';
+import { serverMenu } from '../../src/shell/menu.ts';
+import { knownMenu } from '../../src/shell/sectionMenu.lazy.ts';
 import { ABP_ERROR_KINDS } from './support/kinds.ts';
 import { asyncProperty, property, reportPropertyCases } from './support/property.ts';
 
@@ -23,6 +25,7 @@ import { asyncProperty, property, reportPropertyCases } from './support/property
  */
 
 const ENVELOPE = 'ABP envelope';
+const i18n = setupI18n({ locale: 'nl', messages: { nl: {} } });
 const USER_CONFIGURATION = 'user configuration';
 
 reportPropertyCases();
@@ -198,7 +201,9 @@ function readAsTheAppDoes(configuration: UserConfiguration, permission: string):
   expect(typeof isGranted(configuration, permission)).toBe('boolean');
   expect(typeof isFeatureEnabled(configuration, permission)).toBe('boolean');
   for (const section of SECTIONS) expect(typeof canOpen(configuration, section)).toBe('boolean');
-  expect(Array.isArray(mainMenu(configuration))).toBe(true);
+  const fromServer = serverMenu(configuration);
+  expect(fromServer === undefined || fromServer.every((entry) => /^[\w-]+$/.test(entry.key))).toBe(true);
+  expect(knownMenu(configuration, i18n).every((entry) => SECTIONS.some((section) => section.key === entry.key) && typeof entry.name === 'string')).toBe(true);
   const timeOut = sessionTimeOutOf(configuration);
   if (timeOut) expect(Number.isFinite(timeOut.timeoutMs) && Number.isFinite(timeOut.warningMs)).toBe(true);
   expect(['unspecified', 'utc', 'local']).toContain(clockFor(configuration.clock.provider).provider);

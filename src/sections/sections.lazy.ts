@@ -1,28 +1,34 @@
 import type { MessageDescriptor } from '@lingui/core';
-import type { AnyRoute, LazyRoute } from '@tanstack/react-router';
+import type { ComponentType } from 'react';
 
 /**
- * A business section. This list is the one place a section is named: the
- * route tree, the menu, the benchmark and the local stack's backend (its
+ * A business section. This list is the one place a section is named: its
+ * route, the menu, the benchmark and the local stack's backend (its
  * permissions and its `MainMenu`) all read it. Adding a section is one entry
  * here plus its screen file.
  */
 export interface Section {
-  /** The address (`/verkoop`), the menu item's `name` and the screen file's name. */
+  /** The address (`/verkoop`), the menu item's url and the screen file's name. */
   key: string;
-  /** The Dutch name in the menu and the page title, translated through the catalogs. */
+  /** The Dutch name in the page title (and in the menu when the server names none), translated through the catalogs. */
   label: MessageDescriptor;
   /** The ABP permission that opens it (`auth.grantedPermissions`). */
   permission: string;
   /** An ABP feature the section also needs (`features.allFeatures[name].value === 'true'`), for editions that leave it out. */
   feature?: string;
-  /** Its screens: a `*.lazy.tsx` file exporting its lazy `Route`, fetched only when the section is visited. */
-  screen: () => Promise<{ Route: LazyRoute<AnyRoute> }>;
+  /** Its screen file, `<key>.lazy.tsx`: fetched only when the section is visited, after the person's access is checked. */
+  screen: () => Promise<SectionScreen>;
+}
+
+/** What a section's screen file exports: the page, given the section's entry. */
+export interface SectionScreen {
+  Screen: ComponentType<{ section: Section }>;
 }
 
 // The labels are plain message descriptors rather than macros so that Node
 // (the local stack, the benchmark) can read this file too; `lingui extract`
-// finds them by the /*i18n*/ mark.
+// finds them by the /*i18n*/ mark. The file is lazy so that no start carries
+// the list: it grows with every section, and the start must not.
 /** The business sections, in menu order. */
 export const SECTIONS = [
   { key: 'verkoop', label: /*i18n*/ { id: 'section.verkoop', message: 'Verkoop' }, permission: 'Pages.Verkoop', screen: () => import('./verkoop.lazy.tsx') },
@@ -35,10 +41,8 @@ export const SECTIONS = [
   { key: 'wvb', label: /*i18n*/ { id: 'section.wvb', message: 'WVB' }, permission: 'Pages.Wvb', screen: () => import('./wvb.lazy.tsx') },
 ] as const satisfies readonly Section[];
 
-/** One of the app's sections, with its key as a literal (for typed links). */
-export type AppSection = (typeof SECTIONS)[number];
-export type SectionKey = AppSection['key'];
-
-export function sectionByKey(key: SectionKey): Section {
-  return SECTIONS.find((section) => section.key === key)!;
+/** The section at an address (`verkoop`, in any case), if the app has one there. */
+export function sectionByKey(key: string): Section | undefined {
+  const wanted = key.toLowerCase();
+  return SECTIONS.find((section) => section.key === wanted);
 }
