@@ -28,8 +28,8 @@ export interface BootRun {
   fetched: FetchedFile[];
   /** Every app-origin file of the run, with when it ended. */
   allFetched: FetchedFile[];
-  /** GetAll's answer: from its headers to its last byte, and its bytes on the wire. */
-  getAll: { transfer: number; bytes: number };
+  /** The size of GetAll's answer on the wire. */
+  getAllBytes: number;
   /** Main-thread tasks longer than 50 ms, from navigation start to /app/home. */
   longTasks: { startTime: number; duration: number }[];
   /** Whether a service worker controlled the page (a second visit). */
@@ -173,34 +173,13 @@ const SESSION = /\/Session\/GetCurrentLoginInformations(\?|$)/i;
 const EXTERNAL_AUTHENTICATE = /\/TokenAuth\/ExternalAuthenticate(\?|$)/i;
 const TOKEN = /\/token(\?|$)/;
 
-/**
- * From the first to the last byte of each answer whose address matches, and
- * its bytes on the wire, as the DevTools protocol sees them: Resource Timing
- * hides both for another origin's answer without Timing-Allow-Origin, which an
- * ABP host does not send.
- */
-async function watchTransfers(page: Page, pattern: RegExp): Promise<() => Promise<{ transfer: number; bytes: number }[]>> {
-  const cdp = await page.context().newCDPSession(page);
-  await cdp.send('Network.enable');
-  const headersAt = new Map<string, number>();
-  const done: { transfer: number }[] = [];
-  cdp.on('Network.responseReceived', (event) => {
-    const timing = event.response.timing;
-    if (pattern.test(event.response.url) && timing) headersAt.set(event.requestId, timing.requestTime + timing.receiveHeadersEnd / 1000);
-  });
-  cdp.on('Network.loadingFinished', (event) => {
-    const start = headersAt.get(event.requestId);
-    if (start !== undefined) done.push({ transfer: (event.timestamp - start) * 1000 });
-  });
-  // The protocol's byte counts stay 0 for these answers here; Playwright's sizes are right.
+/** The body sizes of the answers whose address matches, as they came over the wire. */
+function watchSizes(page: Page, pattern: RegExp): () => Promise<number[]> {
   const sizes: Promise<number>[] = [];
   page.on('requestfinished', (request) => {
     if (pattern.test(request.url())) sizes.push(request.sizes().then((size) => size.responseBodySize));
   });
-  return async () => {
-    const bytes = await Promise.all(sizes);
-    return done.map((entry, index) => ({ ...entry, bytes: bytes[index] ?? 0 }));
-  };
+  return () => Promise.all(sizes);
 }
 
 /** Collects the bodies of everything the page fetches from the app's origin. */
@@ -227,12 +206,12 @@ async function bootOn(page: Page, appUrl: string): Promise<BootRun> {
     if (request.isNavigationRequest() && request.frame() === page.mainFrame()) documents += 1;
   });
   const bodies = recordResponses(page, appOrigin);
-  const wire = await watchTransfers(page, GET_ALL);
+  const sizes = watchSizes(page, GET_ALL);
   await page.goto(new URL('/app/home', appUrl).href, { waitUntil: 'commit' });
   await waitForHome(page);
   const timings = await readTimings(page);
-  const getAllWire = (await wire())[0];
-  if (!getAllWire) throw new Error('The DevTools protocol saw no GetAll answer end.');
+  const [getAllBytes] = await sizes();
+  if (getAllBytes === undefined) throw new Error('No GetAll answer was seen to its end.');
   if (timings.mark === undefined) throw new Error('The app-home-rendered mark is missing.');
   if (timings.fcp === undefined) throw new Error('No first-contentful-paint entry.');
   const homeRendered = timings.mark;
@@ -257,7 +236,7 @@ async function bootOn(page: Page, appUrl: string): Promise<BootRun> {
     },
     fetched: allFetched.filter((file) => file.responseEnd <= homeRendered),
     allFetched,
-    getAll: { transfer: getAllWire.transfer, bytes: getAllWire.bytes },
+    getAllBytes,
     longTasks: timings.longTasks.filter((task) => task.startTime <= homeRendered),
     controlled: timings.controlled,
   };

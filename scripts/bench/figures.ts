@@ -181,7 +181,7 @@ function scaleFigures(m: Measurements): Figure[] {
   const list: Figure[] = m.scales.map(({ scale, boots }) => ({
     id: `scale-${scale}`,
     label: `GetAll x${scale}: /app/home on a ${(BUDGETS.scaleThroughput * 8) / 1e6} Mbit/s link`,
-    value: `${spreadText(spread(boots.map((run) => run.homeRendered)))}; GetAll ${kb(median(boots.map((run) => run.getAll.bytes)))} KB in ${ms(fetch(boots))}`,
+    value: `${spreadText(spread(boots.map((run) => run.homeRendered)))}; GetAll ${kb(median(boots.map((run) => run.getAllBytes)))} KB in ${ms(fetch(boots))}`,
     budget: '',
   }));
   for (const { scale, boots } of larger) {
@@ -334,7 +334,6 @@ export function figures(m: Measurements): Report {
     timings[`GetAll x${scale}`] = {
       '/app/home rendered': spread(boots.map((run) => run.homeRendered)),
       'GetAll duration': spread(boots.map((run) => run.durations.getAll)),
-      'GetAll first to last byte': spread(boots.map((run) => run.getAll.transfer)),
       'longest task reading GetAll': spread(boots.map(longestReadingTask)),
     };
   }
