@@ -347,7 +347,7 @@ async function cpuShareOf(trace: Trace): Promise<number> {
   return wall > 0 ? cpu / wall : 1;
 }
 
-async function runLighthouse(url: string, port: number, preset: LighthousePreset, page: LighthousePage): Promise<Run> {
+async function runLighthouse(url: string, port: number, preset: LighthousePreset, page: LighthousePage): Promise<{ lhr: Result; trace: Trace }> {
   const flags: Flags = {
     port,
     logLevel: 'error',
@@ -357,8 +357,11 @@ async function runLighthouse(url: string, port: number, preset: LighthousePreset
   };
   const result = await lighthouse(url, flags, preset === 'desktop' ? desktopConfig : undefined);
   if (!result) throw new Error(`Lighthouse returned nothing for ${url} (${preset}).`);
-  return { lhr: result.lhr, cpuShare: await cpuShareOf(result.artifacts.Trace) };
+  return { lhr: result.lhr, trace: result.artifacts.Trace };
 }
+
+/** Lighthouse now and then loses the trace of a load (NO_NAVSTART, NO_FCP), more often on a busy machine: such a run is tried again. */
+const ATTEMPTS = 3;
 
 /** Every run of one page, by preset; the browser is Lighthouse's alone but for the sign-in and the cache clearing. */
 async function runPage(
@@ -382,11 +385,18 @@ async function runPage(
     // The presets take turns, so both see the same machine.
     for (let run = 0; run < runs; run += 1) {
       for (const preset of LIGHTHOUSE_PRESETS) {
-        if (page.signedIn) await clearForColdLoad(chrome.port, urls.app);
         const started = Date.now();
-        const result = await runLighthouse(url, chrome.port, preset, page);
-        const { lhr } = result;
+        let measured: { lhr: Result; trace: Trace };
+        for (let attempt = 1; ; attempt += 1) {
+          if (page.signedIn) await clearForColdLoad(chrome.port, urls.app);
+          measured = await runLighthouse(url, chrome.port, preset, page);
+          const error = measured.lhr.runtimeError;
+          if (!error || attempt === ATTEMPTS) break;
+          log(`  ${page.path} ${preset} run ${run + 1}/${runs}: ${error.code}, trying again`);
+        }
+        const { lhr } = measured;
         checkAudited(lhr, page, urls.app, linked);
+        const result: Run = { lhr, cpuShare: await cpuShareOf(measured.trace) };
         byPreset.get(preset)!.push(result);
         if (reportsDir) writeFileSync(join(reportsDir, `${page.id}-${preset}-${run + 1}.json`), JSON.stringify(lhr));
         const performance = Math.round((lhr.categories.performance?.score ?? 0) * 100);
