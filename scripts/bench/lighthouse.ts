@@ -99,7 +99,7 @@ export interface LighthouseAudit {
   failing: FailingAudit[];
   /** The run (0-based) the main-thread figures come from: closest to the median FCP and TTI, as Lighthouse picks it. */
   representativeRun: number;
-  /** Main-thread time per script, the largest first, and the total. */
+  /** Main-thread time per script, the largest first; total is Lighthouse's: evaluation and parsing of the scripts it lists. */
   bootup: { total: number; scripts: ScriptBootup[] };
   /** Main-thread time per kind of work, the largest first, and the total. */
   mainThread: { total: number; groups: MainThreadGroup[] };
@@ -107,9 +107,11 @@ export interface LighthouseAudit {
   benchmarkIndex: number;
   /**
    * CPU time over wall time of the page's main-thread tasks, over the runs.
-   * Lighthouse times tasks by the wall clock, so when other work holds the
-   * CPUs the page waits inside its tasks and every main-thread figure, TBT
-   * above all, grows; near 1 the figures are the page's own.
+   * Lighthouse times tasks by the wall clock and its simulation multiplies
+   * them, so when other work holds the CPUs (other programs, or on a
+   * machine with few cores the browser's own processes and the stack) the
+   * page waits inside its tasks and every main-thread figure, TBT above all,
+   * grows with it; near 1 the figures are the page's own.
    */
   cpuShare: Spread;
   /** Lighthouse's run warnings, each once. */
@@ -352,7 +354,7 @@ async function runLighthouse(url: string, port: number, preset: LighthousePreset
     port,
     logLevel: 'error',
     onlyCategories: [...LIGHTHOUSE_CATEGORIES],
-    // Lighthouse's reset leaves cookies and IndexedDB (its clearStorageTypes), but off is off: clearForColdLoad does the rest.
+    // Signed in, nothing of the sign-in may be cleared: clearForColdLoad does what the reset would (whose clearStorageTypes spare cookies and IndexedDB anyway).
     disableStorageReset: page.signedIn,
   };
   const result = await lighthouse(url, flags, preset === 'desktop' ? desktopConfig : undefined);
