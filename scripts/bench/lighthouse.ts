@@ -362,7 +362,12 @@ async function runLighthouse(url: string, port: number, preset: LighthousePreset
   return { lhr: result.lhr, trace: result.artifacts.Trace };
 }
 
-/** Lighthouse now and then loses the trace of a load (NO_NAVSTART, NO_FCP), more often on a busy machine: such a run is tried again. */
+/**
+ * Now and then the renderer process Chromium starts for the page (a new site
+ * after about:blank) begins tracing only after the navigation started, its
+ * navigationStart is missing and Lighthouse gives up (NO_NAVSTART); more
+ * often on a busy machine. Such a run is tried again.
+ */
 const ATTEMPTS = 3;
 
 /** Every run of one page, by preset; the browser is Lighthouse's alone but for the sign-in and the cache clearing. */
