@@ -1,9 +1,10 @@
 /**
- * npm run bench [-- --runs N] [--check] [--root DIR --out DIR]
+ * npm run bench [-- --runs N] [--lighthouse-runs N] [--check] [--root DIR --out DIR]
  *
  * Builds the app for production, serves it like production with the local
  * stack, and measures in headless Chromium what a signed-in start and a
- * sign-in cost, each timing against a floor measured in the same run. Prints
+ * sign-in cost, each timing against a floor measured in the same run, and
+ * runs Lighthouse (mobile and desktop) on the sign-in page and /app/home. Prints
  * every figure against its budget and writes docs/performance.md and
  * docs/performance.json. The sizes are printed too, read from the built files;
  * their budgets belong to tests/browser/budgets/size.e2e.ts. --check exits 1
@@ -29,8 +30,11 @@ const outDir = resolve(option('--out') ?? resolve(root, 'docs'));
 const runs = Number(option('--runs') ?? 10);
 if (!Number.isInteger(runs) || runs < 1) throw new Error(`--runs must be a whole number, got ${option('--runs')}`);
 
+const lighthouseRuns = Number(option('--lighthouse-runs') ?? 5);
+if (!Number.isInteger(lighthouseRuns) || lighthouseRuns < 1) throw new Error(`--lighthouse-runs must be a whole number, got ${option('--lighthouse-runs')}`);
+
 const started = Date.now();
-const measurements = await measure({ root, runs, log });
+const measurements = await measure({ root, runs, lighthouseRuns, log });
 const met = write(figures(measurements), outDir, log);
 log(`Done in ${Math.round((Date.now() - started) / 1000)} s.`);
 if (process.argv.includes('--check') && !met) process.exitCode = 1;

@@ -18,6 +18,13 @@ export const BUDGETS = {
   longTaskMs: 50,
   /** Bytes per second of the link for the GetAll scale runs: 10 Mbit/s, Lighthouse's desktop link. */
   scaleThroughput: 1_250_000,
+  /** Lighthouse 12, median over the runs: performance score (0–100), each preset. */
+  lighthousePerformance: 95,
+  /** Lighthouse accessibility and best-practices scores, every run. */
+  lighthouseAccessibility: 100,
+  lighthouseBestPractices: 100,
+  /** Lighthouse's total blocking time, median over the runs. */
+  lighthouseTbtMs: 200,
   /** Cumulative layout shift up to /app/home. */
   cls: 0,
   /** The added latency per API answer for the latency budget. */

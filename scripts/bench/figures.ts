@@ -208,6 +208,41 @@ function scaleFigures(m: Measurements): Figure[] {
   return list;
 }
 
+/** Lighthouse's scores and blocking time per page and preset, against the goals of BUDGETS. */
+function lighthouseFigures(m: Measurements): Figure[] {
+  const list: Figure[] = [];
+  for (const audit of m.lighthouse.audits) {
+    const name = `Lighthouse ${audit.preset}, ${audit.path}${audit.signedIn ? ' (signed in)' : ''}`;
+    const score = (category: keyof typeof audit.scores) => audit.scores[category];
+    const metric = (id: keyof typeof audit.metrics) => audit.metrics[id].median;
+    const range = (s: Spread) => (s.min === s.max ? `${Math.round(s.median)}` : `${Math.round(s.median)} (${Math.round(s.min)}–${Math.round(s.max)})`);
+    list.push(
+      {
+        id: `lighthouse-${audit.page}-${audit.preset}-performance`,
+        label: `${name}: performance`,
+        value: `${range(score('performance'))}; LCP ${ms(metric('largest-contentful-paint'))}, FCP ${ms(metric('first-contentful-paint'))}, CLS ${metric('cumulative-layout-shift').toFixed(3)}; CPU share ${audit.cpuShare.median.toFixed(2)}`,
+        budget: `>= ${BUDGETS.lighthousePerformance} (median)`,
+        pass: score('performance').median >= BUDGETS.lighthousePerformance,
+      },
+      {
+        id: `lighthouse-${audit.page}-${audit.preset}-tbt`,
+        label: `${name}: total blocking time`,
+        value: `${ms(metric('total-blocking-time'))} (${ms(audit.metrics['total-blocking-time'].min)}–${ms(audit.metrics['total-blocking-time'].max)})`,
+        budget: `<= ${BUDGETS.lighthouseTbtMs} ms (median)`,
+        pass: metric('total-blocking-time') <= BUDGETS.lighthouseTbtMs,
+      },
+      {
+        id: `lighthouse-${audit.page}-${audit.preset}-a11y-bp`,
+        label: `${name}: accessibility, best practices`,
+        value: `${range(score('accessibility'))}, ${range(score('best-practices'))}${audit.failing.length ? `; failing: ${audit.failing.map((failing) => failing.id).join(', ')}` : ''}`,
+        budget: `${BUDGETS.lighthouseAccessibility} and ${BUDGETS.lighthouseBestPractices} in every run`,
+        pass: score('accessibility').min >= BUDGETS.lighthouseAccessibility && score('best-practices').min >= BUDGETS.lighthouseBestPractices,
+      },
+    );
+  }
+  return list;
+}
+
 export function figures(m: Measurements): Report {
   const { runs } = m;
   const fetched = fetchedSizes(m);
@@ -304,6 +339,7 @@ export function figures(m: Measurements): Report {
     ...secondVisitFigures(m),
     ...signInFigures(m),
     ...scaleFigures(m),
+    ...lighthouseFigures(m),
     ...sizeFigures(m, fetched),
   );
 
@@ -352,6 +388,7 @@ export function figures(m: Measurements): Report {
     chunks: m.sizes.chunks,
     floor: { imports: m.sizes.floor.imports, sizes: m.sizes.floor.sizes },
     latencyFloor: { latencyMs: L, boot0, chainDelta, floor: latencyFloor, boot: bootL },
+    lighthouse: m.lighthouse,
     timings,
   };
 }

@@ -7,6 +7,7 @@ import { measureBarePage, writeBarePage } from './barePage.ts';
 import { indicatorWithoutScript, measureBoot, measureSecondVisit, measureSignIn, type BootRun, type SignInRun } from './browser.ts';
 import { BUDGETS, BUSY_LABEL } from './budgets.ts';
 import { buildApp } from './build.ts';
+import { measureLighthouse, type LighthouseMeasurements } from './lighthouse.ts';
 import { currentLoad } from './machine.ts';
 import { ms } from './report.ts';
 import { readBuildSizes, type BuildSizes } from './sizes.ts';
@@ -22,6 +23,8 @@ export interface MeasureOptions {
   /** The checkout to build and measure. */
   root: string;
   runs: number;
+  /** Lighthouse runs per page and preset. */
+  lighthouseRuns: number;
   log: (message: string) => void;
 }
 
@@ -50,6 +53,8 @@ export interface Measurements {
   bare: { appconfigStart: number; fcp: number | undefined }[];
   byLatency: Map<number, LatencyRuns>;
   scales: ScaleRuns[];
+  /** Lighthouse on the sign-in page and a signed-in /app/home, mobile and desktop; its own browsers, after the rest. */
+  lighthouse: LighthouseMeasurements;
 }
 
 export const LATENCIES = [0, BUDGETS.latencyMs] as const;
@@ -165,7 +170,11 @@ export async function measure(options: MeasureOptions): Promise<Measurements> {
 
     const byLatency = await measureLatencies(browser, dist, options);
     const scales = await measureScales(browser, dist, options);
-    return { runs, chromium, load: { start: loadAtStart, end: currentLoad() }, sizes, indicator, bare, byLatency, scales };
+    const load = { start: loadAtStart, end: currentLoad() };
+    await browser.close();
+    log('Lighthouse …');
+    const lighthouse = await measureLighthouse({ dist, runs: options.lighthouseRuns, reportsDir: resolve(root, 'bench-dist/lighthouse'), log });
+    return { runs, chromium, load, sizes, indicator, bare, byLatency, scales, lighthouse };
   } finally {
     await browser.close();
   }

@@ -3,6 +3,7 @@ import { kb } from './compress.ts';
 import type { Machine } from './machine.ts';
 import type { Spread } from './stats.ts';
 import { BUDGETS } from './budgets.ts';
+import type { LighthouseMeasurements } from './lighthouse.ts';
 
 /** One line of the results table. */
 export interface Figure {
@@ -36,6 +37,11 @@ export interface Report {
   floor: { imports: string[]; sizes: Sizes };
   latencyFloor: { latencyMs: number; boot0: number; chainDelta: { appconfig: number; getAll: number; session: number }; floor: number; boot: number };
   timings: Record<string, Record<string, Spread>>;
+  lighthouse: LighthouseMeasurements;
+}
+
+function scoreRange(s: Spread): string {
+  return s.min === s.max ? String(Math.round(s.median)) : `${Math.round(s.median)} (${Math.round(s.min)}–${Math.round(s.max)})`;
 }
 
 export function ms(value: number): string {
@@ -116,6 +122,41 @@ For comparison, ABP's Angular client sends about 638 KB gzip of JS+CSS before it
 - **Sign-in floor**: the sign-in at 0 ms plus the growth, from 0 ms to ${lf.latencyMs} ms, of the median duration of each request a sign-in cannot do without, one after the other: the token exchange (all its token requests: a DPoP nonce costs one more), ExternalAuthenticate, and the GetAll and Session after it, each with the preflight it pays. Anything else that waits on the API counts against the app. Each run is a fresh browser profile that first opens the login page, with its caches on as a person's browser has them: the preflights the login page's start-up cached (\`Access-Control-Max-Age\`) serve the callback page too. The preflights seen from the callback on are listed.
 - **Second visit**: in a fresh profile, one start of /app/home that registers the service worker and waits until it has precached the build (\`navigator.serviceWorker.ready\`), then the measured start in a new tab, HTTP cache and preflight cache as the first start left them; a run counts only when the worker controlled the page. Its floor is built as the first start's: the second visit at 0 ms plus the growth of appconfig, GetAll and Session from 0 ms to ${lf.latencyMs} ms.
 - **GetAll at 1x, 10x, 100x**: the local API sends \`(n - 1) * 200\` more texts and \`(n - 1) * 20\` more permissions (at 100: about 20,000 texts and 2,000 permissions), uncompressed as ABP's template sends it. Signed-in starts on an emulated 10 Mbit/s link (DevTools network conditions, no added latency): on loopback a megabyte arrives in a millisecond and there would be no transfer to compare with. Growth: how much later /app/home is than at 1x, divided by how much longer GetAll takes (request start to last byte); at most ${BUDGETS.scaleBootToTransfer}. Long tasks: \`longtask\` entries (PerformanceObserver from the document's start) overlapping the time from GetAll's last byte to the Session request, which is when the answer is parsed and read.
+
+## Lighthouse
+
+Lighthouse ${report.lighthouse.lighthouseVersion} in Chromium ${report.lighthouse.chromium}, ${report.lighthouse.runs} runs per page and preset, each a cold load (HTTP cache, service worker and Cache Storage cleared; the document and every file index.html links checked to come over the network), the build served as production serves it. Mobile is Lighthouse's default: simulated slow 4G (150 ms, 1.6 Mbit/s) and a CPU 4 times slower; desktop its desktop preset. /app/home is audited signed in: one real sign-in through the provider's form in the browser Lighthouse then drives, and each run checks it ended on /app/home with the \`app-home-rendered\` mark. Load average ${report.lighthouse.load.start} at the start, ${report.lighthouse.load.end} at the end.
+
+Lighthouse times the page's tasks by the wall clock and its mobile simulation multiplies them by 4. The **CPU share** is CPU time over wall time of the page's main-thread tasks, read from its trace: below 1 the page waited inside its tasks for a CPU (on 2 cores, Chromium's other processes and the local stack take their turn too), and every main-thread figure, total blocking time above all, is longer than the page's own work.
+
+${table(
+  ['Page', 'Preset', 'Performance', 'Accessibility', 'Best practices', 'TBT', 'LCP', 'FCP', 'Speed index', 'CLS', 'CPU share'],
+  report.lighthouse.audits.map((audit) => [
+    `${audit.path}${audit.signedIn ? ' (signed in)' : ''}`,
+    audit.preset,
+    scoreRange(audit.scores.performance),
+    scoreRange(audit.scores.accessibility),
+    scoreRange(audit.scores['best-practices']),
+    ms(audit.metrics['total-blocking-time'].median),
+    ms(audit.metrics['largest-contentful-paint'].median),
+    ms(audit.metrics['first-contentful-paint'].median),
+    ms(audit.metrics['speed-index'].median),
+    audit.metrics['cumulative-layout-shift'].median.toFixed(3),
+    audit.cpuShare.median.toFixed(2),
+  ]),
+)}
+
+Where the main thread's time goes (the run Lighthouse picks as its median; mobile figures multiplied by 4, as Lighthouse reports them):
+
+${report.lighthouse.audits
+  .map(
+    (audit) =>
+      `- ${audit.path}, ${audit.preset}: ${ms(audit.mainThread.total)} in all (${audit.mainThread.groups.map((group) => `${group.label} ${ms(group.duration)}`).join(', ')}); scripts: ${audit.bootup.scripts
+        .slice(0, 4)
+        .map((script) => `${script.url.replace(/^https?:\/\/[^/]+/, '')} ${ms(script.total)}`)
+        .join(', ')}`,
+  )
+  .join('\n')}
 
 ## Initial set
 
