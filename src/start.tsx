@@ -21,6 +21,8 @@ async function isPopupCallback(): Promise<boolean> {
 }
 
 if (!(await isPopupCallback())) {
+  // Evaluating the app's modules is one task, starting it another: on a slow phone two shorter tasks keep the page answering where one long one would not.
+  await new Promise((resolve) => setTimeout(resolve, 0));
   if (import.meta.env.DEV) inspectActor(bootActor);
   bootActor.start();
   // A sign-in's return: its code (the sign-in library) loads beside the config request, and the exchange starts once the config is in.
