@@ -85,7 +85,8 @@ export default defineConfig({
       manifest: false,
       workbox: {
         globPatterns: ['**/*.{js,css,html,svg}'],
-        globIgnores: ['assets/appconfig*.json'],
+        globIgnores: ['assets/appconfig*.json', 'sw-routes.js'],
+        importScripts: ['sw-routes.js'],
         navigateFallback: 'index.html',
         navigateFallbackDenylist: [/^\/account\/logincallback/, /^\/assets\/appconfig/],
         runtimeCaching: [],
