@@ -282,15 +282,15 @@ export function figures(m: Measurements): Report {
         id: `appconfig-${latency}`,
         label: `appconfig request ${suffix}`,
         value: spreadText(timing(latency, (run) => run.appconfigStart)),
-        budget: latency === 0 ? `<= ${BUDGETS.appconfigStartMs} ms median (ABP Angular: ~${ABP_ANGULAR.appconfigStartMs} ms)` : '',
-        ...(latency === 0 ? { pass: appconfig0.median <= BUDGETS.appconfigStartMs } : {}),
+        budget: latency === 0 ? `<= ${BUDGETS.appconfigToMachineFloor} x the machine floor below, medians (ABP Angular: ~${ABP_ANGULAR.appconfigStartMs} ms)` : '',
+        ...(latency === 0 ? { pass: appconfig0.median <= BUDGETS.appconfigToMachineFloor * bareSpread.median } : {}),
       },
       ...(latency === 0
         ? [
             {
               id: 'appconfig-bare-page',
               label: 'Machine floor: bare index.html + 1-line script',
-              value: `${spreadText(bareSpread)}; the app is ${ms(appconfig0.median - bareSpread.median)} later`,
+              value: `${spreadText(bareSpread)}; the app is ${ms(appconfig0.median - bareSpread.median)} later, ${(appconfig0.median / bareSpread.median).toFixed(3)} x`,
               budget: '',
             },
           ]
