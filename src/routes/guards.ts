@@ -1,5 +1,4 @@
 import { redirect, type ParsedLocation } from '@tanstack/react-router';
-import { isGranted } from '../abp/userConfiguration.ts';
 import type { RouterContext } from './context.ts';
 import { LOGIN_PATH } from '../lib/paths.ts';
 
@@ -19,11 +18,6 @@ export function requireUser(context: RouterContext, location: ParsedLocation, se
     access.knownSection(section);
     throw signIn;
   });
-}
-
-/** True when the route needs no permission or the user holds it. */
-export function hasPermission(context: RouterContext, permission: string | undefined): boolean {
-  return permission === undefined || isGranted(context.userConfiguration(), permission);
 }
 
 /** A section the person may not open: its address answers "Geen toegang" inside the shell, and its code is not fetched. */
