@@ -102,20 +102,30 @@ function growth<R>(runsAt: (latency: number) => R[], pick: (run: R) => number): 
 }
 
 /**
+ * A latency floor: the median of `total` at 0 ms plus the growth, from 0 ms
+ * to L ms, of each request of `chain` (the requests that must follow one
+ * another); with the median of `total` at L ms to hold against it.
+ */
+function latencyFloor<R, K extends string>(runsAt: (latency: number) => R[], total: (run: R) => number, chain: Record<K, (run: R) => number>) {
+  const at0 = median(runsAt(0).map(total));
+  const atL = median(runsAt(L).map(total));
+  const growths = Object.fromEntries(Object.entries<(run: R) => number>(chain).map(([name, pick]) => [name, growth(runsAt, pick)])) as Record<K, number>;
+  const floor = at0 + Object.values<number>(growths).reduce((sum, value) => sum + value, 0);
+  return { at0, atL, chain: growths, floor };
+}
+
+/**
  * A second visit: the files come from the service worker, the API's answers
  * from the network. Its floor is built as the first start's is: the second
  * visit at 0 ms plus what latency adds to each request of the chain.
  */
 function secondVisitFigures(m: Measurements): Figure[] {
   const runsAt = (latency: number) => m.byLatency.get(latency)!.secondVisits;
-  const at0 = median(runsAt(0).map((run) => run.homeRendered));
-  const atL = median(runsAt(L).map((run) => run.homeRendered));
-  const chain = {
-    appconfig: growth(runsAt, (run) => run.durations.appconfig),
-    getAll: growth(runsAt, (run) => run.durations.getAll),
-    session: growth(runsAt, (run) => run.durations.session),
-  };
-  const floor = at0 + chain.appconfig + chain.getAll + chain.session;
+  const { at0, atL, chain, floor } = latencyFloor(runsAt, (run) => run.homeRendered, {
+    appconfig: (run) => run.durations.appconfig,
+    getAll: (run) => run.durations.getAll,
+    session: (run) => run.durations.session,
+  });
   return [
     { id: 'second-visit-0', label: 'Second visit (service worker warm): /app/home at 0 ms API latency', value: spreadText(spread(runsAt(0).map((run) => run.homeRendered))), budget: '' },
     { id: `second-visit-${L}`, label: `Second visit: /app/home at ${L} ms API latency`, value: spreadText(spread(runsAt(L).map((run) => run.homeRendered))), budget: '' },
@@ -138,15 +148,12 @@ function secondVisitFigures(m: Measurements): Figure[] {
  */
 function signInFigures(m: Measurements): Figure[] {
   const runsAt = (latency: number) => m.byLatency.get(latency)!.signIns;
-  const at0 = median(runsAt(0).map((run) => run.callbackToHome));
-  const atL = median(runsAt(L).map((run) => run.callbackToHome));
-  const chain = {
-    token: growth(runsAt, (run) => run.chain.token),
-    externalAuthenticate: growth(runsAt, (run) => run.chain.externalAuthenticate),
-    getAll: growth(runsAt, (run) => run.chain.getAll),
-    session: growth(runsAt, (run) => run.chain.session),
-  };
-  const floor = at0 + chain.token + chain.externalAuthenticate + chain.getAll + chain.session;
+  const { at0, atL, chain, floor } = latencyFloor(runsAt, (run) => run.callbackToHome, {
+    token: (run) => run.chain.token,
+    externalAuthenticate: (run) => run.chain.externalAuthenticate,
+    getAll: (run) => run.chain.getAll,
+    session: (run) => run.chain.session,
+  });
   const sample = runsAt(L)[0]!;
   const anonymous = (run: SignInRun) => run.before.getAll + run.before.session;
   return [
@@ -248,15 +255,16 @@ export function figures(m: Measurements): Report {
   const fetched = fetchedSizes(m);
   const timing = (latency: number, pick: (run: BootRun) => number): Spread => spread(m.byLatency.get(latency)!.boots.map(pick));
   const signInSpread = (latency: number, pick: (run: SignInRun) => number): Spread => spread(m.byLatency.get(latency)!.signIns.map(pick));
-  const boot0 = timing(0, (run) => run.homeRendered).median;
-  const bootL = timing(L, (run) => run.homeRendered).median;
-  const delta = (pick: (run: BootRun) => number) => Math.max(0, timing(L, pick).median - timing(0, pick).median);
-  const chainDelta = {
-    appconfig: delta((run) => run.durations.appconfig),
-    getAll: delta((run) => run.durations.getAll),
-    session: delta((run) => run.durations.session),
-  };
-  const latencyFloor = boot0 + chainDelta.appconfig + chainDelta.getAll + chainDelta.session;
+  const {
+    at0: boot0,
+    atL: bootL,
+    chain: chainDelta,
+    floor: bootFloor,
+  } = latencyFloor((latency: number) => m.byLatency.get(latency)!.boots, (run) => run.homeRendered, {
+    appconfig: (run) => run.durations.appconfig,
+    getAll: (run) => run.durations.getAll,
+    session: (run) => run.durations.session,
+  });
   const allSignIns = [...m.byLatency.values()].flatMap((result) => result.signIns);
   const reloads = allSignIns.filter((run) => run.appDocuments !== 1 || !run.sameDocument).length;
   const allBoots = [...m.byLatency.values()].flatMap((result) => result.boots);
@@ -305,15 +313,15 @@ export function figures(m: Measurements): Report {
     {
       id: 'latency-floor',
       label: `Latency floor at ${L} ms`,
-      value: `${ms(latencyFloor)} = ${ms(boot0)} + ${ms(chainDelta.appconfig)} + ${ms(chainDelta.getAll)} + ${ms(chainDelta.session)}`,
+      value: `${ms(bootFloor)} = ${ms(boot0)} + ${ms(chainDelta.appconfig)} + ${ms(chainDelta.getAll)} + ${ms(chainDelta.session)}`,
       budget: '',
     },
     {
       id: 'boot-floor-ratio',
       label: `Boot at ${L} ms / latency floor`,
-      value: `${(bootL / latencyFloor).toFixed(3)} (${ms(bootL)} / ${ms(latencyFloor)})`,
+      value: `${(bootL / bootFloor).toFixed(3)} (${ms(bootL)} / ${ms(bootFloor)})`,
       budget: `<= ${BUDGETS.bootToLatencyFloor}`,
-      pass: bootL <= BUDGETS.bootToLatencyFloor * latencyFloor,
+      pass: bootL <= BUDGETS.bootToLatencyFloor * bootFloor,
     },
     {
       id: 'cls',
@@ -387,7 +395,7 @@ export function figures(m: Measurements): Report {
     staticInitialFiles: m.sizes.staticInitialFiles,
     chunks: m.sizes.chunks,
     floor: { imports: m.sizes.floor.imports, sizes: m.sizes.floor.sizes },
-    latencyFloor: { latencyMs: L, boot0, chainDelta, floor: latencyFloor, boot: bootL },
+    latencyFloor: { latencyMs: L, boot0, chainDelta, floor: bootFloor, boot: bootL },
     lighthouse: m.lighthouse,
     timings,
   };
