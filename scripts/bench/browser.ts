@@ -1,5 +1,13 @@
 import type { Browser, BrowserContext, Page, Request, Response } from 'playwright-core';
+import type { DemoUser } from '../../devstack/stack.ts';
 import { HOME_RENDERED_MARK } from './marks.ts';
+
+/** The user every bench sign-in uses: `admin`, who may open every section. */
+export function adminOf(stack: { users: readonly DemoUser[] }): DemoUser {
+  const admin = stack.users.find((user) => user.userName === 'admin');
+  if (!admin) throw new Error('The stack has no admin user.');
+  return admin;
+}
 
 /** Browser-side observations of one page load, all in ms from that document's navigation start. */
 

@@ -20,6 +20,7 @@ import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../../devstack/chromium.ts';
 import type { DemoUser, StackUrls } from '../../devstack/stack.ts';
 import { startTestStack } from '../../devstack/test-stack.ts';
 import { precompress } from '../precompress.ts';
+import { adminOf } from './browser.ts';
 import { buildApp } from './build.ts';
 import { currentLoad } from './machine.ts';
 import { HOME_RENDERED_MARK } from './marks.ts';
@@ -432,8 +433,7 @@ export async function measureLighthouse(options: LighthouseOptions): Promise<Lig
   if (options.reportsDir) mkdirSync(options.reportsDir, { recursive: true });
   const stack = await startTestStack({ dist: options.dist });
   try {
-    const admin = stack.users.find((user) => user.userName === 'admin');
-    if (!admin) throw new Error('The stack has no admin user.');
+    const admin = adminOf(stack);
     const audits: LighthouseAudit[] = [];
     let versions = { lighthouse: 'unknown', chromium: 'unknown' };
     for (const page of LIGHTHOUSE_PAGES) {

@@ -4,7 +4,7 @@ import { launchChromium } from '../../devstack/chromium.ts';
 import { startTestStack } from '../../devstack/test-stack.ts';
 import { precompress } from '../precompress.ts';
 import { measureBarePage, writeBarePage } from './barePage.ts';
-import { indicatorWithoutScript, measureBoot, measureSecondVisit, measureSignIn, type BootRun, type SignInRun } from './browser.ts';
+import { adminOf, indicatorWithoutScript, measureBoot, measureSecondVisit, measureSignIn, type BootRun, type SignInRun } from './browser.ts';
 import { BUDGETS, BUSY_LABEL } from './budgets.ts';
 import { buildApp } from './build.ts';
 import { measureLighthouse, type LighthouseMeasurements } from './lighthouse.ts';
@@ -68,11 +68,14 @@ async function measureLatencies(browser: Browser, dist: string, options: Measure
   const { runs, log } = options;
   const sides = await Promise.all(LATENCIES.map(async (latencyMs) => ({ latencyMs, stack: await startTestStack({ dist, latencyMs }) })));
   try {
-    const results = sides.map((side) => {
-      const admin = side.stack.users.find((user) => user.userName === 'admin');
-      if (!admin) throw new Error('The stack has no admin user.');
-      return { ...side, admin, boots: [] as BootRun[], signIns: [] as SignInRun[], secondVisits: [] as BootRun[], storageState: undefined as StorageState | undefined };
-    });
+    const results = sides.map((side) => ({
+      ...side,
+      admin: adminOf(side.stack),
+      boots: [] as BootRun[],
+      signIns: [] as SignInRun[],
+      secondVisits: [] as BootRun[],
+      storageState: undefined as StorageState | undefined,
+    }));
     log('  warm-up sign-ins');
     for (const side of results) side.storageState = (await measureSignIn(browser, side.stack.urls, side.admin)).storageState;
     for (let i = 0; i < runs; i += 1) {
@@ -112,13 +115,7 @@ async function measureScales(browser: Browser, dist: string, options: MeasureOpt
   const { runs, log } = options;
   const sides = await Promise.all(SCALES.map(async (scale) => ({ scale, stack: await startTestStack({ dist, userConfigurationScale: scale }) })));
   try {
-    const results = await Promise.all(
-      sides.map(async (side) => {
-        const admin = side.stack.users.find((user) => user.userName === 'admin');
-        if (!admin) throw new Error('The stack has no admin user.');
-        return { ...side, boots: [] as BootRun[], storageState: undefined as StorageState | undefined, admin };
-      }),
-    );
+    const results = sides.map((side) => ({ ...side, admin: adminOf(side.stack), boots: [] as BootRun[], storageState: undefined as StorageState | undefined }));
     for (const side of results) side.storageState = (await measureSignIn(browser, side.stack.urls, side.admin)).storageState;
     for (const side of results) await measureBoot(browser, side.stack.urls.app, side.storageState!, BUDGETS.scaleThroughput);
     for (let i = 0; i < runs; i += 1) {
