@@ -289,6 +289,28 @@ export async function measureSecondVisit(browser: Browser, appUrl: string, stora
 }
 
 /**
+ * From the app's login page through the provider's Dutch form to the app's
+ * /app/home address (committed, not yet rendered). `beforeSubmit` runs just
+ * before the form is sent.
+ */
+export async function signInThroughForm(
+  page: Page,
+  urls: { app: string; issuer: string },
+  user: { userName: string; password: string },
+  beforeSubmit: () => void = () => {},
+): Promise<void> {
+  const appOrigin = new URL(urls.app).origin;
+  await page.goto(new URL('/account/login', urls.app).href);
+  await page.getByRole('button', { name: 'Inloggen' }).click();
+  await page.waitForURL((url) => url.origin === urls.issuer);
+  await page.getByLabel('Gebruikersnaam').fill(user.userName);
+  await page.getByLabel('Wachtwoord').fill(user.password);
+  beforeSubmit();
+  await page.getByRole('button', { name: 'Inloggen' }).click();
+  await page.waitForURL((url) => url.origin === appOrigin && url.pathname === '/app/home', { waitUntil: 'commit', timeout: 30_000 });
+}
+
+/**
  * One sign-in in a fresh context, timed from the provider's redirect back to the
  * app until /app/home is on screen. Returns the context's cookies and storage
  * too, for signed-in starts.
@@ -317,14 +339,7 @@ export async function measureSignIn(
       if (counting && (event.type === 'Preflight' || event.request.method === 'OPTIONS')) preflights.push(new URL(event.request.url).pathname);
     });
     await cdp.send('Network.enable');
-    await page.goto(new URL('/account/login', urls.app).href);
-    await page.getByRole('button', { name: 'Inloggen' }).click();
-    await page.waitForURL((url) => url.origin === urls.issuer);
-    await page.getByLabel('Gebruikersnaam').fill(user.userName);
-    await page.getByLabel('Wachtwoord').fill(user.password);
-    counting = true;
-    await page.getByRole('button', { name: 'Inloggen' }).click();
-    await page.waitForURL((url) => url.origin === appOrigin && url.pathname === '/app/home', { waitUntil: 'commit', timeout: 30_000 });
+    await signInThroughForm(page, urls, user, () => (counting = true));
     await waitForHome(page);
     const timings = await readTimings(page);
     const callback = new URL('/account/logincallback', urls.app).href;

@@ -20,7 +20,7 @@ import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../../devstack/chromium.ts';
 import type { DemoUser, StackUrls } from '../../devstack/stack.ts';
 import { startTestStack } from '../../devstack/test-stack.ts';
 import { precompress } from '../precompress.ts';
-import { adminOf } from './browser.ts';
+import { adminOf, signInThroughForm } from './browser.ts';
 import { buildApp } from './build.ts';
 import { currentLoad } from './machine.ts';
 import { HOME_RENDERED_MARK } from './marks.ts';
@@ -167,14 +167,7 @@ async function signIn(port: number, urls: StackUrls, user: DemoUser): Promise<vo
   await withCdp(port, async (context) => {
     const page = await context.newPage();
     try {
-      const appOrigin = new URL(urls.app).origin;
-      await page.goto(new URL('/account/login', urls.app).href);
-      await page.getByRole('button', { name: 'Inloggen' }).click();
-      await page.waitForURL((url) => url.origin === urls.issuer);
-      await page.getByLabel('Gebruikersnaam').fill(user.userName);
-      await page.getByLabel('Wachtwoord').fill(user.password);
-      await page.getByRole('button', { name: 'Inloggen' }).click();
-      await page.waitForURL((url) => url.origin === appOrigin && url.pathname === '/app/home', { timeout: 30_000 });
+      await signInThroughForm(page, urls, user);
       await page.waitForFunction((mark) => performance.getEntriesByName(mark).length > 0, HOME_RENDERED_MARK, { timeout: 30_000 });
     } finally {
       await page.close();
