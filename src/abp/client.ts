@@ -12,9 +12,17 @@ export interface AbpClientOptions {
   timeoutMs?: number;
 }
 
+type Method = 'get' | 'post' | 'put' | 'delete';
+
+/** `path` is relative to the backend's address and may carry a query (`User/Get?Id=5`). */
 export interface AbpClient {
   get<T>(path: string): Promise<T>;
+  /** `headers`: more than ABP's own, e.g. a DPoP proof. */
   post<T>(path: string, body: unknown, headers?: Record<string, string>): Promise<T>;
+  /** ABP routes `Update` actions as PUT. */
+  put<T>(path: string, body: unknown): Promise<T>;
+  /** ABP routes `Delete` actions as DELETE, with the id in the query. */
+  delete<T>(path: string): Promise<T>;
 }
 
 /** A client for the ABP backend: ABP's headers on every call, envelopes unwrapped, failures as `AbpError`. */
@@ -36,10 +44,12 @@ export function createAbpClient(options: AbpClientOptions): AbpClient {
   return {
     get: (path) => send(http, 'get', path),
     post: (path, body, headers) => send(http, 'post', path, body, headers),
+    put: (path, body) => send(http, 'put', path, body),
+    delete: (path) => send(http, 'delete', path),
   };
 }
 
-async function send<T>(http: KyInstance, method: 'get' | 'post', path: string, body?: unknown, headers?: Record<string, string>): Promise<T> {
+async function send<T>(http: KyInstance, method: Method, path: string, body?: unknown, headers?: Record<string, string>): Promise<T> {
   requestStarted();
   try {
     return await exchange<T>(http, method, path, body, headers);
@@ -48,7 +58,7 @@ async function send<T>(http: KyInstance, method: 'get' | 'post', path: string, b
   }
 }
 
-async function exchange<T>(http: KyInstance, method: 'get' | 'post', path: string, body?: unknown, headers?: Record<string, string>): Promise<T> {
+async function exchange<T>(http: KyInstance, method: Method, path: string, body?: unknown, headers?: Record<string, string>): Promise<T> {
   let response: Response;
   try {
     response = await http(path.replace(/^\/+/, ''), { method, json: body, headers });

@@ -20,6 +20,8 @@ export function repairingClient(client: AbpClient, hasToken: () => boolean, repa
   };
   return {
     get: (path) => call(() => client.get(path)),
-    post: (path, body) => call(() => client.post(path, body)),
+    post: (path, body, headers) => call(() => client.post(path, body, headers)),
+    put: (path, body) => call(() => client.put(path, body)),
+    delete: (path) => call(() => client.delete(path)),
   };
 }

@@ -163,6 +163,28 @@ describe('a token refused in the middle of the work', () => {
     expect(await requests[1]!.json()).toEqual({ name: 'x' });
   });
 
+  it('sends the caller’s extra headers, the first time and again after a repair', async () => {
+    let calls = 0;
+    const requests = stubFetch(async () => (calls++ === 0 ? unauthorized() : envelopeResponse('ok')));
+    const client = repairingClient(createAbpClient({ baseUrl: 'http://api.test', headers: () => source({ token: 't0k3n' }) }), () => true, async () => true);
+    await client.post('api/services/app/Thing/Save', {}, { DPoP: 'proof' });
+    expect(requests.map((request) => request.headers.get('DPoP'))).toEqual(['proof', 'proof']);
+  });
+
+  it('sends Update as PUT and Delete as DELETE, repaired like the rest', async () => {
+    let calls = 0;
+    const requests = stubFetch(async () => (calls++ === 0 ? unauthorized() : envelopeResponse(null)));
+    const client = repairingClient(createAbpClient({ baseUrl: 'http://api.test', headers: () => source({ token: 't0k3n' }) }), () => true, async () => true);
+    await client.put('api/services/app/User/Update', { id: 5 });
+    await client.delete('api/services/app/User/Delete?Id=5');
+    expect(requests.map((request) => `${request.method} ${new URL(request.url).pathname}${new URL(request.url).search}`)).toEqual([
+      'PUT /api/services/app/User/Update',
+      'PUT /api/services/app/User/Update',
+      'DELETE /api/services/app/User/Delete?Id=5',
+    ]);
+    expect(await requests[1]!.json()).toEqual({ id: 5 });
+  });
+
   it('never loops: a second 401 after the repair is the caller’s', async () => {
     const requests = stubFetch(async () => unauthorized());
     const repair = vi.fn(async () => true);
