@@ -1,4 +1,5 @@
 import type { AbpClient } from './client.ts';
+import { ENDPOINTS } from './endpoints.ts';
 
 export interface ExternalAuthenticateInput {
   authProvider: string;
@@ -14,7 +15,7 @@ export interface ExternalAuthenticateResult {
   waitingForActivation: boolean;
 }
 
-export const EXTERNAL_AUTHENTICATE_PATH = 'api/TokenAuth/ExternalAuthenticate';
+export const EXTERNAL_AUTHENTICATE_PATH = ENDPOINTS.ExternalAuthenticate.path;
 
 /** `headers`: a DPoP proof, when the provider's token is bound to a key. */
 export function externalAuthenticate(client: AbpClient, input: ExternalAuthenticateInput, headers?: Record<string, string>): Promise<ExternalAuthenticateResult> {

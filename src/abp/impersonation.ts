@@ -1,4 +1,5 @@
 import type { AbpClient } from './client.ts';
+import { ENDPOINTS } from './endpoints.ts';
 
 /** ASP.NET Zero's answer to `Account/BackToImpersonator`: a one-time token for the impersonator's own account. */
 export interface BackToImpersonatorOutput {
@@ -19,6 +20,6 @@ export interface ImpersonatedAuthenticateResult {
  * without these endpoints answers 404 (ASP.NET Core's, not an envelope).
  */
 export async function backToImpersonator(client: AbpClient): Promise<ImpersonatedAuthenticateResult> {
-  const { impersonationToken } = await client.post<BackToImpersonatorOutput>('api/services/app/Account/BackToImpersonator', {});
-  return client.post<ImpersonatedAuthenticateResult>(`api/TokenAuth/ImpersonatedAuthenticate?impersonationToken=${encodeURIComponent(impersonationToken)}`, {});
+  const { impersonationToken } = await client.post<BackToImpersonatorOutput>(ENDPOINTS.BackToImpersonator.path, {});
+  return client.post<ImpersonatedAuthenticateResult>(`${ENDPOINTS.ImpersonatedAuthenticate.path}?impersonationToken=${encodeURIComponent(impersonationToken)}`, {});
 }

@@ -1,5 +1,6 @@
 import type { AbpClient } from './client.ts';
+import { ENDPOINTS } from './endpoints.ts';
 
 export function changeLanguage(client: AbpClient, languageName: string): Promise<void> {
-  return client.post<void>('api/services/app/User/ChangeLanguage', { languageName });
+  return client.post<void>(ENDPOINTS.ChangeLanguage.path, { languageName });
 }

@@ -1,4 +1,5 @@
 import type { AbpClient } from './client.ts';
+import { ENDPOINTS } from './endpoints.ts';
 
 export interface SessionUser {
   id: number;
@@ -22,5 +23,5 @@ export interface Session {
 }
 
 export function getCurrentLoginInformations(client: AbpClient): Promise<Session> {
-  return client.get<Session>('api/services/app/Session/GetCurrentLoginInformations');
+  return client.get<Session>(ENDPOINTS.Session.path);
 }

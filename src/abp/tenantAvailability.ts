@@ -1,4 +1,5 @@
 import type { AbpClient } from './client.ts';
+import { ENDPOINTS } from './endpoints.ts';
 
 /** `TenantAvailabilityState` of ABP. */
 export const TenantAvailability = { Available: 1, InActive: 2, NotFound: 3 } as const;
@@ -9,5 +10,5 @@ export interface IsTenantAvailableOutput {
 }
 
 export function isTenantAvailable(client: AbpClient, tenancyName: string): Promise<IsTenantAvailableOutput> {
-  return client.post<IsTenantAvailableOutput>('api/services/app/Account/IsTenantAvailable', { tenancyName });
+  return client.post<IsTenantAvailableOutput>(ENDPOINTS.IsTenantAvailable.path, { tenancyName });
 }

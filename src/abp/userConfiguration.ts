@@ -1,4 +1,5 @@
 import type { AbpClient } from './client.ts';
+import { ENDPOINTS } from './endpoints.ts';
 import { AbpError } from './errors.ts';
 
 export interface AbpLanguage {
@@ -48,7 +49,7 @@ export interface UserConfiguration {
 
 type Json = Record<string, unknown>;
 
-const GET_ALL = 'AbpUserConfiguration/GetAll';
+const GET_ALL = ENDPOINTS.GetAll.path;
 
 /** The sections the route guards, the menu, the clock, the language and the idle sign-out read. */
 const REQUIRED = ['auth.grantedPermissions', 'features.allFeatures', 'setting.values', 'nav.menus', 'session', 'localization.currentLanguage', 'clock'];

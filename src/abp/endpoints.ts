@@ -1,0 +1,50 @@
+/**
+ * One ABP endpoint the app calls. The app's calls, the local stand-in's
+ * routes and fault switches, and the contract suite (tests/contract/) all
+ * read this table, so a path is spelled once.
+ */
+export interface AbpEndpoint {
+  /** The HTTP method ABP routes the action by (a GET on a POST action is a 405). */
+  readonly method: 'GET' | 'POST' | 'PUT' | 'DELETE';
+  /** Relative to `remoteServiceBaseUrl`, as ABP's routing names it (ASP.NET ignores its case). */
+  readonly path: string;
+  /**
+   * The permission module-zero-core-template's application service demands;
+   * without it ABP answers 403 (401 when nobody is signed in).
+   */
+  readonly permission?: string;
+  /** The action needs a signed-in user, whatever the permission ([AbpAuthorize]). */
+  readonly signedIn?: boolean;
+  /** The recording of ABP's answers in ../shared/abp-recorded/, by file name without `.json`. */
+  readonly recorded?: string;
+}
+
+/** Every ABP endpoint the app calls, by the name the fault switches and the logs use. */
+export const ENDPOINTS = {
+  GetAll: { method: 'GET', path: 'AbpUserConfiguration/GetAll', recorded: 'userconfiguration' },
+  Session: { method: 'GET', path: 'api/services/app/Session/GetCurrentLoginInformations', recorded: 'session' },
+  ExternalAuthenticate: { method: 'POST', path: 'api/TokenAuth/ExternalAuthenticate', recorded: 'externalauthenticate' },
+  GetExternalAuthenticationProviders: { method: 'GET', path: 'api/TokenAuth/GetExternalAuthenticationProviders', recorded: 'externalauthenticate' },
+  IsTenantAvailable: { method: 'POST', path: 'api/services/app/Account/IsTenantAvailable', recorded: 'account' },
+  ChangeLanguage: { method: 'POST', path: 'api/services/app/User/ChangeLanguage', permission: 'Pages.Users', recorded: 'user' },
+  // ASP.NET Zero's way back from impersonation; module-zero has neither (a 404 there).
+  BackToImpersonator: { method: 'POST', path: 'api/services/app/Account/BackToImpersonator', signedIn: true },
+  ImpersonatedAuthenticate: { method: 'POST', path: 'api/TokenAuth/ImpersonatedAuthenticate' },
+} as const satisfies Record<string, AbpEndpoint>;
+
+export type EndpointName = keyof typeof ENDPOINTS;
+
+/** Every entry of the table with its name. */
+export function endpointList(): Array<AbpEndpoint & { name: EndpointName }> {
+  return Object.keys(ENDPOINTS).filter(isEndpointName).map((name) => ({ name, ...ENDPOINTS[name] }));
+}
+
+export function isEndpointName(name: string): name is EndpointName {
+  return Object.hasOwn(ENDPOINTS, name);
+}
+
+/** The endpoint a request is for: the method and the path (query left off, case ignored as ASP.NET does). */
+export function findEndpoint(method: string, path: string): (AbpEndpoint & { name: EndpointName }) | undefined {
+  const wanted = path.split('?')[0]!.replace(/^\/+/, '').toLowerCase();
+  return endpointList().find((e) => e.method === method.toUpperCase() && e.path.toLowerCase() === wanted);
+}
