@@ -9,6 +9,8 @@ export const CLIENT_ID = 'isolatie-staff';
 /** The authProvider name the API accepts in ExternalAuthenticate. */
 export const AUTH_PROVIDER = 'OpenIdConnect';
 export const TENANT_HEADER = 'Abp-TenantId';
+/** The environment of the local stack's one-company deployment (devstack/seed.ts's tenant 1). */
+export const DEFAULT_TENANCY_NAME = 'Default';
 
 export interface LocaleMapping {
   from: string;
@@ -20,6 +22,7 @@ export interface AppConfig {
   remoteServiceBaseUrl: string;
   localeMappings: LocaleMapping[];
   tenantHeaderName: string;
+  tenancyName?: string;
   auth: {
     issuer: string;
     clientId: string;
@@ -52,6 +55,8 @@ export function createAppConfig(input: AppConfigInput): AppConfig {
       { from: 'en', to: 'en' },
     ],
     tenantHeaderName: TENANT_HEADER,
+    // One company: a browser that chose no environment works in Default.
+    tenancyName: DEFAULT_TENANCY_NAME,
     auth: {
       issuer: input.issuer,
       clientId: CLIENT_ID,

@@ -14,11 +14,21 @@ export interface AbpClientOptions {
 
 type Method = 'get' | 'post' | 'put' | 'delete';
 
+export interface PostOptions {
+  /** More than ABP's own headers, e.g. a DPoP proof. */
+  headers?: Record<string, string>;
+  /**
+   * Send no bearer even when a token is held. ABP takes the tenant from a
+   * bearer's claim before the tenant header, so a sign-in must not carry the
+   * token of an earlier one: it would decide the tenant behind the person's back.
+   */
+  anonymous?: boolean;
+}
+
 /** `path` is relative to the backend's address and may carry a query (`User/Get?Id=5`). */
 export interface AbpClient {
   get<T>(path: string): Promise<T>;
-  /** `headers`: more than ABP's own, e.g. a DPoP proof. */
-  post<T>(path: string, body: unknown, headers?: Record<string, string>): Promise<T>;
+  post<T>(path: string, body: unknown, options?: PostOptions): Promise<T>;
   /** ABP routes `Update` actions as PUT. */
   put<T>(path: string, body: unknown): Promise<T>;
   /** ABP routes `Delete` actions as DELETE, with the id in the query. */
@@ -34,8 +44,10 @@ export function createAbpClient(options: AbpClientOptions): AbpClient {
     throwHttpErrors: false,
     hooks: {
       beforeRequest: [
-        (request) => {
-          for (const [name, value] of Object.entries(abpHeaders(options.headers()))) request.headers.set(name, value);
+        (request, { context }) => {
+          const source = options.headers();
+          const headers = abpHeaders(context.anonymous === true ? { ...source, token: undefined } : source);
+          for (const [name, value] of Object.entries(headers)) request.headers.set(name, value);
           request.headers.set('X-Requested-With', 'XMLHttpRequest');
         },
       ],
@@ -43,25 +55,25 @@ export function createAbpClient(options: AbpClientOptions): AbpClient {
   });
   return {
     get: (path) => send(http, 'get', path),
-    post: (path, body, headers) => send(http, 'post', path, body, headers),
+    post: (path, body, postOptions) => send(http, 'post', path, body, postOptions),
     put: (path, body) => send(http, 'put', path, body),
     delete: (path) => send(http, 'delete', path),
   };
 }
 
-async function send<T>(http: KyInstance, method: Method, path: string, body?: unknown, headers?: Record<string, string>): Promise<T> {
+async function send<T>(http: KyInstance, method: Method, path: string, body?: unknown, postOptions: PostOptions = {}): Promise<T> {
   requestStarted();
   try {
-    return await exchange<T>(http, method, path, body, headers);
+    return await exchange<T>(http, method, path, body, postOptions);
   } finally {
     requestEnded();
   }
 }
 
-async function exchange<T>(http: KyInstance, method: Method, path: string, body?: unknown, headers?: Record<string, string>): Promise<T> {
+async function exchange<T>(http: KyInstance, method: Method, path: string, body: unknown, { headers, anonymous }: PostOptions): Promise<T> {
   let response: Response;
   try {
-    response = await http(path.replace(/^\/+/, ''), { method, json: body, headers });
+    response = await http(path.replace(/^\/+/, ''), { method, json: body, headers, context: { anonymous } });
   } catch (error) {
     const failure =
       error instanceof TimeoutError

@@ -20,7 +20,7 @@ export function repairingClient(client: AbpClient, hasToken: () => boolean, repa
   };
   return {
     get: (path) => call(() => client.get(path)),
-    post: (path, body, headers) => call(() => client.post(path, body, headers)),
+    post: (path, body, options) => call(() => client.post(path, body, options)),
     put: (path, body) => call(() => client.put(path, body)),
     delete: (path) => call(() => client.delete(path)),
   };

@@ -19,7 +19,9 @@ export type AuthErrorKind =
   | 'backend-unreachable'
   | 'backend-timeout'
   | 'session-failed'
-  | 'not-active';
+  | 'not-active'
+  | 'tenant-inactive'
+  | 'no-tenant';
 
 /** An identity failure as a value: `kind` for the Dutch message, `detail` for the log. */
 export class AuthError extends Error {

@@ -24,4 +24,6 @@ export const authMessages: Record<AuthErrorKind, MessageDescriptor> = {
   'backend-timeout': msg`De inlogdienst heeft je herkend, maar de server reageerde niet op tijd. Probeer het over een ogenblik opnieuw.`,
   'session-failed': msg`Je bent ingelogd, maar je gegevens konden niet worden geladen. Probeer het over een ogenblik opnieuw.`,
   'not-active': msg`Je account is nog niet actief. Je ontvangt bericht zodra het is geactiveerd.`,
+  'tenant-inactive': msg`Deze omgeving is niet actief. Kies op de inlogpagina een andere omgeving of neem contact op met de beheerder.`,
+  'no-tenant': msg`Je hebt nog geen omgeving gekozen, en zonder omgeving laat de server je niet binnen. Kies op de inlogpagina je omgeving en log opnieuw in.`,
 };

@@ -1,5 +1,8 @@
 import { abpClientFor } from '../config/abpClient.ts';
 import { AbpError } from '../abp/errors.ts';
+import { loginRefusalOf } from '../abp/loginRefusal.ts';
+import { getTenantId } from '../abp/tenant.ts';
+import { logWarning } from '../lib/log.ts';
 import { storeToken } from '../abp/authTokenStore.ts';
 import { EXTERNAL_AUTHENTICATE_PATH, externalAuthenticate, type ExternalAuthenticateResult } from '../abp/externalAuthenticate.ts';
 import type { AppConfig } from '../config/appConfig.ts';
@@ -8,8 +11,17 @@ import type { ProviderTokens } from './providerTokens.ts';
 import { dpopHandle, proofFor } from './dpop.lazy.ts';
 import { getProvider } from './provider.ts';
 
-/** `TokenAuth/ExternalAuthenticate` with the provider's access token. */
-export async function loginAtBackend(config: AppConfig, tokens: ProviderTokens): Promise<ExternalAuthenticateResult> {
+/** An answer of an account that is not active: no token, as a backend that sends `waitingForActivation` says it. */
+const NOT_ACTIVE: ExternalAuthenticateResult = { accessToken: null, encryptedAccessToken: null, expireInSeconds: 0, waitingForActivation: true };
+
+/**
+ * `TokenAuth/ExternalAuthenticate` with the provider's access token. ABP's
+ * template refuses an inactive user with a 500 whose details say so; some
+ * backends answer `waitingForActivation` instead: both come out as
+ * `waitingForActivation: true`. `texts` are the backend's localization
+ * values, when start-up has them, to read a refusal in any language.
+ */
+export async function loginAtBackend(config: AppConfig, tokens: ProviderTokens, texts?: Record<string, Record<string, string>>): Promise<ExternalAuthenticateResult> {
   try {
     return await externalAuthenticate(
       abpClientFor(config),
@@ -17,9 +29,14 @@ export async function loginAtBackend(config: AppConfig, tokens: ProviderTokens):
       await dpopHeaders(config, tokens.accessToken),
     );
   } catch (error) {
+    if (!(error instanceof AbpError)) throw error;
+    const refusal = loginRefusalOf(error, texts);
+    if (refusal === 'user-inactive') {
+      logWarning('sign-in', 'the backend refused an account that is not active', error.message);
+      return NOT_ACTIVE;
+    }
     // The AbpError's message keeps its kind and status (e.g. "network (0)", "server (500)") for the log.
-    if (error instanceof AbpError) throw new AuthError(backendFailureKind(error), error.message, { cause: error });
-    throw error;
+    throw new AuthError(refusal === 'tenant-inactive' ? 'tenant-inactive' : backendFailureKind(error), error.message, { cause: error });
   }
 }
 
@@ -33,10 +50,16 @@ async function dpopHeaders(config: AppConfig, accessToken: string): Promise<Reco
   return { DPoP: await proofFor(handle, provider, accessToken, 'POST', url) };
 }
 
-/** No answer is not a refusal: the person is told to check the connection or wait, not to call the administrator. */
+/**
+ * No answer is not a refusal: the person is told to check the connection or
+ * wait, not to call the administrator. A refusal without a chosen
+ * environment is ABP refusing a sign-in on the host (it registers no host
+ * users): the way forward is to choose the environment.
+ */
 function backendFailureKind(error: AbpError): AuthErrorKind {
   if (error.kind === 'network') return 'backend-unreachable';
   if (error.kind === 'timeout') return 'backend-timeout';
+  if (getTenantId() === undefined) return 'no-tenant';
   return 'backend-rejected';
 }
 

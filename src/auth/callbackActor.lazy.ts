@@ -46,7 +46,7 @@ export function browserCallbackMachine(navigation: CallbackNavigation) {
         if (!tokens?.accessToken) throw new AuthError('invalid-token', 'no provider access token after the exchange');
         let result: ExternalAuthenticateResult;
         try {
-          result = await loginAtBackend(currentConfig(), tokens);
+          result = await loginAtBackend(currentConfig(), tokens, bootContext().userConfiguration?.localization.values);
         } catch (error) {
           // The backend answered and refused this account: let the person pick another one.
           if (error instanceof AuthError && error.cause instanceof AbpError && error.cause.status > 0) requireLoginForm();

@@ -12,6 +12,7 @@ import { requestAppConfig } from '../config/appConfigRequest.ts';
 import { parseAppConfig } from '../config/parseAppConfig.ts';
 import { activateLocale } from '../i18n/i18n.ts';
 import { logError } from '../lib/log.ts';
+import { chooseConfiguredTenant } from './configuredTenant.ts';
 
 /** Start-up's context with the app's own types: the machine keeps them generic, the app reads them through this. */
 export type AppBootContext = BootContext<AppConfig, UserConfiguration, Session>;
@@ -24,7 +25,11 @@ function clientFor(input: { config: BootContext['config'] }) {
 /** The bootMachine with the browser's implementations. */
 export const browserBootMachine = bootMachine.provide({
   actors: {
-    loadConfig: fromPromise<BootConfig>(async () => parseAppConfig(await requestAppConfig())),
+    loadConfig: fromPromise<BootConfig>(async () => {
+      const config = parseAppConfig(await requestAppConfig());
+      await chooseConfiguredTenant(config);
+      return config;
+    }),
     loadUserConfiguration: fromPromise(({ input }) => getUserConfiguration(clientFor(input))),
     initSession: fromPromise(({ input }) => getCurrentLoginInformations(clientFor(input))),
     loadLocale: fromPromise(({ input }) => activateLocale(input.localeName)),

@@ -25,6 +25,13 @@ export interface AppConfig {
   /** Only set when the file holds an http(s) address. */
   klantenportaal?: string;
   tenantHeaderName: string;
+  /**
+   * The environment (ABP tenant) a browser that has chosen none works in: a
+   * one-company deployment names its tenant here, so a new PC or a private
+   * window never signs in on the host by accident. Absent: such a browser is
+   * on the host until the person chooses an environment on the login page.
+   */
+  tenancyName?: string;
   auth: AuthConfig;
 }
 

@@ -65,6 +65,13 @@ function auth(value: unknown): AuthConfig {
   };
 }
 
+/** ABP's tenancy names: at most 64 characters (AbpTenantBase.MaxTenancyNameLength), no white space around. */
+function tenancyName(value: unknown): string | undefined {
+  if (value === undefined || value === null || value === '') return undefined;
+  if (typeof value !== 'string' || value.trim() !== value || value.length > 64) invalid('tenancyName', 'not a tenancy name of at most 64 characters');
+  return value;
+}
+
 /** Validates the application config at run time; a bad field throws a `ConfigError` naming it. */
 export function parseAppConfig(value: unknown): AppConfig {
   if (typeof value !== 'object' || value === null || Array.isArray(value)) invalid('(root)', 'not a JSON object');
@@ -79,6 +86,7 @@ export function parseAppConfig(value: unknown): AppConfig {
     localeMappings: localeMappings(json.localeMappings),
     klantenportaal: isHttpUrl(json.klantenportaal) ? json.klantenportaal : undefined,
     tenantHeaderName: header,
+    tenancyName: tenancyName(json.tenancyName),
     auth: auth(json.auth),
   };
 }

@@ -58,6 +58,16 @@ describe('createAbpClient', () => {
     expect(headers?.get('X-Requested-With')).toBe('XMLHttpRequest');
   });
 
+  it('sends no bearer on an anonymous post, though a token is held: the tenant header decides', async () => {
+    const requests = stubFetch();
+    const client = createAbpClient({ baseUrl: 'http://api.test', headers: () => source({ tenantId: 2, token: 'tok-of-tenant-1' }) });
+    await client.post('api/TokenAuth/ExternalAuthenticate', {}, { anonymous: true, headers: { DPoP: 'proof' } });
+    await client.post('api/services/app/Thing/Save', {});
+    expect(requests.map((request) => request.headers.get('Authorization'))).toEqual([null, 'Bearer tok-of-tenant-1']);
+    expect(requests[0]!.headers.get('Abp-TenantId')).toBe('2');
+    expect(requests[0]!.headers.get('DPoP')).toBe('proof');
+  });
+
   it('reads the headers again for every request', async () => {
     const requests = stubFetch();
     let current = source({ token: 'first' });
@@ -167,7 +177,7 @@ describe('a token refused in the middle of the work', () => {
     let calls = 0;
     const requests = stubFetch(async () => (calls++ === 0 ? unauthorized() : envelopeResponse('ok')));
     const client = repairingClient(createAbpClient({ baseUrl: 'http://api.test', headers: () => source({ token: 't0k3n' }) }), () => true, async () => true);
-    await client.post('api/services/app/Thing/Save', {}, { DPoP: 'proof' });
+    await client.post('api/services/app/Thing/Save', {}, { headers: { DPoP: 'proof' } });
     expect(requests.map((request) => request.headers.get('DPoP'))).toEqual(['proof', 'proof']);
   });
 

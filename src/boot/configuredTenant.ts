@@ -1,0 +1,30 @@
+import { AbpError } from '../abp/errors.ts';
+import { getTenantId, setTenantId } from '../abp/tenant.ts';
+import { isTenantAvailable, TenantAvailability } from '../abp/tenantAvailability.ts';
+import { abpClientFor } from '../config/abpClient.ts';
+import type { AppConfig } from '../config/appConfig.ts';
+import { logError, logWarning } from '../lib/log.ts';
+
+/**
+ * A browser that has chosen no environment works in the one the config
+ * names. ABP treats a request without a tenant as the host's, and refuses to
+ * register or sign in staff there, so a new PC, a private window or cleared
+ * cookies would otherwise meet a refused sign-in. Its id is looked up once
+ * (`Account/IsTenantAvailable`, as ABP's own clients do for a tenancy name)
+ * and kept in the tenant cookie, which every later start reads.
+ *
+ * No answer at all stops start-up, which offers to try again: going on
+ * would put the person on the host. Any other refusal is logged and start-up
+ * goes on without a tenant; the login page then asks for the environment.
+ */
+export async function chooseConfiguredTenant(config: AppConfig): Promise<void> {
+  if (!config.tenancyName || getTenantId() !== undefined) return;
+  try {
+    const { state, tenantId } = await isTenantAvailable(abpClientFor(config), config.tenancyName);
+    if (state === TenantAvailability.Available && tenantId !== null) setTenantId(tenantId);
+    else logWarning('tenant', `appconfig's tenancyName "${config.tenancyName}" is ${state === TenantAvailability.InActive ? 'not active' : 'unknown'} at the backend`);
+  } catch (error) {
+    if (error instanceof AbpError && (error.kind === 'network' || error.kind === 'timeout')) throw error;
+    logError('tenant', error);
+  }
+}
