@@ -46,12 +46,15 @@ export const bootMachine = setup({
     storeError: assign((_, { error }: { error: unknown }) => ({ error: toMachineError(error) })),
     clearError: assign({ error: undefined }),
     clearToken: () => {},
+    clearIgnoredToken: (_, _params: BootUserConfiguration) => {},
     logError: (_, _params: { error: unknown }) => {},
+    logIgnoredToken: () => {},
     triggerDynamicScriptsInitialized: () => {},
     clearBusy: () => {},
   },
   guards: {
     isUnauthorized: (_, { error }: { error: unknown }) => toMachineError(error).status === 401,
+    isTokenIgnored: (_, { ignoredToken }: BootUserConfiguration) => ignoredToken !== undefined,
     isRestart: ({ context }) => context.previous !== undefined,
     needsLocale: ({ context }) => languageOf(context) !== BUILT_IN_LANGUAGE,
   },
@@ -84,10 +87,17 @@ export const bootMachine = setup({
         id: 'loadUserConfiguration',
         src: 'loadUserConfiguration',
         input: ({ context }) => ({ config: context.config! }),
-        onDone: {
-          target: 'dynamicScriptsInitialized',
-          actions: { type: 'storeUserConfiguration', params: output },
-        },
+        onDone: [
+          {
+            guard: { type: 'isTokenIgnored', params: output },
+            target: 'dynamicScriptsInitialized',
+            actions: [{ type: 'clearIgnoredToken', params: output }, 'logIgnoredToken', { type: 'storeUserConfiguration', params: output }],
+          },
+          {
+            target: 'dynamicScriptsInitialized',
+            actions: { type: 'storeUserConfiguration', params: output },
+          },
+        ],
         onError: [
           {
             guard: { type: 'isUnauthorized', params: failure },

@@ -19,6 +19,14 @@ export interface BootConfig {
 /** The part of `AbpUserConfiguration/GetAll` the machine reads. */
 export interface BootUserConfiguration {
   localization: { currentLanguage: { name: string } };
+  /**
+   * The bearer the request carried, when the backend answered it as anonymous
+   * all the same. ABP answers a forged, expired or unknown token on GetAll with
+   * 200 as anonymous, never 401 (abp-recorded/userconfiguration.json
+   * `forged-bearer`, `expired-bearer`): the token is dead and is cleared as
+   * a 401 would clear it.
+   */
+  ignoredToken?: string;
 }
 
 export interface BootInput {

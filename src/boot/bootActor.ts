@@ -4,14 +4,14 @@ import type { BootConfig, BootContext } from '../../machines/boot.types.ts';
 import { getCultureName } from '../abp/culture.ts';
 import { abpEvents } from '../abp/events.ts';
 import { getCurrentLoginInformations, type Session } from '../abp/session.ts';
-import { clearToken } from '../abp/authToken.ts';
+import { clearToken, getToken } from '../abp/authToken.ts';
 import { getUserConfiguration, type UserConfiguration } from '../abp/userConfiguration.ts';
 import { abpClientFor } from '../config/abpClient.ts';
 import type { AppConfig } from '../config/appConfig.ts';
 import { requestAppConfig } from '../config/appConfigRequest.ts';
 import { parseAppConfig } from '../config/parseAppConfig.ts';
 import { activateLocale } from '../i18n/i18n.ts';
-import { logError } from '../lib/log.ts';
+import { logError, logWarning } from '../lib/log.ts';
 import { chooseConfiguredTenant } from './configuredTenant.ts';
 
 /** Start-up's context with the app's own types: the machine keeps them generic, the app reads them through this. */
@@ -30,12 +30,21 @@ export const browserBootMachine = bootMachine.provide({
       await chooseConfiguredTenant(config);
       return config;
     }),
-    loadUserConfiguration: fromPromise(({ input }) => getUserConfiguration(clientFor(input))),
+    loadUserConfiguration: fromPromise(async ({ input }) => {
+      const sent = getToken();
+      const configuration = await getUserConfiguration(clientFor(input));
+      return sent !== undefined && configuration.session.userId === null ? { ...configuration, ignoredToken: sent } : configuration;
+    }),
     initSession: fromPromise(({ input }) => getCurrentLoginInformations(clientFor(input))),
     loadLocale: fromPromise(({ input }) => activateLocale(input.localeName)),
   },
   actions: {
     clearToken: () => clearToken(),
+    // Only the token the backend ignored: a sign-in beside start-up may have stored a new one meanwhile.
+    clearIgnoredToken: (_, { ignoredToken }) => {
+      if (ignoredToken !== undefined && getToken() === ignoredToken) clearToken();
+    },
+    logIgnoredToken: () => logWarning('start-up', 'the backend answered the held token as anonymous (forged, expired or unknown): it is cleared'),
     logError: (_, { error }) => logError('start-up', error),
     triggerDynamicScriptsInitialized: () => abpEvents.trigger('abp.dynamicScriptsInitialized'),
     clearBusy: () => document.getElementById('root')?.removeAttribute('aria-busy'),

@@ -40,7 +40,11 @@ function start(options: Options = {}) {
     },
     actions: {
       clearToken: record('clearToken'),
+      clearIgnoredToken: (_, { ignoredToken }) => {
+        calls.push(`clearIgnoredToken:${ignoredToken}`);
+      },
       logError: record('logError'),
+      logIgnoredToken: record('logIgnoredToken'),
       triggerDynamicScriptsInitialized: record('triggerDynamicScriptsInitialized'),
       clearBusy: record('clearBusy'),
     },
@@ -99,6 +103,21 @@ describe('bootMachine', () => {
     expect(calls.slice(0, 3)).toEqual(['clearToken', 'logError', 'triggerDynamicScriptsInitialized']);
     expect(states.at(-1)).toBe('ready');
     expect(actor.getSnapshot().context.userConfiguration).toBeUndefined();
+  });
+
+  it('clears a token the backend answered as anonymous, as a 401 would, and keeps the answer', async () => {
+    const anonymous = { ...userConfiguration('nl'), ignoredToken: 'dead' };
+    const { actor, calls, states } = start({ loadUserConfiguration: async () => anonymous });
+    await waitFor(actor, settled);
+    expect(calls.slice(0, 3)).toEqual(['clearIgnoredToken:dead', 'logIgnoredToken', 'triggerDynamicScriptsInitialized']);
+    expect(states.at(-1)).toBe('ready');
+    expect(actor.getSnapshot().context.userConfiguration).toEqual(anonymous);
+  });
+
+  it('keeps the token when the answer names no ignored token', async () => {
+    const { actor, calls } = start();
+    await waitFor(actor, settled);
+    expect(calls.some((call) => call.startsWith('clearIgnoredToken') || call === 'clearToken')).toBe(false);
   });
 
   it('logs any other user configuration failure, keeps the token and goes on', async () => {

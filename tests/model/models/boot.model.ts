@@ -24,7 +24,7 @@ export const bootModel: MachineModel = {
       error: { invalid: { kind: 'config-invalid', detail: 'appBaseUrl: missing', field: 'appBaseUrl' } },
     },
     loadUserConfiguration: {
-      done: { nl: userConfiguration('nl'), 'en-US': userConfiguration('en-US') },
+      done: { nl: userConfiguration('nl'), 'en-US': userConfiguration('en-US'), 'token ignored': { ...userConfiguration('nl'), ignoredToken: 'dead-token' } },
       error: {
         '401': { kind: 'unauthorized', detail: 'HTTP 401', status: 401 },
         '500': { kind: 'server', detail: 'HTTP 500', status: 500 },

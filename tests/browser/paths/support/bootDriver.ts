@@ -10,6 +10,9 @@ import type { BrowserEnv } from '../../support/env.ts';
 import { sees, stepName, type BrowserDriver } from './browserPaths.ts';
 
 const CULTURE_COOKIE = 'Abp.Localization.CultureName';
+const TOKEN_COOKIE = 'Abp.AuthToken';
+/** A backend token the backend never issued, as a stale or forged cookie holds one. */
+const DEAD_TOKEN = 'eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiIyIn0.bm90LXNpZ25lZC1oZXJl';
 /** The request each invoked actor makes. */
 const INVOKED: Record<string, Endpoint> = {
   loadConfig: 'appconfig',
@@ -66,6 +69,9 @@ class BootRun {
 
   async run(): Promise<void> {
     if (this.culture !== 'nl') await this.env.context.addCookies([{ name: CULTURE_COOKIE, value: this.culture, url: this.stack.urls.app }]);
+    if (hasOutcome(this.path, 'loadUserConfiguration', 'token ignored')) {
+      await this.env.context.addCookies([{ name: TOKEN_COOKIE, value: DEAD_TOKEN, url: this.stack.urls.app }]);
+    }
     this.app = await AppModel.newPage(this.env.watched);
     for (const [actor, endpoint] of Object.entries(INVOKED)) {
       if (actor !== 'loadLocale' || this.localeFetched) this.gates.set(actor, await this.app.hold(endpoint));
@@ -108,6 +114,13 @@ class BootRun {
       return;
     }
     await route.continue();
+    if (step.trigger === 'loadUserConfiguration' && step.outcome === 'token ignored') {
+      // ABP answers a token it cannot read with 200 as anonymous: the app clears it all the same.
+      const name = stepName(this.path, step);
+      expect(route.request().headers().authorization, `${name}: the dead token was sent`).toBe(`Bearer ${DEAD_TOKEN}`);
+      expect((await route.request().response())?.status(), `${name}: the answer`).toBe(200);
+      await expect.poll(() => this.app.cookie(TOKEN_COOKIE), { message: `${name}: the token is cleared` }).toBeUndefined();
+    }
   }
 
   private async fail(step: PathStep, route: Route): Promise<void> {
