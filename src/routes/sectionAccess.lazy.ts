@@ -1,6 +1,6 @@
 import { notFound } from '@tanstack/react-router';
 import { sectionByKey, type Section } from '../sections/sections.lazy.ts';
-import { canOpen } from '../shell/access.ts';
+import { canOpen } from '../sections/access.ts';
 import type { RouterContext } from './context.ts';
 import { NoAccessError } from './guards.ts';
 

@@ -1,17 +1,24 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { createLazyRoute } from '@tanstack/react-router';
 import { useEffect } from 'react';
-import { useSession } from '../../boot/useBoot.ts';
+import { useSession, useUserConfiguration } from '../../boot/useBoot.ts';
 import { useClock } from '../../boot/useClock.ts';
 import { formatDate, formatIsoDate } from '../../i18n/formats.ts';
 import { PageHeading } from '../../ui/PageHeading.tsx';
+import { canOpen } from '../access.ts';
+import { SECTIONS } from '../sections.lazy.ts';
 
 /** Set when /app/home is on screen; the benchmark measures start-up up to this mark. */
 export const HOME_RENDERED_MARK = 'app-home-rendered';
 
 function Home() {
   const { t } = useLingui();
-  const user = useSession()?.user;
+  const session = useSession();
+  const user = session?.user;
+  const configuration = useUserConfiguration();
+  // ABP registers a new colleague at the first sign-in with no role: signed in, and nothing to open.
+  const opensNothing = !SECTIONS.some((section) => canOpen(configuration, section));
+  const company = session?.tenant?.name;
   const now = useClock().now();
   const today = formatDate(now);
   useEffect(() => {
@@ -25,9 +32,24 @@ function Home() {
           Vandaag is het <time dateTime={formatIsoDate(now)}>{today}</time>.
         </Trans>
       </p>
-      <p className="note">
-        <Trans>Kies een onderdeel in het menu om verder te gaan.</Trans>
-      </p>
+      {opensNothing ? (
+        <section className="card" aria-labelledby="no-sections-title">
+          <h2 id="no-sections-title">
+            <Trans>Je hebt nog geen toegang tot een onderdeel</Trans>
+          </h2>
+          <p>
+            {company ? (
+              <Trans>Je bent ingelogd, maar je account heeft nog geen rol. Vraag een beheerder van {company} om je een rol te geven; daarna zie je hier en in het menu de onderdelen waarin je kunt werken.</Trans>
+            ) : (
+              <Trans>Je bent ingelogd, maar je account heeft nog geen rol. Vraag een beheerder om je een rol te geven; daarna zie je hier en in het menu de onderdelen waarin je kunt werken.</Trans>
+            )}
+          </p>
+        </section>
+      ) : (
+        <p className="note">
+          <Trans>Kies een onderdeel in het menu om verder te gaan.</Trans>
+        </p>
+      )}
     </main>
   );
 }
