@@ -45,6 +45,12 @@ export interface UserConfiguration {
   timing: { timeZoneInfo: unknown };
   security: { antiForgery: { tokenCookieName: string; tokenHeaderName: string } };
   custom: Record<string, unknown>;
+  /**
+   * The person's own language at the backend, when this device shows
+   * another: ABP's saved language beats the culture header, and someone
+   * who may not call `User/ChangeLanguage` cannot change it there.
+   */
+  accountLanguage?: AbpLanguage;
 }
 
 type Json = Record<string, unknown>;
@@ -110,8 +116,13 @@ function malformed(part: string): never {
   throw new AbpError('malformed', 200, `${GET_ALL}: ${part} is not what ABP sends`);
 }
 
-export async function getUserConfiguration(client: AbpClient): Promise<UserConfiguration> {
-  return readUserConfiguration(await client.get<unknown>(GET_ALL));
+/**
+ * `culture`: asks for the texts of this language whatever the person's saved
+ * one (ASP.NET's query culture comes before ABP's saved language, and ABP
+ * saves nothing from it).
+ */
+export async function getUserConfiguration(client: AbpClient, culture?: string): Promise<UserConfiguration> {
+  return readUserConfiguration(await client.get<unknown>(culture ? `${GET_ALL}?culture=${encodeURIComponent(culture)}` : GET_ALL));
 }
 
 /** ABP's `abp.auth.isGranted`: a permission is granted when the server lists it as granted. */

@@ -13,13 +13,18 @@ import { parseAppConfig } from '../config/parseAppConfig.ts';
 import { activateLocale } from '../i18n/i18n.ts';
 import { logError, logWarning } from '../lib/log.ts';
 import { chooseConfiguredTenant } from './configuredTenant.ts';
+import { withDeviceLanguage } from './deviceLanguage.ts';
 
 /** Start-up's context with the app's own types: the machine keeps them generic, the app reads them through this. */
 export type AppBootContext = BootContext<AppConfig, UserConfiguration, Session>;
 
 /** The machine hands its actors back the config `loadConfig` gave it, which is the app's own. */
+function configOf(input: { config: BootContext['config'] }): AppConfig {
+  return input.config as AppConfig;
+}
+
 function clientFor(input: { config: BootContext['config'] }) {
-  return abpClientFor(input.config as AppConfig);
+  return abpClientFor(configOf(input));
 }
 
 /** The bootMachine with the browser's implementations. */
@@ -32,7 +37,8 @@ export const browserBootMachine = bootMachine.provide({
     }),
     loadUserConfiguration: fromPromise(async ({ input }) => {
       const sent = getToken();
-      const configuration = await getUserConfiguration(clientFor(input));
+      const client = clientFor(input);
+      const configuration = await withDeviceLanguage(configOf(input), client, await getUserConfiguration(client));
       return sent !== undefined && configuration.session.userId === null ? { ...configuration, ignoredToken: sent } : configuration;
     }),
     initSession: fromPromise(({ input }) => getCurrentLoginInformations(clientFor(input))),

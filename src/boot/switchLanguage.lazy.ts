@@ -5,16 +5,21 @@ import { changeLanguage } from '../abp/language.ts';
 import { restartBoot } from './restart.ts';
 import { loadCatalog } from '../i18n/i18n.ts';
 import { bootContext } from './bootActor.ts';
+import { maySaveLanguage } from './deviceLanguage.ts';
+import { mapLocale } from '../../machines/locale.ts';
 
 /**
- * ABP's language change: tell the server when signed in, set the culture
- * cookie, then start again. The catalog is fetched while the server answers.
- * A failed re-run puts the cookie back and rejects.
+ * ABP's language change: tell the server when the person may save a
+ * language there (`User/ChangeLanguage` needs `Pages.Users` in ABP's
+ * template: anyone else gets a 403 for doing what the screen offered), set
+ * the culture cookie, then start again. Without that permission the choice
+ * holds on this device (see `withDeviceLanguage`). The catalog is fetched
+ * while the server answers. A failed re-run puts the cookie back and rejects.
  */
 export async function switchLanguage(languageName: string): Promise<void> {
-  const { config, session } = bootContext();
-  const catalog = loadCatalog(languageName);
-  if (config && session?.user) {
+  const { config, userConfiguration } = bootContext();
+  const catalog = loadCatalog(mapLocale(languageName, config?.localeMappings ?? []));
+  if (config && maySaveLanguage(userConfiguration)) {
     await changeLanguage(abpClientFor(config), languageName);
   }
   const previous = readCookie(CULTURE_COOKIE);

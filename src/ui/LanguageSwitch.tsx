@@ -1,24 +1,53 @@
 import { useLingui } from '@lingui/react/macro';
-import { useId, useState } from 'react';
+import { useId, useMemo, useState } from 'react';
+import { useAppConfig, useUserConfiguration } from '../boot/useBoot.ts';
 import { useCurrentLanguage } from '../boot/useLanguage.ts';
-import type { Locale } from '../i18n/locales.ts';
+import { sameLanguage } from '../boot/deviceLanguage.ts';
+import { catalogLocale } from '../i18n/locales.ts';
 import { logError } from '../lib/log.ts';
+import { mapLocale } from '../../machines/locale.ts';
 import './errors/errors.css';
 import './language-switch.css';
 
-/** ABP language names as the language switch offers them, with the catalog each uses. */
-export const LANGUAGES = [
-  { name: 'nl', label: 'Nederlands', locale: 'nl' },
-  { name: 'en-US', label: 'English', locale: 'en' },
-] as const satisfies readonly { name: string; label: string; locale: Locale }[];
+/** A language as the switch offers it: the backend's name, its own name for itself, and the catalog it reads. */
+interface LanguageChoice {
+  name: string;
+  label: string;
+  lang: string;
+}
 
-/** nl or en-US; changing it tells the server (when signed in) and starts again in the new language. */
+/** When the backend's list is not there (GetAll failed), the languages the app is translated into, by ABP's template names. */
+const BUILT_IN: readonly LanguageChoice[] = [
+  { name: 'nl', label: 'Nederlands', lang: 'nl' },
+  { name: 'en', label: 'English', lang: 'en' },
+];
+
+/**
+ * The backend's own languages (`localization.languages`, the disabled ones
+ * left out), the current one chosen. Changing it saves it at the backend
+ * for whoever may, and starts again in the new language.
+ */
 export function LanguageSwitch() {
   const { t } = useLingui();
   const id = useId();
+  const noteId = useId();
+  const config = useAppConfig();
+  const configuration = useUserConfiguration();
   const current = useCurrentLanguage();
   const [busy, setBusy] = useState(false);
   const [failed, setFailed] = useState(false);
+
+  const choices = useMemo(() => {
+    const mapped = (name: string) => catalogLocale(mapLocale(name, config?.localeMappings ?? []));
+    const offered = configuration?.localization.languages
+      .filter((language) => !language.isDisabled)
+      .map((language) => ({ name: language.name, label: language.displayName || language.name, lang: mapped(language.name) }));
+    return offered?.length ? offered : BUILT_IN;
+  }, [config, configuration]);
+  const same = (a: string, b: string) => (config ? sameLanguage(config, a, b) : a.toLowerCase() === b.toLowerCase());
+  const selected = choices.find((choice) => choice.name === current) ?? choices.find((choice) => same(choice.name, current));
+  const account = configuration?.accountLanguage;
+  const accountLanguage = account?.displayName || account?.name;
 
   async function change(name: string) {
     setBusy(true);
@@ -36,14 +65,22 @@ export function LanguageSwitch() {
 
   return (
     <div className="language-switch">
-      <label htmlFor={id}>{t`Taal`}</label>
-      <select id={id} value={current} disabled={busy} onChange={(event) => void change(event.target.value)}>
-        {LANGUAGES.map((language) => (
-          <option key={language.name} value={language.name} lang={language.locale}>
-            {language.label}
-          </option>
-        ))}
-      </select>
+      <div className="language-switch__field">
+        <label htmlFor={id}>{t`Taal`}</label>
+        <select id={id} value={selected?.name ?? current} disabled={busy} aria-describedby={account ? noteId : undefined} onChange={(event) => void change(event.target.value)}>
+          {!selected && <option value={current}>{current}</option>}
+          {choices.map((language) => (
+            <option key={language.name} value={language.name} lang={language.lang}>
+              {language.label}
+            </option>
+          ))}
+        </select>
+      </div>
+      {account && (
+        <p id={noteId} className="note language-switch__note">
+          {t`Deze taal geldt op dit apparaat. Je account staat op ${accountLanguage}: dat kan alleen een beheerder wijzigen. Berichten van de server kunnen daarom in die taal zijn.`}
+        </p>
+      )}
       {failed && (
         <p className="form-error" role="alert">
           {t`De taal kon niet worden gewijzigd. Probeer het opnieuw.`}

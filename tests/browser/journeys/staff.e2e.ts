@@ -38,7 +38,7 @@ describe('a staff member’s day', () => {
     await app.signIn('admin');
     await app.waitForAddress('/app/home');
 
-    await app.chooseLanguage('en-US');
+    await app.chooseLanguage('en');
     // The shell is drawn anew in the new language: its person's menu starts closed.
     await app.expectHeading(EN.shell.welcome);
     await app.openUserMenu();

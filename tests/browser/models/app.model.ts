@@ -184,10 +184,10 @@ export class AppModel extends PageModel {
     return this.page.getByLabel(oneOf(NL.shell.language, EN.shell.language));
   }
 
-  /** Chooses a language: in the person's menu when signed in, on the login page as it is. */
-  async chooseLanguage(locale: 'nl' | 'en-US'): Promise<void> {
+  /** Chooses a language by the name the backend gives it: in the person's menu when signed in, on the login page as it is. */
+  async chooseLanguage(language: Language): Promise<void> {
     if ((await this.page.locator('#user-menu-button').count()) > 0) await this.openUserMenu();
-    await this.languageSwitch.selectOption(locale);
+    await this.languageSwitch.selectOption({ label: language === 'en' ? 'English' : 'Nederlands' });
   }
 
   /** "Uitloggen" in the person's menu. */

@@ -157,7 +157,7 @@ async function expectLanguageSwitchFailsThenWorks(watched: WatchedContext, app: 
   expect(await watched.cookie('Abp.Localization.CultureName'), 'culture cookie unchanged').toBeUndefined();
   await restore();
   await eventually(() => app.languageSwitch.isEnabled(), 'the language switch enabled again');
-  await app.chooseLanguage('en-US');
+  await app.chooseLanguage('en');
   await app.waitForHeading(EN.shell.welcome);
   expect(await app.lang()).toBe('en');
   expect(await watched.cookie('Abp.Localization.CultureName')).toBe('en-US');
@@ -173,7 +173,7 @@ describe('signed in: the language change (ChangeLanguage) fails', () => {
         await app.signInToHome();
         await app.markDocument();
         suite.stack.faults.set('ChangeLanguage', fault);
-        await app.chooseLanguage('en-US');
+        await app.chooseLanguage('en');
         await expectLanguageSwitchFailsThenWorks(watched, app, /\[language\]/, async () => suite.stack.faults.clear());
       }),
     );
@@ -187,7 +187,7 @@ describe('signed in: the re-run after a language change cannot load the session'
       await app.signInToHome();
       await app.markDocument();
       suite.stack.faults.set('Session', { status: 500, times: 1 });
-      await app.chooseLanguage('en-US');
+      await app.chooseLanguage('en');
       await expectLanguageSwitchFailsThenWorks(watched, app, /\[language\].*re-run failed: server/s, async () => suite.stack.faults.clear());
     }),
   );
@@ -375,7 +375,7 @@ describe.concurrent('faults only this browser sees (intercepted), side by side',
         await app.signInToHome();
         await app.markDocument();
         const restore = await routeApi(app, 'ChangeLanguage', handler);
-        await app.chooseLanguage('en-US');
+        await app.chooseLanguage('en');
         await app.see(NL.shell.languageFailed, BEYOND_CLIENT_TIMEOUT_MS + 5_000);
         await expectLanguageSwitchFailsThenWorks(watched, app, new RegExp(`\\[language\\].*${logged.source}`, 's'), restore);
       }),
@@ -388,7 +388,7 @@ describe.concurrent('faults only this browser sees (intercepted), side by side',
       await app.signInToHome();
       await app.markDocument();
       await watched.context.setOffline(true);
-      await app.chooseLanguage('en-US');
+      await app.chooseLanguage('en');
       await expectLanguageSwitchFailsThenWorks(watched, app, /\[language\].*(network|Failed to fetch)/s, () => watched.context.setOffline(false));
     }),
   );

@@ -40,7 +40,7 @@ describe('Content-Security-Policy', () => {
       await app.signInToHome();
       await app.goto('/verkoop');
       await app.waitForHeading(NL.section.verkoop);
-      await app.chooseLanguage('en-US');
+      await app.chooseLanguage('en');
       await app.headingNamed(NL.section.verkoop).or(app.headingNamed(EN.section.verkoop)).waitFor({ timeout: 10_000 });
       await app.goto('/bestaat-niet');
       await app.page.getByRole('heading', { level: 1 }).waitFor({ timeout: 10_000 });
@@ -197,7 +197,7 @@ describe('cookies', () => {
     suite.run(async (watched) => {
       const app = await AppModel.open(watched, '/account/login');
       await switchTenant(app, 'Noord');
-      await app.chooseLanguage('en-US');
+      await app.chooseLanguage('en');
       await eventually(async () => (await watched.cookie('Abp.Localization.CultureName')) === 'en-US', 'the culture cookie');
       for (const name of ['Abp.Localization.CultureName', 'Abp-TenantId']) {
         const cookie = await cookieOf(watched, name);

@@ -72,7 +72,7 @@ describe('offline after the app was loaded', () => {
       const refuse = (route: Route) => route.abort('connectionrefused');
       await app.page.route(api, refuse);
 
-      await app.chooseLanguage('en-US');
+      await app.chooseLanguage('en');
       await app.see(NL.shell.languageFailed);
       await expectLostBanner(app, NL.connection.unreachable);
       watched.expectLogged(/\[connection\] lost \(a request got no answer\)/);
@@ -86,7 +86,7 @@ describe('offline after the app was loaded', () => {
       await app.page.getByRole('status').filter({ hasText: NL.connection.restored }).waitFor({ timeout: 10_000 });
 
       // Back: the language change the person tried works now, on the same page.
-      await app.chooseLanguage('en-US');
+      await app.chooseLanguage('en');
       await app.waitForHeading(EN.shell.welcome);
       expect(await app.documentStillMarked(), 'no reload').toBe(true);
       await app.expectNoLeaks();

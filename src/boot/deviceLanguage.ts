@@ -1,0 +1,44 @@
+import { CULTURE_COOKIE, readCookie } from '../abp/cookies.ts';
+import { setCultureName } from '../abp/culture.ts';
+import type { AbpClient } from '../abp/client.ts';
+import { ENDPOINTS } from '../abp/endpoints.ts';
+import { getUserConfiguration, isGranted, type UserConfiguration } from '../abp/userConfiguration.ts';
+import type { AppConfig } from '../config/appConfig.ts';
+import { mapLocale } from '../../machines/locale.ts';
+
+/** Two ABP language names for the same catalog (`en` and `en-US` after `localeMappings`). */
+export function sameLanguage(config: AppConfig, a: string, b: string): boolean {
+  return mapLocale(a, config.localeMappings).toLowerCase() === mapLocale(b, config.localeMappings).toLowerCase();
+}
+
+/** May this person save a language at the backend (`User/ChangeLanguage`)? */
+export function maySaveLanguage(configuration: UserConfiguration | undefined): boolean {
+  const { permission } = ENDPOINTS.ChangeLanguage;
+  return configuration?.session.userId != null && isGranted(configuration, permission);
+}
+
+/**
+ * Who decides the language, once GetAll has answered a signed-in person.
+ * ABP answers in the person's saved language, whatever the culture header
+ * says (abp-recorded/user.json `userconfiguration-after-changelanguage-en`).
+ *
+ * - Someone who may save a language: the backend's is the person's choice,
+ *   made on any device; this device's cookie follows it, so the select, the
+ *   login page after signing out and the texts agree.
+ * - Someone who may not (ChangeLanguage needs `Pages.Users` in ABP's
+ *   template): the choice made on this device counts here. GetAll is asked
+ *   again in that language, and the answer names the account's language, so
+ *   the screen can say what is kept where.
+ */
+export async function withDeviceLanguage(config: AppConfig, client: AbpClient, configuration: UserConfiguration): Promise<UserConfiguration> {
+  if (configuration.session.userId === null) return configuration;
+  const answered = configuration.localization.currentLanguage;
+  const chosen = readCookie(CULTURE_COOKIE)?.trim();
+  if (!chosen || sameLanguage(config, chosen, answered.name)) return configuration;
+  if (maySaveLanguage(configuration)) {
+    setCultureName(answered.name);
+    return configuration;
+  }
+  const onDevice = await getUserConfiguration(client, chosen);
+  return { ...onDevice, accountLanguage: answered };
+}
