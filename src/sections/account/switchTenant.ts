@@ -1,4 +1,5 @@
 import { abpClientFor } from '../../config/abpClient.ts';
+import { clearToken, getToken } from '../../abp/authToken.ts';
 import { getTenantId, setTenantId } from '../../abp/tenant.ts';
 import { isTenantAvailable, TenantAvailability } from '../../abp/tenantAvailability.ts';
 import type { AppConfig } from '../../config/appConfig.ts';
@@ -20,9 +21,16 @@ export async function switchTenant(config: AppConfig, tenancyName: string): Prom
   return restartWithTenant(tenantId);
 }
 
-/** The cookie names the tenant for start-up's requests; a failed re-run puts the previous one back, as the page still shows it. */
+/**
+ * The cookie names the tenant for start-up's requests; a failed re-run puts
+ * the previous one back, as the page still shows it. A backend token still
+ * held belongs to the tenant being left, and ABP takes the tenant from a
+ * token's claim before the header: it would keep the person where they were,
+ * behind their back. It goes.
+ */
 async function restartWithTenant(tenantId: number | undefined): Promise<'switched'> {
   const previous = getTenantId();
+  if (getToken() !== undefined) clearToken();
   setTenantId(tenantId);
   try {
     await restartBoot();

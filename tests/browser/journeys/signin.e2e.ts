@@ -46,15 +46,6 @@ describe('sign-in against the local stack', () => {
     await app.expectHeading(NL.shell.welcome);
   });
 
-  it('registers a provider user the backend does not know yet, who then waits for activation, with no token stored', async () => {
-    const app = await AppModel.open(env.watched, '/account/login');
-    await app.signIn('vreemde');
-    await app.waitForHeading(NL.callback.notActiveTitle);
-    await app.page.getByText(NL.callback.notActive).waitFor();
-    expect(await app.cookie('Abp.AuthToken')).toBeUndefined();
-    expect(app.page.url()).toBe(app.url('/account/logincallback'));
-  });
-
   it('refuses a tampered state: retry message after 5 s, no token, no code left in the address', async () => {
     const app = await AppModel.open(env.watched, '/account/login');
     await app.startSignIn();

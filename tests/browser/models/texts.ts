@@ -109,6 +109,18 @@ export const NL = {
     wvb: 'Werkvoorbereiding',
   },
 
+  home: {
+    /** Someone signed in who may open no section. */
+    noSections: 'Je hebt nog geen toegang tot een onderdeel',
+    askAdministratorOf: (company: string) => `Vraag een beheerder van ${company} om je een rol te geven`,
+  },
+
+  language: {
+    /** Under the select, when the account keeps another language than this device shows. */
+    keptOnDevice: (accountLanguage: string) => `Deze taal geldt op dit apparaat. Je account staat op ${accountLanguage}: dat kan alleen een beheerder wijzigen.`,
+    failed: 'De taal kon niet worden gewijzigd. Probeer het opnieuw.',
+  },
+
   errorPage: {
     notFound: 'Pagina niet gevonden',
     noAccess: 'Geen toegang',
@@ -166,10 +178,12 @@ export const EN = {
     field: 'Tenant name (leave empty for host)',
     save: 'Save',
     host: 'None (host)',
+    current: (name: string) => `Environment: ${name}`,
     notSwitched: 'The tenant could not be changed. Try again in a moment.',
   },
   shell: {
     welcome: 'Welcome, Beheerder',
+    welcomeOf: (firstName: string) => new RegExp(`^Welcome, ${firstName}`),
     sections: 'Sections',
     language: 'Language',
     signOut: 'Sign out',

@@ -1,0 +1,144 @@
+import type { Request } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { AppModel } from '../models/app.model.ts';
+import { EN, NL } from '../models/texts.ts';
+import { WatchedContext } from '../models/watch.ts';
+import { newContext } from '../support/chromium.ts';
+import { browserEnv } from '../support/env.ts';
+
+// What staff meet on a backend that answers as ABP really does
+// (../shared/abp-recorded/, which the local stand-in follows): a new
+// browser, an inactive account, someone ABP registers without a role, a
+// token ABP no longer accepts, the environment and the language.
+
+const env = browserEnv();
+
+const CULTURE_COOKIE = 'Abp.Localization.CultureName';
+
+/** The ChangeLanguage calls the page makes (none may be refused). */
+function changeLanguageCalls(app: AppModel): Request[] {
+  const calls: Request[] = [];
+  app.page.on('request', (request) => {
+    if (/\/User\/ChangeLanguage$/i.test(new URL(request.url()).pathname)) calls.push(request);
+  });
+  return calls;
+}
+
+/** A second browser of the same person: its own cookies and storage, nothing shared with the first. */
+async function secondBrowser(): Promise<AppModel> {
+  const context = await newContext(env.browser);
+  const watched = await WatchedContext.of(context, env.stack);
+  return AppModel.newPage(watched);
+}
+
+describe('sign-in on a backend that answers as ABP', () => {
+  it('a fresh browser with no cookie at all signs in as admin and reaches home, in the company’s environment', async () => {
+    expect(await env.context.cookies()).toEqual([]);
+    const app = await AppModel.open(env.watched, '/');
+    await app.waitForLoginPage();
+    // appconfig names the company's environment: start-up chose it, the person did not have to.
+    expect(await app.cookie('Abp-TenantId')).toBe('1');
+    await app.signIn('admin');
+    await app.waitForAddress('/app/home');
+    await app.expectHeading(NL.shell.welcome);
+    expect(app.errors).toEqual([]);
+  });
+
+  it('nieuw, whose account ABP refuses as not active, reads "Account nog niet actief" and holds no token', async () => {
+    const app = await AppModel.open(env.watched, '/account/login');
+    await app.signIn('nieuw');
+    await app.waitForHeading(NL.callback.notActiveTitle);
+    await app.page.getByText(NL.callback.notActiveFull).waitFor();
+    expect(await app.cookie('Abp.AuthToken')).toBeUndefined();
+  });
+
+  it('vreemde, whom ABP registers at her first sign-in with no role, is told she has no section yet and whom to ask', async () => {
+    const app = await AppModel.open(env.watched, '/account/login');
+    await app.signIn('vreemde');
+    await app.waitForAddress('/app/home');
+    await app.waitForHeading(NL.shell.welcomeOf('Vera'), { level: 1 });
+    await app.page.getByRole('heading', { name: NL.home.noSections }).waitFor();
+    await app.page.getByText(NL.home.askAdministratorOf('Default')).waitFor();
+    expect(await app.sections().getByRole('link').count()).toBe(0);
+  });
+
+  it('a token ABP no longer accepts is cleared at start, and the person is asked to sign in', async () => {
+    await env.context.addCookies([{ name: 'Abp.AuthToken', value: 'eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiIyIn0.Zm9yZ2Vk', url: env.stack.urls.app }]);
+    const app = await AppModel.open(env.watched, '/app/home');
+    await app.waitForAddress(/\/account\/login\?returnUrl=%2Fapp%2Fhome/);
+    await app.waitForLoginPage();
+    expect(await app.cookie('Abp.AuthToken')).toBeUndefined();
+  });
+});
+
+describe('the language, as ABP keeps it', () => {
+  it('admin switches to English and back: the select names the language on screen, and the backend saves it', async () => {
+    const app = await AppModel.open(env.watched, '/account/login');
+    await app.signIn('admin');
+    await app.waitForAddress('/app/home');
+    const calls = changeLanguageCalls(app);
+
+    await app.chooseLanguage('en');
+    await app.expectHeading(EN.shell.welcome);
+    await app.openUserMenu();
+    expect(await app.languageSwitch.inputValue()).toBe('en');
+    expect(await app.languageSwitch.locator('option:checked').textContent()).toBe('English');
+    expect(await app.cookie(CULTURE_COOKIE)).toBe('en');
+
+    await app.chooseLanguage('nl');
+    await app.expectHeading(NL.shell.welcome);
+    await app.openUserMenu();
+    expect(await app.languageSwitch.locator('option:checked').textContent()).toBe('Nederlands');
+    await expect.poll(() => calls.length).toBe(2);
+    expect(await Promise.all(calls.map(async (call) => (await call.response())?.status()))).toEqual([200, 200]);
+  });
+
+  it('a language saved in one browser follows admin into a second one', async () => {
+    const first = await AppModel.open(env.watched, '/account/login');
+    await first.signIn('admin');
+    await first.waitForAddress('/app/home');
+    await first.chooseLanguage('en');
+    await first.expectHeading(EN.shell.welcome);
+
+    const second = await secondBrowser();
+    try {
+      await second.goto('/account/login');
+      await second.signIn('admin');
+      await second.waitForAddress('/app/home');
+      await second.expectHeading(EN.shell.welcome);
+      await second.openUserMenu();
+      expect(await second.languageSwitch.locator('option:checked').textContent()).toBe('English');
+      expect(await second.cookie(CULTURE_COOKIE)).toBe('en');
+    } finally {
+      await second.page.context().close();
+    }
+    // Back to Dutch for the tests after this one: the stand-in keeps what was saved.
+    await first.chooseLanguage('nl');
+    await first.expectHeading(NL.shell.welcome);
+  });
+
+  it('monteur, who may not save a language at the backend, changes it on this device with no refusal, and is told what is kept where', async () => {
+    const app = await AppModel.open(env.watched, '/account/login');
+    await app.signIn('monteur');
+    await app.waitForAddress('/app/home');
+    const calls = changeLanguageCalls(app);
+
+    // No saved language yet: ABP saves the language the culture header names.
+    await app.chooseLanguage('en');
+    await app.waitForHeading(EN.shell.welcomeOf('Piet'), { level: 1 });
+    await app.openUserMenu();
+    expect(await app.languageSwitch.locator('option:checked').textContent()).toBe('English');
+
+    // Now ABP's saved English beats the header, and monteur cannot change it there: this device shows Dutch all the same.
+    await app.chooseLanguage('nl');
+    await app.waitForHeading(NL.shell.welcomeOf('Piet'), { level: 1 });
+    await app.openUserMenu();
+    expect(await app.languageSwitch.locator('option:checked').textContent()).toBe('Nederlands');
+    await app.page.getByText(NL.language.keptOnDevice('English')).waitFor();
+    expect(await app.lang()).toBe('nl');
+    await app.page.reload();
+    await app.waitForHeading(NL.shell.welcomeOf('Piet'), { level: 1 });
+    expect(calls).toEqual([]);
+    expect(await app.page.getByText(NL.language.failed).count()).toBe(0);
+  });
+});
