@@ -1,4 +1,4 @@
-import { Outlet, createRootRouteWithContext, createRoute, createRouter, redirect, type AnyRouteMatch } from '@tanstack/react-router';
+import { Outlet, createRootRouteWithContext, createRoute, createRouter, redirect, type AnyRouteMatch, type ErrorComponentProps } from '@tanstack/react-router';
 import { lazy, type ReactNode } from 'react';
 import { bootContext } from '../boot/bootActor.ts';
 import { withPages } from '../i18n/withPages.ts';
@@ -85,7 +85,7 @@ const sectionRoute = createRoute({
   }),
   loader: async ({ context: { section } }) => ({ section, Screen: (await withPages(section.screen)).Screen }),
   component: SectionScreen,
-  errorComponent: (props) => (props.error instanceof NoAccessError ? <NoAccess /> : <RouteError {...props} />),
+  errorComponent: (props) => accessError(props),
 });
 
 /** The section's own screen, given its entry (its title, its permission). */
@@ -94,10 +94,48 @@ function SectionScreen(): ReactNode {
   return <Screen section={section} />;
 }
 
-/** The section's key when the address is a section's. */
+/**
+ * A screen under a section, at `/<section>/<page>` and, for one item of it,
+ * `/<section>/<page>/<id>`: checked like a section (and with the page's own
+ * permission) before its chunk is fetched.
+ */
+const pageAccess = async (context: RouterContext, params: { section: string; page: string }) =>
+  (await withPages(() => import('./sectionAccess.lazy.ts'))).openSectionPage(context, params.section, params.page);
+const pageScreen = async ({ section, page }: Awaited<ReturnType<typeof pageAccess>>) => ({
+  section,
+  page,
+  Screen: (await withPages(page.screen)).Screen,
+});
+const accessError = (props: ErrorComponentProps) => (props.error instanceof NoAccessError ? <NoAccess /> : <RouteError {...props} />);
+
+const sectionPageRoute = createRoute({
+  getParentRoute: () => shellRoute,
+  path: '$section/$page',
+  beforeLoad: ({ context, params }) => pageAccess(context, params),
+  loader: ({ context }) => pageScreen(context),
+  component: () => {
+    const { section, page, Screen } = sectionPageRoute.useLoaderData();
+    return <Screen section={section} page={page} id={undefined} />;
+  },
+  errorComponent: accessError,
+});
+
+const sectionItemRoute = createRoute({
+  getParentRoute: () => shellRoute,
+  path: '$section/$page/$id',
+  beforeLoad: ({ context, params }) => pageAccess(context, params),
+  loader: ({ context }) => pageScreen(context),
+  component: () => {
+    const { section, page, Screen } = sectionItemRoute.useLoaderData();
+    return <Screen section={section} page={page} id={sectionItemRoute.useParams().id} />;
+  },
+  errorComponent: accessError,
+});
+
+/** The section's key when the address is a section's (or a page under one). */
 // By the route's id: `sectionRoute.id` would make the shell's type depend on its own child's.
 function sectionKeyOf(matches: readonly AnyRouteMatch[]): string | undefined {
-  return matches.find((match) => match.routeId === '/_shell/$section')?.params.section;
+  return matches.find((match) => match.routeId.startsWith('/_shell/$section'))?.params.section;
 }
 
 const myAccountRoute = createRoute({ getParentRoute: () => appRoute, path: 'account' }).lazy(() =>
@@ -108,7 +146,7 @@ const routeTree = rootRoute.addChildren([
   indexRoute,
   loginCallbackRoute,
   accountRoute.addChildren([loginRoute]),
-  shellRoute.addChildren([appRoute.addChildren([appHomeRoute, aboutRoute, myAccountRoute]), sectionRoute]),
+  shellRoute.addChildren([appRoute.addChildren([appHomeRoute, aboutRoute, myAccountRoute]), sectionRoute, sectionPageRoute, sectionItemRoute]),
 ]);
 
 /** The one router of the page; routes read start-up's results through the context. */

@@ -18,11 +18,30 @@ export interface Section {
   feature?: string;
   /** Its screen file, `<key>.lazy.tsx`: fetched only when the section is visited, after the person's access is checked. */
   screen: () => Promise<SectionScreen>;
+  /** The screens under the section, at `/<key>/<page key>` (and `/<key>/<page key>/<id>` for one item). */
+  pages?: readonly SectionPage[];
 }
 
 /** What a section's screen file exports: the page, given the section's entry. */
 export interface SectionScreen {
   Screen: ComponentType<{ section: Section }>;
+}
+
+/** A screen under a section (Beheer's Gebruikers): its own address, permission and chunk. */
+export interface SectionPage {
+  /** The address under the section (`gebruikers`). */
+  key: string;
+  label: MessageDescriptor;
+  /** One line about it, on the section's page. */
+  description: MessageDescriptor;
+  /** The ABP permission that opens it, checked (with the section's) before its code loads. */
+  permission: string;
+  screen: () => Promise<SectionPageScreen>;
+}
+
+/** What a page's screen file exports: the page, given its section, its entry and the item's id from the address. */
+export interface SectionPageScreen {
+  Screen: ComponentType<{ section: Section; page: SectionPage; id: string | undefined }>;
 }
 
 // The labels are plain message descriptors rather than macros so that Node
@@ -37,9 +56,44 @@ export const SECTIONS = [
   { key: 'marketing', label: /*i18n*/ { id: 'section.marketing', message: 'Marketing' }, permission: 'Pages.Marketing', screen: () => import('./marketing.lazy.tsx') },
   { key: 'zakelijk', label: /*i18n*/ { id: 'section.zakelijk', message: 'Zakelijk' }, permission: 'Pages.Zakelijk', screen: () => import('./zakelijk.lazy.tsx') },
   { key: 'admin', label: /*i18n*/ { id: 'section.admin', message: 'Admin' }, permission: 'Pages.Admin', screen: () => import('./admin.lazy.tsx') },
-  { key: 'beheer', label: /*i18n*/ { id: 'section.beheer', message: 'Beheer' }, permission: 'Pages.Beheer', screen: () => import('./beheer.lazy.tsx') },
+  {
+    key: 'beheer',
+    label: /*i18n*/ { id: 'section.beheer', message: 'Beheer' },
+    permission: 'Pages.Beheer',
+    screen: () => import('./beheer.lazy.tsx'),
+    pages: [
+      {
+        key: 'gebruikers',
+        label: /*i18n*/ { id: 'beheer.gebruikers', message: 'Gebruikers' },
+        description: /*i18n*/ { id: 'beheer.gebruikers.description', message: 'Wie er kan inloggen, met welke rollen; accounts activeren en uitzetten.' },
+        permission: 'Pages.Users',
+        screen: () => import('./beheer/users.lazy.tsx'),
+      },
+      {
+        key: 'rollen',
+        label: /*i18n*/ { id: 'beheer.rollen', message: 'Rollen' },
+        description: /*i18n*/ { id: 'beheer.rollen.description', message: 'Welke onderdelen en handelingen bij een rol horen.' },
+        permission: 'Pages.Roles',
+        screen: () => import('./beheer/roles.lazy.tsx'),
+      },
+      {
+        key: 'omgevingen',
+        label: /*i18n*/ { id: 'beheer.omgevingen', message: 'Omgevingen' },
+        description: /*i18n*/ { id: 'beheer.omgevingen.description', message: 'De omgevingen van het bedrijf: aanmaken, wijzigen, aan- en uitzetten.' },
+        // Host only: ABP grants it to no environment's admin.
+        permission: 'Pages.Tenants',
+        screen: () => import('./beheer/tenants.lazy.tsx'),
+      },
+    ],
+  },
   { key: 'wvb', label: /*i18n*/ { id: 'section.wvb', message: 'WVB' }, permission: 'Pages.Wvb', screen: () => import('./wvb.lazy.tsx') },
 ] as const satisfies readonly Section[];
+
+/** A page of a section by its address, in any case. */
+export function pageByKey(section: Section, key: string): SectionPage | undefined {
+  const wanted = key.toLowerCase();
+  return section.pages?.find((page) => page.key === wanted);
+}
 
 /** The section at an address (`verkoop`, in any case), if the app has one there. */
 export function sectionByKey(key: string): Section | undefined {

@@ -1,7 +1,17 @@
 import { useLingui } from '@lingui/react';
 import { useId, useState, type FormEvent } from 'react';
 import { logError } from '../../lib/log.ts';
+import { bootContext } from '../../boot/bootActor.ts';
 import { describeError, type ErrorView } from './describeError.ts';
+import { identityErrorField } from './identityErrors.ts';
+
+/** An identity refusal ("Gebruikersnaam 'x' is al in gebruik.") goes next to the field it is about, when the form has it. */
+function placeIdentityError(view: ErrorView, fields: readonly string[]): ErrorView {
+  if (Object.keys(view.fields).length > 0 || !view.message) return view;
+  const field = identityErrorField(view.message, bootContext().userConfiguration?.localization.values);
+  const name = field && fields.find((candidate) => candidate.toLowerCase() === field.toLowerCase());
+  return name ? { ...view, message: '', details: undefined, fields: { [name]: [view.message] } } : view;
+}
 
 export interface AbpFormOptions {
   /** The names ABP's `validationErrors[].members` use for the form's inputs. */
@@ -45,7 +55,7 @@ export function useAbpForm({ fields, area, fallback }: AbpFormOptions): AbpForm 
       await action();
     } catch (failure) {
       logError(area, failure);
-      setError(describeError(failure, i18n, { fieldNames: fields, ...(fallback ? { fallback } : {}) }));
+      setError(placeIdentityError(describeError(failure, i18n, { fieldNames: fields, ...(fallback ? { fallback } : {}) }), fields));
     } finally {
       setBusy(false);
     }

@@ -1,0 +1,279 @@
+import { useLingui } from '@lingui/react';
+import { Trans, useLingui as useMacroLingui } from '@lingui/react/macro';
+import { Link, useNavigate } from '@tanstack/react-router';
+import { useEffect, useId, useMemo, useRef, useState, type ReactNode } from 'react';
+import { createRole, deleteRole, getAllPermissions, getRoleForEdit, getRoles, updateRole, type Permission, type RoleForEdit } from '../../abp/roles.ts';
+import { api } from '../../boot/api.ts';
+import { restartBoot } from '../../boot/restart.ts';
+import { useUserConfiguration } from '../../boot/useBoot.ts';
+import { ErrorAlert, FieldError, FormAlert } from '../../ui/errors/FormAlert.tsx';
+import { useAbpForm } from '../../ui/errors/useAbpForm.ts';
+import { NoAccess } from '../../ui/NoAccess.lazy.tsx';
+import { PageHeading } from '../../ui/PageHeading.tsx';
+import { SECTIONS, type Section, type SectionPage } from '../sections.lazy.ts';
+import { permissionTree, selectionOf, toggle, type PermissionNode } from './permissionTree.ts';
+import { useServerData } from './useServerData.ts';
+import './beheer.css';
+
+/** The address of a role not yet made. */
+const NEW = 'nieuw';
+
+/** Rollen: the list, a new role (`/beheer/rollen/nieuw`) or one role by its id. */
+export function Screen({ section, page, id }: { section: Section; page: SectionPage; id: string | undefined }) {
+  return id === undefined ? <RoleList section={section} page={page} /> : <RoleDetail page={page} id={id} section={section} />;
+}
+
+function RoleList({ section, page }: { section: Section; page: SectionPage }) {
+  const { i18n } = useLingui();
+  const { t } = useMacroLingui();
+  const roles = useServerData('roles', () => getRoles(api()), 'roles');
+  if (roles.error?.action === 'forbidden') return <NoAccess />;
+  return (
+    <main className="page" aria-labelledby="page-title">
+      <Link to="/$section" params={{ section: section.key }} className="back-link">
+        {i18n._(section.label)}
+      </Link>
+      <PageHeading title={i18n._(page.label)} />
+      <p>
+        <Link to="/$section/$page/$id" params={{ section: section.key, page: page.key, id: NEW }} className="button button--primary">
+          <Trans>Nieuwe rol</Trans>
+        </Link>
+      </p>
+      <ErrorAlert error={roles.error} />
+      {roles.error && (
+        <button type="button" className="button" onClick={roles.reload}>
+          <Trans>Opnieuw proberen</Trans>
+        </button>
+      )}
+      {!roles.data && !roles.error && (
+        <p className="list-status" role="status">
+          <Trans>Rollen worden geladen…</Trans>
+        </p>
+      )}
+      {roles.data && (
+        <table className="admin-table">
+          <caption className="visually-hidden">{i18n._(page.label)}</caption>
+          <thead>
+            <tr>
+              <th scope="col">{t`Rol`}</th>
+              <th scope="col">{t`Omschrijving`}</th>
+              <th scope="col">{t`Rechten`}</th>
+            </tr>
+          </thead>
+          <tbody>
+            {roles.data.items.map((role) => (
+              <tr key={role.id}>
+                <td>
+                  <Link to="/$section/$page/$id" params={{ section: section.key, page: page.key, id: String(role.id) }}>
+                    {role.displayName}
+                  </Link>
+                </td>
+                <td data-label={t`Omschrijving`}>{role.description ?? ''}</td>
+                <td data-label={t`Rechten`}>
+                  <PermissionCount count={role.grantedPermissions.length} />
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      )}
+    </main>
+  );
+}
+
+function PermissionCount({ count }: { count: number }) {
+  const { t } = useMacroLingui();
+  return <>{count === 1 ? t`1 recht` : t`${count} rechten`}</>;
+}
+
+/** A permission's name for people: ABP's display name, unless it sent its untranslated key in brackets ("[Users activation]"). */
+function usePermissionLabel(): (permission: Permission) => string {
+  const { i18n } = useLingui();
+  const { t } = useMacroLingui();
+  return (permission) => {
+    if (!/^\[.*\]$/.test(permission.displayName)) return permission.displayName;
+    const section = SECTIONS.find((candidate) => candidate.permission === permission.name);
+    if (section) return i18n._(section.label);
+    if (permission.name === 'Pages.Users.Activation') return t`Accounts activeren en deactiveren`;
+    return permission.name;
+  };
+}
+
+function RoleDetail({ section, page, id }: { section: Section; page: SectionPage; id: string }) {
+  const { i18n } = useLingui();
+  const isNew = id === NEW;
+  const role = useServerData(`role:${id}`, () => (isNew ? getAllPermissions(api()).then((list): RoleForEdit => ({ role: { id: 0, name: '', displayName: '', description: null, isStatic: false }, permissions: list.items, grantedPermissionNames: [] })) : getRoleForEdit(api(), Number(id))), 'roles');
+  const back = (
+    <Link to="/$section/$page" params={{ section: section.key, page: page.key }} className="back-link">
+      {i18n._(page.label)}
+    </Link>
+  );
+  if (role.error?.action === 'forbidden') return <NoAccess />;
+  if (role.error || !role.data) {
+    return (
+      <main className="page" aria-labelledby="page-title" aria-busy={!role.error}>
+        {back}
+        <PageHeading title={i18n._(page.label)} />
+        {role.error ? (
+          <>
+            <ErrorAlert error={role.error} />
+            <button type="button" className="button" onClick={role.reload}>
+              <Trans>Opnieuw proberen</Trans>
+            </button>
+          </>
+        ) : (
+          <p role="status">
+            <Trans>Gegevens worden geladen…</Trans>
+          </p>
+        )}
+      </main>
+    );
+  }
+  return <RoleForm key={id} back={back} edit={role.data} isNew={isNew} section={section} page={page} />;
+}
+
+interface RoleFormProps {
+  back: ReactNode;
+  edit: RoleForEdit;
+  isNew: boolean;
+  section: Section;
+  page: SectionPage;
+}
+
+function RoleForm({ back, edit, isNew, section, page }: RoleFormProps) {
+  const { t } = useMacroLingui();
+  const navigate = useNavigate();
+  const prefix = useId();
+  const configuration = useUserConfiguration();
+  const tree = useMemo(() => permissionTree(edit.permissions), [edit.permissions]);
+  const [values, setValues] = useState({ name: edit.role.name, displayName: edit.role.displayName, description: edit.role.description ?? '' });
+  const [granted, setGranted] = useState<Set<string>>(() => new Set(edit.grantedPermissionNames));
+  const [saved, setSaved] = useState<string>();
+  const [confirming, setConfirming] = useState(false);
+  const form = useAbpForm({ fields: ['name', 'displayName', 'description', 'grantedPermissions'], area: 'roles', fallback: t`De rol kon niet worden opgeslagen.` });
+  const removal = useAbpForm({ fields: [], area: 'roles', fallback: t`De rol kon niet worden verwijderd.` });
+  const roleName = edit.role.displayName;
+  const title = isNew ? t`Nieuwe rol` : roleName;
+  const { isStatic } = edit.role;
+
+  const save = form.onSubmit(async () => {
+    setSaved(undefined);
+    const input = { ...values, description: values.description || null, normalizedName: values.name.toUpperCase(), grantedPermissions: [...granted] };
+    if (isNew) {
+      const created = await createRole(api(), input);
+      void navigate({ to: '/$section/$page/$id', params: { section: section.key, page: page.key, id: String(created.id) } });
+      return;
+    }
+    await updateRole(api(), { ...input, id: edit.role.id });
+    // Whoever holds this role may hold other permissions now, the signed-in person too: GetAll again.
+    if (configuration?.session.userId != null) await restartBoot();
+    setSaved(t`Opgeslagen. Collega's met deze rol zien de nieuwe rechten zodra ze de app opnieuw openen.`);
+  });
+  const remove = removal.onSubmit(async () => {
+    await deleteRole(api(), edit.role.id);
+    void navigate({ to: '/$section/$page', params: { section: section.key, page: page.key } });
+  });
+  const field = (name: keyof typeof values, label: string, disabled = false) => (
+    <div className="field">
+      <label htmlFor={`${prefix}-${name}`}>{label}</label>
+      <input id={`${prefix}-${name}`} name={name} value={values[name]} disabled={disabled} onChange={(event) => setValues({ ...values, [name]: event.target.value })} {...form.field(name)} />
+      <FieldError form={form} name={name} />
+    </div>
+  );
+
+  return (
+    <main className="page" aria-labelledby="page-title">
+      {back}
+      <PageHeading title={title} />
+      {isStatic && (
+        <p className="note">
+          <Trans>Dit is een vaste rol van het systeem: de naam blijft zoals hij is en de rol kan niet worden verwijderd. De rechten kun je wel aanpassen.</Trans>
+        </p>
+      )}
+      <form onSubmit={save} noValidate className="admin-form">
+        {field('name', t`Naam (voor het systeem)`, isStatic)}
+        {field('displayName', t`Naam zoals collega's hem zien`)}
+        {field('description', t`Omschrijving`)}
+        <fieldset>
+          <legend>{t`Rechten`}</legend>
+          <PermissionList nodes={tree} granted={granted} onToggle={(name, on) => setGranted(toggle(tree, granted, name, on))} />
+          <FieldError form={form} name="grantedPermissions" />
+        </fieldset>
+        <FormAlert form={form} />
+        <div className="form-actions">
+          <button type="submit" className="button button--primary" disabled={form.busy} aria-busy={form.busy}>
+            {form.busy ? t`Bezig met opslaan…` : isNew ? t`Rol aanmaken` : t`Opslaan`}
+          </button>
+          {saved && (
+            <p className="saved" role="status">
+              {saved}
+            </p>
+          )}
+        </div>
+      </form>
+      {!isNew && !isStatic && (
+        <section className="admin-form" aria-labelledby={`${prefix}-delete`}>
+          <h2 id={`${prefix}-delete`}>{t`Verwijderen`}</h2>
+          {confirming ? (
+            <form className="confirm" onSubmit={remove} role="alertdialog" aria-labelledby={`${prefix}-confirm`}>
+              <p id={`${prefix}-confirm`}>{t`Weet je zeker dat je de rol ${roleName} wilt verwijderen? Wie deze rol had, verliest de rechten die erbij horen.`}</p>
+              <div className="form-actions">
+                <button type="submit" className="button button--danger button--primary" disabled={removal.busy} aria-busy={removal.busy}>
+                  {t`Ja, ${roleName} verwijderen`}
+                </button>
+                <button type="button" className="button" onClick={() => setConfirming(false)}>
+                  <Trans>Annuleren</Trans>
+                </button>
+              </div>
+              <FormAlert form={removal} />
+            </form>
+          ) : (
+            <button type="button" className="button button--danger" onClick={() => setConfirming(true)}>
+              {t`Rol ${roleName} verwijderen…`}
+            </button>
+          )}
+        </section>
+      )}
+    </main>
+  );
+}
+
+interface PermissionListProps {
+  nodes: readonly PermissionNode[];
+  granted: ReadonlySet<string>;
+  onToggle: (name: string, on: boolean) => void;
+  nested?: boolean;
+}
+
+/** The permissions as a tree of checkboxes: a parent with some of its children is shown half-ticked (`indeterminate`). */
+function PermissionList({ nodes, granted, onToggle, nested = false }: PermissionListProps) {
+  return (
+    <ul className={nested ? undefined : 'permission-tree'}>
+      {nodes.map((node) => (
+        <li key={node.permission.name}>
+          <PermissionCheck node={node} granted={granted} onToggle={onToggle} />
+          {node.children.length > 0 && <PermissionList nodes={node.children} granted={granted} onToggle={onToggle} nested />}
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+function PermissionCheck({ node, granted, onToggle }: { node: PermissionNode; granted: ReadonlySet<string>; onToggle: (name: string, on: boolean) => void }) {
+  const label = usePermissionLabel();
+  const input = useRef<HTMLInputElement>(null);
+  const selection = selectionOf(node, granted);
+  const checked = granted.has(node.permission.name);
+  useEffect(() => {
+    if (input.current) input.current.indeterminate = checked && selection === 'some';
+  }, [checked, selection]);
+  return (
+    <label className="check">
+      <input ref={input} type="checkbox" name="grantedPermissions" value={node.permission.name} checked={checked} onChange={(event) => onToggle(node.permission.name, event.target.checked)} />
+      <span>
+        {label(node.permission)}
+        {node.permission.description && <span className="check__hint"> — {node.permission.description}</span>}
+      </span>
+    </label>
+  );
+}

@@ -1,0 +1,180 @@
+import { useLingui } from '@lingui/react';
+import { Trans, useLingui as useMacroLingui } from '@lingui/react/macro';
+import { Link, useNavigate } from '@tanstack/react-router';
+import { useId, useState, type ReactNode } from 'react';
+import { createTenant, getTenants, updateTenant, type Tenant } from '../../abp/tenants.ts';
+import { api } from '../../boot/api.ts';
+import { ErrorAlert, FieldError, FormAlert } from '../../ui/errors/FormAlert.tsx';
+import { useAbpForm } from '../../ui/errors/useAbpForm.ts';
+import { NoAccess } from '../../ui/NoAccess.lazy.tsx';
+import { PageHeading } from '../../ui/PageHeading.tsx';
+import type { Section, SectionPage } from '../sections.lazy.ts';
+import { useServerData } from './useServerData.ts';
+import './beheer.css';
+
+/** The address of an environment not yet made. */
+const NEW = 'nieuw';
+
+/** Omgevingen (ABP's tenants), for the host: the list, a new one, or one by its id. */
+export function Screen({ section, page, id }: { section: Section; page: SectionPage; id: string | undefined }) {
+  const { i18n } = useLingui();
+  const tenants = useServerData('tenants', () => getTenants(api()), 'tenants');
+  const back = (to: 'section' | 'page') =>
+    to === 'section' ? (
+      <Link to="/$section" params={{ section: section.key }} className="back-link">
+        {i18n._(section.label)}
+      </Link>
+    ) : (
+      <Link to="/$section/$page" params={{ section: section.key, page: page.key }} className="back-link">
+        {i18n._(page.label)}
+      </Link>
+    );
+  if (tenants.error?.action === 'forbidden') return <NoAccess />;
+  if (id === NEW) return <TenantForm back={back('page')} section={section} page={page} onSaved={tenants.reload} />;
+  if (id !== undefined) {
+    const tenant = tenants.data?.items.find((item) => String(item.id) === id);
+    if (tenant) return <TenantForm key={`${tenant.id}:${String(tenant.isActive)}`} back={back('page')} tenant={tenant} section={section} page={page} onSaved={tenants.reload} />;
+  }
+  return (
+    <main className="page" aria-labelledby="page-title">
+      {back(id === undefined ? 'section' : 'page')}
+      <PageHeading title={i18n._(page.label)} />
+      {id === undefined && (
+        <p>
+          <Link to="/$section/$page/$id" params={{ section: section.key, page: page.key, id: NEW }} className="button button--primary">
+            <Trans>Nieuwe omgeving</Trans>
+          </Link>
+        </p>
+      )}
+      <ErrorAlert error={tenants.error} />
+      {tenants.error && (
+        <button type="button" className="button" onClick={tenants.reload}>
+          <Trans>Opnieuw proberen</Trans>
+        </button>
+      )}
+      {!tenants.data && !tenants.error && (
+        <p className="list-status" role="status">
+          <Trans>Omgevingen worden geladen…</Trans>
+        </p>
+      )}
+      {tenants.data && id !== undefined && (
+        <p role="alert">
+          <Trans>Deze omgeving bestaat niet (meer).</Trans>
+        </p>
+      )}
+      {tenants.data && id === undefined && <TenantTable tenants={tenants.data.items} section={section} page={page} />}
+    </main>
+  );
+}
+
+function TenantTable({ tenants, section, page }: { tenants: readonly Tenant[]; section: Section; page: SectionPage }) {
+  const { i18n } = useLingui();
+  const { t } = useMacroLingui();
+  return (
+    <table className="admin-table">
+      <caption className="visually-hidden">{i18n._(page.label)}</caption>
+      <thead>
+        <tr>
+          <th scope="col">{t`Naam`}</th>
+          <th scope="col">{t`Korte naam`}</th>
+          <th scope="col">{t`Status`}</th>
+        </tr>
+      </thead>
+      <tbody>
+        {tenants.map((tenant) => (
+          <tr key={tenant.id}>
+            <td>
+              <Link to="/$section/$page/$id" params={{ section: section.key, page: page.key, id: String(tenant.id) }}>
+                {tenant.name}
+              </Link>
+            </td>
+            <td data-label={t`Korte naam`}>{tenant.tenancyName}</td>
+            <td data-label={t`Status`}>
+              <span className={tenant.isActive ? 'badge badge--active' : 'badge badge--inactive'}>{tenant.isActive ? t`Actief` : t`Niet actief`}</span>
+            </td>
+          </tr>
+        ))}
+      </tbody>
+    </table>
+  );
+}
+
+interface TenantFormProps {
+  back: ReactNode;
+  /** Absent: a new environment. */
+  tenant?: Tenant;
+  section: Section;
+  page: SectionPage;
+  onSaved: () => void;
+}
+
+function TenantForm({ back, tenant, section, page, onSaved }: TenantFormProps) {
+  const { t } = useMacroLingui();
+  const navigate = useNavigate();
+  const prefix = useId();
+  const [values, setValues] = useState({ name: tenant?.name ?? '', tenancyName: tenant?.tenancyName ?? '', adminEmailAddress: '' });
+  const [isActive, setActive] = useState(tenant?.isActive ?? true);
+  const [saved, setSaved] = useState<string>();
+  const form = useAbpForm({ fields: ['name', 'tenancyName', 'adminEmailAddress', 'isActive'], area: 'tenants', fallback: t`De omgeving kon niet worden opgeslagen.` });
+
+  const save = form.onSubmit(async () => {
+    setSaved(undefined);
+    if (!tenant) {
+      const created = await createTenant(api(), { ...values, isActive });
+      onSaved();
+      void navigate({ to: '/$section/$page/$id', params: { section: section.key, page: page.key, id: String(created.id) } });
+      return;
+    }
+    await updateTenant(api(), { id: tenant.id, name: values.name, tenancyName: values.tenancyName, isActive });
+    onSaved();
+    setSaved(t`Opgeslagen.`);
+  });
+  const field = (name: keyof typeof values, label: string, hint?: string, type = 'text') => (
+    <div className="field">
+      <label htmlFor={`${prefix}-${name}`}>{label}</label>
+      {hint && (
+        <span className="check__hint" id={`${prefix}-${name}-hint`}>
+          {hint}
+        </span>
+      )}
+      <input
+        id={`${prefix}-${name}`}
+        name={name}
+        type={type}
+        value={values[name]}
+        onChange={(event) => setValues({ ...values, [name]: event.target.value })}
+        {...form.field(name)}
+        aria-describedby={[hint ? `${prefix}-${name}-hint` : undefined, form.field(name)['aria-describedby']].filter(Boolean).join(' ') || undefined}
+      />
+      <FieldError form={form} name={name} />
+    </div>
+  );
+
+  return (
+    <main className="page" aria-labelledby="page-title">
+      {back}
+      <PageHeading title={tenant ? tenant.name : t`Nieuwe omgeving`} />
+      <form onSubmit={save} noValidate className="admin-form">
+        {field('name', t`Naam`)}
+        {field('tenancyName', t`Korte naam`, t`Hiermee kiezen collega's de omgeving bij het inloggen: begint met een letter, daarna letters, cijfers, - of _.`)}
+        {!tenant && field('adminEmailAddress', t`E-mailadres van de beheerder`, t`ABP maakt voor deze omgeving een beheerder aan met dit e-mailadres.`, 'email')}
+        <label className="check">
+          <input type="checkbox" checked={isActive} onChange={(event) => setActive(event.target.checked)} />
+          {t`Actief: collega's kunnen in deze omgeving inloggen`}
+        </label>
+        <FieldError form={form} name="isActive" />
+        <FormAlert form={form} />
+        <div className="form-actions">
+          <button type="submit" className="button button--primary" disabled={form.busy} aria-busy={form.busy}>
+            {form.busy ? t`Bezig met opslaan…` : tenant ? t`Opslaan` : t`Omgeving aanmaken`}
+          </button>
+          {saved && (
+            <p className="saved" role="status">
+              {saved}
+            </p>
+          )}
+        </div>
+      </form>
+    </main>
+  );
+}

@@ -1,0 +1,340 @@
+import { useLingui } from '@lingui/react';
+import { Trans, useLingui as useMacroLingui } from '@lingui/react/macro';
+import { Link, useNavigate, useSearch } from '@tanstack/react-router';
+import { useId, useState, type FormEvent, type ReactNode } from 'react';
+import { isGranted } from '../../abp/userConfiguration.ts';
+import { deleteUser, getAssignableRoles, getUser, getUsers, setUserActive, updateUser, type AssignableRole, type User } from '../../abp/users.ts';
+import { api } from '../../boot/api.ts';
+import { restartBoot } from '../../boot/restart.ts';
+import { useSession, useUserConfiguration } from '../../boot/useBoot.ts';
+import { ErrorAlert, FieldError, FormAlert } from '../../ui/errors/FormAlert.tsx';
+import { useAbpForm } from '../../ui/errors/useAbpForm.ts';
+import { NoAccess } from '../../ui/NoAccess.lazy.tsx';
+import { PageHeading } from '../../ui/PageHeading.tsx';
+import type { Section, SectionPage } from '../sections.lazy.ts';
+import { readListSearch, writeListSearch, type ListSearch } from './listSearch.ts';
+import { useServerData } from './useServerData.ts';
+import './beheer.css';
+
+/** People per page of the list. */
+const PAGE_SIZE = 20;
+
+/** Gebruikers: the list, or one person when the address names an id. */
+export function Screen({ section, page, id }: { section: Section; page: SectionPage; id: string | undefined }) {
+  return id === undefined ? <UserList section={section} page={page} /> : <UserDetail section={section} page={page} id={id} />;
+}
+
+/** Role names as people read them: ABP answers with normalised names (`MONTEUR`). */
+function roleLabels(names: readonly string[], roles: readonly AssignableRole[] | undefined): string {
+  return names.map((name) => roles?.find((role) => role.normalizedName === name || role.name === name)?.displayName ?? name).join(', ');
+}
+
+function UserList({ section, page }: { section: Section; page: SectionPage }) {
+  const { i18n } = useLingui();
+  const { t } = useMacroLingui();
+  const searchId = useId();
+  const statusId = useId();
+  const navigate = useNavigate();
+  const search = readListSearch(useSearch({ strict: false }));
+  const [typed, setTyped] = useState(search.zoek);
+  const filter = {
+    keyword: search.zoek || undefined,
+    isActive: search.status === 'alle' ? undefined : search.status === 'actief',
+    skipCount: (search.pagina - 1) * PAGE_SIZE,
+    maxResultCount: PAGE_SIZE,
+  };
+  const users = useServerData(JSON.stringify(filter), () => getUsers(api(), filter), 'users', { keepPrevious: true });
+  const roles = useServerData('roles', () => getAssignableRoles(api()), 'users');
+  const go = (next: ListSearch) => void navigate({ to: '.', search: writeListSearch(next) });
+
+  if (users.error?.action === 'forbidden') return <NoAccess />;
+  const total = users.data?.totalCount ?? 0;
+  const pages = Math.max(1, Math.ceil(total / PAGE_SIZE));
+  const first = total === 0 ? 0 : filter.skipCount + 1;
+  const last = Math.min(total, filter.skipCount + PAGE_SIZE);
+  const current = search.pagina;
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    go({ ...search, zoek: typed.trim(), pagina: 1 });
+  };
+
+  return (
+    <main className="page" aria-labelledby="page-title">
+      <Link to="/$section" params={{ section: section.key }} className="back-link">
+        {i18n._(section.label)}
+      </Link>
+      <PageHeading title={i18n._(page.label)} />
+      <p className="note">
+        <Trans>Iedereen logt in bij de inlogdienst van het bedrijf. Een nieuwe collega staat hier na de eerste keer inloggen; geef hem of haar dan een rol, of activeer het account als het nog niet actief is.</Trans>
+      </p>
+      <form className="list-tools" role="search" onSubmit={submit}>
+        <div className="field">
+          <label htmlFor={searchId}>{t`Zoeken op naam, gebruikersnaam of e-mail`}</label>
+          <input id={searchId} type="search" value={typed} onChange={(event) => setTyped(event.target.value)} />
+        </div>
+        <div className="field">
+          <label htmlFor={statusId}>{t`Toon`}</label>
+          <select id={statusId} value={search.status} onChange={(event) => go({ ...search, zoek: typed.trim(), status: event.target.value === 'actief' || event.target.value === 'inactief' ? event.target.value : 'alle', pagina: 1 })}>
+            <option value="alle">{t`Iedereen`}</option>
+            <option value="actief">{t`Actieve accounts`}</option>
+            <option value="inactief">{t`Niet actief (wacht op activering)`}</option>
+          </select>
+        </div>
+        <button type="submit" className="button">
+          <Trans>Zoeken</Trans>
+        </button>
+      </form>
+      <ErrorAlert error={users.error} />
+      {users.error && (
+        <button type="button" className="button" onClick={users.reload}>
+          <Trans>Opnieuw proberen</Trans>
+        </button>
+      )}
+      <p className="list-status" role="status" aria-live="polite" aria-busy={users.loading}>
+        {users.loading && !users.data ? t`Gebruikers worden geladen…` : total === 0 ? t`Niemand gevonden.` : t`${first}–${last} van ${total}`}
+      </p>
+      {users.data && users.data.items.length > 0 && (
+        <table className="admin-table">
+          <caption className="visually-hidden">{i18n._(page.label)}</caption>
+          <thead>
+            <tr>
+              <th scope="col">{t`Naam`}</th>
+              <th scope="col">{t`Gebruikersnaam`}</th>
+              <th scope="col">{t`E-mailadres`}</th>
+              <th scope="col">{t`Rollen`}</th>
+              <th scope="col">{t`Status`}</th>
+            </tr>
+          </thead>
+          <tbody>
+            {users.data.items.map((user) => (
+              <tr key={user.id}>
+                <td>
+                  <Link to="/$section/$page/$id" params={{ section: section.key, page: page.key, id: String(user.id) }}>
+                    {user.fullName || user.userName}
+                  </Link>
+                </td>
+                <td data-label={t`Gebruikersnaam`}>{user.userName}</td>
+                <td data-label={t`E-mailadres`}>{user.emailAddress}</td>
+                <td data-label={t`Rollen`}>{user.roleNames.length ? roleLabels(user.roleNames, roles.data?.items) : t`Geen rol`}</td>
+                <td data-label={t`Status`}>
+                  <ActiveBadge active={user.isActive} />
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      )}
+      {pages > 1 && (
+        <nav className="pager" aria-label={t`Pagina's`}>
+          <button type="button" className="button" disabled={search.pagina <= 1} onClick={() => go({ ...search, pagina: search.pagina - 1 })}>
+            <Trans>Vorige</Trans>
+          </button>
+          <span>{t`Pagina ${current} van ${pages}`}</span>
+          <button type="button" className="button" disabled={search.pagina >= pages} onClick={() => go({ ...search, pagina: search.pagina + 1 })}>
+            <Trans>Volgende</Trans>
+          </button>
+        </nav>
+      )}
+    </main>
+  );
+}
+
+function ActiveBadge({ active }: { active: boolean }) {
+  return active ? (
+    <span className="badge badge--active">
+      <Trans>Actief</Trans>
+    </span>
+  ) : (
+    <span className="badge badge--inactive">
+      <Trans>Niet actief</Trans>
+    </span>
+  );
+}
+
+function UserDetail({ section, page, id }: { section: Section; page: SectionPage; id: string }) {
+  const { i18n } = useLingui();
+  const userId = Number(id);
+  const user = useServerData(`user:${id}`, () => getUser(api(), userId), 'users');
+  const roles = useServerData('roles', () => getAssignableRoles(api()), 'users');
+  const back = (
+    <Link to="/$section/$page" params={{ section: section.key, page: page.key }} className="back-link">
+      {i18n._(page.label)}
+    </Link>
+  );
+  if (user.error?.action === 'forbidden') return <NoAccess />;
+  if (user.error || roles.error) {
+    return (
+      <main className="page" aria-labelledby="page-title">
+        {back}
+        <PageHeading title={i18n._(page.label)} />
+        <ErrorAlert error={user.error ?? roles.error} />
+        <button type="button" className="button" onClick={() => (user.error ? user.reload() : roles.reload())}>
+          <Trans>Opnieuw proberen</Trans>
+        </button>
+      </main>
+    );
+  }
+  if (!user.data || !roles.data) {
+    return (
+      <main className="page" aria-labelledby="page-title" aria-busy="true">
+        {back}
+        <PageHeading title={i18n._(page.label)} />
+        <p role="status">
+          <Trans>Gegevens worden geladen…</Trans>
+        </p>
+      </main>
+    );
+  }
+  return <UserForm key={`${user.data.id}:${String(user.data.isActive)}`} back={back} user={user.data} roles={roles.data.items} onChanged={user.reload} section={section} page={page} />;
+}
+
+interface UserFormProps {
+  back: ReactNode;
+  user: User;
+  roles: readonly AssignableRole[];
+  onChanged: () => void;
+  section: Section;
+  page: SectionPage;
+}
+
+function UserForm({ back, user, roles, onChanged, section, page }: UserFormProps) {
+  const { t } = useMacroLingui();
+  const navigate = useNavigate();
+  const prefix = useId();
+  const me = useSession()?.user?.id === user.id;
+  const configuration = useUserConfiguration();
+  const mayActivate = isGranted(configuration, 'Pages.Users.Activation');
+  const [values, setValues] = useState({ name: user.name, surname: user.surname, userName: user.userName, emailAddress: user.emailAddress });
+  const [chosen, setChosen] = useState(() => new Set(roles.filter((role) => user.roleNames.includes(role.normalizedName) || user.roleNames.includes(role.name)).map((role) => role.name)));
+  const [saved, setSaved] = useState<string>();
+  const [confirming, setConfirming] = useState(false);
+  const fullName = user.fullName || user.userName;
+  const form = useAbpForm({ fields: ['name', 'surname', 'userName', 'emailAddress', 'roleNames'], area: 'users', fallback: t`De gegevens van ${fullName} konden niet worden opgeslagen.` });
+  const activation = useAbpForm({ fields: [], area: 'users', fallback: t`De status van ${fullName} kon niet worden gewijzigd.` });
+  const removal = useAbpForm({ fields: [], area: 'users', fallback: t`${fullName} kon niet worden verwijderd.` });
+
+  const save = form.onSubmit(async () => {
+    setSaved(undefined);
+    await updateUser(api(), { ...user, ...values, roleNames: [...chosen] });
+    // One's own roles decide one's permissions: start-up asks GetAll again, so the menu follows at once.
+    if (me) await restartBoot();
+    setSaved(t`Opgeslagen.`);
+  });
+  const toggleActive = activation.onSubmit(async () => {
+    await setUserActive(api(), user.id, !user.isActive);
+    onChanged();
+  });
+  const remove = removal.onSubmit(async () => {
+    await deleteUser(api(), user.id);
+    void navigate({ to: '/$section/$page', params: { section: section.key, page: page.key } });
+  });
+  const field = (name: keyof typeof values, label: string, type = 'text', autoComplete = 'off') => (
+    <div className="field">
+      <label htmlFor={`${prefix}-${name}`}>{label}</label>
+      <input
+        id={`${prefix}-${name}`}
+        name={name}
+        type={type}
+        autoComplete={autoComplete}
+        value={values[name]}
+        onChange={(event) => setValues({ ...values, [name]: event.target.value })}
+        {...form.field(name)}
+      />
+      <FieldError form={form} name={name} />
+    </div>
+  );
+
+  return (
+    <main className="page" aria-labelledby="page-title">
+      {back}
+      <PageHeading title={fullName} />
+      <p>
+        <ActiveBadge active={user.isActive} />
+      </p>
+      {mayActivate && !me && (
+        <form onSubmit={toggleActive} className="admin-form">
+          <p>
+            {user.isActive ? (
+              <Trans>Wie gedeactiveerd is, kan niet meer inloggen. Wat deze persoon heeft gedaan blijft bewaard.</Trans>
+            ) : (
+              <Trans>Dit account is niet actief: deze persoon kan niet inloggen tot het is geactiveerd.</Trans>
+            )}
+          </p>
+          <button type="submit" className={user.isActive ? 'button button--danger' : 'button button--primary'} disabled={activation.busy} aria-busy={activation.busy}>
+            {user.isActive ? t`Deactiveren` : t`Activeren`}
+          </button>
+          <FormAlert form={activation} />
+        </form>
+      )}
+      <form onSubmit={save} noValidate className="admin-form">
+        {field('name', t`Voornaam`, 'text', 'given-name')}
+        {field('surname', t`Achternaam`, 'text', 'family-name')}
+        {field('userName', t`Gebruikersnaam`)}
+        {field('emailAddress', t`E-mailadres`, 'email', 'email')}
+        <fieldset aria-describedby={form.field('roleNames')['aria-describedby']}>
+          <legend>{t`Rollen`}</legend>
+          {roles.map((role) => (
+            <label key={role.id} className="check">
+              <input
+                type="checkbox"
+                checked={chosen.has(role.name)}
+                onChange={(event) => {
+                  const next = new Set(chosen);
+                  if (event.target.checked) next.add(role.name);
+                  else next.delete(role.name);
+                  setChosen(next);
+                }}
+              />
+              {role.displayName}
+            </label>
+          ))}
+          <FieldError form={form} name="roleNames" />
+        </fieldset>
+        {me && (
+          <p className="note">
+            <Trans>Dit is je eigen account: wat je aan je rollen verandert, geldt meteen voor wat je zelf ziet.</Trans>
+          </p>
+        )}
+        <FormAlert form={form} />
+        <div className="form-actions">
+          <button type="submit" className="button button--primary" disabled={form.busy} aria-busy={form.busy}>
+            {form.busy ? t`Bezig met opslaan…` : t`Opslaan`}
+          </button>
+          {saved && (
+            <p className="saved" role="status">
+              {saved}
+            </p>
+          )}
+        </div>
+      </form>
+      {!me && (
+        <section className="admin-form" aria-labelledby={`${prefix}-delete`}>
+          <h2 id={`${prefix}-delete`}>{t`Verwijderen`}</h2>
+          {confirming ? (
+            <form className="confirm" onSubmit={remove} role="alertdialog" aria-labelledby={`${prefix}-confirm`}>
+              <p id={`${prefix}-confirm`}>
+                <Trans>
+                  Weet je zeker dat je {fullName} wilt verwijderen? Deze persoon kan daarna niet meer inloggen en verdwijnt uit de lijst.
+                </Trans>
+              </p>
+              <div className="form-actions">
+                <button type="submit" className="button button--danger button--primary" disabled={removal.busy} aria-busy={removal.busy}>
+                  {t`Ja, ${fullName} verwijderen`}
+                </button>
+                <button type="button" className="button" onClick={() => setConfirming(false)}>
+                  <Trans>Annuleren</Trans>
+                </button>
+              </div>
+              <FormAlert form={removal} />
+            </form>
+          ) : (
+            <button type="button" className="button button--danger" onClick={() => setConfirming(true)}>
+              {t`${fullName} verwijderen…`}
+            </button>
+          )}
+        </section>
+      )}
+    </main>
+  );
+}
