@@ -6,6 +6,8 @@
 export interface AbpEndpoint {
   /** The HTTP method ABP routes the action by (a GET on a POST action is a 405). */
   readonly method: 'GET' | 'POST' | 'PUT' | 'DELETE';
+  /** An MVC action without a verb attribute: ABP answers it for any method (the app still uses `method`). */
+  readonly anyMethod?: boolean;
   /** Relative to `remoteServiceBaseUrl`, as ABP's routing names it (ASP.NET ignores its case). */
   readonly path: string;
   /**
@@ -21,12 +23,14 @@ export interface AbpEndpoint {
 
 /** Every ABP endpoint the app calls, by the name the fault switches and the logs use. */
 export const ENDPOINTS = {
-  GetAll: { method: 'GET', path: 'AbpUserConfiguration/GetAll', recorded: 'userconfiguration' },
+  GetAll: { method: 'GET', path: 'AbpUserConfiguration/GetAll', anyMethod: true, recorded: 'userconfiguration' },
   Session: { method: 'GET', path: 'api/services/app/Session/GetCurrentLoginInformations', recorded: 'session' },
   ExternalAuthenticate: { method: 'POST', path: 'api/TokenAuth/ExternalAuthenticate', recorded: 'externalauthenticate' },
   GetExternalAuthenticationProviders: { method: 'GET', path: 'api/TokenAuth/GetExternalAuthenticationProviders', recorded: 'externalauthenticate' },
   IsTenantAvailable: { method: 'POST', path: 'api/services/app/Account/IsTenantAvailable', recorded: 'account' },
   ChangeLanguage: { method: 'POST', path: 'api/services/app/User/ChangeLanguage', permission: 'Pages.Users', recorded: 'user' },
+  // The users of the tenant (Beheer); errors.json also uses it for a 401 with CORS headers.
+  UserGetAll: { method: 'GET', path: 'api/services/app/User/GetAll', permission: 'Pages.Users', recorded: 'user' },
   // ASP.NET Zero's way back from impersonation; module-zero has neither (a 404 there).
   BackToImpersonator: { method: 'POST', path: 'api/services/app/Account/BackToImpersonator', signedIn: true },
   ImpersonatedAuthenticate: { method: 'POST', path: 'api/TokenAuth/ImpersonatedAuthenticate' },
@@ -46,5 +50,5 @@ export function isEndpointName(name: string): name is EndpointName {
 /** The endpoint a request is for: the method and the path (query left off, case ignored as ASP.NET does). */
 export function findEndpoint(method: string, path: string): (AbpEndpoint & { name: EndpointName }) | undefined {
   const wanted = path.split('?')[0]!.replace(/^\/+/, '').toLowerCase();
-  return endpointList().find((e) => e.method === method.toUpperCase() && e.path.toLowerCase() === wanted);
+  return endpointList().find((e) => (e.anyMethod || e.method === method.toUpperCase()) && e.path.toLowerCase() === wanted);
 }
