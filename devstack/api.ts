@@ -287,6 +287,17 @@ export function createApiApp(config: ApiConfig): ApiApp {
       }
       return c.json(behaviour.current);
     });
+    // A token signed with the API's own key for another time (`{ userId, issuedAt, expiresAt }`, seconds since the epoch): the expired bearer of the contract suite.
+    app.post('/__devstack/backend-token', async (c) => {
+      const body = (await c.req.json().catch(() => ({}))) as { userId?: unknown; issuedAt?: unknown; expiresAt?: unknown };
+      const user = typeof body.userId === 'number' ? users.findById(body.userId) : undefined;
+      if (!user || typeof body.issuedAt !== 'number' || typeof body.expiresAt !== 'number') return c.json({ error: 'Give userId, issuedAt and expiresAt.' }, 400);
+      const issued = await tokens.issue(
+        { userId: user.id, tenantId: user.tenantId, userName: user.userName, emailAddress: user.emailAddress, roleNames: user.roleNames },
+        { issuedAt: body.issuedAt, expiresAt: body.expiresAt },
+      );
+      return c.json({ accessToken: issued.accessToken });
+    });
     app.delete('/__devstack/behaviour', (c) => {
       behaviour.reset();
       return c.json(behaviour.current);

@@ -35,7 +35,11 @@ export interface IssuedToken {
 }
 
 export interface BackendTokens {
-  issue(identity: BackendIdentity & { userName: string; emailAddress?: string; roleNames?: readonly string[] }): Promise<IssuedToken>;
+  /** `timing` (seconds since the epoch) makes a token of another time: the tests' validly signed, expired token. */
+  issue(
+    identity: BackendIdentity & { userName: string; emailAddress?: string; roleNames?: readonly string[] },
+    timing?: { issuedAt: number; expiresAt: number },
+  ): Promise<IssuedToken>;
   /** Returns the identity of a valid token, or undefined when it is forged, expired or garbled. */
   verify(token: string): Promise<BackendIdentity | undefined>;
 }
@@ -45,8 +49,8 @@ export function createBackendTokens(expireInSeconds: number): BackendTokens {
   const encryptionKey = createSecret(32);
 
   return {
-    async issue({ userId, tenantId, userName, emailAddress = '', roleNames = [], impersonatorUserId, impersonatorTenantId }) {
-      const now = Math.floor(Date.now() / 1000);
+    async issue({ userId, tenantId, userName, emailAddress = '', roleNames = [], impersonatorUserId, impersonatorTenantId }, timing) {
+      const now = timing?.issuedAt ?? Math.floor(Date.now() / 1000);
       const impersonator =
         impersonatorUserId === undefined
           ? {}
@@ -69,7 +73,7 @@ export function createBackendTokens(expireInSeconds: number): BackendTokens {
         .setJti(randomUUID())
         .setIssuedAt(now)
         .setNotBefore(now)
-        .setExpirationTime(now + expireInSeconds)
+        .setExpirationTime(timing?.expiresAt ?? now + expireInSeconds)
         .sign(signingKey);
       return { accessToken, encryptedAccessToken: encrypt(accessToken, encryptionKey), expireInSeconds };
     },
