@@ -264,18 +264,18 @@ export function createApiApp(config: ApiConfig): ApiApp {
   if (config.faults.enabled) {
     app.put('/__devstack/faults/:endpoint', async (c) => {
       const endpoint = faultEndpointNamed(c.req.param('endpoint'));
-      if (!endpoint) return c.json({ error: `Unknown fault endpoint "${c.req.param('endpoint')}".` }, 404);
+      if (!endpoint) return json(c, failure(404, `Unknown fault endpoint "${c.req.param('endpoint')}".`), 404);
       try {
         config.faults.set(endpoint, parseFault(await c.req.json()));
       } catch (error) {
-        return c.json({ error: (error as Error).message }, 400);
+        return json(c, failure(400, (error as Error).message), 400);
       }
       return c.body(null, 204);
     });
     app.delete('/__devstack/faults/:endpoint?', (c) => {
       const name = c.req.param('endpoint');
       const endpoint = name ? faultEndpointNamed(name) : undefined;
-      if (name && !endpoint) return c.json({ error: `Unknown fault endpoint "${name}".` }, 404);
+      if (name && !endpoint) return json(c, failure(404, `Unknown fault endpoint "${name}".`), 404);
       config.faults.clear(endpoint);
       return c.body(null, 204);
     });
@@ -283,7 +283,7 @@ export function createApiApp(config: ApiConfig): ApiApp {
       try {
         behaviour.set(parseBehaviour(await c.req.json()));
       } catch (error) {
-        return c.json({ error: (error as Error).message }, 400);
+        return json(c, failure(400, (error as Error).message), 400);
       }
       return c.json(behaviour.current);
     });
@@ -291,7 +291,7 @@ export function createApiApp(config: ApiConfig): ApiApp {
     app.post('/__devstack/backend-token', async (c) => {
       const body = (await c.req.json().catch(() => ({}))) as { userId?: unknown; issuedAt?: unknown; expiresAt?: unknown };
       const user = typeof body.userId === 'number' ? users.findById(body.userId) : undefined;
-      if (!user || typeof body.issuedAt !== 'number' || typeof body.expiresAt !== 'number') return c.json({ error: 'Give userId, issuedAt and expiresAt.' }, 400);
+      if (!user || typeof body.issuedAt !== 'number' || typeof body.expiresAt !== 'number') return json(c, failure(400, 'Give userId, issuedAt and expiresAt.'), 400);
       const issued = await tokens.issue(
         { userId: user.id, tenantId: user.tenantId, userName: user.userName, emailAddress: user.emailAddress, roleNames: user.roleNames },
         { issuedAt: body.issuedAt, expiresAt: body.expiresAt },
