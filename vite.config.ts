@@ -131,7 +131,7 @@ export default defineConfig({
         test: {
           name: 'node',
           environment: 'node',
-          include: ['tests/devstack/**/*.test.ts', 'tests/build/**/*.test.ts'],
+          include: ['tests/devstack/**/*.test.ts', 'tests/build/**/*.test.ts', 'tests/contract/**/*.test.ts'],
           testTimeout: 30_000,
         },
       },

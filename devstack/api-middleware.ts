@@ -2,14 +2,25 @@ import type { HttpBindings } from '@hono/node-server';
 import { RESPONSE_ALREADY_SENT } from '@hono/node-server/utils/response';
 import type { MiddlewareHandler } from 'hono';
 import { resolveFault } from './fault-response.ts';
+import { endpointList } from '../src/abp/endpoints.ts';
+import type { BackendIdentity } from './backend-token.ts';
+import type { LanguageName } from './localization.ts';
+import type { ApiUser, SeedTenant } from './seed.ts';
 import type { FaultEndpoint, FaultRegistry } from './faults.ts';
 
 // Cross-cutting behaviour of the API server: latency, CORS and fault switches.
 
-export type ApiEnv = { Bindings: HttpBindings };
+/** Who calls, in which tenant and language, as the API found out (api.ts). */
+export interface AbpRequest {
+  /** The user of a valid bearer; undefined for nobody, or for a bearer that is forged, expired or garbled. */
+  user: ApiUser | undefined;
+  identity: BackendIdentity | undefined;
+  /** null: the host. */
+  tenant: SeedTenant | null;
+  language: LanguageName;
+}
 
-const ALLOWED_HEADERS = ['Authorization', 'Content-Type', 'Abp-TenantId', 'Abp.TenantId', '.AspNetCore.Culture', 'X-Requested-With', 'DPoP'];
-const ALLOWED_METHODS = ['GET', 'POST', 'OPTIONS'];
+export type ApiEnv = { Bindings: HttpBindings; Variables: { abp: AbpRequest } };
 
 /** Delays every answer, to show loading states and races. */
 export function latency(ms: number): MiddlewareHandler<ApiEnv> {
@@ -20,44 +31,43 @@ export function latency(ms: number): MiddlewareHandler<ApiEnv> {
 }
 
 /**
- * CORS for the app origin only. A preflight from any other origin is refused
- * with 403 and no CORS headers, which a browser reports as a CORS failure.
- *
- * Access-Control-Max-Age lets the browser keep a preflight for ten minutes.
- * ABP's template (`AddCors(...).WithOrigins(...).AllowAnyHeader()
- * .AllowAnyMethod().AllowCredentials()`) sets none, and without it Chromium
- * keeps a preflight only 5 seconds, so every start in a new tab pays one
- * round trip more per API call; the backend should add
- * `.SetPreflightMaxAge(TimeSpan.FromMinutes(10))` (docs/deploy.md).
+ * CORS as module-zero-core-template sets it up (`WithOrigins(app)
+ * .AllowAnyHeader().AllowAnyMethod().AllowCredentials()`) and ASP.NET Core
+ * answers it: a preflight from the app origin gets 204 with the requested
+ * method and headers echoed and credentials allowed, with no
+ * Access-Control-Max-Age (so Chromium keeps a preflight 5 seconds; see
+ * docs/deploy.md) and no Vary; a preflight from any other origin gets 204
+ * with no CORS headers, which a browser reports as a CORS failure. Other
+ * requests are answered as usual, with Access-Control-Allow-Origin and
+ * -Credentials for the app origin only.
  */
 export function cors(appOrigin: string): MiddlewareHandler<ApiEnv> {
   return async (c, next) => {
     const origin = c.req.header('Origin');
     const allowed = origin === appOrigin;
-    if (c.req.method === 'OPTIONS' && c.req.header('Access-Control-Request-Method')) {
-      if (!allowed) return c.body(null, 403, { Vary: 'Origin' });
+    const requestedMethod = c.req.header('Access-Control-Request-Method');
+    if (c.req.method === 'OPTIONS' && origin && requestedMethod) {
+      if (!allowed) return c.body(null, 204);
+      const requestedHeaders = c.req.header('Access-Control-Request-Headers');
       return c.body(null, 204, {
+        'Access-Control-Allow-Credentials': 'true',
+        ...(requestedHeaders ? { 'Access-Control-Allow-Headers': requestedHeaders } : {}),
+        'Access-Control-Allow-Methods': requestedMethod,
         'Access-Control-Allow-Origin': appOrigin,
-        'Access-Control-Allow-Methods': ALLOWED_METHODS.join(', '),
-        'Access-Control-Allow-Headers': ALLOWED_HEADERS.join(', '),
-        'Access-Control-Max-Age': '600',
-        Vary: 'Origin',
       });
     }
     await next();
-    c.header('Vary', 'Origin', { append: true });
-    if (allowed) c.header('Access-Control-Allow-Origin', appOrigin);
+    if (allowed) {
+      c.header('Access-Control-Allow-Credentials', 'true');
+      c.header('Access-Control-Allow-Origin', appOrigin);
+    }
   };
 }
 
-/** Lower-cased API paths (ASP.NET routing ignores case) and their fault switch. */
-export const FAULT_ROUTES: Record<string, FaultEndpoint> = {
-  '/abpuserconfiguration/getall': 'GetAll',
-  '/api/services/app/session/getcurrentlogininformations': 'Session',
-  '/api/tokenauth/externalauthenticate': 'ExternalAuthenticate',
-  '/api/services/app/account/istenantavailable': 'IsTenantAvailable',
-  '/api/services/app/user/changelanguage': 'ChangeLanguage',
-};
+/** Lower-cased API paths (ASP.NET routing ignores case) and their fault switch: every endpoint of src/abp/endpoints.ts. */
+export const FAULT_ROUTES: Readonly<Record<string, FaultEndpoint>> = Object.fromEntries(
+  endpointList().map((endpoint) => [`/${endpoint.path.toLowerCase()}`, endpoint.name]),
+);
 
 /** Applies a fault switched on for the requested endpoint, if any. */
 export function faultSwitches(faults: FaultRegistry): MiddlewareHandler<ApiEnv> {

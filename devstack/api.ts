@@ -1,20 +1,25 @@
-import { Hono, type Context } from 'hono';
-import { readBearer, readCultureHeader, readTenantHeader, toLanguage, type LanguageName } from './api-request.ts';
-import { cors, faultSwitches, latency, type ApiEnv } from './api-middleware.ts';
+import { Hono, type Context, type MiddlewareHandler } from 'hono';
+import { getCookie } from 'hono/cookie';
+import { endpointList, type AbpEndpoint, type EndpointName } from '../src/abp/endpoints.ts';
+import { readInput, type StringField } from './api-input.ts';
+import { readBearer, readRequestTenant, resolveCulture } from './api-request.ts';
+import { createBehaviourSwitch, parseBehaviour, type ApiBehaviour, type BehaviourSwitch } from './api-behaviour.ts';
+import { cors, faultSwitches, latency, type AbpRequest, type ApiEnv } from './api-middleware.ts';
 import { createApiUserDirectory } from './api-users.ts';
-import { AUTH_PROVIDER } from './appconfig.ts';
-import { createBackendTokens, type BackendIdentity } from './backend-token.ts';
-import { registerImpersonation } from './impersonation.ts';
-import { defaultMessage, failure, success, validationFailure } from './envelope.ts';
-import { FAULT_ENDPOINTS, parseFault, type FaultEndpoint, type FaultRegistry } from './faults.ts';
-import { DEFAULT_LANGUAGE } from './localization.ts';
-import { createProviderTokenVerifier, ProviderUnavailableError } from './provider-token.ts';
+import { AUTH_PROVIDER, CLIENT_ID } from './appconfig.ts';
+import { createBackendTokens } from './backend-token.ts';
 import { dpopProofProblem } from './dpop-proof.ts';
-import { DEFAULT_TENANT_ID, findTenantByName, type ApiUser } from './seed.ts';
+import { failure, JSON_TYPE, success, validationFailure, type AbpValidationError } from './envelope.ts';
+import { faultEndpointNamed, parseFault, type FaultRegistry } from './faults.ts';
+import { impersonationHandlers } from './impersonation.ts';
+import { DEFAULT_LANGUAGE, localize, type LanguageName } from './localization.ts';
+import { createProviderTokenVerifier, ProviderUnavailableError } from './provider-token.ts';
+import { findTenantById, findTenantByName, permissions, type ApiUser } from './seed.ts';
 import { buildUserConfiguration, type ClockProvider } from './user-configuration.ts';
 
-// The ABP backend as the app sees it: the start-up calls, the external
-// sign-in exchange, the tenant check and the language switch.
+// The ABP backend as the app sees it: every endpoint of src/abp/endpoints.ts,
+// answered as ABP v10 with module-zero-core-template answers it (recorded in
+// ../shared/abp-recorded/, compared by tests/contract/).
 
 export interface ApiConfig {
   apiUrl: string;
@@ -29,215 +34,297 @@ export interface ApiConfig {
   userConfigurationScale?: number;
   faults: FaultRegistry;
   releaseDate: string;
+  /** Deployment choices (see api-behaviour.ts); switchable at run time in test mode. */
+  behaviour?: Partial<ApiBehaviour>;
 }
 
-type Caller = { kind: 'anonymous' } | { kind: 'user'; user: ApiUser; identity: BackendIdentity } | { kind: 'invalid' };
+export interface ApiApp {
+  app: Hono<ApiEnv>;
+  behaviour: BehaviourSwitch;
+}
 
-const fail = (c: Context<ApiEnv>, status: 400 | 401 | 403 | 404 | 500, message = defaultMessage(status), details: string | null = null) =>
-  c.json(failure(status, message, details), status);
+type Handler = (c: Context<ApiEnv>) => Response | Promise<Response>;
 
-export function createApiApp(config: ApiConfig): Hono<ApiEnv> {
+/** The application's version, as the template's Session answer names it. */
+const APP_VERSION = '9.3.0';
+
+export function createApiApp(config: ApiConfig): ApiApp {
   // ASP.NET matches routes without regard to case; so does this API.
   const app = new Hono<ApiEnv>({ getPath: (req) => new URL(req.url).pathname.toLowerCase() });
   const tokens = createBackendTokens(config.backendTokenTtl);
   const verifyProviderToken = createProviderTokenVerifier(config.issuer, config.apiUrl);
   const users = createApiUserDirectory();
+  const behaviour = createBehaviourSwitch(config.behaviour ?? {}, config.faults.enabled);
   /** jti of the DPoP proofs accepted so far: a proof counts once. */
   const seenProofs = new Map<string, number>();
-  // Languages chosen with ChangeLanguage, used when a request names no culture.
-  const chosenLanguage = new Map<number, LanguageName>();
 
-  const tenantOf = (c: Context<ApiEnv>) => readTenantHeader((name) => c.req.header(name));
+  const json = (c: Context<ApiEnv>, body: unknown, status: 200 | 400 | 401 | 403 | 404 | 500 = 200) =>
+    c.body(JSON.stringify(body), status, { 'Content-Type': JSON_TYPE });
+  const languageOf = (c: Context<ApiEnv>): LanguageName => (c.get('abp') as AbpRequest | undefined)?.language ?? DEFAULT_LANGUAGE;
+  const fail = (c: Context<ApiEnv>, status: 401 | 403 | 404 | 500, message: string, details: string | null = null) =>
+    json(c, failure(status, message, details), status);
+  const internalError = (c: Context<ApiEnv>) => fail(c, 500, localize(languageOf(c), 'AbpWeb', 'InternalServerError'));
+  const notSignedIn = (c: Context<ApiEnv>) => fail(c, 401, localize(languageOf(c), 'Abp', 'CurrentUserDidNotLoginToTheApplication'));
+  const invalid = (c: Context<ApiEnv>, errors: AbpValidationError[]) => json(c, validationFailure(languageOf(c), errors), 400);
 
-  const callerOf = async (c: Context<ApiEnv>): Promise<Caller> => {
+  /** A [FromBody] input, or the answer ABP gives for a body it cannot bind. */
+  const input = async (c: Context<ApiEnv>, fields: readonly StringField[]): Promise<Record<string, string> | Response> => {
+    const read = readInput(c.req.header('Content-Type'), await c.req.text(), fields);
+    if (read.kind === 'unsupported') return c.body(null, 415);
+    if (read.kind === 'invalid') return invalid(c, read.errors);
+    return read.body as Record<string, string>;
+  };
+
+  /**
+   * Who calls, in which tenant and language. A bearer that is forged,
+   * expired or garbled makes the request anonymous (no 401 here: only an
+   * action that needs a user answers 401). The tenant comes from the
+   * token's tenant claim when there is a user (none for a host user), else
+   * from the request; the culture as `resolveCulture` says, saving a signed-in
+   * user's first non-default culture as ABP's user culture provider does.
+   */
+  const identify: MiddlewareHandler<ApiEnv> = async (c, next) => {
     const bearer = readBearer((name) => c.req.header(name));
-    if (bearer.kind === 'none') return { kind: 'anonymous' };
-    if (bearer.kind === 'malformed') return { kind: 'invalid' };
-    const identity = await tokens.verify(bearer.token);
-    const user = identity ? users.findById(identity.userId) : undefined;
-    if (!identity || !user || !user.isActive || user.tenantId !== identity.tenantId) return { kind: 'invalid' };
-    // A token only counts in the tenant it was issued for; after a tenant
-    // switch the app must sign in again.
-    const header = tenantOf(c);
-    const requestTenant = header.kind === 'tenant' ? header.tenant.id : DEFAULT_TENANT_ID;
-    return requestTenant === identity.tenantId ? { kind: 'user', user, identity } : { kind: 'invalid' };
+    const identity = bearer.kind === 'token' ? await tokens.verify(bearer.token) : undefined;
+    const found = identity ? users.findById(identity.userId) : undefined;
+    const user = found && found.tenantId === identity?.tenantId ? found : undefined;
+    const tenant = user
+      ? user.tenantId === null
+        ? null
+        : (findTenantById(user.tenantId) ?? null)
+      : readRequestTenant((n) => c.req.header(n), (n) => getCookie(c, n));
+    const culture = resolveCulture({
+      query: (n) => c.req.query(n),
+      header: (n) => c.req.header(n),
+      cookie: (n) => getCookie(c, n),
+      user: user && { saved: users.languageOf(user) },
+    });
+    if (user && culture.save) users.setLanguage(user, culture.save, DEFAULT_LANGUAGE);
+    c.set('abp', { user, identity: user ? identity : undefined, tenant, language: culture.language });
+    await next();
   };
 
-  const languageOf = (c: Context<ApiEnv>, caller: Caller): LanguageName =>
-    readCultureHeader((name) => c.req.header(name)) ??
-    (caller.kind === 'user' ? chosenLanguage.get(caller.user.id) : undefined) ??
-    DEFAULT_LANGUAGE;
-
-  const readJson = async (c: Context<ApiEnv>): Promise<Record<string, unknown> | undefined> => {
-    try {
-      const body: unknown = await c.req.json();
-      return typeof body === 'object' && body !== null && !Array.isArray(body) ? (body as Record<string, unknown>) : undefined;
-    } catch {
-      return undefined;
+  /** ABP's authorization filter: 401 without a user, 403 without the permission, named by its display name. */
+  const authorize = (endpoint: AbpEndpoint): MiddlewareHandler<ApiEnv> => async (c, next) => {
+    if (!endpoint.permission && !endpoint.signedIn) return next();
+    const { user, language } = c.get('abp');
+    if (!user) return notSignedIn(c);
+    if (endpoint.permission && !users.grantedPermissions(user).includes(endpoint.permission)) {
+      const shown = permissions.find((p) => p.name === endpoint.permission)?.displayName ?? endpoint.permission;
+      const message = localize(language, 'Abp', 'AtLeastOneOfThesePermissionsMustBeGranted', localize(language, 'AbpProjectName', shown));
+      return fail(c, 403, message);
     }
+    return next();
   };
-  const badBody = (c: Context<ApiEnv>, members: string[]) =>
-    c.json(validationFailure(members.map((m) => ({ message: `The ${m} field is required.`, members: [m] }))), 400);
+
+  const signIn = async (user: ApiUser) => {
+    const issued = await tokens.issue({
+      userId: user.id,
+      tenantId: user.tenantId,
+      userName: user.userName,
+      emailAddress: user.emailAddress,
+      roleNames: user.roleNames,
+    });
+    return success({ ...issued, waitingForActivation: false });
+  };
+  const waitingForActivation = success({ accessToken: null, encryptedAccessToken: null, expireInSeconds: 0, waitingForActivation: true });
+
+  // Beheer's services (User, Role, Tenant) are not served yet: those paths answer as a backend without them does.
+  const handlers: Partial<Record<EndpointName, Handler>> = {
+    GetAll: (c) => {
+      const { user, identity, tenant, language } = c.get('abp');
+      return json(
+        c,
+        success(
+          buildUserConfiguration({
+            language,
+            tenant,
+            user: user ? { id: user.id, granted: users.grantedPermissions(user), language: users.languageOf(user) } : null,
+            impersonator: identity,
+            clockProvider: config.clockProvider,
+            settings: config.settings,
+            scale: config.userConfigurationScale,
+          }),
+        ),
+      );
+    },
+
+    Session: (c) => {
+      const { user, tenant } = c.get('abp');
+      return json(
+        c,
+        success({
+          application: { version: APP_VERSION, releaseDate: config.releaseDate, features: {} },
+          user: user ? { name: user.name, surname: user.surname, userName: user.userName, emailAddress: user.emailAddress, id: user.id } : null,
+          tenant: tenant ? { tenancyName: tenant.tenancyName, name: tenant.name, id: tenant.id } : null,
+        }),
+      );
+    },
+
+    GetExternalAuthenticationProviders: (c) => json(c, success([{ name: AUTH_PROVIDER, clientId: CLIENT_ID }])),
+
+    // The template's TokenAuthController.ExternalAuthenticate as it was before its removal in 2023.
+    ExternalAuthenticate: async (c) => {
+      const body = await input(c, [{ name: 'ProviderKey', maxLength: 256 }, { name: 'AuthProvider', maxLength: 128 }, { name: 'ProviderAccessCode' }]);
+      if (body instanceof Response) return body;
+      const { authProvider, providerKey, providerAccessCode } = body as { authProvider: string; providerKey: string; providerAccessCode: string };
+      const language = languageOf(c);
+      // An unknown provider throws in the external auth manager: an unhandled error.
+      if (authProvider !== AUTH_PROVIDER) return internalError(c);
+      let claims;
+      try {
+        claims = await verifyProviderToken(providerAccessCode);
+      } catch (error) {
+        if (error instanceof ProviderUnavailableError) return internalError(c);
+        throw error;
+      }
+      // The provider API's own words, not localised.
+      if (!claims) return fail(c, 500, 'Could not validate external user');
+      if (claims.sub !== providerKey) return fail(c, 500, localize(language, 'AbpProjectName', 'CouldNotValidateExternalUser'));
+      // A token bound to a key (DPoP, RFC 9449) counts only with a proof of that key: our deployment's check (docs/deploy.md).
+      const jkt = (claims.cnf as { jkt?: unknown } | undefined)?.jkt;
+      if (typeof jkt === 'string') {
+        const url = new URL(c.req.url);
+        const problem = await dpopProofProblem(
+          { proof: c.req.header('DPoP'), accessToken: providerAccessCode, jkt, method: 'POST', url: `${config.apiUrl}${url.pathname}` },
+          seenProofs,
+        );
+        if (problem) return fail(c, 401, localize(language, 'Abp', 'CurrentUserDidNotLoginToTheApplication'), `DPoP: ${problem}`);
+      }
+
+      const { tenant } = c.get('abp');
+      const loginFailed = (reason: string) => fail(c, 500, localize(language, 'AbpProjectName', 'LoginFailed'), reason);
+      if (tenant && !tenant.isActive) return loginFailed(localize(language, 'AbpProjectName', 'TenantIsNotActive', tenant.tenancyName));
+      const known = users.findByLogin(tenant?.id ?? null, providerKey);
+      if (known) {
+        if (known.isActive) return json(c, await signIn(known));
+        if (behaviour.current.inactiveUserSignIn === 'waitingForActivation') return json(c, waitingForActivation);
+        return loginFailed(localize(language, 'AbpProjectName', 'UserIsNotActiveAndCanNotLogin', providerKey));
+      }
+      // "Can not register host users!": an InvalidOperationException, so the client sees a generic 500.
+      if (!tenant) return internalError(c);
+      const claim = (name: string) => (typeof claims[name] === 'string' ? (claims[name] as string) : '');
+      const registered = users.registerExternal({
+        tenantId: tenant.id,
+        providerKey,
+        name: claim('given_name') || claim('preferred_username') || providerKey,
+        surname: claim('family_name') || claim('preferred_username') || providerKey,
+        emailAddress: claim('email') || providerKey,
+        isActive: behaviour.current.externalUserRegistration === 'active',
+      });
+      return json(c, registered.isActive ? await signIn(registered) : waitingForActivation);
+    },
+
+    IsTenantAvailable: async (c) => {
+      const body = await input(c, [{ name: 'TenancyName', maxLength: 64 }]);
+      if (body instanceof Response) return body;
+      const tenant = findTenantByName(body.tenancyName!);
+      if (!tenant) return json(c, success({ state: 3, tenantId: null }));
+      return json(c, success(tenant.isActive ? { state: 1, tenantId: tenant.id } : { state: 2, tenantId: null }));
+    },
+
+    // Any language name is accepted and saved, as the template's UserAppService does.
+    ChangeLanguage: async (c) => {
+      const body = await input(c, [{ name: 'LanguageName' }]);
+      if (body instanceof Response) return body;
+      users.setLanguage(c.get('abp').user!, body.languageName!, DEFAULT_LANGUAGE);
+      return json(c, success(null));
+    },
+
+    UserGetAll: (c) => {
+      const { tenant } = c.get('abp');
+      const keyword = c.req.query('Keyword')?.trim().toLowerCase();
+      const isActive = c.req.query('IsActive');
+      const skip = Math.max(0, Number(c.req.query('SkipCount') ?? 0) || 0);
+      const take = Math.max(1, Number(c.req.query('MaxResultCount') ?? 10) || 10);
+      const matching = users
+        .inTenant(tenant?.id ?? null)
+        .filter((u) => !keyword || [u.userName, u.name, u.emailAddress].some((v) => v.toLowerCase().includes(keyword)))
+        .filter((u) => isActive === undefined || String(u.isActive) === isActive.toLowerCase());
+      const items = matching.slice(skip, skip + take).map((u) => ({
+        userName: u.userName,
+        name: u.name,
+        surname: u.surname,
+        emailAddress: u.emailAddress,
+        isActive: u.isActive,
+        fullName: `${u.name} ${u.surname}`,
+        lastLoginTime: null,
+        creationTime: config.releaseDate.replace(/\+00:00$/, ''),
+        roleNames: users.normalizedRoleNames(u),
+        id: u.id,
+      }));
+      return json(c, success({ totalCount: matching.length, items }));
+    },
+
+    ...impersonationHandlers({ tokens, users, json, fail, notSignedIn, testMode: config.faults.enabled, app }),
+  };
 
   app.use('*', latency(config.latencyMs));
   app.use('*', cors(config.appOrigin));
 
   if (config.faults.enabled) {
     app.put('/__devstack/faults/:endpoint', async (c) => {
-      const endpoint = c.req.param('endpoint');
-      const canonical = canonicalEndpoint(endpoint);
-      if (!canonical) return fail(c, 404, `Unknown fault endpoint "${endpoint}".`);
+      const endpoint = faultEndpointNamed(c.req.param('endpoint'));
+      if (!endpoint) return json(c, failure(404, `Unknown fault endpoint "${c.req.param('endpoint')}".`), 404);
       try {
-        config.faults.set(canonical, parseFault(await c.req.json()));
+        config.faults.set(endpoint, parseFault(await c.req.json()));
       } catch (error) {
-        return fail(c, 400, (error as Error).message);
+        return json(c, failure(400, (error as Error).message), 400);
       }
       return c.body(null, 204);
     });
     app.delete('/__devstack/faults/:endpoint?', (c) => {
-      const endpoint = c.req.param('endpoint');
-      const canonical = endpoint ? canonicalEndpoint(endpoint) : undefined;
-      if (endpoint && !canonical) return fail(c, 404, `Unknown fault endpoint "${endpoint}".`);
-      config.faults.clear(canonical);
+      const name = c.req.param('endpoint');
+      const endpoint = name ? faultEndpointNamed(name) : undefined;
+      if (name && !endpoint) return json(c, failure(404, `Unknown fault endpoint "${name}".`), 404);
+      config.faults.clear(endpoint);
       return c.body(null, 204);
+    });
+    app.put('/__devstack/behaviour', async (c) => {
+      try {
+        behaviour.set(parseBehaviour(await c.req.json()));
+      } catch (error) {
+        return json(c, failure(400, (error as Error).message), 400);
+      }
+      return c.json(behaviour.current);
+    });
+    // A token signed with the API's own key for another time (`{ userId, issuedAt, expiresAt }`, seconds since the epoch): the expired bearer of the contract suite.
+    app.post('/__devstack/backend-token', async (c) => {
+      const body = (await c.req.json().catch(() => ({}))) as { userId?: unknown; issuedAt?: unknown; expiresAt?: unknown };
+      const user = typeof body.userId === 'number' ? users.findById(body.userId) : undefined;
+      if (!user || typeof body.issuedAt !== 'number' || typeof body.expiresAt !== 'number') return json(c, failure(400, 'Give userId, issuedAt and expiresAt.'), 400);
+      const issued = await tokens.issue(
+        { userId: user.id, tenantId: user.tenantId, userName: user.userName, emailAddress: user.emailAddress, roleNames: user.roleNames },
+        { issuedAt: body.issuedAt, expiresAt: body.expiresAt },
+      );
+      return c.json({ accessToken: issued.accessToken });
+    });
+    app.delete('/__devstack/behaviour', (c) => {
+      behaviour.reset();
+      return c.json(behaviour.current);
     });
   }
 
   app.use('*', faultSwitches(config.faults));
+  app.use('*', identify);
 
-  app.get('/abpuserconfiguration/getall', async (c) => {
-    const caller = await callerOf(c);
-    if (caller.kind === 'invalid') return fail(c, 401);
-    const header = tenantOf(c);
-    return c.json(
-      success(
-        buildUserConfiguration({
-          language: languageOf(c, caller),
-          tenant: header.kind === 'tenant' ? header.tenant : null,
-          user: caller.kind === 'user' ? caller.user : null,
-          impersonator: caller.kind === 'user' ? caller.identity : undefined,
-          clockProvider: config.clockProvider,
-          settings: config.settings,
-          scale: config.userConfigurationScale,
-        }),
-      ),
-    );
+  // Every endpoint of the table at its path, by its method (an MVC action without a verb attribute: any).
+  for (const endpoint of endpointList()) {
+    const handler = handlers[endpoint.name];
+    if (!handler) continue;
+    const path = `/${endpoint.path.toLowerCase()}`;
+    const methods = endpoint.anyMethod ? ['GET', 'POST', 'PUT', 'DELETE', 'PATCH', 'OPTIONS'] : [endpoint.method];
+    app.on(methods, path, authorize(endpoint), handler);
+  }
+
+  // ASP.NET Core's routing: a known path with another method is 405 with Allow, anything else 404; both without a body.
+  app.notFound((c) => {
+    const path = new URL(c.req.url).pathname.replace(/^\/+/, '').toLowerCase();
+    const endpoint = endpointList().find((e) => e.path.toLowerCase() === path);
+    return endpoint ? c.body(null, 405, { Allow: endpoint.method }) : c.body(null, 404);
   });
+  // An unhandled exception: ABP's generic 500 with no details.
+  app.onError((_error, c) => internalError(c));
 
-  app.get('/api/services/app/session/getcurrentlogininformations', async (c) => {
-    const caller = await callerOf(c);
-    if (caller.kind === 'invalid') return fail(c, 401);
-    const header = tenantOf(c);
-    const user = caller.kind === 'user' ? caller.user : null;
-    const tenant = header.kind === 'tenant' ? header.tenant : null;
-    return c.json(
-      success({
-        application: { version: '1.0.0', releaseDate: config.releaseDate, features: {} },
-        user: user && { id: user.id, name: user.name, surname: user.surname, userName: user.userName, emailAddress: user.emailAddress },
-        tenant: tenant && { id: tenant.id, tenancyName: tenant.tenancyName, name: tenant.name },
-      }),
-    );
-  });
-
-  registerImpersonation(app, { tokens, users, callerOf, fail, testMode: config.faults.enabled });
-
-  app.post('/api/tokenauth/externalauthenticate', async (c) => {
-    const body = await readJson(c);
-    const field = (name: string) => (typeof body?.[name] === 'string' ? (body[name] as string) : '');
-    const input = { authProvider: field('authProvider'), providerKey: field('providerKey'), providerAccessCode: field('providerAccessCode') };
-    const missing = Object.entries(input).filter(([, value]) => !value).map(([name]) => name);
-    if (missing.length) return badBody(c, missing);
-    const { authProvider, providerKey, providerAccessCode } = input;
-    if (authProvider !== AUTH_PROVIDER) return fail(c, 400, `Unknown external auth provider: ${authProvider}`);
-
-    let claims;
-    try {
-      claims = await verifyProviderToken(providerAccessCode);
-    } catch (error) {
-      if (error instanceof ProviderUnavailableError) return fail(c, 500, 'De identity provider is niet bereikbaar.', error.message);
-      throw error;
-    }
-    if (!claims) return fail(c, 401, defaultMessage(401), 'Het token van de identity provider is ongeldig of verlopen.');
-    if (claims.sub !== providerKey) return fail(c, 401, defaultMessage(401), 'providerKey hoort niet bij dit token.');
-    // A token bound to a key (DPoP, RFC 9449) counts only with a proof of that key.
-    const jkt = (claims.cnf as { jkt?: unknown } | undefined)?.jkt;
-    if (typeof jkt === 'string') {
-      const url = new URL(c.req.url);
-      const problem = await dpopProofProblem(
-        { proof: c.req.header('DPoP'), accessToken: providerAccessCode, jkt, method: 'POST', url: `${config.apiUrl}${url.pathname}` },
-        seenProofs,
-      );
-      if (problem) return fail(c, 401, defaultMessage(401), `DPoP: ${problem}`);
-    }
-
-    const header = tenantOf(c);
-    if (header.kind === 'tenant' && !header.tenant.isActive) {
-      return fail(c, 500, 'Tenant is niet actief', `Tenant ${header.tenant.tenancyName} is niet actief.`);
-    }
-    // A tenant id that names no tenant means the host, as in ABP 10. No
-    // header at all stays the Default tenant here (not the host, as in
-    // ABP), because the seeded users live in tenants and admin must be able
-    // to sign in without choosing one.
-    if (header.kind === 'unknown') return fail(c, 500, defaultMessage(500), 'Can not register host users!');
-    const tenantId = header.kind === 'tenant' ? header.tenant.id : DEFAULT_TENANT_ID;
-    const claim = (name: string) => (typeof claims[name] === 'string' ? (claims[name] as string) : '');
-    const email = claim('email');
-    // Found by the external login, as ABP does; the seeded users also by
-    // e-mail. Anyone else is registered, inactive until someone activates
-    // the account (RegisterExternalUserAsync), so the answer is
-    // waitingForActivation now and at every later sign-in.
-    const user =
-      users.findByLogin(tenantId, providerKey) ??
-      (email ? users.findByEmail(tenantId, email) : undefined) ??
-      users.registerExternal({
-        tenantId,
-        providerKey,
-        userName: users.isUserNameTaken(tenantId, claim('preferred_username')) || !claim('preferred_username') ? email || providerKey : claim('preferred_username'),
-        name: claim('given_name') || claim('preferred_username') || email,
-        surname: claim('family_name') || claim('preferred_username') || email,
-        emailAddress: email,
-      });
-    if (!user.isActive) {
-      return c.json(success({ accessToken: null, encryptedAccessToken: null, expireInSeconds: 0, waitingForActivation: true }));
-    }
-    const issued = await tokens.issue({ userId: user.id, tenantId, userName: user.userName });
-    return c.json(success({ ...issued, waitingForActivation: false }));
-  });
-
-  app.post('/api/services/app/account/istenantavailable', async (c) => {
-    const body = await readJson(c);
-    if (typeof body?.tenancyName !== 'string' || !body.tenancyName.trim()) return badBody(c, ['tenancyName']);
-    // ABP's IsTenantAvailableInput: [StringLength(AbpTenantBase.MaxTenancyNameLength)], 64.
-    if (body.tenancyName.length > 64) {
-      const message = 'The field TenancyName must be a string with a maximum length of 64.';
-      return c.json(validationFailure([{ message, members: ['tenancyName'] }]), 400);
-    }
-    const tenant = findTenantByName(body.tenancyName);
-    if (!tenant) return c.json(success({ state: 3, tenantId: null }));
-    return c.json(success(tenant.isActive ? { state: 1, tenantId: tenant.id } : { state: 2, tenantId: null }));
-  });
-
-  app.post('/api/services/app/user/changelanguage', async (c) => {
-    const caller = await callerOf(c);
-    if (caller.kind !== 'user') return fail(c, 401);
-    const body = await readJson(c);
-    const name = typeof body?.languageName === 'string' ? body.languageName : '';
-    const language = toLanguage(name);
-    if (!language || language !== name) {
-      const message = name ? `Unknown language: ${name}. Use nl or en-US.` : 'The languageName field is required.';
-      return c.json(validationFailure([{ message, members: ['languageName'] }]), 400);
-    }
-    chosenLanguage.set(caller.user.id, language);
-    return c.json(success(null));
-  });
-
-  app.notFound((c) => fail(c, 404, 'Not found', `No API method at ${c.req.method} ${new URL(c.req.url).pathname}.`));
-  app.onError((error, c) => fail(c, 500, defaultMessage(500), error.message));
-
-  return app;
-}
-
-/** Route parameters arrive lower-cased; find the registry's spelling. */
-function canonicalEndpoint(name: string): FaultEndpoint | undefined {
-  return FAULT_ENDPOINTS.find((e) => e.toLowerCase() === name.toLowerCase());
+  return { app, behaviour };
 }

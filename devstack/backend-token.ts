@@ -1,12 +1,18 @@
-import { createCipheriv, randomBytes } from 'node:crypto';
+import { createCipheriv, randomBytes, randomUUID } from 'node:crypto';
 import { jwtVerify, SignJWT } from 'jose';
 import { createSecret } from './keys.ts';
 
-// The API's own bearer token, as ABP's TokenAuthController issues it after
-// an external sign-in: an HS256 JWT naming the user and the tenant.
+// The API's own bearer token, as the template's TokenAuthController issues
+// it after an external sign-in: an HS256 JWT with ABP's claims, the tenant
+// claim left out for a user of the host.
 
-const ISSUER = 'Isolatie';
-const AUDIENCE = 'Isolatie';
+const ISSUER = 'AbpProjectName';
+const AUDIENCE = 'AbpProjectName';
+const CLAIMS = 'http://schemas.xmlsoap.org/ws/2005/05/identity/claims';
+export const USER_ID_CLAIM = `${CLAIMS}/nameidentifier`;
+export const USER_NAME_CLAIM = `${CLAIMS}/name`;
+export const EMAIL_CLAIM = `${CLAIMS}/emailaddress`;
+export const ROLE_CLAIM = 'http://schemas.microsoft.com/ws/2008/06/identity/claims/role';
 /** The claim name ABP uses for the tenant id. */
 export const TENANT_CLAIM = 'http://www.aspnetboilerplate.com/identity/claims/tenantId';
 /** ABP's claims for who acts as this user (AbpClaimTypes.ImpersonatorUserId, ImpersonatorTenantId). */
@@ -15,7 +21,8 @@ export const IMPERSONATOR_TENANT_CLAIM = 'http://www.aspnetboilerplate.com/ident
 
 export interface BackendIdentity {
   userId: number;
-  tenantId: number;
+  /** null: a user of the host. */
+  tenantId: number | null;
   /** Set when someone else acts as this user (impersonation). */
   impersonatorUserId?: number;
   impersonatorTenantId?: number;
@@ -28,7 +35,11 @@ export interface IssuedToken {
 }
 
 export interface BackendTokens {
-  issue(identity: BackendIdentity & { userName: string }): Promise<IssuedToken>;
+  /** `timing` (seconds since the epoch) makes a token of another time: the tests' validly signed, expired token. */
+  issue(
+    identity: BackendIdentity & { userName: string; emailAddress?: string; roleNames?: readonly string[] },
+    timing?: { issuedAt: number; expiresAt: number },
+  ): Promise<IssuedToken>;
   /** Returns the identity of a valid token, or undefined when it is forged, expired or garbled. */
   verify(token: string): Promise<BackendIdentity | undefined>;
 }
@@ -38,21 +49,31 @@ export function createBackendTokens(expireInSeconds: number): BackendTokens {
   const encryptionKey = createSecret(32);
 
   return {
-    async issue({ userId, tenantId, userName, impersonatorUserId, impersonatorTenantId }) {
-      const now = Math.floor(Date.now() / 1000);
+    async issue({ userId, tenantId, userName, emailAddress = '', roleNames = [], impersonatorUserId, impersonatorTenantId }, timing) {
+      const now = timing?.issuedAt ?? Math.floor(Date.now() / 1000);
       const impersonator =
         impersonatorUserId === undefined
           ? {}
           : { [IMPERSONATOR_USER_CLAIM]: String(impersonatorUserId), [IMPERSONATOR_TENANT_CLAIM]: String(impersonatorTenantId ?? '') };
-      const accessToken = await new SignJWT({ [TENANT_CLAIM]: String(tenantId), unique_name: userName, ...impersonator })
+      const role = roleNames.length === 0 ? {} : { [ROLE_CLAIM]: roleNames.length === 1 ? roleNames[0] : [...roleNames] };
+      const claims = {
+        [USER_ID_CLAIM]: String(userId),
+        [USER_NAME_CLAIM]: userName,
+        [EMAIL_CLAIM]: emailAddress,
+        'AspNet.Identity.SecurityStamp': randomUUID(),
+        ...role,
+        ...(tenantId === null ? {} : { [TENANT_CLAIM]: String(tenantId) }),
+        ...impersonator,
+      };
+      const accessToken = await new SignJWT(claims)
         .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
         .setSubject(String(userId))
         .setIssuer(ISSUER)
         .setAudience(AUDIENCE)
-        .setJti(randomBytes(16).toString('hex'))
+        .setJti(randomUUID())
         .setIssuedAt(now)
         .setNotBefore(now)
-        .setExpirationTime(now + expireInSeconds)
+        .setExpirationTime(timing?.expiresAt ?? now + expireInSeconds)
         .sign(signingKey);
       return { accessToken, encryptedAccessToken: encrypt(accessToken, encryptionKey), expireInSeconds };
     },
@@ -60,11 +81,12 @@ export function createBackendTokens(expireInSeconds: number): BackendTokens {
       try {
         const { payload } = await jwtVerify(token, signingKey, { issuer: ISSUER, audience: AUDIENCE, algorithms: ['HS256'] });
         const userId = Number(payload.sub);
-        const tenantId = Number(payload[TENANT_CLAIM]);
-        if (!Number.isSafeInteger(userId) || !Number.isSafeInteger(tenantId)) return undefined;
+        const rawTenant = payload[TENANT_CLAIM];
+        const tenantId = rawTenant === undefined ? null : Number(rawTenant);
+        if (!Number.isSafeInteger(userId) || (tenantId !== null && !Number.isSafeInteger(tenantId))) return undefined;
         const impersonatorUserId = Number(payload[IMPERSONATOR_USER_CLAIM]);
         if (!Number.isSafeInteger(impersonatorUserId) || impersonatorUserId <= 0) return { userId, tenantId };
-        return { userId, tenantId, impersonatorUserId, impersonatorTenantId: Number(payload[IMPERSONATOR_TENANT_CLAIM]) || tenantId };
+        return { userId, tenantId, impersonatorUserId, impersonatorTenantId: Number(payload[IMPERSONATOR_TENANT_CLAIM]) || (tenantId ?? undefined) };
       } catch {
         return undefined;
       }

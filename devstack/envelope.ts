@@ -1,3 +1,5 @@
+import { localize, type LanguageName } from './localization.ts';
+
 // ABP's AjaxResponse wrapper. Every JSON answer of the backend has this shape;
 // the app unwraps `result` and reads `error` and `unAuthorizedRequest`.
 
@@ -59,8 +61,16 @@ export function defaultMessage(status: number): string {
   }
 }
 
-/** A 400 answer in ABP's validation format, one entry per offending member. */
-export function validationFailure(errors: AbpValidationError[]): AbpEnvelope<never> {
-  const lines = errors.map((e) => ` - ${e.message}`).join('\r\n');
-  return failure(400, defaultMessage(400), `The following errors were detected during validation.\r\n${lines}\r\n`, errors);
+/**
+ * A 400 answer in ABP's validation format, one entry per offending member:
+ * the envelope's texts in the request's language, the DataAnnotations
+ * messages in English (as ABP sends them), `details` with `\n`.
+ */
+export function validationFailure(language: LanguageName, errors: AbpValidationError[]): AbpEnvelope<never> {
+  const lines = errors.map((e) => ` - ${e.message}\n`).join('');
+  const title = localize(language, 'AbpWeb', 'ValidationNarrativeTitle');
+  return failure(400, localize(language, 'AbpWeb', 'ValidationError'), `${title}\n${lines}`, errors);
 }
+
+/** ABP's JSON answers say their charset. */
+export const JSON_TYPE = 'application/json; charset=utf-8';

@@ -1,18 +1,13 @@
+import { ENDPOINTS, type EndpointName } from '../src/abp/endpoints.ts';
+
 // Switches that make one endpoint misbehave, so tests can show how the app
 // copes with slow, failing, garbled or dropped answers. Only active in test
 // mode: outside it the registry refuses to hold anything.
 
-export const FAULT_ENDPOINTS = [
-  'appconfig',
-  'GetAll',
-  'Session',
-  'ExternalAuthenticate',
-  'IsTenantAvailable',
-  'ChangeLanguage',
-  'token',
-] as const;
+/** The app's configuration file, every ABP endpoint of src/abp/endpoints.ts by its name, and the provider's token endpoint. */
+export type FaultEndpoint = 'appconfig' | EndpointName | 'token';
 
-export type FaultEndpoint = (typeof FAULT_ENDPOINTS)[number];
+export const FAULT_ENDPOINTS: readonly FaultEndpoint[] = ['appconfig', ...(Object.keys(ENDPOINTS) as EndpointName[]), 'token'];
 
 export interface Fault {
   /** Answer this status with an error body (ABP envelope, or OAuth error at the token endpoint). */
@@ -37,6 +32,11 @@ export interface FaultRegistry {
 
 export function isFaultEndpoint(value: string): value is FaultEndpoint {
   return (FAULT_ENDPOINTS as readonly string[]).includes(value);
+}
+
+/** The switch's own spelling of a name in any case (route parameters arrive as typed). */
+export function faultEndpointNamed(name: string): FaultEndpoint | undefined {
+  return FAULT_ENDPOINTS.find((e) => e.toLowerCase() === name.toLowerCase());
 }
 
 export function createFaultRegistry(enabled: boolean): FaultRegistry {

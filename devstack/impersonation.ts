@@ -1,9 +1,10 @@
 import { randomBytes } from 'node:crypto';
-import type { Context, Env, Hono } from 'hono';
+import type { Context, Hono } from 'hono';
+import type { EndpointName } from '../src/abp/endpoints.ts';
+import type { ApiEnv } from './api-middleware.ts';
 import type { ApiUserDirectory } from './api-users.ts';
 import type { BackendIdentity, BackendTokens } from './backend-token.ts';
 import { success } from './envelope.ts';
-import type { ApiUser } from './seed.ts';
 import { findTenantById } from './seed.ts';
 
 // Impersonation as ASP.NET Zero does it: an administrator acts as another
@@ -12,20 +13,23 @@ import { findTenantById } from './seed.ts';
 // `TokenAuth/ImpersonatedAuthenticate` take them back. Starting one is a
 // test switch here (the real backend has its own screen for it).
 
-type Caller = { kind: 'anonymous' } | { kind: 'user'; user: ApiUser; identity: BackendIdentity } | { kind: 'invalid' };
+type Handler = (c: Context<ApiEnv>) => Response | Promise<Response>;
 
-export interface ImpersonationDeps<E extends Env> {
+export interface ImpersonationDeps {
   tokens: BackendTokens;
   users: ApiUserDirectory;
-  callerOf: (c: Context<E>) => Promise<Caller>;
-  fail: (c: Context<E>, status: 400 | 401 | 403 | 404 | 500, message?: string, details?: string | null) => Response;
+  json: (c: Context<ApiEnv>, body: unknown) => Response;
+  fail: (c: Context<ApiEnv>, status: 401 | 403 | 404 | 500, message: string, details?: string | null) => Response;
+  notSignedIn: (c: Context<ApiEnv>) => Response;
   testMode: boolean;
+  app: Hono<ApiEnv>;
 }
 
 /** One-time tokens for the way back, by value: the impersonator they sign in. */
 const IMPERSONATION_TOKEN_TTL_MS = 60_000;
 
-export function registerImpersonation<E extends Env>(app: Hono<E>, { tokens, users, callerOf, fail, testMode }: ImpersonationDeps<E>): void {
+/** The two endpoints of the way back; in test mode also `POST /__devstack/impersonate` to start acting as someone. */
+export function impersonationHandlers({ tokens, users, json, fail, notSignedIn, testMode, app }: ImpersonationDeps): Record<'BackToImpersonator' | 'ImpersonatedAuthenticate', Handler> & Partial<Record<EndpointName, Handler>> {
   const wayBack = new Map<string, { identity: BackendIdentity; userName: string; expiresAt: number }>();
 
   if (testMode) {
@@ -44,28 +48,30 @@ export function registerImpersonation<E extends Env>(app: Hono<E>, { tokens, use
         impersonatorUserId: impersonator.id,
         impersonatorTenantId: tenantId,
       });
-      return c.json(success(issued));
+      return json(c, success(issued));
     });
   }
 
-  app.post('/api/services/app/account/backtoimpersonator', async (c) => {
-    const caller = await callerOf(c);
-    if (caller.kind !== 'user') return fail(c, 401);
-    const { impersonatorUserId, impersonatorTenantId } = caller.identity;
-    const impersonator = impersonatorUserId === undefined ? undefined : users.findById(impersonatorUserId);
-    if (!impersonator) return fail(c, 500, 'Je werkt niet namens iemand anders.');
-    const impersonationToken = randomBytes(24).toString('hex');
-    const tenantId = impersonatorTenantId ?? impersonator.tenantId;
-    wayBack.set(impersonationToken, { identity: { userId: impersonator.id, tenantId }, userName: impersonator.userName, expiresAt: Date.now() + IMPERSONATION_TOKEN_TTL_MS });
-    return c.json(success({ impersonationToken, tenancyName: findTenantById(tenantId)?.tenancyName ?? null }));
-  });
+  return {
+    BackToImpersonator: (c) => {
+      const { user, identity } = c.get('abp');
+      if (!user || !identity) return notSignedIn(c);
+      const { impersonatorUserId, impersonatorTenantId } = identity;
+      const impersonator = impersonatorUserId === undefined ? undefined : users.findById(impersonatorUserId);
+      if (!impersonator) return fail(c, 500, 'Je werkt niet namens iemand anders.');
+      const impersonationToken = randomBytes(24).toString('hex');
+      const tenantId = impersonatorTenantId ?? impersonator.tenantId;
+      wayBack.set(impersonationToken, { identity: { userId: impersonator.id, tenantId }, userName: impersonator.userName, expiresAt: Date.now() + IMPERSONATION_TOKEN_TTL_MS });
+      return json(c, success({ impersonationToken, tenancyName: tenantId === null ? null : (findTenantById(tenantId)?.tenancyName ?? null) }));
+    },
 
-  app.post('/api/tokenauth/impersonatedauthenticate', async (c) => {
-    const value = c.req.query('impersonationToken') ?? '';
-    const entry = wayBack.get(value);
-    wayBack.delete(value);
-    if (!entry || entry.expiresAt < Date.now()) return fail(c, 500, 'Ongeldig of verlopen impersonatietoken.');
-    const issued = await tokens.issue({ ...entry.identity, userName: entry.userName });
-    return c.json(success(issued));
-  });
+    ImpersonatedAuthenticate: async (c) => {
+      const value = c.req.query('impersonationToken') ?? '';
+      const entry = wayBack.get(value);
+      wayBack.delete(value);
+      if (!entry || entry.expiresAt < Date.now()) return fail(c, 500, 'Ongeldig of verlopen impersonatietoken.');
+      const issued = await tokens.issue({ ...entry.identity, userName: entry.userName });
+      return json(c, success(issued));
+    },
+  };
 }

@@ -1,12 +1,15 @@
-import type { LanguageName } from './api-request.ts';
+// Languages and texts, shaped like ABP's localization section. The template's
+// two languages, `nl` (the default) and `en`, named as ABP's language list
+// names them; the texts are the ones the stand-in puts in menus and error
+// answers, with the words and sources the real host sent (recorded in
+// ../shared/abp-recorded/userconfiguration.json).
 
-// Languages and a small text source, shaped like ABP's localization section.
+export type LanguageName = 'nl' | 'en';
 
 export const DEFAULT_LANGUAGE: LanguageName = 'nl';
-export const LOCALIZATION_SOURCE = 'Isolatie';
 
 export interface AbpLanguage {
-  name: string;
+  name: LanguageName;
   displayName: string;
   icon: string;
   isDefault: boolean;
@@ -14,62 +17,118 @@ export interface AbpLanguage {
   isRightToLeft: boolean;
 }
 
+/** In ABP's order (by display name). */
 export const languages: readonly AbpLanguage[] = [
+  { name: 'en', displayName: 'English', icon: 'famfamfam-flags us', isDefault: false, isDisabled: false, isRightToLeft: false },
   { name: 'nl', displayName: 'Nederlands', icon: 'famfamfam-flags nl', isDefault: true, isDisabled: false, isRightToLeft: false },
-  { name: 'en-US', displayName: 'English', icon: 'famfamfam-flags us', isDefault: false, isDisabled: false, isRightToLeft: false },
 ];
 
-const cultureDisplayNames: Record<LanguageName, string> = {
-  nl: 'Nederlands',
-  'en-US': 'English (United States)',
-};
-
-const texts: Record<LanguageName, Record<string, string>> = {
-  nl: {
-    HomePage: 'Startpagina',
-    Verkoop: 'Verkoop',
-    Crm: 'Klantrelaties',
-    Uitvoering: 'Uitvoering',
-    Marketing: 'Marketing',
-    Zakelijk: 'Zakelijk',
-    Admin: 'Administratie',
-    Beheer: 'Beheer',
-    Wvb: 'Werkvoorbereiding',
-    Users: 'Gebruikers',
-    Tenants: 'Tenants',
-    Roles: 'Rollen',
-    LogOut: 'Uitloggen',
-    WelcomeMessage: 'Welkom, {0}!',
-  },
-  'en-US': {
-    HomePage: 'Home',
-    Verkoop: 'Sales',
-    Crm: 'Customer relations',
-    Uitvoering: 'Execution',
-    Marketing: 'Marketing',
-    Zakelijk: 'Business',
-    Admin: 'Administration',
-    Beheer: 'Management',
-    Wvb: 'Work preparation',
-    Users: 'Users',
-    Tenants: 'Tenants',
-    Roles: 'Roles',
-    LogOut: 'Log out',
-    WelcomeMessage: 'Welcome, {0}!',
-  },
-};
-
-export function localizationSection(language: LanguageName) {
-  const current = languages.find((l) => l.name === language) ?? languages[0]!;
-  return {
-    currentCulture: { name: language, displayName: cultureDisplayNames[language] },
-    languages: [...languages],
-    currentLanguage: current,
-    sources: [{ name: LOCALIZATION_SOURCE, type: 'MultiTenantLocalizationSource' }],
-    values: { [LOCALIZATION_SOURCE]: { ...texts[language] } },
-  };
+/**
+ * The language a culture name stands for, as ABP's request localization
+ * finds it: the name itself (`en`), else its parent (`en-US` → `en`,
+ * `nl-NL` → `nl`); undefined when neither is a language here (`fr`).
+ */
+export function toLanguage(culture: string): LanguageName | undefined {
+  const lower = culture.trim().toLowerCase();
+  const found = languages.find((l) => l.name === lower) ?? languages.find((l) => l.name === lower.split('-')[0]);
+  return found?.name;
 }
 
-export function text(language: LanguageName, key: string): string {
-  return texts[language][key] ?? key;
+export type SourceName = 'Abp' | 'AbpProjectName' | 'AbpWeb';
+/** The source the app's own texts (menu, permissions, sign-in) live in; the template names it after the project. */
+export const APP_SOURCE: SourceName = 'AbpProjectName';
+
+type Texts = Record<SourceName, Record<string, string>>;
+
+const texts: Record<LanguageName, Texts> = {
+  nl: {
+    Abp: {
+      AtLeastOneOfThesePermissionsMustBeGranted: 'Verplichte rechten zijn niet toegekend. Minimaal één van de volgende rechten dient toegekend te zijn: {0}',
+      CurrentUserDidNotLoginToTheApplication: 'Huidige gebruiker is niet ingelogd in de applicatie!',
+      MainMenu: 'Hoofdmenu',
+    },
+    AbpProjectName: {
+      Admin: 'Administratie',
+      Beheer: 'Beheer',
+      CouldNotValidateExternalUser: 'De externe gebruiker kon niet gevalideerd worden',
+      Crm: 'Klantrelaties',
+      HomePage: 'Startpagina',
+      LoginFailed: 'Inloggen mislukt!',
+      Marketing: 'Marketing',
+      Roles: 'Rollen',
+      TenantIsNotActive: 'Huurder {0} is niet actief.',
+      Tenants: 'Huurders',
+      Uitvoering: 'Uitvoering',
+      UserIsNotActiveAndCanNotLogin: 'Gebruiker {0} is niet actief en kan niet inloggen.',
+      Users: 'Gebruikers',
+      // The template has no Dutch text for it; ABP falls back to the English one.
+      UsersActivation: 'Users activation',
+      Verkoop: 'Verkoop',
+      WaitingForActivationMessage: 'Je account dient nog te worden geactiveerd door de beheerder.',
+      Wvb: 'Werkvoorbereiding',
+      Zakelijk: 'Zakelijk',
+    },
+    AbpWeb: {
+      EntityNotFound: 'Er is geen entiteit {0} met id = {1}!',
+      InternalServerError: 'Er is een interne fout opgetreden tijdens uw aanvraag!',
+      ValidationError: 'Uw aanvraag is niet geldig!',
+      ValidationNarrativeTitle: 'De volgende fouten zijn gedetecteerd tijdens de validatie.',
+    },
+  },
+  en: {
+    Abp: {
+      AtLeastOneOfThesePermissionsMustBeGranted: 'Required permissions are not granted. At least one of these permissions must be granted: {0}',
+      CurrentUserDidNotLoginToTheApplication: 'Current user did not login to the application!',
+      MainMenu: 'Main menu',
+    },
+    AbpProjectName: {
+      Admin: 'Administration',
+      Beheer: 'Management',
+      CouldNotValidateExternalUser: 'Could not validate external user',
+      Crm: 'Customer relations',
+      HomePage: 'Home page',
+      LoginFailed: 'Login failed!',
+      Marketing: 'Marketing',
+      Roles: 'Roles',
+      TenantIsNotActive: 'Tenant {0} is not active.',
+      Tenants: 'Tenants',
+      Uitvoering: 'Execution',
+      UserIsNotActiveAndCanNotLogin: 'User {0} is not active and can not log in.',
+      Users: 'Users',
+      UsersActivation: 'Users activation',
+      Verkoop: 'Sales',
+      WaitingForActivationMessage: 'Your account is waiting to be activated by system admin.',
+      Wvb: 'Work preparation',
+      Zakelijk: 'Business',
+    },
+    AbpWeb: {
+      EntityNotFound: 'There is no entity {0} with id = {1}!',
+      InternalServerError: 'An internal error occurred during your request!',
+      ValidationError: 'Your request is not valid!',
+      ValidationNarrativeTitle: 'The following errors were detected during validation.',
+    },
+  },
+};
+
+/** A text with its `{0}`, `{1}` filled in; the key itself when there is none (as ABP shows a missing text). */
+export function localize(language: LanguageName, source: SourceName, key: string, ...args: string[]): string {
+  const template = texts[language][source][key] ?? key;
+  return template.replace(/\{(\d+)\}/g, (whole, index: string) => args[Number(index)] ?? whole);
+}
+
+export function localizationSection(language: LanguageName, extraTexts: Record<string, string> = {}) {
+  const current = languages.find((l) => l.name === language)!;
+  const values = Object.fromEntries(
+    (Object.keys(texts[language]) as SourceName[]).map((source) => [
+      source,
+      source === APP_SOURCE ? { ...texts[language][source], ...extraTexts } : { ...texts[language][source] },
+    ]),
+  );
+  return {
+    currentCulture: { name: current.name, displayName: current.displayName },
+    languages: languages.map((l) => ({ ...l })),
+    currentLanguage: { ...current },
+    sources: Object.keys(values).map((name) => ({ name, type: 'MultiTenantLocalizationSource' })),
+    values,
+  };
 }

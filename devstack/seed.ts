@@ -1,5 +1,8 @@
 // Demo data for the local stack. Everything a developer needs to sign in or
-// to reproduce a tenant or activation problem lives here, in one place.
+// to reproduce a tenant or activation problem lives here, in one place. The
+// world is the one the real ABP host was recorded in (../shared/abp-recorded/
+// README.md): the same tenants, user ids, roles and external logins, so the
+// stand-in's answers can be compared with the recordings exchange by exchange.
 
 import { SECTIONS } from '../src/sections/sections.lazy.ts';
 
@@ -20,9 +23,6 @@ export const tenants: readonly SeedTenant[] = [
   { id: 3, tenancyName: 'Zuid', name: 'Isolatie Zuid', isActive: false },
 ];
 
-/** Tenant used when a request carries no tenant header. */
-export const DEFAULT_TENANT_ID = 1;
-
 /** An account at the identity provider. `sub` differs from the user name on
  * purpose, so a client that sends the wrong one as providerKey fails. */
 export interface IdentityUser {
@@ -37,50 +37,103 @@ export const identityUsers: readonly IdentityUser[] = [
   { sub: 'idp-0001-admin', userName: 'admin', givenName: 'Beheerder', familyName: 'Admin', email: 'admin@isolatie.local' },
   { sub: 'idp-0002-monteur', userName: 'monteur', givenName: 'Piet', familyName: 'Monteur', email: 'monteur@isolatie.local' },
   { sub: 'idp-0003-nieuw', userName: 'nieuw', givenName: 'Nieuwe', familyName: 'Medewerker', email: 'nieuw@isolatie.local' },
-  // Known to the provider only: the backend registers her, inactive, at her first sign-in.
+  // Known to the provider only: the backend registers her at her first sign-in.
   { sub: 'idp-0004-vreemde', userName: 'vreemde', givenName: 'Vera', familyName: 'Vreemde', email: 'vreemde@extern.local' },
 ];
 
-/** Every permission the backend knows: the sections' (src/sections/sections.lazy.ts), in menu order, and the administration's. */
-export const allPermissions: readonly string[] = [...SECTIONS.map((section) => section.permission), 'Pages.Users', 'Pages.Tenants', 'Pages.Roles'];
+/** A permission as ABP defines it: its name, the text key of its display name, and whether only the host has it. */
+export interface SeedPermission {
+  name: string;
+  /** Key in the localization source; `Required permissions are not granted … : <display name>` names it. */
+  displayName: string;
+  hostOnly?: boolean;
+}
 
-/** A user of the ABP backend, scoped to one tenant like ABP's AbpUsers row. */
+/**
+ * Every permission the backend knows, in ABP's order: the template's
+ * (`Pages.Tenants` on the host side only), then one per business section of
+ * src/sections/sections.lazy.ts, in menu order.
+ */
+export const permissions: readonly SeedPermission[] = [
+  { name: 'Pages.Users', displayName: 'Users' },
+  { name: 'Pages.Users.Activation', displayName: 'UsersActivation' },
+  { name: 'Pages.Roles', displayName: 'Roles' },
+  { name: 'Pages.Tenants', displayName: 'Tenants', hostOnly: true },
+  ...SECTIONS.map((section) => ({ name: section.permission, displayName: menuName(section.key) })),
+];
+
+export const allPermissions: readonly string[] = permissions.map((p) => p.name);
+
+/** The name of a section's menu item and of its text (`verkoop` → `Verkoop`). */
+export function menuName(key: string): string {
+  return key.charAt(0).toUpperCase() + key.slice(1);
+}
+
+/** A role (ABP's AbpRoles row): users carry role names, permissions come from roles. */
+export interface SeedRole {
+  id: number;
+  /** null: a role of the host. */
+  tenantId: number | null;
+  name: string;
+  displayName: string;
+  permissions: readonly string[];
+}
+
+const hostPermissions = allPermissions;
+const tenantPermissions = permissions.filter((p) => !p.hostOnly).map((p) => p.name);
+
+export const roles: readonly SeedRole[] = [
+  { id: 1, tenantId: null, name: 'Admin', displayName: 'Admin', permissions: hostPermissions },
+  { id: 2, tenantId: 1, name: 'Admin', displayName: 'Admin', permissions: tenantPermissions },
+  { id: 3, tenantId: 2, name: 'Admin', displayName: 'Admin', permissions: tenantPermissions },
+  { id: 4, tenantId: 3, name: 'Admin', displayName: 'Admin', permissions: tenantPermissions },
+  { id: 5, tenantId: 1, name: 'Monteur', displayName: 'Monteur', permissions: ['Pages.Uitvoering', 'Pages.Crm'] },
+];
+
+/** A user of the ABP backend, scoped to one tenant (or the host) like ABP's AbpUsers row. */
 export interface ApiUser {
   id: number;
-  tenantId: number;
+  /** null: a user of the host. */
+  tenantId: number | null;
   userName: string;
   name: string;
   surname: string;
   emailAddress: string;
   isActive: boolean;
-  permissions: readonly string[];
+  roleNames: readonly string[];
 }
 
 export const apiUsers: readonly ApiUser[] = [
-  {
-    id: 1, tenantId: 1, userName: 'admin', name: 'Beheerder', surname: 'Admin',
-    emailAddress: 'admin@isolatie.local', isActive: true, permissions: allPermissions,
-  },
-  {
-    id: 2, tenantId: 1, userName: 'monteur', name: 'Piet', surname: 'Monteur',
-    emailAddress: 'monteur@isolatie.local', isActive: true, permissions: ['Pages.Uitvoering', 'Pages.Crm'],
-  },
-  {
-    // Not yet activated: sign-in answers waitingForActivation.
-    id: 3, tenantId: 1, userName: 'nieuw', name: 'Nieuwe', surname: 'Medewerker',
-    emailAddress: 'nieuw@isolatie.local', isActive: false, permissions: [],
-  },
-  {
-    // Same person in a second tenant, so a tenant switch can be signed in to.
-    id: 4, tenantId: 2, userName: 'admin', name: 'Beheerder', surname: 'Noord',
-    emailAddress: 'admin@isolatie.local', isActive: true, permissions: allPermissions,
-  },
+  // The template's host administrator: no tenant, no external login.
+  { id: 1, tenantId: null, userName: 'admin', name: 'admin', surname: 'admin', emailAddress: 'admin@aspnetboilerplate.com', isActive: true, roleNames: ['Admin'] },
+  { id: 2, tenantId: 1, userName: 'admin', name: 'Beheerder', surname: 'Admin', emailAddress: 'admin@isolatie.local', isActive: true, roleNames: ['Admin'] },
+  // Same person in a second tenant, so a tenant switch can be signed in to.
+  { id: 3, tenantId: 2, userName: 'admin', name: 'Beheerder', surname: 'Noord', emailAddress: 'admin@isolatie.local', isActive: true, roleNames: ['Admin'] },
+  { id: 4, tenantId: 3, userName: 'admin', name: 'Beheerder', surname: 'Zuid', emailAddress: 'admin@isolatie.local', isActive: true, roleNames: ['Admin'] },
+  { id: 5, tenantId: 1, userName: 'monteur', name: 'Piet', surname: 'Monteur', emailAddress: 'monteur@isolatie.local', isActive: true, roleNames: ['Monteur'] },
+  // Not yet activated: sign-in answers 500 "Inloggen mislukt!".
+  { id: 6, tenantId: 1, userName: 'nieuw', name: 'Nieuwe', surname: 'Medewerker', emailAddress: 'nieuw@isolatie.local', isActive: false, roleNames: [] },
+];
+
+/** An external login (ABP's AbpUserLogins row): provider key = the provider's `sub`. */
+export interface SeedLogin {
+  tenantId: number | null;
+  providerKey: string;
+  userId: number;
+}
+
+export const externalLogins: readonly SeedLogin[] = [
+  { tenantId: 1, providerKey: 'idp-0001-admin', userId: 2 },
+  { tenantId: 1, providerKey: 'idp-0002-monteur', userId: 5 },
+  { tenantId: 1, providerKey: 'idp-0003-nieuw', userId: 6 },
+  { tenantId: 2, providerKey: 'idp-0001-admin', userId: 3 },
 ];
 
 export function findTenantById(id: number): SeedTenant | undefined {
   return tenants.find((t) => t.id === id);
 }
 
+/** By tenancy name, ignoring case as SQL Server's default collation does. */
 export function findTenantByName(tenancyName: string): SeedTenant | undefined {
   const wanted = tenancyName.trim().toLowerCase();
   return tenants.find((t) => t.tenancyName.toLowerCase() === wanted);

@@ -1,6 +1,7 @@
 import { createServer, type Server } from 'node:http';
 import { getRequestListener } from '@hono/node-server';
 import { createApiApp } from './api.ts';
+import type { ApiBehaviour, BehaviourSwitch } from './api-behaviour.ts';
 import { createAppConfig, type AppConfig } from './appconfig.ts';
 import { createFaultRegistry, type FaultRegistry } from './faults.ts';
 import { createIdpServer } from './idp-server.ts';
@@ -50,6 +51,10 @@ export interface StackOptions {
   dpopNonce?: 'required' | 'offered';
   /** Customer portal address placed in the appconfig. */
   klantenportaal?: string;
+  /** A known but inactive user's sign-in: ABP's 500 "Inloggen mislukt!" (default) or `waitingForActivation: true`. */
+  inactiveUserSignIn?: ApiBehaviour['inactiveUserSignIn'];
+  /** A provider user unknown to the API: registered `active` and signed in (the template, default) or `inactive`. */
+  externalUserRegistration?: ApiBehaviour['externalUserRegistration'];
 }
 
 export interface StackUrls {
@@ -69,6 +74,8 @@ export interface DemoUser {
 export interface Stack {
   urls: StackUrls;
   faults: FaultRegistry;
+  /** The API's deployment choices; `set` works in test mode only, `reset` goes back to the options. */
+  behaviour: BehaviourSwitch;
   users: readonly DemoUser[];
   appConfig: AppConfig;
   stop(): Promise<void>;
@@ -122,7 +129,7 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
     },
     faults,
   );
-  const apiApp = createApiApp({
+  const { app: apiApp, behaviour } = createApiApp({
     apiUrl: urls.api,
     appOrigin: urls.app,
     issuer: urls.issuer,
@@ -132,7 +139,9 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
     settings: options.settings ?? {},
     userConfigurationScale: options.userConfigurationScale ?? 1,
     faults,
-    releaseDate: new Date().toISOString(),
+    // As ABP writes a value made during the request: with an offset, not Z.
+    releaseDate: new Date().toISOString().replace('Z', '+00:00'),
+    behaviour: { inactiveUserSignIn: options.inactiveUserSignIn, externalUserRegistration: options.externalUserRegistration },
   });
   const api = createServer(getRequestListener(apiApp.fetch));
   const staticApp = (options.serveApp ?? true)
@@ -165,5 +174,5 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
     name: `${u.givenName} ${u.familyName}`,
     sub: u.sub,
   }));
-  return { urls, faults, users, appConfig, stop };
+  return { urls, faults, behaviour, users, appConfig, stop };
 }

@@ -1,17 +1,17 @@
-import type { LanguageName } from './api-request.ts';
 import { SECTIONS } from '../src/sections/sections.lazy.ts';
-import { LOCALIZATION_SOURCE, localizationSection, text } from './localization.ts';
-import { allPermissions, type ApiUser, type SeedTenant } from './seed.ts';
+import { APP_SOURCE, DEFAULT_LANGUAGE, localizationSection, localize, type LanguageName } from './localization.ts';
+import { allPermissions, menuName, type SeedTenant } from './seed.ts';
 
-// The result of ABP's /AbpUserConfiguration/GetAll, with every section the
-// Angular template reads, filled with values a real backend would send.
+// The result of ABP's /AbpUserConfiguration/GetAll, section by section as
+// the real host sent it (../shared/abp-recorded/userconfiguration.json).
 
 export type ClockProvider = 'unspecifiedClockProvider' | 'utcClockProvider' | 'localClockProvider';
 
 export interface UserConfigurationInput {
   language: LanguageName;
   tenant: SeedTenant | null;
-  user: ApiUser | null;
+  /** The signed-in user, with what their roles grant and their own language setting. */
+  user: { id: number; granted: readonly string[]; language: string | undefined } | null;
   clockProvider: ClockProvider;
   /** Who acts as the user, when someone does (impersonation). */
   impersonator?: { impersonatorUserId?: number; impersonatorTenantId?: number };
@@ -48,22 +48,37 @@ export function scaledExtras(scale: number, language: LanguageName): { texts: Re
   return found;
 }
 
-const TIME_ZONE = 'Europe/Amsterdam';
-const WINDOWS_TIME_ZONE = 'W. Europe Standard Time';
-
-/** The app's business sections (src/sections/sections.lazy.ts), each behind one permission, as ABP menu items. */
-// The icon is the backend's choice and the app shows none: one generic name, as a menu item carries it.
-const sections = SECTIONS.map(({ key, permission }) => ({ name: key.charAt(0).toUpperCase() + key.slice(1), url: key, permission, icon: 'folder' }));
+/** The settings module-zero-core-template sends, with the values of a fresh host. */
+const TEMPLATE_SETTINGS: Record<string, string> = {
+  'Abp.Localization.DefaultLanguageName': DEFAULT_LANGUAGE,
+  'Abp.Notifications.ReceiveNotifications': 'true',
+  'Abp.Timing.TimeZone': 'UTC',
+  'Abp.Zero.UserManagement.IsEmailConfirmationRequiredForLogin': 'false',
+  'Abp.Zero.OrganizationUnits.MaxUserMembershipCount': '2147483647',
+  'Abp.Zero.UserManagement.TwoFactorLogin.IsEnabled': 'true',
+  'Abp.Zero.UserManagement.TwoFactorLogin.IsRememberBrowserEnabled': 'true',
+  'Abp.Zero.UserManagement.TwoFactorLogin.IsEmailProviderEnabled': 'true',
+  'Abp.Zero.UserManagement.TwoFactorLogin.IsSmsProviderEnabled': 'true',
+  'Abp.Zero.UserManagement.UserLockOut.IsEnabled': 'true',
+  'Abp.Zero.UserManagement.UserLockOut.MaxFailedAccessAttemptsBeforeLockout': '5',
+  'Abp.Zero.UserManagement.UserLockOut.DefaultAccountLockoutSeconds': '300',
+  'Abp.Zero.UserManagement.PasswordComplexity.RequireDigit': 'false',
+  'Abp.Zero.UserManagement.PasswordComplexity.RequireLowercase': 'false',
+  'Abp.Zero.UserManagement.PasswordComplexity.RequireNonAlphanumeric': 'false',
+  'Abp.Zero.UserManagement.PasswordComplexity.RequireUppercase': 'false',
+  'Abp.Zero.UserManagement.PasswordComplexity.RequiredLength': '6',
+  'App.UiTheme': 'red',
+};
 
 const asGranted = (names: readonly string[]) => Object.fromEntries(names.map((n) => [n, 'true']));
 
 export function buildUserConfiguration({ language, tenant, user, impersonator, clockProvider, settings = {}, scale = 1 }: UserConfigurationInput) {
   const extra = scaledExtras(scale, language);
-  const granted = user ? user.permissions : [];
+  const granted = user?.granted ?? [];
   const menuItem = (name: string, url: string, icon: string, order: number) => ({
     name,
     icon,
-    displayName: text(language, name),
+    displayName: localize(language, APP_SOURCE, name),
     order,
     url,
     customData: null,
@@ -72,10 +87,13 @@ export function buildUserConfiguration({ language, tenant, user, impersonator, c
     isVisible: true,
     items: [],
   });
-  const items = [
-    menuItem('HomePage', 'app/home', 'home', 0),
-    ...sections.filter((s) => granted.includes(s.permission)).map((s, i) => menuItem(s.name, s.url, s.icon, i + 1)),
-  ];
+  // HomePage needs a signed-in user; each section its permission (ABP's UserNavigationManager leaves out the rest).
+  const items = user
+    ? [
+        menuItem('HomePage', 'app/home', 'home', 0),
+        ...SECTIONS.filter((s) => granted.includes(s.permission)).map((s) => menuItem(menuName(s.key), s.key, 'folder', SECTIONS.indexOf(s) + 1)),
+      ]
+    : [];
 
   return {
     multiTenancy: { isEnabled: true, ignoreFeatureCheckForHostUsers: false, sides: { host: 2, tenant: 1 } },
@@ -86,61 +104,29 @@ export function buildUserConfiguration({ language, tenant, user, impersonator, c
       impersonatorTenantId: impersonator?.impersonatorUserId === undefined ? null : (impersonator.impersonatorTenantId ?? null),
       multiTenancySide: tenant ? 1 : 2,
     },
-    localization: withTexts(localizationSection(language), extra.texts),
-    features: {
-      allFeatures: tenant
-        ? { 'App.Klantenportaal': { value: 'true' }, 'App.MaxUserCount': { value: '25' } }
-        : {},
-    },
+    localization: localizationSection(language, extra.texts),
+    features: { allFeatures: {} },
     // The extra permissions are granted to whoever is signed in: they open nothing.
     auth: {
       allPermissions: asGranted([...allPermissions, ...extra.permissions]),
       grantedPermissions: asGranted(user ? [...granted, ...extra.permissions] : []),
     },
-    nav: { menus: { MainMenu: { name: 'MainMenu', displayName: 'Main menu', customData: null, items } } },
+    nav: { menus: { MainMenu: { name: 'MainMenu', displayName: localize(language, 'Abp', 'MainMenu'), customData: null, items } } },
     setting: {
       values: {
-        'Abp.Localization.DefaultLanguageName': 'nl',
-        'Abp.Timing.TimeZone': WINDOWS_TIME_ZONE,
-        'Abp.Zero.UserManagement.IsEmailConfirmationRequiredForLogin': 'false',
-        'Abp.Zero.UserManagement.UserLockOut.IsEnabled': 'true',
-        'App.UiTheme': 'blue',
+        ...TEMPLATE_SETTINGS,
+        ...(user?.language ? { 'Abp.Localization.DefaultLanguageName': user.language } : {}),
         ...settings,
       },
     },
     clock: { provider: clockProvider },
-    timing: { timeZoneInfo: timeZoneInfo(new Date()) },
+    timing: {
+      timeZoneInfo: {
+        windows: { timeZoneId: 'UTC', baseUtcOffsetInMilliseconds: 0, currentUtcOffsetInMilliseconds: 0, isDaylightSavingTimeNow: false },
+        iana: { timeZoneId: 'Etc/UTC' },
+      },
+    },
     security: { antiForgery: { tokenCookieName: 'XSRF-TOKEN', tokenHeaderName: 'X-XSRF-TOKEN' } },
     custom: {},
   };
-}
-
-function withTexts(section: ReturnType<typeof localizationSection>, texts: Record<string, string>): ReturnType<typeof localizationSection> {
-  if (Object.keys(texts).length === 0) return section;
-  return { ...section, values: { [LOCALIZATION_SOURCE]: { ...section.values[LOCALIZATION_SOURCE], ...texts } } };
-}
-
-function timeZoneInfo(now: Date) {
-  const january = offsetMs(new Date(Date.UTC(now.getUTCFullYear(), 0, 1)));
-  const current = offsetMs(now);
-  return {
-    windows: {
-      timeZoneId: WINDOWS_TIME_ZONE,
-      baseUtcOffsetInMilliseconds: january,
-      currentUtcOffsetInMilliseconds: current,
-      isDaylightSavingTimeNow: current !== january,
-    },
-    iana: { timeZoneId: TIME_ZONE },
-  };
-}
-
-/** Offset of Amsterdam from UTC at a moment, in milliseconds. */
-function offsetMs(at: Date): number {
-  const name = new Intl.DateTimeFormat('en-US', { timeZone: TIME_ZONE, timeZoneName: 'longOffset' })
-    .formatToParts(at)
-    .find((p) => p.type === 'timeZoneName')?.value;
-  const match = /GMT([+-])(\d{2}):(\d{2})/.exec(name ?? '');
-  if (!match) return 0;
-  const minutes = Number(match[2]) * 60 + Number(match[3]);
-  return (match[1] === '-' ? -1 : 1) * minutes * 60_000;
 }

@@ -6,6 +6,8 @@
 export interface AbpEndpoint {
   /** The HTTP method ABP routes the action by (a GET on a POST action is a 405). */
   readonly method: 'GET' | 'POST' | 'PUT' | 'DELETE';
+  /** An MVC action without a verb attribute: ABP answers it for any method (the app still uses `method`). */
+  readonly anyMethod?: boolean;
   /** Relative to `remoteServiceBaseUrl`, as ABP's routing names it (ASP.NET ignores its case). */
   readonly path: string;
   /**
@@ -21,7 +23,7 @@ export interface AbpEndpoint {
 
 /** Every ABP endpoint the app calls, by the name the fault switches and the logs use. */
 export const ENDPOINTS = {
-  GetAll: { method: 'GET', path: 'AbpUserConfiguration/GetAll', recorded: 'userconfiguration' },
+  GetAll: { method: 'GET', path: 'AbpUserConfiguration/GetAll', anyMethod: true, recorded: 'userconfiguration' },
   Session: { method: 'GET', path: 'api/services/app/Session/GetCurrentLoginInformations', recorded: 'session' },
   ExternalAuthenticate: { method: 'POST', path: 'api/TokenAuth/ExternalAuthenticate', recorded: 'externalauthenticate' },
   GetExternalAuthenticationProviders: { method: 'GET', path: 'api/TokenAuth/GetExternalAuthenticationProviders', recorded: 'externalauthenticate' },
@@ -68,5 +70,5 @@ export function isEndpointName(name: string): name is EndpointName {
 /** The endpoint a request is for: the method and the path (query left off, case ignored as ASP.NET does). */
 export function findEndpoint(method: string, path: string): (AbpEndpoint & { name: EndpointName }) | undefined {
   const wanted = path.split('?')[0]!.replace(/^\/+/, '').toLowerCase();
-  return endpointList().find((e) => e.method === method.toUpperCase() && e.path.toLowerCase() === wanted);
+  return endpointList().find((e) => (e.anyMethod || e.method === method.toUpperCase()) && e.path.toLowerCase() === wanted);
 }

@@ -1,6 +1,6 @@
 import { decodeJwt, decodeProtectedHeader, generateKeyPair, SignJWT } from 'jose';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { TENANT_CLAIM } from '../../devstack/backend-token.ts';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { ROLE_CLAIM, TENANT_CLAIM, USER_ID_CLAIM, USER_NAME_CLAIM } from '../../devstack/backend-token.ts';
 import { signIn } from './helpers/sign-in.ts';
 import { startTestStack, type TestStack } from './helpers/test-stack.ts';
 
@@ -39,66 +39,109 @@ async function exchange(userName: string, headers: Record<string, string> = {}) 
   return authenticate({ authProvider: 'OpenIdConnect', providerKey: idTokenClaims.sub, providerAccessCode: tokens.access_token }, headers);
 }
 
+const DEFAULT = { 'Abp-TenantId': '1' };
+const GENERIC_500 = { code: 0, message: 'Er is een interne fout opgetreden tijdens uw aanvraag!', details: null, validationErrors: null };
+
 describe('ExternalAuthenticate with real provider tokens', () => {
-  it('gives admin a backend token in the ABP envelope', async () => {
-    const { status, body } = await exchange('admin');
+  it('gives admin a backend token with ABP’s claims in the ABP envelope', async () => {
+    const { status, body } = await exchange('admin', DEFAULT);
     expect(status).toBe(200);
     expect(body).toMatchObject({ success: true, error: null, unAuthorizedRequest: false, __abp: true, targetUrl: null });
     const result = body.result!;
     expect(result.waitingForActivation).toBe(false);
     expect(result.expireInSeconds).toBe(86_400);
-    expect(decodeProtectedHeader(result.accessToken!).alg).toBe('HS256');
+    expect(decodeProtectedHeader(result.accessToken!)).toEqual({ alg: 'HS256', typ: 'JWT' });
     const claims = decodeJwt(result.accessToken!);
-    expect(claims.sub).toBe('1');
-    expect(claims[TENANT_CLAIM]).toBe('1');
-    expect(claims.exp! - Math.floor(Date.now() / 1000)).toBeGreaterThan(86_390);
+    expect(claims).toMatchObject({ sub: '2', [USER_ID_CLAIM]: '2', [TENANT_CLAIM]: '1', [ROLE_CLAIM]: 'Admin' });
+    expect(claims.exp! - claims.nbf!).toBe(86_400);
     // Opaque: base64 of something that does not reveal the token.
     expect(result.encryptedAccessToken).toMatch(/^[A-Za-z0-9+/]+=*$/);
     expect(Buffer.from(result.encryptedAccessToken!, 'base64').toString('latin1')).not.toContain('eyJ');
   });
 
-  it('maps the user within the tenant named by either header', async () => {
-    const modern = await exchange('admin', { 'Abp-TenantId': '2' });
-    expect(decodeJwt(modern.body.result!.accessToken!)).toMatchObject({ sub: '4', [TENANT_CLAIM]: '2' });
-    const legacy = await exchange('admin', { 'Abp.TenantId': '2' });
-    expect(decodeJwt(legacy.body.result!.accessToken!)).toMatchObject({ sub: '4', [TENANT_CLAIM]: '2' });
-    // Not a user of Noord yet: registered there, inactive, like anyone unknown.
-    const newThere = await exchange('monteur', { 'Abp-TenantId': '2' });
-    expect(newThere.status).toBe(200);
-    expect(newThere.body.result).toMatchObject({ accessToken: null, waitingForActivation: true });
+  it('maps the provider user to the user of the tenant named by the Abp-TenantId header or cookie', async () => {
+    const header = await exchange('admin', { 'Abp-TenantId': '2' });
+    expect(decodeJwt(header.body.result!.accessToken!)).toMatchObject({ sub: '3', [TENANT_CLAIM]: '2' });
+    const cookie = await exchange('admin', { Cookie: 'Abp-TenantId=2' });
+    expect(decodeJwt(cookie.body.result!.accessToken!)).toMatchObject({ sub: '3', [TENANT_CLAIM]: '2' });
   });
 
-  it('treats a tenant id that names no tenant as the host, where nobody can be registered', async () => {
-    const { status, body } = await exchange('admin', { 'Abp-TenantId': '99' });
+  it('takes the tenant from a bearer when one is sent, not from the header', async () => {
+    const noord = await exchange('admin', { 'Abp-TenantId': '2' });
+    const { body } = await exchange('admin', { ...DEFAULT, Authorization: `Bearer ${noord.body.result!.accessToken}` });
+    expect(decodeJwt(body.result!.accessToken!)).toMatchObject({ sub: '3', [TENANT_CLAIM]: '2' });
+  });
+
+  it.each([
+    ['no tenant at all', {}],
+    ['only the old Abp.TenantId header', { 'Abp.TenantId': '1' }],
+    ['a tenant id that names no tenant', { 'Abp-TenantId': '99' }],
+  ])('signs in on the host with %s, where registering is refused: a 500 without details', async (_name, headers) => {
+    const { status, body } = await exchange('admin', headers);
     expect(status).toBe(500);
     expect(body).toMatchObject({ success: false, result: null, unAuthorizedRequest: false });
-    expect(body.error!.details).toBe('Can not register host users!');
+    expect(body.error).toEqual(GENERIC_500);
   });
 
-  it('refuses sign-in to an inactive tenant', async () => {
+  it('refuses sign-in to an inactive tenant with its name in the details', async () => {
     const { status, body } = await exchange('admin', { 'Abp-TenantId': '3' });
     expect(status).toBe(500);
-    expect(body.error!.message).toBe('Tenant is niet actief');
+    expect(body.error).toEqual({ code: 0, message: 'Inloggen mislukt!', details: 'Huurder Zuid is niet actief.', validationErrors: null });
   });
 
-  it('answers waitingForActivation without a token for an inactive user', async () => {
-    const { status, body } = await exchange('nieuw');
+  it('refuses an inactive user with 500 "Inloggen mislukt!", the reason in the details and the texts in the request’s language', async () => {
+    const { status, body } = await exchange('nieuw', DEFAULT);
+    expect(status).toBe(500);
+    expect(body).toMatchObject({ success: false, result: null, unAuthorizedRequest: false });
+    expect(body.error).toEqual({ code: 0, message: 'Inloggen mislukt!', details: 'Gebruiker idp-0003-nieuw is niet actief en kan niet inloggen.', validationErrors: null });
+    const english = await exchange('nieuw', { ...DEFAULT, '.AspNetCore.Culture': 'c=en|uic=en' });
+    expect(english.body.error).toMatchObject({ message: 'Login failed!', details: 'User idp-0003-nieuw is not active and can not log in.' });
+  });
+
+  it('registers a provider user it does not know as an active user with no roles, signs her in, and finds her the next time', async () => {
+    const first = await exchange('vreemde', DEFAULT);
+    expect(first.status).toBe(200);
+    expect(first.body.result).toMatchObject({ waitingForActivation: false, expireInSeconds: 86_400 });
+    const claims = decodeJwt(first.body.result!.accessToken!);
+    expect(claims).toMatchObject({ sub: '7', [TENANT_CLAIM]: '1', [USER_NAME_CLAIM]: 'vreemde@extern.local' });
+    expect(claims).not.toHaveProperty(ROLE_CLAIM);
+    const second = await exchange('vreemde', DEFAULT);
+    expect(decodeJwt(second.body.result!.accessToken!).sub).toBe('7');
+    const configuration = await fetch(`${stack.urls.api}/AbpUserConfiguration/GetAll`, { headers: { Authorization: `Bearer ${second.body.result!.accessToken}` } });
+    const { result } = (await configuration.json()) as { result: { auth: { grantedPermissions: object }; nav: { menus: { MainMenu: { items: { name: string }[] } } } } };
+    expect(result.auth.grantedPermissions).toEqual({});
+    expect(result.nav.menus.MainMenu.items.map((item) => item.name)).toEqual(['HomePage']);
+  });
+});
+
+describe('ExternalAuthenticate with the deployment switched to the other choices', () => {
+  afterEach(() => stack.behaviour.reset());
+
+  it('answers waitingForActivation without a token for an inactive user when the backend says so', async () => {
+    stack.behaviour.set({ inactiveUserSignIn: 'waitingForActivation' });
+    const { status, body } = await exchange('nieuw', DEFAULT);
     expect(status).toBe(200);
     expect(body.result).toEqual({ accessToken: null, encryptedAccessToken: null, expireInSeconds: 0, waitingForActivation: true });
   });
 
-  it('registers a provider user it does not know, inactive, and says so at every sign-in', async () => {
-    const waiting = { accessToken: null, encryptedAccessToken: null, expireInSeconds: 0, waitingForActivation: true };
-    const first = await exchange('vreemde');
-    expect(first.status).toBe(200);
-    expect(first.body).toMatchObject({ success: true, error: null, unAuthorizedRequest: false, __abp: true });
-    expect(first.body.result).toEqual(waiting);
-    const second = await exchange('vreemde');
-    expect(second.status).toBe(200);
-    expect(second.body.result).toEqual(waiting);
-    // Registered in the Default tenant only: elsewhere she is new again.
-    const noord = await exchange('vreemde', { 'Abp-TenantId': '2' });
-    expect(noord.body.result).toEqual(waiting);
+  it('registers unknown users inactive when the company activates by hand: waitingForActivation first, "Inloggen mislukt!" after', async () => {
+    stack.behaviour.set({ externalUserRegistration: 'inactive' });
+    // monteur is unknown in Noord.
+    const first = await exchange('monteur', { 'Abp-TenantId': '2' });
+    expect(first.body.result).toEqual({ accessToken: null, encryptedAccessToken: null, expireInSeconds: 0, waitingForActivation: true });
+    const second = await exchange('monteur', { 'Abp-TenantId': '2' });
+    expect(second.status).toBe(500);
+    expect(second.body.error).toMatchObject({ message: 'Inloggen mislukt!', details: 'Gebruiker idp-0002-monteur is niet actief en kan niet inloggen.' });
+  });
+
+  it('switches over HTTP too, and back to the stack’s options', async () => {
+    const put = await fetch(`${stack.urls.api}/__devstack/behaviour`, { method: 'PUT', body: JSON.stringify({ inactiveUserSignIn: 'waitingForActivation' }) });
+    expect(await put.json()).toEqual({ inactiveUserSignIn: 'waitingForActivation', externalUserRegistration: 'active' });
+    expect((await exchange('nieuw', DEFAULT)).body.result?.waitingForActivation).toBe(true);
+    const bad = await fetch(`${stack.urls.api}/__devstack/behaviour`, { method: 'PUT', body: JSON.stringify({ inactiveUserSignIn: 'soms' }) });
+    expect(bad.status).toBe(400);
+    await fetch(`${stack.urls.api}/__devstack/behaviour`, { method: 'DELETE' });
+    expect((await exchange('nieuw', DEFAULT)).status).toBe(500);
   });
 });
 
@@ -112,47 +155,56 @@ describe('ExternalAuthenticate refuses bad input', () => {
     idToken = tokens.id_token!;
     sub = idTokenClaims.sub;
   });
+  const COULD_NOT_VALIDATE = { code: 0, message: 'Could not validate external user', details: null, validationErrors: null };
 
-  it('refuses another auth provider with 400', async () => {
-    const { status, body } = await authenticate({ authProvider: 'Okta', providerKey: sub, providerAccessCode: accessToken });
-    expect(status).toBe(400);
-    expect(body.error!.message).toContain('Okta');
+  it('refuses another auth provider with a 500 without details', async () => {
+    const { status, body } = await authenticate({ authProvider: 'Okta', providerKey: sub, providerAccessCode: accessToken }, DEFAULT);
+    expect(status).toBe(500);
+    expect(body.error).toEqual(GENERIC_500);
   });
 
   it('lists missing fields as ABP validation errors', async () => {
-    const { status, body } = await authenticate({ authProvider: 'OpenIdConnect' });
+    const { status, body } = await authenticate({ authProvider: 'OpenIdConnect' }, DEFAULT);
     expect(status).toBe(400);
-    expect(body.error!.validationErrors).toEqual([
-      { message: 'The providerKey field is required.', members: ['providerKey'] },
-      { message: 'The providerAccessCode field is required.', members: ['providerAccessCode'] },
-    ]);
+    expect(body.error).toEqual({
+      code: 0,
+      message: 'Uw aanvraag is niet geldig!',
+      details: 'De volgende fouten zijn gedetecteerd tijdens de validatie.\n - The ProviderKey field is required.\n - The ProviderAccessCode field is required.\n',
+      validationErrors: [
+        { message: 'The ProviderKey field is required.', members: ['providerKey'] },
+        { message: 'The ProviderAccessCode field is required.', members: ['providerAccessCode'] },
+      ],
+    });
   });
 
-  it('refuses a providerKey that is not the token subject', async () => {
-    const { status, body } = await authenticate({ authProvider: 'OpenIdConnect', providerKey: 'admin', providerAccessCode: accessToken });
-    expect(status).toBe(401);
-    expect(body.unAuthorizedRequest).toBe(true);
+  it('refuses a providerKey that is not the token subject, in the request’s language', async () => {
+    const { status, body } = await authenticate({ authProvider: 'OpenIdConnect', providerKey: 'idp-0002-monteur', providerAccessCode: accessToken }, DEFAULT);
+    expect(status).toBe(500);
+    expect(body.error).toEqual({ ...COULD_NOT_VALIDATE, message: 'De externe gebruiker kon niet gevalideerd worden' });
+    expect(body.unAuthorizedRequest).toBe(false);
   });
 
-  it('refuses a token signed with another key', async () => {
+  it('refuses a token signed with another key in the provider API’s own English words', async () => {
     const { privateKey } = await generateKeyPair('RS256');
     const header = decodeProtectedHeader(accessToken);
     const forged = await new SignJWT(decodeJwt(accessToken))
       .setProtectedHeader({ alg: 'RS256', typ: 'at+jwt', kid: header.kid })
       .sign(privateKey);
-    const { status, body } = await authenticate({ authProvider: 'OpenIdConnect', providerKey: sub, providerAccessCode: forged });
-    expect(status).toBe(401);
-    expect(body).toMatchObject({ success: false, unAuthorizedRequest: true, result: null });
+    const { status, body } = await authenticate({ authProvider: 'OpenIdConnect', providerKey: sub, providerAccessCode: forged }, DEFAULT);
+    expect(status).toBe(500);
+    expect(body).toMatchObject({ success: false, unAuthorizedRequest: false, result: null, error: COULD_NOT_VALIDATE });
   });
 
   it('refuses a token for another audience (the ID token)', async () => {
     expect(decodeJwt(idToken).aud).toBe('isolatie-staff');
-    const { status } = await authenticate({ authProvider: 'OpenIdConnect', providerKey: sub, providerAccessCode: idToken });
-    expect(status).toBe(401);
+    const { status, body } = await authenticate({ authProvider: 'OpenIdConnect', providerKey: sub, providerAccessCode: idToken }, DEFAULT);
+    expect(status).toBe(500);
+    expect(body.error).toEqual(COULD_NOT_VALIDATE);
   });
 
   it('refuses garbage', async () => {
-    const { status } = await authenticate({ authProvider: 'OpenIdConnect', providerKey: sub, providerAccessCode: 'not-a-jwt' });
-    expect(status).toBe(401);
+    const { status, body } = await authenticate({ authProvider: 'OpenIdConnect', providerKey: sub, providerAccessCode: 'not-a-jwt' }, DEFAULT);
+    expect(status).toBe(500);
+    expect(body.error).toEqual(COULD_NOT_VALIDATE);
   });
 });

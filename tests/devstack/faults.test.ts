@@ -2,7 +2,8 @@ import { createServer } from 'node:http';
 import * as oauth from 'oauth4webapi';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createAppConfig } from '../../devstack/appconfig.ts';
-import { createFaultRegistry, type FaultEndpoint } from '../../devstack/faults.ts';
+import { createFaultRegistry, FAULT_ENDPOINTS, type FaultEndpoint } from '../../devstack/faults.ts';
+import { ENDPOINTS, type EndpointName } from '../../src/abp/endpoints.ts';
 import { appConfigMiddleware } from '../../devstack/vite-appconfig.ts';
 import { freePorts } from '../../devstack/ports.ts';
 import { backendSignIn, client, insecure, signIn } from './helpers/sign-in.ts';
@@ -17,41 +18,44 @@ beforeAll(async () => {
 afterEach(() => stack.faults.clear());
 afterAll(() => stack.stop());
 
-/** One request per API endpoint, as the app would send it. */
-function request(endpoint: Exclude<FaultEndpoint, 'token'>): Promise<Response> {
-  const json = (path: string, body: unknown, headers: Record<string, string> = {}) =>
-    fetch(`${stack.urls.api}${path}`, {
-      method: 'POST',
-      headers: { 'Content-Type': 'application/json', Origin: stack.urls.app, ...headers },
-      body: JSON.stringify(body),
-    });
-  switch (endpoint) {
-    case 'appconfig':
-      return fetch(`${stack.urls.app}/assets/appconfig.production.json`);
-    case 'GetAll':
-      return fetch(`${stack.urls.api}/AbpUserConfiguration/GetAll`, { headers: { Origin: stack.urls.app } });
-    case 'Session':
-      return fetch(`${stack.urls.api}/api/services/app/Session/GetCurrentLoginInformations`, { headers: { Origin: stack.urls.app } });
-    case 'ExternalAuthenticate':
-      return json('/api/TokenAuth/ExternalAuthenticate', { authProvider: 'OpenIdConnect', providerKey: 'x', providerAccessCode: 'x' });
-    case 'IsTenantAvailable':
-      return json('/api/services/app/Account/IsTenantAvailable', { tenancyName: 'Default' });
-    case 'ChangeLanguage':
-      return json('/api/services/app/User/ChangeLanguage', { languageName: 'nl' }, { Authorization: `Bearer ${adminToken}` });
-  }
+/** One request per endpoint with a fault switch, as the app would send it, and the status it normally gets. */
+const REQUESTS: Record<Exclude<FaultEndpoint, 'token'>, { normal: number; send: () => Promise<Response> }> = {
+  appconfig: { normal: 200, send: () => fetch(`${stack.urls.app}/assets/appconfig.production.json`) },
+  GetAll: { normal: 200, send: () => api('GET', 'GetAll') },
+  Session: { normal: 200, send: () => api('GET', 'Session') },
+  GetExternalAuthenticationProviders: { normal: 200, send: () => api('GET', 'GetExternalAuthenticationProviders') },
+  // A provider token that is no token: ABP's provider API refuses it with a 500.
+  ExternalAuthenticate: { normal: 500, send: () => api('POST', 'ExternalAuthenticate', { authProvider: 'OpenIdConnect', providerKey: 'x', providerAccessCode: 'x' }) },
+  IsTenantAvailable: { normal: 200, send: () => api('POST', 'IsTenantAvailable', { tenancyName: 'Default' }) },
+  ChangeLanguage: { normal: 200, send: () => api('POST', 'ChangeLanguage', { languageName: 'nl' }, adminToken) },
+  UserGetAll: { normal: 200, send: () => api('GET', 'UserGetAll', undefined, adminToken) },
+  // admin acts as nobody else: there is no way back.
+  BackToImpersonator: { normal: 500, send: () => api('POST', 'BackToImpersonator', {}, adminToken) },
+  ImpersonatedAuthenticate: { normal: 500, send: () => api('POST', 'ImpersonatedAuthenticate', {}) },
+};
+
+function api(method: string, endpoint: EndpointName, body?: unknown, token?: string): Promise<Response> {
+  return fetch(`${stack.urls.api}/${ENDPOINTS[endpoint].path}`, {
+    method,
+    headers: {
+      Origin: stack.urls.app,
+      'Abp-TenantId': '1',
+      ...(body === undefined ? {} : { 'Content-Type': 'application/json' }),
+      ...(token ? { Authorization: `Bearer ${token}` } : {}),
+    },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
 }
 
-const normalStatus: Record<Exclude<FaultEndpoint, 'token'>, number> = {
-  appconfig: 200,
-  GetAll: 200,
-  Session: 200,
-  ExternalAuthenticate: 401,
-  IsTenantAvailable: 200,
-  ChangeLanguage: 200,
-};
+const request = (endpoint: Exclude<FaultEndpoint, 'token'>) => REQUESTS[endpoint].send();
+const normalStatus = Object.fromEntries(Object.entries(REQUESTS).map(([name, { normal }]) => [name, normal])) as Record<Exclude<FaultEndpoint, 'token'>, number>;
 const endpoints = Object.keys(normalStatus) as Exclude<FaultEndpoint, 'token'>[];
 
 describe('fault switches on app and API endpoints', () => {
+  it('has a switch for the appconfig, every endpoint of the table and the token endpoint', () => {
+    expect([...FAULT_ENDPOINTS].sort()).toEqual([...Object.keys(REQUESTS), 'token'].sort());
+  });
+
   it.each(endpoints)('%s: status answers an ABP error envelope once, then clears', async (endpoint) => {
     stack.faults.set(endpoint, { status: 503, times: 1 });
     const failed = await request(endpoint);

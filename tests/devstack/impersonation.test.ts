@@ -13,7 +13,7 @@ type Json = any;
 async function call(path: string, init: { method?: string; token?: string; body?: unknown } = {}) {
   const response = await fetch(`${stack.urls.api}${path}`, {
     method: init.method ?? 'GET',
-    headers: { ...(init.body !== undefined ? { 'Content-Type': 'application/json' } : {}), ...(init.token ? { Authorization: `Bearer ${init.token}` } : {}) },
+    headers: { 'Abp-TenantId': '1', ...(init.body !== undefined ? { 'Content-Type': 'application/json' } : {}), ...(init.token ? { Authorization: `Bearer ${init.token}` } : {}) },
     body: init.body !== undefined ? JSON.stringify(init.body) : undefined,
   });
   return { status: response.status, body: (await response.json()) as Json };
@@ -29,7 +29,7 @@ describe('impersonation, as ASP.NET Zero does it', () => {
   it('names the impersonator in GetAll’s session, and the session call answers as the user acted as', async () => {
     const token = await impersonate();
     const getAll = await call('/AbpUserConfiguration/GetAll', { token });
-    expect(getAll.body.result.session).toMatchObject({ userId: 2, impersonatorUserId: 1, impersonatorTenantId: 1 });
+    expect(getAll.body.result.session).toMatchObject({ userId: 5, impersonatorUserId: 2, impersonatorTenantId: 1 });
     const session = await call('/api/services/app/Session/GetCurrentLoginInformations', { token });
     expect(session.body.result.user.userName).toBe('monteur');
   });
@@ -43,7 +43,7 @@ describe('impersonation, as ASP.NET Zero does it', () => {
     const signedIn = await call(path, { method: 'POST', body: {} });
     expect(signedIn.body.result).toMatchObject({ accessToken: expect.any(String), expireInSeconds: expect.any(Number) });
     const getAll = await call('/AbpUserConfiguration/GetAll', { token: signedIn.body.result.accessToken });
-    expect(getAll.body.result.session).toMatchObject({ userId: 1, impersonatorUserId: null });
+    expect(getAll.body.result.session).toMatchObject({ userId: 2, impersonatorUserId: null });
     const again = await call(path, { method: 'POST', body: {} });
     expect(again.status).toBe(500);
   });

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { readBearer, readCultureHeader, readTenantHeader } from '../../devstack/api-request.ts';
+import { readBearer, readRequestTenant, resolveCulture } from '../../devstack/api-request.ts';
 import { createAppConfig } from '../../devstack/appconfig.ts';
 import { createFaultRegistry, parseFault } from '../../devstack/faults.ts';
 import { cacheControlFor, inlineStyleHashes } from '../../devstack/static-server.ts';
@@ -10,25 +10,43 @@ const headers = (values: Record<string, string>) => (name: string) =>
   Object.entries(values).find(([key]) => key.toLowerCase() === name.toLowerCase())?.[1];
 
 describe('request headers', () => {
+  const none = () => undefined;
+  const culture = (values: Record<string, string>, saved?: string) =>
+    resolveCulture({ query: none, header: headers(values), cookie: none, user: saved === undefined ? undefined : { saved: saved || undefined } });
+
   it.each([
-    [{}, undefined],
-    [{ '.AspNetCore.Culture': 'c=en-US|uic=en-US' }, 'en-US'],
-    [{ '.AspNetCore.Culture': 'c=nl|uic=en-US' }, 'en-US'],
-    [{ '.AspNetCore.Culture': 'c=en-US' }, 'en-US'],
-    [{ '.AspNetCore.Culture': 'EN-us' }, 'en-US'],
+    [{}, 'nl'],
+    [{ '.AspNetCore.Culture': 'c=en-US|uic=en-US' }, 'en'],
+    [{ '.AspNetCore.Culture': 'c=nl|uic=en-US' }, 'en'],
+    [{ '.AspNetCore.Culture': 'c=en-US' }, 'en'],
+    [{ '.AspNetCore.Culture': 'EN-us' }, 'en'],
     [{ '.AspNetCore.Culture': 'nl-NL' }, 'nl'],
-    [{ '.AspNetCore.Culture': 'c=de|uic=de' }, undefined],
+    [{ '.AspNetCore.Culture': 'c=de|uic=de' }, 'nl'],
+    [{ '.AspNetCore.Culture': 'c=de|uic=de', 'Accept-Language': 'fr;q=1, en-GB;q=0.8' }, 'en'],
+    [{ 'Accept-Language': 'nl;q=0.2, en;q=0.9' }, 'en'],
   ])('culture %j -> %s', (values, expected) => {
-    expect(readCultureHeader(headers(values))).toBe(expected);
+    expect(culture(values)).toEqual({ language: expected });
   });
 
-  it('reads either tenant header and treats "null" as host', () => {
-    expect(readTenantHeader(headers({}))).toEqual({ kind: 'none' });
-    expect(readTenantHeader(headers({ 'Abp-TenantId': 'null' }))).toEqual({ kind: 'none' });
-    expect(readTenantHeader(headers({ 'Abp.TenantId': '2' }))).toMatchObject({ kind: 'tenant', tenant: { tenancyName: 'Noord' } });
-    expect(readTenantHeader(headers({ 'Abp-TenantId': '1', 'Abp.TenantId': '2' }))).toMatchObject({ tenant: { id: 1 } });
-    expect(readTenantHeader(headers({ 'Abp-TenantId': '99' }))).toEqual({ kind: 'unknown', value: '99' });
-    expect(readTenantHeader(headers({ 'Abp-TenantId': '1e3' }))).toEqual({ kind: 'unknown', value: '1e3' });
+  it('saves a signed-in user’s first culture that is not the default, as sent, and then follows the saved one', () => {
+    expect(culture({ '.AspNetCore.Culture': 'c=en-US|uic=en-US' }, '')).toEqual({ language: 'en', save: 'en-US' });
+    expect(culture({ '.AspNetCore.Culture': 'c=nl|uic=nl' }, '')).toEqual({ language: 'nl' });
+    expect(culture({ 'Accept-Language': 'en' }, '')).toEqual({ language: 'en' });
+    expect(culture({ '.AspNetCore.Culture': 'c=nl|uic=nl' }, 'en-US')).toEqual({ language: 'en' });
+    // A saved name that is no language here (ChangeLanguage takes any) passes to the header.
+    expect(culture({ '.AspNetCore.Culture': 'c=nl|uic=nl' }, 'xx-YY')).toEqual({ language: 'nl' });
+  });
+
+  it('reads the Abp-TenantId header, then the cookie; not Abp.TenantId, nor ids that name no tenant', () => {
+    const tenant = (header: Record<string, string>, cookie: Record<string, string> = {}) => readRequestTenant(headers(header), headers(cookie))?.id ?? null;
+    expect(tenant({})).toBeNull();
+    expect(tenant({ 'Abp-TenantId': 'null' })).toBeNull();
+    expect(tenant({ 'Abp.TenantId': '2' }, { 'Abp.TenantId': '2' })).toBeNull();
+    expect(tenant({ 'Abp-TenantId': '2' }, { 'Abp-TenantId': '1' })).toBe(2);
+    expect(tenant({}, { 'Abp-TenantId': '1' })).toBe(1);
+    expect(tenant({ 'Abp-TenantId': '99' }, { 'Abp-TenantId': '1' })).toBe(1);
+    expect(tenant({ 'Abp-TenantId': '1e3' })).toBeNull();
+    expect(tenant({ 'Abp-TenantId': '3' })).toBe(3);
   });
 
   it('reads bearer tokens', () => {

@@ -55,7 +55,7 @@ describe('registration page', () => {
     expect(posted.html).not.toMatch(/id="password"[^>]*value=/);
   });
 
-  it('registers after the mailed link is confirmed; the new account signs in and the backend waits for activation', async () => {
+  it('registers after the mailed link is confirmed; the new account signs in, and the backend registers it without permissions', async () => {
     const posted = await submitPage(registerUrl(), person('sanne', 'sanne@thuis.local'));
     expect(posted.status).toBe(303);
     expect(posted.location).toBe('/signin/register/sent');
@@ -76,10 +76,13 @@ describe('registration page', () => {
     expect(idTokenClaims).toMatchObject({ preferred_username: 'sanne', email: 'sanne@thuis.local', name: 'Sanne de Vries' });
     const exchange = await fetch(`${stack.urls.api}/api/TokenAuth/ExternalAuthenticate`, {
       method: 'POST',
-      headers: { 'Content-Type': 'application/json' },
+      headers: { 'Content-Type': 'application/json', 'Abp-TenantId': '1' },
       body: JSON.stringify({ authProvider: 'OpenIdConnect', providerKey: idTokenClaims.sub, providerAccessCode: tokens.access_token }),
     });
-    expect((await exchange.json()).result).toMatchObject({ accessToken: null, waitingForActivation: true });
+    const { result } = await exchange.json();
+    expect(result).toMatchObject({ accessToken: expect.any(String), waitingForActivation: false });
+    const configuration = await fetch(`${stack.urls.api}/AbpUserConfiguration/GetAll`, { headers: { Authorization: `Bearer ${result.accessToken}` } });
+    expect((await configuration.json()).result.auth.grantedPermissions).toEqual({});
 
     // The link worked once.
     expect((await openPage(new Browser(), mail.link!)).html).toContain('Deze link is ongeldig of al gebruikt.');

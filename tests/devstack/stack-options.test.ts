@@ -25,7 +25,7 @@ afterAll(() => stack.stop());
 const exchange = (accessToken: string, sub: string) =>
   fetch(`${stack.urls.api}/api/TokenAuth/ExternalAuthenticate`, {
     method: 'POST',
-    headers: { 'Content-Type': 'application/json' },
+    headers: { 'Content-Type': 'application/json', 'Abp-TenantId': '1' },
     body: JSON.stringify({ authProvider: 'OpenIdConnect', providerKey: sub, providerAccessCode: accessToken }),
   });
 
@@ -35,19 +35,19 @@ describe('stack options', () => {
     expect(tokens.expires_in).toBe(2);
     const fresh = (await (await exchange(tokens.access_token, idTokenClaims.sub)).json()).result;
     expect(fresh.expireInSeconds).toBe(2);
-    const getAll = () =>
-      fetch(`${stack.urls.api}/AbpUserConfiguration/GetAll`, { headers: { Authorization: `Bearer ${fresh.accessToken}` } });
-    expect((await getAll()).status).toBe(200);
+    const getAll = async () =>
+      (await (await fetch(`${stack.urls.api}/AbpUserConfiguration/GetAll`, { headers: { Authorization: `Bearer ${fresh.accessToken}` } })).json()).result;
+    expect((await getAll()).session.userId).toBe(2);
 
     // Wait until both have passed their exp (whole seconds) for certain.
     const lastExp = Math.max(decodeJwt(tokens.access_token).exp!, decodeJwt(fresh.accessToken).exp!);
     await new Promise((resolve) => setTimeout(resolve, lastExp * 1000 + 1_050 - Date.now()));
     const expired = await exchange(tokens.access_token, idTokenClaims.sub);
-    expect(expired.status).toBe(401);
-    expect(await expired.json()).toMatchObject({ success: false, unAuthorizedRequest: true });
+    expect(expired.status).toBe(500);
+    expect(await expired.json()).toMatchObject({ success: false, error: { message: 'Could not validate external user' } });
+    // An expired backend token makes GetAll anonymous, as ABP's JWT bearer does.
     const expiredBackend = await getAll();
-    expect(expiredBackend.status).toBe(401);
-    expect(await expiredBackend.json()).toMatchObject({ unAuthorizedRequest: true });
+    expect(expiredBackend.session).toMatchObject({ userId: null, tenantId: null });
   });
 
   it('reports the configured clock provider and delays every API answer', async () => {
@@ -63,8 +63,11 @@ describe('stack options', () => {
     expect(stack.appConfig.appBaseUrl).toBe(`http://localhost:${stack.ports.app}`);
   });
 
-  it('has no fault switches outside test mode', async () => {
+  it('has no fault or behaviour switches outside test mode', async () => {
     expect(() => stack.faults.set('GetAll', { status: 500 })).toThrow(/testMode/);
+    expect(() => stack.behaviour.set({ inactiveUserSignIn: 'waitingForActivation' })).toThrow(/testMode/);
+    expect((await fetch(`${stack.urls.api}/__devstack/behaviour`, { method: 'PUT', body: '{}' })).status).toBe(404);
+    expect((await fetch(`${stack.urls.api}/__devstack/backend-token`, { method: 'POST', body: '{}' })).status).toBe(404);
     const put = await fetch(`${stack.urls.api}/__devstack/faults/GetAll`, { method: 'PUT', body: '{"status":500}' });
     expect(put.status).toBe(404);
     expect((await fetch(`${stack.urls.api}/__devstack/faults`, { method: 'DELETE' })).status).toBe(404);
@@ -79,6 +82,37 @@ describe('stack options', () => {
       ['vreemde', 'vreemde@extern.local'],
     ]);
     expect(new Set(stack.users.map((u) => u.password))).toEqual(new Set(['123qwe']));
+  });
+});
+
+describe('the deployment choices as options', () => {
+  it('answers waitingForActivation for inactive users, and registers unknown ones inactive', async () => {
+    const chosen = await startTestStack({ serveApp: false, testMode: false, inactiveUserSignIn: 'waitingForActivation', externalUserRegistration: 'inactive' });
+    try {
+      const signInAt = async (userName: string) => {
+        const { tokens, idTokenClaims } = await signIn(chosen.urls, userName);
+        const response = await fetch(`${chosen.urls.api}/api/TokenAuth/ExternalAuthenticate`, {
+          method: 'POST',
+          headers: { 'Content-Type': 'application/json', 'Abp-TenantId': '1' },
+          body: JSON.stringify({ authProvider: 'OpenIdConnect', providerKey: idTokenClaims.sub, providerAccessCode: tokens.access_token }),
+        });
+        return (await response.json()).result;
+      };
+      const waiting = { accessToken: null, encryptedAccessToken: null, expireInSeconds: 0, waitingForActivation: true };
+      expect(await signInAt('nieuw')).toEqual(waiting);
+      expect(await signInAt('vreemde')).toEqual(waiting);
+      expect(await signInAt('vreemde')).toEqual(waiting);
+      expect((await signInAt('admin')).waitingForActivation).toBe(false);
+    } finally {
+      await chosen.stop();
+    }
+  });
+
+  it('refuses a choice it does not know before taking a port', async () => {
+    const [app, idp, api] = (await freePorts(3)) as [number, number, number];
+    await expect(
+      startStack({ appPort: app, idpPort: idp, apiPort: api, serveApp: false, inactiveUserSignIn: 'soms' as 'loginFailed' }),
+    ).rejects.toThrow(/inactiveUserSignIn must be 'loginFailed' or 'waitingForActivation'/);
   });
 });
 
@@ -114,15 +148,15 @@ describe('userConfigurationScale', () => {
     try {
       const read = async (s: TestStack) => (await (await fetch(`${s.urls.api}/AbpUserConfiguration/GetAll`)).json()).result;
       const [small, large] = await Promise.all([read(base), read(scaled)]);
-      const texts = (config: typeof small) => Object.keys(config.localization.values.Isolatie).length;
+      const texts = (config: typeof small) => Object.keys(config.localization.values.AbpProjectName).length;
       const permissions = (config: typeof small) => Object.keys(config.auth.allPermissions).length;
       expect(texts(large) - texts(small)).toBe(400);
       expect(permissions(large) - permissions(small)).toBe(40);
-      expect(large.localization.values.Isolatie['Generated.Text400']).toBe('Voorbeeldtekst nummer 400');
+      expect(large.localization.values.AbpProjectName['Generated.Text400']).toBe('Voorbeeldtekst nummer 400');
       // Nobody is signed in: nothing granted.
       expect(large.auth.grantedPermissions).toEqual({});
       // The app's own texts and permissions are all still there.
-      expect(large.localization.values.Isolatie).toMatchObject(small.localization.values.Isolatie);
+      expect(large.localization.values.AbpProjectName).toMatchObject(small.localization.values.AbpProjectName);
       expect(large.auth.allPermissions).toMatchObject(small.auth.allPermissions);
     } finally {
       await Promise.all([base.stop(), scaled.stop()]);

@@ -1,6 +1,7 @@
 import type { Route } from 'playwright-core';
 import { describe, expect } from 'vitest';
-import type { Fault, FaultEndpoint } from '../../../devstack/faults.ts';
+import type { Fault } from '../../../devstack/faults.ts';
+import { endpointList, type EndpointName } from '../../../src/abp/endpoints.ts';
 import { AppModel } from '../models/app.model.ts';
 import { EN, NL } from '../models/texts.ts';
 import { eventually, type WatchedContext } from '../models/watch.ts';
@@ -12,13 +13,8 @@ const suite = securitySuite(import.meta.filename);
 /** The ABP client gives up after 15 s; the server answers later than that. */
 const BEYOND_CLIENT_TIMEOUT_MS = 16_500;
 
-const PATHS: Record<Exclude<FaultEndpoint, 'appconfig' | 'token'>, string> = {
-  GetAll: '/AbpUserConfiguration/GetAll',
-  Session: '/api/services/app/Session/GetCurrentLoginInformations',
-  ExternalAuthenticate: '/api/TokenAuth/ExternalAuthenticate',
-  IsTenantAvailable: '/api/services/app/Account/IsTenantAvailable',
-  ChangeLanguage: '/api/services/app/User/ChangeLanguage',
-};
+/** Every ABP endpoint's path, from the one table the app and the stand-in read. */
+const PATHS = Object.fromEntries(endpointList().map((endpoint) => [endpoint.name, `/${endpoint.path}`])) as Record<EndpointName, string>;
 
 
 /** The same faults the stack's switches give, for every endpoint: [name, fault, start-up message, logged]. */

@@ -93,12 +93,12 @@ export async function signIn(urls: StackUrls, userName: string, password = '123q
   return { as: pending.as, browser: pending.browser, tokens, idTokenClaims };
 }
 
-/** Signs in at the provider, then exchanges the access token at the API like the app does. */
-export async function backendSignIn(urls: StackUrls, userName: string, tenantId?: number) {
+/** Signs in at the provider, then exchanges the access token at the API like the app does, in the Default tenant unless told otherwise (none is the host, where nobody signs in this way). */
+export async function backendSignIn(urls: StackUrls, userName: string, tenantId = 1) {
   const { tokens, idTokenClaims } = await signIn(urls, userName);
   const response = await fetch(`${urls.api}/api/TokenAuth/ExternalAuthenticate`, {
     method: 'POST',
-    headers: { 'Content-Type': 'application/json', ...(tenantId ? { 'Abp-TenantId': String(tenantId) } : {}) },
+    headers: { 'Content-Type': 'application/json', 'Abp-TenantId': String(tenantId) },
     body: JSON.stringify({ authProvider: 'OpenIdConnect', providerKey: idTokenClaims.sub, providerAccessCode: tokens.access_token }),
   });
   const body = (await response.json()) as { result: { accessToken: string | null } };

@@ -16,7 +16,8 @@ const ON_SCREEN = new Set(['parsingTokens', 'loggingIn', 'processingResult', 'fa
 /**
  * The callbackMachine in a browser. The redirect input is a real sign-in
  * through the provider's Dutch form (as `nieuw` when the path expects
- * waitingForActivation, else as `admin`); the two visit inputs open
+ * waitingForActivation, which the stack is switched to answer for her
+ * (callback.paths.e2e.ts), else as `admin`); the two visit inputs open
  * /account/logincallback without a code, signed out or signed in. The
  * invoked actors are requests the test holds: the provider's token
  * endpoint (parseTokens), ExternalAuthenticate (loginAtBackend) and the

@@ -1,0 +1,40 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+
+// The exchanges recorded from the real ABP host (tests/contract/recorded/, a
+// verbatim copy of ../shared/abp-recorded/: see its README for the host, the
+// normalisation of tokens and dates, and the run order).
+
+export interface RecordedExchange {
+  name: string;
+  why: string;
+  request: { method: string; path: string; headers: Record<string, string>; body: unknown };
+  response: { status: number; headers: Record<string, string>; body: unknown };
+}
+
+export interface Exchange extends RecordedExchange {
+  /** The recording file, without `.json`. */
+  file: string;
+}
+
+export const RECORDED_DIR = join(import.meta.dirname, '..', 'recorded');
+
+export function readRecording(file: string): Exchange[] {
+  const exchanges = JSON.parse(readFileSync(join(RECORDED_DIR, `${file}.json`), 'utf8')) as RecordedExchange[];
+  return exchanges.map((exchange) => ({ ...exchange, file }));
+}
+
+/** Exchanges the recording run sent after all the others (their `why` says so). */
+const isRecordedLast = (exchange: Exchange) => exchange.why.startsWith('(recorded last)');
+
+/**
+ * The exchanges of `files` in the order the recording run sent them, so the
+ * state they leave behind (a registered user, a saved language) is there for
+ * the exchanges after them: each file's exchanges in file order, except those
+ * "(recorded last)", which follow everything, ordered by `lastFiles`.
+ */
+export function inRunOrder(files: readonly string[], lastFiles: readonly string[]): Exchange[] {
+  const all = files.flatMap(readRecording);
+  const last = all.filter(isRecordedLast).sort((a, b) => lastFiles.indexOf(a.file) - lastFiles.indexOf(b.file));
+  return [...all.filter((exchange) => !isRecordedLast(exchange)), ...last];
+}
