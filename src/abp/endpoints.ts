@@ -1,61 +1,15 @@
-/**
- * One ABP endpoint the app calls. The app's calls, the local stand-in's
- * routes and fault switches, and the contract suite (tests/contract/) all
- * read this table, so a path is spelled once.
- */
-export interface AbpEndpoint {
-  /** The HTTP method ABP routes the action by (a GET on a POST action is a 405). */
-  readonly method: 'GET' | 'POST' | 'PUT' | 'DELETE';
-  /** An MVC action without a verb attribute: ABP answers it for any method (the app still uses `method`). */
-  readonly anyMethod?: boolean;
-  /** Relative to `remoteServiceBaseUrl`, as ABP's routing names it (ASP.NET ignores its case). */
-  readonly path: string;
-  /**
-   * The permission module-zero-core-template's application service demands;
-   * without it ABP answers 403 (401 when nobody is signed in).
-   */
-  readonly permission?: string;
-  /** The action needs a signed-in user, whatever the permission ([AbpAuthorize]). */
-  readonly signedIn?: boolean;
-  /** The recording of ABP's answers in ../shared/abp-recorded/, by file name without `.json`. */
-  readonly recorded?: string;
-}
+import * as ADMINISTRATION from './adminEndpoints.ts';
+import type { AbpEndpoint } from './endpointTable.ts';
+import * as START from './endpointTable.ts';
+
+/** The whole table: start-up's and sign-in's endpoints and the administration's. */
+const ENDPOINTS = { ...START, ...ADMINISTRATION };
+
+// The endpoint table as Node (the local stand-in) and the tests read it: as a whole, listed, and found by request.
+
+export { ENDPOINTS, type AbpEndpoint };
 
 /** Every ABP endpoint the app calls, by the name the fault switches and the logs use. */
-export const ENDPOINTS = {
-  GetAll: { method: 'GET', path: 'AbpUserConfiguration/GetAll', anyMethod: true, recorded: 'userconfiguration' },
-  Session: { method: 'GET', path: 'api/services/app/Session/GetCurrentLoginInformations', recorded: 'session' },
-  ExternalAuthenticate: { method: 'POST', path: 'api/TokenAuth/ExternalAuthenticate', recorded: 'externalauthenticate' },
-  GetExternalAuthenticationProviders: { method: 'GET', path: 'api/TokenAuth/GetExternalAuthenticationProviders', recorded: 'externalauthenticate' },
-  IsTenantAvailable: { method: 'POST', path: 'api/services/app/Account/IsTenantAvailable', recorded: 'account' },
-  ChangeLanguage: { method: 'POST', path: 'api/services/app/User/ChangeLanguage', permission: 'Pages.Users', recorded: 'user' },
-  // module-zero-core-template's administration (UserAppService, RoleAppService, TenantAppService).
-  UserGetAll: { method: 'GET', path: 'api/services/app/User/GetAll', permission: 'Pages.Users', recorded: 'user' },
-  UserGet: { method: 'GET', path: 'api/services/app/User/Get', permission: 'Pages.Users', recorded: 'user' },
-  UserGetRoles: { method: 'GET', path: 'api/services/app/User/GetRoles', permission: 'Pages.Users', recorded: 'user' },
-  UserCreate: { method: 'POST', path: 'api/services/app/User/Create', permission: 'Pages.Users', recorded: 'user' },
-  UserUpdate: { method: 'PUT', path: 'api/services/app/User/Update', permission: 'Pages.Users', recorded: 'user' },
-  UserDelete: { method: 'DELETE', path: 'api/services/app/User/Delete', permission: 'Pages.Users', recorded: 'user' },
-  UserActivate: { method: 'POST', path: 'api/services/app/User/Activate', permission: 'Pages.Users.Activation', recorded: 'user' },
-  UserDeActivate: { method: 'POST', path: 'api/services/app/User/DeActivate', permission: 'Pages.Users.Activation', recorded: 'user' },
-  RoleGetAll: { method: 'GET', path: 'api/services/app/Role/GetAll', permission: 'Pages.Roles', recorded: 'role' },
-  RoleGet: { method: 'GET', path: 'api/services/app/Role/Get', permission: 'Pages.Roles', recorded: 'role' },
-  RoleGetRoles: { method: 'GET', path: 'api/services/app/Role/GetRoles', permission: 'Pages.Roles', recorded: 'role' },
-  RoleGetAllPermissions: { method: 'GET', path: 'api/services/app/Role/GetAllPermissions', permission: 'Pages.Roles', recorded: 'role' },
-  RoleGetRoleForEdit: { method: 'GET', path: 'api/services/app/Role/GetRoleForEdit', permission: 'Pages.Roles', recorded: 'role' },
-  RoleCreate: { method: 'POST', path: 'api/services/app/Role/Create', permission: 'Pages.Roles', recorded: 'role' },
-  RoleUpdate: { method: 'PUT', path: 'api/services/app/Role/Update', permission: 'Pages.Roles', recorded: 'role' },
-  RoleDelete: { method: 'DELETE', path: 'api/services/app/Role/Delete', permission: 'Pages.Roles', recorded: 'role' },
-  TenantGetAll: { method: 'GET', path: 'api/services/app/Tenant/GetAll', permission: 'Pages.Tenants', recorded: 'tenant' },
-  TenantGet: { method: 'GET', path: 'api/services/app/Tenant/Get', permission: 'Pages.Tenants', recorded: 'tenant' },
-  TenantCreate: { method: 'POST', path: 'api/services/app/Tenant/Create', permission: 'Pages.Tenants', recorded: 'tenant' },
-  TenantUpdate: { method: 'PUT', path: 'api/services/app/Tenant/Update', permission: 'Pages.Tenants', recorded: 'tenant' },
-  TenantDelete: { method: 'DELETE', path: 'api/services/app/Tenant/Delete', permission: 'Pages.Tenants', recorded: 'tenant' },
-  // ASP.NET Zero's way back from impersonation; module-zero has neither (a 404 there).
-  BackToImpersonator: { method: 'POST', path: 'api/services/app/Account/BackToImpersonator', signedIn: true },
-  ImpersonatedAuthenticate: { method: 'POST', path: 'api/TokenAuth/ImpersonatedAuthenticate' },
-} as const satisfies Record<string, AbpEndpoint>;
-
 export type EndpointName = keyof typeof ENDPOINTS;
 
 /** Every entry of the table with its name. */

@@ -1,5 +1,5 @@
 import type { AbpClient } from './client.ts';
-import { ENDPOINTS } from './endpoints.ts';
+import * as ENDPOINTS from './endpointTable.ts';
 
 /** ASP.NET Zero's answer to `Account/BackToImpersonator`: a one-time token for the impersonator's own account. */
 export interface BackToImpersonatorOutput {

@@ -1,5 +1,5 @@
 import type { AbpClient } from './client.ts';
-import { ENDPOINTS } from './endpoints.ts';
+import * as ENDPOINTS from './endpointTable.ts';
 import { AbpError } from './errors.ts';
 
 export interface AbpLanguage {

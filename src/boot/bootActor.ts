@@ -5,6 +5,8 @@ import { getCultureName } from '../abp/culture.ts';
 import { abpEvents } from '../abp/events.ts';
 import { getCurrentLoginInformations, type Session } from '../abp/session.ts';
 import { clearToken, getToken } from '../abp/authToken.ts';
+import { CULTURE_COOKIE, readCookie } from '../abp/cookies.ts';
+import { getTenantId } from '../abp/tenant.ts';
 import { getUserConfiguration, type UserConfiguration } from '../abp/userConfiguration.ts';
 import { abpClientFor } from '../config/abpClient.ts';
 import type { AppConfig } from '../config/appConfig.ts';
@@ -12,8 +14,6 @@ import { requestAppConfig } from '../config/appConfigRequest.ts';
 import { parseAppConfig } from '../config/parseAppConfig.ts';
 import { activateLocale } from '../i18n/i18n.ts';
 import { logError, logWarning } from '../lib/log.ts';
-import { chooseConfiguredTenant } from './configuredTenant.ts';
-import { withDeviceLanguage } from './deviceLanguage.ts';
 
 /** Start-up's context with the app's own types: the machine keeps them generic, the app reads them through this. */
 export type AppBootContext = BootContext<AppConfig, UserConfiguration, Session>;
@@ -32,13 +32,20 @@ export const browserBootMachine = bootMachine.provide({
   actors: {
     loadConfig: fromPromise<BootConfig>(async () => {
       const config = parseAppConfig(await requestAppConfig());
-      await chooseConfiguredTenant(config);
+      // Only a browser that has chosen no environment yet (once): every other start carries none of it.
+      if (config.tenancyName && getTenantId() === undefined) await (await import('./configuredTenant.lazy.ts')).chooseConfiguredTenant(config);
       return config;
     }),
     loadUserConfiguration: fromPromise(async ({ input }) => {
       const sent = getToken();
       const client = clientFor(input);
-      const configuration = await withDeviceLanguage(configOf(input), client, await getUserConfiguration(client));
+      const answered = await getUserConfiguration(client);
+      // A language chosen on this device that the backend did not answer in: who decides is settled in its own chunk.
+      const chosen = readCookie(CULTURE_COOKIE);
+      const configuration =
+        answered.session.userId !== null && chosen && chosen !== answered.localization.currentLanguage.name
+          ? await (await import('./deviceLanguage.lazy.ts')).withDeviceLanguage(configOf(input), client, answered)
+          : answered;
       return sent !== undefined && configuration.session.userId === null ? { ...configuration, ignoredToken: sent } : configuration;
     }),
     initSession: fromPromise(({ input }) => getCurrentLoginInformations(clientFor(input))),
@@ -50,7 +57,7 @@ export const browserBootMachine = bootMachine.provide({
     clearIgnoredToken: (_, { ignoredToken }) => {
       if (ignoredToken !== undefined && getToken() === ignoredToken) clearToken();
     },
-    logIgnoredToken: () => logWarning('start-up', 'the backend answered the held token as anonymous (forged, expired or unknown): it is cleared'),
+    logIgnoredToken: () => logWarning('start-up', 'GetAll answered the held token as anonymous: cleared'),
     logError: (_, { error }) => logError('start-up', error),
     triggerDynamicScriptsInitialized: () => abpEvents.trigger('abp.dynamicScriptsInitialized'),
     clearBusy: () => document.getElementById('root')?.removeAttribute('aria-busy'),

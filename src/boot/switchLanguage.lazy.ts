@@ -5,7 +5,7 @@ import { changeLanguage } from '../abp/language.ts';
 import { restartBoot } from './restart.ts';
 import { loadCatalog } from '../i18n/i18n.ts';
 import { bootContext } from './bootActor.ts';
-import { maySaveLanguage } from './deviceLanguage.ts';
+import { maySaveLanguage } from './deviceLanguage.lazy.ts';
 import { mapLocale } from '../../machines/locale.ts';
 
 /**

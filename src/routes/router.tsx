@@ -1,4 +1,4 @@
-import { Outlet, createRootRouteWithContext, createRoute, createRouter, redirect, type AnyRouteMatch, type ErrorComponentProps } from '@tanstack/react-router';
+import { Outlet, createRootRouteWithContext, createRoute, createRouter, redirect, type AnyRouteMatch } from '@tanstack/react-router';
 import { lazy, type ReactNode } from 'react';
 import { bootContext } from '../boot/bootActor.ts';
 import { withPages } from '../i18n/withPages.ts';
@@ -71,71 +71,34 @@ const aboutRoute = createRoute({ getParentRoute: () => appRoute, path: 'about' }
 );
 
 /**
- * Every business section, at `/<key>`: one route, so the start holds nothing
- * of any section (src/sections/sections.lazy.ts). Its guard loads the list
- * and answers "Pagina niet gevonden" for a key the app does not have and
- * "Geen toegang" to whoever may not open the section; only then is the
- * section's screen, its own chunk, fetched.
+ * Every business section, at `/<key>`, with the screens under it at
+ * `/<key>/<page>` and one item of those at `/<key>/<page>/<id>`: one route,
+ * so the start holds nothing of any section (src/sections/sections.lazy.ts).
+ * Its guard loads the list and answers "Pagina niet gevonden" for an address
+ * the app does not have and "Geen toegang" to whoever may not open the
+ * section or the page; only then is the screen, its own chunk, fetched.
  */
 const sectionRoute = createRoute({
   getParentRoute: () => shellRoute,
-  path: '$section',
-  beforeLoad: async ({ context, params }) => ({
-    section: (await withPages(() => import('./sectionAccess.lazy.ts'))).openSection(context, params.section),
-  }),
-  loader: async ({ context: { section } }) => ({ section, Screen: (await withPages(section.screen)).Screen }),
+  path: '$section/$',
+  beforeLoad: async ({ context, params }) => (await withPages(() => import('./sectionAccess.lazy.ts'))).openAddress(context, params.section, params._splat),
+  loader: async ({ context: { section, page, id } }) =>
+    page ? { section, page, id, PageScreen: (await withPages(page.screen)).Screen } : { section, Screen: (await withPages(section.screen)).Screen },
   component: SectionScreen,
-  errorComponent: (props) => accessError(props),
+  errorComponent: (props) => (props.error instanceof NoAccessError ? <NoAccess /> : <RouteError {...props} />),
 });
 
-/** The section's own screen, given its entry (its title, its permission). */
+/** The section's own screen, or the page under it, given its entry (its title, its permission) and the item's id. */
 function SectionScreen(): ReactNode {
-  const { section, Screen } = sectionRoute.useLoaderData();
-  return <Screen section={section} />;
+  const { section, page, id, PageScreen, Screen } = sectionRoute.useLoaderData();
+  if (page && PageScreen) return <PageScreen section={section} page={page} id={id} />;
+  return Screen && <Screen section={section} />;
 }
-
-/**
- * A screen under a section, at `/<section>/<page>` and, for one item of it,
- * `/<section>/<page>/<id>`: checked like a section (and with the page's own
- * permission) before its chunk is fetched.
- */
-const pageAccess = async (context: RouterContext, params: { section: string; page: string }) =>
-  (await withPages(() => import('./sectionAccess.lazy.ts'))).openSectionPage(context, params.section, params.page);
-const pageScreen = async ({ section, page }: Awaited<ReturnType<typeof pageAccess>>) => ({
-  section,
-  page,
-  Screen: (await withPages(page.screen)).Screen,
-});
-const accessError = (props: ErrorComponentProps) => (props.error instanceof NoAccessError ? <NoAccess /> : <RouteError {...props} />);
-
-const sectionPageRoute = createRoute({
-  getParentRoute: () => shellRoute,
-  path: '$section/$page',
-  beforeLoad: ({ context, params }) => pageAccess(context, params),
-  loader: ({ context }) => pageScreen(context),
-  component: () => {
-    const { section, page, Screen } = sectionPageRoute.useLoaderData();
-    return <Screen section={section} page={page} id={undefined} />;
-  },
-  errorComponent: accessError,
-});
-
-const sectionItemRoute = createRoute({
-  getParentRoute: () => shellRoute,
-  path: '$section/$page/$id',
-  beforeLoad: ({ context, params }) => pageAccess(context, params),
-  loader: ({ context }) => pageScreen(context),
-  component: () => {
-    const { section, page, Screen } = sectionItemRoute.useLoaderData();
-    return <Screen section={section} page={page} id={sectionItemRoute.useParams().id} />;
-  },
-  errorComponent: accessError,
-});
 
 /** The section's key when the address is a section's (or a page under one). */
 // By the route's id: `sectionRoute.id` would make the shell's type depend on its own child's.
 function sectionKeyOf(matches: readonly AnyRouteMatch[]): string | undefined {
-  return matches.find((match) => match.routeId.startsWith('/_shell/$section'))?.params.section;
+  return matches.find((match) => match.routeId === '/_shell/$section/$')?.params.section;
 }
 
 const myAccountRoute = createRoute({ getParentRoute: () => appRoute, path: 'account' }).lazy(() =>
@@ -146,7 +109,7 @@ const routeTree = rootRoute.addChildren([
   indexRoute,
   loginCallbackRoute,
   accountRoute.addChildren([loginRoute]),
-  shellRoute.addChildren([appRoute.addChildren([appHomeRoute, aboutRoute, myAccountRoute]), sectionRoute, sectionPageRoute, sectionItemRoute]),
+  shellRoute.addChildren([appRoute.addChildren([appHomeRoute, aboutRoute, myAccountRoute]), sectionRoute]),
 ]);
 
 /** The one router of the page; routes read start-up's results through the context. */

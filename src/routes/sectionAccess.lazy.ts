@@ -23,14 +23,18 @@ export function openSection(context: RouterContext, key: string): Section {
 }
 
 /**
- * A page under a section (`/beheer/gebruikers`) if the person may open the
- * section and the page; "Pagina niet gevonden" for a page the section does
- * not have, "Geen toegang" otherwise, before the page's code loads.
+ * What a section's address opens: the section itself (`/beheer`), a page
+ * under it (`/beheer/gebruikers`) or one item of that page
+ * (`/beheer/gebruikers/5`), if the person may open the section and the page.
+ * "Pagina niet gevonden" for an address the section does not have, "Geen
+ * toegang" otherwise, before any of its code loads.
  */
-export function openSectionPage(context: RouterContext, sectionKey: string, pageKey: string): { section: Section; page: SectionPage } {
+export function openAddress(context: RouterContext, sectionKey: string, rest = ''): { section: Section; page?: SectionPage; id?: string } {
   const section = openSection(context, sectionKey);
+  const [pageKey, id, ...more] = rest.split('/').filter(Boolean);
+  if (pageKey === undefined) return { section };
   const page = pageByKey(section, pageKey);
-  if (!page) throw notFound();
+  if (!page || more.length > 0) throw notFound();
   if (!isGranted(context.userConfiguration(), page.permission)) throw new NoAccessError(`${section.key}/${page.key}`);
-  return { section, page };
+  return { section, page, ...(id === undefined ? {} : { id }) };
 }

@@ -23,7 +23,7 @@ export function Screen({ section }: { section: Section }) {
         <ul className="beheer-pages">
           {pages.map((page) => (
             <li key={page.key}>
-              <Link to="/$section/$page" params={{ section: section.key, page: page.key }}>
+              <Link to="/$section/$" params={{ section: section.key, _splat: page.key }}>
                 <strong>{i18n._(page.label)}</strong>
                 {i18n._(page.description)}
               </Link>

@@ -48,7 +48,7 @@ export function Shell() {
               {menu.map(({ key, name }) =>
                 name ? (
                   <li key={key}>
-                    <Link to="/$section" params={{ section: key }} activeProps={{ 'aria-current': 'page' }}>
+                    <Link to="/$section/$" params={{ section: key, _splat: "" }} activeProps={{ 'aria-current': 'page' }}>
                       {name}
                     </Link>
                   </li>

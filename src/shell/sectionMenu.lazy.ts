@@ -2,7 +2,7 @@ import type { I18n } from '@lingui/core';
 import type { UserConfiguration } from '../abp/userConfiguration.ts';
 import { SECTIONS, sectionByKey } from '../sections/sections.lazy.ts';
 import { canOpen } from '../sections/access.ts';
-import { serverMenu, type MenuEntry } from './menu.ts';
+import { serverMenu, type MenuEntry } from '../abp/menu.ts';
 
 /**
  * The main menu once the app's list of sections is in: the server's items

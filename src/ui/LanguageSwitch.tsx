@@ -2,7 +2,7 @@ import { useLingui } from '@lingui/react/macro';
 import { useId, useMemo, useState } from 'react';
 import { useAppConfig, useUserConfiguration } from '../boot/useBoot.ts';
 import { useCurrentLanguage } from '../boot/useLanguage.ts';
-import { sameLanguage } from '../boot/deviceLanguage.ts';
+import { sameLanguage } from '../boot/deviceLanguage.lazy.ts';
 import { catalogLocale } from '../i18n/locales.ts';
 import { logError } from '../lib/log.ts';
 import { mapLocale } from '../../machines/locale.ts';

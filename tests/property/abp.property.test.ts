@@ -11,7 +11,7 @@ import { sessionTimeOutOf } from '../../src/abp/sessionTimeOut.ts';
 import { getUserConfiguration, isGranted, type UserConfiguration } from '../../src/abp/userConfiguration.ts';
 import { SECTIONS } from '../../src/sections/sections.lazy.ts';
 import { canOpen, isFeatureEnabled } from '../../src/sections/access.ts';
-import { serverMenu } from '../../src/shell/menu.ts';
+import { serverMenu } from '../../src/abp/menu.ts';
 import { knownMenu } from '../../src/shell/sectionMenu.lazy.ts';
 import { ABP_ERROR_KINDS } from './support/kinds.ts';
 import { asyncProperty, property, reportPropertyCases } from './support/property.ts';

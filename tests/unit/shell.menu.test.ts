@@ -1,7 +1,7 @@
 import { setupI18n } from '@lingui/core';
 import { describe, expect, it } from 'vitest';
 import { readUserConfiguration, type UserConfiguration } from '../../src/abp/userConfiguration.ts';
-import { serverMenu } from '../../src/shell/menu.ts';
+import { serverMenu } from '../../src/abp/menu.ts';
 import { knownMenu } from '../../src/shell/sectionMenu.lazy.ts';
 
 /**

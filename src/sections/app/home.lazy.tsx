@@ -5,8 +5,7 @@ import { useSession, useUserConfiguration } from '../../boot/useBoot.ts';
 import { useClock } from '../../boot/useClock.ts';
 import { formatDate, formatIsoDate } from '../../i18n/formats.ts';
 import { PageHeading } from '../../ui/PageHeading.tsx';
-import { canOpen } from '../access.ts';
-import { SECTIONS } from '../sections.lazy.ts';
+import { serverMenu } from '../../abp/menu.ts';
 
 /** Set when /app/home is on screen; the benchmark measures start-up up to this mark. */
 export const HOME_RENDERED_MARK = 'app-home-rendered';
@@ -16,8 +15,9 @@ function Home() {
   const session = useSession();
   const user = session?.user;
   const configuration = useUserConfiguration();
-  // ABP registers a new colleague at the first sign-in with no role: signed in, and nothing to open.
-  const opensNothing = !SECTIONS.some((section) => canOpen(configuration, section));
+  // ABP registers a new colleague at the first sign-in with no role: signed in, and a menu without a section.
+  // Read from the server's menu, which leaves out what the person may not open: the app's own list is not in the start.
+  const opensNothing = serverMenu(configuration)?.length === 0;
   const company = session?.tenant?.name;
   const now = useClock().now();
   const today = formatDate(now);

@@ -30,12 +30,12 @@ function RoleList({ section, page }: { section: Section; page: SectionPage }) {
   if (roles.error?.action === 'forbidden') return <NoAccess />;
   return (
     <main className="page" aria-labelledby="page-title">
-      <Link to="/$section" params={{ section: section.key }} className="back-link">
+      <Link to="/$section/$" params={{ section: section.key, _splat: "" }} className="back-link">
         {i18n._(section.label)}
       </Link>
       <PageHeading title={i18n._(page.label)} />
       <p>
-        <Link to="/$section/$page/$id" params={{ section: section.key, page: page.key, id: NEW }} className="button button--primary">
+        <Link to="/$section/$" params={{ section: section.key, _splat: `${page.key}/${NEW}` }} className="button button--primary">
           <Trans>Nieuwe rol</Trans>
         </Link>
       </p>
@@ -64,7 +64,7 @@ function RoleList({ section, page }: { section: Section; page: SectionPage }) {
             {roles.data.items.map((role) => (
               <tr key={role.id}>
                 <td>
-                  <Link to="/$section/$page/$id" params={{ section: section.key, page: page.key, id: String(role.id) }}>
+                  <Link to="/$section/$" params={{ section: section.key, _splat: `${page.key}/${String(role.id)}` }}>
                     {role.displayName}
                   </Link>
                 </td>
@@ -104,7 +104,7 @@ function RoleDetail({ section, page, id }: { section: Section; page: SectionPage
   const isNew = id === NEW;
   const role = useServerData(`role:${id}`, () => (isNew ? getAllPermissions(api()).then((list): RoleForEdit => ({ role: { id: 0, name: '', displayName: '', description: null, isStatic: false }, permissions: list.items, grantedPermissionNames: [] })) : getRoleForEdit(api(), Number(id))), 'roles');
   const back = (
-    <Link to="/$section/$page" params={{ section: section.key, page: page.key }} className="back-link">
+    <Link to="/$section/$" params={{ section: section.key, _splat: page.key }} className="back-link">
       {i18n._(page.label)}
     </Link>
   );
@@ -161,7 +161,7 @@ function RoleForm({ back, edit, isNew, section, page }: RoleFormProps) {
     const input = { ...values, description: values.description || null, normalizedName: values.name.toUpperCase(), grantedPermissions: [...granted] };
     if (isNew) {
       const created = await createRole(api(), input);
-      void navigate({ to: '/$section/$page/$id', params: { section: section.key, page: page.key, id: String(created.id) } });
+      void navigate({ to: '/$section/$', params: { section: section.key, _splat: `${page.key}/${String(created.id)}` } });
       return;
     }
     await updateRole(api(), { ...input, id: edit.role.id });
@@ -171,7 +171,7 @@ function RoleForm({ back, edit, isNew, section, page }: RoleFormProps) {
   });
   const remove = removal.onSubmit(async () => {
     await deleteRole(api(), edit.role.id);
-    void navigate({ to: '/$section/$page', params: { section: section.key, page: page.key } });
+    void navigate({ to: '/$section/$', params: { section: section.key, _splat: page.key } });
   });
   const field = (name: keyof typeof values, label: string, disabled = false) => (
     <div className="field">

@@ -21,11 +21,11 @@ export function Screen({ section, page, id }: { section: Section; page: SectionP
   const tenants = useServerData('tenants', () => getTenants(api()), 'tenants');
   const back = (to: 'section' | 'page') =>
     to === 'section' ? (
-      <Link to="/$section" params={{ section: section.key }} className="back-link">
+      <Link to="/$section/$" params={{ section: section.key, _splat: "" }} className="back-link">
         {i18n._(section.label)}
       </Link>
     ) : (
-      <Link to="/$section/$page" params={{ section: section.key, page: page.key }} className="back-link">
+      <Link to="/$section/$" params={{ section: section.key, _splat: page.key }} className="back-link">
         {i18n._(page.label)}
       </Link>
     );
@@ -41,7 +41,7 @@ export function Screen({ section, page, id }: { section: Section; page: SectionP
       <PageHeading title={i18n._(page.label)} />
       {id === undefined && (
         <p>
-          <Link to="/$section/$page/$id" params={{ section: section.key, page: page.key, id: NEW }} className="button button--primary">
+          <Link to="/$section/$" params={{ section: section.key, _splat: `${page.key}/${NEW}` }} className="button button--primary">
             <Trans>Nieuwe omgeving</Trans>
           </Link>
         </p>
@@ -84,7 +84,7 @@ function TenantTable({ tenants, section, page }: { tenants: readonly Tenant[]; s
         {tenants.map((tenant) => (
           <tr key={tenant.id}>
             <td>
-              <Link to="/$section/$page/$id" params={{ section: section.key, page: page.key, id: String(tenant.id) }}>
+              <Link to="/$section/$" params={{ section: section.key, _splat: `${page.key}/${String(tenant.id)}` }}>
                 {tenant.name}
               </Link>
             </td>
@@ -122,7 +122,7 @@ function TenantForm({ back, tenant, section, page, onSaved }: TenantFormProps) {
     if (!tenant) {
       const created = await createTenant(api(), { ...values, isActive });
       onSaved();
-      void navigate({ to: '/$section/$page/$id', params: { section: section.key, page: page.key, id: String(created.id) } });
+      void navigate({ to: '/$section/$', params: { section: section.key, _splat: `${page.key}/${String(created.id)}` } });
       return;
     }
     await updateTenant(api(), { id: tenant.id, name: values.name, tenancyName: values.tenancyName, isActive });

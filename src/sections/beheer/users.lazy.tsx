@@ -61,7 +61,7 @@ function UserList({ section, page }: { section: Section; page: SectionPage }) {
 
   return (
     <main className="page" aria-labelledby="page-title">
-      <Link to="/$section" params={{ section: section.key }} className="back-link">
+      <Link to="/$section/$" params={{ section: section.key, _splat: "" }} className="back-link">
         {i18n._(section.label)}
       </Link>
       <PageHeading title={i18n._(page.label)} />
@@ -110,7 +110,7 @@ function UserList({ section, page }: { section: Section; page: SectionPage }) {
             {users.data.items.map((user) => (
               <tr key={user.id}>
                 <td>
-                  <Link to="/$section/$page/$id" params={{ section: section.key, page: page.key, id: String(user.id) }}>
+                  <Link to="/$section/$" params={{ section: section.key, _splat: `${page.key}/${String(user.id)}` }}>
                     {user.fullName || user.userName}
                   </Link>
                 </td>
@@ -158,7 +158,7 @@ function UserDetail({ section, page, id }: { section: Section; page: SectionPage
   const user = useServerData(`user:${id}`, () => getUser(api(), userId), 'users');
   const roles = useServerData('roles', () => getAssignableRoles(api()), 'users');
   const back = (
-    <Link to="/$section/$page" params={{ section: section.key, page: page.key }} className="back-link">
+    <Link to="/$section/$" params={{ section: section.key, _splat: page.key }} className="back-link">
       {i18n._(page.label)}
     </Link>
   );
@@ -227,7 +227,7 @@ function UserForm({ back, user, roles, onChanged, section, page }: UserFormProps
   });
   const remove = removal.onSubmit(async () => {
     await deleteUser(api(), user.id);
-    void navigate({ to: '/$section/$page', params: { section: section.key, page: page.key } });
+    void navigate({ to: '/$section/$', params: { section: section.key, _splat: page.key } });
   });
   const field = (name: keyof typeof values, label: string, type = 'text', autoComplete = 'off') => (
     <div className="field">

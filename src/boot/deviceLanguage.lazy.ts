@@ -1,7 +1,7 @@
 import { CULTURE_COOKIE, readCookie } from '../abp/cookies.ts';
 import { setCultureName } from '../abp/culture.ts';
 import type { AbpClient } from '../abp/client.ts';
-import { ENDPOINTS } from '../abp/endpoints.ts';
+import * as ENDPOINTS from '../abp/endpointTable.ts';
 import { getUserConfiguration, isGranted, type UserConfiguration } from '../abp/userConfiguration.ts';
 import type { AppConfig } from '../config/appConfig.ts';
 import { mapLocale } from '../../machines/locale.ts';

@@ -1,0 +1,27 @@
+import type { AbpEndpoint } from './endpointTable.ts';
+
+// The administration's part of the endpoint table (see endpointTable.ts):
+// module-zero-core-template's UserAppService, RoleAppService and
+// TenantAppService, which only Beheer's screens call.
+
+export const UserGetAll = { method: 'GET', path: 'api/services/app/User/GetAll', permission: 'Pages.Users' } as const satisfies AbpEndpoint;
+export const UserGet = { method: 'GET', path: 'api/services/app/User/Get', permission: 'Pages.Users' } as const satisfies AbpEndpoint;
+export const UserGetRoles = { method: 'GET', path: 'api/services/app/User/GetRoles', permission: 'Pages.Users' } as const satisfies AbpEndpoint;
+export const UserCreate = { method: 'POST', path: 'api/services/app/User/Create', permission: 'Pages.Users' } as const satisfies AbpEndpoint;
+export const UserUpdate = { method: 'PUT', path: 'api/services/app/User/Update', permission: 'Pages.Users' } as const satisfies AbpEndpoint;
+export const UserDelete = { method: 'DELETE', path: 'api/services/app/User/Delete', permission: 'Pages.Users' } as const satisfies AbpEndpoint;
+export const UserActivate = { method: 'POST', path: 'api/services/app/User/Activate', permission: 'Pages.Users.Activation' } as const satisfies AbpEndpoint;
+export const UserDeActivate = { method: 'POST', path: 'api/services/app/User/DeActivate', permission: 'Pages.Users.Activation' } as const satisfies AbpEndpoint;
+export const RoleGetAll = { method: 'GET', path: 'api/services/app/Role/GetAll', permission: 'Pages.Roles' } as const satisfies AbpEndpoint;
+export const RoleGet = { method: 'GET', path: 'api/services/app/Role/Get', permission: 'Pages.Roles' } as const satisfies AbpEndpoint;
+export const RoleGetRoles = { method: 'GET', path: 'api/services/app/Role/GetRoles', permission: 'Pages.Roles' } as const satisfies AbpEndpoint;
+export const RoleGetAllPermissions = { method: 'GET', path: 'api/services/app/Role/GetAllPermissions', permission: 'Pages.Roles' } as const satisfies AbpEndpoint;
+export const RoleGetRoleForEdit = { method: 'GET', path: 'api/services/app/Role/GetRoleForEdit', permission: 'Pages.Roles' } as const satisfies AbpEndpoint;
+export const RoleCreate = { method: 'POST', path: 'api/services/app/Role/Create', permission: 'Pages.Roles' } as const satisfies AbpEndpoint;
+export const RoleUpdate = { method: 'PUT', path: 'api/services/app/Role/Update', permission: 'Pages.Roles' } as const satisfies AbpEndpoint;
+export const RoleDelete = { method: 'DELETE', path: 'api/services/app/Role/Delete', permission: 'Pages.Roles' } as const satisfies AbpEndpoint;
+export const TenantGetAll = { method: 'GET', path: 'api/services/app/Tenant/GetAll', permission: 'Pages.Tenants' } as const satisfies AbpEndpoint;
+export const TenantGet = { method: 'GET', path: 'api/services/app/Tenant/Get', permission: 'Pages.Tenants' } as const satisfies AbpEndpoint;
+export const TenantCreate = { method: 'POST', path: 'api/services/app/Tenant/Create', permission: 'Pages.Tenants' } as const satisfies AbpEndpoint;
+export const TenantUpdate = { method: 'PUT', path: 'api/services/app/Tenant/Update', permission: 'Pages.Tenants' } as const satisfies AbpEndpoint;
+export const TenantDelete = { method: 'DELETE', path: 'api/services/app/Tenant/Delete', permission: 'Pages.Tenants' } as const satisfies AbpEndpoint;
