@@ -40,10 +40,9 @@ export const browserBootMachine = bootMachine.provide({
       const sent = getToken();
       const client = clientFor(input);
       const answered = await getUserConfiguration(client);
-      // A language chosen on this device that the backend did not answer in: who decides is settled in its own chunk.
-      const chosen = readCookie(CULTURE_COOKIE);
+      // The backend answered a signed-in person in another language than this device names (or names none): who decides is settled in its own chunk.
       const configuration =
-        answered.session.userId !== null && chosen && chosen !== answered.localization.currentLanguage.name
+        answered.session.userId !== null && readCookie(CULTURE_COOKIE) !== answered.localization.currentLanguage.name
           ? await (await import('./deviceLanguage.lazy.ts')).withDeviceLanguage(configOf(input), client, answered)
           : answered;
       return sent !== undefined && configuration.session.userId === null ? { ...configuration, ignoredToken: sent } : configuration;

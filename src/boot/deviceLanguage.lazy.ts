@@ -34,11 +34,13 @@ export async function withDeviceLanguage(config: AppConfig, client: AbpClient, c
   if (configuration.session.userId === null) return configuration;
   const answered = configuration.localization.currentLanguage;
   const chosen = readCookie(CULTURE_COOKIE)?.trim();
-  if (!chosen || sameLanguage(config, chosen, answered.name)) return configuration;
+  if (chosen && sameLanguage(config, chosen, answered.name)) return configuration;
   if (maySaveLanguage(configuration)) {
     setCultureName(answered.name);
     return configuration;
   }
+  // Nothing chosen on this device: the account's language, whatever it is.
+  if (!chosen) return configuration;
   const onDevice = await getUserConfiguration(client, chosen);
   return { ...onDevice, accountLanguage: answered };
 }
