@@ -1,6 +1,7 @@
 import { createActor, fromPromise, type SnapshotFrom } from 'xstate';
 import { bootMachine } from '../../machines/boot.machine.ts';
 import type { BootConfig, BootContext } from '../../machines/boot.types.ts';
+import { errorOf } from '../../machines/error.ts';
 import { getCultureName } from '../abp/culture.ts';
 import { abpEvents } from '../abp/events.ts';
 import { getCurrentLoginInformations, type Session } from '../abp/session.ts';
@@ -31,7 +32,7 @@ export const browserBootMachine = bootMachine.provide({
   },
   actions: {
     clearToken: () => clearToken(),
-    logError: (_, { error }) => logError('start-up', error),
+    logError: ({ event }) => logError('start-up', errorOf(event)),
     triggerDynamicScriptsInitialized: () => abpEvents.trigger('abp.dynamicScriptsInitialized'),
     clearBusy: () => document.getElementById('root')?.removeAttribute('aria-busy'),
   },
