@@ -1,8 +1,8 @@
 import { afterAll, describe, expect, it } from 'vitest';
-import { coverageOf, describeTransition } from './coverage.ts';
-import type { GeneratedPaths } from './generate.ts';
-import { pathTitle, stateKey, type MachineModel } from './model.ts';
-import { walkPath } from './walk.ts';
+import { coverageOf, describeTransition } from '../../../scripts/paths/coverage.ts';
+import type { GeneratedPaths } from '../../../scripts/paths/generate.ts';
+import { pathTitle, stateKey, type MachineModel } from '../../../scripts/paths/model.ts';
+import { walkPath } from '../../../scripts/paths/walk.ts';
 
 /**
  * One test per generated path: the path runs against the machine with

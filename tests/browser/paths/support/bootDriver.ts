@@ -1,7 +1,7 @@
 import type { Route } from 'playwright-core';
 import { expect } from 'vitest';
 import type { Stack } from '../../../../devstack/stack.ts';
-import { stateKey, type ModelPath, type PathStep } from '../../../model/support/model.ts';
+import { stateKey, type ModelPath, type PathStep } from '../../../../scripts/paths/model.ts';
 import { AppModel, type Endpoint, type Language } from '../../models/app.model.ts';
 import type { Gate } from '../../models/gate.ts';
 import { EN, NL, oneOf } from '../../models/texts.ts';

@@ -1,9 +1,9 @@
 import type { Locator } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import type { StackOptions } from '../../../../devstack/stack.ts';
-import { coverageOf, describeTransition } from '../../../model/support/coverage.ts';
-import { generatePaths } from '../../../model/support/generate.ts';
-import { pathTitle, type MachineModel, type ModelPath, type PathStep } from '../../../model/support/model.ts';
+import { coverageOf, describeTransition } from '../../../../scripts/paths/coverage.ts';
+import { generatePaths } from '../../../../scripts/paths/generate.ts';
+import { pathTitle, type MachineModel, type ModelPath, type PathStep } from '../../../../scripts/paths/model.ts';
 import { browserEnv, type BrowserEnv } from '../../support/env.ts';
 
 /** How one machine's paths are carried out in a browser. */

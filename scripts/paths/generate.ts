@@ -1,6 +1,6 @@
 import { getNextTransitions, type AnyEventObject, type AnyMachineSnapshot } from 'xstate';
 import { getShortestPaths } from 'xstate/graph';
-import { machineTransitions } from '../../../scripts/machines/read.ts';
+import { machineTransitions } from '../machines/read.ts';
 import { stateKey, stepLabel, type MachineModel, type ModelPath, type PathStep, type StepKind } from './model.ts';
 import { PreemptedDelay, walkPath } from './walk.ts';
 
