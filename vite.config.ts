@@ -1,4 +1,5 @@
 import { execFileSync } from 'node:child_process';
+import { resolve } from 'node:path';
 import { lingui } from '@lingui/vite-plugin';
 import react from '@vitejs/plugin-react';
 import { VitePWA } from 'vite-plugin-pwa';
@@ -133,6 +134,13 @@ export default defineConfig({
           environment: 'node',
           include: ['tests/devstack/**/*.test.ts', 'tests/build/**/*.test.ts', 'tests/contract/**/*.test.ts'],
           testTimeout: 30_000,
+          server: { deps: { inline: ['@xstate/machine-extractor'] } },
+        },
+        resolve: {
+          alias: [
+            { find: /^@xstate\/machine-extractor$/, replacement: resolve(import.meta.dirname, 'node_modules/@xstate/machine-extractor/dist/xstate-machine-extractor.esm.js') },
+            { find: /^xstate\/lib\/(.*)$/, replacement: 'xstate4/es/$1.js' },
+          ],
         },
       },
       {

@@ -67,12 +67,23 @@ function printReady(urls: StackUrls): void {
 `);
 }
 
+/**
+ * Under `--dev` the API turns ABP's session time-out on (30 minutes, the
+ * warning a minute before), so the sign-out after inactivity runs, and shows
+ * in the inspector, as on a server that has it on.
+ */
+const DEV_SETTINGS = {
+  'App.UserManagement.SessionTimeOut.IsEnabled': 'true',
+  'App.UserManagement.SessionTimeOut.TimeOutSecond': '1800',
+  'App.UserManagement.SessionTimeOut.ShowTimeOutNotificationSecond': '60',
+};
+
 async function main(): Promise<void> {
   if (!dev) {
     buildIfNeeded();
     precompressBuild();
   }
-  const stack: Stack = await startStack({ serveApp: !dev, testMode });
+  const stack: Stack = await startStack({ serveApp: !dev, testMode, ...(dev ? { settings: DEV_SETTINGS } : {}) });
   let closeVite: (() => Promise<void>) | undefined;
 
   if (dev) {

@@ -7,7 +7,7 @@ import type {
   BootInput,
   BootUserConfiguration,
 } from './boot.types.ts';
-import { failure, output, toMachineError } from './error.ts';
+import { failureOf, outputOf } from './error.ts';
 import { BUILT_IN_LANGUAGE, mapLocale } from './locale.ts';
 
 /**
@@ -28,10 +28,10 @@ export const bootMachine = setup({
     loadLocale: fromPromise<void, { localeName: string }>(notProvided),
   },
   actions: {
-    storeConfig: assign((_, config: BootConfig) => ({ config })),
-    storeUserConfiguration: assign((_, userConfiguration: BootUserConfiguration) => ({ userConfiguration })),
+    storeConfig: assign(({ event }) => ({ config: outputOf<BootConfig>(event, 'loadConfig') })),
+    storeUserConfiguration: assign(({ event }) => ({ userConfiguration: outputOf<BootUserConfiguration>(event, 'loadUserConfiguration') })),
     forgetUserConfiguration: assign({ userConfiguration: undefined }),
-    storeSession: assign((_, session: unknown) => ({ session, previous: undefined })),
+    storeSession: assign(({ event }) => ({ session: outputOf<unknown>(event, 'initSession'), previous: undefined })),
     rememberCurrent: assign({
       previous: ({ context }) => ({
         userConfiguration: context.userConfiguration,
@@ -43,18 +43,18 @@ export const bootMachine = setup({
     storeLocaleName: assign({
       localeName: ({ context }) => mapLocale(languageOf(context), context.config?.localeMappings ?? []),
     }),
-    storeError: assign((_, { error }: { error: unknown }) => ({ error: toMachineError(error) })),
+    storeError: assign(({ event }) => ({ error: failureOf(event) })),
     clearError: assign({ error: undefined }),
     clearToken: () => {},
-    clearIgnoredToken: (_, _params: BootUserConfiguration) => {},
-    logError: (_, _params: { error: unknown }) => {},
+    clearIgnoredToken: () => {},
+    logError: () => {},
     logIgnoredToken: () => {},
     triggerDynamicScriptsInitialized: () => {},
     clearBusy: () => {},
   },
   guards: {
-    isUnauthorized: (_, { error }: { error: unknown }) => toMachineError(error).status === 401,
-    isTokenIgnored: (_, { ignoredToken }: BootUserConfiguration) => ignoredToken !== undefined,
+    isUnauthorized: ({ event }) => failureOf(event).status === 401,
+    isTokenIgnored: ({ event }) => outputOf<BootUserConfiguration>(event, 'loadUserConfiguration').ignoredToken !== undefined,
     isRestart: ({ context }) => context.previous !== undefined,
     needsLocale: ({ context }) => languageOf(context) !== BUILT_IN_LANGUAGE,
   },
@@ -68,12 +68,12 @@ export const bootMachine = setup({
       invoke: {
         id: 'loadConfig',
         src: 'loadConfig',
-        onDone: { target: 'loadingUserConfiguration', actions: { type: 'storeConfig', params: output } },
+        onDone: { target: 'loadingUserConfiguration', actions: 'storeConfig' },
         onError: {
           target: 'configFailed',
           actions: [
-            { type: 'storeError', params: failure },
-            { type: 'logError', params: failure },
+            'storeError',
+            'logError',
             'clearBusy',
           ],
         },
@@ -89,24 +89,24 @@ export const bootMachine = setup({
         input: ({ context }) => ({ config: context.config! }),
         onDone: [
           {
-            guard: { type: 'isTokenIgnored', params: output },
+            guard: 'isTokenIgnored',
             target: 'dynamicScriptsInitialized',
-            actions: [{ type: 'clearIgnoredToken', params: output }, 'logIgnoredToken', { type: 'storeUserConfiguration', params: output }],
+            actions: ['clearIgnoredToken', 'logIgnoredToken', 'storeUserConfiguration'],
           },
           {
             target: 'dynamicScriptsInitialized',
-            actions: { type: 'storeUserConfiguration', params: output },
+            actions: 'storeUserConfiguration',
           },
         ],
         onError: [
           {
-            guard: { type: 'isUnauthorized', params: failure },
+            guard: 'isUnauthorized',
             target: 'dynamicScriptsInitialized',
-            actions: ['clearToken', 'forgetUserConfiguration', { type: 'logError', params: failure }],
+            actions: ['clearToken', 'forgetUserConfiguration', 'logError'],
           },
           {
             target: 'dynamicScriptsInitialized',
-            actions: ['forgetUserConfiguration', { type: 'logError', params: failure }],
+            actions: ['forgetUserConfiguration', 'logError'],
           },
         ],
       },
@@ -124,9 +124,9 @@ export const bootMachine = setup({
           {
             guard: 'needsLocale',
             target: 'loadingLocale',
-            actions: [{ type: 'storeSession', params: output }, 'storeLocaleName'],
+            actions: ['storeSession', 'storeLocaleName'],
           },
-          { target: 'ready', actions: [{ type: 'storeSession', params: output }, 'storeLocaleName'] },
+          { target: 'ready', actions: ['storeSession', 'storeLocaleName'] },
         ],
         onError: [
           // A re-run that fails keeps the page as it was; whoever asked for it says so.
@@ -135,15 +135,15 @@ export const bootMachine = setup({
             target: 'ready',
             actions: [
               'restorePrevious',
-              { type: 'storeError', params: failure },
-              { type: 'logError', params: failure },
+              'storeError',
+              'logError',
             ],
           },
           {
             target: 'rejected',
             actions: [
-              { type: 'storeError', params: failure },
-              { type: 'logError', params: failure },
+              'storeError',
+              'logError',
               'clearBusy',
             ],
           },
@@ -156,7 +156,7 @@ export const bootMachine = setup({
         src: 'loadLocale',
         input: ({ context }) => ({ localeName: context.localeName! }),
         onDone: { target: 'ready' },
-        onError: { target: 'ready', actions: { type: 'logError', params: failure } },
+        onError: { target: 'ready', actions: 'logError' },
       },
     },
     ready: {

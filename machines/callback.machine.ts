@@ -1,7 +1,7 @@
 import { assign, fromPromise, setup } from 'xstate';
 import { notProvided } from './actorEvents.ts';
 import type { BackendLogin, CallbackContext, CallbackInput, ParsedCallback } from './callback.types.ts';
-import { failure, output, toMachineError } from './error.ts';
+import { failureOf, outputOf } from './error.ts';
 
 /**
  * The login callback. Region `flow`: redirect detected, tokens parsed, backend
@@ -21,11 +21,14 @@ export const callbackMachine = setup({
   },
   actions: {
     cleanAddress: () => {},
-    storeTokens: assign((_, { tokens, returnPath }: ParsedCallback) => ({ tokens, returnPath })),
-    storeLogin: assign((_, { result }: BackendLogin) => ({ login: result })),
+    storeTokens: assign(({ event }) => {
+      const { tokens, returnPath } = outputOf<ParsedCallback>(event, 'parseTokens');
+      return { tokens, returnPath };
+    }),
+    storeLogin: assign(({ event }) => ({ login: outputOf<BackendLogin>(event, 'loginAtBackend').result })),
     forgetTokens: assign({ tokens: undefined, login: undefined }),
-    storeError: assign((_, { error }: { error: unknown }) => ({ error: toMachineError(error) })),
-    logError: (_, _params: { error: unknown }) => {},
+    storeError: assign(({ event }) => ({ error: failureOf(event) })),
+    logError: () => {},
     navigateToReturnPath: () => {},
     /** `failed`: the exchange gave no access token, and the login page says sign-in failed. */
     navigateToLogin: (_, _params: { failed: boolean }) => {},
@@ -34,8 +37,8 @@ export const callbackMachine = setup({
   guards: {
     isLoginRedirect: () => false,
     hasSession: ({ context }) => context.hasSession,
-    hasAccessToken: (_, { tokens }: ParsedCallback) => tokens !== undefined,
-    isWaitingForActivation: (_, { waitingForActivation }: BackendLogin) => waitingForActivation,
+    hasAccessToken: ({ event }) => outputOf<ParsedCallback>(event, 'parseTokens').tokens !== undefined,
+    isWaitingForActivation: ({ event }) => outputOf<BackendLogin>(event, 'loginAtBackend').waitingForActivation,
   },
   delays: {
     loginSlow: 5000,
@@ -62,10 +65,10 @@ export const callbackMachine = setup({
             src: 'parseTokens',
             input: ({ context }) => ({ href: context.href }),
             onDone: [
-              { guard: { type: 'hasAccessToken', params: output }, target: 'loggingIn', actions: { type: 'storeTokens', params: output } },
+              { guard: 'hasAccessToken', target: 'loggingIn', actions: 'storeTokens' },
               { target: 'leftForLogin', actions: { type: 'navigateToLogin', params: { failed: true } } },
             ],
-            onError: { target: 'failed', actions: [{ type: 'storeError', params: failure }, { type: 'logError', params: failure }] },
+            onError: { target: 'failed', actions: ['storeError', 'logError'] },
           },
         },
         loggingIn: {
@@ -74,10 +77,10 @@ export const callbackMachine = setup({
             src: 'loginAtBackend',
             input: ({ context }) => ({ tokens: context.tokens }),
             onDone: [
-              { guard: { type: 'isWaitingForActivation', params: output }, target: 'notActive' },
-              { target: 'processingResult', actions: { type: 'storeLogin', params: output } },
+              { guard: 'isWaitingForActivation', target: 'notActive' },
+              { target: 'processingResult', actions: 'storeLogin' },
             ],
-            onError: { target: 'failed', actions: [{ type: 'storeError', params: failure }, { type: 'logError', params: failure }] },
+            onError: { target: 'failed', actions: ['storeError', 'logError'] },
           },
         },
         processingResult: {
@@ -86,7 +89,7 @@ export const callbackMachine = setup({
             src: 'processAuthenticateResult',
             input: ({ context }) => ({ tokens: context.tokens, login: context.login }),
             onDone: { target: 'signedIn' },
-            onError: { target: 'failed', actions: [{ type: 'storeError', params: failure }, { type: 'logError', params: failure }] },
+            onError: { target: 'failed', actions: ['storeError', 'logError'] },
           },
         },
         signedIn: { type: 'final', entry: ['forgetTokens', 'navigateToReturnPath'] },

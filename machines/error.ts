@@ -1,3 +1,5 @@
+import type { AnyEventObject, DoneActorEvent } from 'xstate';
+
 /**
  * A failure as a value, the same for every machine: `kind` picks the Dutch
  * message a screen shows, `detail` is the technical text for the log,
@@ -20,8 +22,28 @@ export function toMachineError(error: unknown): MachineError {
   return { kind: 'unknown', detail: error instanceof Error ? error.message : String(error) };
 }
 
-/** An invoked actor's failure as the params of an action or guard: `{ type: 'storeError', params: failure }`. */
-export const failure = ({ event }: { event: { error: unknown } }): { error: unknown } => ({ error: event.error });
+/**
+ * The error an event carries: an invoked actor's error event, or an event
+ * that reports one (`{ type: 'ERROR', error }`). Actions and guards read it
+ * from the event themselves: params computed from the event are a function,
+ * which Stately's editor cannot read and drops when it saves the file.
+ */
+export function errorOf(event: AnyEventObject): unknown {
+  if (!('error' in event)) throw new Error(`${event.type} carries no error`);
+  return event.error;
+}
 
-/** An invoked actor's result as the params of an action or guard: `{ type: 'storeGrant', params: output }`. */
-export const output = <T>({ event }: { event: { output: T } }): T => event.output;
+/** {@link errorOf} as a `MachineError`. */
+export function failureOf(event: AnyEventObject): MachineError {
+  return toMachineError(errorOf(event));
+}
+
+/**
+ * The result of an invoked actor, from its done event. `ids` names the
+ * invokes the action or guard is written for; any other event is a mistake
+ * in the machine and throws.
+ */
+export function outputOf<T>(event: AnyEventObject, ...ids: string[]): T {
+  if (!ids.some((id) => event.type === `xstate.done.actor.${id}`)) throw new Error(`${event.type} is not the result of ${ids.join(' or ')}`);
+  return (event as DoneActorEvent<T>).output;
+}

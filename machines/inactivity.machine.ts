@@ -1,4 +1,4 @@
-import { assign, fromPromise, setup } from 'xstate';
+import { assertEvent, assign, fromPromise, setup } from 'xstate';
 import { notProvided } from './actorEvents.ts';
 import type { InactivityContext, InactivityEvent, InactivityInput } from './inactivity.types.ts';
 
@@ -25,7 +25,12 @@ export const inactivityMachine = setup({
     signOut: fromPromise<void>(notProvided),
   },
   actions: {
-    storeActivity: assign({ lastActivity: ({ context }, params: { at: number }) => Math.max(context.lastActivity, params.at) }),
+    storeActivity: assign({
+      lastActivity: ({ context, event }) => {
+        assertEvent(event, ['ACTIVITY', 'STAY']);
+        return Math.max(context.lastActivity, event.at);
+      },
+    }),
     logSignOut: () => {},
     leaveForLogin: () => {},
   },
@@ -45,8 +50,8 @@ export const inactivityMachine = setup({
     active: {
       after: { untilWarning: { target: 'warning' } },
       on: {
-        ACTIVITY: { target: 'active', reenter: true, actions: { type: 'storeActivity', params: ({ event }) => ({ at: event.at }) } },
-        STAY: { target: 'active', reenter: true, actions: { type: 'storeActivity', params: ({ event }) => ({ at: event.at }) } },
+        ACTIVITY: { target: 'active', reenter: true, actions: 'storeActivity' },
+        STAY: { target: 'active', reenter: true, actions: 'storeActivity' },
         CHECK: [
           { guard: 'isOver', target: 'signingOut' },
           { guard: 'isWarningTime', target: 'warning' },
@@ -58,7 +63,7 @@ export const inactivityMachine = setup({
       after: { untilEnd: { target: 'signingOut' } },
       on: {
         // Only the button keeps the session: a mouse moving towards it must not close the warning first.
-        STAY: { target: 'active', actions: { type: 'storeActivity', params: ({ event }) => ({ at: event.at }) } },
+        STAY: { target: 'active', actions: 'storeActivity' },
         CHECK: { guard: 'isOver', target: 'signingOut' },
         SIGNED_OUT: { target: 'signedOut' },
       },

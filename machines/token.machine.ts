@@ -1,6 +1,6 @@
-import { assign, fromPromise, setup } from 'xstate';
+import { assertEvent, assign, fromPromise, setup, type AnyEventObject } from 'xstate';
 import { notProvided } from './actorEvents.ts';
-import { failure, output, toMachineError } from './error.ts';
+import { failureOf, outputOf } from './error.ts';
 import type { SignInOutcome, TokenContext, TokenEvent, TokenGrant } from './token.types.ts';
 
 /** Renew this long before the backend token expires. */
@@ -9,6 +9,9 @@ export const RENEW_MARGIN_MS = 60_000;
 export const SESSION_END_WARNING_MS = 5 * 60_000;
 /** setTimeout's longest wait; a longer delay would fire at once. */
 const LONGEST_DELAY_MS = 2 ** 31 - 1;
+
+/** The outcome of a popup sign-in: `reauthenticate` after the session was lost, `extend` while it still runs. */
+const signInOutcome = (event: AnyEventObject) => outputOf<SignInOutcome>(event, 'reauthenticate', 'extend');
 
 const until = (time: number | undefined) => Math.min(LONGEST_DELAY_MS, Math.max(0, (time ?? Infinity) - Date.now()));
 
@@ -29,29 +32,38 @@ export const tokenMachine = setup({
     reauthenticate: fromPromise<SignInOutcome>(notProvided),
   },
   actions: {
-    storeExpiry: assign((_, { expiresAt, sessionEndsAt }: TokenGrant) => ({ expiresAt, sessionEndsAt })),
-    storeGrant: assign((_, { expiresAt, sessionEndsAt }: TokenGrant) => ({ expiresAt, sessionEndsAt, error: undefined })),
-    storeOutcome: assign(({ context }, outcome: SignInOutcome) => ({
-      signInStatus: outcome.status,
-      expiresAt: outcome.expiresAt ?? context.expiresAt,
-      sessionEndsAt: outcome.status === 'success' ? outcome.sessionEndsAt : context.sessionEndsAt,
-      error: outcome.error,
-    })),
+    storeExpiry: assign(({ event }) => {
+      assertEvent(event, ['ADDED', 'RENEWED']);
+      return { expiresAt: event.expiresAt, sessionEndsAt: event.sessionEndsAt };
+    }),
+    storeGrant: assign(({ event }) => {
+      const { expiresAt, sessionEndsAt } = outputOf<TokenGrant>(event, 'renewTokens');
+      return { expiresAt, sessionEndsAt, error: undefined };
+    }),
+    storeOutcome: assign(({ context, event }) => {
+      const outcome = signInOutcome(event);
+      return {
+        signInStatus: outcome.status,
+        expiresAt: outcome.expiresAt ?? context.expiresAt,
+        sessionEndsAt: outcome.status === 'success' ? outcome.sessionEndsAt : context.sessionEndsAt,
+        error: outcome.error,
+      };
+    }),
     markPending: assign({ signInStatus: 'pending' as const }),
-    storeError: assign((_, { error }: { error: unknown }) => ({ error: toMachineError(error) })),
+    storeError: assign(({ event }) => ({ error: failureOf(event) })),
     forget: assign({ expiresAt: undefined, sessionEndsAt: undefined, signInStatus: undefined, error: undefined }),
     announceRenewed: () => {},
     removeRefreshToken: () => {},
     signInWithRedirect: () => {},
-    logError: (_, _params: { error: unknown }) => {},
+    logError: () => {},
   },
   guards: {
     /** The backend token expires within the renewal margin, or already has; or the session's fixed end has passed (a tab that slept through it). */
     isDue: ({ context }) => (context.expiresAt ?? 0) - Date.now() <= RENEW_MARGIN_MS || (context.sessionEndsAt ?? Infinity) <= Date.now(),
     hasSessionEnd: ({ context }) => context.sessionEndsAt !== undefined,
-    isInvalidGrant: (_, { error }: { error: unknown }) => toMachineError(error).kind === 'invalid-refresh-token',
-    succeeded: (_, { status }: SignInOutcome) => status === 'success',
-    isTerminal: (_, { status }: SignInOutcome) => status === 'terminal',
+    isInvalidGrant: ({ event }) => failureOf(event).kind === 'invalid-refresh-token',
+    succeeded: ({ event }) => signInOutcome(event).status === 'success',
+    isTerminal: ({ event }) => signInOutcome(event).status === 'terminal',
   },
   delays: {
     renewBeforeExpiry: ({ context }) => Math.max(0, (context.expiresAt ?? 0) - Date.now() - RENEW_MARGIN_MS),
@@ -65,17 +77,17 @@ export const tokenMachine = setup({
   context: {},
   states: {
     idle: {
-      on: { ADDED: { target: 'active', actions: { type: 'storeExpiry', params: ({ event }) => event } } },
+      on: { ADDED: { target: 'active', actions: 'storeExpiry' } },
     },
     active: {
       initial: 'working',
       after: { renewBeforeExpiry: { target: 'renewing' } },
       on: {
-        RENEWED: { target: 'active', reenter: true, actions: { type: 'storeExpiry', params: ({ event }) => event } },
+        RENEWED: { target: 'active', reenter: true, actions: 'storeExpiry' },
         EXPIRED: { target: 'renewing' },
         WAKE: { guard: 'isDue', target: 'renewing' },
         REMOVED: { target: 'idle', actions: 'forget' },
-        ERROR: { target: 'renewing', actions: [{ type: 'storeError', params: failure }, { type: 'logError', params: failure }] },
+        ERROR: { target: 'renewing', actions: ['storeError', 'logError'] },
       },
       states: {
         /** No fixed end known (the provider names none, or renews on its session alone). */
@@ -98,14 +110,14 @@ export const tokenMachine = setup({
       invoke: {
         id: 'renewTokens',
         src: 'renewTokens',
-        onDone: { target: 'active', actions: [{ type: 'storeGrant', params: output }, 'announceRenewed'] },
+        onDone: { target: 'active', actions: ['storeGrant', 'announceRenewed'] },
         onError: [
           {
-            guard: { type: 'isInvalidGrant', params: failure },
+            guard: 'isInvalidGrant',
             target: 'signInRequired',
-            actions: [{ type: 'storeError', params: failure }, 'removeRefreshToken', { type: 'logError', params: failure }],
+            actions: ['storeError', 'removeRefreshToken', 'logError'],
           },
-          { target: 'renewFailed', actions: [{ type: 'storeError', params: failure }, { type: 'logError', params: failure }] },
+          { target: 'renewFailed', actions: ['storeError', 'logError'] },
         ],
       },
       on: {
@@ -117,7 +129,7 @@ export const tokenMachine = setup({
       on: {
         RETRY: { target: 'renewing' },
         WAKE: { target: 'renewing' },
-        RENEWED: { target: 'active', actions: { type: 'storeExpiry', params: ({ event }) => event } },
+        RENEWED: { target: 'active', actions: 'storeExpiry' },
         REMOVED: { target: 'idle', actions: 'forget' },
         SIGN_IN: { target: 'reauthenticating' },
       },
@@ -125,8 +137,8 @@ export const tokenMachine = setup({
     signInRequired: {
       on: {
         SIGN_IN: { target: 'reauthenticating' },
-        RENEWED: { target: 'active', actions: { type: 'storeExpiry', params: ({ event }) => event } },
-        ADDED: { target: 'active', actions: { type: 'storeExpiry', params: ({ event }) => event } },
+        RENEWED: { target: 'active', actions: 'storeExpiry' },
+        ADDED: { target: 'active', actions: 'storeExpiry' },
         REMOVED: { target: 'idle', actions: 'forget' },
       },
     },
@@ -136,11 +148,11 @@ export const tokenMachine = setup({
         id: 'reauthenticate',
         src: 'reauthenticate',
         onDone: [
-          { guard: { type: 'succeeded', params: output }, target: 'active', actions: [{ type: 'storeOutcome', params: output }, 'announceRenewed'] },
-          { guard: { type: 'isTerminal', params: output }, target: 'redirecting', actions: { type: 'storeOutcome', params: output } },
-          { target: 'signInRequired', actions: { type: 'storeOutcome', params: output } },
+          { guard: 'succeeded', target: 'active', actions: ['storeOutcome', 'announceRenewed'] },
+          { guard: 'isTerminal', target: 'redirecting', actions: 'storeOutcome' },
+          { target: 'signInRequired', actions: 'storeOutcome' },
         ],
-        onError: { target: 'signInRequired', actions: [{ type: 'storeError', params: failure }, { type: 'logError', params: failure }] },
+        onError: { target: 'signInRequired', actions: ['storeError', 'logError'] },
       },
     },
     /** A sign-in in the popup while the session still runs: whatever the popup ends in, the session goes on until its end. */
@@ -150,11 +162,11 @@ export const tokenMachine = setup({
         id: 'extend',
         src: 'reauthenticate',
         onDone: [
-          { guard: { type: 'succeeded', params: output }, target: 'active', actions: [{ type: 'storeOutcome', params: output }, 'announceRenewed'] },
-          { guard: { type: 'isTerminal', params: output }, target: 'redirecting', actions: { type: 'storeOutcome', params: output } },
-          { target: 'active', actions: { type: 'storeOutcome', params: output } },
+          { guard: 'succeeded', target: 'active', actions: ['storeOutcome', 'announceRenewed'] },
+          { guard: 'isTerminal', target: 'redirecting', actions: 'storeOutcome' },
+          { target: 'active', actions: 'storeOutcome' },
         ],
-        onError: { target: 'active', actions: [{ type: 'storeError', params: failure }, { type: 'logError', params: failure }] },
+        onError: { target: 'active', actions: ['storeError', 'logError'] },
       },
       on: {
         REMOVED: { target: 'idle', actions: 'forget' },

@@ -68,7 +68,11 @@ function stateLines(node: AnyStateNode, byBlock: Map<AnyStateNode, MachineTransi
   } else {
     lines.push(`${pad}${id}`);
   }
-  for (const note of notesOf(node)) lines.push(`${pad}${id} : ${note}`);
+  // A state declared by its bare id is drawn with its first description in place of its name; so the name comes first.
+  // One declared `state "name" as id`, or a composite, keeps its name as the title above the descriptions.
+  const notes = notesOf(node);
+  if (notes.length > 0 && lines.length === 1 && lines[0] === `${pad}${id}`) lines.push(`${pad}${id} : ${node.key}`);
+  for (const note of notes) lines.push(`${pad}${id} : ${note}`);
   return lines;
 }
 

@@ -1,5 +1,6 @@
 import { createActor, fromPromise, waitFor, type ActorRefFrom } from 'xstate';
 import { callbackMachine } from '../../machines/callback.machine.ts';
+import { errorOf } from '../../machines/error.ts';
 import { AbpError } from '../abp/errors.ts';
 import { restartSignedIn } from './restartSignedIn.ts';
 import { HOME_PATH, LOGIN_PATH } from '../lib/paths.ts';
@@ -65,7 +66,7 @@ export function browserCallbackMachine(navigation: CallbackNavigation) {
     },
     actions: {
       cleanAddress: () => history.replaceState(history.state, '', REDIRECT_PATH),
-      logError: (_, { error }) => logError('sign-in', error),
+      logError: ({ event }) => logError('sign-in', errorOf(event)),
       navigateToReturnPath: ({ context }) => navigation.replace(context.returnPath ?? HOME_PATH),
       navigateToLogin: (_, { failed }) => navigation.replace(failed ? `${LOGIN_PATH}?reason=failed` : LOGIN_PATH),
       navigateToHome: () => navigation.replace(HOME_PATH),

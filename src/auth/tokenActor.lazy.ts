@@ -1,5 +1,6 @@
 import { createActor, fromPromise } from 'xstate';
 import { tokenMachine } from '../../machines/token.machine.ts';
+import { errorOf } from '../../machines/error.ts';
 import { abpEvents } from '../abp/events.ts';
 import { getToken } from '../abp/authToken.ts';
 import { tokenExpiry } from '../abp/authTokenStore.ts';
@@ -26,7 +27,7 @@ export const browserTokenMachine = tokenMachine.provide({
       void import('./authorize.lazy.ts')
         .then(({ signInWithRedirect }) => signInWithRedirect(currentConfig().auth, location.pathname + location.search))
         .catch((error: unknown) => logError('sign-in', error)),
-    logError: (_, { error }) => logError('token', error),
+    logError: ({ event }) => logError('token', errorOf(event)),
   },
 });
 

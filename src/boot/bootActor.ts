@@ -1,6 +1,7 @@
 import { createActor, fromPromise, type SnapshotFrom } from 'xstate';
 import { bootMachine } from '../../machines/boot.machine.ts';
-import type { BootConfig, BootContext } from '../../machines/boot.types.ts';
+import type { BootConfig, BootContext, BootUserConfiguration } from '../../machines/boot.types.ts';
+import { errorOf, outputOf } from '../../machines/error.ts';
 import { getCultureName } from '../abp/culture.ts';
 import { abpEvents } from '../abp/events.ts';
 import { getCurrentLoginInformations, type Session } from '../abp/session.ts';
@@ -53,11 +54,12 @@ export const browserBootMachine = bootMachine.provide({
   actions: {
     clearToken: () => clearToken(),
     // Only the token the backend ignored: a sign-in beside start-up may have stored a new one meanwhile.
-    clearIgnoredToken: (_, { ignoredToken }) => {
+    clearIgnoredToken: ({ event }) => {
+      const { ignoredToken } = outputOf<BootUserConfiguration>(event, 'loadUserConfiguration');
       if (ignoredToken !== undefined && getToken() === ignoredToken) clearToken();
     },
     logIgnoredToken: () => logWarning('start-up', 'GetAll answered the held token as anonymous: cleared'),
-    logError: (_, { error }) => logError('start-up', error),
+    logError: ({ event }) => logError('start-up', errorOf(event)),
     triggerDynamicScriptsInitialized: () => abpEvents.trigger('abp.dynamicScriptsInitialized'),
     clearBusy: () => document.getElementById('root')?.removeAttribute('aria-busy'),
   },

@@ -13,9 +13,19 @@ const buffered: InspectionEvent[] = [];
 let forward: Inspect | undefined;
 let loading = false;
 
-/** `?inspect` in the address, or `VITE_INSPECT=1` when the dev server started. */
+/** Where the tab remembers `?inspect`: the address loses it on the first redirect, and the sign-in leaves for the provider and comes back. */
+const REMEMBERED = 'app.inspect';
+
+/**
+ * `?inspect` in the address, remembered for the rest of the tab's life
+ * (`?inspect=off` forgets it), or `VITE_INSPECT=1` when the dev server
+ * started. Only ever called under `import.meta.env.DEV`.
+ */
 function wanted(): boolean {
-  return new URLSearchParams(location.search).has('inspect') || import.meta.env.VITE_INSPECT === '1';
+  const asked = new URLSearchParams(location.search).get('inspect');
+  if (asked === 'off') sessionStorage.removeItem(REMEMBERED);
+  else if (asked !== null) sessionStorage.setItem(REMEMBERED, '1');
+  return sessionStorage.getItem(REMEMBERED) === '1' || import.meta.env.VITE_INSPECT === '1';
 }
 
 /**

@@ -1,5 +1,5 @@
 import { callbackModel } from './models/callback.model.ts';
-import { generatePaths } from './support/generate.ts';
+import { generatePaths } from '../../scripts/paths/generate.ts';
 import { describeUnitPaths } from './support/unitPaths.ts';
 
 describeUnitPaths(callbackModel, await generatePaths(callbackModel));

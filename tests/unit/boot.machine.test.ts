@@ -2,6 +2,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { createActor, fromPromise, waitFor } from 'xstate';
 import { bootMachine } from '../../machines/boot.machine.ts';
 import type { BootConfig, BootUserConfiguration } from '../../machines/boot.types.ts';
+import { outputOf } from '../../machines/error.ts';
 
 const config: BootConfig = { localeMappings: [{ from: 'nl-NL', to: 'nl' }, { from: 'en-US', to: 'en' }] };
 
@@ -40,8 +41,8 @@ function start(options: Options = {}) {
     },
     actions: {
       clearToken: record('clearToken'),
-      clearIgnoredToken: (_, { ignoredToken }) => {
-        calls.push(`clearIgnoredToken:${ignoredToken}`);
+      clearIgnoredToken: ({ event }) => {
+        calls.push(`clearIgnoredToken:${outputOf<BootUserConfiguration>(event, 'loadUserConfiguration').ignoredToken}`);
       },
       logError: record('logError'),
       logIgnoredToken: record('logIgnoredToken'),

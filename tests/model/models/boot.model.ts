@@ -1,6 +1,6 @@
 import { bootMachine } from '../../../machines/boot.machine.ts';
 import type { BootConfig, BootContext, BootUserConfiguration } from '../../../machines/boot.types.ts';
-import type { MachineModel } from '../support/model.ts';
+import type { MachineModel } from '../../../scripts/paths/model.ts';
 
 const config: BootConfig = { localeMappings: [{ from: 'nl-NL', to: 'nl' }, { from: 'en-US', to: 'en' }] };
 

@@ -1,5 +1,5 @@
 import { callbackMachine } from '../../../machines/callback.machine.ts';
-import type { MachineModel } from '../support/model.ts';
+import type { MachineModel } from '../../../scripts/paths/model.ts';
 
 const CALLBACK = 'http://localhost:4200/account/logincallback';
 

@@ -1,6 +1,6 @@
 import { connectivityMachine } from '../../../machines/connectivity.machine.ts';
 import type { ConnectivityContext } from '../../../machines/connectivity.types.ts';
-import type { MachineModel } from '../support/model.ts';
+import type { MachineModel } from '../../../scripts/paths/model.ts';
 
 /**
  * The connection watch: the browser's offline and online events, requests

@@ -1,6 +1,6 @@
 import { inactivityEndsAt, inactivityMachine } from '../../../machines/inactivity.machine.ts';
 import type { InactivityContext } from '../../../machines/inactivity.types.ts';
-import type { MachineModel } from '../support/model.ts';
+import type { MachineModel } from '../../../scripts/paths/model.ts';
 
 const TIMEOUT = 15 * 60_000;
 const WARNING = 60_000;

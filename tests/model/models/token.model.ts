@@ -1,5 +1,5 @@
 import { tokenMachine } from '../../../machines/token.machine.ts';
-import type { MachineModel } from '../support/model.ts';
+import type { MachineModel } from '../../../scripts/paths/model.ts';
 
 /**
  * The token lifecycle. Times are relative to the moment the model is built:

@@ -1,7 +1,7 @@
 import type { Route } from 'playwright-core';
 import { expect } from 'vitest';
 import type { Stack } from '../../../../devstack/stack.ts';
-import { stateKey, type ModelPath, type PathStep } from '../../../model/support/model.ts';
+import { stateKey, type ModelPath, type PathStep } from '../../../../scripts/paths/model.ts';
 import { AppModel, type Endpoint, type Language } from '../../models/app.model.ts';
 import type { Gate } from '../../models/gate.ts';
 import { EN, NL, oneOf } from '../../models/texts.ts';
@@ -39,6 +39,11 @@ export const bootDriver: BrowserDriver = {
 
 function hasOutcome(path: ModelPath, trigger: string, outcome: string): boolean {
   return path.steps.some((step) => step.trigger === trigger && step.outcome === outcome);
+}
+
+/** The HTTP status an error outcome is named by (`401`, `500`), if it is. */
+function httpStatus(step: PathStep): number | undefined {
+  return /^[45]\d\d$/.test(step.outcome ?? '') ? Number(step.outcome) : undefined;
 }
 
 class BootRun {
@@ -136,15 +141,14 @@ class BootRun {
   private async fail(step: PathStep, route: Route): Promise<void> {
     const name = stepName(this.path, step);
     const errorsBefore = this.app.consoleErrors.length;
-    switch (`${step.trigger} ${step.outcome}`) {
+    const status = httpStatus(step);
+    switch (status ? `${step.trigger} <status>` : `${step.trigger} ${step.outcome}`) {
       case 'loadConfig invalid':
         this.stack.faults.set('appconfig', { body: 'malformed', times: 1 });
         break;
-      case 'loadUserConfiguration 401':
-        this.stack.faults.set('GetAll', { status: 401, times: 1 });
-        break;
-      case 'loadUserConfiguration 500':
-        this.stack.faults.set('GetAll', { status: 500, times: 1 });
+      // An outcome named by an HTTP status (401, 500, or one a tester adds to the model) is that answer from the API.
+      case 'loadUserConfiguration <status>':
+        this.stack.faults.set('GetAll', { status: status!, times: 1 });
         break;
       case 'initSession fail':
         this.stack.faults.set('Session', { status: 500, times: 1 });
@@ -160,7 +164,7 @@ class BootRun {
     }
     await route.continue();
     const response = await route.request().response();
-    const expected = step.outcome === '401' ? 401 : step.outcome === '500' || step.outcome === 'fail' ? 500 : 200;
+    const expected = status ?? (step.outcome === 'fail' ? 500 : 200);
     expect(response?.status(), `${name}: the answer`).toBe(expected);
     if (step.trigger !== 'loadConfig') await this.expectLogged(name, errorsBefore);
   }

@@ -1,9 +1,9 @@
 import type { Locator } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import type { StackOptions } from '../../../../devstack/stack.ts';
-import { coverageOf, describeTransition } from '../../../model/support/coverage.ts';
-import { generatePaths } from '../../../model/support/generate.ts';
-import { pathTitle, type MachineModel, type ModelPath, type PathStep } from '../../../model/support/model.ts';
+import { coverageOf, describeTransition } from '../../../../scripts/paths/coverage.ts';
+import { coverageLine, generatePaths } from '../../../../scripts/paths/generate.ts';
+import { pathName, type MachineModel, type ModelPath, type PathStep } from '../../../../scripts/paths/model.ts';
 import { browserEnv, type BrowserEnv } from '../../support/env.ts';
 
 /** How one machine's paths are carried out in a browser. */
@@ -33,10 +33,13 @@ export async function describeBrowserPaths(model: MachineModel, driver: BrowserD
   describe(`${model.name}Machine paths (browser)`, () => {
     const env = browserEnv(options.stack);
 
-    it.each(generated.paths.map((path) => ({ title: pathTitle(path), path })))('$title', async ({ path }) => {
-      await driver.run(path, env);
-      for (const key of path.transitions) exercised.add(key);
-    });
+    // One `it` per path with its whole name: it.each would cut the name at 40 characters.
+    for (const path of generated.paths) {
+      it(pathName(path), async () => {
+        await driver.run(path, env);
+        for (const key of path.transitions) exercised.add(key);
+      });
+    }
 
     it(`exercises every transition of the ${model.name}Machine a browser can reach`, () => {
       const coverage = coverageOf(model.name, 'browser', model.machine, exercised);
@@ -44,7 +47,7 @@ export async function describeBrowserPaths(model: MachineModel, driver: BrowserD
       const notes = coverage.missing
         .filter((transition) => transition.key in unreachable)
         .map((transition) => `\n  not reachable in a browser: ${describeTransition(transition)}: ${unreachable[transition.key]}`);
-      console.log(`${coverage.line}; ${generated.paths.length} browser runs${notes.join('')}`);
+      console.log(`${coverageLine(coverage.line, generated, 'browser runs chosen')}${notes.join('')}`);
       expect(coverage.missing.filter((transition) => !(transition.key in unreachable)).map(describeTransition)).toEqual([]);
       expect(Object.keys(unreachable).filter((key) => exercised.has(key)), 'exercised after all: take it off the unreachable list').toEqual([]);
     });
@@ -62,6 +65,6 @@ export async function sees(locator: Locator, what: string, timeout = 10_000): Pr
 
 /** The path with one line per step, for failure messages. */
 export function stepName(path: ModelPath, step: PathStep): string {
-  return `${path.machine} path "${pathTitle(path)}", step "${step.label}"`;
+  return `path "${pathName(path)}", step "${step.label}"`;
 }
 

@@ -2,7 +2,7 @@ import type { Page, Route } from 'playwright-core';
 import { expect } from 'vitest';
 import type { Stack } from '../../../../devstack/stack.ts';
 import { callbackMachine } from '../../../../machines/callback.machine.ts';
-import { stateKey, type ModelPath, type PathStep } from '../../../model/support/model.ts';
+import { stateKey, type ModelPath, type PathStep } from '../../../../scripts/paths/model.ts';
 import { AppModel } from '../../models/app.model.ts';
 import type { Gate } from '../../models/gate.ts';
 import { NL } from '../../models/texts.ts';

@@ -1,5 +1,5 @@
 import type { BrowserContext, Page, Route } from 'playwright-core';
-import { stateKey, type ModelPath, type PathStep } from '../../../model/support/model.ts';
+import { stateKey, type ModelPath, type PathStep } from '../../../../scripts/paths/model.ts';
 import { AppModel } from '../../models/app.model.ts';
 import { NL } from '../../models/texts.ts';
 import type { BrowserEnv } from '../../support/env.ts';

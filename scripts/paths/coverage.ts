@@ -1,5 +1,5 @@
 import type { AnyStateMachine } from 'xstate';
-import { machineTransitions, statePath, type MachineTransition } from '../../../scripts/machines/read.ts';
+import { machineTransitions, statePath, type MachineTransition } from '../machines/read.ts';
 
 export interface Coverage {
   /** `coverage boot (unit): 13/13 transitions (100%)` */

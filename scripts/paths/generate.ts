@@ -1,6 +1,7 @@
 import { getNextTransitions, type AnyEventObject, type AnyMachineSnapshot } from 'xstate';
 import { getShortestPaths } from 'xstate/graph';
-import { machineTransitions } from '../../../scripts/machines/read.ts';
+import { machineTransitions, type MachineTransition } from '../machines/read.ts';
+import { describeTransition } from './coverage.ts';
 import { stateKey, stepLabel, type MachineModel, type ModelPath, type PathStep, type StepKind } from './model.ts';
 import { PreemptedDelay, walkPath } from './walk.ts';
 
@@ -93,31 +94,47 @@ export function candidatePaths(model: MachineModel): ModelPath[] {
         if (!description) throw new Error(`model ${model.name}: an event without description: ${event.type}`);
         return { ...description, label: stepLabel(description.kind, description.trigger, description.outcome), state: state.value };
       });
-      paths.push({ machine: model.name, input, steps, transitions: [] });
+      paths.push({ id: '', machine: model.name, input, steps, transitions: [] });
     }
   }
   return paths;
 }
 
 export interface GeneratedPaths {
-  /** The chosen paths: together they take every transition any candidate takes. */
+  /** The chosen paths: together they take every transition any candidate takes, and go through every `through` entry. */
   paths: ModelPath[];
   /** How many candidate paths the graph gave. */
   candidates: number;
   /** Transition keys of the machine that no candidate takes. */
   unreachable: string[];
+  /** The `through` entries asked for (the model's and the options'), each with the ids of the chosen paths through it. */
+  through: { wanted: string; paths: string[] }[];
 }
 
 export interface GenerateOptions {
   /** Keeps only the candidates a test level can carry out (the browser cannot do every step). */
   feasible?: (path: ModelPath) => boolean;
+  /** More steps or transitions a path must go through, as in `MachineModel.through`. */
+  through?: string[];
+}
+
+/** Whether the path has a step labelled `wanted`, or takes a transition whose key, label or `source --label--> target` is `wanted`. */
+export function goesThrough(path: ModelPath, wanted: string, transitions: Map<string, MachineTransition>): boolean {
+  if (path.steps.some((step) => step.label === wanted)) return true;
+  return path.transitions.some((key) => {
+    const transition = transitions.get(key);
+    return key === wanted || (transition !== undefined && (transition.label === wanted || describeTransition(transition) === wanted));
+  });
 }
 
 /**
  * The paths to test: all candidates are run once against the machine with
  * stand-in actors to learn which transitions each takes, then a greedy set
  * cover picks the fewest paths that take every transition (the path taking
- * the most not yet taken first, the shorter one on a tie).
+ * the most not yet taken first, the shorter one on a tie). A path through
+ * each `through` entry that none of them goes through is added (the
+ * shortest), so an outcome that takes the same transition as another one
+ * (a 403 beside a 500) is walked too. Ids follow the order: `boot#1`, ….
  */
 export async function generatePaths(model: MachineModel, options: GenerateOptions = {}): Promise<GeneratedPaths> {
   const candidates: ModelPath[] = [];
@@ -130,9 +147,10 @@ export async function generatePaths(model: MachineModel, options: GenerateOption
       if (!(error instanceof PreemptedDelay)) throw error;
     }
   }
-  const all = machineTransitions(model.machine).map((transition) => transition.key);
+  const transitions = machineTransitions(model.machine);
+  const byKey = new Map(transitions.map((transition) => [transition.key, transition]));
   const remaining = new Set(candidates.flatMap((path) => path.transitions));
-  const unreachable = all.filter((key) => !remaining.has(key));
+  const unreachable = transitions.map((transition) => transition.key).filter((key) => !remaining.has(key));
   const chosen: ModelPath[] = [];
   while (remaining.size > 0) {
     let best: ModelPath | undefined;
@@ -148,5 +166,29 @@ export async function generatePaths(model: MachineModel, options: GenerateOption
     chosen.push(best);
     for (const key of best.transitions) remaining.delete(key);
   }
-  return { paths: chosen, candidates: candidates.length, unreachable };
+  const wanted = [...new Set([...(model.through ?? []), ...(options.through ?? [])])];
+  for (const entry of wanted) {
+    if (chosen.some((path) => goesThrough(path, entry, byKey))) continue;
+    const through = candidates.filter((path) => goesThrough(path, entry, byKey)).sort((a, b) => a.steps.length - b.steps.length);
+    if (!through[0]) throw new Error(`model ${model.name}: no ${options.feasible ? 'feasible ' : ''}path goes through "${entry}"; steps there are: ${stepLabels(candidates).join('; ')}`);
+    chosen.push(through[0]);
+  }
+  chosen.forEach((path, index) => (path.id = `${model.name}#${index + 1}`));
+  return {
+    paths: chosen,
+    candidates: candidates.length,
+    unreachable,
+    through: wanted.map((entry) => ({ wanted: entry, paths: chosen.filter((path) => goesThrough(path, entry, byKey)).map((path) => path.id) })),
+  };
+}
+
+/** Every step label the candidates have, for a message that says what can be asked for. */
+function stepLabels(paths: ModelPath[]): string[] {
+  return [...new Set(paths.flatMap((path) => path.steps.slice(1).map((step) => step.label)))].sort();
+}
+
+/** The coverage line with how the paths were chosen, and one line per `through` entry. */
+export function coverageLine(line: string, generated: GeneratedPaths, runs = 'paths chosen'): string {
+  const through = generated.through.map(({ wanted, paths }) => `\n  through "${wanted}": ${paths.join(', ')}`);
+  return `${line}; ${generated.paths.length} ${runs} from ${generated.candidates} candidates${through.join('')}`;
 }

@@ -23,6 +23,14 @@ export interface MachineModel {
    * Paths are searched per state value otherwise.
    */
   contextKey?: (context: never) => string;
+  /**
+   * Steps or transitions some path must go through, beyond what the cover
+   * chooses: a step label (`error loadUserConfiguration (403)`), a transition
+   * label (`error: loadUserConfiguration [isUnauthorized]`), a transition as
+   * `source --label--> target` or its key. The shortest candidate through
+   * each one that no chosen path takes is added.
+   */
+  through?: string[];
 }
 
 export type StepKind = 'start' | 'event' | 'done' | 'error' | 'after';
@@ -42,6 +50,8 @@ export interface PathStep {
 }
 
 export interface ModelPath {
+  /** `boot#3`: the machine and the path's place among the chosen paths; `npm run paths` prints its steps. */
+  id: string;
   machine: string;
   /** The label of the input this path starts with. */
   input: string;
@@ -58,6 +68,11 @@ export function stepLabel(kind: StepKind, trigger: string, outcome: string | und
 /** `start (redirect) → done parseTokens (ok) → after loginSlow` */
 export function pathTitle(path: ModelPath): string {
   return [`start (${path.input})`, ...path.steps.slice(1).map((step) => step.label)].join(' → ');
+}
+
+/** `boot#3 start (nl) → done loadConfig (ok) → …`: the name of a path's test. */
+export function pathName(path: ModelPath): string {
+  return `${path.id} ${pathTitle(path)}`;
 }
 
 /** A state value as a stable string: keys sorted, so `{flow, view}` and `{view, flow}` agree. */

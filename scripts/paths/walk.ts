@@ -8,7 +8,7 @@ import {
   type InspectionEvent,
   type StateValue,
 } from 'xstate';
-import { transitionKey } from '../../../scripts/machines/read.ts';
+import { transitionKey } from '../machines/read.ts';
 import { stateKey, type MachineModel, type ModelPath, type PathStep } from './model.ts';
 
 /** A delay that cannot be reached: another timer of the machine fires first (two timers in nested states). */

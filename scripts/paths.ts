@@ -1,0 +1,71 @@
+/**
+ * Prints the generated paths of the machines, one step a line, with the
+ * coverage line the unit run prints:
+ *
+ *   npm run paths                         every machine
+ *   npm run paths -- boot token           some machines
+ *   npm run paths -- boot --through "error loadUserConfiguration (403)"
+ *
+ * `--through` (repeatable) asks for a path through a step or transition
+ * (see `MachineModel.through`) and prints only the paths through it; a
+ * model's own `through` list is always applied, as in the tests.
+ */
+import { parseArgs } from 'node:util';
+import { stateKey, type MachineModel, type ModelPath } from './paths/model.ts';
+import { coverageOf, describeTransition } from './paths/coverage.ts';
+import { coverageLine, generatePaths, goesThrough } from './paths/generate.ts';
+import { machineTransitions } from './machines/read.ts';
+import { bootModel } from '../tests/model/models/boot.model.ts';
+import { callbackModel } from '../tests/model/models/callback.model.ts';
+import { connectivityModel } from '../tests/model/models/connectivity.model.ts';
+import { inactivityModel } from '../tests/model/models/inactivity.model.ts';
+import { tokenModel } from '../tests/model/models/token.model.ts';
+
+// The token and inactivity machines compute delays and guards from Date.now(), as their models do:
+// one frozen moment keeps the paths the same when they are generated and when they are walked (the tests freeze Date too).
+const now = Date.now();
+Date.now = () => now;
+
+/** The models of tests/model/models, by machine name. */
+const MODELS: Record<string, () => MachineModel> = {
+  boot: () => bootModel,
+  callback: () => callbackModel,
+  token: () => tokenModel(now),
+  connectivity: () => connectivityModel,
+  inactivity: () => inactivityModel(now),
+};
+
+function printPath(path: ModelPath): void {
+  console.log(`${path.id} (${path.steps.length - 1} steps, ${path.transitions.length} transitions)`);
+  const width = Math.max(...path.steps.map((step) => step.label.length));
+  for (const step of path.steps) console.log(`  ${step.label.padEnd(width)}  → ${stateKey(step.state)}`);
+}
+
+async function printMachine(model: MachineModel, through: string[]): Promise<void> {
+  const generated = await generatePaths(model, { through });
+  const byKey = new Map(machineTransitions(model.machine).map((transition) => [transition.key, transition]));
+  const shown = through.length === 0 ? generated.paths : generated.paths.filter((path) => through.some((entry) => goesThrough(path, entry, byKey)));
+  console.log(`# ${model.name}: ${shown.length === generated.paths.length ? `${shown.length} paths` : `${shown.length} of ${generated.paths.length} paths, those through ${through.map((entry) => `"${entry}"`).join(' or ')}`}\n`);
+  for (const path of shown) {
+    printPath(path);
+    console.log('');
+  }
+  const coverage = coverageOf(model.name, 'unit', model.machine, generated.paths.flatMap((path) => path.transitions));
+  console.log(coverageLine(coverage.line, generated));
+  for (const transition of coverage.missing) console.log(`  not taken: ${describeTransition(transition)}`);
+  console.log('');
+}
+
+const { values, positionals } = parseArgs({ allowPositionals: true, options: { through: { type: 'string', multiple: true } } });
+const names = positionals.length > 0 ? positionals : Object.keys(MODELS);
+const unknown = names.filter((name) => !(name in MODELS));
+if (unknown.length > 0) {
+  console.error(`no model for ${unknown.join(', ')}; the machines are ${Object.keys(MODELS).join(', ')}`);
+  process.exit(1);
+}
+try {
+  for (const name of names) await printMachine(MODELS[name]!(), values.through ?? []);
+} catch (error) {
+  console.error(error instanceof Error ? error.message : error);
+  process.exit(1);
+}

@@ -1,0 +1,75 @@
+import { resolve } from 'node:path';
+import type { Browser, Page } from 'playwright-core';
+import { createServer, type ViteDevServer } from 'vite';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { TestStack } from '../../../devstack/test-stack.ts';
+import { appConfigPlugin } from '../../../devstack/vite-appconfig.ts';
+import { AppModel } from '../models/app.model.ts';
+import { WatchedContext } from '../models/watch.ts';
+import { launchChromium, newContext } from '../support/chromium.ts';
+import { startTestStack } from '../support/stack.ts';
+
+/**
+ * Stands in for the inspector window at stately.ai: it says it is connected,
+ * as the real one does, and keeps the name of every actor it is shown.
+ */
+const INSPECTOR_WINDOW = `<!doctype html><title>inspector</title><script>
+  window.actors = [];
+  addEventListener('message', (event) => {
+    if (event.data && event.data.type === '@xstate.actor') window.actors.push(event.data.name);
+  });
+  window.opener.postMessage({ type: '@statelyai.connected' }, '*');
+</script>`;
+
+const ACTORS = ['boot', 'callback', 'connectivity', 'inactivity', 'token'];
+
+describe('the Stately inspector under the dev server', () => {
+  let stack: TestStack;
+  let vite: ViteDevServer;
+  let browser: Browser;
+
+  beforeAll(async () => {
+    // As `npm run dev`: Vite serves the sources, the API turns the session time-out on (so the inactivity watch runs).
+    stack = await startTestStack({
+      serveApp: false,
+      settings: { 'App.UserManagement.SessionTimeOut.IsEnabled': 'true', 'App.UserManagement.SessionTimeOut.TimeOutSecond': '1800' },
+    });
+    vite = await createServer({
+      configFile: resolve(import.meta.dirname, '../../../vite.config.ts'),
+      server: { port: stack.ports.app, host: 'localhost', strictPort: true },
+      plugins: [appConfigPlugin(stack.appConfig, stack.faults)],
+      logLevel: 'error',
+    });
+    await vite.listen();
+    browser = await launchChromium();
+  }, 120_000);
+
+  afterAll(async () => {
+    await Promise.all([browser?.close(), vite?.close(), stack?.stop()]);
+  });
+
+  it('shows every actor of the sign-in when ?inspect was in the first address, after the round trip through the provider', async () => {
+    const context = await newContext(browser);
+    await context.route(/^https:\/\/stately\.ai\/inspect/, (route) => route.fulfill({ contentType: 'text/html', body: INSPECTOR_WINDOW }));
+    const watched = await WatchedContext.of(context, stack);
+    const app = await AppModel.newPage(watched);
+    const inspector = () => context.pages().find((page) => page.url().startsWith('https://stately.ai/inspect'));
+    const shown = async (popup: Page | undefined): Promise<string[]> => (popup ? await popup.evaluate(() => (window as unknown as { actors?: string[] }).actors ?? []) : []);
+
+    // The first compile of the sources by the dev server takes a while.
+    await app.goto('/?inspect');
+    await app.waitForLoginPage(90_000);
+    await expect.poll(() => shown(inspector()), { timeout: 30_000 }).toContain('boot');
+
+    await app.signIn();
+    await app.waitForPath('/app/home');
+    expect(app.address(), 'the address after sign-in').not.toContain('inspect');
+    await expect
+      .poll(async () => {
+        const names = await shown(inspector());
+        return ACTORS.filter((name) => names.includes(name));
+      }, { timeout: 60_000 })
+      .toEqual(ACTORS);
+    await context.close();
+  }, 240_000);
+});
