@@ -115,6 +115,28 @@ export const NL = {
     askAdministratorOf: (company: string) => `Vraag een beheerder van ${company} om je een rol te geven`,
   },
 
+  beheer: {
+    users: 'Gebruikers',
+    roles: 'Rollen',
+    tenants: 'Omgevingen',
+    searchField: 'Zoeken op naam, gebruikersnaam of e-mail',
+    search: 'Zoeken',
+    show: 'Toon',
+    save: 'Opslaan',
+    saved: 'Opgeslagen.',
+    activate: 'Activeren',
+    deactivate: 'Deactiveren',
+    newRole: 'Nieuwe rol',
+    createRole: 'Rol aanmaken',
+    roleName: 'Naam (voor het systeem)',
+    roleDisplayName: "Naam zoals collega's hem zien",
+    userName: 'Gebruikersnaam',
+    next: 'Volgende',
+    previous: 'Vorige',
+    /** The list's count: "21–40 van 64". */
+    range: (first: number, last: number, total: number) => `${first}–${last} van ${total}`,
+  },
+
   language: {
     /** Under the select, when the account keeps another language than this device shows. */
     keptOnDevice: (accountLanguage: string) => `Deze taal geldt op dit apparaat. Je account staat op ${accountLanguage}: dat kan alleen een beheerder wijzigen.`,

@@ -1,0 +1,127 @@
+import { describe, expect, it } from 'vitest';
+import { AppModel } from '../models/app.model.ts';
+import { BeheerModel } from '../models/beheer.model.ts';
+import { NL } from '../models/texts.ts';
+import { browserEnv } from '../support/env.ts';
+
+// Beheer on ABP's own administration services, as the local stand-in serves
+// them (answering as ../shared/abp-recorded/user.json, role.json and
+// tenant.json show). Each block has a stack of its own: what one changes
+// (a role, an account) would change what the next one sees.
+
+describe('giving a new colleague a role', () => {
+  const env = browserEnv();
+
+  it('vreemde has nothing to open; admin gives her the Monteur role; at her next sign-in she sees Klantrelaties and Uitvoering', async () => {
+    const vera = await BeheerModel.signedIn(env, 'vreemde');
+    await vera.page.getByRole('heading', { name: NL.home.noSections }).waitFor();
+    await vera.close();
+
+    const admin = await BeheerModel.signedIn(env, 'admin');
+    await admin.openUsers();
+    await admin.openPerson('Vera Vreemde');
+    await admin.setRole('Monteur', true);
+    await admin.expectSaved();
+    await admin.close();
+
+    const again = await BeheerModel.signedIn(env, 'vreemde');
+    const menu = again.app.sections();
+    await menu.getByRole('link', { name: NL.section.crm }).waitFor();
+    expect(await menu.getByRole('link').allTextContents()).toEqual([NL.section.crm, NL.section.uitvoering]);
+    expect(await again.page.getByRole('heading', { name: NL.home.noSections }).count()).toBe(0);
+    await again.close();
+  });
+});
+
+describe('activating and deactivating accounts', () => {
+  const env = browserEnv();
+
+  it('admin activates nieuw, who then signs in and reaches home', async () => {
+    const admin = await BeheerModel.signedIn(env, 'admin');
+    await admin.openUsers();
+    await admin.page.getByLabel(NL.beheer.show).selectOption({ label: 'Niet actief (wacht op activering)' });
+    await admin.row('Nieuwe Medewerker').waitFor();
+    await admin.openPerson('Nieuwe Medewerker');
+    await admin.page.getByText('Dit account is niet actief').waitFor();
+    await admin.setActive(true);
+    await admin.close();
+
+    const nieuw = await BeheerModel.signedIn(env, 'nieuw');
+    await nieuw.app.waitForHeading(NL.shell.welcomeOf('Nieuwe'), { level: 1 });
+    await nieuw.close();
+  });
+
+  it('admin deactivates monteur, whose next sign-in says the account is not active', async () => {
+    const admin = await BeheerModel.signedIn(env, 'admin');
+    await admin.openUsers();
+    await admin.openPerson('Piet Monteur');
+    await admin.page.getByText('kan niet meer inloggen').waitFor();
+    await admin.setActive(false);
+    await admin.close();
+
+    const monteur = await AppModel.open(env.watched, '/account/login');
+    await monteur.signIn('monteur');
+    await monteur.waitForHeading(NL.callback.notActiveTitle);
+    expect(await monteur.cookie('Abp.AuthToken')).toBeUndefined();
+  });
+});
+
+describe('a role’s permissions', () => {
+  const env = browserEnv();
+
+  it('admin adds Verkoop to the Monteur role; monteur sees Verkoop after his next start', async () => {
+    const before = await BeheerModel.signedIn(env, 'monteur');
+    expect(await before.app.sections().getByRole('link', { name: NL.section.verkoop }).count()).toBe(0);
+    await before.close();
+
+    const admin = await BeheerModel.signedIn(env, 'admin');
+    await admin.openRoles();
+    await admin.page.getByRole('link', { name: 'Monteur', exact: true }).click();
+    await admin.app.waitForHeading('Monteur', { level: 1 });
+    expect(await admin.page.getByRole('checkbox', { name: NL.section.crm }).isChecked()).toBe(true);
+    await admin.page.getByRole('checkbox', { name: NL.section.verkoop }).check();
+    await admin.save();
+    await admin.page.getByRole('status').filter({ hasText: NL.beheer.saved }).waitFor();
+    await admin.close();
+
+    const after = await BeheerModel.signedIn(env, 'monteur');
+    await after.app.sections().getByRole('link', { name: NL.section.verkoop }).waitFor();
+    await after.close();
+  });
+
+  it('a role without a name, and a person with a user name already taken, show ABP’s messages next to their fields, nothing typed lost', async () => {
+    const admin = await BeheerModel.signedIn(env, 'admin');
+    await admin.openRoles();
+    await admin.page.getByRole('link', { name: NL.beheer.newRole }).click();
+    await admin.app.waitForHeading(NL.beheer.newRole, { level: 1 });
+    await admin.page.getByRole('checkbox', { name: NL.section.wvb }).check();
+    await admin.page.getByRole('button', { name: NL.beheer.createRole }).click();
+    await expect.poll(() => admin.fieldError(NL.beheer.roleName)).toBe('The Name field is required.');
+    expect(await admin.fieldError(NL.beheer.roleDisplayName)).toBe('The DisplayName field is required.');
+    expect(await admin.page.getByRole('checkbox', { name: NL.section.wvb }).isChecked()).toBe(true);
+
+    await admin.openUsers();
+    await admin.openPerson('Nieuwe Medewerker');
+    const userName = admin.page.getByLabel(NL.beheer.userName, { exact: true });
+    await userName.fill('monteur');
+    await admin.save();
+    await expect.poll(() => admin.fieldError(NL.beheer.userName)).toBe("Gebruikersnaam 'monteur' is al in gebruik.");
+    expect(await userName.inputValue()).toBe('monteur');
+    await admin.close();
+  });
+});
+
+describe('who may open Beheer', () => {
+  const env = browserEnv();
+
+  it('monteur typing the address of Gebruikers reads "Geen toegang", and the screen’s code is not fetched', async () => {
+    const monteur = await BeheerModel.signedIn(env, 'monteur');
+    const chunks = monteur.app.lazyChunks();
+    await monteur.app.goto('/beheer/gebruikers');
+    await monteur.app.waitForHeading(NL.errorPage.noAccess, { level: 1 });
+    await monteur.app.goto('/beheer/gebruikers/2');
+    await monteur.app.waitForHeading(NL.errorPage.noAccess, { level: 1 });
+    expect(chunks.filter((name) => ['users', 'roles', 'tenants', 'beheer'].includes(name))).toEqual([]);
+    await monteur.close();
+  });
+});
