@@ -2,7 +2,7 @@ import type { Context } from 'hono';
 import type { EndpointName } from '../src/abp/endpoints.ts';
 import type { Field } from './api-input.ts';
 import type { ApiEnv } from './api-middleware.ts';
-import { readId, readListQuery, type ListQuery } from './api-query.ts';
+import { page, readId, readListQuery, sortRows, type ListQuery, type Sortable } from './api-query.ts';
 import type { ApiRoleDirectory } from './api-roles.ts';
 import type { ApiTenantDirectory } from './api-tenants.ts';
 import type { ApiUserDirectory } from './api-users.ts';
@@ -38,16 +38,26 @@ export interface ApiKit {
   body(c: Context<ApiEnv>, fields: readonly Field[]): Promise<Record<string, unknown> | Response>;
 }
 
-/** The query of a paged list, or ABP's 400 for a value that does not bind. */
-export function listQuery(kit: ApiKit, c: Context<ApiEnv>): ListQuery | Response {
+/**
+ * A crud service's GetAll: the rows its filters keep for the query, sorted
+ * by `Sorting` or the service's default, one page of them as DTOs; ABP's 400
+ * for a query value that does not bind.
+ */
+export function pagedList<T>(
+  kit: ApiKit,
+  c: Context<ApiEnv>,
+  list: { rows: (query: ListQuery) => T[]; sorting: string; fields: Record<string, (row: T) => Sortable>; dto: (row: T) => unknown },
+): Response {
   const read = readListQuery(c.req.url);
-  return read.ok ? read.value : kit.invalid(c, read.errors);
+  if (!read.ok) return kit.invalid(c, read.errors);
+  const query = read.value;
+  return kit.ok(c, page(sortRows(list.rows(query), query.sorting ?? list.sorting, list.fields), query, list.dto));
 }
 
-/** `Id` from the query (Get, Delete), or ABP's 400 for one that is no number. */
-export function queryId(kit: ApiKit, c: Context<ApiEnv>): number | Response {
+/** The answer for `Id` from the query (Get, Delete), or ABP's 400 for one that is no number. */
+export function withQueryId(kit: ApiKit, c: Context<ApiEnv>, answer: (id: number) => Response): Response {
   const read = readId(c.req.url);
-  return read.ok ? read.value : kit.invalid(c, read.errors);
+  return read.ok ? answer(read.value) : kit.invalid(c, read.errors);
 }
 
 /** A localised text in the request's language. */

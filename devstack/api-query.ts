@@ -67,7 +67,7 @@ export function containsKeyword(keyword: string | undefined, ...fields: Array<st
   return keyword === undefined || fields.some((field) => field !== null && field.includes(keyword));
 }
 
-type Sortable = string | number | boolean | null;
+export type Sortable = string | number | boolean | null;
 
 /** Thrown for a `Sorting` that names no property: Dynamic LINQ's parse error, which ABP answers as an unhandled 500. */
 export class UnknownSortingError extends Error {}

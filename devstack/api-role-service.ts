@@ -1,8 +1,8 @@
 import type { Context } from 'hono';
 import type { Field } from './api-input.ts';
-import { listQuery, queryId, text, type ApiKit, type Handlers } from './api-kit.ts';
+import { pagedList, text, withQueryId, type ApiKit, type Handlers } from './api-kit.ts';
 import type { ApiEnv } from './api-middleware.ts';
-import { containsKeyword, page, queryValue, sortRows } from './api-query.ts';
+import { containsKeyword, queryValue } from './api-query.ts';
 import type { ApiRole } from './api-roles.ts';
 import { APP_SOURCE } from './localization.ts';
 import { permissionsOfSide } from './seed.ts';
@@ -51,20 +51,20 @@ export function roleService(kit: ApiKit): Handlers {
   };
 
   return {
-    RoleGetAll: (c) => {
-      const query = listQuery(kit, c);
-      if (query instanceof Response) return query;
-      const matching = roles.inTenant(kit.tenantId(c)).filter((r) => containsKeyword(query.keyword, r.name, r.displayName, r.description));
-      const sorted = sortRows(matching, query.sorting ?? 'Name,DisplayName', {
-        Id: (r) => r.id,
-        Name: (r) => r.name,
-        DisplayName: (r) => r.displayName,
-        Description: (r) => r.description,
-        IsStatic: (r) => r.isStatic,
-        CreationTime: (r) => r.creationTime,
-      });
-      return kit.ok(c, page(sorted, query, dto));
-    },
+    RoleGetAll: (c) =>
+      pagedList(kit, c, {
+        rows: (query) => roles.inTenant(kit.tenantId(c)).filter((r) => containsKeyword(query.keyword, r.name, r.displayName, r.description)),
+        sorting: 'Name,DisplayName',
+        fields: {
+          Id: (r) => r.id,
+          Name: (r) => r.name,
+          DisplayName: (r) => r.displayName,
+          Description: (r) => r.description,
+          IsStatic: (r) => r.isStatic,
+          CreationTime: (r) => r.creationTime,
+        },
+        dto,
+      }),
 
     // GetRolesAsync: every role, or those a permission is granted to (RoleListDto).
     RoleGetRoles: (c) => {
@@ -79,26 +79,24 @@ export function roleService(kit: ApiKit): Handlers {
     RoleGetAllPermissions: (c) => kit.ok(c, { items: permissionsShown(c).map((p) => ({ ...p, id: 0 })) }),
 
     // An unknown id is an AbpException of the role manager: a generic 500.
-    RoleGetRoleForEdit: (c) => {
-      const id = queryId(kit, c);
-      if (id instanceof Response) return id;
-      const role = find(c, id);
-      if (!role) return kit.internalError(c);
-      return kit.ok(c, {
-        role: { name: role.name, displayName: role.displayName, description: role.description, isStatic: role.isStatic, id: role.id },
-        permissions: permissionsShown(c),
-        // From the permission checker: in the permissions' definition order.
-        grantedPermissionNames: permissionsOfSide(role.tenantId).map((p) => p.name).filter((name) => role.permissions.includes(name)),
-      });
-    },
+    RoleGetRoleForEdit: (c) =>
+      withQueryId(kit, c, (id) => {
+        const role = find(c, id);
+        if (!role) return kit.internalError(c);
+        return kit.ok(c, {
+          role: { name: role.name, displayName: role.displayName, description: role.description, isStatic: role.isStatic, id: role.id },
+          permissions: permissionsShown(c),
+          // From the permission checker: in the permissions' definition order.
+          grantedPermissionNames: permissionsOfSide(role.tenantId).map((p) => p.name).filter((name) => role.permissions.includes(name)),
+        });
+      }),
 
     // The template's GetEntityByIdAsync answers null for an unknown id, which maps to a null result.
-    RoleGet: (c) => {
-      const id = queryId(kit, c);
-      if (id instanceof Response) return id;
-      const role = find(c, id);
-      return kit.ok(c, role ? dto(role) : null);
-    },
+    RoleGet: (c) =>
+      withQueryId(kit, c, (id) => {
+        const role = find(c, id);
+        return kit.ok(c, role ? dto(role) : null);
+      }),
 
     RoleCreate: async (c) => {
       const body = await kit.body(c, ROLE);
@@ -131,15 +129,14 @@ export function roleService(kit: ApiKit): Handlers {
       return kit.ok(c, dto(role));
     },
 
-    RoleDelete: (c) => {
-      const id = queryId(kit, c);
-      if (id instanceof Response) return id;
-      const role = find(c, id);
-      if (!role) return kit.internalError(c);
-      if (role.isStatic) return kit.userFriendly(c, 'AbpZero', 'CanNotDeleteStaticRole', [role.name]);
-      users.removeRole(role.id);
-      roles.delete(role);
-      return kit.ok(c, null);
-    },
+    RoleDelete: (c) =>
+      withQueryId(kit, c, (id) => {
+        const role = find(c, id);
+        if (!role) return kit.internalError(c);
+        if (role.isStatic) return kit.userFriendly(c, 'AbpZero', 'CanNotDeleteStaticRole', [role.name]);
+        users.removeRole(role.id);
+        roles.delete(role);
+        return kit.ok(c, null);
+      }),
   };
 }

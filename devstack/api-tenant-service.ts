@@ -1,8 +1,6 @@
-import type { Context } from 'hono';
 import type { Field } from './api-input.ts';
-import { listQuery, queryId, type ApiKit, type Handlers } from './api-kit.ts';
-import type { ApiEnv } from './api-middleware.ts';
-import { containsKeyword, page, sortRows } from './api-query.ts';
+import { pagedList, withQueryId, type ApiKit, type Handlers } from './api-kit.ts';
+import { containsKeyword } from './api-query.ts';
 import type { ApiTenant } from './api-tenants.ts';
 import { API_PASSWORD, permissionsOfSide } from './seed.ts';
 
@@ -31,32 +29,25 @@ export function tenantService(kit: ApiKit): Handlers {
   const dto = (tenant: ApiTenant) => ({ tenancyName: tenant.tenancyName, name: tenant.name, isActive: tenant.isActive, id: tenant.id });
   const idFromBody = (body: Record<string, unknown>) => (body.id as number | null | undefined) ?? 0;
   const fields = (body: Record<string, unknown>) => ({ tenancyName: body.tenancyName as string, name: body.name as string, isActive: body.isActive === true });
-  const byId = (c: Context<ApiEnv>, id: number) => {
-    const tenant = tenants.findById(id);
-    return tenant ? kit.ok(c, dto(tenant)) : kit.notFound(c, 'Tenant', id);
-  };
 
   return {
-    TenantGetAll: (c) => {
-      const query = listQuery(kit, c);
-      if (query instanceof Response) return query;
-      const matching = tenants
-        .list()
-        .filter((t) => containsKeyword(query.keyword, t.tenancyName, t.name))
-        .filter((t) => query.isActive === undefined || t.isActive === query.isActive);
-      const sorted = sortRows(matching, query.sorting ?? 'TenancyName,Name', {
-        Id: (t) => t.id,
-        TenancyName: (t) => t.tenancyName,
-        Name: (t) => t.name,
-        IsActive: (t) => t.isActive,
-      });
-      return kit.ok(c, page(sorted, query, dto));
-    },
+    TenantGetAll: (c) =>
+      pagedList(kit, c, {
+        rows: (query) =>
+          tenants
+            .list()
+            .filter((t) => containsKeyword(query.keyword, t.tenancyName, t.name))
+            .filter((t) => query.isActive === undefined || t.isActive === query.isActive),
+        sorting: 'TenancyName,Name',
+        fields: { Id: (t) => t.id, TenancyName: (t) => t.tenancyName, Name: (t) => t.name, IsActive: (t) => t.isActive },
+        dto,
+      }),
 
-    TenantGet: (c) => {
-      const id = queryId(kit, c);
-      return id instanceof Response ? id : byId(c, id);
-    },
+    TenantGet: (c) =>
+      withQueryId(kit, c, (id) => {
+        const tenant = tenants.findById(id);
+        return tenant ? kit.ok(c, dto(tenant)) : kit.notFound(c, 'Tenant', id);
+      }),
 
     /**
      * As the template does: the tenant, its static Admin role with every
@@ -88,13 +79,12 @@ export function tenantService(kit: ApiKit): Handlers {
     },
 
     // The tenant manager's GetByIdAsync throws an AbpException for an unknown id: a generic 500. A deletion is soft.
-    TenantDelete: (c) => {
-      const id = queryId(kit, c);
-      if (id instanceof Response) return id;
-      const tenant = tenants.findById(id);
-      if (!tenant) return kit.internalError(c);
-      tenants.delete(tenant);
-      return kit.ok(c, null);
-    },
+    TenantDelete: (c) =>
+      withQueryId(kit, c, (id) => {
+        const tenant = tenants.findById(id);
+        if (!tenant) return kit.internalError(c);
+        tenants.delete(tenant);
+        return kit.ok(c, null);
+      }),
   };
 }

@@ -1,8 +1,8 @@
 import type { Context } from 'hono';
 import type { Field } from './api-input.ts';
-import { listQuery, queryId, type ApiKit, type Handlers } from './api-kit.ts';
+import { pagedList, withQueryId, type ApiKit, type Handlers } from './api-kit.ts';
 import type { ApiEnv } from './api-middleware.ts';
-import { containsKeyword, page, sortRows } from './api-query.ts';
+import { containsKeyword } from './api-query.ts';
 import type { ApiUser, UserFields } from './api-users.ts';
 
 // module-zero-core-template's UserAppService ([AbpAuthorize(Pages.Users)];
@@ -99,31 +99,31 @@ export function userService(kit: ApiKit): Handlers {
   };
 
   return {
-    UserGetAll: (c) => {
-      const query = listQuery(kit, c);
-      if (query instanceof Response) return query;
-      const matching = users
-        .inTenant(kit.tenantId(c))
-        .filter((u) => containsKeyword(query.keyword, u.userName, u.name, u.emailAddress))
-        .filter((u) => query.isActive === undefined || u.isActive === query.isActive);
-      const sorted = sortRows(matching, query.sorting ?? 'UserName,EmailAddress', {
-        Id: (u) => u.id,
-        UserName: (u) => u.userName,
-        Name: (u) => u.name,
-        Surname: (u) => u.surname,
-        EmailAddress: (u) => u.emailAddress,
-        IsActive: (u) => u.isActive,
-        CreationTime: (u) => u.creationTime,
-      });
-      return kit.ok(c, page(sorted, query, (u) => dto(u)));
-    },
+    UserGetAll: (c) =>
+      pagedList(kit, c, {
+        rows: (query) =>
+          users
+            .inTenant(kit.tenantId(c))
+            .filter((u) => containsKeyword(query.keyword, u.userName, u.name, u.emailAddress))
+            .filter((u) => query.isActive === undefined || u.isActive === query.isActive),
+        sorting: 'UserName,EmailAddress',
+        fields: {
+          Id: (u) => u.id,
+          UserName: (u) => u.userName,
+          Name: (u) => u.name,
+          Surname: (u) => u.surname,
+          EmailAddress: (u) => u.emailAddress,
+          IsActive: (u) => u.isActive,
+          CreationTime: (u) => u.creationTime,
+        },
+        dto: (u) => dto(u),
+      }),
 
-    UserGet: (c) => {
-      const id = queryId(kit, c);
-      if (id instanceof Response) return id;
-      const user = find(c, id);
-      return user ? kit.ok(c, dto(user)) : kit.notFound(c, 'User', id);
-    },
+    UserGet: (c) =>
+      withQueryId(kit, c, (id) => {
+        const user = find(c, id);
+        return user ? kit.ok(c, dto(user)) : kit.notFound(c, 'User', id);
+      }),
 
     // The tenant's roles as RoleDto; their permissions are not loaded here, so grantedPermissions is empty.
     UserGetRoles: (c) =>
@@ -165,15 +165,14 @@ export function userService(kit: ApiKit): Handlers {
       return kit.ok(c, dto(user));
     },
 
-    UserDelete: (c) => {
-      const id = queryId(kit, c);
-      if (id instanceof Response) return id;
-      const user = find(c, id);
-      if (!user) return kit.internalError(c);
-      if (user.userName === ADMIN_USER_NAME) return kit.userFriendly(c, 'AbpZero', 'CanNotDeleteAdminUser', [ADMIN_USER_NAME]);
-      users.delete(user);
-      return kit.ok(c, null);
-    },
+    UserDelete: (c) =>
+      withQueryId(kit, c, (id) => {
+        const user = find(c, id);
+        if (!user) return kit.internalError(c);
+        if (user.userName === ADMIN_USER_NAME) return kit.userFriendly(c, 'AbpZero', 'CanNotDeleteAdminUser', [ADMIN_USER_NAME]);
+        users.delete(user);
+        return kit.ok(c, null);
+      }),
 
     UserActivate: setActive(true),
     UserDeActivate: setActive(false),

@@ -7,17 +7,8 @@ import { allPermissions, API_PASSWORD, apiUsers, externalLogins, extraStaff, typ
 // copy per stack so a change in one test stack never shows in another. A
 // deleted user is soft-deleted: unknown from then on, as in ABP.
 
-/** A user of the ABP backend, scoped to one tenant (or the host). */
-export interface ApiUser {
-  id: number;
-  /** null: a user of the host. */
-  tenantId: number | null;
-  userName: string;
-  name: string;
-  surname: string;
-  emailAddress: string;
-  isActive: boolean;
-  /** The user's roles by id (ABP's AbpUserRoles). */
+/** A user of the ABP backend, scoped to one tenant (or the host), with its roles by id (ABP's AbpUserRoles). */
+export interface ApiUser extends Omit<SeedUser, 'roleNames'> {
   roleIds: number[];
   /** As ABP reads it back from the database: no offset. */
   creationTime: string;
