@@ -5,7 +5,8 @@ import { resolveFault } from './fault-response.ts';
 import { endpointList } from '../src/abp/endpoints.ts';
 import type { BackendIdentity } from './backend-token.ts';
 import type { LanguageName } from './localization.ts';
-import type { ApiUser, SeedTenant } from './seed.ts';
+import type { ApiTenant } from './api-tenants.ts';
+import type { ApiUser } from './api-users.ts';
 import type { FaultEndpoint, FaultRegistry } from './faults.ts';
 
 // Cross-cutting behaviour of the API server: latency, CORS and fault switches.
@@ -16,7 +17,7 @@ export interface AbpRequest {
   user: ApiUser | undefined;
   identity: BackendIdentity | undefined;
   /** null: the host. */
-  tenant: SeedTenant | null;
+  tenant: ApiTenant | null;
   language: LanguageName;
 }
 

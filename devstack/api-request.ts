@@ -1,5 +1,5 @@
 import { DEFAULT_LANGUAGE, toLanguage, type LanguageName } from './localization.ts';
-import { findTenantById, type SeedTenant } from './seed.ts';
+import type { ApiTenant } from './api-tenants.ts';
 
 // Reading an ABP request: the tenant, the culture and the bearer token, in
 // the order ABP v10's resolvers read them.
@@ -16,10 +16,10 @@ type Reader = (name: string) => string | undefined;
  * number, or names no tenant, counts as not given; null is the host. An
  * inactive tenant is still resolved (its sign-in fails later).
  */
-export function readRequestTenant(header: Reader, cookie: Reader): SeedTenant | null {
+export function readRequestTenant(header: Reader, cookie: Reader, findTenant: (id: number) => ApiTenant | undefined): ApiTenant | null {
   for (const raw of [header(TENANT_KEY), cookie(TENANT_KEY)]) {
     const value = raw?.trim() ?? '';
-    const tenant = /^\d+$/.test(value) ? findTenantById(Number(value)) : undefined;
+    const tenant = /^\d+$/.test(value) ? findTenant(Number(value)) : undefined;
     if (tenant) return tenant;
   }
   return null;

@@ -1,11 +1,17 @@
 import { Hono, type Context, type MiddlewareHandler } from 'hono';
 import { getCookie } from 'hono/cookie';
 import { endpointList, type AbpEndpoint, type EndpointName } from '../src/abp/endpoints.ts';
-import { readInput, type StringField } from './api-input.ts';
+import { readDto, readInput, type Field, type StringField } from './api-input.ts';
+import type { ApiKit, Handler } from './api-kit.ts';
 import { readBearer, readRequestTenant, resolveCulture } from './api-request.ts';
 import { createBehaviourSwitch, parseBehaviour, type ApiBehaviour, type BehaviourSwitch } from './api-behaviour.ts';
 import { cors, faultSwitches, latency, type AbpRequest, type ApiEnv } from './api-middleware.ts';
-import { createApiUserDirectory } from './api-users.ts';
+import { createApiRoleDirectory } from './api-roles.ts';
+import { roleService } from './api-role-service.ts';
+import { createApiTenantDirectory } from './api-tenants.ts';
+import { tenantService } from './api-tenant-service.ts';
+import { userService } from './api-user-service.ts';
+import { createApiUserDirectory, type ApiUser } from './api-users.ts';
 import { AUTH_PROVIDER, CLIENT_ID } from './appconfig.ts';
 import { createBackendTokens } from './backend-token.ts';
 import { dpopProofProblem } from './dpop-proof.ts';
@@ -14,7 +20,7 @@ import { faultEndpointNamed, parseFault, type FaultRegistry } from './faults.ts'
 import { impersonationHandlers } from './impersonation.ts';
 import { DEFAULT_LANGUAGE, localize, type LanguageName } from './localization.ts';
 import { createProviderTokenVerifier, ProviderUnavailableError } from './provider-token.ts';
-import { findTenantById, findTenantByName, permissions, type ApiUser } from './seed.ts';
+import { permissions } from './seed.ts';
 import { buildUserConfiguration, type ClockProvider } from './user-configuration.ts';
 
 // The ABP backend as the app sees it: every endpoint of src/abp/endpoints.ts,
@@ -36,14 +42,14 @@ export interface ApiConfig {
   releaseDate: string;
   /** Deployment choices (see api-behaviour.ts); switchable at run time in test mode. */
   behaviour?: Partial<ApiBehaviour>;
+  /** This many more staff in Default, for tests of search and paging (seed.ts `extraStaff`). Default 0. */
+  extraUsers?: number;
 }
 
 export interface ApiApp {
   app: Hono<ApiEnv>;
   behaviour: BehaviourSwitch;
 }
-
-type Handler = (c: Context<ApiEnv>) => Response | Promise<Response>;
 
 /** The application's version, as the template's Session answer names it. */
 const APP_VERSION = '9.3.0';
@@ -53,7 +59,9 @@ export function createApiApp(config: ApiConfig): ApiApp {
   const app = new Hono<ApiEnv>({ getPath: (req) => new URL(req.url).pathname.toLowerCase() });
   const tokens = createBackendTokens(config.backendTokenTtl);
   const verifyProviderToken = createProviderTokenVerifier(config.issuer, config.apiUrl);
-  const users = createApiUserDirectory();
+  const tenants = createApiTenantDirectory();
+  const roles = createApiRoleDirectory();
+  const users = createApiUserDirectory(roles, { extraUsers: config.extraUsers });
   const behaviour = createBehaviourSwitch(config.behaviour ?? {}, config.faults.enabled);
   /** jti of the DPoP proofs accepted so far: a proof counts once. */
   const seenProofs = new Map<string, number>();
@@ -74,6 +82,24 @@ export function createApiApp(config: ApiConfig): ApiApp {
     if (read.kind === 'invalid') return invalid(c, read.errors);
     return read.body as Record<string, string>;
   };
+  const kit: ApiKit = {
+    users,
+    roles,
+    tenants,
+    ok: (c, result) => json(c, success(result)),
+    internalError,
+    invalid,
+    notFound: (c, entity, id) => fail(c, 404, localize(languageOf(c), 'AbpWeb', 'EntityNotFound', entity, String(id))),
+    userFriendly: (c, source, key, args = [], details = null) => fail(c, 500, localize(languageOf(c), source, key, ...args), details),
+    language: languageOf,
+    tenantId: (c) => c.get('abp').tenant?.id ?? null,
+    async body(c, fields: readonly Field[]) {
+      const read = readDto(c.req.header('Content-Type'), await c.req.text(), fields);
+      if (read.kind === 'unsupported') return c.body(null, 415);
+      if (read.kind === 'invalid') return invalid(c, read.errors);
+      return read.body;
+    },
+  };
 
   /**
    * Who calls, in which tenant and language. A bearer that is forged,
@@ -91,8 +117,8 @@ export function createApiApp(config: ApiConfig): ApiApp {
     const tenant = user
       ? user.tenantId === null
         ? null
-        : (findTenantById(user.tenantId) ?? null)
-      : readRequestTenant((n) => c.req.header(n), (n) => getCookie(c, n));
+        : (tenants.findById(user.tenantId) ?? null)
+      : readRequestTenant((n) => c.req.header(n), (n) => getCookie(c, n), tenants.findById);
     const culture = resolveCulture({
       query: (n) => c.req.query(n),
       header: (n) => c.req.header(n),
@@ -104,32 +130,27 @@ export function createApiApp(config: ApiConfig): ApiApp {
     await next();
   };
 
-  /** ABP's authorization filter: 401 without a user, 403 without the permission, named by its display name. */
+  /** ABP's authorization filter: 401 without a user, 403 without a permission, the first one missing named by its display name. */
   const authorize = (endpoint: AbpEndpoint): MiddlewareHandler<ApiEnv> => async (c, next) => {
     if (!endpoint.permission && !endpoint.signedIn) return next();
     const { user, language } = c.get('abp');
     if (!user) return notSignedIn(c);
-    if (endpoint.permission && !users.grantedPermissions(user).includes(endpoint.permission)) {
-      const shown = permissions.find((p) => p.name === endpoint.permission)?.displayName ?? endpoint.permission;
+    const granted = users.grantedPermissions(user);
+    const missing = [endpoint.permission ?? []].flat().find((permission) => !granted.includes(permission));
+    if (missing) {
+      const shown = permissions.find((p) => p.name === missing)?.displayName ?? missing;
       const message = localize(language, 'Abp', 'AtLeastOneOfThesePermissionsMustBeGranted', localize(language, 'AbpProjectName', shown));
       return fail(c, 403, message);
     }
     return next();
   };
 
-  const signIn = async (user: ApiUser) => {
-    const issued = await tokens.issue({
-      userId: user.id,
-      tenantId: user.tenantId,
-      userName: user.userName,
-      emailAddress: user.emailAddress,
-      roleNames: user.roleNames,
-    });
-    return success({ ...issued, waitingForActivation: false });
-  };
+  /** ABP's access token for a user, with the names of their roles. */
+  const issueToken = (user: ApiUser) =>
+    tokens.issue({ userId: user.id, tenantId: user.tenantId, userName: user.userName, emailAddress: user.emailAddress, roleNames: users.roleNamesOf(user) });
+  const signIn = async (user: ApiUser) => success({ ...(await issueToken(user)), waitingForActivation: false });
   const waitingForActivation = success({ accessToken: null, encryptedAccessToken: null, expireInSeconds: 0, waitingForActivation: true });
 
-  // Beheer's services (User, Role, Tenant) are not served yet: those paths answer as a backend without them does.
   const handlers: Partial<Record<EndpointName, Handler>> = {
     GetAll: (c) => {
       const { user, identity, tenant, language } = c.get('abp');
@@ -218,7 +239,7 @@ export function createApiApp(config: ApiConfig): ApiApp {
     IsTenantAvailable: async (c) => {
       const body = await input(c, [{ name: 'TenancyName', maxLength: 64 }]);
       if (body instanceof Response) return body;
-      const tenant = findTenantByName(body.tenancyName!);
+      const tenant = tenants.findByName(body.tenancyName!);
       if (!tenant) return json(c, success({ state: 3, tenantId: null }));
       return json(c, success(tenant.isActive ? { state: 1, tenantId: tenant.id } : { state: 2, tenantId: null }));
     },
@@ -231,32 +252,29 @@ export function createApiApp(config: ApiConfig): ApiApp {
       return json(c, success(null));
     },
 
-    UserGetAll: (c) => {
+    // The template's TokenAuthController.Authenticate: a user of the request's tenant (none: the host) by user name or e-mail address and password.
+    Authenticate: async (c) => {
+      const body = await kit.body(c, [
+        { name: 'UserNameOrEmailAddress', kind: 'string', required: true, maxLength: 256 },
+        { name: 'Password', kind: 'string', required: true, maxLength: 32 },
+        { name: 'RememberClient', kind: 'boolean' },
+      ]);
+      if (body instanceof Response) return body;
+      const login = body.userNameOrEmailAddress as string;
       const { tenant } = c.get('abp');
-      const keyword = c.req.query('Keyword')?.trim().toLowerCase();
-      const isActive = c.req.query('IsActive');
-      const skip = Math.max(0, Number(c.req.query('SkipCount') ?? 0) || 0);
-      const take = Math.max(1, Number(c.req.query('MaxResultCount') ?? 10) || 10);
-      const matching = users
-        .inTenant(tenant?.id ?? null)
-        .filter((u) => !keyword || [u.userName, u.name, u.emailAddress].some((v) => v.toLowerCase().includes(keyword)))
-        .filter((u) => isActive === undefined || String(u.isActive) === isActive.toLowerCase());
-      const items = matching.slice(skip, skip + take).map((u) => ({
-        userName: u.userName,
-        name: u.name,
-        surname: u.surname,
-        emailAddress: u.emailAddress,
-        isActive: u.isActive,
-        fullName: `${u.name} ${u.surname}`,
-        lastLoginTime: null,
-        creationTime: config.releaseDate.replace(/\+00:00$/, ''),
-        roleNames: users.normalizedRoleNames(u),
-        id: u.id,
-      }));
-      return json(c, success({ totalCount: matching.length, items }));
+      const loginFailed = (key: string, arg: string) => kit.userFriendly(c, 'AbpProjectName', 'LoginFailed', [], localize(languageOf(c), 'AbpProjectName', key, arg));
+      if (tenant && !tenant.isActive) return loginFailed('TenantIsNotActive', tenant.tenancyName);
+      const tenantId = tenant?.id ?? null;
+      const user = users.findByUserName(tenantId, login) ?? users.findByEmail(tenantId, login);
+      if (!users.checkPassword(user, body.password as string) || !user) return loginFailed('InvalidUserNameOrPassword', '');
+      if (!user.isActive) return loginFailed('UserIsNotActiveAndCanNotLogin', login);
+      return kit.ok(c, { ...(await issueToken(user)), userId: user.id });
     },
 
-    ...impersonationHandlers({ tokens, users, json, fail, notSignedIn, testMode: config.faults.enabled, app }),
+    ...userService(kit),
+    ...roleService(kit),
+    ...tenantService(kit),
+    ...impersonationHandlers({ tokens, users, tenants, json, fail, notSignedIn, testMode: config.faults.enabled, app }),
   };
 
   app.use('*', latency(config.latencyMs));
@@ -294,7 +312,7 @@ export function createApiApp(config: ApiConfig): ApiApp {
       const user = typeof body.userId === 'number' ? users.findById(body.userId) : undefined;
       if (!user || typeof body.issuedAt !== 'number' || typeof body.expiresAt !== 'number') return json(c, failure(400, 'Give userId, issuedAt and expiresAt.'), 400);
       const issued = await tokens.issue(
-        { userId: user.id, tenantId: user.tenantId, userName: user.userName, emailAddress: user.emailAddress, roleNames: user.roleNames },
+        { userId: user.id, tenantId: user.tenantId, userName: user.userName, emailAddress: user.emailAddress, roleNames: users.roleNamesOf(user) },
         { issuedAt: body.issuedAt, expiresAt: body.expiresAt },
       );
       return c.json({ accessToken: issued.accessToken });

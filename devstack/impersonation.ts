@@ -2,10 +2,10 @@ import { randomBytes } from 'node:crypto';
 import type { Context, Hono } from 'hono';
 import type { EndpointName } from '../src/abp/endpoints.ts';
 import type { ApiEnv } from './api-middleware.ts';
+import type { ApiTenantDirectory } from './api-tenants.ts';
 import type { ApiUserDirectory } from './api-users.ts';
 import type { BackendIdentity, BackendTokens } from './backend-token.ts';
 import { success } from './envelope.ts';
-import { findTenantById } from './seed.ts';
 
 // Impersonation as ASP.NET Zero does it: an administrator acts as another
 // user (the token carries ABP's impersonator claims, GetAll's session names
@@ -18,6 +18,7 @@ type Handler = (c: Context<ApiEnv>) => Response | Promise<Response>;
 export interface ImpersonationDeps {
   tokens: BackendTokens;
   users: ApiUserDirectory;
+  tenants: ApiTenantDirectory;
   json: (c: Context<ApiEnv>, body: unknown) => Response;
   fail: (c: Context<ApiEnv>, status: 401 | 403 | 404 | 500, message: string, details?: string | null) => Response;
   notSignedIn: (c: Context<ApiEnv>) => Response;
@@ -29,7 +30,7 @@ export interface ImpersonationDeps {
 const IMPERSONATION_TOKEN_TTL_MS = 60_000;
 
 /** The two endpoints of the way back; in test mode also `POST /__devstack/impersonate` to start acting as someone. */
-export function impersonationHandlers({ tokens, users, json, fail, notSignedIn, testMode, app }: ImpersonationDeps): Record<'BackToImpersonator' | 'ImpersonatedAuthenticate', Handler> & Partial<Record<EndpointName, Handler>> {
+export function impersonationHandlers({ tokens, users, tenants, json, fail, notSignedIn, testMode, app }: ImpersonationDeps): Record<'BackToImpersonator' | 'ImpersonatedAuthenticate', Handler> & Partial<Record<EndpointName, Handler>> {
   const wayBack = new Map<string, { identity: BackendIdentity; userName: string; expiresAt: number }>();
 
   if (testMode) {
@@ -62,7 +63,7 @@ export function impersonationHandlers({ tokens, users, json, fail, notSignedIn, 
       const impersonationToken = randomBytes(24).toString('hex');
       const tenantId = impersonatorTenantId ?? impersonator.tenantId;
       wayBack.set(impersonationToken, { identity: { userId: impersonator.id, tenantId }, userName: impersonator.userName, expiresAt: Date.now() + IMPERSONATION_TOKEN_TTL_MS });
-      return json(c, success({ impersonationToken, tenancyName: tenantId === null ? null : (findTenantById(tenantId)?.tenancyName ?? null) }));
+      return json(c, success({ impersonationToken, tenancyName: tenantId === null ? null : (tenants.findById(tenantId)?.tenancyName ?? null) }));
     },
 
     ImpersonatedAuthenticate: async (c) => {

@@ -34,7 +34,7 @@ export function toLanguage(culture: string): LanguageName | undefined {
   return found?.name;
 }
 
-export type SourceName = 'Abp' | 'AbpProjectName' | 'AbpWeb';
+export type SourceName = 'Abp' | 'AbpProjectName' | 'AbpWeb' | 'AbpZero';
 /** The source the app's own texts (menu, permissions, sign-in) live in; the template names it after the project. */
 export const APP_SOURCE: SourceName = 'AbpProjectName';
 
@@ -53,6 +53,7 @@ const texts: Record<LanguageName, Texts> = {
       CouldNotValidateExternalUser: 'De externe gebruiker kon niet gevalideerd worden',
       Crm: 'Klantrelaties',
       HomePage: 'Startpagina',
+      InvalidUserNameOrPassword: 'Onjuiste gebruikersnaam en/of wachtwoord',
       LoginFailed: 'Inloggen mislukt!',
       Marketing: 'Marketing',
       Roles: 'Rollen',
@@ -60,9 +61,9 @@ const texts: Record<LanguageName, Texts> = {
       Tenants: 'Huurders',
       Uitvoering: 'Uitvoering',
       UserIsNotActiveAndCanNotLogin: 'Gebruiker {0} is niet actief en kan niet inloggen.',
+      'ThereIsNoTenantDefinedWithName{0}': 'Er is geen huurder met de naam {0}',
       Users: 'Gebruikers',
-      // The template has no Dutch text for it; ABP falls back to the English one.
-      UsersActivation: 'Users activation',
+      // UsersActivation: the template has no Dutch text, so ABP shows "[Users activation]" (role.json getallpermissions).
       Verkoop: 'Verkoop',
       WaitingForActivationMessage: 'Je account dient nog te worden geactiveerd door de beheerder.',
       Wvb: 'Werkvoorbereiding',
@@ -73,6 +74,14 @@ const texts: Record<LanguageName, Texts> = {
       InternalServerError: 'Er is een interne fout opgetreden tijdens uw aanvraag!',
       ValidationError: 'Uw aanvraag is niet geldig!',
       ValidationNarrativeTitle: 'De volgende fouten zijn gedetecteerd tijdens de validatie.',
+    },
+    // Only Abp.ZeroCore's identity texts have Dutch; the role, tenant and admin-user texts of Abp.Zero.Common do not,
+    // so ABP shows their keys ("[Role name is already taken]", role.json create-duplicate).
+    AbpZero: {
+      'Identity.DefaultError': 'Er is een onbekende fout opgetreden.',
+      'Identity.DuplicateEmail': "E-mail '{0}' is al in gebruik.",
+      'Identity.DuplicateUserName': "Gebruikersnaam '{0}' is al in gebruik.",
+      'Identity.PasswordTooShort': 'Wachtwoorden moeten ten minste {0} tekens bevatten.',
     },
   },
   en: {
@@ -87,6 +96,7 @@ const texts: Record<LanguageName, Texts> = {
       CouldNotValidateExternalUser: 'Could not validate external user',
       Crm: 'Customer relations',
       HomePage: 'Home page',
+      InvalidUserNameOrPassword: 'Invalid user name or password',
       LoginFailed: 'Login failed!',
       Marketing: 'Marketing',
       Roles: 'Roles',
@@ -94,6 +104,7 @@ const texts: Record<LanguageName, Texts> = {
       Tenants: 'Tenants',
       Uitvoering: 'Execution',
       UserIsNotActiveAndCanNotLogin: 'User {0} is not active and can not log in.',
+      'ThereIsNoTenantDefinedWithName{0}': 'There is no tenant defined with name {0}',
       Users: 'Users',
       UsersActivation: 'Users activation',
       Verkoop: 'Sales',
@@ -107,12 +118,28 @@ const texts: Record<LanguageName, Texts> = {
       ValidationError: 'Your request is not valid!',
       ValidationNarrativeTitle: 'The following errors were detected during validation.',
     },
+    AbpZero: {
+      CanNotDeleteAdminUser: 'Can not delete user {0} since this is the default admin user!',
+      CanNotDeleteStaticRole: 'Can not delete a static role: {0}',
+      CanNotRenameAdminUser: 'Can not rename user name of the {0} since this is the default admin user!',
+      'Identity.DefaultError': 'An unknown failure has occurred.',
+      'Identity.DuplicateEmail': "Email '{0}' is already taken.",
+      'Identity.DuplicateUserName': "Username '{0}' is already taken.",
+      'Identity.PasswordTooShort': 'Passwords must be at least {0} characters.',
+      RoleDisplayNameIsAlreadyTaken: 'Role display name {0} is already taken.',
+      RoleNameIsAlreadyTaken: 'Role name {0} is already taken.',
+      TenancyNameIsAlreadyTaken: 'Tenancy name {0} is already taken.',
+    },
   },
 };
 
-/** A text with its `{0}`, `{1}` filled in; the key itself when there is none (as ABP shows a missing text). */
+/**
+ * A text with its `{0}`, `{1}` filled in. A text the language lacks is
+ * shown as ABP shows it: its key in sentence case between brackets
+ * (`UsersActivation` → `[Users activation]`).
+ */
 export function localize(language: LanguageName, source: SourceName, key: string, ...args: string[]): string {
-  const template = texts[language][source][key] ?? key;
+  const template = texts[language][source][key] ?? `[${key.replace(/[a-z][A-Z]/g, (pair) => `${pair[0]} ${pair[1]!.toLowerCase()}`)}]`;
   return template.replace(/\{(\d+)\}/g, (whole, index: string) => args[Number(index)] ?? whole);
 }
 

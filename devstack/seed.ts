@@ -39,6 +39,8 @@ export const identityUsers: readonly IdentityUser[] = [
   { sub: 'idp-0003-nieuw', userName: 'nieuw', givenName: 'Nieuwe', familyName: 'Medewerker', email: 'nieuw@isolatie.local' },
   // Known to the provider only: the backend registers her at her first sign-in.
   { sub: 'idp-0004-vreemde', userName: 'vreemde', givenName: 'Vera', familyName: 'Vreemde', email: 'vreemde@extern.local' },
+  // The host's administrator (API user 1) at the provider, so the host can sign in as staff do (not in the recorded world).
+  { sub: 'idp-0005-host', userName: 'host', givenName: 'Beheerder', familyName: 'Host', email: 'host@isolatie.local' },
 ];
 
 /** A permission as ABP defines it: its name, the text key of its display name, and whether only the host has it. */
@@ -69,13 +71,16 @@ export function menuName(key: string): string {
   return key.charAt(0).toUpperCase() + key.slice(1);
 }
 
-/** A role (ABP's AbpRoles row): users carry role names, permissions come from roles. */
+/** A role (ABP's AbpRoles row): users have roles, permissions come from roles. */
 export interface SeedRole {
   id: number;
   /** null: a role of the host. */
   tenantId: number | null;
   name: string;
   displayName: string;
+  /** A static role (the template's Admin): ABP refuses to delete it. */
+  isStatic?: boolean;
+  /** Granted, in the order the grants were stored (Role/GetAll lists them so). */
   permissions: readonly string[];
 }
 
@@ -83,15 +88,20 @@ const hostPermissions = allPermissions;
 const tenantPermissions = permissions.filter((p) => !p.hostOnly).map((p) => p.name);
 
 export const roles: readonly SeedRole[] = [
-  { id: 1, tenantId: null, name: 'Admin', displayName: 'Admin', permissions: hostPermissions },
-  { id: 2, tenantId: 1, name: 'Admin', displayName: 'Admin', permissions: tenantPermissions },
-  { id: 3, tenantId: 2, name: 'Admin', displayName: 'Admin', permissions: tenantPermissions },
-  { id: 4, tenantId: 3, name: 'Admin', displayName: 'Admin', permissions: tenantPermissions },
+  { id: 1, tenantId: null, name: 'Admin', displayName: 'Admin', isStatic: true, permissions: hostPermissions },
+  { id: 2, tenantId: 1, name: 'Admin', displayName: 'Admin', isStatic: true, permissions: tenantPermissions },
+  { id: 3, tenantId: 2, name: 'Admin', displayName: 'Admin', isStatic: true, permissions: tenantPermissions },
+  { id: 4, tenantId: 3, name: 'Admin', displayName: 'Admin', isStatic: true, permissions: tenantPermissions },
   { id: 5, tenantId: 1, name: 'Monteur', displayName: 'Monteur', permissions: ['Pages.Uitvoering', 'Pages.Crm'] },
 ];
 
-/** A user of the ABP backend, scoped to one tenant (or the host) like ABP's AbpUsers row. */
-export interface ApiUser {
+/** The permissions a side may grant: the host all, a tenant all but the host-only ones (ABP's multiTenancySides). */
+export function permissionsOfSide(tenantId: number | null): readonly SeedPermission[] {
+  return tenantId === null ? permissions : permissions.filter((p) => !p.hostOnly);
+}
+
+/** A user of the ABP backend, scoped to one tenant (or the host) like ABP's AbpUsers row, with the names of its roles. */
+export interface SeedUser {
   id: number;
   /** null: a user of the host. */
   tenantId: number | null;
@@ -103,8 +113,11 @@ export interface ApiUser {
   roleNames: readonly string[];
 }
 
-export const apiUsers: readonly ApiUser[] = [
-  // The template's host administrator: no tenant, no external login.
+/** Every seeded user's password for `TokenAuth/Authenticate` (users registered through the provider get none). */
+export const API_PASSWORD = DEMO_PASSWORD;
+
+export const apiUsers: readonly SeedUser[] = [
+  // The template's host administrator: no tenant; its external login is the provider's `host` (below).
   { id: 1, tenantId: null, userName: 'admin', name: 'admin', surname: 'admin', emailAddress: 'admin@aspnetboilerplate.com', isActive: true, roleNames: ['Admin'] },
   { id: 2, tenantId: 1, userName: 'admin', name: 'Beheerder', surname: 'Admin', emailAddress: 'admin@isolatie.local', isActive: true, roleNames: ['Admin'] },
   // Same person in a second tenant, so a tenant switch can be signed in to.
@@ -127,14 +140,46 @@ export const externalLogins: readonly SeedLogin[] = [
   { tenantId: 1, providerKey: 'idp-0002-monteur', userId: 5 },
   { tenantId: 1, providerKey: 'idp-0003-nieuw', userId: 6 },
   { tenantId: 2, providerKey: 'idp-0001-admin', userId: 3 },
+  // Not in the recorded world, where the host admin had no external login: it changes none of the recorded answers
+  // (admin's own sub is still unknown on the host, so a sign-in without an environment still fails as recorded).
+  { tenantId: null, providerKey: 'idp-0005-host', userId: 1 },
 ];
 
-export function findTenantById(id: number): SeedTenant | undefined {
-  return tenants.find((t) => t.id === id);
-}
+/** Given names and surnames of the extra staff a test can ask for (`extraUsers`): Dutch, each pair once. */
+const GIVEN_NAMES = [
+  'Anouk', 'Bram', 'Daan', 'Emma', 'Fleur', 'Gijs', 'Hanneke', 'Ivo', 'Jeroen', 'Karin', 'Lotte', 'Maarten',
+  'Noor', 'Oscar', 'Pieter', 'Roos', 'Sanne', 'Thijs', 'Vera', 'Willem', 'Yara', 'Zoë', 'Bas', 'Eline',
+];
+const SURNAMES = [
+  'de Vries', 'Jansen', 'van den Berg', 'Bakker', 'Visser', 'Smit', 'Meijer', 'de Boer', 'Mulder', 'de Groot',
+  'Bos', 'Vos', 'Peters', 'Hendriks', 'van Leeuwen', 'Dekker', 'Brouwer', 'de Wit', 'Dijkstra', 'Smits',
+  'de Graaf', 'van der Meer', 'Kok', 'Jacobs', 'van Dijk',
+];
 
-/** By tenancy name, ignoring case as SQL Server's default collation does. */
-export function findTenantByName(tenancyName: string): SeedTenant | undefined {
-  const wanted = tenancyName.trim().toLowerCase();
-  return tenants.find((t) => t.tenancyName.toLowerCase() === wanted);
+/**
+ * `count` more staff for Default (tenant 1), the same every time: person i
+ * (from 1) is `GIVEN_NAMES[(i - 1) % 24]` with a surname so that no pair
+ * repeats, user name `voornaam.achternaam` (lower case, no spaces, no
+ * accents: `zoe.vandermeer`), e-mail `<user name>@isolatie.local`; every
+ * third has the role Monteur, every twelfth is not active. They have the
+ * demo password at the API and no account at the provider.
+ */
+export function extraStaff(count: number): Array<Omit<SeedUser, 'id'>> {
+  const most = GIVEN_NAMES.length * SURNAMES.length;
+  if (!Number.isInteger(count) || count < 0 || count > most) throw new Error(`extraUsers must be a whole number from 0 to ${most}, got ${count}`);
+  return Array.from({ length: count }, (_, index) => {
+    const name = GIVEN_NAMES[index % GIVEN_NAMES.length]!;
+    const surname = SURNAMES[(index + 2 * Math.floor(index / GIVEN_NAMES.length)) % SURNAMES.length]!;
+    const userName = `${name}.${surname}`.normalize('NFD').replace(/[\u0300-\u036f\s]/g, '').toLowerCase();
+    const number = index + 1;
+    return {
+      tenantId: 1,
+      userName,
+      name,
+      surname,
+      emailAddress: `${userName}@isolatie.local`,
+      isActive: number % 12 !== 0,
+      roleNames: number % 3 === 0 ? ['Monteur'] : [],
+    };
+  });
 }

@@ -55,6 +55,8 @@ export interface StackOptions {
   inactiveUserSignIn?: ApiBehaviour['inactiveUserSignIn'];
   /** A provider user unknown to the API: registered `active` and signed in (the template, default) or `inactive`. */
   externalUserRegistration?: ApiBehaviour['externalUserRegistration'];
+  /** This many more staff in Default at the API, with Dutch names, for search and paging (seed.ts `extraStaff`). Default 0. */
+  extraUsers?: number;
 }
 
 export interface StackUrls {
@@ -142,6 +144,7 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
     // As ABP writes a value made during the request: with an offset, not Z.
     releaseDate: new Date().toISOString().replace('Z', '+00:00'),
     behaviour: { inactiveUserSignIn: options.inactiveUserSignIn, externalUserRegistration: options.externalUserRegistration },
+    extraUsers: options.extraUsers,
   });
   const api = createServer(getRequestListener(apiApp.fetch));
   const staticApp = (options.serveApp ?? true)

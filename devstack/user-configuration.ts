@@ -1,6 +1,7 @@
 import { SECTIONS } from '../src/sections/sections.lazy.ts';
 import { APP_SOURCE, DEFAULT_LANGUAGE, localizationSection, localize, type LanguageName } from './localization.ts';
-import { allPermissions, menuName, type SeedTenant } from './seed.ts';
+import type { ApiTenant } from './api-tenants.ts';
+import { allPermissions, menuName } from './seed.ts';
 
 // The result of ABP's /AbpUserConfiguration/GetAll, section by section as
 // the real host sent it (../shared/abp-recorded/userconfiguration.json).
@@ -9,7 +10,7 @@ export type ClockProvider = 'unspecifiedClockProvider' | 'utcClockProvider' | 'l
 
 export interface UserConfigurationInput {
   language: LanguageName;
-  tenant: SeedTenant | null;
+  tenant: ApiTenant | null;
   /** The signed-in user, with what their roles grant and their own language setting. */
   user: { id: number; granted: readonly string[]; language: string | undefined } | null;
   clockProvider: ClockProvider;

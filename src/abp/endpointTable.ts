@@ -15,9 +15,12 @@ export interface AbpEndpoint {
   readonly path: string;
   /**
    * The permission module-zero-core-template's application service demands;
-   * without it ABP answers 403 (401 when nobody is signed in).
+   * without it ABP answers 403 (401 when nobody is signed in). A list when
+   * the action demands its own besides its service's: every one is needed,
+   * checked in this order (ABP checks the method's attribute before the
+   * class's), and the 403 names the first one missing.
    */
-  readonly permission?: string;
+  readonly permission?: string | readonly string[];
   /** The action needs a signed-in user, whatever the permission ([AbpAuthorize]). */
   readonly signedIn?: boolean;
 }
@@ -31,5 +34,9 @@ export const ChangeLanguage = { method: 'POST', path: 'api/services/app/User/Cha
 
 
 // ASP.NET Zero's way back from impersonation; module-zero has neither (a 404 there).
+// The template's sign-in by user name (or e-mail address) and password. Staff sign in through the identity
+// provider; this is how the host's administrator is signed in for the contract (tenant.json) and in tests.
+export const Authenticate = { method: 'POST', path: 'api/TokenAuth/Authenticate' } as const satisfies AbpEndpoint;
+
 export const BackToImpersonator = { method: 'POST', path: 'api/services/app/Account/BackToImpersonator', signedIn: true } as const satisfies AbpEndpoint;
 export const ImpersonatedAuthenticate = { method: 'POST', path: 'api/TokenAuth/ImpersonatedAuthenticate' } as const satisfies AbpEndpoint;

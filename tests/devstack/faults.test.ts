@@ -29,13 +29,37 @@ const REQUESTS: Record<Exclude<FaultEndpoint, 'token'>, { normal: number; send: 
   IsTenantAvailable: { normal: 200, send: () => api('POST', 'IsTenantAvailable', { tenancyName: 'Default' }) },
   ChangeLanguage: { normal: 200, send: () => api('POST', 'ChangeLanguage', { languageName: 'nl' }, adminToken) },
   UserGetAll: { normal: 200, send: () => api('GET', 'UserGetAll', undefined, adminToken) },
+  UserGet: { normal: 200, send: () => api('GET', 'UserGet', undefined, adminToken, '?Id=5') },
+  UserGetRoles: { normal: 200, send: () => api('GET', 'UserGetRoles', undefined, adminToken) },
+  // Changing nothing: a user name that is taken, a role that does not exist, an id nobody has.
+  UserCreate: { normal: 500, send: () => api('POST', 'UserCreate', { userName: 'monteur', name: 'Piet', surname: 'Monteur', emailAddress: 'piet@isolatie.local', isActive: true, password: 'Welkom123!' }, adminToken) },
+  UserUpdate: { normal: 500, send: () => api('PUT', 'UserUpdate', { id: 5, userName: 'monteur', name: 'Piet', surname: 'Monteur', emailAddress: 'monteur@isolatie.local', isActive: true, roleNames: ['Bestaatniet'] }, adminToken) },
+  UserDelete: { normal: 500, send: () => api('DELETE', 'UserDelete', undefined, adminToken, '?Id=999') },
+  UserActivate: { normal: 404, send: () => api('POST', 'UserActivate', { id: 999 }, adminToken) },
+  UserDeActivate: { normal: 404, send: () => api('POST', 'UserDeActivate', { id: 999 }, adminToken) },
+  RoleGetAll: { normal: 200, send: () => api('GET', 'RoleGetAll', undefined, adminToken) },
+  RoleGet: { normal: 200, send: () => api('GET', 'RoleGet', undefined, adminToken, '?Id=5') },
+  RoleGetRoles: { normal: 200, send: () => api('GET', 'RoleGetRoles', undefined, adminToken) },
+  RoleGetAllPermissions: { normal: 200, send: () => api('GET', 'RoleGetAllPermissions', undefined, adminToken) },
+  RoleGetRoleForEdit: { normal: 200, send: () => api('GET', 'RoleGetRoleForEdit', undefined, adminToken, '?Id=5') },
+  RoleCreate: { normal: 500, send: () => api('POST', 'RoleCreate', { name: 'Monteur', displayName: 'Monteur', grantedPermissions: [] }, adminToken) },
+  RoleUpdate: { normal: 500, send: () => api('PUT', 'RoleUpdate', { id: 999, name: 'X', displayName: 'X', grantedPermissions: [] }, adminToken) },
+  // Admin is a static role: ABP never deletes it.
+  RoleDelete: { normal: 500, send: () => api('DELETE', 'RoleDelete', undefined, adminToken, '?Id=2') },
+  // Tenants are the host's: 403 for a tenant's admin.
+  TenantGetAll: { normal: 403, send: () => api('GET', 'TenantGetAll', undefined, adminToken) },
+  TenantGet: { normal: 403, send: () => api('GET', 'TenantGet', undefined, adminToken, '?Id=1') },
+  TenantCreate: { normal: 403, send: () => api('POST', 'TenantCreate', {}, adminToken) },
+  TenantUpdate: { normal: 403, send: () => api('PUT', 'TenantUpdate', {}, adminToken) },
+  TenantDelete: { normal: 403, send: () => api('DELETE', 'TenantDelete', undefined, adminToken, '?Id=3') },
+  Authenticate: { normal: 500, send: () => api('POST', 'Authenticate', { userNameOrEmailAddress: 'admin', password: 'fout' }) },
   // admin acts as nobody else: there is no way back.
   BackToImpersonator: { normal: 500, send: () => api('POST', 'BackToImpersonator', {}, adminToken) },
   ImpersonatedAuthenticate: { normal: 500, send: () => api('POST', 'ImpersonatedAuthenticate', {}) },
 };
 
-function api(method: string, endpoint: EndpointName, body?: unknown, token?: string): Promise<Response> {
-  return fetch(`${stack.urls.api}/${ENDPOINTS[endpoint].path}`, {
+function api(method: string, endpoint: EndpointName, body?: unknown, token?: string, query = ''): Promise<Response> {
+  return fetch(`${stack.urls.api}/${ENDPOINTS[endpoint].path}${query}`, {
     method,
     headers: {
       Origin: stack.urls.app,

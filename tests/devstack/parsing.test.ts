@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { readBearer, readRequestTenant, resolveCulture } from '../../devstack/api-request.ts';
+import { createApiTenantDirectory } from '../../devstack/api-tenants.ts';
 import { createAppConfig } from '../../devstack/appconfig.ts';
 import { createFaultRegistry, parseFault } from '../../devstack/faults.ts';
 import { cacheControlFor, inlineStyleHashes } from '../../devstack/static-server.ts';
@@ -38,7 +39,8 @@ describe('request headers', () => {
   });
 
   it('reads the Abp-TenantId header, then the cookie; not Abp.TenantId, nor ids that name no tenant', () => {
-    const tenant = (header: Record<string, string>, cookie: Record<string, string> = {}) => readRequestTenant(headers(header), headers(cookie))?.id ?? null;
+    const tenants = createApiTenantDirectory();
+    const tenant = (header: Record<string, string>, cookie: Record<string, string> = {}) => readRequestTenant(headers(header), headers(cookie), tenants.findById)?.id ?? null;
     expect(tenant({})).toBeNull();
     expect(tenant({ 'Abp-TenantId': 'null' })).toBeNull();
     expect(tenant({ 'Abp.TenantId': '2' }, { 'Abp.TenantId': '2' })).toBeNull();
@@ -47,6 +49,9 @@ describe('request headers', () => {
     expect(tenant({ 'Abp-TenantId': '99' }, { 'Abp-TenantId': '1' })).toBe(1);
     expect(tenant({ 'Abp-TenantId': '1e3' })).toBeNull();
     expect(tenant({ 'Abp-TenantId': '3' })).toBe(3);
+    // A deleted tenant is as unknown as one that never was.
+    tenants.delete(tenants.findById(2)!);
+    expect(tenant({ 'Abp-TenantId': '2' }, { 'Abp-TenantId': '1' })).toBe(1);
   });
 
   it('reads bearer tokens', () => {

@@ -80,6 +80,7 @@ describe('stack options', () => {
       ['monteur', 'monteur@isolatie.local'],
       ['nieuw', 'nieuw@isolatie.local'],
       ['vreemde', 'vreemde@extern.local'],
+      ['host', 'host@isolatie.local'],
     ]);
     expect(new Set(stack.users.map((u) => u.password))).toEqual(new Set(['123qwe']));
   });

@@ -219,6 +219,8 @@ describe('static server', () => {
         { from: 'en', to: 'en' },
       ],
       tenantHeaderName: 'Abp-TenantId',
+      // The local stack is a one-company deployment: a browser that chose no environment is in Default.
+      tenancyName: 'Default',
       auth: {
         issuer: stack.urls.issuer,
         clientId: 'isolatie-staff',

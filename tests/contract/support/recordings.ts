@@ -1,9 +1,10 @@
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { existsSync, readFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
 
-// The exchanges recorded from the real ABP host (tests/contract/recorded/, a
-// verbatim copy of ../shared/abp-recorded/: see its README for the host, the
-// normalisation of tokens and dates, and the run order).
+// The exchanges recorded from the real ABP host, read where they are kept:
+// ../shared/abp-recorded/ beside the checkout (its README gives the host, the
+// normalisation of tokens and dates, and the run order). CI checks the
+// repository out with ../shared beside it, as on a developer's machine.
 
 export interface RecordedExchange {
   name: string;
@@ -17,9 +18,10 @@ export interface Exchange extends RecordedExchange {
   file: string;
 }
 
-export const RECORDED_DIR = join(import.meta.dirname, '..', 'recorded');
+export const RECORDED_DIR = resolve(import.meta.dirname, '..', '..', '..', '..', 'shared', 'abp-recorded');
 
 export function readRecording(file: string): Exchange[] {
+  if (!existsSync(RECORDED_DIR)) throw new Error(`The recordings of the ABP host are not at ${RECORDED_DIR}: check ../shared out beside the repository.`);
   const exchanges = JSON.parse(readFileSync(join(RECORDED_DIR, `${file}.json`), 'utf8')) as RecordedExchange[];
   return exchanges.map((exchange) => ({ ...exchange, file }));
 }
