@@ -8,12 +8,17 @@ export function getTenantId(): number | undefined {
   return Number.isInteger(id) && id > 0 ? id : undefined;
 }
 
-/** Sets the tenant; `undefined` means the host: both cookies are deleted. */
+/** Has this browser chosen a tenant or the host? Without a choice, a one-company deployment chooses for it (appconfig's `tenancyName`). */
+export function hasChosenTenant(): boolean {
+  return readCookie(TENANT_COOKIE) !== undefined || readCookie(LEGACY_TENANT_COOKIE) !== undefined;
+}
+
+/**
+ * Sets the tenant; `undefined` means the host, kept as an empty tenant cookie
+ * (which ABP reads as no tenant, and which is sent as no header) so the
+ * choice outlives a reload instead of the configured tenant taking over.
+ */
 export function setTenantId(id: number | undefined): void {
   deleteCookie(LEGACY_TENANT_COOKIE);
-  if (id === undefined) {
-    deleteCookie(TENANT_COOKIE);
-    return;
-  }
-  writeCookie(TENANT_COOKIE, String(id), { expires: new Date(Date.now() + 5 * 365 * 86_400_000) });
+  writeCookie(TENANT_COOKIE, id === undefined ? '' : String(id), { expires: new Date(Date.now() + 5 * 365 * 86_400_000) });
 }

@@ -7,7 +7,7 @@ import { abpEvents } from '../abp/events.ts';
 import { getCurrentLoginInformations, type Session } from '../abp/session.ts';
 import { clearToken, getToken } from '../abp/authToken.ts';
 import { CULTURE_COOKIE, readCookie } from '../abp/cookies.ts';
-import { getTenantId } from '../abp/tenant.ts';
+import { hasChosenTenant } from '../abp/tenant.ts';
 import { getUserConfiguration, type UserConfiguration } from '../abp/userConfiguration.ts';
 import { abpClientFor } from '../config/abpClient.ts';
 import type { AppConfig } from '../config/appConfig.ts';
@@ -34,7 +34,7 @@ export const browserBootMachine = bootMachine.provide({
     loadConfig: fromPromise<BootConfig>(async () => {
       const config = parseAppConfig(await requestAppConfig());
       // Only a browser that has chosen no environment yet (once): every other start carries none of it.
-      if (config.tenancyName && getTenantId() === undefined) await (await import('./configuredTenant.lazy.ts')).chooseConfiguredTenant(config);
+      if (config.tenancyName && !hasChosenTenant()) await (await import('./configuredTenant.lazy.ts')).chooseConfiguredTenant(config);
       return config;
     }),
     loadUserConfiguration: fromPromise(async ({ input }) => {

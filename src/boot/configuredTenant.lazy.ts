@@ -1,5 +1,5 @@
 import { AbpError } from '../abp/errors.ts';
-import { getTenantId, setTenantId } from '../abp/tenant.ts';
+import { hasChosenTenant, setTenantId } from '../abp/tenant.ts';
 import { isTenantAvailable, TenantAvailability } from '../abp/tenantAvailability.ts';
 import { abpClientFor } from '../config/abpClient.ts';
 import type { AppConfig } from '../config/appConfig.ts';
@@ -18,7 +18,7 @@ import { logError, logWarning } from '../lib/log.ts';
  * goes on without a tenant; the login page then asks for the environment.
  */
 export async function chooseConfiguredTenant(config: AppConfig): Promise<void> {
-  if (!config.tenancyName || getTenantId() !== undefined) return;
+  if (!config.tenancyName || hasChosenTenant()) return;
   try {
     const { state, tenantId } = await isTenantAvailable(abpClientFor(config), config.tenancyName);
     if (state === TenantAvailability.Available && tenantId !== null) setTenantId(tenantId);

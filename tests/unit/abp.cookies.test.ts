@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { deleteCookie, readCookie, writeCookie } from '../../src/abp/cookies.ts';
 import { getCultureName, setCultureName } from '../../src/abp/culture.ts';
-import { getTenantId, setTenantId } from '../../src/abp/tenant.ts';
+import { getTenantId, hasChosenTenant, setTenantId } from '../../src/abp/tenant.ts';
 import { clearToken, getToken } from '../../src/abp/authToken.ts';
 import { storeToken } from '../../src/abp/authTokenStore.ts';
 
@@ -109,13 +109,20 @@ describe('tenant id', () => {
     expect(getTenantId()).toBe(4);
   });
 
-  it('is removed from both cookies by setTenantId(undefined)', () => {
+  it('is the host after setTenantId(undefined): an empty Abp-TenantId, kept as a choice; the legacy cookie goes', () => {
     document.cookie = 'Abp.TenantId=9; path=/';
     document.cookie = 'Abp-TenantId=5; path=/';
     setTenantId(undefined);
-    expect(readCookie('Abp-TenantId')).toBeUndefined();
+    expect(readCookie('Abp-TenantId')).toBe('');
     expect(readCookie('Abp.TenantId')).toBeUndefined();
     expect(getTenantId()).toBeUndefined();
+    expect(hasChosenTenant()).toBe(true);
+  });
+
+  it('is no choice at all without either cookie', () => {
+    expect(hasChosenTenant()).toBe(false);
+    document.cookie = 'Abp.TenantId=9; path=/';
+    expect(hasChosenTenant()).toBe(true);
   });
 });
 

@@ -30,10 +30,14 @@ export function Screen({ section, page, id }: { section: Section; page: SectionP
       </Link>
     );
   if (tenants.error?.action === 'forbidden') return <NoAccess />;
-  if (id === NEW) return <TenantForm back={back('page')} section={section} page={page} onSaved={tenants.reload} />;
+  const all = tenants.data?.items ?? [];
+  if (id === NEW) return <TenantForm back={back('page')} others={all} section={section} page={page} onSaved={tenants.reload} />;
   if (id !== undefined) {
-    const tenant = tenants.data?.items.find((item) => String(item.id) === id);
-    if (tenant) return <TenantForm key={`${tenant.id}:${String(tenant.isActive)}`} back={back('page')} tenant={tenant} section={section} page={page} onSaved={tenants.reload} />;
+    const tenant = all.find((item) => String(item.id) === id);
+    if (tenant) {
+      const others = all.filter((item) => item.id !== tenant.id);
+      return <TenantForm key={`${tenant.id}:${String(tenant.isActive)}`} back={back('page')} tenant={tenant} others={others} section={section} page={page} onSaved={tenants.reload} />;
+    }
   }
   return (
     <main className="page" aria-labelledby="page-title">
@@ -103,12 +107,14 @@ interface TenantFormProps {
   back: ReactNode;
   /** Absent: a new environment. */
   tenant?: Tenant;
+  /** The other environments: ABP's Update does not check that a short name is free, so the screen does. */
+  others: readonly Tenant[];
   section: Section;
   page: SectionPage;
   onSaved: () => void;
 }
 
-function TenantForm({ back, tenant, section, page, onSaved }: TenantFormProps) {
+function TenantForm({ back, tenant, others, section, page, onSaved }: TenantFormProps) {
   const { t } = useMacroLingui();
   const navigate = useNavigate();
   const prefix = useId();
@@ -119,6 +125,10 @@ function TenantForm({ back, tenant, section, page, onSaved }: TenantFormProps) {
 
   const save = form.onSubmit(async () => {
     setSaved(undefined);
+    const shortName = values.tenancyName.trim();
+    if (others.some((other) => other.tenancyName.toLowerCase() === shortName.toLowerCase())) {
+      return form.fail(t`Er is al een omgeving met de korte naam ${shortName}.`, 'tenancyName');
+    }
     if (!tenant) {
       const created = await createTenant(api(), { ...values, isActive });
       onSaved();

@@ -20,8 +20,12 @@ const KNOWN: Array<[RegExp, string]> = [
   [/^E-?mail '.*' is al in gebruik\.?$/i, 'emailAddress'],
   [/^E-?mail '.*' is already taken\.?$/i, 'emailAddress'],
   [/^Rolnaam '.*' is al in gebruik\.?$/i, 'name'],
-  [/^Role name '.*' is already taken\.?$/i, 'name'],
+  [/^Role name '?.*'? is already taken\.?$/i, 'name'],
   [/^\[Role name is already taken\]$/i, 'name'],
+  [/^Role display name .* is already taken\.?$/i, 'displayName'],
+  [/^\[Role display name is already taken\]$/i, 'displayName'],
+  [/^Tenancy name .* is already taken\.?$/i, 'tenancyName'],
+  [/^\[Tenancy name is already taken\]$/i, 'tenancyName'],
 ];
 
 /** The form field an identity refusal is about, if the message is one (`texts`: GetAll's localization values). */
