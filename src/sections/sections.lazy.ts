@@ -71,7 +71,7 @@ export const SECTIONS = [
       },
       {
         key: 'rollen',
-        label: /*i18n*/ { id: 'beheer.rollen', message: 'Rollen' },
+        label: /*i18n*/ { id: 'beheer.rollen', message: 'Rollen en rechten' },
         description: /*i18n*/ { id: 'beheer.rollen.description', message: 'Welke onderdelen en handelingen bij een rol horen.' },
         permission: 'Pages.Roles',
         screen: () => import('./beheer/roles.lazy.tsx'),

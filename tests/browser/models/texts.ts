@@ -117,7 +117,7 @@ export const NL = {
 
   beheer: {
     users: 'Gebruikers',
-    roles: 'Rollen',
+    roles: 'Rollen en rechten',
     tenants: 'Omgevingen',
     searchField: 'Zoeken op naam, gebruikersnaam of e-mail',
     search: 'Zoeken',
