@@ -125,3 +125,46 @@ describe('who may open Beheer', () => {
     await monteur.close();
   });
 });
+
+describe('the list of people, with 60 more of them', () => {
+  const env = browserEnv({ extraUsers: 60 });
+
+  it('searches and pages through 63 people, keeping the search in the address', async () => {
+    const admin = await BeheerModel.signedIn(env, 'admin');
+    await admin.openUsers();
+    const status = admin.page.locator('.list-status');
+    await expect.poll(() => status.textContent()).toBe(NL.beheer.range(1, 20, 63));
+    await admin.page.getByRole('button', { name: NL.beheer.next }).click();
+    await expect.poll(() => status.textContent()).toBe(NL.beheer.range(21, 40, 63));
+    expect(admin.app.address()).toMatch(/pagina=2/);
+    await admin.page.reload();
+    await expect.poll(() => status.textContent()).toBe(NL.beheer.range(21, 40, 63));
+
+    await admin.search('daan');
+    await expect.poll(() => status.textContent()).toMatch(/^1–\d+ van \d+$/);
+    const names = await admin.page.getByRole('row').getByRole('link').allTextContents();
+    expect(names.length).toBeGreaterThan(0);
+    expect(names.every((name) => name.startsWith('Daan '))).toBe(true);
+    expect(admin.app.address()).toMatch(/zoek=daan/);
+    expect(admin.app.address()).not.toMatch(/pagina=/);
+
+    await admin.page.getByLabel(NL.beheer.show).selectOption({ label: 'Niet actief (wacht op activering)' });
+    await expect.poll(async () => (await admin.page.getByText('Niet actief', { exact: true }).count()) > 0).toBe(true);
+    expect(await admin.page.getByText('Actief', { exact: true }).count()).toBe(0);
+    await admin.close();
+  });
+
+  it('at 360 px every row is a card and nothing scrolls sideways, down to the last page', async () => {
+    const admin = await BeheerModel.signedIn(env, 'admin', { width: 360, height: 740 });
+    await admin.app.goto('/beheer/gebruikers?pagina=4');
+    await admin.app.waitForHeading(NL.beheer.users, { level: 1 });
+    await expect.poll(() => admin.page.locator('.list-status').textContent()).toBe(NL.beheer.range(61, 63, 63));
+    const width = await admin.page.evaluate(() => document.documentElement.scrollWidth);
+    expect(width).toBeLessThanOrEqual(360);
+    // The table's header row is for screen readers only; each cell names what it holds.
+    expect(await admin.page.getByRole('columnheader', { name: NL.beheer.userName }).isVisible()).toBe(false);
+    const card = await admin.page.getByRole('row').nth(1).boundingBox();
+    expect(card?.width).toBeLessThanOrEqual(344);
+    await admin.close();
+  });
+});

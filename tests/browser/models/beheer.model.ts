@@ -10,8 +10,8 @@ export class BeheerModel {
   constructor(readonly app: AppModel) {}
 
   /** A person signed in to home in a browser of their own (their own cookies and provider session). */
-  static async signedIn(env: BrowserEnv, userName: string): Promise<BeheerModel> {
-    const context = await newContext(env.browser);
+  static async signedIn(env: BrowserEnv, userName: string, viewport?: { width: number; height: number }): Promise<BeheerModel> {
+    const context = viewport ? await env.browser.newContext({ serviceWorkers: 'block', locale: 'nl-NL', timezoneId: 'Europe/Amsterdam', viewport }) : await newContext(env.browser);
     const app = await AppModel.newPage(await WatchedContext.of(context, env.stack));
     await app.goto('/account/login');
     await app.signIn(userName);
