@@ -140,6 +140,12 @@ describe('the list of people, with 60 more of them', () => {
     await admin.page.reload();
     await expect.poll(() => status.textContent()).toBe(NL.beheer.range(21, 40, 63));
 
+    await admin.page.getByLabel(NL.beheer.show).selectOption({ label: 'Niet actief (wacht op activering)' });
+    await expect.poll(() => status.textContent()).toMatch(/^1–\d+ van \d+$/);
+    expect(await admin.page.getByText('Niet actief', { exact: true }).count()).toBeGreaterThan(0);
+    expect(await admin.page.getByText('Actief', { exact: true }).count()).toBe(0);
+    await admin.page.getByLabel(NL.beheer.show).selectOption({ label: 'Iedereen' });
+
     await admin.search('daan');
     await expect.poll(() => status.textContent()).toMatch(/^1–\d+ van \d+$/);
     const names = await admin.page.getByRole('row').getByRole('link').allTextContents();
@@ -147,10 +153,6 @@ describe('the list of people, with 60 more of them', () => {
     expect(names.every((name) => name.startsWith('Daan '))).toBe(true);
     expect(admin.app.address()).toMatch(/zoek=daan/);
     expect(admin.app.address()).not.toMatch(/pagina=/);
-
-    await admin.page.getByLabel(NL.beheer.show).selectOption({ label: 'Niet actief (wacht op activering)' });
-    await expect.poll(async () => (await admin.page.getByText('Niet actief', { exact: true }).count()) > 0).toBe(true);
-    expect(await admin.page.getByText('Actief', { exact: true }).count()).toBe(0);
     await admin.close();
   });
 
@@ -162,7 +164,8 @@ describe('the list of people, with 60 more of them', () => {
     const width = await admin.page.evaluate(() => document.documentElement.scrollWidth);
     expect(width).toBeLessThanOrEqual(360);
     // The table's header row is for screen readers only; each cell names what it holds.
-    expect(await admin.page.getByRole('columnheader', { name: NL.beheer.userName }).isVisible()).toBe(false);
+    const header = await admin.page.getByRole('columnheader', { name: NL.beheer.userName }).boundingBox();
+    expect(header?.width ?? 0).toBeLessThanOrEqual(1);
     const card = await admin.page.getByRole('row').nth(1).boundingBox();
     expect(card?.width).toBeLessThanOrEqual(344);
     await admin.close();
