@@ -7,10 +7,12 @@ import { identityErrorField } from './identityErrors.ts';
 
 /** An identity refusal ("Gebruikersnaam 'x' is al in gebruik.") goes next to the field it is about, when the form has it. */
 function placeIdentityError(view: ErrorView, fields: readonly string[]): ErrorView {
-  if (Object.keys(view.fields).length > 0 || !view.message) return view;
-  const field = identityErrorField(view.message, bootContext().userConfiguration?.localization.values);
+  if (Object.keys(view.fields).length > 0) return view;
+  // A 500's own words follow the screen's sentence as details; without a screen's sentence they are the message.
+  const said = view.details ?? view.message;
+  const field = said ? identityErrorField(said, bootContext().userConfiguration?.localization.values) : undefined;
   const name = field && fields.find((candidate) => candidate.toLowerCase() === field.toLowerCase());
-  return name ? { ...view, message: '', details: undefined, fields: { [name]: [view.message] } } : view;
+  return name ? { action: view.action, message: '', fields: { [name]: [said] }, general: [] } : view;
 }
 
 export interface AbpFormOptions {
