@@ -167,7 +167,7 @@ function TenantForm({ back, tenant, others, section, page, onSaved }: TenantForm
       <form onSubmit={save} noValidate className="admin-form">
         {field('name', t`Naam`)}
         {field('tenancyName', t`Korte naam`, t`Hiermee kiezen collega's de omgeving bij het inloggen: begint met een letter, daarna letters, cijfers, - of _.`)}
-        {!tenant && field('adminEmailAddress', t`E-mailadres van de beheerder`, t`ABP maakt voor deze omgeving een beheerder aan met dit e-mailadres.`, 'email')}
+        {!tenant && field('adminEmailAddress', t`E-mailadres van de beheerder`, t`Voor deze omgeving wordt een beheerder aangemaakt met dit e-mailadres.`, 'email')}
         <label className="check">
           <input type="checkbox" checked={isActive} onChange={(event) => setActive(event.target.checked)} />
           {t`Actief: collega's kunnen in deze omgeving inloggen`}
