@@ -5,6 +5,7 @@ import { useUserConfiguration } from '../boot/useBoot.ts';
 import { isGranted } from '../abp/userConfiguration.ts';
 import { PageHeading } from '../ui/PageHeading.tsx';
 import type { Section } from './sections.lazy.ts';
+import '../ui/forms.css';
 import './beheer/beheer.css';
 
 /** Beheer's own page: the screens under it that this person may open, each with one line about it. */

@@ -10,6 +10,7 @@ import { useAbpForm, type AbpForm } from '../../ui/errors/useAbpForm.ts';
 import { PageHeading } from '../../ui/PageHeading.tsx';
 import { createMyAccountClient, type MyAccountClient, type MyAccountEmail, type MyAccountPhone, type MyAccountProfile } from './myAccount.ts';
 import './facts.css';
+import '../../ui/forms.css';
 import './my-account.css';
 
 interface Account {

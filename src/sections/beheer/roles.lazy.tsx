@@ -6,13 +6,15 @@ import { createRole, deleteRole, getAllPermissions, getRoleForEdit, getRoles, up
 import { api } from '../../boot/api.ts';
 import { restartBoot } from '../../boot/restart.ts';
 import { useUserConfiguration } from '../../boot/useBoot.ts';
-import { ErrorAlert, FieldError, FormAlert } from '../../ui/errors/FormAlert.tsx';
+import { FieldError, FormAlert } from '../../ui/errors/FormAlert.tsx';
 import { useAbpForm } from '../../ui/errors/useAbpForm.ts';
 import { NoAccess } from '../../ui/NoAccess.lazy.tsx';
 import { PageHeading } from '../../ui/PageHeading.tsx';
 import { SECTIONS, type Section, type SectionPage } from '../sections.lazy.ts';
+import { ConfirmDelete, LoadFailure } from './parts.tsx';
 import { permissionTree, selectionOf, toggle, type PermissionNode } from './permissionTree.ts';
 import { useServerData } from './useServerData.ts';
+import '../../ui/forms.css';
 import './beheer.css';
 
 /** The address of a role not yet made. */
@@ -39,12 +41,7 @@ function RoleList({ section, page }: { section: Section; page: SectionPage }) {
           <Trans>Nieuwe rol</Trans>
         </Link>
       </p>
-      <ErrorAlert error={roles.error} />
-      {roles.error && (
-        <button type="button" className="button" onClick={roles.reload}>
-          <Trans>Opnieuw proberen</Trans>
-        </button>
-      )}
+      <LoadFailure error={roles.error} onRetry={roles.reload} />
       {!roles.data && !roles.error && (
         <p className="list-status" role="status">
           <Trans>Rollen worden geladen…</Trans>
@@ -115,12 +112,7 @@ function RoleDetail({ section, page, id }: { section: Section; page: SectionPage
         {back}
         <PageHeading title={i18n._(page.label)} />
         {role.error ? (
-          <>
-            <ErrorAlert error={role.error} />
-            <button type="button" className="button" onClick={role.reload}>
-              <Trans>Opnieuw proberen</Trans>
-            </button>
-          </>
+          <LoadFailure error={role.error} onRetry={role.reload} />
         ) : (
           <p role="status">
             <Trans>Gegevens worden geladen…</Trans>
@@ -149,7 +141,6 @@ function RoleForm({ back, edit, isNew, section, page }: RoleFormProps) {
   const [values, setValues] = useState({ name: edit.role.name, displayName: edit.role.displayName, description: edit.role.description ?? '' });
   const [granted, setGranted] = useState<Set<string>>(() => new Set(edit.grantedPermissionNames));
   const [saved, setSaved] = useState<string>();
-  const [confirming, setConfirming] = useState(false);
   const form = useAbpForm({ fields: ['name', 'displayName', 'description', 'grantedPermissions'], area: 'roles', fallback: t`De rol kon niet worden opgeslagen.` });
   const removal = useAbpForm({ fields: [], area: 'roles', fallback: t`De rol kon niet worden verwijderd.` });
   const roleName = edit.role.displayName;
@@ -169,10 +160,10 @@ function RoleForm({ back, edit, isNew, section, page }: RoleFormProps) {
     if (configuration?.session.userId != null) await restartBoot();
     setSaved(t`Opgeslagen. Collega's met deze rol zien de nieuwe rechten zodra ze de app opnieuw openen.`);
   });
-  const remove = removal.onSubmit(async () => {
+  const remove = async () => {
     await deleteRole(api(), edit.role.id);
     void navigate({ to: '/$section/$', params: { section: section.key, _splat: page.key } });
-  });
+  };
   const field = (name: keyof typeof values, label: string, disabled = false) => (
     <div className="field">
       <label htmlFor={`${prefix}-${name}`}>{label}</label>
@@ -212,27 +203,13 @@ function RoleForm({ back, edit, isNew, section, page }: RoleFormProps) {
         </div>
       </form>
       {!isNew && !isStatic && (
-        <section className="admin-form" aria-labelledby={`${prefix}-delete`}>
-          <h2 id={`${prefix}-delete`}>{t`Verwijderen`}</h2>
-          {confirming ? (
-            <form className="confirm" onSubmit={remove} role="alertdialog" aria-labelledby={`${prefix}-confirm`}>
-              <p id={`${prefix}-confirm`}>{t`Weet je zeker dat je de rol ${roleName} wilt verwijderen? Wie deze rol had, verliest de rechten die erbij horen.`}</p>
-              <div className="form-actions">
-                <button type="submit" className="button button--danger button--primary" disabled={removal.busy} aria-busy={removal.busy}>
-                  {t`Ja, ${roleName} verwijderen`}
-                </button>
-                <button type="button" className="button" onClick={() => setConfirming(false)}>
-                  <Trans>Annuleren</Trans>
-                </button>
-              </div>
-              <FormAlert form={removal} />
-            </form>
-          ) : (
-            <button type="button" className="button button--danger" onClick={() => setConfirming(true)}>
-              {t`Rol ${roleName} verwijderen…`}
-            </button>
-          )}
-        </section>
+        <ConfirmDelete
+          form={removal}
+          onDelete={remove}
+          ask={t`Rol ${roleName} verwijderen…`}
+          question={t`Weet je zeker dat je de rol ${roleName} wilt verwijderen? Wie deze rol had, verliest de rechten die erbij horen.`}
+          confirm={t`Ja, ${roleName} verwijderen`}
+        />
       )}
     </main>
   );

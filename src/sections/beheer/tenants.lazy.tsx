@@ -4,12 +4,14 @@ import { Link, useNavigate } from '@tanstack/react-router';
 import { useId, useState, type ReactNode } from 'react';
 import { createTenant, getTenants, updateTenant, type Tenant } from '../../abp/tenants.ts';
 import { api } from '../../boot/api.ts';
-import { ErrorAlert, FieldError, FormAlert } from '../../ui/errors/FormAlert.tsx';
+import { FieldError, FormAlert } from '../../ui/errors/FormAlert.tsx';
 import { useAbpForm } from '../../ui/errors/useAbpForm.ts';
 import { NoAccess } from '../../ui/NoAccess.lazy.tsx';
 import { PageHeading } from '../../ui/PageHeading.tsx';
 import type { Section, SectionPage } from '../sections.lazy.ts';
+import { LoadFailure } from './parts.tsx';
 import { useServerData } from './useServerData.ts';
+import '../../ui/forms.css';
 import './beheer.css';
 
 /** The address of an environment not yet made. */
@@ -50,12 +52,7 @@ export function Screen({ section, page, id }: { section: Section; page: SectionP
           </Link>
         </p>
       )}
-      <ErrorAlert error={tenants.error} />
-      {tenants.error && (
-        <button type="button" className="button" onClick={tenants.reload}>
-          <Trans>Opnieuw proberen</Trans>
-        </button>
-      )}
+      <LoadFailure error={tenants.error} onRetry={tenants.reload} />
       {!tenants.data && !tenants.error && (
         <p className="list-status" role="status">
           <Trans>Omgevingen worden geladen…</Trans>

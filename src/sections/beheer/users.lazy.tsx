@@ -7,13 +7,15 @@ import { deleteUser, getAssignableRoles, getUser, getUsers, setUserActive, updat
 import { api } from '../../boot/api.ts';
 import { restartBoot } from '../../boot/restart.ts';
 import { useSession, useUserConfiguration } from '../../boot/useBoot.ts';
-import { ErrorAlert, FieldError, FormAlert } from '../../ui/errors/FormAlert.tsx';
+import { FieldError, FormAlert } from '../../ui/errors/FormAlert.tsx';
 import { useAbpForm } from '../../ui/errors/useAbpForm.ts';
 import { NoAccess } from '../../ui/NoAccess.lazy.tsx';
 import { PageHeading } from '../../ui/PageHeading.tsx';
 import type { Section, SectionPage } from '../sections.lazy.ts';
+import { ConfirmDelete, LoadFailure } from './parts.tsx';
 import { readListSearch, writeListSearch, type ListSearch } from './listSearch.ts';
 import { useServerData } from './useServerData.ts';
+import '../../ui/forms.css';
 import './beheer.css';
 
 /** People per page of the list. */
@@ -85,12 +87,7 @@ function UserList({ section, page }: { section: Section; page: SectionPage }) {
           <Trans>Zoeken</Trans>
         </button>
       </form>
-      <ErrorAlert error={users.error} />
-      {users.error && (
-        <button type="button" className="button" onClick={users.reload}>
-          <Trans>Opnieuw proberen</Trans>
-        </button>
-      )}
+      <LoadFailure error={users.error} onRetry={users.reload} />
       <p className="list-status" role="status" aria-live="polite" aria-busy={users.loading}>
         {users.loading && !users.data ? t`Gebruikers worden geladen…` : total === 0 ? t`Niemand gevonden.` : t`${first}–${last} van ${total}`}
       </p>
@@ -168,10 +165,7 @@ function UserDetail({ section, page, id }: { section: Section; page: SectionPage
       <main className="page" aria-labelledby="page-title">
         {back}
         <PageHeading title={i18n._(page.label)} />
-        <ErrorAlert error={user.error ?? roles.error} />
-        <button type="button" className="button" onClick={() => (user.error ? user.reload() : roles.reload())}>
-          <Trans>Opnieuw proberen</Trans>
-        </button>
+        <LoadFailure error={user.error ?? roles.error} onRetry={() => (user.error ? user.reload() : roles.reload())} />
       </main>
     );
   }
@@ -208,7 +202,6 @@ function UserForm({ back, user, roles, onChanged, section, page }: UserFormProps
   const [values, setValues] = useState({ name: user.name, surname: user.surname, userName: user.userName, emailAddress: user.emailAddress });
   const [chosen, setChosen] = useState(() => new Set(roles.filter((role) => user.roleNames.includes(role.normalizedName) || user.roleNames.includes(role.name)).map((role) => role.name)));
   const [saved, setSaved] = useState<string>();
-  const [confirming, setConfirming] = useState(false);
   const fullName = user.fullName || user.userName;
   const form = useAbpForm({ fields: ['name', 'surname', 'userName', 'emailAddress', 'roleNames'], area: 'users', fallback: t`De gegevens van ${fullName} konden niet worden opgeslagen.` });
   const activation = useAbpForm({ fields: [], area: 'users', fallback: t`De status van ${fullName} kon niet worden gewijzigd.` });
@@ -225,10 +218,10 @@ function UserForm({ back, user, roles, onChanged, section, page }: UserFormProps
     await setUserActive(api(), user.id, !user.isActive);
     onChanged();
   });
-  const remove = removal.onSubmit(async () => {
+  const remove = async () => {
     await deleteUser(api(), user.id);
     void navigate({ to: '/$section/$', params: { section: section.key, _splat: page.key } });
-  });
+  };
   const field = (name: keyof typeof values, label: string, type = 'text', autoComplete = 'off') => (
     <div className="field">
       <label htmlFor={`${prefix}-${name}`}>{label}</label>
@@ -309,31 +302,13 @@ function UserForm({ back, user, roles, onChanged, section, page }: UserFormProps
         </div>
       </form>
       {!me && (
-        <section className="admin-form" aria-labelledby={`${prefix}-delete`}>
-          <h2 id={`${prefix}-delete`}>{t`Verwijderen`}</h2>
-          {confirming ? (
-            <form className="confirm" onSubmit={remove} role="alertdialog" aria-labelledby={`${prefix}-confirm`}>
-              <p id={`${prefix}-confirm`}>
-                <Trans>
-                  Weet je zeker dat je {fullName} wilt verwijderen? Deze persoon kan daarna niet meer inloggen en verdwijnt uit de lijst.
-                </Trans>
-              </p>
-              <div className="form-actions">
-                <button type="submit" className="button button--danger button--primary" disabled={removal.busy} aria-busy={removal.busy}>
-                  {t`Ja, ${fullName} verwijderen`}
-                </button>
-                <button type="button" className="button" onClick={() => setConfirming(false)}>
-                  <Trans>Annuleren</Trans>
-                </button>
-              </div>
-              <FormAlert form={removal} />
-            </form>
-          ) : (
-            <button type="button" className="button button--danger" onClick={() => setConfirming(true)}>
-              {t`${fullName} verwijderen…`}
-            </button>
-          )}
-        </section>
+        <ConfirmDelete
+          form={removal}
+          onDelete={remove}
+          ask={t`${fullName} verwijderen…`}
+          question={t`Weet je zeker dat je ${fullName} wilt verwijderen? Deze persoon kan daarna niet meer inloggen en verdwijnt uit de lijst.`}
+          confirm={t`Ja, ${fullName} verwijderen`}
+        />
       )}
     </main>
   );

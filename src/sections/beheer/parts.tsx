@@ -1,0 +1,58 @@
+import { Trans, useLingui } from '@lingui/react/macro';
+import { useId, useState } from 'react';
+import type { ErrorView } from '../../ui/errors/describeError.ts';
+import { ErrorAlert, FormAlert } from '../../ui/errors/FormAlert.tsx';
+import type { AbpForm } from '../../ui/errors/useAbpForm.ts';
+
+/** What could not be loaded, in the server's or our words, and "Opnieuw proberen". Nothing while all is well. */
+export function LoadFailure({ error, onRetry }: { error: ErrorView | undefined; onRetry: () => void }) {
+  if (!error) return null;
+  return (
+    <>
+      <ErrorAlert error={error} />
+      <button type="button" className="button" onClick={onRetry}>
+        <Trans>Opnieuw proberen</Trans>
+      </button>
+    </>
+  );
+}
+
+export interface ConfirmDeleteProps {
+  /** The form the deletion runs in: busy while it waits, its failure shown under the question. */
+  form: AbpForm;
+  onDelete: () => Promise<void>;
+  /** The button that asks ("Piet Monteur verwijderen…"), the question that names what goes, and the button that does it. */
+  ask: string;
+  question: string;
+  confirm: string;
+}
+
+/** "Verwijderen": a first button, then a question that names what goes and what it means, and only then the deletion. */
+export function ConfirmDelete({ form, onDelete, ask, question, confirm }: ConfirmDeleteProps) {
+  const { t } = useLingui();
+  const prefix = useId();
+  const [confirming, setConfirming] = useState(false);
+  return (
+    <section className="admin-form" aria-labelledby={`${prefix}-delete`}>
+      <h2 id={`${prefix}-delete`}>{t`Verwijderen`}</h2>
+      {confirming ? (
+        <form className="confirm" onSubmit={form.onSubmit(onDelete)} role="alertdialog" aria-labelledby={`${prefix}-confirm`}>
+          <p id={`${prefix}-confirm`}>{question}</p>
+          <div className="form-actions">
+            <button type="submit" className="button button--danger button--primary" disabled={form.busy} aria-busy={form.busy}>
+              {confirm}
+            </button>
+            <button type="button" className="button" onClick={() => setConfirming(false)}>
+              <Trans>Annuleren</Trans>
+            </button>
+          </div>
+          <FormAlert form={form} />
+        </form>
+      ) : (
+        <button type="button" className="button button--danger" onClick={() => setConfirming(true)}>
+          {ask}
+        </button>
+      )}
+    </section>
+  );
+}
