@@ -1,8 +1,10 @@
 import { Trans, useLingui } from '@lingui/react/macro';
-import { useId, useState } from 'react';
+import { Link } from '@tanstack/react-router';
+import { useId, useState, type ReactNode } from 'react';
 import type { ErrorView } from '../../ui/errors/describeError.ts';
 import { ErrorAlert, FormAlert } from '../../ui/errors/FormAlert.tsx';
 import type { AbpForm } from '../../ui/errors/useAbpForm.ts';
+import type { Section, SectionPage } from '../sections.lazy.ts';
 
 /** What could not be loaded, in the server's or our words, and "Opnieuw proberen". Nothing while all is well. */
 export function LoadFailure({ error, onRetry }: { error: ErrorView | undefined; onRetry: () => void }) {
@@ -54,5 +56,31 @@ export function ConfirmDelete({ form, onDelete, ask, question, confirm }: Confir
         </button>
       )}
     </section>
+  );
+}
+
+/** A link to one item of a page (`/beheer/gebruikers/5`), or to a new one (`…/nieuw`). */
+export function ItemLink({ section, page, id, className, children }: { section: Section; page: SectionPage; id: string | number; className?: string; children: ReactNode }) {
+  return (
+    <Link to="/$section/$" params={{ section: section.key, _splat: `${page.key}/${String(id)}` }} className={className}>
+      {children}
+    </Link>
+  );
+}
+
+/** A form's submit button, busy while the server works, and "Opgeslagen." (or what was said) once it has. */
+export function SaveBar({ form, label, saved }: { form: AbpForm; label: string; saved: string | undefined }) {
+  const { t } = useLingui();
+  return (
+    <div className="form-actions">
+      <button type="submit" className="button button--primary" disabled={form.busy} aria-busy={form.busy}>
+        {form.busy ? t`Bezig met opslaan…` : label}
+      </button>
+      {saved && (
+        <p className="saved" role="status">
+          {saved}
+        </p>
+      )}
+    </div>
   );
 }

@@ -11,7 +11,7 @@ import { useAbpForm } from '../../ui/errors/useAbpForm.ts';
 import { NoAccess } from '../../ui/NoAccess.lazy.tsx';
 import { PageHeading } from '../../ui/PageHeading.tsx';
 import { SECTIONS, type Section, type SectionPage } from '../sections.lazy.ts';
-import { ConfirmDelete, LoadFailure } from './parts.tsx';
+import { ConfirmDelete, LoadFailure, ItemLink, SaveBar } from './parts.tsx';
 import { permissionTree, selectionOf, toggle, type PermissionNode } from './permissionTree.ts';
 import { useServerData } from './useServerData.ts';
 import '../../ui/forms.css';
@@ -37,9 +37,9 @@ function RoleList({ section, page }: { section: Section; page: SectionPage }) {
       </Link>
       <PageHeading title={i18n._(page.label)} />
       <p>
-        <Link to="/$section/$" params={{ section: section.key, _splat: `${page.key}/${NEW}` }} className="button button--primary">
+        <ItemLink section={section} page={page} id={NEW} className="button button--primary">
           <Trans>Nieuwe rol</Trans>
-        </Link>
+        </ItemLink>
       </p>
       <LoadFailure error={roles.error} onRetry={roles.reload} />
       {!roles.data && !roles.error && (
@@ -61,9 +61,9 @@ function RoleList({ section, page }: { section: Section; page: SectionPage }) {
             {roles.data.items.map((role) => (
               <tr key={role.id}>
                 <td>
-                  <Link to="/$section/$" params={{ section: section.key, _splat: `${page.key}/${String(role.id)}` }}>
+                  <ItemLink section={section} page={page} id={role.id}>
                     {role.displayName}
-                  </Link>
+                  </ItemLink>
                 </td>
                 <td data-label={t`Omschrijving`}>{role.description ?? ''}</td>
                 <td data-label={t`Rechten`}>
@@ -191,16 +191,7 @@ function RoleForm({ back, edit, isNew, section, page }: RoleFormProps) {
           <FieldError form={form} name="grantedPermissions" />
         </fieldset>
         <FormAlert form={form} />
-        <div className="form-actions">
-          <button type="submit" className="button button--primary" disabled={form.busy} aria-busy={form.busy}>
-            {form.busy ? t`Bezig met opslaan…` : isNew ? t`Rol aanmaken` : t`Opslaan`}
-          </button>
-          {saved && (
-            <p className="saved" role="status">
-              {saved}
-            </p>
-          )}
-        </div>
+        <SaveBar form={form} label={isNew ? t`Rol aanmaken` : t`Opslaan`} saved={saved} />
       </form>
       {!isNew && !isStatic && (
         <ConfirmDelete

@@ -9,7 +9,7 @@ import { useAbpForm } from '../../ui/errors/useAbpForm.ts';
 import { NoAccess } from '../../ui/NoAccess.lazy.tsx';
 import { PageHeading } from '../../ui/PageHeading.tsx';
 import type { Section, SectionPage } from '../sections.lazy.ts';
-import { LoadFailure } from './parts.tsx';
+import { LoadFailure, ItemLink, SaveBar } from './parts.tsx';
 import { useServerData } from './useServerData.ts';
 import '../../ui/forms.css';
 import './beheer.css';
@@ -47,9 +47,9 @@ export function Screen({ section, page, id }: { section: Section; page: SectionP
       <PageHeading title={i18n._(page.label)} />
       {id === undefined && (
         <p>
-          <Link to="/$section/$" params={{ section: section.key, _splat: `${page.key}/${NEW}` }} className="button button--primary">
+          <ItemLink section={section} page={page} id={NEW} className="button button--primary">
             <Trans>Nieuwe omgeving</Trans>
-          </Link>
+          </ItemLink>
         </p>
       )}
       <LoadFailure error={tenants.error} onRetry={tenants.reload} />
@@ -85,9 +85,9 @@ function TenantTable({ tenants, section, page }: { tenants: readonly Tenant[]; s
         {tenants.map((tenant) => (
           <tr key={tenant.id}>
             <td>
-              <Link to="/$section/$" params={{ section: section.key, _splat: `${page.key}/${String(tenant.id)}` }}>
+              <ItemLink section={section} page={page} id={tenant.id}>
                 {tenant.name}
-              </Link>
+              </ItemLink>
             </td>
             <td data-label={t`Korte naam`}>{tenant.tenancyName}</td>
             <td data-label={t`Status`}>
@@ -171,16 +171,7 @@ function TenantForm({ back, tenant, others, section, page, onSaved }: TenantForm
         </label>
         <FieldError form={form} name="isActive" />
         <FormAlert form={form} />
-        <div className="form-actions">
-          <button type="submit" className="button button--primary" disabled={form.busy} aria-busy={form.busy}>
-            {form.busy ? t`Bezig met opslaan…` : tenant ? t`Opslaan` : t`Omgeving aanmaken`}
-          </button>
-          {saved && (
-            <p className="saved" role="status">
-              {saved}
-            </p>
-          )}
-        </div>
+        <SaveBar form={form} label={tenant ? t`Opslaan` : t`Omgeving aanmaken`} saved={saved} />
       </form>
     </main>
   );

@@ -12,7 +12,7 @@ import { useAbpForm } from '../../ui/errors/useAbpForm.ts';
 import { NoAccess } from '../../ui/NoAccess.lazy.tsx';
 import { PageHeading } from '../../ui/PageHeading.tsx';
 import type { Section, SectionPage } from '../sections.lazy.ts';
-import { ConfirmDelete, LoadFailure } from './parts.tsx';
+import { ConfirmDelete, LoadFailure, ItemLink, SaveBar } from './parts.tsx';
 import { readListSearch, writeListSearch, type ListSearch } from './listSearch.ts';
 import { useServerData } from './useServerData.ts';
 import '../../ui/forms.css';
@@ -107,9 +107,9 @@ function UserList({ section, page }: { section: Section; page: SectionPage }) {
             {users.data.items.map((user) => (
               <tr key={user.id}>
                 <td>
-                  <Link to="/$section/$" params={{ section: section.key, _splat: `${page.key}/${String(user.id)}` }}>
+                  <ItemLink section={section} page={page} id={user.id}>
                     {user.fullName || user.userName}
-                  </Link>
+                  </ItemLink>
                 </td>
                 <td data-label={t`Gebruikersnaam`}>{user.userName}</td>
                 <td data-label={t`E-mailadres`}>{user.emailAddress}</td>
@@ -290,16 +290,7 @@ function UserForm({ back, user, roles, onChanged, section, page }: UserFormProps
           </p>
         )}
         <FormAlert form={form} />
-        <div className="form-actions">
-          <button type="submit" className="button button--primary" disabled={form.busy} aria-busy={form.busy}>
-            {form.busy ? t`Bezig met opslaan…` : t`Opslaan`}
-          </button>
-          {saved && (
-            <p className="saved" role="status">
-              {saved}
-            </p>
-          )}
-        </div>
+        <SaveBar form={form} label={t`Opslaan`} saved={saved} />
       </form>
       {!me && (
         <ConfirmDelete
