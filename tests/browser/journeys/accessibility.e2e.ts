@@ -45,6 +45,25 @@ describe('accessibility at WCAG 2.1 AA', () => {
     expect(await app.axeViolations(), 'verkoop').toEqual([]);
   });
 
+  it('Beheer: its page, the people, a person, the roles and a role with its permissions', async () => {
+    const app = await AppModel.open(env.watched, '/account/login');
+    await app.signIn('admin');
+    await app.waitForHeading(NL.shell.welcome);
+    for (const [path, heading] of [
+      ['/beheer', NL.section.beheer],
+      ['/beheer/gebruikers', NL.beheer.users],
+      ['/beheer/gebruikers/5', 'Piet Monteur'],
+      ['/beheer/rollen', NL.beheer.roles],
+      ['/beheer/rollen/5', 'Monteur'],
+      ['/beheer/rollen/nieuw', NL.beheer.newRole],
+    ] as const) {
+      await app.goto(path);
+      await app.waitForHeading(heading, { level: 1 });
+      await app.page.getByRole('status').or(app.page.getByRole('table')).or(app.page.getByRole('group')).or(app.page.getByRole('list')).first().waitFor();
+      expect(await app.axeViolations(), path).toEqual([]);
+    }
+  });
+
   it.each([
     ['an invalid config file', 'appconfig', { body: 'malformed' }],
     ['an unreachable config file', 'appconfig', { status: 500 }],
