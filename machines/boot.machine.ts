@@ -10,6 +10,24 @@ import type {
 import { failure, output, toMachineError } from './error.ts';
 import { BUILT_IN_LANGUAGE, mapLocale } from './locale.ts';
 
+/** Failures that can be no answer at all (no connection, the server down, the time-out), as src's errors name them. */
+const UNANSWERED = new Set(['network', 'timeout', 'config-unreachable']);
+
+/** No answer, not an HTTP error: an answer has a status (a config file's 503 is `config-unreachable` too). */
+function isUnanswered(error: unknown): boolean {
+  const { kind, status } = toMachineError(error);
+  return UNANSWERED.has(kind) && !status;
+}
+
+/** The first wait for a server that gave no answer at start-up; it doubles after each attempt, up to the maximum. */
+export const START_RETRY_FIRST_MS = 1_000;
+export const START_RETRY_MAX_MS = 10_000;
+
+/** 1 s, 2 s, 4 s, 8 s, then every 10 s: a person looks at the busy screen meanwhile. */
+export function startRetryDelay(waits: number): number {
+  return Math.min(START_RETRY_FIRST_MS * 2 ** Math.max(waits - 1, 0), START_RETRY_MAX_MS);
+}
+
 /**
  * Start-up, in the order of ABP's app initializer: config, user configuration,
  * `abp.dynamicScriptsInitialized`, session, locale. Implementations come from
@@ -45,6 +63,9 @@ export const bootMachine = setup({
     }),
     storeError: assign((_, { error }: { error: unknown }) => ({ error: toMachineError(error) })),
     clearError: assign({ error: undefined }),
+    countWait: assign({ waits: ({ context }) => (context.waits ?? 0) + 1 }),
+    // The server answered: whatever it had not answered before is no longer the matter.
+    resetWaits: assign({ waits: undefined, error: undefined }),
     clearToken: () => {},
     logError: (_, _params: { error: unknown }) => {},
     triggerDynamicScriptsInitialized: () => {},
@@ -53,7 +74,12 @@ export const bootMachine = setup({
   guards: {
     isUnauthorized: (_, { error }: { error: unknown }) => toMachineError(error).status === 401,
     isRestart: ({ context }) => context.previous !== undefined,
+    // A re-run keeps its page and says it failed; only the first start waits for the server.
+    waitsForServer: ({ context }, { error }: { error: unknown }) => context.previous === undefined && isUnanswered(error),
     needsLocale: ({ context }) => languageOf(context) !== BUILT_IN_LANGUAGE,
+  },
+  delays: {
+    serverRetry: ({ context }) => startRetryDelay(context.waits ?? 1),
   },
 }).createMachine({
   id: 'boot',
@@ -65,16 +91,29 @@ export const bootMachine = setup({
       invoke: {
         id: 'loadConfig',
         src: 'loadConfig',
-        onDone: { target: 'loadingUserConfiguration', actions: { type: 'storeConfig', params: output } },
-        onError: {
-          target: 'configFailed',
-          actions: [
-            { type: 'storeError', params: failure },
-            { type: 'logError', params: failure },
-            'clearBusy',
-          ],
-        },
+        onDone: { target: 'loadingUserConfiguration', actions: [{ type: 'storeConfig', params: output }, 'resetWaits'] },
+        onError: [
+          {
+            guard: { type: 'waitsForServer', params: failure },
+            target: 'waitingForConfig',
+            actions: [{ type: 'storeError', params: failure }, { type: 'logError', params: failure }],
+          },
+          {
+            target: 'configFailed',
+            actions: [
+              { type: 'storeError', params: failure },
+              { type: 'logError', params: failure },
+              'clearBusy',
+            ],
+          },
+        ],
       },
+    },
+    // No answer (the server or the connection is down): the busy screen says so and start-up tries again by itself.
+    waitingForConfig: {
+      entry: ['countWait', 'clearBusy'],
+      after: { serverRetry: 'loadingConfig' },
+      on: { RETRY: 'loadingConfig' },
     },
     configFailed: {
       on: { RETRY: 'loadingConfig' },
@@ -86,7 +125,7 @@ export const bootMachine = setup({
         input: ({ context }) => ({ config: context.config! }),
         onDone: {
           target: 'dynamicScriptsInitialized',
-          actions: { type: 'storeUserConfiguration', params: output },
+          actions: [{ type: 'storeUserConfiguration', params: output }, 'resetWaits'],
         },
         onError: [
           {
@@ -95,11 +134,21 @@ export const bootMachine = setup({
             actions: ['clearToken', 'forgetUserConfiguration', { type: 'logError', params: failure }],
           },
           {
+            guard: { type: 'waitsForServer', params: failure },
+            target: 'waitingForUserConfiguration',
+            actions: [{ type: 'storeError', params: failure }, { type: 'logError', params: failure }],
+          },
+          {
             target: 'dynamicScriptsInitialized',
             actions: ['forgetUserConfiguration', { type: 'logError', params: failure }],
           },
         ],
       },
+    },
+    waitingForUserConfiguration: {
+      entry: ['countWait', 'clearBusy'],
+      after: { serverRetry: 'loadingUserConfiguration' },
+      on: { RETRY: 'loadingUserConfiguration' },
     },
     dynamicScriptsInitialized: {
       entry: 'triggerDynamicScriptsInitialized',
@@ -114,9 +163,9 @@ export const bootMachine = setup({
           {
             guard: 'needsLocale',
             target: 'loadingLocale',
-            actions: [{ type: 'storeSession', params: output }, 'storeLocaleName'],
+            actions: [{ type: 'storeSession', params: output }, 'storeLocaleName', 'resetWaits'],
           },
-          { target: 'ready', actions: [{ type: 'storeSession', params: output }, 'storeLocaleName'] },
+          { target: 'ready', actions: [{ type: 'storeSession', params: output }, 'storeLocaleName', 'resetWaits'] },
         ],
         onError: [
           // A re-run that fails keeps the page as it was; whoever asked for it says so.
@@ -130,6 +179,11 @@ export const bootMachine = setup({
             ],
           },
           {
+            guard: { type: 'waitsForServer', params: failure },
+            target: 'waitingForSession',
+            actions: [{ type: 'storeError', params: failure }, { type: 'logError', params: failure }],
+          },
+          {
             target: 'rejected',
             actions: [
               { type: 'storeError', params: failure },
@@ -139,6 +193,11 @@ export const bootMachine = setup({
           },
         ],
       },
+    },
+    waitingForSession: {
+      entry: ['countWait', 'clearBusy'],
+      after: { serverRetry: 'initialisingSession' },
+      on: { RETRY: 'initialisingSession' },
     },
     loadingLocale: {
       invoke: {
