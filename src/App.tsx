@@ -36,6 +36,7 @@ export function App() {
     const retry = view.final ? () => location.reload() : () => bootActor.send({ type: 'RETRY' });
     return <StartupError error={view.error} onRetry={retry} />;
   }
+  if (view.kind === 'busy' && view.waiting) return <BusyIndicator waiting={{ onRetry: () => bootActor.send({ type: 'RETRY' }) }} />;
   if (view.kind === 'busy' || !localeReady) return <BusyIndicator />;
   return (
     <>

@@ -23,6 +23,9 @@ export const NL = {
     malformed: 'De server gaf een onverwacht antwoord. Probeer het opnieuw of neem contact op met de beheerder.',
     network: 'De server is niet bereikbaar. Controleer de verbinding en probeer het opnieuw.',
     timeout: 'De server reageert niet op tijd. Probeer het over een ogenblik opnieuw.',
+    /** The busy screen while start-up waits for a server that gave no answer. */
+    waiting: 'Wachten op verbinding met de server…',
+    waitingHint: 'De applicatie start vanzelf zodra de server weer antwoordt.',
   },
 
   login: {
@@ -161,6 +164,11 @@ export const NL = {
 /** English, where a test checks the switch of language. */
 export const EN = {
   login: { heading: 'Sign in' },
+  startup: {
+    retry: 'Try again',
+    waiting: 'Waiting for a connection to the server…',
+    waitingHint: 'The application starts by itself as soon as the server answers again.',
+  },
   tenant: {
     change: 'Change',
     field: 'Tenant name (leave empty for host)',

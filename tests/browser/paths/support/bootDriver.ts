@@ -23,9 +23,11 @@ const INVOKED: Record<string, Endpoint> = {
  * holds: the config file, GetAll, the session, and (where the path loads a
  * catalog that is not bundled) the English catalog chunk. While it is held
  * the page must show the state; the outcome is the request let through,
- * with a fault switched on for error outcomes. RETRY is the button on the
- * error screen, RESTART a tenant change on the login page; a re-run whose
- * session fails keeps the login page and the tenant it had.
+ * with a fault switched on for error outcomes, or refused for "no answer".
+ * RETRY is the button on the error or waiting screen, RESTART a tenant
+ * change on the login page; a re-run whose session fails keeps the login
+ * page and the tenant it had. The wait before another attempt passes by
+ * itself.
  */
 export const bootDriver: BrowserDriver = {
   feasible: () => true,
@@ -46,6 +48,8 @@ class BootRun {
   private readonly localeFetched: boolean;
   private tenantId: string | undefined;
   private restarted = false;
+  /** A request got no answer and the server has not answered since: start-up shows that it waits. */
+  private waiting = false;
 
   constructor(
     private readonly path: ModelPath,
@@ -88,13 +92,20 @@ class BootRun {
         this.held = undefined;
         if (step.trigger === 'loadLocale' && !this.localeFetched) return; // the Dutch catalog is in the bundle: nothing to fetch
         if (!route) throw new Error(`${name}: no request of ${step.trigger} is held`);
-        if (step.kind === 'done') return this.pass(step, route);
+        if (step.kind === 'done') {
+          if (step.trigger !== 'loadLocale') this.waiting = false;
+          return this.pass(step, route);
+        }
         return this.fail(step, route);
       }
       case 'event':
-        if (step.trigger === 'RETRY') return this.app.clickRetry();
+        if (step.trigger === 'RETRY') return void (await this.app.page.getByRole('button', { name: oneOf(NL.startup.retry, EN.startup.retry) }).click());
         if (step.trigger === 'RESTART') return this.switchTenant('Noord', '2');
         throw new Error(`${name}: no browser action for ${step.trigger}`);
+      case 'after':
+        // The wait runs out by itself; the next check holds the request it makes.
+        if (step.trigger === 'serverRetry') return;
+        throw new Error(`${name}: no browser action for the delay ${step.trigger}`);
       default:
         throw new Error(`${name}: no browser action for a ${step.kind} step`);
     }
@@ -113,6 +124,12 @@ class BootRun {
   private async fail(step: PathStep, route: Route): Promise<void> {
     const name = stepName(this.path, step);
     const errorsBefore = this.app.consoleErrors.length;
+    if (step.outcome === 'no answer') {
+      await route.abort('connectionrefused');
+      this.waiting = true;
+      await this.expectLogged(name, errorsBefore);
+      return;
+    }
     switch (`${step.trigger} ${step.outcome}`) {
       case 'loadConfig invalid':
         this.stack.faults.set('appconfig', { body: 'malformed', times: 1 });
@@ -181,6 +198,11 @@ class BootRun {
         this.held ??= await this.gates.get('loadLocale')!.next();
         await this.busy(name);
         return;
+      case 'waitingForConfig':
+      case 'waitingForUserConfiguration':
+      case 'waitingForSession':
+        await this.busy(name);
+        return;
       case 'configFailed':
         await this.startupError(name, NL.startup.configInvalidAnyField);
         return;
@@ -215,8 +237,17 @@ class BootRun {
     this.tenantId = undefined;
   }
 
+  /** Busy; once a request got no answer, busy with what it waits for and a way to try now. */
   private async busy(name: string): Promise<void> {
-    await sees(this.app.busyIndicator, `${name}: the busy indicator "${NL.busy}"`);
+    if (!this.waiting) {
+      await sees(this.app.busyIndicator, `${name}: the busy indicator "${NL.busy}"`);
+      return;
+    }
+    // The English catalog may be in by now when the culture cookie asks for it.
+    const status = this.app.page.getByRole('status').filter({ has: this.app.page.getByText(oneOf(NL.startup.waiting, EN.startup.waiting)) });
+    await sees(status.getByText(oneOf(NL.startup.waitingHint, EN.startup.waitingHint)), `${name}: the waiting screen "${NL.startup.waiting}"`);
+    await sees(status.getByRole('button', { name: oneOf(NL.startup.retry, EN.startup.retry) }), `${name}: the button "${NL.startup.retry}"`);
+    expect(await this.app.page.getByRole('alert').count(), `${name}: no error screen`).toBe(0);
   }
 
   private async startupError(name: string, message: string | RegExp): Promise<void> {
