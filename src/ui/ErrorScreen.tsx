@@ -5,8 +5,8 @@ export interface ErrorScreenProps {
   /** What happened, in a few words: the heading and the tab's title. */
   title: string;
   message: ReactNode;
-  /** The way forward: a button or a link. */
-  action: ReactNode;
+  /** The way forward: a button or a link; none where the page goes on by itself and the connection banner offers to try now. */
+  action?: ReactNode;
 }
 
 /** A full-page failure: what happened in plain Dutch and what to do next. Never blank. */
@@ -16,7 +16,7 @@ export function ErrorScreen({ title, message, action }: ErrorScreenProps) {
       <section className="card" role="alert" aria-labelledby="error-title">
         <PageHeading id="error-title" title={title} />
         <p>{message}</p>
-        <div className="card__actions">{action}</div>
+        {action && <div className="card__actions">{action}</div>}
       </section>
     </main>
   );

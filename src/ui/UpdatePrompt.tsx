@@ -4,6 +4,21 @@ import { logError } from '../lib/log.ts';
 import { allowServiceWorkerScript } from '../lib/trustedTypes.ts';
 import './update-prompt.css';
 
+const HOURLY = 60 * 60 * 1000;
+
+/**
+ * The browser looks for a new worker when a page is opened, but a tab that
+ * stays open all day navigates inside the app only: ask again when the tab
+ * is shown again and once an hour.
+ */
+function checkForUpdates(registration: ServiceWorkerRegistration): void {
+  const check = () => void registration.update().catch(() => undefined);
+  document.addEventListener('visibilitychange', () => {
+    if (document.visibilityState === 'visible') check();
+  });
+  setInterval(check, HOURLY);
+}
+
 /** In production builds: registers the service worker and offers a reload when a new version is ready. */
 export function UpdatePrompt() {
   const [update, setUpdate] = useState<() => Promise<void>>();
@@ -14,6 +29,7 @@ export function UpdatePrompt() {
       .then(({ registerSW }) => {
         const updateSW = registerSW({
           onNeedRefresh: () => setUpdate(() => () => updateSW(true)),
+          onRegisteredSW: (_url, registration) => registration && checkForUpdates(registration),
           onRegisterError: (error: unknown) => logError('service-worker', error),
         });
       })

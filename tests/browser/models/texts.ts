@@ -118,6 +118,9 @@ export const NL = {
     toHome: 'Naar de startpagina',
     pageFailed: 'Deze pagina kon niet worden geladen',
     pageFailedHint: 'Controleer de verbinding en probeer het opnieuw.',
+    /** Offline, a page whose code was never fetched on this device. */
+    needsConnection: 'Deze pagina heeft een verbinding nodig',
+    needsConnectionHint: 'Deze pagina is op dit apparaat nog niet geopend en kan zonder verbinding niet worden geladen. Zodra de verbinding terug is, opent ze vanzelf.',
     retry: 'Opnieuw proberen',
   },
 
@@ -130,11 +133,18 @@ export const NL = {
     build: 'Build',
   },
 
+  update: {
+    available: 'Er is een nieuwe versie van de applicatie.',
+    now: 'Nu bijwerken',
+  },
+
   connection: {
     region: 'Verbinding',
     offline: 'Je bent offline.',
     unreachable: 'De server is niet bereikbaar.',
     kept: 'Deze pagina blijft zoals ze is.',
+    /** Above a page that waits for the connection. */
+    pageWaiting: 'Deze pagina opent zodra de verbinding terug is.',
     countdown: /^Opnieuw proberen over \d+ seconden?\.$/,
     tryNow: 'Nu opnieuw proberen',
     restored: 'De verbinding is hersteld.',
