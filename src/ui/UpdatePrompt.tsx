@@ -19,6 +19,17 @@ function checkForUpdates(registration: ServiceWorkerRegistration): void {
   setInterval(check, HOURLY);
 }
 
+/**
+ * Lets the waiting worker take over and reloads once it controls the page.
+ * workbox-window reloads only a tab that was already controlled when it
+ * registered; the tab that installed the first worker was not, and would
+ * otherwise stay on the old build after "Nu bijwerken".
+ */
+function acceptUpdate(skipWaiting: () => Promise<void>): Promise<void> {
+  navigator.serviceWorker.addEventListener('controllerchange', () => location.reload(), { once: true });
+  return skipWaiting();
+}
+
 /** In production builds: registers the service worker and offers a reload when a new version is ready. */
 export function UpdatePrompt() {
   const [update, setUpdate] = useState<() => Promise<void>>();
@@ -28,7 +39,9 @@ export function UpdatePrompt() {
     void import('virtual:pwa-register')
       .then(({ registerSW }) => {
         const updateSW = registerSW({
-          onNeedRefresh: () => setUpdate(() => () => updateSW(true)),
+          onNeedRefresh: () => setUpdate(() => () => acceptUpdate(() => updateSW(true))),
+          // The reload is acceptUpdate's: this one would come only in a tab that had a worker when it opened.
+          onNeedReload: () => undefined,
           onRegisteredSW: (_url, registration) => registration && checkForUpdates(registration),
           onRegisterError: (error: unknown) => logError('service-worker', error),
         });
