@@ -133,6 +133,12 @@ export const NL = {
     build: 'Build',
   },
 
+  /** Mijn account. */
+  account: {
+    /** The last button of the page. */
+    changePassword: 'Wachtwoord wijzigen',
+  },
+
   update: {
     available: 'Er is een nieuwe versie van de applicatie.',
     now: 'Nu bijwerken',
