@@ -1,6 +1,7 @@
 import type { Browser, BrowserContext, Page, Request, Response } from 'playwright-core';
 import type { DemoUser } from '../../devstack/stack.ts';
 import { HOME_RENDERED_MARK } from './marks.ts';
+import { waitForPrecache } from '../../devstack/service-worker.ts';
 
 /** The user every bench sign-in uses: `admin`, who may open every section. */
 export function adminOf(stack: { users: readonly DemoUser[] }): DemoUser {
@@ -267,8 +268,9 @@ export async function measureBoot(
   }
 }
 
-/** The start's scripts and stylesheets that the network answered instead of the worker, by address. */
+/** The start's scripts and stylesheets that the network answered instead of the worker, by address (all of them when no worker controlled the page). */
 export function notFromWorker(run: BootRun): string[] {
+  if (!run.controlled) return ['(no service worker controlled the page)'];
   return run.fetched.filter((file) => (file.type === 'script' || file.type === 'stylesheet') && !file.fromServiceWorker).map((file) => file.url);
 }
 
@@ -276,31 +278,19 @@ export function notFromWorker(run: BootRun): string[] {
  * A second visit: one start of /app/home that installs the service worker
  * and waits until its precache holds the shell, then, in a new tab of the
  * same browser profile, the measured start. It counts only when the worker
- * answered every script and stylesheet of the start (`undefined` otherwise:
- * a start the network served measures no cache).
+ * answered every script and stylesheet of the start (see `notFromWorker`):
+ * a start the network served measures no cache.
  */
-export async function measureSecondVisit(browser: Browser, appUrl: string, storageState: Awaited<ReturnType<BrowserContext['storageState']>>): Promise<BootRun | undefined> {
+export async function measureSecondVisit(browser: Browser, appUrl: string, storageState: Awaited<ReturnType<BrowserContext['storageState']>>): Promise<BootRun> {
   const context = await newBenchContext(browser, storageState, 'allow');
   try {
     const first = await newPage(context, false);
     await first.goto(new URL('/app/home', appUrl).href, { waitUntil: 'commit' });
     await waitForHome(first);
     // The app registers its worker once the browser is idle after start-up; the precache fills after that.
-    await first.waitForFunction(
-      async () => {
-        if (!navigator.serviceWorker.controller) return false;
-        for (const name of await caches.keys()) {
-          const urls = (await (await caches.open(name)).keys()).map((request) => new URL(request.url).pathname);
-          if (urls.includes('/index.html')) return true;
-        }
-        return false;
-      },
-      undefined,
-      { timeout: 30_000, polling: 100 },
-    );
+    await waitForPrecache(first);
     await first.close();
-    const run = await bootOn(await newPage(context, false), appUrl);
-    return run.controlled && notFromWorker(run).length === 0 ? run : undefined;
+    return await bootOn(await newPage(context, false), appUrl);
   } finally {
     await context.close();
   }

@@ -1,4 +1,5 @@
 import type { Page } from 'playwright-core';
+import { waitForPrecache as precacheFilled } from '../../../devstack/service-worker.ts';
 import { OUTCOME_MS } from '../models/watch.ts';
 
 /** How many entries each of the origin's caches holds, as the page sees them. */
@@ -10,23 +11,8 @@ export function cacheEntries(page: Page): Promise<Record<string, number>> {
   });
 }
 
-/**
- * Waits until the service worker controls the page and its precache holds
- * the shell: from then on a reload or a link works without the server.
- */
+/** Waits until the service worker controls the page and its precache holds the shell; then what the caches hold. */
 export async function waitForPrecache(page: Page): Promise<Record<string, number>> {
-  await page.waitForFunction(() => navigator.serviceWorker.controller !== null, null, { timeout: OUTCOME_MS });
-  await page.waitForFunction(
-    async () => {
-      for (const name of await caches.keys()) {
-        if (!name.includes('precache')) continue;
-        const urls = (await (await caches.open(name)).keys()).map((request) => new URL(request.url).pathname);
-        if (urls.includes('/index.html')) return true;
-      }
-      return false;
-    },
-    null,
-    { timeout: OUTCOME_MS, polling: 200 },
-  );
+  await precacheFilled(page, OUTCOME_MS);
   return cacheEntries(page);
 }
