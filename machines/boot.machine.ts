@@ -10,22 +10,19 @@ import type {
 import { failure, output, toMachineError } from './error.ts';
 import { BUILT_IN_LANGUAGE, mapLocale } from './locale.ts';
 
-/** Failures that can be no answer at all (no connection, the server down, the time-out), as src's errors name them. */
-const UNANSWERED = new Set(['network', 'timeout', 'config-unreachable']);
-
-/** No answer, not an HTTP error: an answer has a status (a config file's 503 is `config-unreachable` too). */
+/**
+ * No answer at all (no connection, the server down, the time-out: src's kinds
+ * `network`, `timeout`, `config-unreachable`), not an HTTP error: an answer
+ * has a status (a config file's 503 is `config-unreachable` too).
+ */
 function isUnanswered(error: unknown): boolean {
   const { kind, status } = toMachineError(error);
-  return UNANSWERED.has(kind) && !status;
+  return !status && (kind === 'network' || kind === 'timeout' || kind === 'config-unreachable');
 }
 
-/** The first wait for a server that gave no answer at start-up; it doubles after each attempt, up to the maximum. */
-export const START_RETRY_FIRST_MS = 1_000;
-export const START_RETRY_MAX_MS = 10_000;
-
-/** 1 s, 2 s, 4 s, 8 s, then every 10 s: a person looks at the busy screen meanwhile. */
+/** The wait before start-up asks again: 1 s, 2 s, 4 s, 8 s, then every 10 s (a person looks at the busy screen meanwhile). */
 export function startRetryDelay(waits: number): number {
-  return Math.min(START_RETRY_FIRST_MS * 2 ** Math.max(waits - 1, 0), START_RETRY_MAX_MS);
+  return Math.min(500 * 2 ** waits, 10_000);
 }
 
 /**
@@ -64,8 +61,7 @@ export const bootMachine = setup({
     storeError: assign((_, { error }: { error: unknown }) => ({ error: toMachineError(error) })),
     clearError: assign({ error: undefined }),
     countWait: assign({ waits: ({ context }) => (context.waits ?? 0) + 1 }),
-    // The server answered: whatever it had not answered before is no longer the matter.
-    resetWaits: assign({ waits: undefined, error: undefined }),
+    resetWaits: assign({ waits: undefined }),
     clearToken: () => {},
     logError: (_, _params: { error: unknown }) => {},
     triggerDynamicScriptsInitialized: () => {},
@@ -91,12 +87,12 @@ export const bootMachine = setup({
       invoke: {
         id: 'loadConfig',
         src: 'loadConfig',
-        onDone: { target: 'loadingUserConfiguration', actions: [{ type: 'storeConfig', params: output }, 'resetWaits'] },
+        onDone: { target: 'loadingUserConfiguration', actions: { type: 'storeConfig', params: output } },
         onError: [
           {
             guard: { type: 'waitsForServer', params: failure },
-            target: 'waitingForConfig',
-            actions: [{ type: 'storeError', params: failure }, { type: 'logError', params: failure }],
+            target: 'waitingForServer',
+            actions: { type: 'logError', params: failure },
           },
           {
             target: 'configFailed',
@@ -109,8 +105,9 @@ export const bootMachine = setup({
         ],
       },
     },
-    // No answer (the server or the connection is down): the busy screen says so and start-up tries again by itself.
-    waitingForConfig: {
+    // No answer from the config, GetAll or the session (the server or the connection is down): the busy
+    // screen says so, and start-up begins again by itself after a growing wait, or at once on RETRY.
+    waitingForServer: {
       entry: ['countWait', 'clearBusy'],
       after: { serverRetry: 'loadingConfig' },
       on: { RETRY: 'loadingConfig' },
@@ -125,7 +122,7 @@ export const bootMachine = setup({
         input: ({ context }) => ({ config: context.config! }),
         onDone: {
           target: 'dynamicScriptsInitialized',
-          actions: [{ type: 'storeUserConfiguration', params: output }, 'resetWaits'],
+          actions: { type: 'storeUserConfiguration', params: output },
         },
         onError: [
           {
@@ -135,8 +132,8 @@ export const bootMachine = setup({
           },
           {
             guard: { type: 'waitsForServer', params: failure },
-            target: 'waitingForUserConfiguration',
-            actions: [{ type: 'storeError', params: failure }, { type: 'logError', params: failure }],
+            target: 'waitingForServer',
+            actions: { type: 'logError', params: failure },
           },
           {
             target: 'dynamicScriptsInitialized',
@@ -144,11 +141,6 @@ export const bootMachine = setup({
           },
         ],
       },
-    },
-    waitingForUserConfiguration: {
-      entry: ['countWait', 'clearBusy'],
-      after: { serverRetry: 'loadingUserConfiguration' },
-      on: { RETRY: 'loadingUserConfiguration' },
     },
     dynamicScriptsInitialized: {
       entry: 'triggerDynamicScriptsInitialized',
@@ -163,9 +155,9 @@ export const bootMachine = setup({
           {
             guard: 'needsLocale',
             target: 'loadingLocale',
-            actions: [{ type: 'storeSession', params: output }, 'storeLocaleName', 'resetWaits'],
+            actions: [{ type: 'storeSession', params: output }, 'storeLocaleName'],
           },
-          { target: 'ready', actions: [{ type: 'storeSession', params: output }, 'storeLocaleName', 'resetWaits'] },
+          { target: 'ready', actions: [{ type: 'storeSession', params: output }, 'storeLocaleName'] },
         ],
         onError: [
           // A re-run that fails keeps the page as it was; whoever asked for it says so.
@@ -180,8 +172,8 @@ export const bootMachine = setup({
           },
           {
             guard: { type: 'waitsForServer', params: failure },
-            target: 'waitingForSession',
-            actions: [{ type: 'storeError', params: failure }, { type: 'logError', params: failure }],
+            target: 'waitingForServer',
+            actions: { type: 'logError', params: failure },
           },
           {
             target: 'rejected',
@@ -194,11 +186,6 @@ export const bootMachine = setup({
         ],
       },
     },
-    waitingForSession: {
-      entry: ['countWait', 'clearBusy'],
-      after: { serverRetry: 'initialisingSession' },
-      on: { RETRY: 'initialisingSession' },
-    },
     loadingLocale: {
       invoke: {
         id: 'loadLocale',
@@ -209,7 +196,7 @@ export const bootMachine = setup({
       },
     },
     ready: {
-      entry: 'clearBusy',
+      entry: ['clearBusy', 'resetWaits'],
       on: { RESTART: { target: 'loadingUserConfiguration', actions: ['rememberCurrent', 'clearError'] } },
     },
     rejected: {

@@ -1,7 +1,6 @@
 import { Plural, Trans, useLingui } from '@lingui/react/macro';
 import { useSelector } from '@xstate/react';
 import { useEffect, useLayoutEffect, useState, useSyncExternalStore } from 'react';
-import { isPageWaiting, onPageWaitingChange } from '../lib/pageWaiting.ts';
 import { connectivityActor } from './connectivityActor.ts';
 import { connectivityView, connectivityViewEqual } from './connectivityView.ts';
 import './connection-banner.css';
@@ -17,6 +16,15 @@ function useSecondsLeft(at: number | undefined, waitMs: number | undefined): num
   if (at === undefined || waitMs === undefined) return 0;
   // Right after a new wait is planned `now` is older than the plan: the wait itself is what is left.
   return Math.max(0, Math.ceil(Math.min(waitMs, at - now) / 1000));
+}
+
+/** A page that could not be loaded and waits for the connection (src/ui/RouteError.tsx marks it). */
+const pageWaits = () => document.querySelector('[data-waits-for-connection]') !== null;
+
+function onPageChange(listener: () => void): () => void {
+  const observer = new MutationObserver(listener);
+  observer.observe(document.body, { childList: true, subtree: true });
+  return () => observer.disconnect();
 }
 
 /**
@@ -50,7 +58,7 @@ export function ConnectionBanner() {
   const { t } = useLingui();
   const [banner, setBanner] = useState<HTMLElement | null>(null);
   useRoomFor(banner);
-  const pageWaiting = useSyncExternalStore(onPageWaitingChange, isPageWaiting);
+  const pageWaiting = useSyncExternalStore(onPageChange, pageWaits);
   const view = useSelector(connectivityActor, connectivityView, connectivityViewEqual);
   const seconds = useSecondsLeft(view.kind === 'waiting' ? view.retryAt : undefined, view.kind === 'waiting' ? view.retryInMs : undefined);
 

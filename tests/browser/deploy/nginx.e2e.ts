@@ -195,8 +195,8 @@ describe.skipIf(missing !== undefined)(`nginx serves the build as docs/deploy.md
       expect(Object.keys(cached).length, 'caches').toBeGreaterThan(0);
       await watched.context.setOffline(true);
       await app.page.reload();
-      // The shell and its scripts come from the worker: the app itself says it needs the server.
-      await app.page.getByText(NL.busy, { exact: true }).first().waitFor();
+      // The shell and its scripts come from the worker: the app itself says it waits for the server.
+      await app.expectWaitingForServer();
       expect(app.consoleMatching(/Content Security Policy|Refused to|TrustedScriptURL/i)).toEqual([]);
     } finally {
       await watched.close();

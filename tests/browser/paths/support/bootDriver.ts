@@ -48,7 +48,7 @@ class BootRun {
   private readonly localeFetched: boolean;
   private tenantId: string | undefined;
   private restarted = false;
-  /** A request got no answer and the server has not answered since: start-up shows that it waits. */
+  /** A request got no answer and start-up has not reached ready since: it shows that it waits. */
   private waiting = false;
 
   constructor(
@@ -92,10 +92,7 @@ class BootRun {
         this.held = undefined;
         if (step.trigger === 'loadLocale' && !this.localeFetched) return; // the Dutch catalog is in the bundle: nothing to fetch
         if (!route) throw new Error(`${name}: no request of ${step.trigger} is held`);
-        if (step.kind === 'done') {
-          if (step.trigger !== 'loadLocale') this.waiting = false;
-          return this.pass(step, route);
-        }
+        if (step.kind === 'done') return this.pass(step, route);
         return this.fail(step, route);
       }
       case 'event':
@@ -198,9 +195,7 @@ class BootRun {
         this.held ??= await this.gates.get('loadLocale')!.next();
         await this.busy(name);
         return;
-      case 'waitingForConfig':
-      case 'waitingForUserConfiguration':
-      case 'waitingForSession':
+      case 'waitingForServer':
         await this.busy(name);
         return;
       case 'configFailed':
@@ -210,6 +205,7 @@ class BootRun {
         await this.startupError(name, NL.startup.server);
         return;
       case 'ready': {
+        this.waiting = false;
         await sees(this.app.headingNamed(this.language === 'en' ? EN.login.heading : NL.login.heading), `${name}: the login page`);
         expect(this.app.address(), `${name}: the address`).toBe('/account/login?returnUrl=%2Fapp%2Fhome');
         expect(await this.app.lang(), `${name}: the page language`).toBe(this.language);
