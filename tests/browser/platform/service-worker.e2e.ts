@@ -1,7 +1,7 @@
 import { cpSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import type { Response } from 'playwright-core';
+import type { Browser, Response, Route } from 'playwright-core';
 import { build } from 'vite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TestStack } from '../../../devstack/test-stack.ts';
@@ -32,6 +32,11 @@ function appFiles(app: AppModel): Map<string, Response> {
   return seen;
 }
 
+/** The paths of those the network answered instead of the worker. */
+function fromNetwork(files: Map<string, Response>): string[] {
+  return [...files].filter(([, response]) => !response.fromServiceWorker()).map(([path]) => path);
+}
+
 function banner(app: AppModel) {
   return app.page.getByRole('region', { name: NL.connection.region });
 }
@@ -39,13 +44,18 @@ function banner(app: AppModel) {
 describe('with the service worker', () => {
   const env = browserEnv();
 
-  async function workerContext(): Promise<WatchedContext> {
-    return WatchedContext.of(await newContext(env.browser, { serviceWorkers: 'allow' }), env.stack);
+  /** A fresh context with service workers allowed, for the test's steps; closed after them. */
+  async function withWorker(steps: (watched: WatchedContext) => Promise<void>): Promise<void> {
+    const watched = await WatchedContext.of(await newContext(env.browser, { serviceWorkers: 'allow' }), env.stack);
+    try {
+      await steps(watched);
+    } finally {
+      await watched.close();
+    }
   }
 
-  it('offline after one visit: a reload shows the app from the worker, and it goes on by itself once online', async () => {
-    const watched = await workerContext();
-    try {
+  it('offline after one visit: a reload shows the app from the worker, and it goes on by itself once online', () =>
+    withWorker(async (watched) => {
       const app = await AppModel.open(watched, '/account/login');
       await app.waitForLoginPage();
       const cached = await waitForPrecache(app.page);
@@ -57,21 +67,17 @@ describe('with the service worker', () => {
       // The app's own screen, not the browser's "no internet" page: it says it waits.
       await app.expectWaitingForServer();
       expect(files.size, 'the shell and the start’s files were asked for').toBeGreaterThan(2);
-      expect([...files].filter(([, response]) => !response.fromServiceWorker()).map(([path]) => path), 'answered by the network').toEqual([]);
+      expect(fromNetwork(files), 'answered by the network').toEqual([]);
       expect(files.get('/account/login')?.status()).toBe(200);
 
       await watched.context.setOffline(false);
       // No click: back online, start-up tries at once.
       await app.waitForLoginPage();
       expect(app.consoleMatching(/Content Security Policy|Refused to|TrustedScriptURL/i)).toEqual([]);
-    } finally {
-      await watched.close();
-    }
-  });
+    }));
 
-  it('signed in, offline: a reload of /app/home shows the app; a section opened before opens, one never opened says it needs the connection and opens once online', async () => {
-    const watched = await workerContext();
-    try {
+  it('signed in, offline: a reload of /app/home shows the app; a section opened before opens, one never opened says it needs the connection and opens once online', () =>
+    withWorker(async (watched) => {
       const app = await AppModel.newPage(watched);
       await app.signInToHome();
       await waitForPrecache(app.page);
@@ -83,7 +89,7 @@ describe('with the service worker', () => {
       const files = appFiles(app);
       await app.goto('/app/home');
       await app.expectWaitingForServer();
-      expect([...files].filter(([, response]) => !response.fromServiceWorker()).map(([path]) => path), 'answered by the network').toEqual([]);
+      expect(fromNetwork(files), 'answered by the network').toEqual([]);
       await watched.context.setOffline(false);
       await app.waitForHeading(NL.shell.welcome);
       await app.waitForAfterStart();
@@ -106,17 +112,13 @@ describe('with the service worker', () => {
       // No click: the page loads once the browser is online.
       await app.waitForHeading(NL.section.uitvoering, { level: 1 });
       await app.expectPageKept('/uitvoering', NL.section.uitvoering);
-    } finally {
-      await watched.close();
-    }
-  });
+    }));
 
-  it('the API refuses connections at start: the busy screen says it waits, and the login page comes without a click once it answers', async () => {
-    const watched = await workerContext();
-    try {
+  it('the API refuses connections at start: the busy screen says it waits, and the login page comes without a click once it answers', () =>
+    withWorker(async (watched) => {
       const app = await AppModel.newPage(watched);
       const api = `${env.stack.urls.api}/**`;
-      const refuse = (route: import('playwright-core').Route) => route.abort('connectionrefused');
+      const refuse = (route: Route) => route.abort('connectionrefused');
       await watched.context.route(api, refuse);
       await app.goto('/app/home');
       await app.expectWaitingForServer();
@@ -124,17 +126,14 @@ describe('with the service worker', () => {
       await watched.context.unroute(api, refuse);
       await app.waitForLoginPage();
       await app.expectNotBusy();
-    } finally {
-      await watched.close();
-    }
-  });
+    }));
 });
 
 describe('a new build deployed while a tab is open', () => {
   let site: string;
   let next: string;
   let stack: TestStack;
-  let browser: import('playwright-core').Browser;
+  let browser: Browser;
 
   beforeAll(async () => {
     site = mkdtempSync(join(tmpdir(), 'sw-site-'));
