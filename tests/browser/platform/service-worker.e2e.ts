@@ -74,6 +74,12 @@ describe('with the service worker', () => {
       // No click: back online, start-up tries at once.
       await app.waitForLoginPage();
       expect(app.consoleMatching(/Content Security Policy|Refused to|TrustedScriptURL/i)).toEqual([]);
+
+      // Signing in offline says that it needs the connection, on the same page.
+      await watched.context.setOffline(true);
+      await app.signInButton.click();
+      await app.see(NL.callback.providerUnreachable);
+      await app.waitForLoginPage();
     }));
 
   it('signed in, offline: a reload of /app/home shows the app; a section opened before opens, one never opened says it needs the connection and opens once online', () =>
