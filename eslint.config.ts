@@ -29,8 +29,8 @@ export default defineConfig(
   { ignores: ['dist', 'bench-dist', 'coverage', '.devstack', 'src/locales/*/messages.js', 'devstack/abp/bin', 'devstack/abp/obj'] },
   js.configs.recommended,
   tseslint.configs.recommended,
-  // What the service worker imports runs in the worker's scope.
-  { files: ['public/sw-*.js'], languageOptions: { globals: globals.serviceworker } },
+  // The service worker runs in the worker's scope.
+  { files: ['sw/**/*.ts'], languageOptions: { globals: globals.serviceworker } },
   {
     files: ['**/*.{ts,tsx}'],
     languageOptions: { globals: { ...globals.browser, ...globals.node } },

@@ -6,7 +6,7 @@ import { VitePWA } from 'vite-plugin-pwa';
 import type { Plugin } from 'vite';
 import { defineConfig } from 'vitest/config';
 import { lazyStylesheets } from './scripts/build/lazyStylesheets.ts';
-import { splitModules } from './scripts/modules.ts';
+import { isSectionScreen, splitModules } from './scripts/modules.ts';
 
 const START_LIBRARIES = /node_modules\/(react|react-dom|scheduler|use-sync-external-store|@tanstack|xstate|@xstate|@lingui\/(core|react)|ky)\//;
 
@@ -62,6 +62,26 @@ function preloadAppChunks(): Plugin {
   };
 }
 
+/** The output files of the business sections' screens, collected while the bundle is written. */
+function collectSectionScreens(): { plugin: Plugin; files: Set<string> } {
+  const files = new Set<string>();
+  return {
+    files,
+    plugin: {
+      name: 'section-screens',
+      apply: 'build',
+      generateBundle(_options, bundle) {
+        files.clear();
+        for (const item of Object.values(bundle)) {
+          if (item.type === 'chunk' && item.facadeModuleId && isSectionScreen(moduleFile(item.facadeModuleId))) files.add(item.fileName);
+        }
+      },
+    },
+  };
+}
+
+const sectionScreens = collectSectionScreens();
+
 /** Which build this is, for "Over de applicatie": the commit and the day it was built. */
 function buildInfo(): { commit: string; date: string } {
   let commit = 'onbekend';
@@ -80,18 +100,23 @@ export default defineConfig({
     lingui(),
     preloadAppChunks(),
     lazyStylesheets(),
+    sectionScreens.plugin,
     VitePWA({
       registerType: 'prompt',
       injectRegister: false,
       manifest: false,
-      workbox: {
+      // Our own worker (sw/sw.ts), bundled into one file: it imports no script by
+      // address, which the CSP's Trusted Types would refuse (docs/security.md).
+      strategies: 'injectManifest',
+      srcDir: 'sw',
+      filename: 'sw.ts',
+      injectManifest: {
+        rollupFormat: 'iife',
         globPatterns: ['**/*.{js,css,html,svg}'],
-        globIgnores: ['assets/appconfig*.json', 'sw-routes.js'],
-        importScripts: ['sw-routes.js'],
-        navigateFallback: 'index.html',
-        navigateFallbackDenylist: [/^\/account\/logincallback/, /^\/assets\/appconfig/],
-        runtimeCaching: [],
-        cleanupOutdatedCaches: true,
+        globIgnores: ['assets/appconfig*.json'],
+        // A business section's screen is kept once it is opened, not before:
+        // the precache stays the same size however many sections there are.
+        manifestTransforms: [async (entries) => ({ manifest: entries.filter((entry) => !sectionScreens.files.has(entry.url)), warnings: [] })],
       },
     }),
   ],

@@ -7,8 +7,22 @@ import type {
   BootInput,
   BootUserConfiguration,
 } from './boot.types.ts';
-import { failureOf, outputOf } from './error.ts';
+import { failureOf, outputOf, type MachineError } from './error.ts';
 import { BUILT_IN_LANGUAGE, mapLocale } from './locale.ts';
+
+/**
+ * No answer at all (no connection, the server down, the time-out: src's kinds
+ * `network`, `timeout`, `config-unreachable`), not an HTTP error: an answer
+ * has a status (a config file's 503 is `config-unreachable` too).
+ */
+function isUnanswered({ kind, status }: MachineError): boolean {
+  return !status && (kind === 'network' || kind === 'timeout' || kind === 'config-unreachable');
+}
+
+/** The wait before start-up asks again: 1 s, 2 s, 4 s, 8 s, then every 10 s (a person looks at the busy screen meanwhile). */
+export function startRetryDelay(waits: number): number {
+  return Math.min(500 * 2 ** waits, 10_000);
+}
 
 /**
  * Start-up, in the order of ABP's app initializer: config, user configuration,
@@ -45,6 +59,8 @@ export const bootMachine = setup({
     }),
     storeError: assign(({ event }) => ({ error: failureOf(event) })),
     clearError: assign({ error: undefined }),
+    countWait: assign({ waits: ({ context }) => (context.waits ?? 0) + 1 }),
+    resetWaits: assign({ waits: undefined }),
     clearToken: () => {},
     clearIgnoredToken: () => {},
     logError: () => {},
@@ -56,7 +72,12 @@ export const bootMachine = setup({
     isUnauthorized: ({ event }) => failureOf(event).status === 401,
     isTokenIgnored: ({ event }) => outputOf<BootUserConfiguration>(event, 'loadUserConfiguration').ignoredToken !== undefined,
     isRestart: ({ context }) => context.previous !== undefined,
+    // A re-run keeps its page and says it failed; only the first start waits for the server.
+    waitsForServer: ({ context, event }) => context.previous === undefined && isUnanswered(failureOf(event)),
     needsLocale: ({ context }) => languageOf(context) !== BUILT_IN_LANGUAGE,
+  },
+  delays: {
+    serverRetry: ({ context }) => startRetryDelay(context.waits ?? 1),
   },
 }).createMachine({
   id: 'boot',
@@ -69,15 +90,29 @@ export const bootMachine = setup({
         id: 'loadConfig',
         src: 'loadConfig',
         onDone: { target: 'loadingUserConfiguration', actions: 'storeConfig' },
-        onError: {
-          target: 'configFailed',
-          actions: [
-            'storeError',
-            'logError',
-            'clearBusy',
-          ],
-        },
+        onError: [
+          {
+            guard: 'waitsForServer',
+            target: 'waitingForServer',
+            actions: 'logError',
+          },
+          {
+            target: 'configFailed',
+            actions: [
+              'storeError',
+              'logError',
+              'clearBusy',
+            ],
+          },
+        ],
       },
+    },
+    // No answer from the config, GetAll or the session (the server or the connection is down): the busy
+    // screen says so, and start-up begins again by itself after a growing wait, or at once on RETRY.
+    waitingForServer: {
+      entry: ['countWait', 'clearBusy'],
+      after: { serverRetry: 'loadingConfig' },
+      on: { RETRY: 'loadingConfig' },
     },
     configFailed: {
       on: { RETRY: 'loadingConfig' },
@@ -99,6 +134,11 @@ export const bootMachine = setup({
           },
         ],
         onError: [
+          {
+            guard: 'waitsForServer',
+            target: 'waitingForServer',
+            actions: 'logError',
+          },
           {
             guard: 'isUnauthorized',
             target: 'dynamicScriptsInitialized',
@@ -140,6 +180,11 @@ export const bootMachine = setup({
             ],
           },
           {
+            guard: 'waitsForServer',
+            target: 'waitingForServer',
+            actions: 'logError',
+          },
+          {
             target: 'rejected',
             actions: [
               'storeError',
@@ -160,7 +205,7 @@ export const bootMachine = setup({
       },
     },
     ready: {
-      entry: 'clearBusy',
+      entry: ['clearBusy', 'resetWaits'],
       on: { RESTART: { target: 'loadingUserConfiguration', actions: ['rememberCurrent', 'clearError'] } },
     },
     rejected: {

@@ -46,12 +46,14 @@ export interface BootContext<
   /** The locale name after `localeMappings`, set once the language is known. */
   localeName?: string;
   error?: MachineError;
+  /** How often in a row start-up got no answer from the server (it waits longer each time); unset once it answers. */
+  waits?: number;
   /** What a re-run replaces, kept until its session is known: a failed re-run puts it back. */
   previous?: Pick<BootContext<C, U, S>, 'userConfiguration' | 'session' | 'localeName'>;
 }
 
 export type BootEvent =
-  /** Start again from the config (after a config failure). */
+  /** Start again from the config (after a config failure), or try the request start-up waits for now. */
   | { type: 'RETRY' }
   /**
    * Start again from the user configuration: after sign-in, a language or

@@ -26,6 +26,11 @@ export function isLazyFile(file: string): boolean {
   return /\.lazy\.tsx?$/.test(file);
 }
 
+/** A business section's screen file, `src/sections/<key>.lazy.tsx` (docs/architecture.md, "A business section"). */
+export function isSectionScreen(file: string): boolean {
+  return /[\\/]src[\\/]sections[\\/][^\\/]+\.lazy\.tsx$/.test(file);
+}
+
 function codeFiles(folder: string): string[] {
   const out: string[] = [];
   for (const name of readdirSync(folder)) {

@@ -1,14 +1,32 @@
 import { RouterProvider } from '@tanstack/react-router';
 import { useSelector } from '@xstate/react';
-import { Suspense, useEffect, useRef, useState } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState, type ComponentType } from 'react';
 import { bootActor } from './boot/bootActor.ts';
 import { bootView, bootViewEqual } from './boot/bootView.ts';
+import { logError } from './lib/log.ts';
 import { whenIdle } from './lib/whenIdle.ts';
+import { withPages } from './i18n/withPages.ts';
 import { useLocaleReady } from './i18n/useLocaleReady.ts';
 import { preloadStartSections, router } from './routes/router.tsx';
 import { BusyIndicator } from './ui/BusyIndicator.tsx';
-import { StartupError } from './ui/StartupError.tsx';
+import type { StartupErrorProps } from './ui/StartupError.lazy.tsx';
 import { optionalLazy } from './ui/optionalLazy.ts';
+
+/**
+ * Start-up's failure screen loads when start-up fails: the server answered
+ * (an HTTP error or a bad config), so its code and words can be fetched, and
+ * no start carries them. When they cannot be, the screen that waits for the
+ * server stands in, its retry reloading the page.
+ */
+const StartupError = lazy<ComponentType<StartupErrorProps>>(() =>
+  withPages(() => import('./ui/StartupError.lazy.tsx')).then(
+    (module) => ({ default: module.StartupError }),
+    (error: unknown) => {
+      logError('load', error);
+      return { default: () => <BusyIndicator waiting={{ onRetry: () => location.reload() }} /> };
+    },
+  ),
+);
 
 /** The connection banner and the update prompt load once start-up is done. */
 const AfterStart = optionalLazy(() => import('./ui/AfterStart.lazy.tsx').then((module) => module.AfterStart));
@@ -34,8 +52,13 @@ export function App() {
 
   if (view.kind === 'failed') {
     const retry = view.final ? () => location.reload() : () => bootActor.send({ type: 'RETRY' });
-    return <StartupError error={view.error} onRetry={retry} />;
+    return (
+      <Suspense fallback={<BusyIndicator />}>
+        <StartupError error={view.error} onRetry={retry} />
+      </Suspense>
+    );
   }
+  if (view.kind === 'busy' && view.waiting) return <BusyIndicator waiting={{ onRetry: () => bootActor.send({ type: 'RETRY' }) }} />;
   if (view.kind === 'busy' || !localeReady) return <BusyIndicator />;
   return (
     <>

@@ -19,6 +19,9 @@ export function writeBarePage(appDist: string, target: string): void {
     .replace(/\s*<link rel="(modulepreload|stylesheet)"[^>]*>/g, '')
     .replace('</head>', `  <script type="module" src="/assets/${BARE_SCRIPT}"></script>\n  </head>`);
   writeFileSync(join(target, 'index.html'), html);
+  // The app's compressed copies came along; written in the same clock tick as
+  // the new index.html they would pass for fresh and be sent instead of it.
+  for (const copy of ['index.html.br', 'index.html.gz']) rmSync(join(target, copy), { force: true });
   writeFileSync(
     join(target, 'assets', BARE_SCRIPT),
     "window.__bareRequest = performance.now();\nfetch('/assets/appconfig.production.json', { cache: 'no-store', credentials: 'same-origin' });\n",

@@ -40,6 +40,6 @@ export function describeMachine(chromium: string, load: { start: number; end: nu
 /** The commit the build came from, with "+changes" when the work tree differs from it. */
 export function describeRevision(): string {
   const commit = git(['rev-parse', '--short', 'HEAD']) ?? 'unknown';
-  const dirty = (git(['status', '--porcelain', '--', 'src', 'machines', 'index.html', 'vite.config.ts', 'public']) ?? '') !== '';
+  const dirty = (git(['status', '--porcelain', '--', 'src', 'machines', 'index.html', 'vite.config.ts', 'public', 'sw']) ?? '') !== '';
   return dirty ? `${commit}+changes` : commit;
 }

@@ -4,7 +4,7 @@ import { launchChromium } from '../../devstack/chromium.ts';
 import { startTestStack } from '../../devstack/test-stack.ts';
 import { precompress } from '../precompress.ts';
 import { measureBarePage, writeBarePage } from './barePage.ts';
-import { adminOf, indicatorWithoutScript, measureBoot, measureSecondVisit, measureSignIn, type BootRun, type SignInRun } from './browser.ts';
+import { adminOf, indicatorWithoutScript, measureBoot, measureSecondVisit, measureSignIn, notFromWorker, type BootRun, type SignInRun } from './browser.ts';
 import { BUDGETS, BUSY_LABEL } from './budgets.ts';
 import { buildApp } from './build.ts';
 import { measureLighthouse, type LighthouseMeasurements } from './lighthouse.ts';
@@ -92,10 +92,19 @@ async function measureLatencies(browser: Browser, dist: string, options: Measure
     }
     for (const side of results) log(`  ${side.latencyMs} ms: ${runs} signed-in starts, median ${ms(median(side.boots.map((run) => run.homeRendered)))} to /app/home`);
     for (const side of results) await measureSecondVisit(browser, side.stack.urls.app, side.storageState!);
-    for (let i = 0; i < runs; i += 1) {
-      for (const side of results) side.secondVisits.push(await measureSecondVisit(browser, side.stack.urls.app, side.storageState!));
+    // Only starts the worker served count; one the network answered is tried again, a few times at most.
+    for (const side of results) {
+      let tries = 0;
+      while (side.secondVisits.length < runs) {
+        if (tries === runs + 3) throw new Error(`The service worker served ${side.secondVisits.length} of ${tries} second visits at ${side.latencyMs} ms: no figure without it.`);
+        tries += 1;
+        const run = await measureSecondVisit(browser, side.stack.urls.app, side.storageState!);
+        const missed = notFromWorker(run);
+        if (missed.length === 0) side.secondVisits.push(run);
+        else log(`  ${side.latencyMs} ms: a second visit not counted, the network answered ${missed.join(', ')}`);
+      }
+      log(`  ${side.latencyMs} ms: ${runs} second visits served by the worker (${tries} tried), median ${ms(median(side.secondVisits.map((run) => run.homeRendered)))} to /app/home`);
     }
-    for (const side of results) log(`  ${side.latencyMs} ms: ${runs} second visits, median ${ms(median(side.secondVisits.map((run) => run.homeRendered)))} to /app/home`);
     return new Map(results.map((side) => [side.latencyMs, { boots: side.boots, signIns: side.signIns, secondVisits: side.secondVisits }]));
   } finally {
     await Promise.all(sides.map((side) => side.stack.stop()));

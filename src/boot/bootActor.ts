@@ -70,6 +70,13 @@ export type BootSnapshot = SnapshotFrom<typeof browserBootMachine>;
 /** The one start-up actor of the page, created outside React so StrictMode cannot start it twice. */
 export const bootActor = createActor(browserBootMachine, { input: { cultureName: getCultureName() } });
 
+// Back online while start-up waits for the server: try now, not after the wait.
+if (typeof window !== 'undefined') {
+  window.addEventListener('online', () => {
+    if (bootContext().waits !== undefined) bootActor.send({ type: 'RETRY' });
+  });
+}
+
 /** Start-up's context as the app's types: the one place the machine's generic context is read as them. */
 export function bootContext(snapshot: BootSnapshot = bootActor.getSnapshot()): AppBootContext {
   return snapshot.context as AppBootContext;

@@ -4,10 +4,10 @@ import type { UserConfiguration } from '../abp/userConfiguration.ts';
 import type { AppConfig } from '../config/appConfig.ts';
 import { bootContext, type BootSnapshot } from './bootActor.ts';
 
-
 /** What the page shows for a start-up state. */
 export type BootView =
-  | { kind: 'busy' }
+  /** `waiting`: the server gave no answer, and start-up tries again by itself. */
+  | { kind: 'busy'; waiting: boolean }
   | { kind: 'failed'; error: MachineError; final: boolean }
   | { kind: 'ready'; config: AppConfig; session: Session; localeName: string };
 
@@ -28,13 +28,14 @@ export function bootView(snapshot: BootSnapshot): BootView {
       localeName: context.localeName ?? 'nl',
     };
   }
-  return { kind: 'busy' };
+  return { kind: 'busy', waiting: context.waits !== undefined };
 }
 
 export function bootViewEqual(a: BootView, b: BootView): boolean {
   if (a.kind !== b.kind) return false;
   if (a.kind === 'ready' && b.kind === 'ready') return a.session === b.session && a.localeName === b.localeName && a.config === b.config;
   if (a.kind === 'failed' && b.kind === 'failed') return a.error === b.error;
+  if (a.kind === 'busy' && b.kind === 'busy') return a.waiting === b.waiting;
   return true;
 }
 

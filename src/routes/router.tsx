@@ -62,8 +62,9 @@ const shellRoute = createRoute({
 /** `app`: preloaded once start-up is done. */
 const appRoute = createRoute({ getParentRoute: () => shellRoute, path: 'app' });
 
+// Home's texts are in the `pages` catalog like every lazy screen's: it waits for it, so no message id ever shows.
 const appHomeRoute = createRoute({ getParentRoute: () => appRoute, path: 'home' }).lazy(() =>
-  import('../sections/app/home.lazy.tsx').then((module) => module.Route),
+  withPages(() => import('../sections/app/home.lazy.tsx')).then((module) => module.Route),
 );
 
 const aboutRoute = createRoute({ getParentRoute: () => appRoute, path: 'about' }).lazy(() =>

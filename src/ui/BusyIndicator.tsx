@@ -1,13 +1,23 @@
 import { Trans } from '@lingui/react/macro';
 
+export interface BusyIndicatorProps {
+  /** Start-up got no answer from the server and tries again by itself; the button tries now. */
+  waiting?: { onRetry: () => void };
+}
+
 /** The same markup index.html paints before any script runs, so nothing shifts when React takes over. */
-export function BusyIndicator() {
+export function BusyIndicator({ waiting }: BusyIndicatorProps = {}) {
   return (
-    <div className="busy" role="status" aria-live="polite" aria-busy="true">
+    <div className="busy" role="status" aria-live="polite" aria-busy={!waiting}>
       <span className="busy__spinner" aria-hidden="true" />
       <span className="busy__label">
-        <Trans>Bezig met laden…</Trans>
+        {waiting ? <Trans>Geen verbinding met de server. De applicatie start vanzelf zodra die er weer is.</Trans> : <Trans>Bezig met laden…</Trans>}
       </span>
+      {waiting && (
+        <button type="button" className="button button--primary" onClick={waiting.onRetry}>
+          <Trans>Opnieuw proberen</Trans>
+        </button>
+      )}
     </div>
   );
 }

@@ -4,6 +4,32 @@ import { logError } from '../lib/log.ts';
 import { allowServiceWorkerScript } from '../lib/trustedTypes.ts';
 import './update-prompt.css';
 
+const HOURLY = 60 * 60 * 1000;
+
+/**
+ * The browser looks for a new worker when a page is opened, but a tab that
+ * stays open all day navigates inside the app only: ask again when the tab
+ * is shown again and once an hour.
+ */
+function checkForUpdates(registration: ServiceWorkerRegistration): void {
+  const check = () => void registration.update().catch(() => undefined);
+  document.addEventListener('visibilitychange', () => {
+    if (document.visibilityState === 'visible') check();
+  });
+  setInterval(check, HOURLY);
+}
+
+/**
+ * Lets the waiting worker take over and reloads once it controls the page.
+ * workbox-window reloads only a tab that was already controlled when it
+ * registered; the tab that installed the first worker was not, and would
+ * otherwise stay on the old build after "Nu bijwerken".
+ */
+function acceptUpdate(skipWaiting: () => Promise<void>): Promise<void> {
+  navigator.serviceWorker.addEventListener('controllerchange', () => location.reload(), { once: true });
+  return skipWaiting();
+}
+
 /** In production builds: registers the service worker and offers a reload when a new version is ready. */
 export function UpdatePrompt() {
   const [update, setUpdate] = useState<() => Promise<void>>();
@@ -13,7 +39,10 @@ export function UpdatePrompt() {
     void import('virtual:pwa-register')
       .then(({ registerSW }) => {
         const updateSW = registerSW({
-          onNeedRefresh: () => setUpdate(() => () => updateSW(true)),
+          onNeedRefresh: () => setUpdate(() => () => acceptUpdate(() => updateSW(true))),
+          // The reload is acceptUpdate's: this one would come only in a tab that had a worker when it opened.
+          onNeedReload: () => undefined,
+          onRegisteredSW: (_url, registration) => registration && checkForUpdates(registration),
           onRegisterError: (error: unknown) => logError('service-worker', error),
         });
       })

@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import { createActor, fromPromise, waitFor } from 'xstate';
-import { bootMachine } from '../../machines/boot.machine.ts';
+import { bootMachine, startRetryDelay } from '../../machines/boot.machine.ts';
 import type { BootConfig, BootUserConfiguration } from '../../machines/boot.types.ts';
 import { outputOf } from '../../machines/error.ts';
 
@@ -205,5 +205,89 @@ describe('bootMachine', () => {
     actor.send({ type: 'RESTART' });
     const after = await waitFor(actor, (snapshot) => snapshot.value === 'ready' && snapshot.context.error === undefined);
     expect(after.context.session).toEqual({ user: { name: 'Admin' } });
+  });
+
+  describe('when the server gives no answer at the first start', () => {
+    const noAnswer = { kind: 'network', detail: 'Failed to fetch', status: 0 };
+
+    /** A request that gets no answer the first `times` times, then answers. */
+    function answersAfter<T>(times: number, answer: T) {
+      let calls = 0;
+      const fn = vi.fn(() => (calls++ < times ? Promise.reject(noAnswer) : Promise.resolve(answer)));
+      return fn;
+    }
+
+    it('waits 1, 2, 4, 8 s, then every 10 s', () => {
+      expect([1, 2, 3, 4, 5, 9].map(startRetryDelay)).toEqual([1_000, 2_000, 4_000, 8_000, 10_000, 10_000]);
+    });
+
+    it.each([
+      ['the config', 'loadConfig'],
+      ['the user configuration', 'loadUserConfiguration'],
+      ['the session', 'initSession'],
+    ] as const)('%s: keeps waiting, starts again after the wait, and goes on by itself once it answers', async (_, actorName) => {
+      vi.useFakeTimers();
+      try {
+        const answer = { loadConfig: config, loadUserConfiguration: userConfiguration('nl'), initSession: { user: null } }[actorName];
+        const request = answersAfter(2, answer);
+        const loadConfig = vi.fn(async () => config);
+        const { actor, calls, states } = start({ loadConfig, [actorName]: request });
+        await vi.advanceTimersByTimeAsync(0);
+        expect(states.at(-1)).toBe('waitingForServer');
+        expect(actor.getSnapshot().context.waits).toBe(1);
+        // The page is no longer busy for assistive technology: it says what it waits for.
+        expect(calls).toContain('clearBusy');
+        await vi.advanceTimersByTimeAsync(999);
+        expect(request).toHaveBeenCalledTimes(1);
+        await vi.advanceTimersByTimeAsync(1);
+        // Start-up begins again from the config.
+        expect(request).toHaveBeenCalledTimes(2);
+        expect(actor.getSnapshot().context.waits).toBe(2);
+        // The second wait is longer.
+        await vi.advanceTimersByTimeAsync(1_999);
+        expect(request).toHaveBeenCalledTimes(2);
+        await vi.advanceTimersByTimeAsync(1);
+        expect(states.at(-1)).toBe('ready');
+        expect(actor.getSnapshot().context.waits).toBeUndefined();
+        expect(calls.filter((name) => name === 'logError')).toHaveLength(2);
+        // Twice without an answer, so the config was asked for three times.
+        if (actorName !== 'loadConfig') expect(loadConfig).toHaveBeenCalledTimes(3);
+      } finally {
+        vi.useRealTimers();
+      }
+    });
+
+    it('tries at once on RETRY (the button, or the browser back online)', async () => {
+      const request = answersAfter(1, userConfiguration('nl'));
+      const { actor } = start({ loadUserConfiguration: request });
+      await waitFor(actor, (snapshot) => snapshot.value === 'waitingForServer');
+      actor.send({ type: 'RETRY' });
+      await waitFor(actor, settled, { timeout: 500 });
+      expect(actor.getSnapshot().value).toBe('ready');
+      expect(request).toHaveBeenCalledTimes(2);
+    });
+
+    it('keeps the HTTP errors as they were: a config file answered with 503 stops, a session answered with 500 rejects', async () => {
+      const config503 = start({ loadConfig: () => Promise.reject({ kind: 'config-unreachable', detail: 'HTTP 503', status: 503 }) });
+      await waitFor(config503.actor, settled);
+      expect(config503.states).toEqual(['loadingConfig', 'configFailed']);
+      const session500 = start({ initSession: () => Promise.reject(httpError(500)) });
+      await waitFor(session500.actor, settled);
+      expect(session500.states).not.toContain('waitingForServer');
+    });
+
+    it('does not wait in a re-run: the page stays as it was and the change fails as before', async () => {
+      let offline = false;
+      const { actor, states } = start({
+        loadUserConfiguration: () => (offline ? Promise.reject(noAnswer) : Promise.resolve(userConfiguration('nl'))),
+        initSession: () => (offline ? Promise.reject(noAnswer) : Promise.resolve({ user: { name: 'Admin' } })),
+      });
+      await waitFor(actor, settled);
+      offline = true;
+      actor.send({ type: 'RESTART' });
+      const after = await waitFor(actor, (snapshot) => snapshot.value === 'ready' && snapshot.context.error !== undefined);
+      expect(after.context.error).toMatchObject({ kind: 'network' });
+      expect(states.filter((state) => state.startsWith('waiting'))).toEqual([]);
+    });
   });
 });

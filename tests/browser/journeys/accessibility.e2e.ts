@@ -83,6 +83,7 @@ describe('accessibility at WCAG 2.1 AA', () => {
     try {
       await app.openSection(NL.section.zakelijk);
       await app.waitForHeading(NL.errorPage.pageFailed);
+      await app.see(NL.errorPage.needsConnection);
       await app.page.getByRole('region', { name: NL.connection.region }).getByText(NL.connection.offline).waitFor();
       expect(await app.axeViolations()).toEqual([]);
     } finally {

@@ -121,6 +121,18 @@ export class AppModel extends PageModel {
   }
 
   /** The page shows no busy indicator (the outcome is final, not a spinner without end). */
+  /** Start-up's busy screen while it waits for a server that gave no answer (Dutch, or English once that catalog is in). */
+  get waitingScreen(): Locator {
+    return this.page.getByRole('status').filter({ has: this.page.getByText(oneOf(NL.startup.waiting, EN.startup.waiting)) });
+  }
+
+  /** Start-up waits for the server: it says so, offers to try now, and shows no error screen. */
+  async expectWaitingForServer(timeout = OUTCOME_MS): Promise<void> {
+    await this.waitingScreen.waitFor({ timeout });
+    await this.waitingScreen.getByRole('button', { name: oneOf(NL.startup.retry, EN.startup.retry) }).waitFor({ timeout: OUTCOME_MS });
+    expect(await this.page.getByRole('alert').count(), 'no error screen while waiting').toBe(0);
+  }
+
   async expectNotBusy(): Promise<void> {
     await this.page.locator('[aria-busy="true"]').first().waitFor({ state: 'detached', timeout: OUTCOME_MS });
   }

@@ -21,8 +21,8 @@ export const NL = {
     forbidden: 'Je hebt geen toegang tot deze omgeving. Neem contact op met de beheerder.',
     server: 'Er ging iets mis op de server. Probeer het over een ogenblik opnieuw.',
     malformed: 'De server gaf een onverwacht antwoord. Probeer het opnieuw of neem contact op met de beheerder.',
-    network: 'De server is niet bereikbaar. Controleer de verbinding en probeer het opnieuw.',
-    timeout: 'De server reageert niet op tijd. Probeer het over een ogenblik opnieuw.',
+    /** The busy screen while start-up waits for a server that gave no answer. */
+    waiting: 'Geen verbinding met de server. De applicatie start vanzelf zodra die er weer is.',
   },
 
   login: {
@@ -149,6 +149,8 @@ export const NL = {
     toHome: 'Naar de startpagina',
     pageFailed: 'Deze pagina kon niet worden geladen',
     pageFailedHint: 'Controleer de verbinding en probeer het opnieuw.',
+    /** Offline, under pageFailed: a page whose code was never fetched on this device. */
+    needsConnection: 'Zonder verbinding kan ze niet worden geladen. Ze opent vanzelf zodra de verbinding terug is.',
     retry: 'Opnieuw proberen',
   },
 
@@ -161,11 +163,24 @@ export const NL = {
     build: 'Build',
   },
 
+  /** Mijn account. */
+  account: {
+    /** The last button of the page. */
+    changePassword: 'Wachtwoord wijzigen',
+  },
+
+  update: {
+    available: 'Er is een nieuwe versie van de applicatie.',
+    now: 'Nu bijwerken',
+  },
+
   connection: {
     region: 'Verbinding',
     offline: 'Je bent offline.',
     unreachable: 'De server is niet bereikbaar.',
     kept: 'Deze pagina blijft zoals ze is.',
+    /** Above a page that waits for the connection. */
+    pageWaiting: 'Deze pagina opent zodra de verbinding terug is.',
     countdown: /^Opnieuw proberen over \d+ seconden?\.$/,
     tryNow: 'Nu opnieuw proberen',
     restored: 'De verbinding is hersteld.',
@@ -195,6 +210,10 @@ export const NL = {
 /** English, where a test checks the switch of language. */
 export const EN = {
   login: { heading: 'Sign in' },
+  startup: {
+    retry: 'Try again',
+    waiting: 'No connection to the server. The application starts by itself as soon as it is back.',
+  },
   tenant: {
     change: 'Change',
     field: 'Tenant name (leave empty for host)',

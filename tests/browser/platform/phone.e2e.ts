@@ -77,6 +77,37 @@ describe('on a phone, 360 px wide', () => {
     expect(await overflow(app.page)).toBe(0);
   });
 
+  it('with the connection banner, the end of the longest page (Mijn account) can still be reached and tapped', async () => {
+    const app = await signedIn();
+    await app.waitForAfterStart();
+    await app.page.getByRole('button', { name: NL.shell.menu }).click();
+    await app.page.locator('#user-menu-button').click();
+    await app.page.getByRole('link', { name: NL.shell.myAccount }).click();
+    await app.waitForHeading(NL.shell.myAccount, { level: 1 });
+    const last = app.page.getByRole('button', { name: NL.account.changePassword });
+    await last.waitFor();
+
+    await phone.context.setOffline(true);
+    const banner = app.page.getByRole('region', { name: NL.connection.region });
+    await banner.getByText(NL.connection.offline).waitFor();
+    // The page under it is there, so the banner says it stays; one way to try now.
+    await banner.getByText(NL.connection.kept).waitFor();
+    expect(await app.page.getByRole('button', { name: /opnieuw proberen/i }).count(), 'retry controls').toBe(1);
+
+    // Scrolled to the very end, the last button sits above the banner, not under it.
+    await app.page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+    const place = await last.evaluate((button) => {
+      const box = button.getBoundingClientRect();
+      const bannerBox = document.querySelector('.connection-banner')!.getBoundingClientRect();
+      const hit = document.elementFromPoint(box.left + box.width / 2, box.top + box.height / 2);
+      return { bottom: box.bottom, bannerTop: bannerBox.top, hitsButton: hit !== null && button.contains(hit) };
+    });
+    expect(place.bottom, 'the button ends above the banner').toBeLessThanOrEqual(place.bannerTop);
+    expect(place.hitsButton, 'a tap on the button reaches it').toBe(true);
+    expect(await overflow(app.page)).toBe(0);
+    await phone.context.setOffline(false);
+  });
+
   it('the error screens fit: page not found, no access, a start-up that failed', async () => {
     const app = await signedIn('monteur');
     await app.goto('/verkoop');

@@ -30,7 +30,6 @@ describe('the config file itself fails (server fault switch)', () => {
     ['an HTML error page of a proxy', { body: 'html', times: 1 }, NL.startup.configUnreachable, /config-unreachable.*502/],
     ['an empty body', { body: 'empty', times: 1 }, NL.startup.configNotJson, /config-not-json/],
     ['JSON that is no config', { body: 'malformed', times: 1 }, NL.startup.configInvalid('appBaseUrl'), /config-invalid.*appBaseUrl/],
-    ['the connection dropped (every try)', { reset: true }, NL.startup.configUnreachable, /config-unreachable/],
   ];
   for (const [name, fault, message, logged] of cases) {
     securityCase(`appconfig: ${name}`, () =>
@@ -41,6 +40,19 @@ describe('the config file itself fails (server fault switch)', () => {
       }),
     );
   }
+
+  securityCase('appconfig: the connection dropped (every try): start-up waits, and goes on by itself once the file comes', () =>
+    suite.run(async (watched) => {
+      suite.stack.faults.set('appconfig', { reset: true });
+      const app = await AppModel.open(watched, '/');
+      await app.expectWaitingForServer();
+      app.watched.expectLogged(/config-unreachable/);
+      suite.stack.faults.clear();
+      await app.waitForPath('/account/login');
+      await app.waitForLoginPage();
+      await app.expectNoLeaks();
+    }),
+  );
 });
 
 /** Serves a config of the test's making in place of the real one. */
@@ -99,7 +111,7 @@ describe.concurrent('the config file has bad content (intercepted)', () => {
     }),
   );
 
-  securityCase.concurrent('appconfig: the server cannot be reached', () =>
+  securityCase.concurrent('appconfig: the server cannot be reached: start-up waits, and goes on by itself once it answers', () =>
     suite.run(async (watched) => {
       const app = await AppModel.open(watched, '/account/login');
       await app.waitForLoginPage();
@@ -107,7 +119,13 @@ describe.concurrent('the config file has bad content (intercepted)', () => {
       const handler = (route: Route) => route.abort('connectionrefused');
       await app.page.route(app.url(CONFIG_PATH), handler);
       await app.page.reload();
-      await expectStartupStopsAndRecovers(app, NL.startup.configUnreachable, /config-unreachable/, () => app.page.unroute(app.url(CONFIG_PATH), handler));
+      await app.expectWaitingForServer();
+      app.watched.expectLogged(/config-unreachable/);
+      await app.watched.expectNoBackendToken();
+      await app.page.unroute(app.url(CONFIG_PATH), handler);
+      await app.waitForLoginPage();
+      await app.expectNoLeaks();
     }),
   );
+
 });

@@ -12,7 +12,8 @@ function userConfiguration(language: string): BootUserConfiguration {
  * Start-up: the outcomes of its four actors as src produces them (errors are
  * `{ kind, detail }` values, HTTP failures carry their status), RETRY on the
  * config screen and RESTART after sign-in, a language or a tenant change
- * (a re-run, told apart from the first start by its context).
+ * (a re-run, told apart from the first start by its context). A request
+ * without an answer makes the first start wait and try again.
  */
 export const bootModel: MachineModel = {
   name: 'boot',
@@ -21,18 +22,22 @@ export const bootModel: MachineModel = {
   outcomes: {
     loadConfig: {
       done: { ok: config },
-      error: { invalid: { kind: 'config-invalid', detail: 'appBaseUrl: missing', field: 'appBaseUrl' } },
+      error: {
+        invalid: { kind: 'config-invalid', detail: 'appBaseUrl: missing', field: 'appBaseUrl' },
+        'no answer': { kind: 'config-unreachable', detail: 'Failed to fetch' },
+      },
     },
     loadUserConfiguration: {
       done: { nl: userConfiguration('nl'), 'en-US': userConfiguration('en-US'), 'token ignored': { ...userConfiguration('nl'), ignoredToken: 'dead-token' } },
       error: {
         '401': { kind: 'unauthorized', detail: 'HTTP 401', status: 401 },
         '500': { kind: 'server', detail: 'HTTP 500', status: 500 },
+        'no answer': { kind: 'network', detail: 'Failed to fetch' },
       },
     },
     initSession: {
       done: { ok: { user: null, tenant: null } },
-      error: { fail: { kind: 'server', detail: 'HTTP 500', status: 500 } },
+      error: { fail: { kind: 'server', detail: 'HTTP 500', status: 500 }, 'no answer': { kind: 'network', detail: 'Failed to fetch' } },
     },
     loadLocale: {
       done: { ok: undefined },

@@ -28,9 +28,11 @@ const INVOKED: Record<string, Endpoint> = {
  * holds: the config file, GetAll, the session, and (where the path loads a
  * catalog that is not bundled) the English catalog chunk. While it is held
  * the page must show the state; the outcome is the request let through,
- * with a fault switched on for error outcomes. RETRY is the button on the
- * error screen, RESTART a tenant change on the login page; a re-run whose
- * session fails keeps the login page and the tenant it had.
+ * with a fault switched on for error outcomes, or refused for "no answer".
+ * RETRY is the button on the error or waiting screen, RESTART a tenant
+ * change on the login page; a re-run whose session fails keeps the login
+ * page and the tenant it had. The wait before another attempt passes by
+ * itself.
  */
 export const bootDriver: BrowserDriver = {
   feasible: () => true,
@@ -58,6 +60,8 @@ class BootRun {
   private readonly localeFetched: boolean;
   private tenantId: string | undefined;
   private restarted = false;
+  /** A request got no answer and start-up has not reached ready since: it shows that it waits. */
+  private waiting = false;
 
   constructor(
     private readonly path: ModelPath,
@@ -105,13 +109,17 @@ class BootRun {
         return this.fail(step, route);
       }
       case 'event':
-        if (step.trigger === 'RETRY') return this.app.clickRetry();
+        if (step.trigger === 'RETRY') return void (await this.app.page.getByRole('button', { name: oneOf(NL.startup.retry, EN.startup.retry) }).click());
         if (step.trigger === 'RESTART') {
           // A tenant switch drops a held token (it belongs to the tenant left): a dead token meets the re-run through a language switch instead.
           if (this.ignoresTokenNext(this.path.steps.indexOf(step))) return this.switchLanguageWithDeadToken();
           return this.switchTenant('Noord', '2');
         }
         throw new Error(`${name}: no browser action for ${step.trigger}`);
+      case 'after':
+        // The wait runs out by itself; the next check holds the request it makes.
+        if (step.trigger === 'serverRetry') return;
+        throw new Error(`${name}: no browser action for the delay ${step.trigger}`);
       default:
         throw new Error(`${name}: no browser action for a ${step.kind} step`);
     }
@@ -141,6 +149,12 @@ class BootRun {
   private async fail(step: PathStep, route: Route): Promise<void> {
     const name = stepName(this.path, step);
     const errorsBefore = this.app.consoleErrors.length;
+    if (step.outcome === 'no answer') {
+      await route.abort('connectionrefused');
+      this.waiting = true;
+      await this.expectLogged(name, errorsBefore);
+      return;
+    }
     const status = httpStatus(step);
     switch (status ? `${step.trigger} <status>` : `${step.trigger} ${step.outcome}`) {
       case 'loadConfig invalid':
@@ -227,6 +241,9 @@ class BootRun {
         this.held ??= await this.gates.get('loadLocale')!.next();
         await this.busy(name);
         return;
+      case 'waitingForServer':
+        await this.busy(name);
+        return;
       case 'configFailed':
         await this.startupError(name, NL.startup.configInvalidAnyField);
         return;
@@ -234,6 +251,7 @@ class BootRun {
         await this.startupError(name, NL.startup.server);
         return;
       case 'ready': {
+        this.waiting = false;
         await sees(this.app.headingNamed(this.language === 'en' ? EN.login.heading : NL.login.heading), `${name}: the login page`);
         expect(this.app.address(), `${name}: the address`).toBe('/account/login?returnUrl=%2Fapp%2Fhome');
         expect(await this.app.lang(), `${name}: the page language`).toBe(this.language);
@@ -261,8 +279,17 @@ class BootRun {
     this.tenantId = DEFAULT_TENANT_ID;
   }
 
+  /** Busy; once a request got no answer, busy with what it waits for and a way to try now. */
   private async busy(name: string): Promise<void> {
-    await sees(this.app.busyIndicator, `${name}: the busy indicator "${NL.busy}"`);
+    if (!this.waiting) {
+      await sees(this.app.busyIndicator, `${name}: the busy indicator "${NL.busy}"`);
+      return;
+    }
+    try {
+      await this.app.expectWaitingForServer(10_000);
+    } catch (error) {
+      throw new Error(`${name}: the waiting screen "${NL.startup.waiting}" with its hint and "${NL.startup.retry}": ${String(error)}`);
+    }
   }
 
   private async startupError(name: string, message: string | RegExp): Promise<void> {

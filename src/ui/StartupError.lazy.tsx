@@ -4,12 +4,11 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import type { MachineError } from '../../machines/error.ts';
 import { ErrorScreen } from './ErrorScreen.tsx';
 
+// No answer at all (no connection, the time-out) never ends here: start-up waits for the server (BusyIndicator).
 const messages: Record<string, MessageDescriptor> = {
   'config-unreachable': msg`Het configuratiebestand van de applicatie kon niet worden opgehaald. Controleer de verbinding en probeer het opnieuw.`,
   'config-missing': msg`Het configuratiebestand van de applicatie ontbreekt op de server. Neem contact op met de beheerder.`,
   'config-not-json': msg`Het configuratiebestand van de applicatie is onleesbaar (geen geldige JSON). Neem contact op met de beheerder.`,
-  network: msg`De server is niet bereikbaar. Controleer de verbinding en probeer het opnieuw.`,
-  timeout: msg`De server reageert niet op tijd. Probeer het over een ogenblik opnieuw.`,
   unauthorized: msg`Je sessie is verlopen. Probeer het opnieuw; je wordt daarna gevraagd opnieuw in te loggen.`,
   forbidden: msg`Je hebt geen toegang tot deze omgeving. Neem contact op met de beheerder.`,
   server: msg`Er ging iets mis op de server. Probeer het over een ogenblik opnieuw.`,
