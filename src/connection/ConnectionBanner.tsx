@@ -18,7 +18,7 @@ function useSecondsLeft(at: number | undefined, waitMs: number | undefined): num
   return Math.max(0, Math.ceil(Math.min(waitMs, at - now) / 1000));
 }
 
-/** A page that could not be loaded and waits for the connection (src/ui/RouteError.tsx marks it). */
+/** A page that could not be loaded and waits for the connection (src/ui/RouteError.lazy.tsx marks it). */
 const pageWaits = () => document.querySelector('[data-waits-for-connection]') !== null;
 
 function onPageChange(listener: () => void): () => void {

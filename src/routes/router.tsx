@@ -1,12 +1,12 @@
-import { Outlet, createRootRouteWithContext, createRoute, createRouter, redirect, type AnyRouteMatch } from '@tanstack/react-router';
-import { lazy, type ReactNode } from 'react';
+import { Outlet, createRootRouteWithContext, createRoute, createRouter, redirect, type AnyRouteMatch, type ErrorComponentProps } from '@tanstack/react-router';
+import { lazy, Suspense, type ComponentType, type ReactNode } from 'react';
+import { useLingui } from '@lingui/react/macro';
 import { bootContext } from '../boot/bootActor.ts';
 import { withPages } from '../i18n/withPages.ts';
 import { CALLBACK_PATH, HOME_PATH } from '../lib/paths.ts';
 import { validateLoginSearch } from '../sections/account/loginSearch.ts';
 import { Shell } from '../shell/Shell.tsx';
 import { BusyIndicator } from '../ui/BusyIndicator.tsx';
-import { RouteError } from '../ui/RouteError.tsx';
 import type { RouterContext } from './context.ts';
 import { NoAccessError, requireUser } from './guards.ts';
 
@@ -17,6 +17,35 @@ import { NoAccessError, requireUser } from './guards.ts';
 // "Geen toegang" and "Pagina niet gevonden" come with their own code: few people ever see them.
 const NoAccess = lazy(() => withPages(() => import('../ui/NoAccess.lazy.tsx')));
 const NotFound = lazy(() => withPages(() => import('../ui/NotFound.lazy.tsx')));
+
+/**
+ * A page that could not be loaded. Its screen is fetched with the rest once
+ * the browser is idle after start-up (`preloadStartSections`), so it is there
+ * offline as well; should it still be missing then, one plain sentence says it.
+ */
+const LazyRouteError = lazy<ComponentType<ErrorComponentProps>>(() =>
+  withPages(() => import('../ui/RouteError.lazy.tsx')).then(
+    (module) => ({ default: module.RouteError }),
+    () => ({ default: PageFailed }),
+  ),
+);
+
+function PageFailed(): ReactNode {
+  const { t } = useLingui();
+  return (
+    <main className="page">
+      <h1>{t`Deze pagina kon niet worden geladen`}</h1>
+    </main>
+  );
+}
+
+function RouteError(props: ErrorComponentProps): ReactNode {
+  return (
+    <Suspense fallback={<BusyIndicator />}>
+      <LazyRouteError {...props} />
+    </Suspense>
+  );
+}
 
 const rootRoute = createRootRouteWithContext<RouterContext>()({ component: Outlet, notFoundComponent: NotFound });
 
@@ -137,8 +166,9 @@ router.subscribe('onResolved', (event) => {
 /** Fetches the code of the sections every signed-in start needs (account, app), without navigating. */
 export function preloadStartSections(): void {
   for (const route of [accountRoute, loginRoute, appHomeRoute]) void route.lazyFn?.();
-  // The person's menu too, so it opens offline (sign-out, language).
+  // The person's menu too, so it opens offline (sign-out, language), and the screen of a page that fails to load.
   void import('../shell/UserMenu.lazy.tsx');
+  void withPages(() => import('../ui/RouteError.lazy.tsx'));
 }
 
 declare module '@tanstack/react-router' {

@@ -27,7 +27,7 @@ describe('a 401 in the middle of the work', () => {
     await app.waitForHeading(NL.shell.about);
     await expect.poll(() => calls.length, { timeout: 15_000 }).toBe(2);
     await expect.poll(async () => (await Promise.all(calls.map((call) => call.response()))).map((response) => response?.status())).toEqual([401, 200]);
-    expect(await app.page.getByTestId('about-version').textContent()).toBe('1.0.0');
+    expect(await app.page.getByTestId('about-version').textContent()).toBe('9.3.0');
     expect(await app.page.getByRole('alert').count(), 'nothing to tell the person').toBe(0);
     expect(await app.page.getByRole('button', { name: NL.session.signInAgain }).count()).toBe(0);
   });
@@ -83,7 +83,7 @@ describe('acting as someone else', () => {
     const app = await impersonated();
     const banner = app.page.getByRole('region', { name: NL.impersonation.banner });
     await banner.waitFor({ timeout: 10_000 });
-    expect(await banner.textContent()).toContain(NL.impersonation.actingAs('Piet Monteur', 'monteur', 1));
+    expect(await banner.textContent()).toContain(NL.impersonation.actingAs('Piet Monteur', 'monteur', 2));
     expect(await app.axeViolations()).toEqual([]);
     await banner.getByRole('button', { name: NL.impersonation.backToOwn }).click();
     await app.waitForHeading(NL.shell.welcome);

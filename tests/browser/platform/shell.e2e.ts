@@ -95,7 +95,7 @@ describe('progress', () => {
     await app.page.getByRole('progressbar').waitFor({ timeout: 5000 });
     await app.page.getByRole('progressbar').waitFor({ state: 'detached', timeout: 10_000 });
     await app.headingNamed(NL.shell.about, 1).click();
-    expect(await app.page.getByTestId('about-version').textContent()).toBe('1.0.0');
+    expect(await app.page.getByTestId('about-version').textContent()).toBe('9.3.0');
   });
 
   it('never shows for the connection check', async () => {
@@ -122,7 +122,7 @@ describe('Over de applicatie', () => {
     await app.openAbout();
     await app.waitForHeading(NL.shell.about, { level: 1 });
     const facts = await app.page.locator('.facts').innerText();
-    expect(facts).toMatch(fact(NL.about.version, '1\\.0\\.0'));
+    expect(facts).toMatch(fact(NL.about.version, '9\\.3\\.0'));
     expect(facts).toMatch(fact(NL.about.releaseDate, '\\d{2}-\\d{2}-\\d{4}'));
     expect(facts).toMatch(fact(NL.about.tenant, '\\S'));
     expect(facts).toMatch(fact(NL.about.language, NL.about.dutch));

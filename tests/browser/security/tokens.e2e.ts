@@ -33,7 +33,8 @@ async function expectRefusedTokenCleared(watched: WatchedContext, app: AppModel)
   await app.waitForPath('/account/login');
   await app.waitForLoginPage();
   await app.expectNotBusy();
-  watched.expectLogged(/\[start-up\].*unauthorized \(401\)/s);
+  // ABP answers a token it cannot read with 200 as anonymous (abp-recorded/userconfiguration.json `forged-bearer`): the app clears it all the same.
+  watched.expectLogged(/\[start-up\] GetAll answered the held token as anonymous/);
   await watched.expectNoBackendToken();
   await app.expectNoLeaks();
   await app.signIn();
@@ -59,13 +60,15 @@ describe.concurrent('a backend token the API refuses at start-up', () => {
     );
   }
 
-  securityCase.concurrent('Abp.AuthToken: a real token used in another tenant', () =>
+  securityCase.concurrent('Abp.AuthToken: a real token with another tenant in the cookie: the token’s tenant decides, as ABP does, and nothing is cleared', () =>
     suite.run(async (watched) => {
       const app = await AppModel.newPage(watched);
       await app.signInToHome();
+      const token = await watched.cookie('Abp.AuthToken');
       await watched.context.addCookies([{ name: 'Abp-TenantId', value: '2', url: suite.stack.urls.app, sameSite: 'Lax' }]);
-      await expectRefusedTokenCleared(watched, app);
-      await app.see('Noord');
+      await app.goto('/app/home');
+      await app.waitForHeading(NL.shell.welcome);
+      expect(await watched.cookie('Abp.AuthToken')).toBe(token);
     }),
   );
 });
