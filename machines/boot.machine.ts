@@ -64,7 +64,6 @@ export const bootMachine = setup({
     clearToken: () => {},
     clearIgnoredToken: () => {},
     logError: () => {},
-    logIgnoredToken: () => {},
     triggerDynamicScriptsInitialized: () => {},
     clearBusy: () => {},
   },
@@ -126,7 +125,7 @@ export const bootMachine = setup({
           {
             guard: 'isTokenIgnored',
             target: 'dynamicScriptsInitialized',
-            actions: ['clearIgnoredToken', 'logIgnoredToken', 'storeUserConfiguration'],
+            actions: ['clearIgnoredToken', 'storeUserConfiguration'],
           },
           {
             target: 'dynamicScriptsInitialized',

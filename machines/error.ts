@@ -29,7 +29,7 @@ export function toMachineError(error: unknown): MachineError {
  * which Stately's editor cannot read and drops when it saves the file.
  */
 export function errorOf(event: AnyEventObject): unknown {
-  if (!('error' in event)) throw new Error(`${event.type} carries no error`);
+  if (!('error' in event)) throw new Error(`no error: ${event.type}`);
   return event.error;
 }
 
@@ -44,6 +44,6 @@ export function failureOf(event: AnyEventObject): MachineError {
  * in the machine and throws.
  */
 export function outputOf<T>(event: AnyEventObject, ...ids: string[]): T {
-  if (!ids.some((id) => event.type === `xstate.done.actor.${id}`)) throw new Error(`${event.type} is not the result of ${ids.join(' or ')}`);
+  if (!ids.some((id) => event.type === `xstate.done.actor.${id}`)) throw new Error(`not ${ids.join('/')}: ${event.type}`);
   return (event as DoneActorEvent<T>).output;
 }

@@ -57,6 +57,9 @@ export function staticImports(file: string): string[] {
 }
 
 /** Every module reached from `roots` through static imports. */
+/** The screen every signed-in start shows and the router preloads. */
+export const HOME_SCREEN = 'src/sections/app/home.lazy.tsx';
+
 export function staticClosure(roots: readonly string[]): Set<string> {
   const seen = new Set<string>();
   const queue = [...roots];
@@ -82,6 +85,10 @@ export interface ModuleSplit {
 export function splitModules(root = ROOT): ModuleSplit {
   const entry = staticClosure([join(root, 'src/main.tsx')]);
   const start = staticClosure([join(root, 'src/start.tsx')]);
+  // Home is fetched with every start (the router preloads it): what it needs
+  // besides its own screen belongs with the start, not in a chunk of its own.
+  const home = join(root, HOME_SCREEN);
+  for (const file of staticClosure([home])) if (file !== home && !isLazyFile(file)) start.add(file);
   for (const file of entry) start.delete(file);
   const all = [...codeFiles(join(root, 'src')), ...codeFiles(join(root, 'machines'))];
   const later = new Set(all.filter((file) => !entry.has(file) && !start.has(file)));

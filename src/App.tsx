@@ -1,11 +1,9 @@
 import { RouterProvider } from '@tanstack/react-router';
 import { useSelector } from '@xstate/react';
-import { lazy, Suspense, useEffect, useRef, useState, type ComponentType } from 'react';
+import { Suspense, useEffect, useRef, useState } from 'react';
 import { bootActor } from './boot/bootActor.ts';
 import { bootView, bootViewEqual } from './boot/bootView.ts';
-import { logError } from './lib/log.ts';
 import { whenIdle } from './lib/whenIdle.ts';
-import { withPages } from './i18n/withPages.ts';
 import { useLocaleReady } from './i18n/useLocaleReady.ts';
 import { preloadStartSections, router } from './routes/router.tsx';
 import { BusyIndicator } from './ui/BusyIndicator.tsx';
@@ -18,14 +16,9 @@ import { optionalLazy } from './ui/optionalLazy.ts';
  * no start carries them. When they cannot be, the screen that waits for the
  * server stands in, its retry reloading the page.
  */
-const StartupError = lazy<ComponentType<StartupErrorProps>>(() =>
-  withPages(() => import('./ui/StartupError.lazy.tsx')).then(
-    (module) => ({ default: module.StartupError }),
-    (error: unknown) => {
-      logError('load', error);
-      return { default: () => <BusyIndicator waiting={{ onRetry: () => location.reload() }} /> };
-    },
-  ),
+const StartupError = optionalLazy<StartupErrorProps>(
+  () => import('./ui/StartupError.lazy.tsx').then((module) => module.StartupError),
+  () => <BusyIndicator waiting={{ onRetry: () => location.reload() }} />,
 );
 
 /** The connection banner and the update prompt load once start-up is done. */

@@ -1,8 +1,8 @@
 import type { AbpEndpoint } from './endpointTable.ts';
 
-// The administration's part of the endpoint table (see endpointTable.ts):
-// module-zero-core-template's UserAppService, RoleAppService and
-// TenantAppService, which only Beheer's screens call.
+// The part of the endpoint table (see endpointTable.ts) that only screens
+// loading later call: module-zero-core-template's UserAppService,
+// RoleAppService and TenantAppService (Beheer), and the rest below.
 
 export const UserGetAll = { method: 'GET', path: 'api/services/app/User/GetAll', permission: 'Pages.Users' } as const satisfies AbpEndpoint;
 export const UserGet = { method: 'GET', path: 'api/services/app/User/Get', permission: 'Pages.Users' } as const satisfies AbpEndpoint;
@@ -25,3 +25,14 @@ export const TenantGet = { method: 'GET', path: 'api/services/app/Tenant/Get', p
 export const TenantCreate = { method: 'POST', path: 'api/services/app/Tenant/Create', permission: 'Pages.Tenants' } as const satisfies AbpEndpoint;
 export const TenantUpdate = { method: 'PUT', path: 'api/services/app/Tenant/Update', permission: 'Pages.Tenants' } as const satisfies AbpEndpoint;
 export const TenantDelete = { method: 'DELETE', path: 'api/services/app/Tenant/Delete', permission: 'Pages.Tenants' } as const satisfies AbpEndpoint;
+
+// The sign-in providers the backend offers (the contract, externalauthenticate.json).
+export const GetExternalAuthenticationProviders = { method: 'GET', path: 'api/TokenAuth/GetExternalAuthenticationProviders' } as const satisfies AbpEndpoint;
+
+// The template's sign-in by user name (or e-mail address) and password. Staff sign in through the identity
+// provider; this is how the host's administrator is signed in for the contract (tenant.json) and in tests.
+export const Authenticate = { method: 'POST', path: 'api/TokenAuth/Authenticate' } as const satisfies AbpEndpoint;
+
+// ASP.NET Zero's way back from impersonation; module-zero has neither (a 404 there).
+export const BackToImpersonator = { method: 'POST', path: 'api/services/app/Account/BackToImpersonator', signedIn: true } as const satisfies AbpEndpoint;
+export const ImpersonatedAuthenticate = { method: 'POST', path: 'api/TokenAuth/ImpersonatedAuthenticate' } as const satisfies AbpEndpoint;

@@ -1,6 +1,7 @@
-// The table of the ABP endpoints the app calls, in two parts: start-up's and
-// sign-in's here, the administration's (Beheer) in adminEndpoints.ts, so the
-// start does not carry Beheer's paths. One named export each; code reads
+// The table of the ABP endpoints the app calls, in two parts: what start-up
+// and sign-in call here, what only screens that load later call (Beheer's
+// administration, impersonation's way back) in adminEndpoints.ts, so the
+// start carries no path it does not use. One named export each; code reads
 // them as `import * as ENDPOINTS from './endpointTable.ts'`. The local
 // stand-in's routes and fault switches and the contract suite read both
 // parts as one table through `endpoints.ts`, so a path is spelled once.
@@ -28,15 +29,8 @@ export interface AbpEndpoint {
 export const GetAll = { method: 'GET', path: 'AbpUserConfiguration/GetAll', anyMethod: true } as const satisfies AbpEndpoint;
 export const Session = { method: 'GET', path: 'api/services/app/Session/GetCurrentLoginInformations' } as const satisfies AbpEndpoint;
 export const ExternalAuthenticate = { method: 'POST', path: 'api/TokenAuth/ExternalAuthenticate' } as const satisfies AbpEndpoint;
-export const GetExternalAuthenticationProviders = { method: 'GET', path: 'api/TokenAuth/GetExternalAuthenticationProviders' } as const satisfies AbpEndpoint;
 export const IsTenantAvailable = { method: 'POST', path: 'api/services/app/Account/IsTenantAvailable' } as const satisfies AbpEndpoint;
 export const ChangeLanguage = { method: 'POST', path: 'api/services/app/User/ChangeLanguage', permission: 'Pages.Users' } as const satisfies AbpEndpoint;
 
 
-// ASP.NET Zero's way back from impersonation; module-zero has neither (a 404 there).
-// The template's sign-in by user name (or e-mail address) and password. Staff sign in through the identity
-// provider; this is how the host's administrator is signed in for the contract (tenant.json) and in tests.
-export const Authenticate = { method: 'POST', path: 'api/TokenAuth/Authenticate' } as const satisfies AbpEndpoint;
 
-export const BackToImpersonator = { method: 'POST', path: 'api/services/app/Account/BackToImpersonator', signedIn: true } as const satisfies AbpEndpoint;
-export const ImpersonatedAuthenticate = { method: 'POST', path: 'api/TokenAuth/ImpersonatedAuthenticate' } as const satisfies AbpEndpoint;

@@ -6,7 +6,6 @@ import { getCultureName } from '../abp/culture.ts';
 import { abpEvents } from '../abp/events.ts';
 import { getCurrentLoginInformations, type Session } from '../abp/session.ts';
 import { clearToken, getToken } from '../abp/authToken.ts';
-import { CULTURE_COOKIE, readCookie } from '../abp/cookies.ts';
 import { hasChosenTenant } from '../abp/tenant.ts';
 import { getUserConfiguration, type UserConfiguration } from '../abp/userConfiguration.ts';
 import { abpClientFor } from '../config/abpClient.ts';
@@ -40,13 +39,11 @@ export const browserBootMachine = bootMachine.provide({
     loadUserConfiguration: fromPromise(async ({ input }) => {
       const sent = getToken();
       const client = clientFor(input);
+      // With a token held, the code that settles the answer (the language, a token the backend ignored) loads beside GetAll.
+      const settling = sent === undefined ? undefined : import('./deviceLanguage.lazy.ts');
       const answered = await getUserConfiguration(client);
-      // The backend answered a signed-in person in another language than this device names (or names none): who decides is settled in its own chunk.
-      const configuration =
-        answered.session.userId !== null && readCookie(CULTURE_COOKIE) !== answered.localization.currentLanguage.name
-          ? await (await import('./deviceLanguage.lazy.ts')).withDeviceLanguage(configOf(input), client, answered)
-          : answered;
-      return sent !== undefined && configuration.session.userId === null ? { ...configuration, ignoredToken: sent } : configuration;
+      if (!settling && answered.session.userId === null) return answered;
+      return (await (settling ?? import('./deviceLanguage.lazy.ts'))).settleUserConfiguration(configOf(input), client, answered, sent);
     }),
     initSession: fromPromise(({ input }) => getCurrentLoginInformations(clientFor(input))),
     loadLocale: fromPromise(({ input }) => activateLocale(input.localeName)),
@@ -56,9 +53,9 @@ export const browserBootMachine = bootMachine.provide({
     // Only the token the backend ignored: a sign-in beside start-up may have stored a new one meanwhile.
     clearIgnoredToken: ({ event }) => {
       const { ignoredToken } = outputOf<BootUserConfiguration>(event, 'loadUserConfiguration');
+      logWarning('start-up', 'GetAll answered the held token as anonymous');
       if (ignoredToken !== undefined && getToken() === ignoredToken) clearToken();
     },
-    logIgnoredToken: () => logWarning('start-up', 'GetAll answered the held token as anonymous: cleared'),
     logError: ({ event }) => logError('start-up', errorOf(event)),
     triggerDynamicScriptsInitialized: () => abpEvents.trigger('abp.dynamicScriptsInitialized'),
     clearBusy: () => document.getElementById('root')?.removeAttribute('aria-busy'),

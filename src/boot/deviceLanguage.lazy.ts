@@ -44,3 +44,14 @@ export async function withDeviceLanguage(config: AppConfig, client: AbpClient, c
   const onDevice = await getUserConfiguration(client, chosen);
   return { ...onDevice, accountLanguage: answered };
 }
+
+/**
+ * What a GetAll answer settles besides itself, for a start that holds a token
+ * or answers someone signed in: the language (above), and a held token the
+ * backend answered as anonymous (ABP does so for a forged, expired or unknown
+ * token, never 401), which the boot machine then clears.
+ */
+export async function settleUserConfiguration(config: AppConfig, client: AbpClient, answered: UserConfiguration, sent: string | undefined): Promise<UserConfiguration & { ignoredToken?: string }> {
+  const configuration = await withDeviceLanguage(config, client, answered);
+  return sent !== undefined && configuration.session.userId === null ? { ...configuration, ignoredToken: sent } : configuration;
+}

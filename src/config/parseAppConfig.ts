@@ -68,7 +68,7 @@ function auth(value: unknown): AuthConfig {
 /** ABP's tenancy names: at most 64 characters (AbpTenantBase.MaxTenancyNameLength), no white space around. */
 function tenancyName(value: unknown): string | undefined {
   if (value === undefined || value === null || value === '') return undefined;
-  if (typeof value !== 'string' || value.trim() !== value || value.length > 64) invalid('tenancyName', 'not a tenancy name of at most 64 characters');
+  if (typeof value !== 'string' || value.trim() !== value || value.length > 64) invalid('tenancyName', 'not a tenancy name');
   return value;
 }
 

@@ -1,6 +1,6 @@
 import { Outlet, createRootRouteWithContext, createRoute, createRouter, redirect, type AnyRouteMatch, type ErrorComponentProps } from '@tanstack/react-router';
-import { lazy, Suspense, type ComponentType, type ReactNode } from 'react';
-import { useLingui } from '@lingui/react/macro';
+import { lazy, Suspense, type ReactNode } from 'react';
+import { optionalLazy } from '../ui/optionalLazy.ts';
 import { bootContext } from '../boot/bootActor.ts';
 import { withPages } from '../i18n/withPages.ts';
 import { CALLBACK_PATH, HOME_PATH } from '../lib/paths.ts';
@@ -21,23 +21,10 @@ const NotFound = lazy(() => withPages(() => import('../ui/NotFound.lazy.tsx')));
 /**
  * A page that could not be loaded. Its screen is fetched with the rest once
  * the browser is idle after start-up (`preloadStartSections`), so it is there
- * offline as well; should it still be missing then, one plain sentence says it.
+ * offline as well; should it still be missing then, the shell stays with the
+ * connection banner, which offers to try again.
  */
-const LazyRouteError = lazy<ComponentType<ErrorComponentProps>>(() =>
-  withPages(() => import('../ui/RouteError.lazy.tsx')).then(
-    (module) => ({ default: module.RouteError }),
-    () => ({ default: PageFailed }),
-  ),
-);
-
-function PageFailed(): ReactNode {
-  const { t } = useLingui();
-  return (
-    <main className="page">
-      <h1>{t`Deze pagina kon niet worden geladen`}</h1>
-    </main>
-  );
-}
+const LazyRouteError = optionalLazy<ErrorComponentProps>(() => import('../ui/RouteError.lazy.tsx').then((module) => module.RouteError));
 
 function RouteError(props: ErrorComponentProps): ReactNode {
   return (

@@ -1,14 +1,13 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Link, Outlet, useRouterState } from '@tanstack/react-router';
-import { Suspense, lazy, useState } from 'react';
-import { withPages } from '../i18n/withPages.ts';
+import { Suspense, useState } from 'react';
 import { useAppConfig, useSession, useUserConfiguration } from '../boot/useBoot.ts';
 import { HOME_PATH } from '../lib/paths.ts';
 import { optionalLazy } from '../ui/optionalLazy.ts';
 import { useMainMenu } from './menu.ts';
 
 /** Loaded when first opened: most starts never need it. */
-const UserMenu = lazy(() => withPages(() => import('./UserMenu.lazy.tsx')).then((module) => ({ default: module.UserMenu })));
+const UserMenu = optionalLazy<{ id: string }>(() => import('./UserMenu.lazy.tsx').then((module) => module.UserMenu));
 
 /** The banners and the inactivity warning: loaded after start-up, with the token lifecycle they show. */
 const ShellBanners = optionalLazy(() => import('./ShellBanners.lazy.tsx').then((module) => module.ShellBanners));

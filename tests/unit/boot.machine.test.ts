@@ -45,7 +45,6 @@ function start(options: Options = {}) {
         calls.push(`clearIgnoredToken:${outputOf<BootUserConfiguration>(event, 'loadUserConfiguration').ignoredToken}`);
       },
       logError: record('logError'),
-      logIgnoredToken: record('logIgnoredToken'),
       triggerDynamicScriptsInitialized: record('triggerDynamicScriptsInitialized'),
       clearBusy: record('clearBusy'),
     },
@@ -110,7 +109,7 @@ describe('bootMachine', () => {
     const anonymous = { ...userConfiguration('nl'), ignoredToken: 'dead' };
     const { actor, calls, states } = start({ loadUserConfiguration: async () => anonymous });
     await waitFor(actor, settled);
-    expect(calls.slice(0, 3)).toEqual(['clearIgnoredToken:dead', 'logIgnoredToken', 'triggerDynamicScriptsInitialized']);
+    expect(calls.slice(0, 2)).toEqual(['clearIgnoredToken:dead', 'triggerDynamicScriptsInitialized']);
     expect(states.at(-1)).toBe('ready');
     expect(actor.getSnapshot().context.userConfiguration).toEqual(anonymous);
   });
