@@ -13,7 +13,7 @@ import type { AppConfig } from '../config/appConfig.ts';
 import { requestAppConfig } from '../config/appConfigRequest.ts';
 import { parseAppConfig } from '../config/parseAppConfig.ts';
 import { activateLocale } from '../i18n/i18n.ts';
-import { logError, logWarning } from '../lib/log.ts';
+import { logError } from '../lib/log.ts';
 
 /** Start-up's context with the app's own types: the machine keeps them generic, the app reads them through this. */
 export type AppBootContext = BootContext<AppConfig, UserConfiguration, Session>;
@@ -53,7 +53,6 @@ export const browserBootMachine = bootMachine.provide({
     // Only the token the backend ignored: a sign-in beside start-up may have stored a new one meanwhile.
     clearIgnoredToken: ({ event }) => {
       const { ignoredToken } = outputOf<BootUserConfiguration>(event, 'loadUserConfiguration');
-      logWarning('start-up', 'GetAll answered the held token as anonymous');
       if (ignoredToken !== undefined && getToken() === ignoredToken) clearToken();
     },
     logError: ({ event }) => logError('start-up', errorOf(event)),

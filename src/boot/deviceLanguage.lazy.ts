@@ -5,6 +5,7 @@ import * as ENDPOINTS from '../abp/endpointTable.ts';
 import { getUserConfiguration, isGranted, type UserConfiguration } from '../abp/userConfiguration.ts';
 import type { AppConfig } from '../config/appConfig.ts';
 import { mapLocale } from '../../machines/locale.ts';
+import { logWarning } from '../lib/log.ts';
 
 /** Two ABP language names for the same catalog (`en` and `en-US` after `localeMappings`). */
 export function sameLanguage(config: AppConfig, a: string, b: string): boolean {
@@ -53,5 +54,7 @@ export async function withDeviceLanguage(config: AppConfig, client: AbpClient, c
  */
 export async function settleUserConfiguration(config: AppConfig, client: AbpClient, answered: UserConfiguration, sent: string | undefined): Promise<UserConfiguration & { ignoredToken?: string }> {
   const configuration = await withDeviceLanguage(config, client, answered);
-  return sent !== undefined && configuration.session.userId === null ? { ...configuration, ignoredToken: sent } : configuration;
+  if (sent === undefined || configuration.session.userId !== null) return configuration;
+  logWarning('start-up', 'GetAll answered the held token as anonymous');
+  return { ...configuration, ignoredToken: sent };
 }
