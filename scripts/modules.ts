@@ -88,7 +88,7 @@ export function splitModules(root = ROOT): ModuleSplit {
   // Home is fetched with every start (the router preloads it): what it needs
   // besides its own screen belongs with the start, not in a chunk of its own.
   const home = join(root, HOME_SCREEN);
-  for (const file of staticClosure([home])) if (file !== home && !isLazyFile(file)) start.add(file);
+  if (existsSync(home)) for (const file of staticClosure([home])) if (file !== home && !isLazyFile(file)) start.add(file);
   for (const file of entry) start.delete(file);
   const all = [...codeFiles(join(root, 'src')), ...codeFiles(join(root, 'machines'))];
   const later = new Set(all.filter((file) => !entry.has(file) && !start.has(file)));

@@ -147,7 +147,8 @@ describe('the list of people, with 60 more of them', () => {
     await admin.page.getByLabel(NL.beheer.show).selectOption({ label: 'Iedereen' });
 
     await admin.search('daan');
-    await expect.poll(() => status.textContent()).toMatch(/^1–\d+ van \d+$/);
+    // Three of the 60 are called Daan (devstack/seed.ts extraStaff: every 24th person).
+    await expect.poll(() => status.textContent()).toBe(NL.beheer.range(1, 3, 3));
     const names = await admin.page.getByRole('row').getByRole('link').allTextContents();
     expect(names.length).toBeGreaterThan(0);
     expect(names.every((name) => name.startsWith('Daan '))).toBe(true);
