@@ -89,7 +89,7 @@ function UserList({ section, page }: { section: Section; page: SectionPage }) {
       </form>
       <LoadFailure error={users.error} onRetry={users.reload} />
       <p className="list-status" role="status" aria-live="polite" aria-busy={users.loading}>
-        {users.loading && !users.data ? t`Gebruikers worden geladen…` : total === 0 ? t`Niemand gevonden.` : t`${first}–${last} van ${total}`}
+        {users.loading ? t`Gebruikers worden geladen…` : total === 0 ? t`Niemand gevonden.` : t`${first}–${last} van ${total}`}
       </p>
       {users.data && users.data.items.length > 0 && (
         <table className="admin-table">
