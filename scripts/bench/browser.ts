@@ -143,13 +143,21 @@ async function newPage(context: BrowserContext, cacheDisabled = true, throughput
 async function waitForHome(page: Page, timeout = 30_000): Promise<void> {
   let timer: NodeJS.Timeout | undefined;
   const timedOut = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(new Error(`/app/home was not rendered within ${timeout} ms (no ${HOME_RENDERED_MARK} mark).`)), timeout);
+    timer = setTimeout(() => {
+      // What the page shows instead says why: the login page, an error screen, or still the busy screen.
+      void whatIsShown(page).then((shown) => reject(new Error(`/app/home was not rendered within ${timeout} ms (no ${HOME_RENDERED_MARK} mark); the page is at ${shown}`)));
+    }, timeout);
   });
   try {
     await Promise.race([page.evaluate(() => (window as unknown as { __benchHome: Promise<boolean> }).__benchHome), timedOut]);
   } finally {
     clearTimeout(timer);
   }
+}
+
+async function whatIsShown(page: Page): Promise<string> {
+  const text = await page.locator('body').innerText({ timeout: 2_000 }).catch((error: unknown) => `(unreadable: ${String(error)})`);
+  return `${page.url()} and shows: ${text.replace(/\s+/g, ' ').slice(0, 300)}`;
 }
 
 async function readTimings(page: Page): Promise<PageTimings> {
