@@ -140,12 +140,23 @@ async function newPage(context: BrowserContext, cacheDisabled = true, throughput
   return page;
 }
 
-async function waitForHome(page: Page, timeout = 30_000): Promise<void> {
+/** The page's requests that have not ended yet, by address: what a start that hangs is waiting for. */
+function watchPending(page: Page): () => string[] {
+  const pending = new Set<Request>();
+  page.on('request', (request) => pending.add(request));
+  page.on('requestfinished', (request) => pending.delete(request));
+  page.on('requestfailed', (request) => pending.delete(request));
+  return () => [...pending].map((request) => request.url());
+}
+
+async function waitForHome(page: Page, pending: () => string[] = () => [], timeout = 30_000): Promise<void> {
   let timer: NodeJS.Timeout | undefined;
   const timedOut = new Promise<never>((_, reject) => {
     timer = setTimeout(() => {
       // What the page shows instead says why: the login page, an error screen, or still the busy screen.
-      void whatIsShown(page).then((shown) => reject(new Error(`/app/home was not rendered within ${timeout} ms (no ${HOME_RENDERED_MARK} mark); the page is at ${shown}`)));
+      void whatIsShown(page).then((shown) =>
+        reject(new Error(`/app/home was not rendered within ${timeout} ms (no ${HOME_RENDERED_MARK} mark); the page is at ${shown}; still waiting for: ${pending().join(', ') || 'nothing'}`)),
+      );
     }, timeout);
   });
   try {
@@ -226,8 +237,9 @@ async function bootOn(page: Page, appUrl: string): Promise<BootRun> {
   });
   const bodies = recordResponses(page, appOrigin);
   const sizes = watchSizes(page, GET_ALL);
+  const pending = watchPending(page);
   await page.goto(new URL('/app/home', appUrl).href, { waitUntil: 'commit' });
-  await waitForHome(page);
+  await waitForHome(page, pending);
   const timings = await readTimings(page);
   const [getAllBytes] = await sizes();
   if (getAllBytes === undefined) throw new Error('No GetAll answer was seen to its end.');

@@ -120,8 +120,11 @@ export const SCALES = [1, 10, 100] as const;
  * arrives in a millisecond, and the budget compares what reading it costs
  * with what fetching it costs.
  */
-async function measureScales(browser: Browser, dist: string, options: MeasureOptions): Promise<ScaleRuns[]> {
+async function measureScales(dist: string, options: MeasureOptions): Promise<ScaleRuns[]> {
   const { runs, log } = options;
+  // A browser of its own: after the phases before it (service workers, many contexts), a throttled page of the
+  // same browser was seen to wait for the start's own files for good, so that no app code ran at all.
+  const browser = await launchChromium();
   const sides = await Promise.all(SCALES.map(async (scale) => ({ scale, stack: await startTestStack({ dist, userConfigurationScale: scale }) })));
   try {
     const results = sides.map((side) => ({ ...side, admin: adminOf(side.stack), boots: [] as BootRun[], storageState: undefined as StorageState | undefined }));
@@ -134,6 +137,7 @@ async function measureScales(browser: Browser, dist: string, options: MeasureOpt
     return results.map((side) => ({ scale: side.scale, boots: side.boots }));
   } finally {
     await Promise.all(sides.map((side) => side.stack.stop()));
+    await browser.close();
   }
 }
 
@@ -175,7 +179,7 @@ export async function measure(options: MeasureOptions): Promise<Measurements> {
     }
 
     const byLatency = await measureLatencies(browser, dist, options);
-    const scales = await measureScales(browser, dist, options);
+    const scales = await measureScales(dist, options);
     const load = { start: loadAtStart, end: currentLoad() };
     await browser.close();
     log('Lighthouse …');

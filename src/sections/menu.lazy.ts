@@ -1,0 +1,42 @@
+import type { I18n } from '@lingui/core';
+import { useLingui } from '@lingui/react';
+import { useUserConfiguration } from '../boot/useBoot.ts';
+import type { UserConfiguration } from '../abp/userConfiguration.ts';
+import { SECTIONS, sectionByKey, type Section } from './sections.lazy.ts';
+import { canOpen } from './access.ts';
+import { serverMenu, type MenuEntry } from '../abp/menu.ts';
+
+/**
+ * The main menu once the app's list of sections is in: the server's items
+ * for sections the app has and the person may open (an item for a page the
+ * app does not have is left out), named by the server or else by the app;
+ * without a server menu, the app's sections the person may open, in the
+ * app's order. Home's tiles show the same entries.
+ */
+export function knownMenu(configuration: UserConfiguration | undefined, i18n: I18n): MenuEntry[] {
+  const entries = serverMenu(configuration) ?? SECTIONS.map(({ key }): MenuEntry => ({ key }));
+  return entries.flatMap(({ key, name }) => {
+    const section = sectionByKey(key);
+    return section && canOpen(configuration, section) ? [{ key: section.key, name: name ?? i18n._(section.label) }] : [];
+  });
+}
+
+/**
+ * A section's one name, the same in the menu, on Home's tile, in the page's
+ * title and in the way back from its pages: the server's menu item's
+ * (in the person's language) when it names the section, else the app's own.
+ */
+export function sectionName(section: Section, configuration: UserConfiguration | undefined, i18n: I18n): string {
+  return serverMenu(configuration)?.find((entry) => entry.key === section.key)?.name ?? i18n._(section.label);
+}
+
+/** The section's one name (`sectionName`) in the person's language, for a screen. */
+export function useSectionName(section: Section): string {
+  const { i18n } = useLingui();
+  return sectionName(section, useUserConfiguration(), i18n);
+}
+
+/** The section's one name as text in a page, e.g. in the link back to it. */
+export function SectionName({ section }: { section: Section }): string {
+  return useSectionName(section);
+}
