@@ -1,6 +1,4 @@
 import type { I18n } from '@lingui/core';
-import { useLingui } from '@lingui/react';
-import { useUserConfiguration } from '../boot/useBoot.ts';
 import type { UserConfiguration } from '../abp/userConfiguration.ts';
 import { SECTIONS, sectionByKey, type Section } from './sections.lazy.ts';
 import { canOpen } from './access.ts';
@@ -28,15 +26,4 @@ export function knownMenu(configuration: UserConfiguration | undefined, i18n: I1
  */
 export function sectionName(section: Section, configuration: UserConfiguration | undefined, i18n: I18n): string {
   return serverMenu(configuration)?.find((entry) => entry.key === section.key)?.name ?? i18n._(section.label);
-}
-
-/** The section's one name (`sectionName`) in the person's language, for a screen. */
-export function useSectionName(section: Section): string {
-  const { i18n } = useLingui();
-  return sectionName(section, useUserConfiguration(), i18n);
-}
-
-/** The section's one name as text in a page, e.g. in the link back to it. */
-export function SectionName({ section }: { section: Section }): string {
-  return useSectionName(section);
 }

@@ -66,7 +66,7 @@ function About() {
         <dt>
           <Trans>Omgeving</Trans>
         </dt>
-        <dd>{tenant ? `${tenant.name} (${tenant.tenancyName})` : t`Geen (host)`}</dd>
+        <dd>{tenant ? `${tenant.name} (${tenant.tenancyName})` : t`Centraal beheer`}</dd>
         <dt>
           <Trans>Taal</Trans>
         </dt>
