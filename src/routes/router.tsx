@@ -16,6 +16,7 @@ import { NoAccessError, requireUser } from './guards.ts';
 
 // "Geen toegang" and "Pagina niet gevonden" come with their own code: few people ever see them.
 const NoAccess = lazy(() => withPages(() => import('../ui/NoAccess.lazy.tsx')));
+// Under the shell (an unknown address below /app or a section) it keeps the menu; see NotFound.
 const NotFound = lazy(() => withPages(() => import('../ui/NotFound.lazy.tsx')));
 
 /**
@@ -76,7 +77,7 @@ const shellRoute = createRoute({
 });
 
 /** `app`: preloaded once start-up is done. */
-const appRoute = createRoute({ getParentRoute: () => shellRoute, path: 'app' });
+const appRoute = createRoute({ getParentRoute: () => shellRoute, path: 'app', notFoundComponent: NotFound });
 
 // Home's texts are in the `pages` catalog like every lazy screen's: it waits for it, so no message id ever shows.
 const appHomeRoute = createRoute({ getParentRoute: () => appRoute, path: 'home' }).lazy(() =>
@@ -102,6 +103,7 @@ const sectionRoute = createRoute({
   loader: async ({ context: { section, page, id } }) =>
     page ? { section, page, id, PageScreen: (await withPages(page.screen)).Screen } : { section, Screen: (await withPages(section.screen)).Screen },
   component: SectionScreen,
+  notFoundComponent: NotFound,
   errorComponent: (props) => (props.error instanceof NoAccessError ? <NoAccess /> : <RouteError {...props} />),
 });
 

@@ -4,6 +4,7 @@ import { useEffect, useId, useRef, useState, useSyncExternalStore } from 'react'
 import { inactivityActor, stayOnline, subscribeInactivityStart, type InactivityActor } from '../auth/inactivityActor.lazy.ts';
 import { countdownText, inactivityView, inactivityViewEqual } from '../auth/inactivityView.ts';
 import './errors/errors.css';
+import './card.css';
 
 /**
  * The warning before an automatic sign-out, in every tab at once: a modal

@@ -7,6 +7,7 @@ import { callbackActor } from '../../auth/callbackActor.lazy.ts';
 import { callbackView, callbackViewEqual } from '../../auth/callbackView.ts';
 import type { AuthErrorKind } from '../../auth/authError.ts';
 import './account.css';
+import '../../ui/card.css';
 
 /** "Wachten op bevestiging van login.", and after 5 s the retry message, whatever happened meanwhile. */
 function LoginCallback() {

@@ -12,6 +12,7 @@ import { createMyAccountClient, type MyAccountClient, type MyAccountEmail, type 
 import './facts.css';
 import '../../ui/forms.css';
 import './my-account.css';
+import '../../ui/button-quiet.css';
 
 interface Account {
   profile: MyAccountProfile['profile'];
@@ -257,7 +258,7 @@ function MyAccount() {
         <dt>
           <Trans>Omgeving</Trans>
         </dt>
-        <dd>{tenant ? `${tenant.name} (${tenant.tenancyName})` : t`Geen (host)`}</dd>
+        <dd>{tenant ? `${tenant.name} (${tenant.tenancyName})` : t`Centraal beheer`}</dd>
         <dt>
           <Trans>Taal</Trans>
         </dt>

@@ -44,7 +44,7 @@ function copyWithSections(total: number): { root: string; keys: string[] } {
   const added = Array.from({ length: total - SECTIONS.length }, (_, index) => `onderdeel${String(index + 1).padStart(3, '0')}`);
   const entries = added.map(
     (key, index) =>
-      `  { key: '${key}', label: /*i18n*/ { id: 'section.${key}', message: 'Onderdeel ${index + 1}' }, permission: 'Pages.${key}', screen: () => import('./${key}.lazy.tsx') },\n`,
+      `  { key: '${key}', label: /*i18n*/ { id: 'section.${key}', message: 'Onderdeel ${index + 1}' }, summary: /*i18n*/ { id: 'section.${key}.summary', message: 'Wat er in onderdeel ${index + 1} gebeurt.' }, icon: 'M4 4h16v16H4z', permission: 'Pages.${key}', screen: () => import('./${key}.lazy.tsx') },\n`,
   );
   writeFileSync(listPath, list.replace(LIST_END, `${entries.join('')}${LIST_END}`));
   for (const key of added) writeFileSync(join(root, `src/sections/${key}.lazy.tsx`), screen);

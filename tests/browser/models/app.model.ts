@@ -187,7 +187,9 @@ export class AppModel extends PageModel {
   /** Opens the person's own menu in the shell (language, Over de applicatie, sign-out) unless it is open. */
   async openUserMenu(): Promise<void> {
     const button = this.page.locator('#user-menu-button');
-    if ((await button.getAttribute('aria-expanded')) !== 'true') await button.click();
+    // On a phone the person's menu is part of the panel behind "Menu", and its own button is hidden.
+    const opener = (await button.isVisible()) ? button : this.page.getByRole('button', { name: oneOf(NL.shell.menu, EN.shell.menu), exact: true });
+    if ((await opener.getAttribute('aria-expanded')) !== 'true') await opener.click();
     await this.page.locator('#user-menu').waitFor();
   }
 
@@ -210,7 +212,7 @@ export class AppModel extends PageModel {
 
   /** "Over de applicatie" in the person's menu. */
   async openAbout(): Promise<void> {
-    await this.page.locator('#user-menu-button').click();
+    await this.openUserMenu();
     await this.page.getByRole('link', { name: NL.shell.about }).click();
   }
 
