@@ -8,6 +8,7 @@ import { AppModel } from '../models/app.model.ts';
 import { Gate } from '../models/gate.ts';
 import { NL } from '../models/texts.ts';
 import { WatchedContext } from '../models/watch.ts';
+import { newPhoneContext } from '../support/chromium.ts';
 import { browserEnv } from '../support/env.ts';
 
 /**
@@ -135,15 +136,7 @@ describe('Mijn account on a phone, 360 px wide', () => {
   let phone: WatchedContext;
 
   beforeEach(async () => {
-    const context = await env.browser.newContext({
-      viewport: { width: 360, height: 740 },
-      hasTouch: true,
-      isMobile: true,
-      serviceWorkers: 'block',
-      locale: 'nl-NL',
-      timezoneId: 'Europe/Amsterdam',
-    });
-    phone = await WatchedContext.of(context, env.stack);
+    phone = await WatchedContext.of(await newPhoneContext(env.browser), env.stack);
   });
 
   afterEach(async () => {
