@@ -8,7 +8,7 @@ import { loginAtBackend, storeAuthenticateResult } from './backendLogin.ts';
 import { getProvider } from './provider.ts';
 import { toAuthError } from './toAuthError.ts';
 import { dpopHandle, withNonceRetry } from './dpop.lazy.ts';
-import { accessTokenExpiry, canRenew, getProviderTokens, sessionEnd, type ProviderTokens } from './providerTokens.ts';
+import { accessTokenExpiry, canRenew, getProviderTokens, personOf, sessionEnd, type ProviderTokens } from './providerTokens.ts';
 import { publishProviderTokens, requestProviderTokens } from './providerTokenSharing.ts';
 
 const LOCK = 'oidc-renew';
@@ -81,6 +81,8 @@ async function refresh(config: AppConfig, tokens: ProviderTokens): Promise<Provi
       expiresAt: accessTokenExpiry(result.expires_in),
       subject: tokens.subject,
       sessionEndsAt: sessionEnd(result.refresh_expires_in) ?? tokens.sessionEndsAt,
+      // A renewal's ID token carries the profile as it is now: a name changed elsewhere shows at the next start.
+      person: personOf(oauth.getValidatedIdTokenClaims(result)) ?? tokens.person,
     };
   } catch (error) {
     throw toAuthError(error);

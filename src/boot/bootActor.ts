@@ -45,7 +45,12 @@ export const browserBootMachine = bootMachine.provide({
       if (!settling && answered.session.userId === null) return answered;
       return (await (settling ?? import('./deviceLanguage.lazy.ts'))).settleUserConfiguration(configOf(input), client, answered, sent);
     }),
-    initSession: fromPromise(({ input }) => getCurrentLoginInformations(clientFor(input))),
+    // A signed-in person's name is the provider's (boot/personName.ts), by the code that settled GetAll's answer.
+    initSession: fromPromise(async ({ input }) => {
+      const session = await getCurrentLoginInformations(clientFor(input));
+      const settling = session.user && import('./deviceLanguage.lazy.ts');
+      return settling ? (await settling).settleSession(session) : session;
+    }),
     loadLocale: fromPromise(({ input }) => activateLocale(input.localeName)),
   },
   actions: {

@@ -3,6 +3,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { AppModel } from '../models/app.model.ts';
 import { NL } from '../models/texts.ts';
 import { WatchedContext } from '../models/watch.ts';
+import { newPhoneContext } from '../support/chromium.ts';
 import { browserEnv } from '../support/env.ts';
 
 /** A monteur at a site: 360 px wide, touch. Nothing may scroll sideways or be too small to tap. */
@@ -11,15 +12,7 @@ const env = browserEnv();
 let phone: WatchedContext;
 
 beforeEach(async () => {
-  const context = await env.browser.newContext({
-    viewport: { width: 360, height: 740 },
-    hasTouch: true,
-    isMobile: true,
-    serviceWorkers: 'block',
-    locale: 'nl-NL',
-    timezoneId: 'Europe/Amsterdam',
-  });
-  phone = await WatchedContext.of(context, env.stack);
+  phone = await WatchedContext.of(await newPhoneContext(env.browser), env.stack);
 });
 
 afterEach(async () => {
