@@ -27,6 +27,9 @@ function clientFor(input: { config: BootContext['config'] }) {
   return abpClientFor(configOf(input));
 }
 
+/** What settles GetAll's and the session's answers for a start that holds a token (the language, an ignored token, the person's name): never part of the start. */
+const settler = () => import('./deviceLanguage.lazy.ts');
+
 /** The bootMachine with the browser's implementations. */
 export const browserBootMachine = bootMachine.provide({
   actors: {
@@ -40,16 +43,16 @@ export const browserBootMachine = bootMachine.provide({
       const sent = getToken();
       const client = clientFor(input);
       // With a token held, the code that settles the answer (the language, a token the backend ignored) loads beside GetAll.
-      const settling = sent === undefined ? undefined : import('./deviceLanguage.lazy.ts');
+      const settling = sent === undefined ? undefined : settler();
       const answered = await getUserConfiguration(client);
       if (!settling && answered.session.userId === null) return answered;
-      return (await (settling ?? import('./deviceLanguage.lazy.ts'))).settleUserConfiguration(configOf(input), client, answered, sent);
+      return (await (settling ?? settler())).settleUserConfiguration(configOf(input), client, answered, sent);
     }),
     // A signed-in person's name is the provider's (boot/personName.ts), by the code that settled GetAll's answer.
     initSession: fromPromise(async ({ input }) => {
       const session = await getCurrentLoginInformations(clientFor(input));
-      const settling = session.user && import('./deviceLanguage.lazy.ts');
-      return settling ? (await settling).settleSession(session) : session;
+      // GetAll's answer is in the context by now: it says whether someone acts as another person.
+      return session.user ? (await settler()).settleSession(session, bootContext().userConfiguration) : session;
     }),
     loadLocale: fromPromise(({ input }) => activateLocale(input.localeName)),
   },

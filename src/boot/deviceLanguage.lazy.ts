@@ -7,9 +7,7 @@ import { getUserConfiguration, isGranted, type UserConfiguration } from '../abp/
 import type { AppConfig } from '../config/appConfig.ts';
 import { mapLocale } from '../../machines/locale.ts';
 import { logWarning } from '../lib/log.ts';
-import { bootContext } from './bootActor.ts';
 import { withPersonName } from './personName.ts';
-
 
 /** Two ABP language names for the same catalog (`en` and `en-US` after `localeMappings`). */
 export function sameLanguage(config: AppConfig, a: string, b: string): boolean {
@@ -64,6 +62,6 @@ export async function settleUserConfiguration(config: AppConfig, client: AbpClie
 }
 
 /** A signed-in session settles the person's name: the provider's (boot/personName.ts). */
-export function settleSession(session: Session): Session {
-  return withPersonName(session, bootContext().userConfiguration);
+export function settleSession(session: Session, configuration: UserConfiguration | undefined): Session {
+  return withPersonName(session, configuration);
 }

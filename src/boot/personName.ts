@@ -17,14 +17,16 @@ export interface PersonName {
 const PROVIDER_TOKENS_KEY = 'oidc.tokens';
 
 function isPersonName(value: unknown): value is PersonName {
-  const person = value as Partial<PersonName> | null | undefined;
-  return typeof person?.name === 'string' && typeof person.surname === 'string' && (person.name + person.surname).trim() !== '';
+  if (typeof value !== 'object' || value === null || !('name' in value) || !('surname' in value)) return false;
+  const { name, surname } = value;
+  return typeof name === 'string' && typeof surname === 'string' && (name + surname).trim() !== '';
 }
 
 /** The name held with this tab's provider tokens; none when signed in otherwise, or when what is stored is not one. */
 function heldPersonName(): PersonName | undefined {
   try {
-    const held = (JSON.parse(sessionStorage.getItem(PROVIDER_TOKENS_KEY) ?? 'null') as { person?: unknown } | null)?.person;
+    const stored: unknown = JSON.parse(sessionStorage.getItem(PROVIDER_TOKENS_KEY) ?? 'null');
+    const held = typeof stored === 'object' && stored !== null && 'person' in stored ? stored.person : undefined;
     return isPersonName(held) ? held : undefined;
   } catch {
     return undefined;
