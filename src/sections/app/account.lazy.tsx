@@ -11,6 +11,7 @@ import { PageHeading } from '../../ui/PageHeading.tsx';
 import { PasswordInput } from '../../ui/PasswordInput.tsx';
 import { showPersonName } from './personName.ts';
 import { createMyAccountClient, type MyAccountClient, type MyAccountEmail, type MyAccountPhone, type MyAccountProfile } from './myAccount.ts';
+import { environmentName } from './environment.ts';
 import './facts.css';
 import '../../ui/forms.css';
 import './my-account.css';
@@ -334,7 +335,7 @@ function MyAccount() {
         <dt>
           <Trans>Omgeving</Trans>
         </dt>
-        <dd>{tenant ? `${tenant.name} (${tenant.tenancyName})` : t`Centraal beheer`}</dd>
+        <dd>{tenant ? environmentName(tenant) : t`Centraal beheer`}</dd>
         <dt>
           <Trans>Taal</Trans>
         </dt>
