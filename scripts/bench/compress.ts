@@ -1,6 +1,6 @@
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 
-/** Bytes of one body as served: raw, gzip level 9 and brotli quality 11 (what scripts/precompress.ts writes). */
+/** Bytes of one body as served: raw, gzip level 9 and brotli quality 11 (what devstack/app-server/precompress.ts writes). */
 export interface Sizes {
   raw: number;
   gzip: number;

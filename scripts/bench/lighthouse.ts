@@ -19,7 +19,7 @@ import { chromium, type BrowserContext } from 'playwright-core';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../../devstack/chromium.ts';
 import type { DemoUser, StackUrls } from '../../devstack/stack.ts';
 import { startTestStack } from '../../devstack/test-stack.ts';
-import { precompress } from '../precompress.ts';
+import { precompress } from '../../devstack/app-server/precompress.ts';
 import { adminOf, signInThroughForm } from './browser.ts';
 import { buildApp } from './build.ts';
 import { currentLoad } from './machine.ts';

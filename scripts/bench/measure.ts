@@ -2,7 +2,7 @@ import { resolve } from 'node:path';
 import type { Browser, BrowserContext } from 'playwright-core';
 import { launchChromium } from '../../devstack/chromium.ts';
 import { startTestStack } from '../../devstack/test-stack.ts';
-import { precompress } from '../precompress.ts';
+import { precompress } from '../../devstack/app-server/precompress.ts';
 import { measureBarePage, writeBarePage } from './barePage.ts';
 import { adminOf, indicatorWithoutScript, measureBoot, measureSecondVisit, measureSignIn, notFromWorker, type BootRun, type SignInRun } from './browser.ts';
 import { BUDGETS, BUSY_LABEL } from './budgets.ts';

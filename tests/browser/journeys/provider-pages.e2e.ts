@@ -1,5 +1,5 @@
 import { describe, it } from 'vitest';
-import { LOGIN_ERROR } from '../../../devstack/idp-pages.ts';
+import { LOGIN_ERROR } from '../../../devstack/provider/pages.ts';
 import { seenMail, waitForMail } from '../../devstack/helpers/mailbox.ts';
 import { AppModel } from '../models/app.model.ts';
 import { NL } from '../models/texts.ts';

@@ -69,7 +69,7 @@ export const NL = {
     sessionFailed: 'Je bent ingelogd, maar je gegevens konden niet worden geladen. Probeer het over een ogenblik opnieuw.',
   },
 
-  /** The provider's own pages (devstack/idp-pages.ts). */
+  /** The provider's own pages (devstack/provider/pages.ts). */
   provider: {
     userName: 'Gebruikersnaam',
     password: 'Wachtwoord',
