@@ -10,10 +10,25 @@
 import { readdirSync, readFileSync, statSync, unlinkSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { brotli, gzip } from '../../scripts/bench/compress.ts';
+import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 
 /** Text formats worth compressing; images other than SVG and fonts are compressed already. */
 const COMPRESSIBLE = /\.(html|js|mjs|css|json|webmanifest|svg|txt|xml|map)$/i;
+
+/** gzip as production serves it: level 9 (the bench measures sizes with the same settings). */
+export function gzip(body: Uint8Array): Buffer {
+  return gzipSync(body, { level: 9 });
+}
+
+/** brotli as production serves it: quality 11. */
+export function brotli(body: Uint8Array): Buffer {
+  return brotliCompressSync(body, {
+    params: {
+      [constants.BROTLI_PARAM_QUALITY]: constants.BROTLI_MAX_QUALITY,
+      [constants.BROTLI_PARAM_SIZE_HINT]: body.byteLength,
+    },
+  });
+}
 
 export interface PrecompressResult {
   files: number;

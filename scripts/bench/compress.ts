@@ -1,4 +1,4 @@
-import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
+import { brotli, gzip } from '../../devstack/app-server/precompress.ts';
 
 /** Bytes of one body as served: raw, gzip level 9 and brotli quality 11 (what devstack/app-server/precompress.ts writes). */
 export interface Sizes {
@@ -8,19 +8,6 @@ export interface Sizes {
 }
 
 export const ZERO: Sizes = { raw: 0, gzip: 0, brotli: 0 };
-
-export function gzip(body: Uint8Array): Buffer {
-  return gzipSync(body, { level: 9 });
-}
-
-export function brotli(body: Uint8Array): Buffer {
-  return brotliCompressSync(body, {
-    params: {
-      [constants.BROTLI_PARAM_QUALITY]: constants.BROTLI_MAX_QUALITY,
-      [constants.BROTLI_PARAM_SIZE_HINT]: body.byteLength,
-    },
-  });
-}
 
 export function sizesOf(body: Uint8Array): Sizes {
   return { raw: body.byteLength, gzip: gzip(body).byteLength, brotli: brotli(body).byteLength };
