@@ -12,9 +12,9 @@
  * to try out); --out writes its results elsewhere than <root>/docs.
  */
 import { resolve } from 'node:path';
-import { figures } from './bench/figures.ts';
-import { measure } from './bench/measure.ts';
-import { write } from './bench/write.ts';
+import { figures } from './bench/figures/figures.ts';
+import { measure } from './bench/measure/measure.ts';
+import { write } from './bench/report/write.ts';
 
 function option(name: string): string | undefined {
   const index = process.argv.indexOf(name);

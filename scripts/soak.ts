@@ -17,7 +17,7 @@ import { join, resolve } from 'node:path';
 import type { BrowserContext, CDPSession, Page, Request } from 'playwright-core';
 import { launchChromium } from '../devstack/chromium.ts';
 import { startTestStack } from '../devstack/test-stack.ts';
-import { buildApp } from './bench/build.ts';
+import { buildApp } from './bench/measure/build.ts';
 import { isRefreshGrant } from '../devstack/provider/token-requests.ts';
 
 function option(name: string): string | undefined {

@@ -1,7 +1,7 @@
 import type { Browser, BrowserContext, Page, Request, Response } from 'playwright-core';
-import type { DemoUser } from '../../devstack/stack.ts';
+import type { DemoUser } from '../../../devstack/stack.ts';
 import { HOME_RENDERED_MARK } from './marks.ts';
-import { waitForPrecache } from '../../devstack/app-server/service-worker.ts';
+import { waitForPrecache } from '../../../devstack/app-server/service-worker.ts';
 
 /** The user every bench sign-in uses: `admin`, who may open every section. */
 export function adminOf(stack: { users: readonly DemoUser[] }): DemoUser {

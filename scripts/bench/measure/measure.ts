@@ -1,15 +1,15 @@
 import { resolve } from 'node:path';
 import type { Browser, BrowserContext } from 'playwright-core';
-import { launchChromium } from '../../devstack/chromium.ts';
-import { startTestStack } from '../../devstack/test-stack.ts';
-import { precompress } from '../../devstack/app-server/precompress.ts';
+import { launchChromium } from '../../../devstack/chromium.ts';
+import { startTestStack } from '../../../devstack/test-stack.ts';
+import { precompress } from '../../../devstack/app-server/precompress.ts';
 import { measureBarePage, writeBarePage } from './barePage.ts';
 import { adminOf, indicatorWithoutScript, measureBoot, measureSecondVisit, measureSignIn, notFromWorker, type BootRun, type SignInRun } from './browser.ts';
-import { BUDGETS, BUSY_LABEL } from './budgets.ts';
+import { BUDGETS, BUSY_LABEL } from '../budgets.ts';
 import { buildApp } from './build.ts';
-import { measureLighthouse, type LighthouseMeasurements } from './lighthouse.ts';
+import { measureLighthouse, type LighthouseMeasurements } from '../lighthouse/measure.ts';
 import { currentLoad } from './machine.ts';
-import { ms } from './report.ts';
+import { ms } from '../report/report.ts';
 import { readBuildSizes, type BuildSizes } from './sizes.ts';
 import { median } from './stats.ts';
 

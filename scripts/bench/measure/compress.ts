@@ -1,4 +1,4 @@
-import { brotli, gzip } from '../../devstack/app-server/precompress.ts';
+import { brotli, gzip } from '../../../devstack/app-server/precompress.ts';
 
 /** Bytes of one body as served: raw, gzip level 9 and brotli quality 11 (what devstack/app-server/precompress.ts writes). */
 export interface Sizes {

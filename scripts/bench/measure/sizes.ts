@@ -17,7 +17,7 @@ import {
   type DistGraph,
 } from './dist.ts';
 import { buildFloor, type Floor } from './floor.ts';
-import type { ChunkRow } from './report.ts';
+import type { ChunkRow } from '../report/report.ts';
 
 /**
  * The sizes of the build, read from the built files with the functions the

@@ -66,7 +66,7 @@ function sourceFiles(dir: string): string[] {
 
 function addMacro(imports: LibraryImports, specifier: string, name: string, file: string): void {
   const table = MACROS[specifier];
-  if (!table || !(name in table)) throw new Error(`${file}: unknown Lingui macro ${name} from ${specifier}; teach scripts/bench/imports.ts what it compiles to.`);
+  if (!table || !(name in table)) throw new Error(`${file}: unknown Lingui macro ${name} from ${specifier}; teach scripts/bench/measure/imports.ts what it compiles to.`);
   const target = table[name];
   if (target) entryFor(imports, target.module).named.add(target.name);
 }

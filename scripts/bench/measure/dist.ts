@@ -1,6 +1,6 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join, posix } from 'node:path';
-import { SECTIONS } from '../../src/sections/sections.lazy.ts';
+import { SECTIONS } from '../../../src/sections/sections.lazy.ts';
 import { sizesOf, sumSizes, type Sizes } from './compress.ts';
 
 /**

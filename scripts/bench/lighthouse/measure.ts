@@ -1,5 +1,5 @@
 /**
- * npx tsx scripts/bench/lighthouse.ts [--runs N] [--no-build]
+ * npx tsx scripts/bench/lighthouse/measure.ts [--runs N] [--no-build]
  *
  * Lighthouse 12 on the production build, served like production by the local
  * stack: the sign-in page signed out and /app/home signed in, each with
@@ -16,15 +16,15 @@ import lighthouse, { desktopConfig, type Flags, type Result, type Trace } from '
 import { MainThreadTasks } from 'lighthouse/core/computed/main-thread-tasks.js';
 import { computeMedianRun } from 'lighthouse/core/lib/median-run.js';
 import { chromium, type BrowserContext } from 'playwright-core';
-import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../../devstack/chromium.ts';
-import type { DemoUser, StackUrls } from '../../devstack/stack.ts';
-import { startTestStack } from '../../devstack/test-stack.ts';
-import { precompress } from '../../devstack/app-server/precompress.ts';
-import { adminOf, signInThroughForm } from './browser.ts';
-import { buildApp } from './build.ts';
-import { currentLoad } from './machine.ts';
-import { HOME_RENDERED_MARK } from './marks.ts';
-import { spread, type Spread } from './stats.ts';
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../../../devstack/chromium.ts';
+import type { DemoUser, StackUrls } from '../../../devstack/stack.ts';
+import { startTestStack } from '../../../devstack/test-stack.ts';
+import { precompress } from '../../../devstack/app-server/precompress.ts';
+import { adminOf, signInThroughForm } from '../measure/browser.ts';
+import { buildApp } from '../measure/build.ts';
+import { currentLoad } from '../measure/machine.ts';
+import { HOME_RENDERED_MARK } from '../measure/marks.ts';
+import { spread, type Spread } from '../measure/stats.ts';
 
 export const LIGHTHOUSE_CATEGORIES = ['performance', 'accessibility', 'best-practices'] as const;
 export type LighthouseCategory = (typeof LIGHTHOUSE_CATEGORIES)[number];
@@ -492,7 +492,7 @@ function option(name: string): string | undefined {
 }
 
 if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
-  const root = resolve(import.meta.dirname, '../..');
+  const root = resolve(import.meta.dirname, '../../..');
   const dist = resolve(root, 'bench-dist/app');
   const log = (message: string) => process.stderr.write(`${message}\n`);
   if (!process.argv.includes('--no-build')) {

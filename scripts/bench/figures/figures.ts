@@ -1,12 +1,12 @@
-import type { BootRun, FetchedFile, SignInRun } from './browser.ts';
-import { ABP_ANGULAR, BUDGETS, BUSY_LABEL } from './budgets.ts';
-import { kb, sizesOf, sumSizes, type Sizes } from './compress.ts';
-import { BUSINESS_SECTIONS, OAUTH4WEBAPI_MARKER } from './dist.ts';
-import { describeMachine, describeRevision } from './machine.ts';
-import { LATENCIES, type Measurements } from './measure.ts';
-import { ms, sizesText, spreadText, type Figure, type Report } from './report.ts';
-import { holds } from './sizes.ts';
-import { median, spread, type Spread } from './stats.ts';
+import type { BootRun, FetchedFile, SignInRun } from '../measure/browser.ts';
+import { ABP_ANGULAR, BUDGETS, BUSY_LABEL } from '../budgets.ts';
+import { kb, sizesOf, sumSizes, type Sizes } from '../measure/compress.ts';
+import { BUSINESS_SECTIONS, OAUTH4WEBAPI_MARKER } from '../measure/dist.ts';
+import { describeMachine, describeRevision } from '../measure/machine.ts';
+import { LATENCIES, type Measurements } from '../measure/measure.ts';
+import { ms, sizesText, spreadText, type Figure, type Report } from '../report/report.ts';
+import { holds } from '../measure/sizes.ts';
+import { median, spread, type Spread } from '../measure/stats.ts';
 
 /** The size test owns these budgets; the benchmark shows the figures next to its timings. */
 const SIZE_TEST = 'tests/browser/budgets/size.e2e.ts';

@@ -1,9 +1,9 @@
-import type { Sizes } from './compress.ts';
-import { kb } from './compress.ts';
-import type { Machine } from './machine.ts';
-import type { Spread } from './stats.ts';
-import { BUDGETS } from './budgets.ts';
-import type { LighthouseMeasurements } from './lighthouse.ts';
+import type { Sizes } from '../measure/compress.ts';
+import { kb } from '../measure/compress.ts';
+import type { Machine } from '../measure/machine.ts';
+import type { Spread } from '../measure/stats.ts';
+import { BUDGETS } from '../budgets.ts';
+import type { LighthouseMeasurements } from '../lighthouse/measure.ts';
 
 /** One line of the results table. */
 export interface Figure {
