@@ -1,12 +1,14 @@
 import type { BootRun, FetchedFile, SignInRun } from '../measure/browser.ts';
 import { ABP_ANGULAR, BUDGETS, BUSY_LABEL } from '../budgets.ts';
-import { kb, sizesOf, sumSizes, type Sizes } from '../measure/compress.ts';
+import { kb, sizesOf, sizesText, sumSizes, type Sizes } from '../measure/compress.ts';
 import { BUSINESS_SECTIONS, OAUTH4WEBAPI_MARKER } from '../measure/dist.ts';
 import { describeMachine, describeRevision } from '../measure/machine.ts';
 import { LATENCIES, type Measurements } from '../measure/measure.ts';
-import { ms, sizesText, spreadText, type Figure, type Report } from '../report/report.ts';
 import { holds } from '../measure/sizes.ts';
-import { median, spread, type Spread } from '../measure/stats.ts';
+import { median, ms, spread, spreadText, type Spread } from '../measure/stats.ts';
+import type { LighthouseMeasurements } from '../lighthouse/measure.ts';
+import { lighthouseFigures } from '../lighthouse/figures.ts';
+import type { Figure, Report } from './types.ts';
 
 /** The size test owns these budgets; the benchmark shows the figures next to its timings. */
 const SIZE_TEST = 'tests/browser/budgets/size.e2e.ts';
@@ -215,42 +217,7 @@ function scaleFigures(m: Measurements): Figure[] {
   return list;
 }
 
-/** Lighthouse's scores and blocking time per page and preset, against the goals of BUDGETS. */
-function lighthouseFigures(m: Measurements): Figure[] {
-  const list: Figure[] = [];
-  for (const audit of m.lighthouse.audits) {
-    const name = `Lighthouse ${audit.preset}, ${audit.path}${audit.signedIn ? ' (signed in)' : ''}`;
-    const score = (category: keyof typeof audit.scores) => audit.scores[category];
-    const metric = (id: keyof typeof audit.metrics) => audit.metrics[id].median;
-    const range = (s: Spread) => (s.min === s.max ? `${Math.round(s.median)}` : `${Math.round(s.median)} (${Math.round(s.min)}–${Math.round(s.max)})`);
-    list.push(
-      {
-        id: `lighthouse-${audit.page}-${audit.preset}-performance`,
-        label: `${name}: performance`,
-        value: `${range(score('performance'))}; LCP ${ms(metric('largest-contentful-paint'))}, FCP ${ms(metric('first-contentful-paint'))}, CLS ${metric('cumulative-layout-shift').toFixed(3)}; CPU share ${audit.cpuShare.median.toFixed(2)}`,
-        budget: `>= ${BUDGETS.lighthousePerformance} (median)`,
-        pass: score('performance').median >= BUDGETS.lighthousePerformance,
-      },
-      {
-        id: `lighthouse-${audit.page}-${audit.preset}-tbt`,
-        label: `${name}: total blocking time`,
-        value: `${ms(metric('total-blocking-time'))} (${ms(audit.metrics['total-blocking-time'].min)}–${ms(audit.metrics['total-blocking-time'].max)})`,
-        budget: `<= ${BUDGETS.lighthouseTbtMs} ms (median)`,
-        pass: metric('total-blocking-time') <= BUDGETS.lighthouseTbtMs,
-      },
-      {
-        id: `lighthouse-${audit.page}-${audit.preset}-a11y-bp`,
-        label: `${name}: accessibility, best practices`,
-        value: `${range(score('accessibility'))}, ${range(score('best-practices'))}${audit.failing.length ? `; failing: ${audit.failing.map((failing) => failing.id).join(', ')}` : ''}`,
-        budget: `${BUDGETS.lighthouseAccessibility} and ${BUDGETS.lighthouseBestPractices} in every run`,
-        pass: score('accessibility').min >= BUDGETS.lighthouseAccessibility && score('best-practices').min >= BUDGETS.lighthouseBestPractices,
-      },
-    );
-  }
-  return list;
-}
-
-export function figures(m: Measurements): Report {
+export function figures(m: Measurements, lighthouse: LighthouseMeasurements): Report {
   const { runs } = m;
   const fetched = fetchedSizes(m);
   const timing = (latency: number, pick: (run: BootRun) => number): Spread => spread(m.byLatency.get(latency)!.boots.map(pick));
@@ -347,7 +314,7 @@ export function figures(m: Measurements): Report {
     ...secondVisitFigures(m),
     ...signInFigures(m),
     ...scaleFigures(m),
-    ...lighthouseFigures(m),
+    ...lighthouseFigures(lighthouse),
     ...sizeFigures(m, fetched),
   );
 
@@ -396,7 +363,7 @@ export function figures(m: Measurements): Report {
     chunks: m.sizes.chunks,
     floor: { imports: m.sizes.floor.imports, sizes: m.sizes.floor.sizes },
     latencyFloor: { latencyMs: L, boot0, chainDelta, floor: bootFloor, boot: bootL },
-    lighthouse: m.lighthouse,
+    lighthouse,
     timings,
   };
 }

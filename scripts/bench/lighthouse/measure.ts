@@ -1,16 +1,12 @@
 /**
- * npx tsx scripts/bench/lighthouse/measure.ts [--runs N] [--no-build]
- *
  * Lighthouse 12 on the production build, served like production by the local
  * stack: the sign-in page signed out and /app/home signed in, each with
  * Lighthouse's mobile preset (simulated slow 4G, CPU 4x slower, a phone
- * screen) and its desktop preset. Run on its own it builds into
- * bench-dist/app (--no-build audits the build that is there), writes every
- * run's report to bench-dist/lighthouse/ and prints a summary.
+ * screen) and its desktop preset. `npm run lighthouse` runs it on its own,
+ * `npm run bench` at its end.
  */
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { join, resolve } from 'node:path';
-import { pathToFileURL } from 'node:url';
+import { join } from 'node:path';
 import { launch, type LaunchedChrome } from 'chrome-launcher';
 import lighthouse, { desktopConfig, type Flags, type Result, type Trace } from 'lighthouse';
 import { MainThreadTasks } from 'lighthouse/core/computed/main-thread-tasks.js';
@@ -19,9 +15,7 @@ import { chromium, type BrowserContext } from 'playwright-core';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../../../devstack/chromium.ts';
 import type { DemoUser, StackUrls } from '../../../devstack/stack.ts';
 import { startTestStack } from '../../../devstack/test-stack.ts';
-import { precompress } from '../../../devstack/app-server/precompress.ts';
 import { adminOf, signInThroughForm } from '../measure/browser.ts';
-import { buildApp } from '../measure/build.ts';
 import { currentLoad } from '../measure/machine.ts';
 import { HOME_RENDERED_MARK } from '../measure/marks.ts';
 import { spread, type Spread } from '../measure/stats.ts';
@@ -120,6 +114,8 @@ export interface LighthouseAudit {
 }
 
 export interface LighthouseMeasurements {
+  /** The day it was measured (absent from reports written before Lighthouse ran on its own). */
+  date?: string;
   lighthouseVersion: string;
   /** Chromium's version, as Lighthouse saw it. */
   chromium: string;
@@ -435,6 +431,7 @@ export async function measureLighthouse(options: LighthouseOptions): Promise<Lig
       for (const [preset, results] of measured.runs) audits.push(summarize(page, preset, results));
     }
     return {
+      date: new Date().toISOString().slice(0, 10),
       lighthouseVersion: versions.lighthouse,
       chromium: versions.chromium,
       runs,
@@ -445,62 +442,4 @@ export async function measureLighthouse(options: LighthouseOptions): Promise<Lig
   } finally {
     await stack.stop();
   }
-}
-
-function range(s: Spread, format: (value: number) => string): string {
-  return s.min === s.max ? format(s.median) : `${format(s.median)} (${format(s.min)}–${format(s.max)})`;
-}
-
-const msText = (value: number) => `${Math.round(value)} ms`;
-const scoreText = (value: number) => String(Math.round(value));
-
-/** A plain-text summary: the medians with their spread over the runs, failing audits, where the main thread's time goes. */
-export function lighthouseSummary(measurements: LighthouseMeasurements): string {
-  const { load } = measurements;
-  const lines = [
-    `Lighthouse ${measurements.lighthouseVersion}, Chromium ${measurements.chromium}, ${measurements.runs} runs each, ${measurements.seconds} s in all; ` +
-      `load average ${load.start} at the start, ${load.end} at the end.`,
-  ];
-  lines.push('Medians, with min–max over the runs. Main-thread times are of the representative run, scaled by the preset\'s CPU slowdown as Lighthouse reports them.');
-  for (const audit of measurements.audits) {
-    const { scores, metrics } = audit;
-    lines.push(
-      '',
-      `${audit.path}${audit.signedIn ? ' (signed in)' : ' (signed out)'}, ${audit.preset} ` +
-        `(benchmarkIndex ${Math.round(audit.benchmarkIndex)}, main thread had a CPU ${range(audit.cpuShare, (value) => `${Math.round(value * 100)}%`)} of its task time)`,
-      `  performance ${range(scores.performance, scoreText)}, accessibility ${range(scores.accessibility, scoreText)}, best practices ${range(scores['best-practices'], scoreText)}`,
-      `  TBT ${range(metrics['total-blocking-time'], msText)}, LCP ${range(metrics['largest-contentful-paint'], msText)}, FCP ${range(metrics['first-contentful-paint'], msText)}, ` +
-        `SI ${range(metrics['speed-index'], msText)}, CLS ${range(metrics['cumulative-layout-shift'], (value) => value.toFixed(3))}`,
-    );
-    for (const failing of audit.failing) {
-      lines.push(`  failing ${failing.category}: ${failing.id} "${failing.title}" (score ${failing.score ?? 'error'}, ${failing.failedRuns} of ${measurements.runs} runs)`);
-      for (const detail of failing.details) lines.push(`      ${detail}`);
-    }
-    lines.push(`  bootup-time ${msText(audit.bootup.total)} (total / scripting / parse):`);
-    for (const script of audit.bootup.scripts) {
-      lines.push(`      ${msText(script.total).padStart(7)} / ${msText(script.scripting).padStart(7)} / ${msText(script.parse).padStart(6)}  ${script.url.replace(/^https?:\/\/[^/]+/, '')}`);
-    }
-    lines.push(`  main thread ${msText(audit.mainThread.total)}: ${audit.mainThread.groups.map((group) => `${group.label} ${msText(group.duration)}`).join(', ')}`);
-    for (const warning of audit.warnings) lines.push(`  warning: ${warning}`);
-  }
-  return `${lines.join('\n')}\n`;
-}
-
-function option(name: string): string | undefined {
-  const index = process.argv.indexOf(name);
-  return index === -1 ? undefined : process.argv[index + 1];
-}
-
-if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
-  const root = resolve(import.meta.dirname, '../../..');
-  const dist = resolve(root, 'bench-dist/app');
-  const log = (message: string) => process.stderr.write(`${message}\n`);
-  if (!process.argv.includes('--no-build')) {
-    log(`Building the app for production into ${dist}/ …`);
-    await buildApp(dist, root);
-    precompress(dist);
-  }
-  log('Running Lighthouse …');
-  const measurements = await measureLighthouse({ dist, runs: Number(option('--runs') ?? 3), reportsDir: resolve(root, 'bench-dist/lighthouse'), log });
-  process.stdout.write(lighthouseSummary(measurements));
 }

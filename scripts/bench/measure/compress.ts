@@ -27,3 +27,7 @@ export function sumSizes(list: Iterable<Sizes>): Sizes {
 export function kb(bytes: number): string {
   return (bytes / 1000).toFixed(1);
 }
+
+export function sizesText(sizes: Sizes): string {
+  return `${kb(sizes.gzip)} KB gzip (${kb(sizes.raw)} KB raw, ${kb(sizes.brotli)} KB brotli)`;
+}

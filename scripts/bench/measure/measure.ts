@@ -7,11 +7,9 @@ import { measureBarePage, writeBarePage } from './barePage.ts';
 import { adminOf, indicatorWithoutScript, measureBoot, measureSecondVisit, measureSignIn, notFromWorker, type BootRun, type SignInRun } from './browser.ts';
 import { BUDGETS, BUSY_LABEL } from '../budgets.ts';
 import { buildApp } from './build.ts';
-import { measureLighthouse, type LighthouseMeasurements } from '../lighthouse/measure.ts';
 import { currentLoad } from './machine.ts';
-import { ms } from '../report/report.ts';
 import { readBuildSizes, type BuildSizes } from './sizes.ts';
-import { median } from './stats.ts';
+import { median, ms } from './stats.ts';
 
 /**
  * Everything the benchmark observes, before any figure is made of it: the
@@ -23,8 +21,6 @@ export interface MeasureOptions {
   /** The checkout to build and measure. */
   root: string;
   runs: number;
-  /** Lighthouse runs per page and preset. */
-  lighthouseRuns: number;
   log: (message: string) => void;
 }
 
@@ -53,8 +49,6 @@ export interface Measurements {
   bare: { appconfigStart: number; fcp: number | undefined }[];
   byLatency: Map<number, LatencyRuns>;
   scales: ScaleRuns[];
-  /** Lighthouse on the sign-in page and a signed-in /app/home, mobile and desktop; its own browsers, after the rest. */
-  lighthouse: LighthouseMeasurements;
 }
 
 export const LATENCIES = [0, BUDGETS.latencyMs] as const;
@@ -137,10 +131,14 @@ async function measureScales(browser: Browser, dist: string, options: MeasureOpt
   }
 }
 
+/** Where the bench builds the app (and the bare page) and Lighthouse leaves its reports, inside the measured checkout. */
+export function benchPaths(root: string) {
+  return { dist: resolve(root, 'bench-dist/app'), bareDist: resolve(root, 'bench-dist/bare'), lighthouseReports: resolve(root, 'bench-dist/lighthouse') };
+}
+
 export async function measure(options: MeasureOptions): Promise<Measurements> {
   const { root, runs, log } = options;
-  const dist = resolve(root, 'bench-dist/app');
-  const bareDist = resolve(root, 'bench-dist/bare');
+  const { dist, bareDist } = benchPaths(root);
   log(`Building the app for production into ${dist}/ …`);
   await buildApp(dist, root);
   // Served as nginx serves it: the brotli and gzip copies next to every file.
@@ -177,10 +175,7 @@ export async function measure(options: MeasureOptions): Promise<Measurements> {
     const byLatency = await measureLatencies(browser, dist, options);
     const scales = await measureScales(browser, dist, options);
     const load = { start: loadAtStart, end: currentLoad() };
-    await browser.close();
-    log('Lighthouse …');
-    const lighthouse = await measureLighthouse({ dist, runs: options.lighthouseRuns, reportsDir: resolve(root, 'bench-dist/lighthouse'), log });
-    return { runs, chromium, load, sizes, indicator, bare, byLatency, scales, lighthouse };
+    return { runs, chromium, load, sizes, indicator, bare, byLatency, scales };
   } finally {
     await browser.close();
   }

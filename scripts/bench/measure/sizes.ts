@@ -17,7 +17,6 @@ import {
   type DistGraph,
 } from './dist.ts';
 import { buildFloor, type Floor } from './floor.ts';
-import type { ChunkRow } from '../report/report.ts';
 
 /**
  * The sizes of the build, read from the built files with the functions the
@@ -27,6 +26,14 @@ import type { ChunkRow } from '../report/report.ts';
  */
 
 /** A translated catalog's own strings, to recognise its chunk; the source locale's catalogs have none. */
+export interface ChunkRow {
+  kind: string;
+  file: string;
+  sizes: Sizes;
+  /** What a first visit adds to the initial set: the chunk and its imports not already loaded. */
+  extraOnVisit: Sizes;
+}
+
 export interface Translation {
   locale: string;
   name: string;

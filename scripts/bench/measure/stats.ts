@@ -32,3 +32,12 @@ export function spread(values: number[]): Spread {
 export function median(values: number[]): number {
   return spread(values).median;
 }
+
+/** A time as the bench prints it. */
+export function ms(value: number): string {
+  return `${Math.round(value)} ms`;
+}
+
+export function spreadText(s: Spread, format: (value: number) => string = ms): string {
+  return `${format(s.median)} [p25–p75 ${format(s.p25)}–${format(s.p75)}, min–max ${format(s.min)}–${format(s.max)}]`;
+}

@@ -1,59 +1,13 @@
-import type { Sizes } from '../measure/compress.ts';
-import { kb } from '../measure/compress.ts';
+import { kb, sizesText } from '../measure/compress.ts';
 import type { Machine } from '../measure/machine.ts';
-import type { Spread } from '../measure/stats.ts';
+import { ms, type Spread } from '../measure/stats.ts';
 import { BUDGETS } from '../budgets.ts';
-import type { LighthouseMeasurements } from '../lighthouse/measure.ts';
+import type { Figure, Report } from '../figures/types.ts';
 
-/** One line of the results table. */
-export interface Figure {
-  id: string;
-  label: string;
-  /** The measured value, formatted ("131.2 KB", "74 ms [70–80]"). */
-  value: string;
-  budget: string;
-  /** Undefined when the figure has no budget (reported only). */
-  pass?: boolean;
-}
-
-export interface ChunkRow {
-  kind: string;
-  file: string;
-  sizes: Sizes;
-  /** What a first visit adds to the initial set: the chunk and its imports not already loaded. */
-  extraOnVisit: Sizes;
-}
-
-export interface Report {
-  date: string;
-  command: string;
-  revision: string;
-  machine: Machine;
-  runs: number;
-  figures: Figure[];
-  initialFiles: { file: string; sizes: Sizes; seenInRuns: number }[];
-  staticInitialFiles: { file: string; sizes: Sizes }[];
-  chunks: ChunkRow[];
-  floor: { imports: string[]; sizes: Sizes };
-  latencyFloor: { latencyMs: number; boot0: number; chainDelta: { appconfig: number; getAll: number; session: number }; floor: number; boot: number };
-  timings: Record<string, Record<string, Spread>>;
-  lighthouse: LighthouseMeasurements;
-}
+// The report of the figures: the console table and docs/performance.md.
 
 function scoreRange(s: Spread): string {
   return s.min === s.max ? String(Math.round(s.median)) : `${Math.round(s.median)} (${Math.round(s.min)}–${Math.round(s.max)})`;
-}
-
-export function ms(value: number): string {
-  return `${Math.round(value)} ms`;
-}
-
-export function spreadText(s: Spread, format: (value: number) => string = ms): string {
-  return `${format(s.median)} [p25–p75 ${format(s.p25)}–${format(s.p75)}, min–max ${format(s.min)}–${format(s.max)}]`;
-}
-
-export function sizesText(sizes: Sizes): string {
-  return `${kb(sizes.gzip)} KB gzip (${kb(sizes.raw)} KB raw, ${kb(sizes.brotli)} KB brotli)`;
 }
 
 function result(figure: Figure): string {
@@ -125,7 +79,7 @@ For comparison, ABP's Angular client sends about 638 KB gzip of JS+CSS before it
 
 ## Lighthouse
 
-Lighthouse ${report.lighthouse.lighthouseVersion} in Chromium ${report.lighthouse.chromium}, ${report.lighthouse.runs} runs per page and preset, each a cold load (HTTP cache, service worker and Cache Storage cleared; the document and every file index.html links checked to come over the network), the build served as production serves it. Mobile is Lighthouse's default: simulated slow 4G (150 ms, 1.6 Mbit/s) and a CPU 4 times slower; desktop its desktop preset. /app/home is audited signed in: one real sign-in through the provider's form in the browser Lighthouse then drives, and each run checks it ended on /app/home with the \`app-home-rendered\` mark. Load average ${report.lighthouse.load.start} at the start, ${report.lighthouse.load.end} at the end.
+Measured on ${report.lighthouse.date ?? report.date} (\`npm run lighthouse\` measures it alone, the bench at its end). Lighthouse ${report.lighthouse.lighthouseVersion} in Chromium ${report.lighthouse.chromium}, ${report.lighthouse.runs} runs per page and preset, each a cold load (HTTP cache, service worker and Cache Storage cleared; the document and every file index.html links checked to come over the network), the build served as production serves it. Mobile is Lighthouse's default: simulated slow 4G (150 ms, 1.6 Mbit/s) and a CPU 4 times slower; desktop its desktop preset. /app/home is audited signed in: one real sign-in through the provider's form in the browser Lighthouse then drives, and each run checks it ended on /app/home with the \`app-home-rendered\` mark. Load average ${report.lighthouse.load.start} at the start, ${report.lighthouse.load.end} at the end.
 
 Lighthouse times the page's tasks by the wall clock and its mobile simulation multiplies them by 4. The **CPU share** is CPU time over wall time of the page's main-thread tasks, read from its trace: below 1 the page waited inside its tasks for a CPU (on 2 cores, Chromium's other processes and the local stack take their turn too), and every main-thread figure, total blocking time above all, is longer than the page's own work.
 

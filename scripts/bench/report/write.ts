@@ -1,6 +1,7 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { consoleTable, markdown, type Report } from './report.ts';
+import type { Report } from '../figures/types.ts';
+import { consoleTable, markdown } from './report.ts';
 
 /** Writes docs/performance.md and .json and prints the table; true when every budget was met. */
 export function write(report: Report, outDir: string, log: (message: string) => void): boolean {
