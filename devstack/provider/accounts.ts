@@ -2,6 +2,7 @@ import type { Context } from 'hono';
 import { createLockout, type Lockout } from './lockout.ts';
 import { createMailbox, type Mailbox } from './mailbox.ts';
 import { createOneTimeLinks, type OneTimeLinks } from './one-time-links.ts';
+import { languageCookie, languageFrom, pageLanguage, type Language } from './texts.ts';
 import type { UserStore } from './user-store.ts';
 import { createVerificationCodes, type VerificationCodes } from './verification-codes.ts';
 
@@ -62,9 +63,16 @@ export function field(form: Record<string, unknown>, name: string): string {
   return typeof value === 'string' ? value : '';
 }
 
-/** Security headers of every provider page we render ourselves. */
+/** The language of an account page: its `ui_locales`, else the one this browser's last sign-in or page asked for, else Dutch. */
+export function requestLanguage(c: Context): Language {
+  return pageLanguage(c.req.query('ui_locales'), c.req.header('cookie'));
+}
+
+/** Security headers of every provider page we render ourselves; a page opened with `ui_locales` remembers it for the next ones. */
 export async function pageHeaders(c: Context, next: () => Promise<void>): Promise<void> {
   await next();
+  const asked = languageFrom(c.req.query('ui_locales'));
+  if (asked) c.header('Set-Cookie', languageCookie(asked), { append: true });
   c.header('Cache-Control', 'no-store');
   c.header('Content-Security-Policy', "frame-ancestors 'none'");
   c.header('Referrer-Policy', 'no-referrer');

@@ -5,7 +5,8 @@ import type { Interaction, InteractionResults } from 'oidc-provider';
 import { CLIENT_ID } from '../appconfig.ts';
 import { SCOPES } from './oidc.ts';
 import { pageHeaders, type AccountServices } from './accounts.ts';
-import { errorPage, LOCKED_ERROR, LOGIN_ERROR, loginPage } from './pages.ts';
+import { errorPage, loginPage } from './pages.ts';
+import { languageCookie, pageLanguage, TEXTS, type Language } from './texts.ts';
 import { myAccountAudience, MYACCOUNT_SCOPES } from './myaccount/http.ts';
 
 // The provider's sign-in steps (interactions). The login prompt shows the
@@ -28,6 +29,14 @@ export function createInteractionApp(provider: Provider, services: AccountServic
     return interaction;
   };
 
+  /** The sign-in's language: what the app asked for (ui_locales), kept in a cookie for the account pages it leads to. */
+  const languageOfSignIn = (c: Context<Env>, interaction: Interaction): Language => {
+    const uiLocales = interaction.params.ui_locales;
+    const language = pageLanguage(typeof uiLocales === 'string' ? uiLocales : undefined, c.req.header('cookie'));
+    c.header('Set-Cookie', languageCookie(language), { append: true });
+    return language;
+  };
+
   const finish = async (c: Context<Env>, result: InteractionResults, merge = true) => {
     const returnTo = await provider.interactionResult(c.env.incoming, c.env.outgoing, result, { mergeWithLastSubmission: merge });
     return c.redirect(returnTo, 303);
@@ -35,16 +44,19 @@ export function createInteractionApp(provider: Provider, services: AccountServic
 
   app.get('/interaction/:uid', async (c) => {
     const interaction = await details(c);
-    if (interaction.prompt.name === 'login') return c.html(loginPage({ uid: interaction.uid }));
+    const language = languageOfSignIn(c, interaction);
+    if (interaction.prompt.name === 'login') return c.html(loginPage({ language, uid: interaction.uid }));
     if (interaction.prompt.name === 'consent') {
       const grantId = await grantEverything(provider, interaction, apiUrl, services.issuer, resources);
       return finish(c, { consent: { grantId } });
     }
-    return c.html(errorPage('interaction_required', `Onbekende stap: ${interaction.prompt.name}`), 400);
+    return c.html(errorPage(language, 'interaction_required', TEXTS[language].unknownStep(interaction.prompt.name)), 400);
   });
 
   app.post('/interaction/:uid/login', async (c) => {
     const interaction = await details(c);
+    const language = languageOfSignIn(c, interaction);
+    const text = TEXTS[language];
     if (interaction.prompt.name !== 'login') return c.redirect(`/interaction/${encodeURIComponent(interaction.uid)}`, 303);
     const form = await c.req.parseBody();
     const userName = typeof form.username === 'string' ? form.username : '';
@@ -53,21 +65,22 @@ export function createInteractionApp(provider: Provider, services: AccountServic
     // name, a known one and an unknown one all take the same time.
     const user = users.verify(userName, password);
     const locked = lockout.isLocked(userName) || (!user && lockout.fail(userName));
-    if (locked) return c.html(loginPage({ uid: interaction.uid, userName, error: LOCKED_ERROR, locked: true }), 200);
-    if (!user) return c.html(loginPage({ uid: interaction.uid, userName, error: LOGIN_ERROR }), 200);
+    if (locked) return c.html(loginPage({ language, uid: interaction.uid, userName, error: text.lockedError, locked: true }), 200);
+    if (!user) return c.html(loginPage({ language, uid: interaction.uid, userName, error: text.loginError }), 200);
     lockout.clear(userName);
     return finish(c, { login: { accountId: user.sub } });
   });
 
   app.get('/interaction/:uid/abort', async (c) => {
-    await details(c);
-    return finish(c, { error: 'access_denied', error_description: 'Inloggen is geannuleerd.' }, false);
+    const language = languageOfSignIn(c, await details(c));
+    return finish(c, { error: 'access_denied', error_description: TEXTS[language].cancelled }, false);
   });
 
   app.onError((error, c) => {
     // Mostly an expired or unknown interaction (cookie gone, stack restarted).
-    const text = error.name === 'SessionNotFound' ? 'Deze inlogpoging is verlopen.' : error.message;
-    return c.html(errorPage('invalid_request', text), 400);
+    const language = pageLanguage(undefined, c.req.header('cookie'));
+    const text = error.name === 'SessionNotFound' ? TEXTS[language].attemptExpired : error.message;
+    return c.html(errorPage(language, 'invalid_request', text), 400);
   });
 
   return app;

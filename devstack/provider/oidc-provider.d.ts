@@ -21,6 +21,9 @@ declare module 'oidc-provider' {
 
   export interface KoaContextWithOIDC {
     host: string;
+    /** Koa's parsed query string and header getter. */
+    query: Record<string, string | string[] | undefined>;
+    get(field: string): string;
     type: string;
     status: number;
     body: unknown;

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import Provider, { errors, type Account, type KoaContextWithOIDC, type TokenInfo } from 'oidc-provider';
 import { CLIENT_ID } from '../appconfig.ts';
 import { errorPage, logoutPage, postLogoutPage } from './pages.ts';
+import { LANGUAGES, pageLanguage } from './texts.ts';
 import { createMemoryStore } from './store.ts';
 import { sessionEndMiddleware } from './session-end.ts';
 import { createCookieKeys, createSigningJwk } from '../keys.ts';
@@ -89,6 +90,8 @@ export async function createProvider(config: IdpConfig): Promise<Provider> {
     jwks: { keys: [await createSigningJwk()] },
     cookies: { keys: createCookieKeys() },
     responseTypes: ['code'],
+    // The pages speak the app's two languages (ui_locales, OIDC Core 3.1.2.1).
+    discovery: { claim_types_supported: ['normal'], ui_locales_supported: [...LANGUAGES] },
     // The my-account scopes are listed too, so discovery names them as Okta's does.
     scopes: [...SCOPES, ...MYACCOUNT_SCOPES],
     claims: {
@@ -118,11 +121,11 @@ export async function createProvider(config: IdpConfig): Promise<Provider> {
         enabled: true,
         logoutSource: (ctx: KoaContextWithOIDC, form: string) => {
           ctx.type = 'html';
-          ctx.body = logoutPage(form);
+          ctx.body = logoutPage(form, languageOf(ctx));
         },
         postLogoutSuccessSource: (ctx: KoaContextWithOIDC) => {
           ctx.type = 'html';
-          ctx.body = postLogoutPage();
+          ctx.body = postLogoutPage(languageOf(ctx));
         },
       },
       resourceIndicators: {
@@ -159,7 +162,7 @@ export async function createProvider(config: IdpConfig): Promise<Provider> {
     clientBasedCORS: (_ctx: unknown, origin: string) => origin === appOrigin,
     renderError: (ctx: KoaContextWithOIDC, out: { error?: string; error_description?: string }) => {
       ctx.type = 'html';
-      ctx.body = errorPage(out.error ?? 'server_error', out.error_description);
+      ctx.body = errorPage(languageOf(ctx), out.error ?? 'server_error', out.error_description);
     },
     ttl: {
       AccessToken: () => accessTokenTtl,
@@ -177,4 +180,10 @@ export async function createProvider(config: IdpConfig): Promise<Provider> {
   });
   provider.use(sessionEndMiddleware({ refreshTokens }));
   return provider;
+}
+
+/** The language of a page oidc-provider renders: the request's ui_locales, else the one this browser's sign-in asked for. */
+function languageOf(ctx: KoaContextWithOIDC) {
+  const uiLocales = ctx.query.ui_locales;
+  return pageLanguage(typeof uiLocales === 'string' ? uiLocales : undefined, ctx.get('cookie'));
 }

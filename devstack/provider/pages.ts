@@ -1,6 +1,9 @@
-// Dutch pages of the local identity provider: sign-in, sign-out, and errors.
-// Plain HTML with a little CSS; the sign-in works without script. The
-// account pages (account/pages.ts) share the frame and the look.
+import { PRODUCT_NAME, TEXTS, withLanguage, type Language } from './texts.ts';
+
+// Pages of the local identity provider: sign-in, sign-out, and errors, in
+// the person's language (texts.ts). Plain HTML with a little CSS; the
+// sign-in works without script. The account pages (account/pages.ts) share
+// the frame and the look.
 
 export function escapeHtml(value: unknown): string {
   return String(value ?? '')
@@ -33,13 +36,17 @@ const STYLE = `
   pre{white-space:pre-wrap;word-break:break-word;background:#f4f6f8;padding:.5rem;border-radius:.3rem}
 `;
 
-export function page(title: string, body: string, script = ''): string {
+/** The app's own icon (public/favicon.svg), served by the provider at this path. */
+export const FAVICON_PATH = '/favicon.svg';
+
+export function page(language: Language, title: string, body: string, script = ''): string {
   return `<!DOCTYPE html>
-<html lang="nl">
+<html lang="${language}">
 <head>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
-<title>${escapeHtml(title)}</title>
+<title>${escapeHtml(title)} · ${escapeHtml(PRODUCT_NAME)}</title>
+<link rel="icon" href="${FAVICON_PATH}" type="image/svg+xml">
 <style>${STYLE}</style>
 </head>
 <body>
@@ -50,8 +57,8 @@ ${body}
 </html>`;
 }
 
-export const LOGIN_ERROR = 'Onbekende gebruikersnaam of onjuist wachtwoord.';
-export const LOCKED_ERROR = 'Dit account is geblokkeerd na te veel mislukte inlogpogingen.';
+/** The Dutch sign-in error, as tests look for it. */
+export const LOGIN_ERROR = TEXTS.nl.loginError;
 
 /** Where the provider's own account pages live (account/routes.ts). */
 export const ACCOUNT_PATHS = {
@@ -61,6 +68,7 @@ export const ACCOUNT_PATHS = {
 } as const;
 
 export interface LoginPageInput {
+  language: Language;
   uid: string;
   userName?: string;
   error?: string;
@@ -68,23 +76,25 @@ export interface LoginPageInput {
   locked?: boolean;
 }
 
-export function loginPage({ uid, userName = '', error, locked = false }: LoginPageInput): string {
+export function loginPage({ language, uid, userName = '', error, locked = false }: LoginPageInput): string {
+  const text = TEXTS[language];
   const id = encodeURIComponent(uid);
-  const unlock = locked ? ` <a href="${ACCOUNT_PATHS.unlock}">Account ontgrendelen</a>` : '';
+  const unlock = locked ? ` <a href="${withLanguage(ACCOUNT_PATHS.unlock, language)}">${text.unlockAccount}</a>` : '';
   const errorBlock = error ? `<p class="error" id="login-error" role="alert">${escapeHtml(error)}${unlock}</p>\n` : '';
   const invalid = error ? ' aria-invalid="true" aria-describedby="login-error"' : '';
   return page(
-    'Inloggen',
-    `<h1>Inloggen</h1>
+    language,
+    text.signIn,
+    `<h1>${text.signIn}</h1>
 ${errorBlock}<form method="post" action="/interaction/${id}/login">
-<label for="username">Gebruikersnaam</label>
+<label for="username">${text.userName}</label>
 <input id="username" name="username" type="text" autocomplete="username" autocapitalize="none" spellcheck="false" required${error ? '' : ' autofocus'} value="${escapeHtml(userName)}"${invalid}>
-<label for="password">Wachtwoord</label>
+<label for="password">${text.password}</label>
 <input id="password" name="password" type="password" autocomplete="current-password" required${error ? ' autofocus' : ''}${invalid}>
-<button type="submit">Inloggen</button>
+<button type="submit">${text.signIn}</button>
 </form>
-<p class="links"><a href="${ACCOUNT_PATHS.forgotPassword}">Wachtwoord vergeten?</a> <a href="${ACCOUNT_PATHS.register}">Registreren</a></p>
-<a class="secondary" href="/interaction/${id}/abort">Annuleren</a>`,
+<p class="links"><a href="${withLanguage(ACCOUNT_PATHS.forgotPassword, language)}">${text.forgotPassword}</a> <a href="${withLanguage(ACCOUNT_PATHS.register, language)}">${text.requestAccount}</a></p>
+<a class="secondary" href="/interaction/${id}/abort">${text.cancel}</a>`,
   );
 }
 
@@ -93,28 +103,33 @@ ${errorBlock}<form method="post" action="/interaction/${id}/login">
  * form (it carries the xsrf value); the page asks for a full sign-out and
  * submits it straight away, with a button for browsers without script.
  */
-export function logoutPage(form: string): string {
+export function logoutPage(form: string, language: Language): string {
+  const text = TEXTS[language];
   const fullLogout = form.replace('</form>', '<input type="hidden" name="logout" value="yes"></form>');
   return page(
-    'Uitloggen',
-    `<h1>Uitloggen</h1>
-<p>U wordt uitgelogd.</p>
+    language,
+    text.signOut,
+    `<h1>${text.signOut}</h1>
+<p>${text.signingOut}</p>
 ${fullLogout}
-<button type="submit" form="op.logoutForm">Uitloggen</button>`,
+<button type="submit" form="op.logoutForm">${text.signOut}</button>`,
     `\n<script>document.getElementById('op.logoutForm').submit();</script>`,
   );
 }
 
-export function postLogoutPage(): string {
-  return page('Uitgelogd', '<h1>Uitgelogd</h1>\n<p>U bent uitgelogd. U kunt dit venster sluiten.</p>');
+export function postLogoutPage(language: Language): string {
+  const text = TEXTS[language];
+  return page(language, text.signedOutTitle, `<h1>${text.signedOutTitle}</h1>\n<p>${text.signedOut}</p>`);
 }
 
-export function errorPage(error: string, description?: string): string {
+export function errorPage(language: Language, error: string, description?: string): string {
+  const text = TEXTS[language];
   const detail = description ? `<pre>${escapeHtml(description)}</pre>` : '';
   return page(
-    'Er ging iets mis',
-    `<h1>Er ging iets mis</h1>
-<p>Het inloggen kon niet worden afgerond. Ga terug naar de applicatie en probeer het opnieuw.</p>
+    language,
+    text.errorTitle,
+    `<h1>${text.errorTitle}</h1>
+<p>${text.errorText}</p>
 <pre>${escapeHtml(error)}</pre>${detail}`,
   );
 }

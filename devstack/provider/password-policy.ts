@@ -16,15 +16,6 @@ const COMMON_PASSWORDS = new Set([
   'admin123', 'administrator', 'voetbal1', 'isolatie', 'isolatie1',
 ]);
 
-export const PASSWORD_PROBLEM_TEXT: Record<PasswordProblem, string> = {
-  too_short: `Het wachtwoord moet minstens ${MIN_PASSWORD_LENGTH} tekens lang zijn.`,
-  contains_user_name: 'Het wachtwoord mag uw gebruikersnaam niet bevatten.',
-  common_password: 'Dit wachtwoord komt te vaak voor; kies een ander.',
-  same_as_current: 'Het nieuwe wachtwoord moet anders zijn dan het huidige.',
-};
-
-export const PASSWORD_RULE_TEXT = `Minstens ${MIN_PASSWORD_LENGTH} tekens, niet uw gebruikersnaam en geen veelgebruikt wachtwoord.`;
-
 /** Lists every rule the password breaks; empty when it is acceptable. */
 export function passwordProblems(password: string, userName: string): PasswordProblem[] {
   const problems: PasswordProblem[] = [];

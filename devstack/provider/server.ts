@@ -1,4 +1,6 @@
+import { readFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
+import { resolve } from 'node:path';
 import { getRequestListener } from '@hono/node-server';
 import { resolveFault, writeResponse } from '../faults/response.ts';
 import type { FaultRegistry } from '../faults/registry.ts';
@@ -8,6 +10,7 @@ import { createAccountServices } from './accounts.ts';
 import { createInteractionApp } from './interactions.ts';
 import { createMyAccountApp } from './myaccount/routes.ts';
 import { MYACCOUNT_PATH } from './myaccount/http.ts';
+import { FAVICON_PATH } from './pages.ts';
 
 // One Node server for the provider: our interaction pages under
 // /interaction/, the account pages under /signin/, the local mailbox, the
@@ -16,6 +19,9 @@ import { MYACCOUNT_PATH } from './myaccount/http.ts';
 // refresh handling can be tested.
 
 const PUBLIC_PATHS = new Set(['/.well-known/openid-configuration', '/jwks']);
+
+/** The app's own icon, so the provider's tabs look like the app's. */
+const FAVICON = readFileSync(resolve(import.meta.dirname, '../../public/favicon.svg'));
 
 export interface IdpServerConfig extends IdpConfig {
   /** Milliseconds since the epoch, for codes, mailed links and the mailbox; tests move it. */
@@ -33,6 +39,10 @@ export async function createIdpServer(config: IdpServerConfig, faults: FaultRegi
 
   return createServer((req, res) => {
     const path = (req.url ?? '/').split('?')[0] ?? '/';
+    if (path === FAVICON_PATH || path === '/favicon.ico') {
+      res.writeHead(200, { 'Content-Type': 'image/svg+xml', 'Content-Length': String(FAVICON.byteLength), 'Cache-Control': 'max-age=86400' }).end(req.method === 'HEAD' ? undefined : FAVICON);
+      return;
+    }
     if (path.startsWith('/interaction/')) {
       void handleInteraction(req, res);
       return;

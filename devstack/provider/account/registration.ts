@@ -1,13 +1,14 @@
 import type { Context, Hono } from 'hono';
-import { afterResponse, appSignInUrl, field, type AccountServices } from '../accounts.ts';
+import { afterResponse, appSignInUrl, field, requestLanguage, type AccountServices } from '../accounts.ts';
 import { confirmPage, formPage, messagePage, type FormField } from './pages.ts';
 import { formToken, formTokenMatches } from './form-token.ts';
 import { ACCOUNT_PATHS } from '../pages.ts';
-import { passwordProblems, PASSWORD_PROBLEM_TEXT, PASSWORD_RULE_TEXT } from '../password-policy.ts';
+import { passwordProblems } from '../password-policy.ts';
+import { TEXTS, withLanguage, type Language } from '../texts.ts';
 import type { Credential, NewUser } from '../user-store.ts';
 
-// Registration at the provider: a form, then a confirmation link by e-mail,
-// then the account. The page after the form reads the same whether or not
+// Registration at the provider ("Account aanvragen", as the app's login page
+// calls it): a form, then a confirmation link by e-mail, then the account. The page after the form reads the same whether or not
 // the user name or e-mail address is taken; only the mail differs, and it
 // goes to the owner of the address.
 
@@ -18,102 +19,111 @@ const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 interface Pending {
   input: NewUser;
   credential: Credential;
+  /** The language the request was made in: the confirmation page speaks it too, whichever browser opens the mail. */
+  language: Language;
 }
 
 type Values = Record<'givenName' | 'familyName' | 'email' | 'username', string>;
 type Errors = Partial<Record<keyof Values | 'password', string>>;
 
-function validate(values: Values, password: string): Errors {
+function validate(values: Values, password: string, language: Language): Errors {
+  const text = TEXTS[language];
   const errors: Errors = {};
   const name = (value: string) => value.trim().length >= 1 && value.trim().length <= 50;
-  if (!name(values.givenName)) errors.givenName = 'Vul uw voornaam in (hoogstens 50 tekens).';
-  if (!name(values.familyName)) errors.familyName = 'Vul uw achternaam in (hoogstens 50 tekens).';
-  if (!EMAIL.test(values.email.trim()) || values.email.length > 254) errors.email = 'Vul een geldig e-mailadres in.';
+  if (!name(values.givenName)) errors.givenName = text.givenNameError;
+  if (!name(values.familyName)) errors.familyName = text.familyNameError;
+  if (!EMAIL.test(values.email.trim()) || values.email.length > 254) errors.email = text.emailError;
   if (!USER_NAME.test(values.username.trim())) {
-    errors.username = 'Gebruik 3 tot 30 letters, cijfers, punten, streepjes of liggende streepjes.';
+    errors.username = text.userNameError;
   }
   const problems = passwordProblems(password, values.username);
-  if (problems.length) errors.password = problems.map((p) => PASSWORD_PROBLEM_TEXT[p]).join(' ');
+  if (problems.length) errors.password = problems.map((p) => text.passwordProblem[p]).join(' ');
   return errors;
 }
 
-function registrationForm(c: Context, services: AccountServices, values: Values, errors: Errors = {}): string {
+function registrationForm(c: Context, services: AccountServices, language: Language, values: Values, errors: Errors = {}): string {
+  const text = TEXTS[language];
   const fields: FormField[] = [
-    { name: 'givenName', label: 'Voornaam', autocomplete: 'given-name', value: values.givenName, error: errors.givenName },
-    { name: 'familyName', label: 'Achternaam', autocomplete: 'family-name', value: values.familyName, error: errors.familyName },
-    { name: 'email', label: 'E-mailadres', type: 'email', autocomplete: 'email', value: values.email, error: errors.email },
-    { name: 'username', label: 'Gebruikersnaam', autocomplete: 'username', value: values.username, error: errors.username },
-    { name: 'password', label: 'Wachtwoord', type: 'password', autocomplete: 'new-password', hint: PASSWORD_RULE_TEXT, error: errors.password },
+    { name: 'givenName', label: text.givenName, autocomplete: 'given-name', value: values.givenName, error: errors.givenName },
+    { name: 'familyName', label: text.familyName, autocomplete: 'family-name', value: values.familyName, error: errors.familyName },
+    { name: 'email', label: text.email, type: 'email', autocomplete: 'email', value: values.email, error: errors.email },
+    { name: 'username', label: text.userName, autocomplete: 'username', value: values.username, error: errors.username },
+    { name: 'password', label: text.password, type: 'password', autocomplete: 'new-password', hint: text.passwordRule, error: errors.password },
   ];
   return formPage({
-    title: 'Registreren',
-    intro: 'Maak een account aan. U krijgt een e-mail om de registratie te bevestigen.',
-    action: PATH,
+    language,
+    title: text.requestAccount,
+    intro: text.requestIntro,
+    action: withLanguage(PATH, language),
     formToken: formToken(c),
     fields,
-    submit: 'Registreren',
-    error: Object.keys(errors).length ? 'Controleer de gemarkeerde velden.' : undefined,
+    submit: text.requestAccount,
+    error: Object.keys(errors).length ? text.checkFields : undefined,
     backUrl: appSignInUrl(services),
   });
 }
 
 /** Decides, after the answer, what the mail to the given address says. */
-function mailRegistration(services: AccountServices, input: NewUser, credential: Credential): void {
+function mailRegistration(services: AccountServices, input: NewUser, credential: Credential, language: Language): void {
   const { users, mailbox, links, issuer } = services;
+  const text = TEXTS[language];
   const taken = users.isTaken(input);
   if (taken.email) {
-    const link = `${issuer}${ACCOUNT_PATHS.forgotPassword}`;
+    const link = withLanguage(`${issuer}${ACCOUNT_PATHS.forgotPassword}`, language);
     mailbox.send({
       to: input.email,
       channel: 'email',
-      subject: 'U heeft al een account',
-      text: `Er is geprobeerd met dit e-mailadres een account te registreren, maar er bestaat al een account met dit adres.\nWachtwoord vergeten? Vraag een nieuw wachtwoord aan via ${link}\nWas u dit niet? Dan kunt u dit bericht negeren.`,
+      subject: text.mailAlreadyTitle,
+      text: text.mailAlready(link),
       link,
     });
     return;
   }
   if (taken.userName) {
-    const link = `${issuer}${PATH}`;
+    const link = withLanguage(`${issuer}${PATH}`, language);
     mailbox.send({
       to: input.email,
       channel: 'email',
-      subject: 'Registratie niet afgerond',
-      text: `De gebruikersnaam "${input.userName}" is niet beschikbaar. Registreer opnieuw met een andere gebruikersnaam via ${link}`,
+      subject: text.mailUserNameTakenTitle,
+      text: text.mailUserNameTaken(input.userName, link),
       link,
     });
     return;
   }
-  const token = links.issue<Pending>('registration', { input, credential });
-  const link = `${issuer}${PATH}/confirm?token=${token}`;
+  const token = links.issue<Pending>('registration', { input, credential, language });
+  const link = withLanguage(`${issuer}${PATH}/confirm?token=${token}`, language);
   mailbox.send({
     to: input.email,
     channel: 'email',
-    subject: 'Bevestig uw registratie',
-    text: `Welkom, ${input.givenName}. Bevestig uw registratie via ${link}\nDe link is 24 uur geldig en werkt één keer.`,
+    subject: text.mailConfirmTitle,
+    text: text.mailConfirm(input.givenName, link),
     link,
   });
 }
 
 export function registerRegistrationRoutes(app: Hono, services: AccountServices): void {
   const back = appSignInUrl(services);
-  const staleForm = (c: Context) =>
-    c.html(messagePage({ title: 'Formulier verlopen', text: 'Dit formulier is verlopen. Probeer het opnieuw.', backUrl: back, next: { href: PATH, label: 'Opnieuw registreren' } }), 403);
-  const deadLink = (c: Context, expired: boolean) =>
+  const again = (language: Language) => ({ href: withLanguage(PATH, language), label: TEXTS[language].requestAgain });
+  const staleForm = (c: Context, language: Language) =>
+    c.html(messagePage({ language, title: TEXTS[language].formExpiredTitle, text: TEXTS[language].formExpired, backUrl: back, next: again(language) }), 403);
+  const deadLink = (c: Context, language: Language, expired: boolean) =>
     c.html(
       messagePage({
-        title: 'Registreren',
-        text: expired ? 'Deze link is verlopen.' : 'Deze link is ongeldig of al gebruikt.',
+        language,
+        title: TEXTS[language].requestAccount,
+        text: expired ? TEXTS[language].linkExpired : TEXTS[language].linkUsed,
         backUrl: back,
-        next: { href: PATH, label: 'Opnieuw registreren' },
+        next: again(language),
       }),
       400,
     );
 
-  app.get(PATH, (c) => c.html(registrationForm(c, services, { givenName: '', familyName: '', email: '', username: '' })));
+  app.get(PATH, (c) => c.html(registrationForm(c, services, requestLanguage(c), { givenName: '', familyName: '', email: '', username: '' })));
 
   app.post(PATH, async (c) => {
+    const language = requestLanguage(c);
     const form = await c.req.parseBody();
-    if (!formTokenMatches(c, form.form_token)) return staleForm(c);
+    if (!formTokenMatches(c, form.form_token)) return staleForm(c, language);
     const values: Values = {
       givenName: field(form, 'givenName'),
       familyName: field(form, 'familyName'),
@@ -121,8 +131,8 @@ export function registerRegistrationRoutes(app: Hono, services: AccountServices)
       username: field(form, 'username'),
     };
     const password = field(form, 'password');
-    const errors = validate(values, password);
-    if (Object.keys(errors).length) return c.html(registrationForm(c, services, values, errors), 400);
+    const errors = validate(values, password, language);
+    if (Object.keys(errors).length) return c.html(registrationForm(c, services, language, values, errors), 400);
     // The scrypt work happens here for every registration, taken or not.
     const credential = services.users.hash(password);
     const input: NewUser = {
@@ -131,46 +141,55 @@ export function registerRegistrationRoutes(app: Hono, services: AccountServices)
       familyName: values.familyName.trim(),
       email: values.email.trim(),
     };
-    afterResponse(() => mailRegistration(services, input, credential));
-    return c.redirect(`${PATH}/sent`, 303);
+    afterResponse(() => mailRegistration(services, input, credential, language));
+    return c.redirect(withLanguage(`${PATH}/sent`, language), 303);
   });
 
-  app.get(`${PATH}/sent`, (c) =>
-    c.html(messagePage({ title: 'Controleer uw e-mail', text: 'We hebben een e-mail gestuurd naar het opgegeven adres. Volg de link in die e-mail om uw registratie af te ronden.', backUrl: back })),
-  );
+  app.get(`${PATH}/sent`, (c) => {
+    const language = requestLanguage(c);
+    return c.html(messagePage({ language, title: TEXTS[language].checkMail, text: TEXTS[language].requestSent, backUrl: back }));
+  });
 
   app.get(`${PATH}/confirm`, (c) => {
     const token = c.req.query('token') ?? '';
     const found = services.links.peek<Pending>('registration', token);
-    if (found.kind !== 'valid') return deadLink(c, found.kind === 'expired');
+    const language = found.kind === 'valid' ? found.payload.language : requestLanguage(c);
+    if (found.kind !== 'valid') return deadLink(c, language, found.kind === 'expired');
+    const text = TEXTS[language];
     return c.html(
       confirmPage({
-        title: 'Registratie bevestigen',
-        text: `Bevestig de registratie van gebruikersnaam "${found.payload.input.userName}".`,
-        action: `${PATH}/confirm`,
+        language,
+        title: text.confirmRequest,
+        text: text.confirmRequestText(found.payload.input.userName),
+        action: withLanguage(`${PATH}/confirm`, language),
         formToken: formToken(c),
         token,
-        submit: 'Registratie bevestigen',
+        submit: text.confirmRequest,
         backUrl: back,
       }),
     );
   });
 
   app.post(`${PATH}/confirm`, async (c) => {
+    const language = requestLanguage(c);
     const form = await c.req.parseBody();
-    if (!formTokenMatches(c, form.form_token)) return staleForm(c);
+    if (!formTokenMatches(c, form.form_token)) return staleForm(c, language);
     const found = services.links.consume<Pending>('registration', field(form, 'token'));
-    if (found.kind !== 'valid') return deadLink(c, found.kind === 'expired');
+    if (found.kind !== 'valid') return deadLink(c, language, found.kind === 'expired');
     const { input, credential } = found.payload;
     const taken = services.users.isTaken(input);
     if (taken.userName || taken.email) {
-      return c.html(messagePage({ title: 'Registreren', text: 'Deze registratie kan niet meer worden afgerond. Registreer opnieuw.', backUrl: back, next: { href: PATH, label: 'Opnieuw registreren' } }), 409);
+      return c.html(messagePage({ language, title: TEXTS[language].requestAccount, text: TEXTS[language].requestStale, backUrl: back, next: again(language) }), 409);
     }
     services.users.add(input, credential);
-    return c.redirect(`${PATH}/done`, 303);
+    return c.redirect(withLanguage(`${PATH}/done`, language), 303);
   });
 
-  app.get(`${PATH}/done`, (c) =>
-    c.html(messagePage({ title: 'Account aangemaakt', text: 'Uw account is aangemaakt. U kunt nu inloggen.', backUrl: back })),
-  );
+  // What really comes next: the first sign-in registers the person at the
+  // API, active and without roles (the stand-in's externalUserRegistration
+  // default, as ABP's template does), so the home shows no sections yet.
+  app.get(`${PATH}/done`, (c) => {
+    const language = requestLanguage(c);
+    return c.html(messagePage({ language, title: TEXTS[language].accountCreatedTitle, text: TEXTS[language].accountCreated, backUrl: back }));
+  });
 }

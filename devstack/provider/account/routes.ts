@@ -1,5 +1,6 @@
 import { Hono } from 'hono';
-import { appSignInUrl, pageHeaders, type AccountServices } from '../accounts.ts';
+import { appSignInUrl, pageHeaders, requestLanguage, type AccountServices } from '../accounts.ts';
+import { TEXTS } from '../texts.ts';
 import { mailboxPage, messagePage } from './pages.ts';
 import { registerRecoveryRoutes } from './recovery.ts';
 import { registerRegistrationRoutes } from './registration.ts';
@@ -20,10 +21,14 @@ export function createAccountApp(services: AccountServices): Hono {
   registerRecoveryRoutes(app, services);
 
   const backUrl = appSignInUrl(services);
-  app.notFound((c) => c.html(messagePage({ title: 'Pagina niet gevonden', text: 'Deze pagina bestaat niet.', backUrl }), 404));
+  app.notFound((c) => {
+    const language = requestLanguage(c);
+    return c.html(messagePage({ language, title: TEXTS[language].notFoundTitle, text: TEXTS[language].notFound, backUrl }), 404);
+  });
   app.onError((error, c) => {
     console.error('devstack: account page failed', error);
-    return c.html(messagePage({ title: 'Er ging iets mis', text: 'Er ging iets mis. Probeer het later opnieuw.', backUrl }), 500);
+    const language = requestLanguage(c);
+    return c.html(messagePage({ language, title: TEXTS[language].errorTitle, text: TEXTS[language].failed, backUrl }), 500);
   });
   return app;
 }

@@ -75,7 +75,7 @@ export function registerContactRoutes(app: Hono<MyAccountEnv>, services: Account
     if (!EMAIL.test(address) || address.length > 254) return badBody(c, [{ errorSummary: 'Vul een geldig e-mailadres in.', property: 'profile.email', reason: 'invalid_email' }]);
     if (role !== 'PRIMARY' && role !== 'SECONDARY') return badBody(c, [{ errorSummary: 'role is PRIMARY of SECONDARY.', property: 'role', reason: 'invalid_role' }]);
     if (user.emails.some((e) => e.address.toLowerCase() === address.toLowerCase())) {
-      return oktaError(c, 409, 'already_exists', 'Dit e-mailadres staat al bij uw account.');
+      return oktaError(c, 409, 'already_exists', 'Dit e-mailadres staat al bij je account.');
     }
     // sendEmail is accepted for Okta's sake; the code goes out on POST .../challenge.
     const email: EmailAddress = { id: randomId('eml'), address, role, status: 'UNVERIFIED' };
@@ -109,7 +109,7 @@ export function registerContactRoutes(app: Hono<MyAccountEnv>, services: Account
     const challengeId = randomId('chl');
     const { code, expiresAt } = codes.issue(emailKey(email.id, challengeId), user.sub);
     openEmailChallenge.set(email.id, challengeId);
-    mailbox.send({ to: email.address, channel: 'email', subject: 'Uw verificatiecode', text: `Uw code om dit e-mailadres te bevestigen: ${code}\nDe code is 5 minuten geldig.`, code });
+    mailbox.send({ to: email.address, channel: 'email', subject: 'Je verificatiecode', text: `Je code om dit e-mailadres te bevestigen: ${code}\nDe code is 5 minuten geldig.`, code });
     const self = `${base}/emails/${email.id}/challenge/${challengeId}`;
     return c.json(
       { id: challengeId, status: 'UNVERIFIED', expiresAt: new Date(expiresAt).toISOString(), profile: { email: email.address }, _links: { verify: link(`${self}/verify`, 'POST'), poll: link(self, 'GET') } },
@@ -145,8 +145,8 @@ export function registerContactRoutes(app: Hono<MyAccountEnv>, services: Account
 
   const sendPhoneCode = (user: ProviderUser, phone: PhoneNumber, method: string) => {
     const { code } = codes.issue(phoneKey(phone.id), user.sub);
-    const subject = method === 'CALL' ? 'Spraakoproep met uw verificatiecode' : 'Uw verificatiecode';
-    mailbox.send({ to: phone.number, channel: 'sms', subject, text: `Uw code om dit telefoonnummer te bevestigen: ${code}. De code is 5 minuten geldig.`, code });
+    const subject = method === 'CALL' ? 'Spraakoproep met je verificatiecode' : 'Je verificatiecode';
+    mailbox.send({ to: phone.number, channel: 'sms', subject, text: `Je code om dit telefoonnummer te bevestigen: ${code}. De code is 5 minuten geldig.`, code });
   };
   const methodOf = (value: unknown) => (value === undefined ? 'SMS' : value === 'SMS' || value === 'CALL' ? value : undefined);
   const badMethod = (c: Context) => badBody(c, [{ errorSummary: 'method is SMS of CALL.', property: 'method', reason: 'invalid_method' }]);
@@ -159,7 +159,7 @@ export function registerContactRoutes(app: Hono<MyAccountEnv>, services: Account
     if (!PHONE.test(number)) return badBody(c, [{ errorSummary: 'Vul een geldig telefoonnummer in, bijvoorbeeld +31612345678.', property: 'profile.phoneNumber', reason: 'invalid_phone' }]);
     const method = methodOf(body?.method);
     if (!method) return badMethod(c);
-    if (user.phones.some((p) => p.number === number)) return oktaError(c, 409, 'already_exists', 'Dit telefoonnummer staat al bij uw account.');
+    if (user.phones.some((p) => p.number === number)) return oktaError(c, 409, 'already_exists', 'Dit telefoonnummer staat al bij je account.');
     const phone: PhoneNumber = { id: randomId('sms'), number, status: 'UNVERIFIED' };
     user.phones.push(phone);
     users.touch(user);

@@ -1,7 +1,8 @@
 import type { Context, Hono } from 'hono';
 import type { AccountServices } from '../accounts.ts';
 import { badBody, jsonBody, link, oktaError, requireScope, type ErrorCause, type MyAccountEnv } from './http.ts';
-import { passwordProblems, PASSWORD_PROBLEM_TEXT } from '../password-policy.ts';
+import { passwordProblems } from '../password-policy.ts';
+import { TEXTS } from '../texts.ts';
 import type { ProviderUser } from '../user-store.ts';
 
 // My-account profile and password, in the shapes of Okta's MyAccount API:
@@ -96,11 +97,11 @@ export function registerProfileRoutes(app: Hono<MyAccountEnv>, services: Account
         400,
         'weak_password',
         'Het nieuwe wachtwoord voldoet niet aan de regels.',
-        problems.map((reason) => ({ errorSummary: PASSWORD_PROBLEM_TEXT[reason], property: 'newPassword', reason })),
+        problems.map((reason) => ({ errorSummary: TEXTS.nl.passwordProblem[reason], property: 'newPassword', reason })),
       );
     }
     users.setPassword(user, users.hash(newPassword));
-    mailbox.send({ to: user.email, channel: 'email', subject: 'Uw wachtwoord is gewijzigd', text: 'Het wachtwoord van uw account is zojuist gewijzigd via Mijn account. Was u dit niet? Neem dan contact op met de beheerder.' });
+    mailbox.send({ to: user.email, channel: 'email', subject: 'Je wachtwoord is gewijzigd', text: 'Het wachtwoord van je account is zojuist gewijzigd via Mijn account. Was jij dit niet? Neem dan contact op met de beheerder.' });
     return c.body(null, 204);
   });
 }
