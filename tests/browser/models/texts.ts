@@ -230,6 +230,13 @@ export const EN = {
     signOut: 'Sign out',
   },
   section: { verkoop: 'Sales' },
+  /** The provider's pages when the app asked for English (ui_locales). */
+  provider: {
+    userName: 'User name',
+    password: 'Password',
+    signIn: 'Sign in',
+    title: 'Sign in · Medewerkersportaal',
+  },
 } as const;
 
 /** Words of the API (ABP's, in English) that the app shows as they come. */
