@@ -108,7 +108,8 @@ describe('the provider’s own pages', () => {
     const app = await AppModel.open(env.watched, '/account/login');
     await app.chooseLanguage('en');
     await app.page.getByRole('heading', { name: EN.login.heading, level: 1 }).waitFor();
-    await app.startSignIn();
+    await app.page.getByRole('button', { name: EN.login.heading }).click();
+    await app.page.waitForURL((url) => url.origin === env.stack.urls.issuer);
     await app.page.getByRole('button', { name: EN.provider.signIn }).waitFor();
     expect(await app.page.title()).toBe(EN.provider.title);
     expect(await app.page.locator('html').getAttribute('lang')).toBe('en');
