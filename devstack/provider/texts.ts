@@ -5,8 +5,8 @@ import { MIN_PASSWORD_LENGTH, type PasswordProblem } from './password-policy.ts'
 // Every word the provider's pages and mails show, in Dutch (the default) and
 // English, in the app's own voice: "je", and the app's words for things
 // ("Account aanvragen", "inlogdienst", "Inloggen"), so a person moving
-// between the app and these pages meets one product. The table of words is
-// in docs/architecture.md ("Words").
+// between the app and these pages meets one product (devstack/README.md,
+// "Language and words").
 
 export type Language = 'nl' | 'en';
 export const LANGUAGES: readonly Language[] = ['nl', 'en'];
