@@ -1,7 +1,5 @@
-import { i18n } from '@lingui/core';
 import * as oauth from 'oauth4webapi';
 import type { AuthConfig } from '../config/appConfig.ts';
-import { catalogLocale } from '../i18n/locales.ts';
 import { HOME_PATH } from '../lib/paths.ts';
 import { safeReturnPath } from '../lib/returnPath.ts';
 import { takeLoginFormRequirement } from './loginPrompt.ts';
@@ -65,8 +63,8 @@ export async function createAuthorizationRequest(
     code_challenge_method: 'S256',
   }).toString();
   if (resource) url.searchParams.set('resource', resource);
-  // The provider's pages in the app's language (OIDC Core 3.1.2.1).
-  url.searchParams.set('ui_locales', catalogLocale(i18n.locale));
+  // The provider's pages in the app's language (OIDC Core 3.1.2.1), as the active catalog set it on the page.
+  url.searchParams.set('ui_locales', document.documentElement.lang || 'nl');
   // The code is bound to this browser's DPoP key too (RFC 9449 §10). Tabs that sign in at the same
   // moment share the key, so neither tab's code is left bound to a key the other replaced.
   const DPoP = await dpopHandle(config, provider);
