@@ -1,7 +1,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { APP_SOURCE, localize, type LanguageName } from '../../devstack/localization.ts';
+import { APP_SOURCE, localize, type LanguageName } from '../../devstack/api/localization.ts';
 import { SECTIONS } from '../../src/sections/sections.lazy.ts';
 
 // The words staff read (docs/vocabulary.md): no word of ABP, OAuth or the

@@ -2,8 +2,8 @@ import { cpSync, mkdtempSync, readFileSync, realpathSync, rmSync, symlinkSync, w
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp } from '../../../scripts/bench/build.ts';
-import { chunksNamed, initialSet, readDist, sizesOfSet, type DistGraph } from '../../../scripts/bench/dist.ts';
+import { buildApp } from '../../../scripts/bench/measure/build.ts';
+import { chunksNamed, initialSet, readDist, sizesOfSet, type DistGraph } from '../../../scripts/bench/measure/dist.ts';
 import { SECTIONS } from '../../../src/sections/sections.lazy.ts';
 
 /**

@@ -62,17 +62,18 @@ export class AppModel extends PageModel {
   }
 
   async fillProviderForm(userName = 'admin', password = '123qwe'): Promise<void> {
-    await this.page.getByLabel(NL.provider.userName).fill(userName);
-    await this.page.getByLabel(NL.provider.password).fill(password);
+    // The provider speaks the app's language (ui_locales): Dutch, or English after a switch.
+    await this.page.getByLabel(oneOf(NL.provider.userName, EN.provider.userName)).fill(userName);
+    await this.page.getByLabel(oneOf(NL.provider.password, EN.provider.password)).fill(password);
   }
 
   /** The provider's form shows (not a silent sign-in). */
   async waitForProviderForm(): Promise<void> {
-    await this.page.getByLabel(NL.provider.userName).waitFor({ timeout: OUTCOME_MS });
+    await this.page.getByLabel(oneOf(NL.provider.userName, EN.provider.userName)).waitFor({ timeout: OUTCOME_MS });
   }
 
   async submitProviderForm(): Promise<void> {
-    await this.page.getByRole('button', { name: NL.provider.signIn }).click();
+    await this.page.getByRole('button', { name: oneOf(NL.provider.signIn, EN.provider.signIn) }).click();
   }
 
   /** Signs in from a fresh start and waits for home and its greeting (admin's unless told). */

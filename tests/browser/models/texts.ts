@@ -69,7 +69,7 @@ export const NL = {
     sessionFailed: 'Je bent ingelogd, maar je gegevens konden niet worden geladen. Probeer het over een ogenblik opnieuw.',
   },
 
-  /** The provider's own pages (devstack/idp-pages.ts). */
+  /** The provider's own pages (devstack/provider/pages.ts). */
   provider: {
     userName: 'Gebruikersnaam',
     password: 'Wachtwoord',
@@ -231,6 +231,13 @@ export const EN = {
     signOut: 'Sign out',
   },
   section: { verkoop: 'Sales' },
+  /** The provider's pages when the app asked for English (ui_locales). */
+  provider: {
+    userName: 'User name',
+    password: 'Password',
+    signIn: 'Sign in',
+    title: 'Sign in · Medewerkersportaal',
+  },
 } as const;
 
 /** Words of the API (ABP's, in English) that the app shows as they come. */

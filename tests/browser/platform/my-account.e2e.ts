@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { LOGIN_ERROR } from '../../../devstack/idp-pages.ts';
+import { LOGIN_ERROR } from '../../../devstack/provider/pages.ts';
 import type { StackUrls } from '../../../devstack/stack.ts';
 import { waitForMail, seenMail } from '../../devstack/helpers/mailbox.ts';
 import { axeViolations } from '../support/axe.ts';
