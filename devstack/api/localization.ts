@@ -102,7 +102,7 @@ const texts: Record<LanguageName, Texts> = {
       Roles: 'Roles',
       TenantIsNotActive: 'Tenant {0} is not active.',
       Tenants: 'Tenants',
-      Uitvoering: 'Operations',
+      Uitvoering: 'Execution',
       UserIsNotActiveAndCanNotLogin: 'User {0} is not active and can not log in.',
       'ThereIsNoTenantDefinedWithName{0}': 'There is no tenant defined with name {0}',
       Users: 'Users',
