@@ -1,4 +1,4 @@
-import { PRODUCT_NAME, TEXTS, withLanguage, type Language } from './texts.ts';
+import { productName, TEXTS, withLanguage, type Language } from './texts.ts';
 
 // Pages of the local identity provider: sign-in, sign-out, and errors, in
 // the person's language (texts.ts). Plain HTML with a little CSS; the
@@ -45,7 +45,7 @@ export function page(language: Language, title: string, body: string, script = '
 <head>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
-<title>${escapeHtml(title)} · ${escapeHtml(PRODUCT_NAME)}</title>
+<title>${escapeHtml(title)} · ${escapeHtml(productName(language))}</title>
 <link rel="icon" href="${FAVICON_PATH}" type="image/svg+xml">
 <style>${STYLE}</style>
 </head>

@@ -14,6 +14,14 @@ export const LANGUAGES: readonly Language[] = ['nl', 'en'];
 /** The app's name, as its own page title gives it (index.html), so the provider's tabs carry it too. */
 export const PRODUCT_NAME = /<title>([^<]+)<\/title>/.exec(readFileSync(resolve(import.meta.dirname, '../../index.html'), 'utf8'))?.[1]?.trim() ?? 'Medewerkersportaal';
 
+/** The app's name in a page's language: in English, as the app's English catalog translates it ("Staff portal"). */
+export function productName(language: Language): string {
+  if (language === 'nl') return PRODUCT_NAME;
+  const catalog = readFileSync(resolve(import.meta.dirname, '../../src/locales/en/messages.po'), 'utf8');
+  const quoted = PRODUCT_NAME.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  return new RegExp(`msgid "${quoted}"\\nmsgstr "([^"]+)"`).exec(catalog)?.[1] ?? PRODUCT_NAME;
+}
+
 const nl = {
   backToSignIn: 'Terug naar inloggen',
   checkFields: 'Controleer de gemarkeerde velden.',

@@ -69,7 +69,7 @@ describe('the person’s language', () => {
     const page = await pending.browser.follow(pending.authorizationUrl, () => false);
     const html = await page.response.text();
     expect(html).toContain('<html lang="en">');
-    expect(html).toContain('<title>Sign in · Medewerkersportaal</title>');
+    expect(html).toContain('<title>Sign in · Staff portal</title>');
     expect(html).toMatch(/<label for="username">User name<\/label>/);
     expect(html).toContain('<a href="/signin/register?ui_locales=en">Request an account</a>');
     expect(html).toContain('Forgot your password?');
@@ -77,7 +77,7 @@ describe('the person’s language', () => {
     // The flow's next pages keep it, even opened without the parameter.
     const request = await openPage(pending.browser, `${stack.urls.issuer}/signin/register`);
     expect(request.html).toContain('<html lang="en">');
-    expect(request.html).toContain('<title>Request an account · Medewerkersportaal</title>');
+    expect(request.html).toContain('<title>Request an account · Staff portal</title>');
     expect(request.html).toContain('>First name</label>');
   });
 

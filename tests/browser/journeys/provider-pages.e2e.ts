@@ -118,4 +118,14 @@ describe('the provider’s own pages', () => {
     await app.waitForPath('/app/home');
     await app.waitForHeading(EN.shell.welcomeOf('Piet'), { level: 1 });
   }, 120_000);
+
+  it('opens the provider’s account pages from the login page in the app’s language, before any sign-in', async () => {
+    const app = await AppModel.open(env.watched, '/account/login');
+    await app.chooseLanguage('en');
+    await app.page.getByRole('link', { name: 'Request an account' }).click();
+    await app.page.waitForURL((url) => url.origin === env.stack.urls.issuer);
+    expect(await app.page.locator('html').getAttribute('lang')).toBe('en');
+    await app.page.getByRole('button', { name: 'Request an account' }).waitFor();
+    expect(await app.page.title()).toBe('Request an account · Staff portal');
+  }, 120_000);
 });

@@ -236,7 +236,7 @@ export const EN = {
     userName: 'User name',
     password: 'Password',
     signIn: 'Sign in',
-    title: 'Sign in · Medewerkersportaal',
+    title: 'Sign in · Staff portal',
   },
 } as const;
 
