@@ -1,11 +1,11 @@
 import { useLingui } from '@lingui/react';
 import { Trans } from '@lingui/react/macro';
 import { useSelector } from '@xstate/react';
-import { authMessages } from '../auth/authMessages.ts';
-import type { AuthErrorKind } from '../auth/authError.ts';
-import { tokenActor } from '../auth/tokenActor.lazy.ts';
-import { tokenView, tokenViewEqual } from '../auth/tokenView.ts';
-import './banner.css';
+import { authMessages } from '../provider/authMessages.ts';
+import type { AuthErrorKind } from '../provider/authError.ts';
+import { tokenActor } from '../session/tokenActor.lazy.ts';
+import { tokenView, tokenViewEqual } from '../session/tokenView.ts';
+import '../ui/banner.css';
 
 /** Tells a signed-in person when the session needs attention, without leaving the page. */
 export function SessionBanner() {

@@ -1,9 +1,9 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useSelector } from '@xstate/react';
 import { useEffect, useId, useRef, useState, useSyncExternalStore } from 'react';
-import { inactivityActor, stayOnline, subscribeInactivityStart, type InactivityActor } from '../auth/inactivityActor.lazy.ts';
-import { countdownText, inactivityView, inactivityViewEqual } from '../auth/inactivityView.ts';
-import './errors/errors.css';
+import { inactivityActor, stayOnline, subscribeInactivityStart, type InactivityActor } from '../session/inactivityActor.lazy.ts';
+import { countdownText, inactivityView, inactivityViewEqual } from '../session/inactivityView.ts';
+import '../ui/errors/errors.css';
 
 /**
  * The warning before an automatic sign-out, in every tab at once: a modal
