@@ -53,7 +53,7 @@ const indexRoute = createRoute({
 const loginCallbackRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: CALLBACK_PATH,
-  loader: async () => void (await import('../auth/callbackActor.lazy.ts')).startCallback(router.history),
+  loader: async () => void (await import('../signin/callbackActor.lazy.ts')).startCallback(router.history),
 }).lazy(() =>
   withPages(() => import('../sections/account/logincallback.lazy.tsx')).then((module) => module.Route),
 );

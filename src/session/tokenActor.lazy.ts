@@ -6,25 +6,25 @@ import { getToken } from '../abp/authToken.ts';
 import { tokenExpiry } from '../abp/authTokenStore.ts';
 import { inspectActor } from '../lib/inspect.ts';
 import { logError } from '../lib/log.ts';
-import { getProviderTokens, removeRefreshToken } from './providerTokens.ts';
-import { startTokenSharing } from './providerTokenSharing.ts';
+import { getProviderTokens, removeRefreshToken } from '../provider/providerTokens.ts';
+import { startTokenSharing } from '../provider/providerTokenSharing.ts';
 import { signedOutPath } from '../lib/paths.ts';
 import { bootActor, bootContext, currentConfig } from '../boot/bootActor.ts';
-import { watchWake } from './wakeWatch.ts';
+import { watchWake } from '../session/wakeWatch.ts';
 
 
 /** The tokenMachine with the browser's implementations; the sign-in code loads only when needed. */
 export const browserTokenMachine = tokenMachine.provide({
   actors: {
     renewTokens: fromPromise(async () =>
-      (await import('./renew.lazy.ts')).renewTokens(currentConfig(), tokenActor.getSnapshot().context.expiresAt),
+      (await import('../session/renew.lazy.ts')).renewTokens(currentConfig(), tokenActor.getSnapshot().context.expiresAt),
     ),
-    reauthenticate: fromPromise(async () => (await import('./popup.lazy.ts')).signInWithPopup(currentConfig())),
+    reauthenticate: fromPromise(async () => (await import('../signin/popup.lazy.ts')).signInWithPopup(currentConfig())),
   },
   actions: {
     removeRefreshToken: () => removeRefreshToken(),
     signInWithRedirect: () =>
-      void import('./authorize.lazy.ts')
+      void import('../provider/authorize.lazy.ts')
         .then(({ signInWithRedirect }) => signInWithRedirect(currentConfig().auth, location.pathname + location.search))
         .catch((error: unknown) => logError('sign-in', error)),
     logError: ({ event }) => logError('token', errorOf(event)),
