@@ -2,13 +2,13 @@ import * as oauth from 'oauth4webapi';
 import type { AuthConfig } from '../config/appConfig.ts';
 import { HOME_PATH } from '../lib/paths.ts';
 import { safeReturnPath } from '../lib/returnPath.ts';
-import { takeLoginFormRequirement } from '../provider/loginPrompt.ts';
-import { POPUP_STATE_PREFIX, SILENT_STATE_PREFIX } from '../provider/popupProtocol.lazy.ts';
-import { getProvider, SCOPES } from '../provider/provider.ts';
-import { randomValue } from '../provider/random.ts';
-import { dpopHandle } from '../provider/dpop.lazy.ts';
-import { forgetSignOut } from '../provider/signOutMarker.ts';
-import { saveTransaction } from '../provider/transaction.ts';
+import { takeLoginFormRequirement } from './loginPrompt.ts';
+import { POPUP_STATE_PREFIX, SILENT_STATE_PREFIX } from './popupProtocol.lazy.ts';
+import { getProvider, SCOPES } from './provider.ts';
+import { randomValue } from './random.ts';
+import { dpopHandle } from './dpop.lazy.ts';
+import { forgetSignOut } from './signOutMarker.ts';
+import { saveTransaction } from './transaction.ts';
 
 export interface AuthorizationRequest {
   url: URL;

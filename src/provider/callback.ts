@@ -1,11 +1,11 @@
 import * as oauth from 'oauth4webapi';
 import type { AuthConfig } from '../config/appConfig.ts';
-import { AuthError } from '../provider/authError.ts';
-import { getProvider, REDIRECT_PATH } from '../provider/provider.ts';
-import { toAuthError } from '../provider/toAuthError.ts';
-import { dpopHandle, withNonceRetry } from '../provider/dpop.lazy.ts';
-import { accessTokenExpiry, sessionEnd, type ProviderTokens } from '../provider/providerTokens.ts';
-import { takeTransaction } from '../provider/transaction.ts';
+import { AuthError } from './authError.ts';
+import { getProvider, REDIRECT_PATH } from './provider.ts';
+import { toAuthError } from './toAuthError.ts';
+import { dpopHandle, withNonceRetry } from './dpop.lazy.ts';
+import { accessTokenExpiry, sessionEnd, type ProviderTokens } from './providerTokens.ts';
+import { takeTransaction } from './transaction.ts';
 
 /** okta-auth-js `isLoginRedirect`: the redirect URI's path with `code` or `error` in the query. */
 export function isLoginRedirect(href: string, origin = location.origin): boolean {

@@ -1,6 +1,6 @@
 import * as oauth from 'oauth4webapi';
 import type { AuthConfig } from '../config/appConfig.ts';
-import type { Provider } from '../provider/provider.ts';
+import type { Provider } from './provider.ts';
 
 // DPoP (RFC 9449): the provider's tokens are bound to a key pair that never
 // leaves this browser, a new one after every sign-out. The private key is

@@ -1,6 +1,6 @@
 import * as oauth from 'oauth4webapi';
 import type { AuthConfig } from '../config/appConfig.ts';
-import { AuthError } from '../provider/authError.ts';
+import { AuthError } from './authError.ts';
 
 export const SCOPES = 'openid profile email';
 export const REDIRECT_PATH = '/account/logincallback';

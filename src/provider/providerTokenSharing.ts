@@ -1,4 +1,4 @@
-import { clearProviderTokens, getProviderTokens, setProviderTokens, type ProviderTokens } from '../provider/providerTokens.ts';
+import { clearProviderTokens, getProviderTokens, setProviderTokens, type ProviderTokens } from './providerTokens.ts';
 import type { SignOutReason } from '../lib/paths.ts';
 
 /**

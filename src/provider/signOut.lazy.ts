@@ -2,13 +2,13 @@ import * as oauth from 'oauth4webapi';
 import { clearToken } from '../abp/authToken.ts';
 import type { AuthConfig } from '../config/appConfig.ts';
 import { logError } from '../lib/log.ts';
-import { getProvider } from '../provider/provider.ts';
-import { randomValue } from '../provider/random.ts';
+import { getProvider } from './provider.ts';
+import { randomValue } from './random.ts';
 import { signedOutPath, type SignOutReason } from '../lib/paths.ts';
-import { rememberSignOut } from '../provider/signOutMarker.ts';
-import { canRenew, clearProviderTokens, getProviderTokens } from '../provider/providerTokens.ts';
-import { announceSignOut, requestProviderTokens } from '../provider/providerTokenSharing.ts';
-import { forgetDPoPKey } from '../provider/dpop.lazy.ts';
+import { rememberSignOut } from './signOutMarker.ts';
+import { canRenew, clearProviderTokens, getProviderTokens } from './providerTokens.ts';
+import { announceSignOut, requestProviderTokens } from './providerTokenSharing.ts';
+import { forgetDPoPKey } from './dpop.lazy.ts';
 
 /** Where the provider sends people back after signing out (registered exactly, so no query). */
 export function postLogoutRedirectUri(origin = location.origin): string {

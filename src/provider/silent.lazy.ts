@@ -1,10 +1,10 @@
 import type { AuthConfig } from '../config/appConfig.ts';
-import { AuthError } from '../provider/authError.ts';
-import { createAuthorizationRequest, type AuthorizationOptions } from '../provider/authorize.lazy.ts';
-import { processCallback } from '../provider/callback.ts';
-import { handedOverParameters } from '../provider/popupProtocol.lazy.ts';
-import type { ProviderTokens } from '../provider/providerTokens.ts';
-import { takeTransaction } from '../provider/transaction.ts';
+import { AuthError } from './authError.ts';
+import { createAuthorizationRequest, type AuthorizationOptions } from './authorize.lazy.ts';
+import { processCallback } from './callback.ts';
+import { handedOverParameters } from './popupProtocol.lazy.ts';
+import type { ProviderTokens } from './providerTokens.ts';
+import { takeTransaction } from './transaction.ts';
 
 /** How long a silent authorization may take before it counts as failed (okta-auth-js waits 120 s for a frame; a staff app should not hang that long). */
 export const SILENT_TIMEOUT_MS = 10_000;

@@ -1,5 +1,5 @@
 import * as oauth from 'oauth4webapi';
-import { AuthError } from '../provider/authError.ts';
+import { AuthError } from './authError.ts';
 
 /**
  * Maps oauth4webapi's coded errors to what a person can be told. A request

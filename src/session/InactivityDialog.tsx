@@ -1,8 +1,8 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useSelector } from '@xstate/react';
 import { useEffect, useId, useRef, useState, useSyncExternalStore } from 'react';
-import { inactivityActor, stayOnline, subscribeInactivityStart, type InactivityActor } from '../session/inactivityActor.lazy.ts';
-import { countdownText, inactivityView, inactivityViewEqual } from '../session/inactivityView.ts';
+import { inactivityActor, stayOnline, subscribeInactivityStart, type InactivityActor } from './inactivityActor.lazy.ts';
+import { countdownText, inactivityView, inactivityViewEqual } from './inactivityView.ts';
 import '../ui/errors/errors.css';
 
 /**

@@ -3,8 +3,8 @@ import { Trans } from '@lingui/react/macro';
 import { useSelector } from '@xstate/react';
 import { authMessages } from '../provider/authMessages.ts';
 import type { AuthErrorKind } from '../provider/authError.ts';
-import { tokenActor } from '../session/tokenActor.lazy.ts';
-import { tokenView, tokenViewEqual } from '../session/tokenView.ts';
+import { tokenActor } from './tokenActor.lazy.ts';
+import { tokenView, tokenViewEqual } from './tokenView.ts';
 import '../ui/banner.css';
 
 /** Tells a signed-in person when the session needs attention, without leaving the page. */

@@ -8,7 +8,7 @@ import { logError, logWarning } from '../lib/log.ts';
 import { signedOutPath } from '../lib/paths.ts';
 import { clearProviderTokens } from '../provider/providerTokens.ts';
 import { onSignedOutElsewhere } from '../provider/providerTokenSharing.ts';
-import { watchWake } from '../session/wakeWatch.ts';
+import { watchWake } from './wakeWatch.ts';
 
 /** What the tabs tell each other (same origin, BroadcastChannel): nothing in it is secret. */
 type InactivityMessage = { type: 'activity'; at: number } | { type: 'stay'; at: number };

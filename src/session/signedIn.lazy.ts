@@ -1,6 +1,6 @@
 import { registerSessionRepair } from '../abp/sessionRepair.ts';
-import { startInactivityWatch } from '../session/inactivityActor.lazy.ts';
-import { tokenActor, startTokenLifecycle } from '../session/tokenActor.lazy.ts';
+import { startInactivityWatch } from './inactivityActor.lazy.ts';
+import { tokenActor, startTokenLifecycle } from './tokenActor.lazy.ts';
 
 /** How long a refused request waits for the person to sign in again before it gives up (and says so). */
 const REPAIR_WAIT_MS = 10 * 60_000;

@@ -10,14 +10,14 @@ import { getProviderTokens, removeRefreshToken } from '../provider/providerToken
 import { startTokenSharing } from '../provider/providerTokenSharing.ts';
 import { signedOutPath } from '../lib/paths.ts';
 import { bootActor, bootContext, currentConfig } from '../boot/bootActor.ts';
-import { watchWake } from '../session/wakeWatch.ts';
+import { watchWake } from './wakeWatch.ts';
 
 
 /** The tokenMachine with the browser's implementations; the sign-in code loads only when needed. */
 export const browserTokenMachine = tokenMachine.provide({
   actors: {
     renewTokens: fromPromise(async () =>
-      (await import('../session/renew.lazy.ts')).renewTokens(currentConfig(), tokenActor.getSnapshot().context.expiresAt),
+      (await import('./renew.lazy.ts')).renewTokens(currentConfig(), tokenActor.getSnapshot().context.expiresAt),
     ),
     reauthenticate: fromPromise(async () => (await import('../signin/popup.lazy.ts')).signInWithPopup(currentConfig())),
   },

@@ -1,9 +1,9 @@
 import type { SignInOutcome } from '../../machines/token.types.ts';
-import { restartSignedIn } from '../signin/restartSignedIn.ts';
+import { restartSignedIn } from './restartSignedIn.ts';
 import type { AppConfig } from '../config/appConfig.ts';
 import { AuthError } from '../provider/authError.ts';
 import { createAuthorizationRequest } from '../provider/authorize.lazy.ts';
-import { loginAtBackend, storeAuthenticateResult } from '../signin/backendLogin.ts';
+import { loginAtBackend, storeAuthenticateResult } from './backendLogin.ts';
 import { processCallback } from '../provider/callback.ts';
 import { toAuthError } from '../provider/toAuthError.ts';
 import { handedOverParameters, POPUP_CHANNEL, POPUP_NAME } from '../provider/popupProtocol.lazy.ts';
