@@ -1,7 +1,7 @@
 import { useLingui } from '@lingui/react';
 import { Trans } from '@lingui/react/macro';
 import { PageHeading } from '../ui/PageHeading.tsx';
-import type { Section } from './sections.lazy.ts';
+import type { Section } from './section.ts';
 
 /** A business section's own page: its title, and honestly no screens yet. The route lets only those in who may open it. */
 export function SectionPage({ section }: { section: Section }) {

@@ -2,7 +2,7 @@ import { isNotFound } from '@tanstack/react-router';
 import { describe, expect, it } from 'vitest';
 import { readUserConfiguration } from '../../src/abp/userConfiguration.ts';
 import type { RouterContext } from '../../src/routes/context.ts';
-import { NoAccessError } from '../../src/routes/guards.ts';
+import { NoAccessError } from '../../src/routes/noAccessError.ts';
 import { openSection } from '../../src/routes/sectionAccess.lazy.ts';
 
 /** The section route's answer for an address, once the app's list is in. */
