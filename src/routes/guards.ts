@@ -11,7 +11,7 @@ import { LOGIN_PATH } from '../lib/paths.ts';
  * whoever is signed out too, as every other unknown address does.
  */
 export function requireUser(context: RouterContext, location: ParsedLocation, section?: string): void | Promise<never> {
-  if (context.session().user) return;
+  if (context.session()?.user) return;
   const signIn = redirect({ to: LOGIN_PATH, search: { returnUrl: location.href } });
   if (section === undefined) throw signIn;
   return import('./sectionAccess.lazy.ts').then((access) => {

@@ -134,8 +134,7 @@ const routeTree = rootRoute.addChildren([
 export const router = createRouter({
   routeTree,
   context: {
-    config: () => bootContext().config!,
-    session: () => bootContext().session!,
+    session: () => bootContext().session,
     userConfiguration: () => bootContext().userConfiguration,
   },
   defaultPendingComponent: BusyIndicator,

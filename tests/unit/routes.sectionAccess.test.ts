@@ -17,7 +17,7 @@ function context(granted: string[]): RouterContext {
     setting: { values: {} },
     clock: { provider: 'utcClockProvider' },
   });
-  return { config: () => ({}) as never, session: () => ({}) as never, userConfiguration: () => configuration };
+  return { session: () => undefined, userConfiguration: () => configuration };
 }
 
 function answer(key: string, granted: string[]): unknown {
