@@ -2,7 +2,7 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { useSelector } from '@xstate/react';
 import { useEffect, useId, useRef, useState, useSyncExternalStore } from 'react';
 import { inactivityActor, stayOnline, subscribeInactivityStart, type InactivityActor } from './inactivityActor.lazy.ts';
-import { countdownText, inactivityView, inactivityViewEqual } from './inactivityView.ts';
+import { countdownText, inactivityView, inactivityViewEqual } from '../../machines/inactivity.view.ts';
 import '../ui/errors/errors.css';
 
 /**

@@ -4,7 +4,7 @@ import { useSelector } from '@xstate/react';
 import { authMessages } from '../provider/authMessages.ts';
 import type { AuthErrorKind } from '../provider/authError.ts';
 import { tokenActor } from './tokenActor.lazy.ts';
-import { tokenView, tokenViewEqual } from './tokenView.ts';
+import { tokenView, tokenViewEqual } from '../../machines/token.view.ts';
 import '../ui/banner.css';
 
 /** Tells a signed-in person when the session needs attention, without leaving the page. */

@@ -1,5 +1,5 @@
 import { createActor, fromPromise, waitFor, type ActorRefFrom } from 'xstate';
-import { callbackMachine } from '../../machines/callback.machine.ts';
+import { createCallbackMachine } from '../../machines/callback.machine.ts';
 import { errorOf } from '../../machines/error.ts';
 import { AbpError } from '../abp/errors.ts';
 import { restartSignedIn } from './restartSignedIn.ts';
@@ -21,12 +21,6 @@ export interface CallbackNavigation {
   replace: (path: string) => void;
 }
 
-
-/** The machine carries what these actors returned from one to the next; this is the one place it is read as the app's types. */
-function carried(input: { tokens?: unknown; login?: unknown }) {
-  return input as { tokens: ProviderTokens | undefined; login: ExternalAuthenticateResult | undefined };
-}
-
 /**
  * The callbackMachine with the browser's implementations. The provider's
  * tokens travel in the machine's context until the backend has accepted the
@@ -34,7 +28,7 @@ function carried(input: { tokens?: unknown; login?: unknown }) {
  * the tab.
  */
 export function browserCallbackMachine(navigation: CallbackNavigation) {
-  return callbackMachine.provide({
+  return createCallbackMachine<ProviderTokens, ExternalAuthenticateResult>().provide({
     actors: {
       parseTokens: fromPromise(async ({ input }) => {
         const parameters = new URL(input.href).searchParams;
@@ -43,7 +37,7 @@ export function browserCallbackMachine(navigation: CallbackNavigation) {
         return { tokens: tokens?.accessToken ? tokens : undefined, returnPath };
       }),
       loginAtBackend: fromPromise(async ({ input }) => {
-        const { tokens } = carried(input);
+        const { tokens } = input;
         if (!tokens?.accessToken) throw new AuthError('invalid-token', 'no provider access token after the exchange');
         let result: ExternalAuthenticateResult;
         try {
@@ -57,7 +51,7 @@ export function browserCallbackMachine(navigation: CallbackNavigation) {
         return { waitingForActivation: result.waitingForActivation, result };
       }),
       processAuthenticateResult: fromPromise(async ({ input }) => {
-        const { tokens, login } = carried(input);
+        const { tokens, login } = input;
         if (!login || !tokens) throw new AuthError('backend-rejected', 'no backend answer to process');
         storeAuthenticateResult(login);
         publishProviderTokens(tokens);

@@ -4,7 +4,7 @@ import { createLazyRoute } from '@tanstack/react-router';
 import { useSelector } from '@xstate/react';
 import { authMessages } from '../../provider/authMessages.ts';
 import { callbackActor } from '../../signin/callbackActor.lazy.ts';
-import { callbackView, callbackViewEqual } from '../../signin/callbackView.ts';
+import { callbackView, callbackViewEqual } from '../../../machines/callback.view.ts';
 import type { AuthErrorKind } from '../../provider/authError.ts';
 import './account.css';
 
