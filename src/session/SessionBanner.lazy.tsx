@@ -1,8 +1,7 @@
 import { useLingui } from '@lingui/react';
 import { Trans } from '@lingui/react/macro';
 import { useSelector } from '@xstate/react';
-import { authMessages } from '../provider/authMessages.ts';
-import type { AuthErrorKind } from '../provider/authError.ts';
+import { authMessageOf, authMessages } from '../provider/authMessages.ts';
 import { tokenActor } from './tokenActor.lazy.ts';
 import { tokenView, tokenViewEqual } from '../../machines/token.view.ts';
 import '../ui/banner.css';
@@ -33,7 +32,8 @@ export function SessionBanner() {
     );
   }
   const errorKind = view.kind === 'signInRequired' ? view.errorKind : undefined;
-  const reason = errorKind && errorKind in authMessages ? i18n._(authMessages[errorKind as AuthErrorKind]) : undefined;
+  const message = authMessageOf(errorKind);
+  const reason = message && i18n._(message);
   return (
     <div className="banner banner--warning" role="alert">
       <p>{view.kind === 'pending' ? <Trans>Log in via het pop-upvenster…</Trans> : (reason ?? i18n._(authMessages['invalid-refresh-token']))}</p>
