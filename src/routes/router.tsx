@@ -9,7 +9,7 @@ import { Shell } from '../shell/Shell.tsx';
 import { BusyIndicator } from '../ui/BusyIndicator.tsx';
 import type { RouterContext } from './context.ts';
 import { requireUser } from './guards.ts';
-import { NoAccessError } from './noAccessError.ts';
+import { NO_ACCESS } from './noAccess.ts';
 
 // The whole route tree. Screens are `*.lazy.tsx` files: a route here names
 // its path and guard, its screen loads (with the `pages` catalog) when the
@@ -103,7 +103,8 @@ const sectionRoute = createRoute({
   loader: async ({ context: { section, page, id, sections } }) =>
     page ? { section, page, id, sections, PageScreen: (await withPages(page.screen)).Screen } : { section, Screen: (await withPages(section.screen)).Screen },
   component: SectionScreen,
-  errorComponent: (props) => (props.error instanceof NoAccessError ? <NoAccess /> : <RouteError {...props} />),
+  // By name: the error's class loads with the section checks, so the start does not carry it.
+  errorComponent: (props) => (props.error instanceof Error && props.error.name === NO_ACCESS ? <NoAccess /> : <RouteError {...props} />),
 });
 
 /** The section's own screen, or the page under it, given its entry (its title, its permission) and the item's id. */
