@@ -16,7 +16,7 @@ import './ui/app.css';
 /** A popup sign-in's callback page only hands its address to the opener; the code for that loads only there. */
 async function isPopupCallback(): Promise<boolean> {
   if (!location.pathname.endsWith('/account/logincallback')) return false;
-  const { handOverPopupCallback } = await import('./provider/popupProtocol.lazy.ts');
+  const { handOverPopupCallback } = await import('./auth/popupProtocol.lazy.ts');
   return handOverPopupCallback();
 }
 

@@ -3,13 +3,13 @@ import type { TokenGrant } from '../../machines/token.types.ts';
 import { getToken } from '../abp/authToken.ts';
 import { tokenExpiry } from '../abp/authTokenStore.ts';
 import type { AppConfig } from '../config/appConfig.ts';
-import { AuthError } from '../provider/authError.ts';
+import { AuthError } from '../auth/authError.ts';
 import { loginAtBackend, storeAuthenticateResult } from '../signin/backendLogin.ts';
-import { getProvider } from '../provider/provider.ts';
-import { toAuthError } from '../provider/toAuthError.ts';
-import { dpopHandle, withNonceRetry } from '../provider/dpop.lazy.ts';
-import { accessTokenExpiry, canRenew, getProviderTokens, sessionEnd, type ProviderTokens } from '../provider/providerTokens.ts';
-import { publishProviderTokens, requestProviderTokens } from '../provider/providerTokenSharing.ts';
+import { getProvider } from '../auth/provider.ts';
+import { toAuthError } from '../auth/toAuthError.ts';
+import { dpopHandle, withNonceRetry } from '../auth/dpop.lazy.ts';
+import { accessTokenExpiry, canRenew, getProviderTokens, sessionEnd, type ProviderTokens } from '../auth/providerTokens.ts';
+import { publishProviderTokens, requestProviderTokens } from '../auth/providerTokenSharing.ts';
 
 const LOCK = 'oidc-renew';
 
@@ -57,7 +57,7 @@ async function renew(config: AppConfig, knownExpiresAt: number | undefined): Pro
  * provider says its session has ended, or it now belongs to someone else.
  */
 async function renewSilently(config: AppConfig, tokens: ProviderTokens): Promise<ProviderTokens> {
-  const { authorizeSilently } = await import('../provider/silent.lazy.ts');
+  const { authorizeSilently } = await import('../auth/silent.lazy.ts');
   const next = await authorizeSilently(config.auth);
   if (next.subject !== tokens.subject) throw new AuthError('invalid-refresh-token', 'the provider session belongs to another user now');
   return next;

@@ -6,8 +6,8 @@ import { getToken } from '../abp/authToken.ts';
 import { tokenExpiry } from '../abp/authTokenStore.ts';
 import { inspectActor } from '../lib/inspect.ts';
 import { logError } from '../lib/log.ts';
-import { getProviderTokens, removeRefreshToken } from '../provider/providerTokens.ts';
-import { startTokenSharing } from '../provider/providerTokenSharing.ts';
+import { getProviderTokens, removeRefreshToken } from '../auth/providerTokens.ts';
+import { startTokenSharing } from '../auth/providerTokenSharing.ts';
 import { signedOutPath } from '../lib/paths.ts';
 import { bootActor, bootContext, currentConfig } from '../boot/bootActor.ts';
 import { watchWake } from './wakeWatch.ts';
@@ -24,7 +24,7 @@ export const browserTokenMachine = tokenMachine.provide({
   actions: {
     removeRefreshToken: () => removeRefreshToken(),
     signInWithRedirect: () =>
-      void import('../provider/authorize.lazy.ts')
+      void import('../auth/authorize.lazy.ts')
         .then(({ signInWithRedirect }) => signInWithRedirect(currentConfig().auth, location.pathname + location.search))
         .catch((error: unknown) => logError('sign-in', error)),
     logError: ({ event }) => logError('token', errorOf(event)),

@@ -6,10 +6,10 @@ import { logWarning } from '../lib/log.ts';
 import { storeToken } from '../abp/authTokenStore.ts';
 import { EXTERNAL_AUTHENTICATE_PATH, externalAuthenticate, type ExternalAuthenticateResult } from '../abp/externalAuthenticate.ts';
 import type { AppConfig } from '../config/appConfig.ts';
-import { AuthError, type AuthErrorKind } from '../provider/authError.ts';
-import type { ProviderTokens } from '../provider/providerTokens.ts';
-import { dpopHandle, proofFor } from '../provider/dpop.lazy.ts';
-import { getProvider } from '../provider/provider.ts';
+import { AuthError, type AuthErrorKind } from '../auth/authError.ts';
+import type { ProviderTokens } from '../auth/providerTokens.ts';
+import { dpopHandle, proofFor } from '../auth/dpop.lazy.ts';
+import { getProvider } from '../auth/provider.ts';
 
 /** An answer of an account that is not active: no token, as a backend that sends `waitingForActivation` says it. */
 const NOT_ACTIVE: ExternalAuthenticateResult = { accessToken: null, encryptedAccessToken: null, expireInSeconds: 0, waitingForActivation: true };

@@ -1,13 +1,13 @@
 import type { SignInOutcome } from '../../machines/token.types.ts';
 import { restartSignedIn } from './restartSignedIn.ts';
 import type { AppConfig } from '../config/appConfig.ts';
-import { AuthError } from '../provider/authError.ts';
-import { createAuthorizationRequest } from '../provider/authorize.lazy.ts';
+import { AuthError } from '../auth/authError.ts';
+import { createAuthorizationRequest } from '../auth/authorize.lazy.ts';
 import { loginAtBackend, storeAuthenticateResult } from './backendLogin.ts';
-import { processCallback } from '../provider/callback.ts';
-import { toAuthError } from '../provider/toAuthError.ts';
-import { handedOverParameters, POPUP_CHANNEL, POPUP_NAME } from '../provider/popupProtocol.lazy.ts';
-import { publishProviderTokens } from '../provider/providerTokenSharing.ts';
+import { processCallback } from '../auth/callback.ts';
+import { toAuthError } from '../auth/toAuthError.ts';
+import { handedOverParameters, POPUP_CHANNEL, POPUP_NAME } from '../auth/popupProtocol.lazy.ts';
+import { publishProviderTokens } from '../auth/providerTokenSharing.ts';
 
 /** okta-auth-js defaults: a 600 x 600 window, given 120 s. */
 export const POPUP_WIDTH = 600;

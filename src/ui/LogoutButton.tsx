@@ -9,7 +9,7 @@ export function LogoutButton() {
   async function logout() {
     if (!config) return;
     setBusy(true);
-    const { signOut } = await import('../provider/signOut.lazy.ts');
+    const { signOut } = await import('../auth/signOut.lazy.ts');
     await signOut(config.auth);
   }
   return (

@@ -1,9 +1,9 @@
 // @vitest-environment node
 import fc from 'fast-check';
 import { beforeAll, beforeEach, describe, expect } from 'vitest';
-import { AuthError } from '../../src/provider/authError.ts';
-import { isLoginRedirect, processCallback } from '../../src/provider/callback.ts';
-import { REDIRECT_PATH } from '../../src/provider/provider.ts';
+import { AuthError } from '../../src/auth/authError.ts';
+import { isLoginRedirect, processCallback } from '../../src/auth/callback.ts';
+import { REDIRECT_PATH } from '../../src/auth/provider.ts';
 import { AUTH_ERROR_KINDS } from './support/kinds.ts';
 import { asyncProperty, property, reportPropertyCases } from './support/property.ts';
 import {

@@ -2,10 +2,10 @@
 import fc from 'fast-check';
 import * as oauth from 'oauth4webapi';
 import { beforeAll, beforeEach, describe, expect } from 'vitest';
-import { AuthError, type AuthErrorKind } from '../../src/provider/authError.ts';
-import { processCallback } from '../../src/provider/callback.ts';
-import { clearProviderTokens, getProviderTokens, type ProviderTokens } from '../../src/provider/providerTokens.ts';
-import { toAuthError } from '../../src/provider/toAuthError.ts';
+import { AuthError, type AuthErrorKind } from '../../src/auth/authError.ts';
+import { processCallback } from '../../src/auth/callback.ts';
+import { clearProviderTokens, getProviderTokens, type ProviderTokens } from '../../src/auth/providerTokens.ts';
+import { toAuthError } from '../../src/auth/toAuthError.ts';
 import { AUTH_ERROR_KINDS } from './support/kinds.ts';
 import { asyncProperty, property, reportPropertyCases } from './support/property.ts';
 import {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isLoginRedirect } from '../../src/provider/callback.ts';
+import { isLoginRedirect } from '../../src/auth/callback.ts';
 
 const ORIGIN = 'http://localhost:4200';
 

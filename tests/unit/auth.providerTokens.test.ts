@@ -1,5 +1,5 @@
 import { beforeEach, describe, expect, it } from 'vitest';
-import { accessTokenExpiry, clearProviderTokens, getProviderTokens, setProviderTokens } from '../../src/provider/providerTokens.ts';
+import { accessTokenExpiry, clearProviderTokens, getProviderTokens, setProviderTokens } from '../../src/auth/providerTokens.ts';
 
 const KEY = 'oidc.tokens';
 

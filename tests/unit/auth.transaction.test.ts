@@ -1,6 +1,6 @@
 import { beforeEach, describe, expect, it } from 'vitest';
-import { randomValue } from '../../src/provider/random.ts';
-import { saveTransaction, takeTransaction, type SignInTransaction } from '../../src/provider/transaction.ts';
+import { randomValue } from '../../src/auth/random.ts';
+import { saveTransaction, takeTransaction, type SignInTransaction } from '../../src/auth/transaction.ts';
 
 const NOW = Date.UTC(2026, 10, 21, 9, 0, 0);
 const MINUTE = 60_000;

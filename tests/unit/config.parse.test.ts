@@ -60,7 +60,7 @@ describe('parseAppConfig with a valid config', () => {
 
   it('reads extra scopes, which the sign-in adds to openid profile email as scope-tokens only', async () => {
     const auth = parseAppConfig(withFields({ auth: { issuer: 'https://id.example.nl', scopes: ' offline_access  profile "quoted" groups ' } })).auth;
-    const { signInScopes } = await import('../../src/provider/authorize.lazy.ts');
+    const { signInScopes } = await import('../../src/auth/authorize.lazy.ts');
     expect(signInScopes(auth)).toBe('openid profile email offline_access groups');
     expect(signInScopes(parseAppConfig(withFields({ auth: { scopes: 42 } })).auth)).toBe('openid profile email');
   });

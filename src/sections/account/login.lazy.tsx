@@ -3,8 +3,8 @@ import { useLingui } from '@lingui/react';
 import { Trans } from '@lingui/react/macro';
 import { createLazyRoute, getRouteApi, useNavigate } from '@tanstack/react-router';
 import { useEffect, useState } from 'react';
-import { authMessages } from '../../provider/authMessages.ts';
-import { signOutReturnReason } from '../../provider/signOutMarker.ts';
+import { authMessages } from '../../auth/authMessages.ts';
+import { signOutReturnReason } from '../../auth/signOutMarker.ts';
 import { useAppConfig } from '../../boot/useBoot.ts';
 import type { LoginReason } from './loginSearch.ts';
 import { logError } from '../../lib/log.ts';
@@ -42,7 +42,7 @@ function Login() {
     setStarting(true);
     setFailure(undefined);
     try {
-      const { signInWithRedirect } = await import('../../provider/authorize.lazy.ts');
+      const { signInWithRedirect } = await import('../../auth/authorize.lazy.ts');
       await signInWithRedirect(auth, returnUrl);
     } catch (error) {
       logError('sign-in', error);

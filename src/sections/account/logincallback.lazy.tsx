@@ -2,10 +2,10 @@ import { useLingui } from '@lingui/react';
 import { Trans } from '@lingui/react/macro';
 import { createLazyRoute } from '@tanstack/react-router';
 import { useSelector } from '@xstate/react';
-import { authMessages } from '../../provider/authMessages.ts';
+import { authMessages } from '../../auth/authMessages.ts';
 import { callbackActor } from '../../signin/callbackActor.lazy.ts';
 import { callbackView, callbackViewEqual } from '../../../machines/callback.view.ts';
-import type { AuthErrorKind } from '../../provider/authError.ts';
+import type { AuthErrorKind } from '../../auth/authError.ts';
 import './account.css';
 
 /** "Wachten op bevestiging van login.", and after 5 s the retry message, whatever happened meanwhile. */

@@ -7,7 +7,7 @@ const CALLBACK = 'http://localhost:4200/account/logincallback';
  * The login callback. Its inputs decide the first step: an address with
  * `code` (a login redirect) or without, with or without a session. The
  * machine's own `isLoginRedirect` is a placeholder that src/ replaces; the
- * model reads the address the way src/provider/callback.ts does.
+ * model reads the address the way src/auth/callback.ts does.
  */
 export const callbackModel: MachineModel = {
   name: 'callback',

@@ -1,6 +1,6 @@
 import type { AbpErrorKind } from '../../../src/abp/errors.ts';
-import { authMessages } from '../../../src/provider/authMessages.ts';
-import type { AuthErrorKind } from '../../../src/provider/authError.ts';
+import { authMessages } from '../../../src/auth/authMessages.ts';
+import type { AuthErrorKind } from '../../../src/auth/authError.ts';
 
 /** Every identity failure a person can be told about: the kinds with a Dutch sentence. */
 export const AUTH_ERROR_KINDS = Object.keys(authMessages) as AuthErrorKind[];

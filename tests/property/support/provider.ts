@@ -1,7 +1,7 @@
 import { vi } from 'vitest';
 import type { AuthConfig } from '../../../src/config/appConfig.ts';
-import { REDIRECT_PATH } from '../../../src/provider/provider.ts';
-import { saveTransaction, type SignInTransaction } from '../../../src/provider/transaction.ts';
+import { REDIRECT_PATH } from '../../../src/auth/provider.ts';
+import { saveTransaction, type SignInTransaction } from '../../../src/auth/transaction.ts';
 
 /**
  * An identity provider without a network, for the sign-in code's properties:
