@@ -2,7 +2,7 @@ import { useLingui } from '@lingui/react';
 import { Trans, useLingui as useMacroLingui } from '@lingui/react/macro';
 import { Link, useNavigate } from '@tanstack/react-router';
 import { useId, useState, type ReactNode } from 'react';
-import { createTenant, getTenants, updateTenant, type Tenant } from '../../abp/tenants.ts';
+import { createTenant, getTenants, updateTenant, type Tenant } from '../../management/tenants.ts';
 import { api } from '../../boot/api.ts';
 import { FieldError, FormAlert } from '../../ui/errors/FormAlert.tsx';
 import { useAbpForm } from '../../ui/errors/useAbpForm.ts';

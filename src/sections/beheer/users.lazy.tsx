@@ -3,7 +3,7 @@ import { Trans, useLingui as useMacroLingui } from '@lingui/react/macro';
 import { Link, useNavigate, useSearch } from '@tanstack/react-router';
 import { useId, useState, type FormEvent, type ReactNode } from 'react';
 import { isGranted } from '../../abp/userConfiguration.ts';
-import { deleteUser, getAssignableRoles, getUser, getUsers, setUserActive, updateUser, type AssignableRole, type User } from '../../abp/users.ts';
+import { deleteUser, getAssignableRoles, getUser, getUsers, setUserActive, updateUser, type AssignableRole, type User } from '../../management/users.ts';
 import { api } from '../../boot/api.ts';
 import { restartBoot } from '../../boot/restart.ts';
 import { useSession, useUserConfiguration } from '../../boot/useBoot.ts';
