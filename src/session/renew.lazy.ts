@@ -1,10 +1,8 @@
 import * as oauth from 'oauth4webapi';
 import type { TokenGrant } from '../../machines/token.types.ts';
-import { getToken } from '../abp/authToken.ts';
-import { tokenExpiry } from '../abp/authTokenStore.ts';
 import type { AppConfig } from '../config/appConfig.ts';
 import { AuthError } from '../auth/authError.ts';
-import { loginAtBackend, storeAuthenticateResult } from '../signin/backendLogin.ts';
+import { heldTokenExpiry, loginAtBackend, storeAuthenticateResult } from '../signin/backendLogin.ts';
 import { getProvider } from '../auth/provider.ts';
 import { toAuthError } from '../auth/toAuthError.ts';
 import { dpopHandle, withNonceRetry } from '../auth/dpop.lazy.ts';
@@ -30,8 +28,7 @@ export async function renewTokens(config: AppConfig, knownExpiresAt?: number): P
 
 /** The backend token another tab stored while this one waited, if it outlives the one this tab knows. */
 function renewedElsewhere(knownExpiresAt: number | undefined): TokenGrant | undefined {
-  const token = getToken();
-  const expiresAt = token ? tokenExpiry(token) : undefined;
+  const expiresAt = heldTokenExpiry();
   return knownExpiresAt !== undefined && expiresAt !== undefined && expiresAt > knownExpiresAt
     ? { expiresAt, sessionEndsAt: getProviderTokens()?.sessionEndsAt }
     : undefined;
