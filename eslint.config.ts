@@ -71,4 +71,21 @@ export default defineConfig(
       'no-restricted-imports': ['error', { patterns: ['../src/*', '**/src/**', 'react', 'react-dom'] }],
     },
   },
+  // The local stack sits below the scripts (bench, soak, checks), which start it; what both need lives in devstack/.
+  {
+    files: ['devstack/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex: '^(\\.\\./)+scripts/',
+              message: 'devstack/ sits below scripts/ (docs/architecture.md, "Layout"): move what both need into devstack/.',
+            },
+          ],
+        },
+      ],
+    },
+  },
 );

@@ -2,15 +2,16 @@ import { relative } from 'node:path';
 import { defineConfig } from '@lingui/cli';
 import { formatter } from '@lingui/format-po';
 import { splitModules } from './scripts/modules.ts';
+import { LOCALES, SOURCE_LOCALE } from './src/i18n/locales.ts';
 
 /** src/ files that load later (scripts/modules.ts: by the `*.lazy.*` rule), for the `pages` catalog. */
 const { later } = splitModules();
 const LATER = [...later].map((file) => `<rootDir>/${relative(import.meta.dirname, file)}`).filter((path) => path.startsWith('<rootDir>/src/'));
 
 export default defineConfig({
-  sourceLocale: 'nl',
-  locales: ['nl', 'en'],
-  fallbackLocales: { default: 'nl' },
+  sourceLocale: SOURCE_LOCALE,
+  locales: [...LOCALES],
+  fallbackLocales: { default: SOURCE_LOCALE },
   // Two catalogs per language: `messages` for what every start shows (shell,
   // home, start-up errors), `pages` for the pages and messages loaded later
   // (sign-in, account, sections, banners), which load with their code.

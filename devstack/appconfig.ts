@@ -1,4 +1,4 @@
-import { ACCOUNT_PATHS } from './idp-pages.ts';
+import { ACCOUNT_PATHS } from './provider/pages.ts';
 
 // The app's runtime configuration file (assets/appconfig[.production].json),
 // generated from the ports so the app, provider and API always agree. The

@@ -1,15 +1,15 @@
 import { createServer, type Server } from 'node:http';
 import { getRequestListener } from '@hono/node-server';
-import { createApiApp } from './api.ts';
-import type { ApiBehaviour, BehaviourSwitch } from './api-behaviour.ts';
+import { createApiApp } from './api/server.ts';
+import type { ApiBehaviour, BehaviourSwitch } from './api/behaviour.ts';
 import { createAppConfig, type AppConfig } from './appconfig.ts';
-import { createFaultRegistry, type FaultRegistry } from './faults.ts';
-import { createIdpServer } from './idp-server.ts';
+import { createFaultRegistry, type FaultRegistry } from './faults/registry.ts';
+import { createIdpServer } from './provider/server.ts';
 import { close, listen } from './listen.ts';
 import { DEMO_PASSWORD, identityUsers } from './seed.ts';
-import { createStaticApp } from './static-server.ts';
-import { scaledExtras, type ClockProvider } from './user-configuration.ts';
-import { createUserStore } from './user-store.ts';
+import { createStaticApp } from './app-server/static-server.ts';
+import { scaledExtras, type ClockProvider } from './api/user-configuration.ts';
+import { createUserStore } from './provider/user-store.ts';
 
 // The whole local back end in one process: the identity provider, the
 // ABP-style API and (optionally) the static server for the production build.

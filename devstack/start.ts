@@ -1,9 +1,9 @@
 import { spawnSync } from 'node:child_process';
 import { join } from 'node:path';
-import { precompress } from '../scripts/precompress.ts';
-import { checkBuild } from './build-check.ts';
+import { precompress } from './app-server/precompress.ts';
+import { checkBuild } from './app-server/build-check.ts';
 import { startStack, type Stack, type StackUrls } from './stack.ts';
-import { appConfigPlugin } from './vite-appconfig.ts';
+import { appConfigPlugin } from './app-server/vite-appconfig.ts';
 
 // `npm start`: build when needed, then run provider, API and app server.
 // `--dev`: provider and API, with Vite's dev server as the app.

@@ -7,10 +7,12 @@
 import { spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import linguiConfig from '../lingui.config.ts';
+// The languages come from the app's own list, as lingui.config.ts takes them: a script reads
+// the layers below it, never the configuration that sits on top.
+import { LOCALES, SOURCE_LOCALE } from '../src/i18n/locales.ts';
 
 const root = resolve(import.meta.dirname, '..');
-const locales = linguiConfig.locales;
+const locales: readonly string[] = LOCALES;
 /** Every catalog file of every locale, e.g. `nl/messages.po`, `nl/pages.po`. */
 const catalogFiles = () =>
   locales.flatMap((locale) => {
@@ -48,7 +50,7 @@ function parsePo(text: string): { msgid: string; msgstr: string }[] {
 }
 
 const missing = catalogFiles()
-  .filter((file) => !file.startsWith(`${linguiConfig.sourceLocale}/`))
+  .filter((file) => !file.startsWith(`${SOURCE_LOCALE}/`))
   .flatMap((file) => parsePo(readCatalog(file) ?? '').filter((m) => !m.msgstr.trim()).map((m) => ({ locale: file, ...m })));
 
 if (stale.length) {

@@ -9,7 +9,7 @@
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { inlineStyleHashes } from '../devstack/static-server.ts';
+import { inlineStyleHashes } from '../devstack/app-server/static-server.ts';
 
 export const NGINX_TEMPLATE = resolve(import.meta.dirname, '../deploy/nginx.conf');
 

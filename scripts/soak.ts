@@ -17,8 +17,8 @@ import { join, resolve } from 'node:path';
 import type { BrowserContext, CDPSession, Page, Request } from 'playwright-core';
 import { launchChromium } from '../devstack/chromium.ts';
 import { startTestStack } from '../devstack/test-stack.ts';
-import { buildApp } from './bench/build.ts';
-import { isRefreshGrant } from '../devstack/provider-requests.ts';
+import { buildApp } from './bench/measure/build.ts';
+import { isRefreshGrant } from '../devstack/provider/token-requests.ts';
 
 function option(name: string): string | undefined {
   const index = process.argv.indexOf(name);

@@ -63,6 +63,8 @@ export async function createAuthorizationRequest(
     code_challenge_method: 'S256',
   }).toString();
   if (resource) url.searchParams.set('resource', resource);
+  // The provider's pages in the app's language (OIDC Core 3.1.2.1), as the active catalog set it on the page.
+  url.searchParams.set('ui_locales', document.documentElement.lang || 'nl');
   // The code is bound to this browser's DPoP key too (RFC 9449 §10). Tabs that sign in at the same
   // moment share the key, so neither tab's code is left bound to a key the other replaced.
   const DPoP = await dpopHandle(config, provider);

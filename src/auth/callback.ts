@@ -4,7 +4,7 @@ import { AuthError } from './authError.ts';
 import { getProvider, REDIRECT_PATH } from './provider.ts';
 import { toAuthError } from './toAuthError.ts';
 import { dpopHandle, withNonceRetry } from './dpop.lazy.ts';
-import { accessTokenExpiry, sessionEnd, type ProviderTokens } from './providerTokens.ts';
+import { accessTokenExpiry, personOf, sessionEnd, type ProviderTokens } from './providerTokens.ts';
 import { takeTransaction } from './transaction.ts';
 
 /** okta-auth-js `isLoginRedirect`: the redirect URI's path with `code` or `error` in the query. */
@@ -82,6 +82,7 @@ export async function processCallback(config: AuthConfig, parameters: URLSearchP
         refreshToken: result.refresh_token,
         expiresAt: accessTokenExpiry(result.expires_in),
         subject: claims.sub,
+        person: personOf(claims),
         ...(result.refresh_token ? { sessionEndsAt: sessionEnd(result.refresh_expires_in) } : { silent: true }),
       },
       returnPath: transaction.returnPath,

@@ -1,3 +1,5 @@
+import type { PersonName } from '../boot/personName.ts';
+
 /** The provider's tokens for this tab. Never in localStorage; the refresh token survives a reload in sessionStorage. */
 export interface ProviderTokens {
   accessToken: string;
@@ -11,6 +13,19 @@ export interface ProviderTokens {
   silent?: boolean;
   /** Epoch ms when the refresh token chain ends for good (`refresh_expires_in`); rotation does not move it. */
   sessionEndsAt?: number;
+  /** The person's name from the ID token (or as Mijn account saved it since): the name the app shows (boot/personName.ts). */
+  person?: PersonName;
+}
+
+const claimText = (value: unknown) => (typeof value === 'string' ? value.trim() : '');
+
+/** The name an ID token's claims give: `given_name` and `family_name`, else `name` whole; none without any. */
+export function personOf(claims: Record<string, unknown> | undefined): PersonName | undefined {
+  const name = claimText(claims?.given_name);
+  const surname = claimText(claims?.family_name);
+  if (name || surname) return { name, surname };
+  const whole = claimText(claims?.name);
+  return whole ? { name: whole, surname: '' } : undefined;
 }
 
 /** Tokens a renewal can start from: a refresh token, or a provider that renews on its session (prompt=none). */

@@ -18,6 +18,9 @@ import { logError } from '../lib/log.ts';
 /** Start-up's context with the app's own types, as the machine is made for them below. */
 export type AppBootContext = BootContext<AppConfig, UserConfiguration, Session>;
 
+/** What settles GetAll's and the session's answers for a start that holds a token (the language, an ignored token, the person's name): never part of the start. */
+const settler = () => import('./deviceLanguage.lazy.ts');
+
 /** The bootMachine with the browser's implementations. */
 export const browserBootMachine = createBootMachine<AppConfig, UserConfiguration, Session>().provide({
   actors: {
@@ -31,12 +34,17 @@ export const browserBootMachine = createBootMachine<AppConfig, UserConfiguration
       const sent = getToken();
       const client = abpClientFor(input.config);
       // With a token held, the code that settles the answer (the language, a token the backend ignored) loads beside GetAll.
-      const settling = sent === undefined ? undefined : import('./deviceLanguage.lazy.ts');
+      const settling = sent === undefined ? undefined : settler();
       const answered = await getUserConfiguration(client);
       if (!settling && answered.session.userId === null) return answered;
-      return (await (settling ?? import('./deviceLanguage.lazy.ts'))).settleUserConfiguration(input.config, client, answered, sent);
+      return (await (settling ?? settler())).settleUserConfiguration(input.config, client, answered, sent);
     }),
-    initSession: fromPromise(({ input }) => getCurrentLoginInformations(abpClientFor(input.config))),
+    // A signed-in person's name is the provider's (boot/personName.ts), by the code that settled GetAll's answer.
+    initSession: fromPromise(async ({ input }) => {
+      const session = await getCurrentLoginInformations(abpClientFor(input.config));
+      // GetAll's answer is in the context by now: it says whether someone acts as another person.
+      return session.user ? (await settler()).settleSession(session, bootContext().userConfiguration) : session;
+    }),
     loadLocale: fromPromise(({ input }) => activateLocale(input.localeName)),
   },
   actions: {

@@ -1,11 +1,13 @@
 import { CULTURE_COOKIE, readCookie } from '../abp/cookies.ts';
 import { setCultureName } from '../abp/culture.ts';
 import type { AbpClient } from '../abp/client.ts';
+import type { Session } from '../abp/session.ts';
 import * as ENDPOINTS from '../abp/endpointTable.ts';
 import { getUserConfiguration, isGranted, type UserConfiguration } from '../abp/userConfiguration.ts';
 import type { AppConfig } from '../config/appConfig.ts';
 import { mapLocale } from '../../machines/locale.ts';
 import { logWarning } from '../lib/log.ts';
+import { withPersonName } from './personName.ts';
 
 /** Two ABP language names for the same catalog (`en` and `en-US` after `localeMappings`). */
 export function sameLanguage(config: AppConfig, a: string, b: string): boolean {
@@ -57,4 +59,9 @@ export async function settleUserConfiguration(config: AppConfig, client: AbpClie
   if (sent === undefined || configuration.session.userId !== null) return configuration;
   logWarning('start-up', 'GetAll answered the held token as anonymous');
   return { ...configuration, ignoredToken: sent };
+}
+
+/** A signed-in session settles the person's name: the provider's (boot/personName.ts). */
+export function settleSession(session: Session, configuration: UserConfiguration | undefined): Session {
+  return withPersonName(session, configuration);
 }

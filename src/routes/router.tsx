@@ -17,6 +17,7 @@ import { NO_ACCESS } from './noAccess.ts';
 
 // "Geen toegang" and "Pagina niet gevonden" come with their own code: few people ever see them.
 const NoAccess = lazy(() => withPages(() => import('../ui/NoAccess.lazy.tsx')));
+// Under the shell (an unknown address below /app or a section) it keeps the menu; see NotFound.
 const NotFound = lazy(() => withPages(() => import('../ui/NotFound.lazy.tsx')));
 
 /**
@@ -77,7 +78,7 @@ const shellRoute = createRoute({
 });
 
 /** `app`: preloaded once start-up is done. */
-const appRoute = createRoute({ getParentRoute: () => shellRoute, path: 'app' });
+const appRoute = createRoute({ getParentRoute: () => shellRoute, path: 'app', notFoundComponent: NotFound });
 
 // Home's texts are in the `pages` catalog like every lazy screen's: it waits for it, so no message id ever shows.
 const appHomeRoute = createRoute({ getParentRoute: () => appRoute, path: 'home' }).lazy(() =>
@@ -103,6 +104,7 @@ const sectionRoute = createRoute({
   loader: async ({ context: { section, page, id, sections } }) =>
     page ? { section, page, id, sections, PageScreen: (await withPages(page.screen)).Screen } : { section, Screen: (await withPages(section.screen)).Screen },
   component: SectionScreen,
+  notFoundComponent: NotFound,
   // By name: the error's class loads with the section checks, so the start does not carry it.
   errorComponent: (props) => (props.error instanceof Error && props.error.name === NO_ACCESS ? <NoAccess /> : <RouteError {...props} />),
 });

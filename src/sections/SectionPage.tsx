@@ -1,14 +1,13 @@
-import { useLingui } from '@lingui/react';
 import { Trans } from '@lingui/react/macro';
 import { PageHeading } from '../ui/PageHeading.tsx';
 import type { Section } from './section.ts';
+import { useSectionName } from './SectionName.tsx';
 
 /** A business section's own page: its title, and honestly no screens yet. The route lets only those in who may open it. */
 export function SectionPage({ section }: { section: Section }) {
-  const { i18n } = useLingui();
   return (
     <main className="page" aria-labelledby="page-title">
-      <PageHeading title={i18n._(section.label)} />
+      <PageHeading title={useSectionName(section)} />
       <p className="note">
         <Trans>De schermen van dit onderdeel zijn er nog niet. Ze komen in een volgende versie.</Trans>
       </p>

@@ -5,6 +5,7 @@ import { useUserConfiguration } from '../boot/useBoot.ts';
 import { isGranted } from '../abp/userConfiguration.ts';
 import { PageHeading } from '../ui/PageHeading.tsx';
 import type { Section } from './section.ts';
+import { useSectionName } from './SectionName.tsx';
 import '../ui/forms.css';
 import './beheer/beheer.css';
 
@@ -15,7 +16,7 @@ export function Screen({ section }: { section: Section }) {
   const pages = (section.pages ?? []).filter((page) => isGranted(configuration, page.permission));
   return (
     <main className="page" aria-labelledby="page-title">
-      <PageHeading title={i18n._(section.label)} />
+      <PageHeading title={useSectionName(section)} />
       {pages.length === 0 ? (
         <p className="note">
           <Trans>Je rol geeft hier nog niets om te beheren. Vraag een beheerder als je gebruikers of rollen moet kunnen beheren.</Trans>

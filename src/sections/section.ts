@@ -13,6 +13,10 @@ export interface Section {
   key: string;
   /** The Dutch name in the page title (and in the menu when the server names none), translated through the catalogs. */
   label: MessageDescriptor;
+  /** One line about what staff do there, on its tile on Home. */
+  summary: MessageDescriptor;
+  /** Its icon on Home's tile: the `d` of one SVG path, drawn with a 2 px line on a 24 px grid. */
+  icon: string;
   /** The ABP permission that opens it (`auth.grantedPermissions`). */
   permission: string;
   /** An ABP feature the section also needs (`features.allFeatures[name].value === 'true'`), for editions that leave it out. */

@@ -4,6 +4,7 @@ import { useEffect, useId, useRef, useState, useSyncExternalStore } from 'react'
 import { inactivityActor, stayOnline, subscribeInactivityStart, type InactivityActor } from './inactivityActor.lazy.ts';
 import { countdownText, inactivityView, inactivityViewEqual } from '../../machines/inactivity.view.ts';
 import '../ui/errors/errors.css';
+import '../ui/card.css';
 
 /**
  * The warning before an automatic sign-out, in every tab at once: a modal

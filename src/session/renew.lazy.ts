@@ -6,7 +6,7 @@ import { heldTokenExpiry, loginAtBackend, storeAuthenticateResult } from '../sig
 import { getProvider } from '../auth/provider.ts';
 import { toAuthError } from '../auth/toAuthError.ts';
 import { dpopHandle, withNonceRetry } from '../auth/dpop.lazy.ts';
-import { accessTokenExpiry, canRenew, getProviderTokens, sessionEnd, type ProviderTokens } from '../auth/providerTokens.ts';
+import { accessTokenExpiry, canRenew, getProviderTokens, personOf, sessionEnd, type ProviderTokens } from '../auth/providerTokens.ts';
 import { publishProviderTokens, requestProviderTokens } from '../auth/providerTokenSharing.ts';
 
 const LOCK = 'oidc-renew';
@@ -78,6 +78,8 @@ async function refresh(config: AppConfig, tokens: ProviderTokens): Promise<Provi
       expiresAt: accessTokenExpiry(result.expires_in),
       subject: tokens.subject,
       sessionEndsAt: sessionEnd(result.refresh_expires_in) ?? tokens.sessionEndsAt,
+      // A renewal's ID token carries the profile as it is now: a name changed elsewhere shows at the next start.
+      person: personOf(oauth.getValidatedIdTokenClaims(result)) ?? tokens.person,
     };
   } catch (error) {
     throw toAuthError(error);

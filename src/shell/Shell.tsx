@@ -1,33 +1,39 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Link, Outlet, useRouterState } from '@tanstack/react-router';
 import { Suspense, useState } from 'react';
-import { useAppConfig, useSession, useUserConfiguration } from '../boot/useBoot.ts';
+import { useSession, useUserConfiguration } from '../boot/useBoot.ts';
 import { HOME_PATH } from '../lib/paths.ts';
 import { optionalLazy } from '../ui/optionalLazy.ts';
 import { useMainMenu } from './menu.ts';
 
 /** Loaded when first opened: most starts never need it. */
-const UserMenu = optionalLazy<{ id: string }>(() => import('./UserMenu.lazy.tsx').then((module) => module.UserMenu));
+const UserMenu = optionalLazy<{ id: string; onClose: () => void }>(() => import('./UserMenu.lazy.tsx').then((module) => module.UserMenu));
 
 /** The banners and the inactivity warning: loaded after start-up, with the token lifecycle they show. */
 const ShellBanners = optionalLazy(() => import('./ShellBanners.lazy.tsx').then((module) => module.ShellBanners));
 
 /**
  * The frame around every signed-in page: the sections the person may open
- * (as the server's menu orders them), who is signed in, language, sign-out.
- * On a phone the sections and the rest sit behind one "Menu" button.
+ * (as the server's menu orders them), and the person's button, whose menu
+ * holds the rest (account, language, the customer portal, sign-out).
+ * On a phone the sections and the person's menu sit behind one "Menu"
+ * button, so signing out is two taps.
  */
 export function Shell() {
   const { t, i18n } = useLingui();
   const session = useSession();
-  const config = useAppConfig();
   const path = useRouterState({ select: (state) => state.location.pathname });
   const menu = useMainMenu(useUserConfiguration(), i18n, path);
   // The panel closes on every navigation: the person chose where to go.
   const [openAt, setOpenAt] = useState<string>();
   const open = openAt === path;
   const [userMenuAt, setUserMenuAt] = useState<string>();
-  const userMenuOpen = userMenuAt === path;
+  // On a phone the opened panel shows the person's menu too (its own button is hidden there).
+  const userMenuOpen = userMenuAt === path || open;
+  const close = () => {
+    setOpenAt(undefined);
+    setUserMenuAt(undefined);
+  };
   const user = session?.user;
   return (
     <div className="shell">
@@ -53,13 +59,6 @@ export function Shell() {
                   </li>
                 ) : null,
               )}
-              {config?.klantenportaal && (
-                <li>
-                  <a href={config.klantenportaal} rel="noopener noreferrer" target="_blank">
-                    <Trans>Klantenportaal</Trans>
-                  </a>
-                </li>
-              )}
             </ul>
           </nav>
           <div className="shell__user">
@@ -69,13 +68,13 @@ export function Shell() {
               className="shell__who"
               aria-expanded={userMenuOpen}
               aria-controls="user-menu"
-              onClick={() => setUserMenuAt(userMenuOpen ? undefined : path)}
+              onClick={() => (userMenuOpen ? close() : setUserMenuAt(path))}
             >
               {user?.name} {user?.surname}
             </button>
             {userMenuOpen && (
               <Suspense fallback={null}>
-                <UserMenu id="user-menu" />
+                <UserMenu id="user-menu" onClose={close} />
               </Suspense>
             )}
           </div>

@@ -20,7 +20,7 @@ export function useMainMenu(configuration: UserConfiguration | undefined, i18n: 
   useEffect(() => {
     if (known) return;
     whenIdle(() =>
-      withPages(() => import('./sectionMenu.lazy.ts')).then(
+      withPages(() => import('../sections/menu.lazy.ts')).then(
         (module) => setKnown(() => module.knownMenu),
         (error: unknown) => logError('menu', error),
       ),

@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { PageHeading } from './PageHeading.tsx';
+import './card.css';
 
 export interface ErrorScreenProps {
   /** What happened, in a few words: the heading and the tab's title. */

@@ -1,6 +1,7 @@
 import { Trans } from '@lingui/react/macro';
 import { useState } from 'react';
 import { useAppConfig } from '../boot/useBoot.ts';
+import './button-quiet.css';
 
 /** Signs out at the backend and the provider; the sign-in code is fetched only when pressed. */
 export function LogoutButton() {

@@ -3,6 +3,7 @@ import { useEffect, useState } from 'react';
 import { logError } from '../lib/log.ts';
 import { allowServiceWorkerScript } from '../lib/trustedTypes.ts';
 import './update-prompt.css';
+import './button-quiet.css';
 
 const HOURLY = 60 * 60 * 1000;
 

@@ -1,6 +1,6 @@
 import { SignJWT } from 'jose';
 import { describe, expect, it } from 'vitest';
-import { TENANT_CLAIM, USER_ID_CLAIM } from '../../devstack/backend-token.ts';
+import { TENANT_CLAIM, USER_ID_CLAIM } from '../../devstack/api/backend-token.ts';
 import { differences } from './support/compare.ts';
 
 // The contract suite's comparison: it must find what differs, or the

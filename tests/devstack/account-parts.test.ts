@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { createLockout } from '../../devstack/lockout.ts';
-import { createOneTimeLinks } from '../../devstack/one-time-links.ts';
-import { passwordProblems } from '../../devstack/password-policy.ts';
-import { createUserStore } from '../../devstack/user-store.ts';
-import { createVerificationCodes } from '../../devstack/verification-codes.ts';
+import { createLockout } from '../../devstack/provider/lockout.ts';
+import { createOneTimeLinks } from '../../devstack/provider/one-time-links.ts';
+import { passwordProblems } from '../../devstack/provider/password-policy.ts';
+import { createUserStore } from '../../devstack/provider/user-store.ts';
+import { createVerificationCodes } from '../../devstack/provider/verification-codes.ts';
 
 // The provider's account building blocks on their own, with a hand-moved clock.
 

@@ -2,7 +2,7 @@ import { mkdirSync, mkdtempSync, rmSync, utimesSync, writeFileSync } from 'node:
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { checkBuild } from '../../devstack/build-check.ts';
+import { checkBuild } from '../../devstack/app-server/build-check.ts';
 
 let root: string;
 beforeEach(() => {

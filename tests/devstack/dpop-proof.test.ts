@@ -1,7 +1,7 @@
 import { createHash, randomUUID } from 'node:crypto';
 import { calculateJwkThumbprint, exportJWK, generateKeyPair, SignJWT } from 'jose';
 import { describe, expect, it } from 'vitest';
-import { dpopProofProblem } from '../../devstack/dpop-proof.ts';
+import { dpopProofProblem } from '../../devstack/api/dpop-proof.ts';
 
 // The API's check of a DPoP proof (RFC 9449 §4.3), case by case.
 

@@ -1,6 +1,6 @@
 import { decodeJwt, decodeProtectedHeader, generateKeyPair, SignJWT } from 'jose';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { ROLE_CLAIM, TENANT_CLAIM, USER_ID_CLAIM, USER_NAME_CLAIM } from '../../devstack/backend-token.ts';
+import { ROLE_CLAIM, TENANT_CLAIM, USER_ID_CLAIM, USER_NAME_CLAIM } from '../../devstack/api/backend-token.ts';
 import { signIn } from './helpers/sign-in.ts';
 import { startTestStack, type TestStack } from './helpers/test-stack.ts';
 

@@ -45,13 +45,14 @@ describe('sign-in with authorization code and PKCE', () => {
     const pending = await beginSignIn(stack.urls);
     const { loginPageHtml, response, url } = await submitLogin(stack.urls, pending, 'admin', 'fout');
     expect(loginPageHtml).toContain('<html lang="nl">');
-    expect(loginPageHtml).toContain('<title>Inloggen</title>');
+    expect(loginPageHtml).toContain('<title>Inloggen · Medewerkersportaal</title>');
+    expect(loginPageHtml).toContain('<link rel="icon" href="/favicon.svg" type="image/svg+xml">');
     expect(loginPageHtml).toMatch(/<label for="username">Gebruikersnaam<\/label>/);
     expect(loginPageHtml).toMatch(/<label for="password">Wachtwoord<\/label>/);
     expect(loginPageHtml).toMatch(/<button type="submit">Inloggen<\/button>/);
     expect(loginPageHtml).toContain('Annuleren');
-    expect(loginPageHtml).toContain('<a href="/signin/forgot-password">Wachtwoord vergeten?</a>');
-    expect(loginPageHtml).toContain('<a href="/signin/register">Registreren</a>');
+    expect(loginPageHtml).toContain('<a href="/signin/forgot-password?ui_locales=nl">Wachtwoord vergeten?</a>');
+    expect(loginPageHtml).toContain('<a href="/signin/register?ui_locales=nl">Account aanvragen</a>');
 
     expect(url).toContain('/interaction/');
     expect(response.status).toBe(200);
@@ -171,7 +172,7 @@ describe('refresh, revocation and sign-out', () => {
       headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
       body: new URLSearchParams(form.fields),
     });
-    expect(await response.text()).toContain('U bent uitgelogd.');
+    expect(await response.text()).toContain('Je bent uitgelogd.');
   });
 });
 

@@ -1,7 +1,7 @@
 import { decodeJwt } from 'jose';
 import * as oauth from 'oauth4webapi';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MYACCOUNT_SCOPES } from '../../devstack/myaccount-http.ts';
+import { MYACCOUNT_SCOPES } from '../../devstack/provider/myaccount/http.ts';
 import { bothResources, callMyAccount, myAccountToken, myAccountUrl } from './helpers/myaccount.ts';
 import { client, insecure, signIn } from './helpers/sign-in.ts';
 import { startTestStack, type TestStack } from './helpers/test-stack.ts';

@@ -1,11 +1,11 @@
 import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { readBearer, readRequestTenant, resolveCulture } from '../../devstack/api-request.ts';
-import { createApiTenantDirectory } from '../../devstack/api-tenants.ts';
+import { readBearer, readRequestTenant, resolveCulture } from '../../devstack/api/request.ts';
+import { createApiTenantDirectory } from '../../devstack/api/tenants.ts';
 import { createAppConfig } from '../../devstack/appconfig.ts';
-import { createFaultRegistry, parseFault } from '../../devstack/faults.ts';
-import { cacheControlFor, inlineStyleHashes } from '../../devstack/static-server.ts';
-import { createUserStore } from '../../devstack/user-store.ts';
+import { createFaultRegistry, parseFault } from '../../devstack/faults/registry.ts';
+import { cacheControlFor, inlineStyleHashes } from '../../devstack/app-server/static-server.ts';
+import { createUserStore } from '../../devstack/provider/user-store.ts';
 
 const headers = (values: Record<string, string>) => (name: string) =>
   Object.entries(values).find(([key]) => key.toLowerCase() === name.toLowerCase())?.[1];

@@ -1,7 +1,7 @@
 import { createServer, type Server } from 'node:http';
 import { exportJWK, generateKeyPair, SignJWT, type CryptoKey, type JWTPayload } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createProviderTokenVerifier, ProviderUnavailableError } from '../../devstack/provider-token.ts';
+import { createProviderTokenVerifier, ProviderUnavailableError } from '../../devstack/api/provider-token.ts';
 import { freePorts } from '../../devstack/ports.ts';
 
 // The API's check of provider tokens, against a stand-in issuer whose key

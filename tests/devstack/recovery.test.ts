@@ -31,7 +31,7 @@ async function recover(login: string, to: string, password: string) {
   const mail = await waitForMail(stack.urls, to, /Nieuw wachtwoord instellen/, seen);
   const browser = new Browser();
   const page = await openPage(browser, mail.link!);
-  return { link: mail.link!, posted: await postForm(browser, mail.link!, page.html, { password }) };
+  return { link: mail.link!, posted: await postForm(browser, mail.link!, page.html, { password, repeatPassword: password }) };
 }
 
 describe('password recovery', () => {
@@ -43,7 +43,7 @@ describe('password recovery', () => {
       answers.push({ status: posted.status, location: posted.location, html: posted.html, page: (await landing(stack.urls, posted)).html });
     }
     for (const answer of answers.slice(1)) expect(answer).toEqual(answers[0]);
-    expect(answers[0]).toMatchObject({ status: 303, location: '/signin/forgot-password/sent' });
+    expect(answers[0]).toMatchObject({ status: 303, location: '/signin/forgot-password/sent?ui_locales=nl' });
     expect(answers[0]!.page).toContain('Als er een account bij deze gegevens hoort');
     expect((await settledMailCount(stack.urls)) - before).toBe(2);
     expect((await mailTo(stack.urls, 'monteur@isolatie.local')).filter((m) => /Nieuw wachtwoord/.test(m.subject))).toHaveLength(2);
@@ -65,13 +65,13 @@ describe('password recovery', () => {
   it('sets a new password once through the link, after the policy accepts it', async () => {
     const { link, posted: weak } = await recover('nieuw', 'nieuw@isolatie.local', 'nieuw123');
     expect(weak.status).toBe(400);
-    expect(weak.html).toContain('Het wachtwoord mag uw gebruikersnaam niet bevatten.');
+    expect(weak.html).toContain('Het wachtwoord mag je gebruikersnaam niet bevatten.');
 
     const browser = new Browser();
     const page = await openPage(browser, link);
-    const done = await postForm(browser, link, page.html, { password: 'Vloerisolatie-2026' });
-    expect(done.location).toBe('/signin/reset-password/done');
-    expect((await landing(stack.urls, done)).html).toContain('Uw wachtwoord is gewijzigd.');
+    const done = await postForm(browser, link, page.html, { password: 'Vloerisolatie-2026', repeatPassword: 'Vloerisolatie-2026' });
+    expect(done.location).toBe('/signin/reset-password/done?ui_locales=nl');
+    expect((await landing(stack.urls, done)).html).toContain('Je wachtwoord is gewijzigd.');
     expect((await loginAnswer('nieuw', '123qwe')).signedIn).toBe(false);
     expect((await loginAnswer('nieuw', 'Vloerisolatie-2026')).signedIn).toBe(true);
 
@@ -107,7 +107,7 @@ describe('lockout and unlock', () => {
     for (let i = 0; i < 5; i++) answers.push((await loginAnswer('admin', `fout${i}`)).html);
     for (const html of answers.slice(0, 4)) expect(html).toContain('Onbekende gebruikersnaam of onjuist wachtwoord.');
     expect(answers[4]).toContain(LOCKED);
-    expect(answers[4]).toContain('href="/signin/unlock"');
+    expect(answers[4]).toContain('href="/signin/unlock?ui_locales=nl"');
     const right = await loginAnswer('admin', '123qwe');
     expect(right.signedIn).toBe(false);
     expect(right.html).toContain(LOCKED);
@@ -136,7 +136,7 @@ describe('lockout and unlock', () => {
     const page = await openPage(browser, mail.link!);
     expect(page.html).toContain('<button type="submit">Ontgrendelen</button>');
     const done = await postForm(browser, mail.link!, page.html, {});
-    expect((await landing(stack.urls, done)).html).toContain('Uw account is ontgrendeld.');
+    expect((await landing(stack.urls, done)).html).toContain('Je account is ontgrendeld.');
     expect((await loginAnswer('admin', '123qwe')).signedIn).toBe(true);
     const again = await postForm(browser, mail.link!, page.html, {});
     expect(again.html).toContain('Deze link is ongeldig of al gebruikt.');

@@ -33,7 +33,7 @@ describe('registration page', () => {
     expect(page.headers.get('set-cookie')).toMatch(/idp_form=.*HttpOnly.*SameSite=Strict/i);
     expect(page.html).toContain('<html lang="nl">');
     for (const label of ['Voornaam', 'Achternaam', 'E-mailadres', 'Gebruikersnaam', 'Wachtwoord']) expect(page.html).toContain(`>${label}</label>`);
-    expect(page.html).toContain('Minstens 8 tekens, niet uw gebruikersnaam en geen veelgebruikt wachtwoord.');
+    expect(page.html).toContain('Minstens 8 tekens, niet je gebruikersnaam en geen veelgebruikt wachtwoord.');
     expect(page.html).toMatch(/name="form_token" value="[A-Za-z0-9_-]{43}"/);
   });
 
@@ -47,7 +47,7 @@ describe('registration page', () => {
   it('names each field that is wrong, and keeps what was typed except the password', async () => {
     const posted = await submitPage(registerUrl(), { givenName: 'Sanne', familyName: '', email: 'geen-adres', username: 'a', password: 'sanne' });
     expect(posted.status).toBe(400);
-    expect(posted.html).toContain('Vul uw achternaam in');
+    expect(posted.html).toContain('Vul je achternaam in');
     expect(posted.html).toContain('Vul een geldig e-mailadres in.');
     expect(posted.html).toContain('Gebruik 3 tot 30 letters');
     expect(posted.html).toContain('Het wachtwoord moet minstens 8 tekens lang zijn.');
@@ -58,19 +58,19 @@ describe('registration page', () => {
   it('registers after the mailed link is confirmed; the new account signs in, and the backend registers it without permissions', async () => {
     const posted = await submitPage(registerUrl(), person('sanne', 'sanne@thuis.local'));
     expect(posted.status).toBe(303);
-    expect(posted.location).toBe('/signin/register/sent');
-    expect((await landing(stack.urls, posted)).html).toContain('Volg de link in die e-mail om uw registratie af te ronden.');
+    expect(posted.location).toBe('/signin/register/sent?ui_locales=nl');
+    expect((await landing(stack.urls, posted)).html).toContain('Volg de link in die e-mail om je aanvraag af te ronden.');
 
-    const mail = await waitForMail(stack.urls, 'sanne@thuis.local', /Bevestig uw registratie/);
-    expect(mail.link).toMatch(new RegExp(`^${stack.urls.issuer}/signin/register/confirm\\?token=`));
+    const mail = await waitForMail(stack.urls, 'sanne@thuis.local', /Bevestig je aanvraag/);
+    expect(mail.link).toMatch(new RegExp(`^${stack.urls.issuer}/signin/register/confirm\\?token=[^&]+&ui_locales=nl$`));
     await expect(signIn(stack.urls, 'sanne', 'Glaswol-Dakisolatie-4')).rejects.toThrow(/did not reach the redirect URI/);
 
     const browser = new Browser();
     const confirm = await openPage(browser, mail.link!);
-    expect(confirm.html).toContain('Bevestig de registratie van gebruikersnaam &quot;sanne&quot;.');
+    expect(confirm.html).toContain('Bevestig de aanvraag voor gebruikersnaam &quot;sanne&quot;.');
     const done = await postForm(browser, mail.link!, confirm.html, {});
-    expect(done.location).toBe('/signin/register/done');
-    expect((await landing(stack.urls, done)).html).toContain('Uw account is aangemaakt.');
+    expect(done.location).toBe('/signin/register/done?ui_locales=nl');
+    expect((await landing(stack.urls, done)).html).toContain('Je account is aangemaakt en je kunt nu inloggen.');
 
     const { tokens, idTokenClaims } = await signIn(stack.urls, 'sanne', 'Glaswol-Dakisolatie-4');
     expect(idTokenClaims).toMatchObject({ preferred_username: 'sanne', email: 'sanne@thuis.local', name: 'Sanne de Vries' });
@@ -90,7 +90,7 @@ describe('registration page', () => {
 
   it('lets a confirmation link expire after 24 hours', async () => {
     await submitPage(registerUrl(), person('laat', 'laat@thuis.local'));
-    const mail = await waitForMail(stack.urls, 'laat@thuis.local', /Bevestig uw registratie/);
+    const mail = await waitForMail(stack.urls, 'laat@thuis.local', /Bevestig je aanvraag/);
     now += 24 * 60 * 60_000;
     const page = await openPage(new Browser(), mail.link!);
     expect(page.status).toBe(400);
@@ -109,8 +109,8 @@ describe('registration does not tell which names exist', () => {
       expect(posted.html).toBe(free.html);
       expect((await landing(stack.urls, posted)).html).toBe((await landing(stack.urls, free)).html);
     }
-    expect((await waitForMail(stack.urls, 'iemand@thuis.local', /./)).subject).toBe('Registratie niet afgerond');
-    expect((await waitForMail(stack.urls, 'monteur@isolatie.local', /./)).subject).toBe('U heeft al een account');
+    expect((await waitForMail(stack.urls, 'iemand@thuis.local', /./)).subject).toBe('Aanvraag niet afgerond');
+    expect((await waitForMail(stack.urls, 'monteur@isolatie.local', /./)).subject).toBe('Je hebt al een account');
   });
 
   it('does the same password hashing for taken and free names, so the timing matches', async () => {
@@ -126,6 +126,6 @@ describe('registration does not tell which names exist', () => {
     expect(median(taken)).toBeLessThan(median(free) * 3 + 25);
     expect(median(free)).toBeLessThan(median(taken) * 3 + 25);
     await settledMailCount(stack.urls);
-    expect((await mailTo(stack.urls, 'dubbel0@thuis.local'))[0]?.subject).toBe('Registratie niet afgerond');
+    expect((await mailTo(stack.urls, 'dubbel0@thuis.local'))[0]?.subject).toBe('Aanvraag niet afgerond');
   });
 });

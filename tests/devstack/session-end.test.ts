@@ -1,7 +1,7 @@
 import { decodeJwt } from 'jose';
 import * as oauth from 'oauth4webapi';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MYACCOUNT_SCOPES } from '../../devstack/myaccount-http.ts';
+import { MYACCOUNT_SCOPES } from '../../devstack/provider/myaccount/http.ts';
 import type { StackUrls } from '../../devstack/stack.ts';
 import { readForm } from './helpers/browser.ts';
 import { myAccountUrl } from './helpers/myaccount.ts';

@@ -4,9 +4,9 @@ import { request, type IncomingHttpHeaders } from 'node:http';
 import { join } from 'node:path';
 import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { NGINX_CONF, parseNginxRules } from '../../devstack/nginx-rules.ts';
+import { NGINX_CONF, parseNginxRules } from '../../devstack/app-server/nginx-rules.ts';
 import { startStack } from '../../devstack/stack.ts';
-import { negotiateEncoding } from '../../devstack/static-server.ts';
+import { negotiateEncoding } from '../../devstack/app-server/static-server.ts';
 import { freePorts } from '../../devstack/ports.ts';
 import { GZIP_ONLY_SCRIPT, HASHED_SCRIPT, INLINE_STYLE, SCRIPT_TEXT, startTestStack, type TestStack } from './helpers/test-stack.ts';
 

@@ -12,7 +12,7 @@ import { getUserConfiguration, isGranted, type UserConfiguration } from '../../s
 import { SECTIONS } from '../../src/sections/sections.lazy.ts';
 import { canOpen, isFeatureEnabled } from '../../src/sections/access.ts';
 import { serverMenu } from '../../src/abp/menu.ts';
-import { knownMenu } from '../../src/shell/sectionMenu.lazy.ts';
+import { knownMenu } from '../../src/sections/menu.lazy.ts';
 import { ABP_ERROR_KINDS } from './support/kinds.ts';
 import { asyncProperty, property, reportPropertyCases } from './support/property.ts';
 

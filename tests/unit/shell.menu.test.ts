@@ -2,7 +2,7 @@ import { setupI18n } from '@lingui/core';
 import { describe, expect, it } from 'vitest';
 import { readUserConfiguration, type UserConfiguration } from '../../src/abp/userConfiguration.ts';
 import { serverMenu } from '../../src/abp/menu.ts';
-import { knownMenu } from '../../src/shell/sectionMenu.lazy.ts';
+import { knownMenu } from '../../src/sections/menu.lazy.ts';
 
 /**
  * The main menu: the server's `MainMenu` as the start shows it (no list of
@@ -63,13 +63,13 @@ describe('the menu once the app’s list is in', () => {
   });
 
   it('names a section by its own label when the server gives it no name', () => {
-    expect(knownMenu(configuration({ items: [item('Crm', 'crm', '')] }, ['Pages.Crm']), i18n)).toEqual([{ key: 'crm', name: 'Relaties (CRM)' }]);
+    expect(knownMenu(configuration({ items: [item('Crm', 'crm', '')] }, ['Pages.Crm']), i18n)).toEqual([{ key: 'crm', name: 'Klantrelaties' }]);
   });
 
   it('without a server menu, shows the app’s sections the person may open, in the app’s order', () => {
     expect(knownMenu(configuration(undefined, ['Pages.Wvb', 'Pages.Verkoop']), i18n)).toEqual([
       { key: 'verkoop', name: 'Verkoop' },
-      { key: 'wvb', name: 'WVB' },
+      { key: 'wvb', name: 'Werkvoorbereiding' },
     ]);
   });
 });

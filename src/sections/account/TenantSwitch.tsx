@@ -7,7 +7,7 @@ import { useAbpForm } from '../../ui/errors/useAbpForm.ts';
 import { switchTenant } from './switchTenant.ts';
 import { logError } from '../../lib/log.ts';
 
-/** Shows the current tenant and lets a person choose another (empty for the host). */
+/** Shows the current environment (ABP's tenant) and lets a person choose another (empty for central administration, ABP's host). */
 export function TenantSwitch() {
   const { t } = useLingui();
   const id = useId();
@@ -36,14 +36,14 @@ export function TenantSwitch() {
   return (
     <div className="tenant-switch">
       <p>
-        <Trans>Omgeving:</Trans> {tenant ? <strong title={tenant.name}>{tenant.tenancyName}</strong> : <strong>{t`Geen (host)`}</strong>}{' '}
+        <Trans>Omgeving:</Trans> {tenant ? <strong title={tenant.name}>{tenant.tenancyName}</strong> : <strong>{t`Centraal beheer`}</strong>}{' '}
         <button type="button" className="button button--link" aria-expanded={open} onClick={() => setOpen(!open)}>
           <Trans>Wijzigen</Trans>
         </button>
       </p>
       {open && (
         <form onSubmit={submit} noValidate>
-          <label htmlFor={id}>{t`Naam van de omgeving (leeg voor host)`}</label>
+          <label htmlFor={id}>{t`Korte naam van de omgeving (leeg voor centraal beheer)`}</label>
           <div className="inline-form">
             <input id={id} name="tenancyName" value={name} onChange={(event) => setName(event.target.value)} autoComplete="organization" {...form.field('tenancyName')} />
             <button type="submit" className="button" disabled={form.busy}>

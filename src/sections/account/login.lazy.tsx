@@ -11,6 +11,7 @@ import { logError } from '../../lib/log.ts';
 import { PageHeading } from '../../ui/PageHeading.tsx';
 import { ProviderLinks } from './ProviderLinks.tsx';
 import '../../ui/errors/errors.css';
+import '../../ui/card.css';
 
 const reasonMessages = {
   'signed-out': msg`Je bent uitgelogd.`,

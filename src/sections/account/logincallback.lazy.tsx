@@ -7,6 +7,7 @@ import { callbackActor } from '../../signin/callbackActor.lazy.ts';
 import { callbackView, callbackViewEqual } from '../../../machines/callback.view.ts';
 import type { AuthErrorKind } from '../../auth/authError.ts';
 import './account.css';
+import '../../ui/card.css';
 
 /** "Wachten op bevestiging van login.", and after 5 s the retry message, whatever happened meanwhile. */
 function LoginCallback() {

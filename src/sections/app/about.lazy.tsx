@@ -11,6 +11,7 @@ import { describeError, type ErrorView } from '../../ui/errors/describeError.ts'
 import { ErrorAlert } from '../../ui/errors/FormAlert.tsx';
 import { NoAccess } from '../../ui/NoAccess.lazy.tsx';
 import { PageHeading } from '../../ui/PageHeading.tsx';
+import { environmentName } from './environment.ts';
 import './facts.css';
 
 function dateOf(value: string | undefined): string | undefined {
@@ -66,7 +67,7 @@ function About() {
         <dt>
           <Trans>Omgeving</Trans>
         </dt>
-        <dd>{tenant ? `${tenant.name} (${tenant.tenancyName})` : t`Geen (host)`}</dd>
+        <dd>{tenant ? environmentName(tenant) : t`Centraal beheer`}</dd>
         <dt>
           <Trans>Taal</Trans>
         </dt>

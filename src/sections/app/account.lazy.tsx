@@ -1,6 +1,6 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { createLazyRoute } from '@tanstack/react-router';
-import { useCallback, useEffect, useId, useState, type ReactNode } from 'react';
+import { Fragment, useCallback, useEffect, useId, useState, type MouseEvent, type ReactNode } from 'react';
 import { useAppConfig, useSession } from '../../boot/useBoot.ts';
 import { useCurrentLanguageName } from '../../boot/useLanguage.ts';
 import { logError } from '../../lib/log.ts';
@@ -8,10 +8,14 @@ import { describeError, type ErrorView } from '../../ui/errors/describeError.ts'
 import { ErrorAlert, FieldError, FormAlert } from '../../ui/errors/FormAlert.tsx';
 import { useAbpForm, type AbpForm } from '../../ui/errors/useAbpForm.ts';
 import { PageHeading } from '../../ui/PageHeading.tsx';
+import { PasswordInput } from '../../ui/PasswordInput.tsx';
+import { showPersonName } from './personName.ts';
 import { createMyAccountClient, type MyAccountClient, type MyAccountEmail, type MyAccountPhone, type MyAccountProfile } from './myAccount.ts';
+import { environmentName } from './environment.ts';
 import './facts.css';
 import '../../ui/forms.css';
 import './my-account.css';
+import '../../ui/button-quiet.css';
 
 interface Account {
   profile: MyAccountProfile['profile'];
@@ -40,6 +44,64 @@ function Field({ form, name, label, children }: { form: AbpForm; name: string; l
   );
 }
 
+/**
+ * An e-mail address that wraps after its `@` and dots, never inside a word:
+ * a long address fits a phone's width in readable pieces.
+ */
+function Address({ value }: { value: string }) {
+  const parts = value.split(/(?<=[@.])/);
+  return (
+    <span className="account-address">
+      {parts.map((part, index) => (
+        <Fragment key={index}>
+          {index > 0 && <wbr />}
+          {part}
+        </Fragment>
+      ))}
+    </span>
+  );
+}
+
+/** The four parts of the page, in order: the index at the top links to each. */
+const SECTIONS = ['account-name', 'account-email', 'account-phone', 'account-password'] as const;
+type SectionId = (typeof SECTIONS)[number];
+
+/** One part of the page, a target of the index: focus lands on it, so the keyboard and a screen reader go on from there. */
+function Section({ id, title, children }: { id: SectionId; title: string; children: ReactNode }) {
+  return (
+    <section id={id} className="account-form" aria-labelledby={`${id}-title`} tabIndex={-1}>
+      <h2 id={`${id}-title`}>{title}</h2>
+      {children}
+    </section>
+  );
+}
+
+/** Jumps to a part of the page without changing the address: the page is one, its parts are not places to return to. */
+function jump(event: MouseEvent<HTMLAnchorElement>, id: SectionId) {
+  const target = document.getElementById(id);
+  if (!target) return;
+  event.preventDefault();
+  target.focus();
+  target.scrollIntoView({ block: 'start' });
+}
+
+function Index({ titles }: { titles: Record<SectionId, string> }) {
+  const { t } = useLingui();
+  return (
+    <nav className="account-index" aria-label={t`Op deze pagina`}>
+      <ul>
+        {SECTIONS.map((id) => (
+          <li key={id}>
+            <a href={`#${id}`} onClick={(event) => jump(event, id)}>
+              {titles[id]}
+            </a>
+          </li>
+        ))}
+      </ul>
+    </nav>
+  );
+}
+
 function Done({ text }: { text: string | undefined }) {
   return text ? (
     <p className="account-notice" role="status">
@@ -56,25 +118,28 @@ function NameForm({ client, account, onChanged }: { client: MyAccountClient; acc
   const [done, setDone] = useState<string>();
   const submit = form.onSubmit(async () => {
     setDone(undefined);
-    await client.call('PUT', '/profile', { profile: { firstName, lastName } });
+    const saved = await client.call<MyAccountProfile>('PUT', '/profile', { profile: { firstName, lastName } });
+    // The name as the provider keeps it now, in the header and on Home at once.
+    await showPersonName({ name: saved.profile.firstName, surname: saved.profile.lastName });
     setDone(t`Je naam is opgeslagen.`);
     onChanged();
   });
   return (
-    <form className="account-form" onSubmit={submit} noValidate>
-      <h2>{t`Naam`}</h2>
-      <Field form={form} name="firstName" label={t`Voornaam`}>
-        {(props) => <input {...props} value={firstName} onChange={(event) => setFirstName(event.target.value)} autoComplete="given-name" />}
-      </Field>
-      <Field form={form} name="lastName" label={t`Achternaam`}>
-        {(props) => <input {...props} value={lastName} onChange={(event) => setLastName(event.target.value)} autoComplete="family-name" />}
-      </Field>
-      <button type="submit" className="button" disabled={form.busy}>
-        <Trans>Naam opslaan</Trans>
-      </button>
+    <Section id="account-name" title={t`Naam`}>
+      <form onSubmit={submit} noValidate>
+        <Field form={form} name="firstName" label={t`Voornaam`}>
+          {(props) => <input {...props} value={firstName} onChange={(event) => setFirstName(event.target.value)} autoComplete="given-name" />}
+        </Field>
+        <Field form={form} name="lastName" label={t`Achternaam`}>
+          {(props) => <input {...props} value={lastName} onChange={(event) => setLastName(event.target.value)} autoComplete="family-name" />}
+        </Field>
+        <button type="submit" className="button" disabled={form.busy}>
+          <Trans>Naam opslaan</Trans>
+        </button>
+      </form>
       <FormAlert form={form} />
       <Done text={done} />
-    </form>
+    </Section>
   );
 }
 
@@ -120,10 +185,8 @@ function ContactForm({ client, kind, onChanged }: { client: MyAccountClient; kin
     setDone(t`Er is een nieuwe code gestuurd.`);
   });
 
-  const title = kind === 'email' ? t`E-mailadres wijzigen` : t`Telefoonnummer toevoegen`;
   return (
-    <div className="account-form">
-      <h2>{title}</h2>
+    <Section id={kind === 'email' ? 'account-email' : 'account-phone'} title={kind === 'email' ? t`E-mailadres wijzigen` : t`Telefoonnummer toevoegen`}>
       {!pending ? (
         <form onSubmit={start} noValidate>
           <Field form={form} name={field} label={kind === 'email' ? t`Nieuw e-mailadres` : t`Telefoonnummer (bijvoorbeeld +31612345678)`}>
@@ -143,7 +206,15 @@ function ContactForm({ client, kind, onChanged }: { client: MyAccountClient; kin
         </form>
       ) : (
         <form onSubmit={verify} noValidate>
-          <p>{kind === 'email' ? t`We hebben een code gestuurd naar ${pending.to}. De code is 5 minuten geldig.` : t`We hebben een code per sms gestuurd naar ${pending.to}. De code is 5 minuten geldig.`}</p>
+          <p>
+            {kind === 'email' ? (
+              <Trans>
+                We hebben een code gestuurd naar <Address value={pending.to} />. De code is 5 minuten geldig.
+              </Trans>
+            ) : (
+              t`We hebben een code per sms gestuurd naar ${pending.to}. De code is 5 minuten geldig.`
+            )}
+          </p>
           <Field form={form} name="verificationCode" label={t`Code`}>
             {(props) => <input {...props} inputMode="numeric" value={code} onChange={(event) => setCode(event.target.value)} autoComplete="one-time-code" />}
           </Field>
@@ -162,7 +233,7 @@ function ContactForm({ client, kind, onChanged }: { client: MyAccountClient; kin
       )}
       <FormAlert form={form} />
       <Done text={done} />
-    </div>
+    </Section>
   );
 }
 
@@ -183,24 +254,27 @@ function PasswordForm({ client }: { client: MyAccountClient }) {
     setDone(t`Je wachtwoord is gewijzigd. Gebruik het nieuwe wachtwoord voortaan bij het inloggen.`);
   });
   return (
-    <form className="account-form" onSubmit={submit} noValidate>
-      <h2>{t`Wachtwoord wijzigen`}</h2>
-      <Field form={form} name="oldPassword" label={t`Huidig wachtwoord`}>
-        {(props) => <input {...props} type="password" value={oldPassword} onChange={(event) => setOldPassword(event.target.value)} autoComplete="current-password" />}
-      </Field>
-      <Field form={form} name="newPassword" label={t`Nieuw wachtwoord`}>
-        {(props) => <input {...props} type="password" value={newPassword} onChange={(event) => setNewPassword(event.target.value)} autoComplete="new-password" />}
-      </Field>
-      <Field form={form} name="repeatPassword" label={t`Nieuw wachtwoord herhalen`}>
-        {(props) => <input {...props} type="password" value={repeatPassword} onChange={(event) => setRepeatPassword(event.target.value)} autoComplete="new-password" />}
-      </Field>
-      <p className="account-form__hint">{t`Minstens 8 tekens, niet je gebruikersnaam en geen veelgebruikt wachtwoord.`}</p>
-      <button type="submit" className="button" disabled={form.busy || !oldPassword || !newPassword}>
-        <Trans>Wachtwoord wijzigen</Trans>
-      </button>
+    <Section id="account-password" title={t`Wachtwoord wijzigen`}>
+      <form onSubmit={submit} noValidate>
+        <Field form={form} name="oldPassword" label={t`Huidig wachtwoord`}>
+          {(props) => <PasswordInput {...props} label={t`Huidig wachtwoord`} value={oldPassword} onChange={(event) => setOldPassword(event.target.value)} autoComplete="current-password" />}
+        </Field>
+        <Field form={form} name="newPassword" label={t`Nieuw wachtwoord`}>
+          {(props) => <PasswordInput {...props} label={t`Nieuw wachtwoord`} value={newPassword} onChange={(event) => setNewPassword(event.target.value)} autoComplete="new-password" />}
+        </Field>
+        <Field form={form} name="repeatPassword" label={t`Nieuw wachtwoord herhalen`}>
+          {(props) => (
+            <PasswordInput {...props} label={t`Nieuw wachtwoord herhalen`} value={repeatPassword} onChange={(event) => setRepeatPassword(event.target.value)} autoComplete="new-password" />
+          )}
+        </Field>
+        <p className="account-form__hint">{t`Minstens 8 tekens, niet je gebruikersnaam en geen veelgebruikt wachtwoord.`}</p>
+        <button type="submit" className="button" disabled={form.busy || !oldPassword || !newPassword}>
+          <Trans>Wachtwoord wijzigen</Trans>
+        </button>
+      </form>
       <FormAlert form={form} />
       <Done text={done} />
-    </form>
+    </Section>
   );
 }
 
@@ -232,12 +306,14 @@ function MyAccount() {
   }, [client, i18n]);
   useEffect(load, [load]);
 
+  const loading = !account && !error;
   const tenant = session?.tenant;
   const phones = account?.phones.filter((phone) => phone.status === 'VERIFIED').map((phone) => phone.profile.phoneNumber);
   return (
     <main className="page" aria-labelledby="page-title">
       <PageHeading title={t`Mijn account`} />
-      <dl className="facts">
+      <Index titles={{ 'account-name': t`Naam`, 'account-email': t`E-mailadres`, 'account-phone': t`Telefoonnummer`, 'account-password': t`Wachtwoord` }} />
+      <dl className="facts account-facts">
         <dt>
           <Trans>Naam</Trans>
         </dt>
@@ -249,7 +325,9 @@ function MyAccount() {
         <dt>
           <Trans>E-mailadres</Trans>
         </dt>
-        <dd data-testid="account-email">{account?.profile.email ?? session?.user?.emailAddress}</dd>
+        <dd data-testid="account-email">
+          <Address value={account?.profile.email ?? session?.user?.emailAddress ?? ''} />
+        </dd>
         <dt>
           <Trans>Telefoonnummer</Trans>
         </dt>
@@ -257,12 +335,22 @@ function MyAccount() {
         <dt>
           <Trans>Omgeving</Trans>
         </dt>
-        <dd>{tenant ? `${tenant.name} (${tenant.tenancyName})` : t`Geen (host)`}</dd>
+        <dd>{tenant ? environmentName(tenant) : t`Centraal beheer`}</dd>
         <dt>
           <Trans>Taal</Trans>
         </dt>
         <dd>{language}</dd>
       </dl>
+      {/* Said politely while the forms' data comes from the provider: the place they will be is not empty meanwhile. */}
+      <p className="account-loading" role="status">
+        {loading ? t`Je gegevens worden geladen…` : ''}
+      </p>
+      {loading && (
+        <div className="account-skeleton" aria-hidden="true">
+          <div />
+          <div />
+        </div>
+      )}
       {error && (
         <div className="account-form">
           <ErrorAlert error={error} />

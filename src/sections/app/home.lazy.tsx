@@ -1,11 +1,14 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { createLazyRoute } from '@tanstack/react-router';
-import { useEffect } from 'react';
-import { useSession, useUserConfiguration } from '../../boot/useBoot.ts';
+import { Suspense, useEffect } from 'react';
+import { useSession } from '../../boot/useBoot.ts';
 import { useClock } from '../../boot/useClock.ts';
 import { formatDate, formatIsoDate } from '../../i18n/formats.ts';
 import { PageHeading } from '../../ui/PageHeading.tsx';
-import { serverMenu } from '../../abp/menu.ts';
+import { optionalLazy } from '../../ui/optionalLazy.ts';
+
+/** The sections to open, as tiles (or whom to ask for a role): they come with the list of sections, which the start never carries. */
+const SectionTiles = optionalLazy(() => import('./HomeTiles.lazy.tsx').then((module) => module.SectionTiles));
 
 /** Set when /app/home is on screen; the benchmark measures start-up up to this mark. */
 export const HOME_RENDERED_MARK = 'app-home-rendered';
@@ -14,11 +17,6 @@ function Home() {
   const { t } = useLingui();
   const session = useSession();
   const user = session?.user;
-  const configuration = useUserConfiguration();
-  // ABP registers a new colleague at the first sign-in with no role: signed in, and a menu without a section.
-  // Read from the server's menu, which leaves out what the person may not open: the app's own list is not in the start.
-  const opensNothing = serverMenu(configuration)?.length === 0;
-  const company = session?.tenant?.name;
   const now = useClock().now();
   const today = formatDate(now);
   useEffect(() => {
@@ -32,24 +30,9 @@ function Home() {
           Vandaag is het <time dateTime={formatIsoDate(now)}>{today}</time>.
         </Trans>
       </p>
-      {opensNothing ? (
-        <section className="card" aria-labelledby="no-sections-title">
-          <h2 id="no-sections-title">
-            <Trans>Je hebt nog geen toegang tot een onderdeel</Trans>
-          </h2>
-          <p>
-            {company ? (
-              <Trans>Je bent ingelogd, maar je account heeft nog geen rol. Vraag een beheerder van {company} om je een rol te geven; daarna zie je hier en in het menu de onderdelen waarin je kunt werken.</Trans>
-            ) : (
-              <Trans>Je bent ingelogd, maar je account heeft nog geen rol. Vraag een beheerder om je een rol te geven; daarna zie je hier en in het menu de onderdelen waarin je kunt werken.</Trans>
-            )}
-          </p>
-        </section>
-      ) : (
-        <p className="note">
-          <Trans>Kies een onderdeel in het menu om verder te gaan.</Trans>
-        </p>
-      )}
+      <Suspense fallback={null}>
+        <SectionTiles />
+      </Suspense>
     </main>
   );
 }

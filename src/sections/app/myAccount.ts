@@ -50,10 +50,10 @@ interface Cause {
 }
 
 const MESSAGES: Record<string, MessageDescriptor> = {
-  network: msg`De identiteitsprovider is niet bereikbaar. Wat je hebt ingevuld blijft staan; probeer het opnieuw zodra de verbinding terug is.`,
-  invalid_token: msg`Je gegevens bij de identiteitsprovider zijn nu niet te openen. Probeer het opnieuw; lukt het niet, log dan opnieuw in.`,
-  insufficient_scope: msg`De identiteitsprovider staat deze wijziging voor deze app niet toe. Vraag de beheerder om toegang.`,
-  session_ended: msg`Je sessie bij de identiteitsprovider is afgelopen. Log opnieuw in om je gegevens te bekijken.`,
+  network: msg`De inlogdienst is niet bereikbaar. Wat je hebt ingevuld blijft staan; probeer het opnieuw zodra de verbinding terug is.`,
+  invalid_token: msg`Je gegevens bij de inlogdienst zijn nu niet te openen. Probeer het opnieuw; lukt het niet, log dan opnieuw in.`,
+  insufficient_scope: msg`De inlogdienst staat deze wijziging voor deze app niet toe. Vraag de beheerder om toegang.`,
+  session_ended: msg`Je sessie bij de inlogdienst is afgelopen. Log opnieuw in om je gegevens te bekijken.`,
   invalid_request: msg`Niet alle velden zijn goed ingevuld. Verbeter wat hieronder staat en probeer het opnieuw.`,
   wrong_current_password: msg`Je huidige wachtwoord klopt niet.`,
   weak_password: msg`Het nieuwe wachtwoord voldoet niet aan de regels.`,
@@ -64,7 +64,7 @@ const MESSAGES: Record<string, MessageDescriptor> = {
   already_verified: msg`Dit is al bevestigd.`,
   not_found: msg`Dit bestaat niet (meer). Ververs de pagina en probeer het opnieuw.`,
 };
-const UNKNOWN = msg`De identiteitsprovider kon dit niet verwerken. Probeer het opnieuw of neem contact op met de beheerder.`;
+const UNKNOWN = msg`De inlogdienst kon dit niet verwerken. Probeer het opnieuw of neem contact op met de beheerder.`;
 
 /** Each cause's reason in our words; the API's own summary where we have none. */
 const REASONS: Record<string, MessageDescriptor> = {

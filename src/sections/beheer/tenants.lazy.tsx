@@ -9,6 +9,7 @@ import { useAbpForm } from '../../ui/errors/useAbpForm.ts';
 import { NoAccess } from '../../ui/NoAccess.lazy.tsx';
 import { PageHeading } from '../../ui/PageHeading.tsx';
 import type { Section, SectionPage } from '../section.ts';
+import { SectionName } from '../SectionName.tsx';
 import { LoadFailure, ItemLink, SaveBar } from './parts.tsx';
 import { useServerData } from './useServerData.ts';
 import '../../ui/forms.css';
@@ -24,7 +25,7 @@ export function Screen({ section, page, id }: { section: Section; page: SectionP
   const back = (to: 'section' | 'page') =>
     to === 'section' ? (
       <Link to="/$section/$" params={{ section: section.key, _splat: "" }} className="back-link">
-        {i18n._(section.label)}
+        <SectionName section={section} />
       </Link>
     ) : (
       <Link to="/$section/$" params={{ section: section.key, _splat: page.key }} className="back-link">

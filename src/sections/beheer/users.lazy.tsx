@@ -12,6 +12,7 @@ import { useAbpForm } from '../../ui/errors/useAbpForm.ts';
 import { NoAccess } from '../../ui/NoAccess.lazy.tsx';
 import { PageHeading } from '../../ui/PageHeading.tsx';
 import type { Section, SectionPage } from '../section.ts';
+import { SectionName } from '../SectionName.tsx';
 import { ConfirmDelete, LoadFailure, ItemLink, SaveBar } from './parts.tsx';
 import { readListSearch, writeListSearch, type ListSearch } from './listSearch.ts';
 import { useServerData } from './useServerData.ts';
@@ -64,7 +65,7 @@ function UserList({ section, page }: { section: Section; page: SectionPage }) {
   return (
     <main className="page" aria-labelledby="page-title">
       <Link to="/$section/$" params={{ section: section.key, _splat: "" }} className="back-link">
-        {i18n._(section.label)}
+        <SectionName section={section} />
       </Link>
       <PageHeading title={i18n._(page.label)} />
       <p className="note">

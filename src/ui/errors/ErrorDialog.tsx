@@ -2,6 +2,7 @@ import './errors.css';
 import { Trans } from '@lingui/react/macro';
 import { useEffect, useId, useRef } from 'react';
 import type { ErrorView } from './describeError.ts';
+import '../card.css';
 
 /**
  * A failed action that belongs to no form, as a modal dialog: the browser's

@@ -2,8 +2,8 @@ import { cpSync, mkdtempSync, readFileSync, realpathSync, rmSync, symlinkSync, w
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp } from '../../../scripts/bench/build.ts';
-import { chunksNamed, initialSet, readDist, sizesOfSet, type DistGraph } from '../../../scripts/bench/dist.ts';
+import { buildApp } from '../../../scripts/bench/measure/build.ts';
+import { chunksNamed, initialSet, readDist, sizesOfSet, type DistGraph } from '../../../scripts/bench/measure/dist.ts';
 import { SECTIONS } from '../../../src/sections/sections.lazy.ts';
 
 /**
@@ -44,7 +44,7 @@ function copyWithSections(total: number): { root: string; keys: string[] } {
   const added = Array.from({ length: total - SECTIONS.length }, (_, index) => `onderdeel${String(index + 1).padStart(3, '0')}`);
   const entries = added.map(
     (key, index) =>
-      `  { key: '${key}', label: /*i18n*/ { id: 'section.${key}', message: 'Onderdeel ${index + 1}' }, permission: 'Pages.${key}', screen: () => import('./${key}.lazy.tsx') },\n`,
+      `  { key: '${key}', label: /*i18n*/ { id: 'section.${key}', message: 'Onderdeel ${index + 1}' }, summary: /*i18n*/ { id: 'section.${key}.summary', message: 'Wat er in onderdeel ${index + 1} gebeurt.' }, icon: 'M4 4h16v16H4z', permission: 'Pages.${key}', screen: () => import('./${key}.lazy.tsx') },\n`,
   );
   writeFileSync(listPath, list.replace(LIST_END, `${entries.join('')}${LIST_END}`));
   for (const key of added) writeFileSync(join(root, `src/sections/${key}.lazy.tsx`), screen);

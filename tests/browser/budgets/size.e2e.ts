@@ -2,7 +2,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join, relative, resolve } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { BUDGETS, BUSY_LABEL } from '../../../scripts/bench/budgets.ts';
-import { kb } from '../../../scripts/bench/compress.ts';
+import { kb } from '../../../scripts/bench/measure/compress.ts';
 import {
   BUSINESS_SECTIONS,
   OAUTH4WEBAPI_MARKER,
@@ -15,8 +15,8 @@ import {
   readDist,
   sizesOfSet,
   type DistGraph,
-} from '../../../scripts/bench/dist.ts';
-import { buildFloor, type Floor } from '../../../scripts/bench/floor.ts';
+} from '../../../scripts/bench/measure/dist.ts';
+import { buildFloor, type Floor } from '../../../scripts/bench/measure/floor.ts';
 
 /**
  * The size budgets, from the built files only (no browser, no timing), so the
@@ -24,7 +24,7 @@ import { buildFloor, type Floor } from '../../../scripts/bench/floor.ts';
  * needs before /app/home is on screen: index.html's module script, modulepreload
  * links and stylesheets, their static imports, and the /app/home route chunk
  * with its imports. The floor is rebuilt here from the app's current imports
- * (scripts/bench/floor.ts), so it follows the code; `npm run bench` reports the
+ * (scripts/bench/measure/floor.ts), so it follows the code; `npm run bench` reports the
  * same figures with timings.
  */
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { Fault, FaultEndpoint } from '../../../devstack/faults.ts';
+import type { Fault, FaultEndpoint } from '../../../devstack/faults/registry.ts';
 import { AppModel } from '../models/app.model.ts';
 import { NL } from '../models/texts.ts';
 import { browserEnv } from '../support/env.ts';

@@ -3,7 +3,7 @@ import type { Browser, Page } from 'playwright-core';
 import { createServer, type ViteDevServer } from 'vite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TestStack } from '../../../devstack/test-stack.ts';
-import { appConfigPlugin } from '../../../devstack/vite-appconfig.ts';
+import { appConfigPlugin } from '../../../devstack/app-server/vite-appconfig.ts';
 import { AppModel } from '../models/app.model.ts';
 import { WatchedContext } from '../models/watch.ts';
 import { launchChromium, newContext } from '../support/chromium.ts';

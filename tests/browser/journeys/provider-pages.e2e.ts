@@ -1,14 +1,15 @@
-import { describe, it } from 'vitest';
-import { LOGIN_ERROR } from '../../../devstack/idp-pages.ts';
+import { describe, expect, it } from 'vitest';
+import { LOGIN_ERROR } from '../../../devstack/provider/pages.ts';
 import { seenMail, waitForMail } from '../../devstack/helpers/mailbox.ts';
 import { AppModel } from '../models/app.model.ts';
-import { NL } from '../models/texts.ts';
+import { EN, NL } from '../models/texts.ts';
 import { browserEnv } from '../support/env.ts';
 
 /**
- * The provider's own Dutch pages, reached from the app's login page as staff
+ * The provider's own pages, reached from the app's login page as staff
  * reach them: registration, a forgotten password and a locked account, each
- * finished through the link in the local mailbox, then a sign-in in the app.
+ * finished through the link in the local mailbox, then a sign-in in the app;
+ * and in English when the app is.
  */
 const env = browserEnv();
 
@@ -41,7 +42,7 @@ describe('the provider’s own pages', () => {
     await app.page.getByText(/Als er een geblokkeerd account bij deze gegevens hoort/).waitFor();
     await openMail(app, 'monteur@isolatie.local', /Account ontgrendelen/, seen);
     await app.page.getByRole('button', { name: 'Ontgrendelen' }).click();
-    await app.page.getByText('Uw account is ontgrendeld. U kunt weer inloggen.').waitFor();
+    await app.page.getByText('Je account is ontgrendeld. Je kunt weer inloggen.').waitFor();
 
     await app.goto('/account/login');
     await app.signIn('monteur');
@@ -57,9 +58,18 @@ describe('the provider’s own pages', () => {
     await app.page.getByRole('button', { name: 'Link versturen' }).click();
     await app.page.getByText(/Als er een account bij deze gegevens hoort/).waitFor();
     await openMail(app, 'admin@isolatie.local', /Nieuw wachtwoord instellen/, seen);
-    await app.page.getByLabel('Nieuw wachtwoord').fill('Spouwmuur-2026');
+    // Asked twice, as Mijn account asks it: a slip in the repetition is named before anything is sent, and nothing typed is lost.
+    const password = app.page.getByLabel('Nieuw wachtwoord', { exact: true });
+    const repeat = app.page.getByLabel('Nieuw wachtwoord herhalen');
+    await password.fill('Spouwmuur-2026');
+    await repeat.fill('Spouwmuur-2062');
     await app.page.getByRole('button', { name: 'Wachtwoord opslaan' }).click();
-    await app.page.getByText('Uw wachtwoord is gewijzigd.').first().waitFor();
+    await app.page.getByText('De twee nieuwe wachtwoorden zijn niet gelijk.').waitFor();
+    expect(await password.inputValue()).toBe('Spouwmuur-2026');
+    expect(await repeat.getAttribute('aria-invalid')).toBe('true');
+    await repeat.fill('Spouwmuur-2026');
+    await app.page.getByRole('button', { name: 'Wachtwoord opslaan' }).click();
+    await app.page.getByText('Je wachtwoord is gewijzigd.').first().waitFor();
 
     await app.goto('/account/login');
     await app.startSignIn();
@@ -81,16 +91,41 @@ describe('the provider’s own pages', () => {
     await app.page.getByLabel('Gebruikersnaam').fill('sanne');
     await app.page.getByLabel('Wachtwoord').fill('Glaswol-2026');
     const seen = await seenMail(env.stack.urls, 'sanne@isolatie.local');
-    await app.page.getByRole('button', { name: 'Registreren' }).click();
+    await app.page.getByRole('button', { name: 'Account aanvragen' }).click();
     await app.page.getByText(/Volg de link in die e-mail/).waitFor();
     await openMail(app, 'sanne@isolatie.local', /./, seen);
-    await app.page.getByRole('button', { name: 'Registratie bevestigen' }).click();
-    await app.page.getByText('Uw account is aangemaakt. U kunt nu inloggen.').waitFor();
+    await app.page.getByRole('button', { name: 'Aanvraag bevestigen' }).click();
+    await app.page.getByText('Je account is aangemaakt en je kunt nu inloggen.', { exact: false }).waitFor();
 
     await app.goto('/account/login');
     await app.signIn('sanne', 'Glaswol-2026');
     await app.waitForAddress('/app/home');
     await app.waitForHeading(NL.shell.welcomeOf('Sanne'), { level: 1 });
     await app.page.getByRole('heading', { name: NL.home.noSections }).waitFor();
+  }, 120_000);
+
+  it('speaks English when the app does: the sign-in page, its title with the app’s name, and the way back into the app', async () => {
+    const app = await AppModel.open(env.watched, '/account/login');
+    await app.chooseLanguage('en');
+    await app.page.getByRole('heading', { name: EN.login.heading, level: 1 }).waitFor();
+    await app.page.getByRole('button', { name: EN.login.heading }).click();
+    await app.page.waitForURL((url) => url.origin === env.stack.urls.issuer);
+    await app.page.getByRole('button', { name: EN.provider.signIn }).waitFor();
+    expect(await app.page.title()).toBe(EN.provider.title);
+    expect(await app.page.locator('html').getAttribute('lang')).toBe('en');
+    await app.fillProviderForm('monteur');
+    await app.submitProviderForm();
+    await app.waitForPath('/app/home');
+    await app.waitForHeading(EN.shell.welcomeOf('Piet'), { level: 1 });
+  }, 120_000);
+
+  it('opens the provider’s account pages from the login page in the app’s language, before any sign-in', async () => {
+    const app = await AppModel.open(env.watched, '/account/login');
+    await app.chooseLanguage('en');
+    await app.page.getByRole('link', { name: 'Request an account' }).click();
+    await app.page.waitForURL((url) => url.origin === env.stack.urls.issuer);
+    expect(await app.page.locator('html').getAttribute('lang')).toBe('en');
+    await app.page.getByRole('button', { name: 'Request an account' }).waitFor();
+    expect(await app.page.title()).toBe('Request an account · Staff portal');
   }, 120_000);
 });

@@ -62,17 +62,18 @@ export class AppModel extends PageModel {
   }
 
   async fillProviderForm(userName = 'admin', password = '123qwe'): Promise<void> {
-    await this.page.getByLabel(NL.provider.userName).fill(userName);
-    await this.page.getByLabel(NL.provider.password).fill(password);
+    // The provider speaks the app's language (ui_locales): Dutch, or English after a switch.
+    await this.page.getByLabel(oneOf(NL.provider.userName, EN.provider.userName)).fill(userName);
+    await this.page.getByLabel(oneOf(NL.provider.password, EN.provider.password)).fill(password);
   }
 
   /** The provider's form shows (not a silent sign-in). */
   async waitForProviderForm(): Promise<void> {
-    await this.page.getByLabel(NL.provider.userName).waitFor({ timeout: OUTCOME_MS });
+    await this.page.getByLabel(oneOf(NL.provider.userName, EN.provider.userName)).waitFor({ timeout: OUTCOME_MS });
   }
 
   async submitProviderForm(): Promise<void> {
-    await this.page.getByRole('button', { name: NL.provider.signIn }).click();
+    await this.page.getByRole('button', { name: oneOf(NL.provider.signIn, EN.provider.signIn) }).click();
   }
 
   /** Signs in from a fresh start and waits for home and its greeting (admin's unless told). */
@@ -187,7 +188,9 @@ export class AppModel extends PageModel {
   /** Opens the person's own menu in the shell (language, Over de applicatie, sign-out) unless it is open. */
   async openUserMenu(): Promise<void> {
     const button = this.page.locator('#user-menu-button');
-    if ((await button.getAttribute('aria-expanded')) !== 'true') await button.click();
+    // On a phone the person's menu is part of the panel behind "Menu", and its own button is hidden.
+    const opener = (await button.isVisible()) ? button : this.page.getByRole('button', { name: oneOf(NL.shell.menu, EN.shell.menu), exact: true });
+    if ((await opener.getAttribute('aria-expanded')) !== 'true') await opener.click();
     await this.page.locator('#user-menu').waitFor();
   }
 
@@ -210,7 +213,7 @@ export class AppModel extends PageModel {
 
   /** "Over de applicatie" in the person's menu. */
   async openAbout(): Promise<void> {
-    await this.page.locator('#user-menu-button').click();
+    await this.openUserMenu();
     await this.page.getByRole('link', { name: NL.shell.about }).click();
   }
 

@@ -36,9 +36,9 @@ export const NL = {
 
   tenant: {
     change: 'Wijzigen',
-    field: 'Naam van de omgeving (leeg voor host)',
+    field: 'Korte naam van de omgeving (leeg voor centraal beheer)',
     save: 'Opslaan',
-    host: 'Geen (host)',
+    host: 'Centraal beheer',
     current: (name: string) => `Omgeving: ${name}`,
     unknown: (name: string) => `Er is geen omgeving met de naam "${name}".`,
     checkFailed: 'De omgeving kon niet worden gecontroleerd. Probeer het opnieuw.',
@@ -69,7 +69,7 @@ export const NL = {
     sessionFailed: 'Je bent ingelogd, maar je gegevens konden niet worden geladen. Probeer het over een ogenblik opnieuw.',
   },
 
-  /** The provider's own pages (devstack/idp-pages.ts). */
+  /** The provider's own pages (devstack/provider/pages.ts). */
   provider: {
     userName: 'Gebruikersnaam',
     password: 'Wachtwoord',
@@ -216,9 +216,9 @@ export const EN = {
   },
   tenant: {
     change: 'Change',
-    field: 'Tenant name (leave empty for host)',
+    field: 'Short name of the environment (empty for central administration)',
     save: 'Save',
-    host: 'None (host)',
+    host: 'Central administration',
     current: (name: string) => `Environment: ${name}`,
     notSwitched: 'The tenant could not be changed. Try again in a moment.',
   },
@@ -226,10 +226,18 @@ export const EN = {
     welcome: 'Welcome, Beheerder',
     welcomeOf: (firstName: string) => new RegExp(`^Welcome, ${firstName}`),
     sections: 'Sections',
+    menu: 'Menu',
     language: 'Language',
     signOut: 'Sign out',
   },
   section: { verkoop: 'Sales' },
+  /** The provider's pages when the app asked for English (ui_locales). */
+  provider: {
+    userName: 'User name',
+    password: 'Password',
+    signIn: 'Sign in',
+    title: 'Sign in · Staff portal',
+  },
 } as const;
 
 /** Words of the API (ABP's, in English) that the app shows as they come. */

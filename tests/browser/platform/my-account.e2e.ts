@@ -1,11 +1,14 @@
 import type { Page } from 'playwright-core';
-import { describe, expect, it } from 'vitest';
-import { LOGIN_ERROR } from '../../../devstack/idp-pages.ts';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { LOGIN_ERROR } from '../../../devstack/provider/pages.ts';
 import type { StackUrls } from '../../../devstack/stack.ts';
 import { waitForMail, seenMail } from '../../devstack/helpers/mailbox.ts';
 import { axeViolations } from '../support/axe.ts';
 import { AppModel } from '../models/app.model.ts';
+import { Gate } from '../models/gate.ts';
 import { NL } from '../models/texts.ts';
+import { WatchedContext } from '../models/watch.ts';
+import { newPhoneContext } from '../support/chromium.ts';
 import { browserEnv } from '../support/env.ts';
 
 /**
@@ -23,6 +26,9 @@ async function openMyAccount(app: AppModel): Promise<void> {
 }
 
 const section = (page: Page, title: string) => page.locator('.account-form').filter({ has: page.getByRole('heading', { name: title }) });
+
+/** The person's name on the button of the person's menu, in the header. */
+const shellName = (page: Page) => page.locator('#user-menu-button').textContent();
 
 async function codeFor(urls: StackUrls, to: string, seen: Set<string>): Promise<string> {
   return (await waitForMail(urls, to, /verificatiecode/, seen, 5_000)).code!;
@@ -42,7 +48,9 @@ describe('Mijn account', () => {
     await name.getByLabel('Voornaam').fill('Bea');
     await name.getByRole('button', { name: 'Naam opslaan' }).click();
     await name.getByText('Je naam is opgeslagen.').waitFor();
-    await page.getByText('Bea Admin').waitFor();
+    await page.getByRole('main').getByText('Bea Admin').waitFor();
+    // The header shows the saved name at once: the app's name for the person is the provider's.
+    await expect.poll(() => shellName(page)).toContain('Bea Admin');
 
     // The e-mail address: a wrong code is refused in Dutch, the right one from the mailbox changes it.
     const email = section(page, 'E-mailadres wijzigen');
@@ -77,6 +85,17 @@ describe('Mijn account', () => {
     expect(await axeViolations(page)).toEqual([]);
     expect(app.consoleMatching(/Content Security Policy|Refused to/i)).toEqual([]);
     await app.expectNoLeaks();
+
+    // The saved name stays after a reload, and after signing out and in again (ABP still has "Beheerder").
+    await page.reload();
+    await app.waitForHeading(NL.shell.myAccount, { level: 1 });
+    expect(await shellName(page)).toContain('Bea Admin');
+    await app.goto('/app/home');
+    await app.waitForHeading(NL.shell.welcomeOf('Bea'), { level: 1 });
+    await app.signOut();
+    await app.waitForLoginPage();
+    await app.signInToHome('admin', NL.shell.welcomeOf('Bea'));
+    expect(await shellName(page)).toContain('Bea Admin');
   }, 120_000);
 
   it('changes the password, says why a wrong or weak one is refused, and the next sign-in needs the new one', async () => {
@@ -85,9 +104,9 @@ describe('Mijn account', () => {
     await openMyAccount(app);
     const password = section(app.page, 'Wachtwoord wijzigen');
     const fill = async (current: string, next: string, repeat = next) => {
-      await password.getByLabel('Huidig wachtwoord').fill(current);
+      await password.getByLabel('Huidig wachtwoord', { exact: true }).fill(current);
       await password.getByLabel('Nieuw wachtwoord', { exact: true }).fill(next);
-      await password.getByLabel('Nieuw wachtwoord herhalen').fill(repeat);
+      await password.getByLabel('Nieuw wachtwoord herhalen', { exact: true }).fill(repeat);
       await password.getByRole('button', { name: 'Wachtwoord wijzigen' }).click();
     };
     await fill('123qwe', 'Zomer-Dak-2026', 'Zomer-Dak-2025');
@@ -98,7 +117,7 @@ describe('Mijn account', () => {
     await password.getByText('Het wachtwoord mag je gebruikersnaam niet bevatten.').waitFor();
     await fill('123qwe', 'Zomer-Dak-2026');
     await password.getByText(/Je wachtwoord is gewijzigd/).waitFor();
-    expect(await password.getByLabel('Huidig wachtwoord').inputValue(), 'no password stays on the page').toBe('');
+    expect(await password.getByLabel('Huidig wachtwoord', { exact: true }).inputValue(), 'no password stays on the page').toBe('');
 
     await app.signOut();
     await app.waitForLoginPage();
@@ -110,5 +129,93 @@ describe('Mijn account', () => {
     await app.submitProviderForm();
     await app.waitForPath('/app/home');
     await app.waitForHeading(NL.shell.welcomeOf('Piet'), { level: 1 });
+  }, 120_000);
+});
+
+describe('Mijn account on a phone, 360 px wide', () => {
+  let phone: WatchedContext;
+
+  beforeEach(async () => {
+    phone = await WatchedContext.of(await newPhoneContext(env.browser), env.stack);
+  });
+
+  afterEach(async () => {
+    await phone.close();
+  });
+
+  it('says it is loading, jumps to each part, shows a typed password, and wraps a long address without scrolling sideways', async () => {
+    const app = await AppModel.newPage(phone);
+    // Vera is known at the provider only: the app registers her at this first sign-in.
+    await app.signInToHome('vreemde', NL.shell.welcomeOf('Vera'));
+    const { page } = app;
+
+    // Before the provider has answered, the place of the forms says so, politely.
+    const profile = await Gate.install(page, 'my-account profile', (url) => url.pathname.endsWith('/idp/myaccount/profile'));
+    await page.getByRole('button', { name: 'Menu' }).click();
+    await openMyAccount(app);
+    await profile.next();
+    const status = page.getByRole('status').filter({ hasText: 'Je gegevens worden geladen…' });
+    await status.waitFor();
+    expect(await page.getByRole('button', { name: 'Naam opslaan' }).count()).toBe(0);
+    await profile.open();
+    await page.getByRole('button', { name: 'Naam opslaan' }).waitFor();
+    expect(await status.count()).toBe(0);
+
+    // The index at the top reaches each part: its heading in view, focus on it.
+    const index = page.getByRole('navigation', { name: 'Op deze pagina' });
+    for (const [link, heading, id] of [
+      ['Wachtwoord', 'Wachtwoord wijzigen', 'account-password'],
+      ['Telefoonnummer', 'Telefoonnummer toevoegen', 'account-phone'],
+      ['E-mailadres', 'E-mailadres wijzigen', 'account-email'],
+      ['Naam', 'Naam', 'account-name'],
+    ] as const) {
+      await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
+      await index.getByRole('link', { name: link, exact: true }).click();
+      await expect.poll(() => page.evaluate(() => document.activeElement?.id)).toBe(id);
+      const box = await page.getByRole('heading', { name: heading, exact: true, level: 2 }).boundingBox();
+      expect(box && box.y >= 0 && box.y + box.height <= 740, `${heading} in view`).toBe(true);
+    }
+
+    // A typed password can be shown and hidden again; the field keeps what was typed, the button keeps focus.
+    const current = page.getByLabel('Huidig wachtwoord', { exact: true });
+    const show = page.getByRole('button', { name: 'Huidig wachtwoord tonen' });
+    await current.fill('123qwe');
+    expect([await current.getAttribute('type'), await show.getAttribute('aria-pressed')]).toEqual(['password', 'false']);
+    await show.click();
+    expect([await current.getAttribute('type'), await show.getAttribute('aria-pressed'), await current.inputValue()]).toEqual(['text', 'true', '123qwe']);
+    expect(await page.evaluate(() => document.activeElement?.getAttribute('aria-label'))).toBe('Huidig wachtwoord tonen');
+    await show.click();
+    expect([await current.getAttribute('type'), await show.getAttribute('aria-pressed')]).toEqual(['password', 'false']);
+    expect(await current.getAttribute('autocomplete')).toBe('current-password');
+
+    // A long address, confirmed with the provider's code, wraps after its @ and dots and never widens the page.
+    const long = 'vera.van.der.vreemde-heijdenstein@isolatie-en-verduurzaming.local';
+    const email = section(page, 'E-mailadres wijzigen');
+    const seen = await seenMail(env.stack.urls, long);
+    await email.getByLabel('Nieuw e-mailadres').fill(long);
+    await email.getByRole('button', { name: 'Code sturen' }).click();
+    await email.getByLabel('Code').fill(await codeFor(env.stack.urls, long, seen));
+    await email.getByRole('button', { name: 'Bevestigen' }).click();
+    await email.getByText('Je e-mailadres is gewijzigd.').waitFor();
+    const address = page.getByTestId('account-email');
+    await expect.poll(() => address.textContent()).toBe(long);
+    // Where each line ends: the address may break only after an @, a dot or a hyphen, never inside a word.
+    const breaksAfter = await address.evaluate((element) => {
+      const range = document.createRange();
+      const characters: { character: string; top: number }[] = [];
+      const walker = document.createTreeWalker(element, NodeFilter.SHOW_TEXT);
+      for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+        for (let offset = 0; offset < node.textContent!.length; offset++) {
+          range.setStart(node, offset);
+          range.setEnd(node, offset + 1);
+          characters.push({ character: node.textContent![offset]!, top: Math.round(range.getBoundingClientRect().top) });
+        }
+      }
+      return characters.slice(1).flatMap((current, index) => (current.top > characters[index]!.top ? [characters[index]!.character] : []));
+    });
+    expect(breaksAfter.length, 'the address wraps onto more than one line').toBeGreaterThan(0);
+    expect(breaksAfter.filter((character) => !'@.-'.includes(character)), 'no break inside a word').toEqual([]);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)).toBe(0);
+    expect(await axeViolations(page)).toEqual([]);
   }, 120_000);
 });

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { AppModel } from '../models/app.model.ts';
 import { NL } from '../models/texts.ts';
 import { browserEnv } from '../support/env.ts';
-import { isRefreshGrant, isTokenRequest } from '../../../devstack/provider-requests.ts';
+import { isRefreshGrant, isTokenRequest } from '../../../devstack/provider/token-requests.ts';
 
 /**
  * A provider that gives no refresh token (as Okta without offline_access):

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { AppModel } from '../models/app.model.ts';
 import { NL } from '../models/texts.ts';
 import { browserEnv } from '../support/env.ts';
-import { isRefreshGrant } from '../../../devstack/provider-requests.ts';
+import { isRefreshGrant } from '../../../devstack/provider/token-requests.ts';
 
 /**
  * A tab whose renewal timer slept with it: the page clock is paused right

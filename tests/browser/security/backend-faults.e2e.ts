@@ -1,6 +1,6 @@
 import type { Route } from 'playwright-core';
 import { describe, expect } from 'vitest';
-import type { Fault } from '../../../devstack/faults.ts';
+import type { Fault } from '../../../devstack/faults/registry.ts';
 import { endpointList, type EndpointName } from '../../../src/abp/endpoints.ts';
 import { AppModel } from '../models/app.model.ts';
 import { EN, NL } from '../models/texts.ts';

@@ -1,6 +1,6 @@
 import type { Route } from 'playwright-core';
 import { describe } from 'vitest';
-import type { Fault } from '../../../devstack/faults.ts';
+import type { Fault } from '../../../devstack/faults/registry.ts';
 import { AppModel } from '../models/app.model.ts';
 import { NL } from '../models/texts.ts';
 import { securityCase } from './support/cases.ts';

@@ -5,7 +5,7 @@ import { AppModel } from '../models/app.model.ts';
 import { NL } from '../models/texts.ts';
 import { securityCase } from './support/cases.ts';
 import { securitySuite } from './support/harness.ts';
-import { isTokenRequest, isRefreshGrant } from '../../../devstack/provider-requests.ts';
+import { isTokenRequest, isRefreshGrant } from '../../../devstack/provider/token-requests.ts';
 
 /**
  * Sender-constrained tokens (DPoP, RFC 9449): the provider's tokens are

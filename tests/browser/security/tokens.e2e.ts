@@ -5,7 +5,7 @@ import { NL } from '../models/texts.ts';
 import { eventually, type WatchedContext } from '../models/watch.ts';
 import { securityCase } from './support/cases.ts';
 import { securitySuite } from './support/harness.ts';
-import { isRefreshGrant } from '../../../devstack/provider-requests.ts';
+import { isRefreshGrant } from '../../../devstack/provider/token-requests.ts';
 
 /**
  * Backend tokens that live 64 s: the app renews 60 s before expiry, so a

@@ -6,3 +6,15 @@ export { CHROMIUM_PATH, launchChromium } from '../../../devstack/chromium.ts';
 export function newContext(browser: Browser, { serviceWorkers = 'block' }: { serviceWorkers?: 'allow' | 'block' } = {}): Promise<BrowserContext> {
   return browser.newContext({ serviceWorkers, locale: 'nl-NL', timezoneId: 'Europe/Amsterdam' });
 }
+
+/** A phone at a site: 360 x 740, touch, Dutch, the service worker kept out. */
+export function newPhoneContext(browser: Browser): Promise<BrowserContext> {
+  return browser.newContext({
+    viewport: { width: 360, height: 740 },
+    hasTouch: true,
+    isMobile: true,
+    serviceWorkers: 'block',
+    locale: 'nl-NL',
+    timezoneId: 'Europe/Amsterdam',
+  });
+}

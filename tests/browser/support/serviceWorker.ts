@@ -1,5 +1,5 @@
 import type { Page } from 'playwright-core';
-import { waitForPrecache as precacheFilled } from '../../../devstack/service-worker.ts';
+import { waitForPrecache as precacheFilled } from '../../../devstack/app-server/service-worker.ts';
 import { OUTCOME_MS } from '../models/watch.ts';
 
 /** How many entries each of the origin's caches holds, as the page sees them. */

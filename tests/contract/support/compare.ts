@@ -1,5 +1,5 @@
 import { decodeJwt } from 'jose';
-import { TENANT_CLAIM, USER_ID_CLAIM } from '../../../devstack/backend-token.ts';
+import { TENANT_CLAIM, USER_ID_CLAIM } from '../../../devstack/api/backend-token.ts';
 
 // Comparing an answer of the stand-in with the recorded one, value by value,
 // reading the recording's placeholders (../shared/abp-recorded/README.md,

@@ -1,4 +1,4 @@
-import type { MailMessage } from '../../../devstack/mailbox.ts';
+import type { MailMessage } from '../../../devstack/provider/mailbox.ts';
 import type { StackUrls } from '../../../devstack/stack.ts';
 
 // Reads the provider's local mailbox the way a test runner in another

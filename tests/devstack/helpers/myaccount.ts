@@ -1,4 +1,4 @@
-import { MYACCOUNT_SCOPES } from '../../../devstack/myaccount-http.ts';
+import { MYACCOUNT_SCOPES } from '../../../devstack/provider/myaccount/http.ts';
 import type { StackUrls } from '../../../devstack/stack.ts';
 import { signIn, SCOPE } from './sign-in.ts';
 

@@ -1,0 +1,122 @@
+// oidc-provider ships no type declarations. These cover only the parts the
+// devstack uses; the configuration object stays loosely typed on purpose so
+// a typo in an option name is caught by the provider's own start-up checks.
+declare module 'oidc-provider' {
+  import type { IncomingMessage, ServerResponse } from 'node:http';
+
+  export interface AccountClaims {
+    sub: string;
+    [claim: string]: unknown;
+  }
+
+  export interface Account {
+    accountId: string;
+    claims(use: string, scope: string): Promise<AccountClaims> | AccountClaims;
+  }
+
+  export interface ClientInfo {
+    clientId: string;
+    clientName?: string;
+  }
+
+  export interface KoaContextWithOIDC {
+    host: string;
+    /** Koa's parsed query string and header getter. */
+    query: Record<string, string | string[] | undefined>;
+    get(field: string): string;
+    type: string;
+    status: number;
+    body: unknown;
+    oidc: {
+      client?: ClientInfo;
+      route?: string;
+    };
+  }
+
+  export interface TokenInfo {
+    accountId?: string;
+    kind: string;
+    /** Issue time of the first token of a rotating refresh token chain. */
+    iiat?: number;
+  }
+
+  /** The Koa context as a middleware added with `provider.use` sees it. */
+  export interface ProviderContext {
+    method: string;
+    path: string;
+    query: Record<string, string | string[] | undefined>;
+    status: number;
+    body: unknown;
+    /** Present once the provider has routed the request (after `next()`). */
+    oidc?: {
+      route?: string;
+      entities: { RefreshToken?: { remainingTTL: number } };
+    };
+  }
+
+  export type ProviderMiddleware = (ctx: ProviderContext, next: () => Promise<void>) => Promise<void>;
+
+  export interface InteractionPrompt {
+    name: string;
+    reasons: string[];
+    details: {
+      missingOIDCScope?: string[];
+      missingOIDCClaims?: string[];
+      missingResourceScopes?: Record<string, string[]>;
+    };
+  }
+
+  export interface Interaction {
+    uid: string;
+    prompt: InteractionPrompt;
+    params: Record<string, unknown> & { client_id?: string };
+    session?: { accountId: string };
+    grantId?: string;
+    lastSubmission?: Record<string, unknown>;
+  }
+
+  export interface InteractionResults {
+    login?: { accountId: string; remember?: boolean };
+    consent?: { grantId?: string };
+    error?: string;
+    error_description?: string;
+  }
+
+  export class Grant {
+    constructor(init: { accountId: string; clientId: string });
+    static find(id: string): Promise<Grant | undefined>;
+    addOIDCScope(scope: string): void;
+    addOIDCClaims(claims: string[]): void;
+    addResourceScope(resource: string, scope: string): void;
+    save(): Promise<string>;
+  }
+
+  export type Configuration = Record<string, unknown>;
+
+  export default class Provider {
+    constructor(issuer: string, configuration: Configuration);
+    readonly issuer: string;
+    readonly Grant: typeof Grant;
+    callback(): (req: IncomingMessage, res: ServerResponse) => Promise<void>;
+    interactionDetails(req: IncomingMessage, res: ServerResponse): Promise<Interaction>;
+    interactionResult(
+      req: IncomingMessage,
+      res: ServerResponse,
+      result: InteractionResults,
+      options?: { mergeWithLastSubmission?: boolean },
+    ): Promise<string>;
+    on(event: string, listener: (...args: unknown[]) => void): this;
+    use(middleware: ProviderMiddleware): this;
+  }
+
+  export namespace errors {
+    class OIDCProviderError extends Error {
+      status: number;
+      error: string;
+      error_description?: string;
+    }
+    class InvalidTarget extends OIDCProviderError {
+      constructor(description?: string);
+    }
+  }
+}

@@ -1,0 +1,35 @@
+import type { Sizes } from '../measure/compress.ts';
+import type { Machine } from '../measure/machine.ts';
+import type { ChunkRow } from '../measure/sizes.ts';
+import type { Spread } from '../measure/stats.ts';
+import type { LighthouseMeasurements } from '../lighthouse/measure.ts';
+
+// What the figures make of the measurements, and what the report shows and
+// docs/performance.json keeps.
+
+/** One line of the results table. */
+export interface Figure {
+  id: string;
+  label: string;
+  /** The measured value, formatted ("131.2 KB", "74 ms [70–80]"). */
+  value: string;
+  budget: string;
+  /** Undefined when the figure has no budget (reported only). */
+  pass?: boolean;
+}
+
+export interface Report {
+  date: string;
+  command: string;
+  revision: string;
+  machine: Machine;
+  runs: number;
+  figures: Figure[];
+  initialFiles: { file: string; sizes: Sizes; seenInRuns: number }[];
+  staticInitialFiles: { file: string; sizes: Sizes }[];
+  chunks: ChunkRow[];
+  floor: { imports: string[]; sizes: Sizes };
+  latencyFloor: { latencyMs: number; boot0: number; chainDelta: { appconfig: number; getAll: number; session: number }; floor: number; boot: number };
+  timings: Record<string, Record<string, Spread>>;
+  lighthouse: LighthouseMeasurements;
+}

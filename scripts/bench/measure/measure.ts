@@ -1,0 +1,186 @@
+import { resolve } from 'node:path';
+import type { Browser, BrowserContext } from 'playwright-core';
+import { launchChromium } from '../../../devstack/chromium.ts';
+import { startTestStack } from '../../../devstack/test-stack.ts';
+import { precompress } from '../../../devstack/app-server/precompress.ts';
+import { measureBarePage, writeBarePage } from './barePage.ts';
+import { adminOf, indicatorWithoutScript, measureBoot, measureSecondVisit, measureSignIn, notFromWorker, type BootRun, type SignInRun } from './browser.ts';
+import { BUDGETS, BUSY_LABEL } from '../budgets.ts';
+import { buildApp } from './build.ts';
+import { currentLoad } from './machine.ts';
+import { readBuildSizes, type BuildSizes } from './sizes.ts';
+import { median, ms } from './stats.ts';
+
+/**
+ * Everything the benchmark observes, before any figure is made of it: the
+ * build is made and served like production (precompressed, nginx's cache
+ * rules), and every run happens in a fresh browser context.
+ */
+
+export interface MeasureOptions {
+  /** The checkout to build and measure. */
+  root: string;
+  runs: number;
+  log: (message: string) => void;
+}
+
+export type StorageState = Awaited<ReturnType<BrowserContext['storageState']>>;
+
+export interface LatencyRuns {
+  boots: BootRun[];
+  signIns: SignInRun[];
+  /** Starts of /app/home with the service worker warm. */
+  secondVisits: BootRun[];
+}
+
+/** Signed-in starts with GetAll at `scale` times today's size, on the scale runs' link. */
+export interface ScaleRuns {
+  scale: number;
+  boots: BootRun[];
+}
+
+export interface Measurements {
+  runs: number;
+  chromium: string;
+  /** One-minute load average when measuring started and ended. */
+  load: { start: number; end: number };
+  sizes: BuildSizes;
+  indicator: { visible: boolean; fcp: number | undefined };
+  bare: { appconfigStart: number; fcp: number | undefined }[];
+  byLatency: Map<number, LatencyRuns>;
+  scales: ScaleRuns[];
+}
+
+export const LATENCIES = [0, BUDGETS.latencyMs] as const;
+
+/**
+ * Sign-ins and signed-in starts at every latency, one stack per latency, the
+ * runs taking turns (0 ms, 100 ms, 0 ms, ...) so that both latencies see the
+ * same machine: the latency floor compares them.
+ */
+async function measureLatencies(browser: Browser, dist: string, options: MeasureOptions): Promise<Map<number, LatencyRuns>> {
+  const { runs, log } = options;
+  const sides = await Promise.all(LATENCIES.map(async (latencyMs) => ({ latencyMs, stack: await startTestStack({ dist, latencyMs }) })));
+  try {
+    const results = sides.map((side) => ({
+      ...side,
+      admin: adminOf(side.stack),
+      boots: [] as BootRun[],
+      signIns: [] as SignInRun[],
+      secondVisits: [] as BootRun[],
+      storageState: undefined as StorageState | undefined,
+    }));
+    log('  warm-up sign-ins');
+    for (const side of results) side.storageState = (await measureSignIn(browser, side.stack.urls, side.admin)).storageState;
+    for (let i = 0; i < runs; i += 1) {
+      for (const side of results) {
+        const { run, storageState } = await measureSignIn(browser, side.stack.urls, side.admin);
+        side.signIns.push(run);
+        side.storageState = storageState;
+      }
+    }
+    for (const side of results) log(`  ${side.latencyMs} ms: ${runs} sign-ins, median ${ms(median(side.signIns.map((run) => run.callbackToHome)))} from the callback`);
+    for (const side of results) await measureBoot(browser, side.stack.urls.app, side.storageState!);
+    for (let i = 0; i < runs; i += 1) {
+      for (const side of results) side.boots.push(await measureBoot(browser, side.stack.urls.app, side.storageState!));
+    }
+    for (const side of results) log(`  ${side.latencyMs} ms: ${runs} signed-in starts, median ${ms(median(side.boots.map((run) => run.homeRendered)))} to /app/home`);
+    for (const side of results) await measureSecondVisit(browser, side.stack.urls.app, side.storageState!);
+    // Only starts the worker served count; one the network answered is tried again, a few times at most.
+    for (const side of results) {
+      let tries = 0;
+      while (side.secondVisits.length < runs) {
+        if (tries === runs + 3) throw new Error(`The service worker served ${side.secondVisits.length} of ${tries} second visits at ${side.latencyMs} ms: no figure without it.`);
+        tries += 1;
+        const run = await measureSecondVisit(browser, side.stack.urls.app, side.storageState!);
+        const missed = notFromWorker(run);
+        if (missed.length === 0) side.secondVisits.push(run);
+        else log(`  ${side.latencyMs} ms: a second visit not counted, the network answered ${missed.join(', ')}`);
+      }
+      log(`  ${side.latencyMs} ms: ${runs} second visits served by the worker (${tries} tried), median ${ms(median(side.secondVisits.map((run) => run.homeRendered)))} to /app/home`);
+    }
+    return new Map(results.map((side) => [side.latencyMs, { boots: side.boots, signIns: side.signIns, secondVisits: side.secondVisits }]));
+  } finally {
+    await Promise.all(sides.map((side) => side.stack.stop()));
+  }
+}
+
+/** The sizes of GetAll the scale runs compare: today's, and a backend with 10 and 100 times its texts and permissions. */
+export const SCALES = [1, 10, 100] as const;
+
+/**
+ * Signed-in starts with GetAll at each of SCALES, taking turns, at no added
+ * latency but on a link of BUDGETS.scaleThroughput: on loopback a megabyte
+ * arrives in a millisecond, and the budget compares what reading it costs
+ * with what fetching it costs.
+ */
+async function measureScales(dist: string, options: MeasureOptions): Promise<ScaleRuns[]> {
+  const { runs, log } = options;
+  // A browser of its own: after the phases before it (service workers, many contexts), a throttled page of the
+  // same browser was seen to wait for the start's own files for good, so that no app code ran at all.
+  const browser = await launchChromium();
+  const sides = await Promise.all(SCALES.map(async (scale) => ({ scale, stack: await startTestStack({ dist, userConfigurationScale: scale }) })));
+  try {
+    const results = sides.map((side) => ({ ...side, admin: adminOf(side.stack), boots: [] as BootRun[], storageState: undefined as StorageState | undefined }));
+    for (const side of results) side.storageState = (await measureSignIn(browser, side.stack.urls, side.admin)).storageState;
+    for (const side of results) await measureBoot(browser, side.stack.urls.app, side.storageState!, BUDGETS.scaleThroughput);
+    for (let i = 0; i < runs; i += 1) {
+      for (const side of results) side.boots.push(await measureBoot(browser, side.stack.urls.app, side.storageState!, BUDGETS.scaleThroughput));
+    }
+    for (const side of results) log(`  GetAll x${side.scale}: ${runs} signed-in starts, median ${ms(median(side.boots.map((run) => run.homeRendered)))} to /app/home`);
+    return results.map((side) => ({ scale: side.scale, boots: side.boots }));
+  } finally {
+    await Promise.all(sides.map((side) => side.stack.stop()));
+    await browser.close();
+  }
+}
+
+/** Where the bench builds the app (and the bare page) and Lighthouse leaves its reports, inside the measured checkout. */
+export function benchPaths(root: string) {
+  return { dist: resolve(root, 'bench-dist/app'), bareDist: resolve(root, 'bench-dist/bare'), lighthouseReports: resolve(root, 'bench-dist/lighthouse') };
+}
+
+export async function measure(options: MeasureOptions): Promise<Measurements> {
+  const { root, runs, log } = options;
+  const { dist, bareDist } = benchPaths(root);
+  log(`Building the app for production into ${dist}/ …`);
+  await buildApp(dist, root);
+  // Served as nginx serves it: the brotli and gzip copies next to every file.
+  precompress(dist);
+
+  log('Reading the sizes from the built files and building the library floor …');
+  const sizes = await readBuildSizes(dist, root);
+
+  log('Measuring in Chromium …');
+  const loadAtStart = currentLoad();
+  const browser = await launchChromium();
+  const chromium = browser.version();
+  try {
+    const stack = await startTestStack({ dist });
+    let indicator: Measurements['indicator'];
+    try {
+      indicator = await indicatorWithoutScript(browser, stack.urls.app, BUSY_LABEL);
+    } finally {
+      await stack.stop();
+    }
+
+    writeBarePage(dist, bareDist);
+    precompress(bareDist, { onlyStale: true });
+    const bare: Measurements['bare'] = [];
+    const bareStack = await startTestStack({ dist: bareDist });
+    try {
+      await measureBarePage(browser, bareStack.urls.app);
+      for (let i = 0; i < runs; i += 1) bare.push(await measureBarePage(browser, bareStack.urls.app));
+      log(`  bare page: config request at ${ms(median(bare.map((run) => run.appconfigStart)))} (median)`);
+    } finally {
+      await bareStack.stop();
+    }
+
+    const byLatency = await measureLatencies(browser, dist, options);
+    const scales = await measureScales(dist, options);
+    const load = { start: loadAtStart, end: currentLoad() };
+    return { runs, chromium, load, sizes, indicator, bare, byLatency, scales };
+  } finally {
+    await browser.close();
+  }
+}

@@ -1,0 +1,59 @@
+import { useLingui } from '@lingui/react';
+import { Trans } from '@lingui/react/macro';
+import { Link } from '@tanstack/react-router';
+import { useSession, useUserConfiguration } from '../../boot/useBoot.ts';
+import { knownMenu } from '../menu.lazy.ts';
+import { sectionByKey } from '../sections.lazy.ts';
+import './home-tiles.css';
+
+/**
+ * Home's tiles: the sections the person may open, as the menu shows them, in
+ * its order and by the same names, each with its icon and one line about
+ * it; someone who may open none reads whom to ask for a role. They come
+ * with the list of sections, which the start never carries.
+ */
+export function SectionTiles() {
+  const { i18n } = useLingui();
+  const entries = knownMenu(useUserConfiguration(), i18n).flatMap(({ key, name }) => {
+    const section = sectionByKey(key);
+    return section ? [{ section, name }] : [];
+  });
+  const company = useSession()?.tenant?.name;
+  // ABP registers a new colleague at the first sign-in with no role: signed in, and nothing to open.
+  if (entries.length === 0) {
+    return (
+      <section className="tiles tiles--none" aria-labelledby="no-sections-title">
+        <h2 id="no-sections-title">
+          <Trans>Je hebt nog geen toegang tot een onderdeel</Trans>
+        </h2>
+        <p>
+          {company ? (
+            <Trans>Je bent ingelogd, maar je account heeft nog geen rol. Vraag een beheerder van {company} om je een rol te geven; daarna zie je hier en in het menu de onderdelen waarin je kunt werken.</Trans>
+          ) : (
+            <Trans>Je bent ingelogd, maar je account heeft nog geen rol. Vraag een beheerder om je een rol te geven; daarna zie je hier en in het menu de onderdelen waarin je kunt werken.</Trans>
+          )}
+        </p>
+      </section>
+    );
+  }
+  return (
+    <section className="tiles" aria-labelledby="tiles-title">
+      <h2 id="tiles-title">
+        <Trans>Je onderdelen</Trans>
+      </h2>
+      <ul>
+        {entries.map(({ section, name }) => (
+          <li key={section.key}>
+            <Link to="/$section/$" params={{ section: section.key, _splat: '' }} className="tile">
+              <svg className="tile__icon" viewBox="0 0 24 24" aria-hidden="true">
+                <path d={section.icon} />
+              </svg>
+              <span className="tile__name">{name}</span>
+              <span className="tile__summary">{i18n._(section.summary)}</span>
+            </Link>
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}
