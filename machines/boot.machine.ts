@@ -27,193 +27,201 @@ export function startRetryDelay(waits: number): number {
 /**
  * Start-up, in the order of ABP's app initializer: config, user configuration,
  * `abp.dynamicScriptsInitialized`, session, locale. Implementations come from
- * src/ through `bootMachine.provide(...)`.
+ * src/ through `.provide(...)`. What it loads is typed by the caller (`C`,
+ * `U`, `S`: src/ gives its own config, user configuration and session), so it
+ * is read as those types with no cast; the machine reads only what
+ * BootConfig and BootUserConfiguration declare.
  */
-export const bootMachine = setup({
-  types: {
-    context: {} as BootContext,
-    events: {} as BootEvent,
-    input: {} as BootInput,
-  },
-  actors: {
-    loadConfig: fromPromise<BootConfig>(notProvided),
-    loadUserConfiguration: fromPromise<BootUserConfiguration, { config: BootConfig }>(notProvided),
-    initSession: fromPromise<unknown, { config: BootConfig }>(notProvided),
-    loadLocale: fromPromise<void, { localeName: string }>(notProvided),
-  },
-  actions: {
-    storeConfig: assign(({ event }) => ({ config: outputOf<BootConfig>(event, 'loadConfig') })),
-    storeUserConfiguration: assign(({ event }) => ({ userConfiguration: outputOf<BootUserConfiguration>(event, 'loadUserConfiguration') })),
-    forgetUserConfiguration: assign({ userConfiguration: undefined }),
-    storeSession: assign(({ event }) => ({ session: outputOf<unknown>(event, 'initSession'), previous: undefined })),
-    rememberCurrent: assign({
-      previous: ({ context }) => ({
-        userConfiguration: context.userConfiguration,
-        session: context.session,
-        localeName: context.localeName,
+export function createBootMachine<C extends BootConfig = BootConfig, U extends BootUserConfiguration = BootUserConfiguration, S = unknown>() {
+  return setup({
+    types: {
+      context: {} as BootContext<C, U, S>,
+      events: {} as BootEvent,
+      input: {} as BootInput,
+    },
+    actors: {
+      loadConfig: fromPromise<C>(notProvided),
+      loadUserConfiguration: fromPromise<U, { config: C }>(notProvided),
+      initSession: fromPromise<S, { config: C }>(notProvided),
+      loadLocale: fromPromise<void, { localeName: string }>(notProvided),
+    },
+    actions: {
+      storeConfig: assign(({ event }) => ({ config: outputOf<C>(event, 'loadConfig') })),
+      storeUserConfiguration: assign(({ event }) => ({ userConfiguration: outputOf<U>(event, 'loadUserConfiguration') })),
+      forgetUserConfiguration: assign({ userConfiguration: undefined }),
+      storeSession: assign(({ event }) => ({ session: outputOf<S>(event, 'initSession'), previous: undefined })),
+      rememberCurrent: assign({
+        previous: ({ context }) => ({
+          userConfiguration: context.userConfiguration,
+          session: context.session,
+          localeName: context.localeName,
+        }),
       }),
-    }),
-    restorePrevious: assign(({ context }) => ({ ...context.previous, previous: undefined })),
-    storeLocaleName: assign({
-      localeName: ({ context }) => mapLocale(languageOf(context), context.config?.localeMappings ?? []),
-    }),
-    storeError: assign(({ event }) => ({ error: failureOf(event) })),
-    clearError: assign({ error: undefined }),
-    countWait: assign({ waits: ({ context }) => (context.waits ?? 0) + 1 }),
-    resetWaits: assign({ waits: undefined }),
-    clearToken: () => {},
-    clearIgnoredToken: () => {},
-    logError: () => {},
-    triggerDynamicScriptsInitialized: () => {},
-    clearBusy: () => {},
-  },
-  guards: {
-    isUnauthorized: ({ event }) => failureOf(event).status === 401,
-    isTokenIgnored: ({ event }) => outputOf<BootUserConfiguration>(event, 'loadUserConfiguration').ignoredToken !== undefined,
-    isRestart: ({ context }) => context.previous !== undefined,
-    // A re-run keeps its page and says it failed; only the first start waits for the server.
-    waitsForServer: ({ context, event }) => context.previous === undefined && isUnanswered(failureOf(event)),
-    needsLocale: ({ context }) => languageOf(context) !== BUILT_IN_LANGUAGE,
-  },
-  delays: {
-    serverRetry: ({ context }) => startRetryDelay(context.waits ?? 1),
-  },
-}).createMachine({
-  id: 'boot',
-  initial: 'loadingConfig',
-  context: ({ input }) => ({ cultureName: input.cultureName }),
-  states: {
-    loadingConfig: {
-      entry: 'clearError',
-      invoke: {
-        id: 'loadConfig',
-        src: 'loadConfig',
-        onDone: { target: 'loadingUserConfiguration', actions: 'storeConfig' },
-        onError: [
-          {
-            guard: 'waitsForServer',
-            target: 'waitingForServer',
-            actions: 'logError',
-          },
-          {
-            target: 'configFailed',
-            actions: [
-              'storeError',
-              'logError',
-              'clearBusy',
-            ],
-          },
-        ],
+      restorePrevious: assign(({ context }) => ({ ...context.previous, previous: undefined })),
+      storeLocaleName: assign({
+        localeName: ({ context }) => mapLocale(languageOf(context), context.config?.localeMappings ?? []),
+      }),
+      storeError: assign(({ event }) => ({ error: failureOf(event) })),
+      clearError: assign({ error: undefined }),
+      countWait: assign({ waits: ({ context }) => (context.waits ?? 0) + 1 }),
+      resetWaits: assign({ waits: undefined }),
+      clearToken: () => {},
+      clearIgnoredToken: () => {},
+      logError: () => {},
+      triggerDynamicScriptsInitialized: () => {},
+      clearBusy: () => {},
+    },
+    guards: {
+      isUnauthorized: ({ event }) => failureOf(event).status === 401,
+      isTokenIgnored: ({ event }) => outputOf<U>(event, 'loadUserConfiguration').ignoredToken !== undefined,
+      isRestart: ({ context }) => context.previous !== undefined,
+      // A re-run keeps its page and says it failed; only the first start waits for the server.
+      waitsForServer: ({ context, event }) => context.previous === undefined && isUnanswered(failureOf(event)),
+      needsLocale: ({ context }) => languageOf(context) !== BUILT_IN_LANGUAGE,
+    },
+    delays: {
+      serverRetry: ({ context }) => startRetryDelay(context.waits ?? 1),
+    },
+  }).createMachine({
+    id: 'boot',
+    initial: 'loadingConfig',
+    context: ({ input }) => ({ cultureName: input.cultureName }),
+    states: {
+      loadingConfig: {
+        entry: 'clearError',
+        invoke: {
+          id: 'loadConfig',
+          src: 'loadConfig',
+          onDone: { target: 'loadingUserConfiguration', actions: 'storeConfig' },
+          onError: [
+            {
+              guard: 'waitsForServer',
+              target: 'waitingForServer',
+              actions: 'logError',
+            },
+            {
+              target: 'configFailed',
+              actions: [
+                'storeError',
+                'logError',
+                'clearBusy',
+              ],
+            },
+          ],
+        },
+      },
+      // No answer from the config, GetAll or the session (the server or the connection is down): the busy
+      // screen says so, and start-up begins again by itself after a growing wait, or at once on RETRY.
+      waitingForServer: {
+        entry: ['countWait', 'clearBusy'],
+        after: { serverRetry: 'loadingConfig' },
+        on: { RETRY: 'loadingConfig' },
+      },
+      configFailed: {
+        on: { RETRY: 'loadingConfig' },
+      },
+      loadingUserConfiguration: {
+        invoke: {
+          id: 'loadUserConfiguration',
+          src: 'loadUserConfiguration',
+          input: ({ context }) => ({ config: context.config! }),
+          onDone: [
+            {
+              guard: 'isTokenIgnored',
+              target: 'dynamicScriptsInitialized',
+              actions: ['clearIgnoredToken', 'storeUserConfiguration'],
+            },
+            {
+              target: 'dynamicScriptsInitialized',
+              actions: 'storeUserConfiguration',
+            },
+          ],
+          onError: [
+            {
+              guard: 'waitsForServer',
+              target: 'waitingForServer',
+              actions: 'logError',
+            },
+            {
+              guard: 'isUnauthorized',
+              target: 'dynamicScriptsInitialized',
+              actions: ['clearToken', 'forgetUserConfiguration', 'logError'],
+            },
+            {
+              target: 'dynamicScriptsInitialized',
+              actions: ['forgetUserConfiguration', 'logError'],
+            },
+          ],
+        },
+      },
+      dynamicScriptsInitialized: {
+        entry: 'triggerDynamicScriptsInitialized',
+        always: { target: 'initialisingSession' },
+      },
+      initialisingSession: {
+        invoke: {
+          id: 'initSession',
+          src: 'initSession',
+          input: ({ context }) => ({ config: context.config! }),
+          onDone: [
+            {
+              guard: 'needsLocale',
+              target: 'loadingLocale',
+              actions: ['storeSession', 'storeLocaleName'],
+            },
+            { target: 'ready', actions: ['storeSession', 'storeLocaleName'] },
+          ],
+          onError: [
+            // A re-run that fails keeps the page as it was; whoever asked for it says so.
+            {
+              guard: 'isRestart',
+              target: 'ready',
+              actions: [
+                'restorePrevious',
+                'storeError',
+                'logError',
+              ],
+            },
+            {
+              guard: 'waitsForServer',
+              target: 'waitingForServer',
+              actions: 'logError',
+            },
+            {
+              target: 'rejected',
+              actions: [
+                'storeError',
+                'logError',
+                'clearBusy',
+              ],
+            },
+          ],
+        },
+      },
+      loadingLocale: {
+        invoke: {
+          id: 'loadLocale',
+          src: 'loadLocale',
+          input: ({ context }) => ({ localeName: context.localeName! }),
+          onDone: { target: 'ready' },
+          onError: { target: 'ready', actions: 'logError' },
+        },
+      },
+      ready: {
+        entry: ['clearBusy', 'resetWaits'],
+        on: { RESTART: { target: 'loadingUserConfiguration', actions: ['rememberCurrent', 'clearError'] } },
+      },
+      rejected: {
+        type: 'final',
       },
     },
-    // No answer from the config, GetAll or the session (the server or the connection is down): the busy
-    // screen says so, and start-up begins again by itself after a growing wait, or at once on RETRY.
-    waitingForServer: {
-      entry: ['countWait', 'clearBusy'],
-      after: { serverRetry: 'loadingConfig' },
-      on: { RETRY: 'loadingConfig' },
-    },
-    configFailed: {
-      on: { RETRY: 'loadingConfig' },
-    },
-    loadingUserConfiguration: {
-      invoke: {
-        id: 'loadUserConfiguration',
-        src: 'loadUserConfiguration',
-        input: ({ context }) => ({ config: context.config! }),
-        onDone: [
-          {
-            guard: 'isTokenIgnored',
-            target: 'dynamicScriptsInitialized',
-            actions: ['clearIgnoredToken', 'storeUserConfiguration'],
-          },
-          {
-            target: 'dynamicScriptsInitialized',
-            actions: 'storeUserConfiguration',
-          },
-        ],
-        onError: [
-          {
-            guard: 'waitsForServer',
-            target: 'waitingForServer',
-            actions: 'logError',
-          },
-          {
-            guard: 'isUnauthorized',
-            target: 'dynamicScriptsInitialized',
-            actions: ['clearToken', 'forgetUserConfiguration', 'logError'],
-          },
-          {
-            target: 'dynamicScriptsInitialized',
-            actions: ['forgetUserConfiguration', 'logError'],
-          },
-        ],
-      },
-    },
-    dynamicScriptsInitialized: {
-      entry: 'triggerDynamicScriptsInitialized',
-      always: { target: 'initialisingSession' },
-    },
-    initialisingSession: {
-      invoke: {
-        id: 'initSession',
-        src: 'initSession',
-        input: ({ context }) => ({ config: context.config! }),
-        onDone: [
-          {
-            guard: 'needsLocale',
-            target: 'loadingLocale',
-            actions: ['storeSession', 'storeLocaleName'],
-          },
-          { target: 'ready', actions: ['storeSession', 'storeLocaleName'] },
-        ],
-        onError: [
-          // A re-run that fails keeps the page as it was; whoever asked for it says so.
-          {
-            guard: 'isRestart',
-            target: 'ready',
-            actions: [
-              'restorePrevious',
-              'storeError',
-              'logError',
-            ],
-          },
-          {
-            guard: 'waitsForServer',
-            target: 'waitingForServer',
-            actions: 'logError',
-          },
-          {
-            target: 'rejected',
-            actions: [
-              'storeError',
-              'logError',
-              'clearBusy',
-            ],
-          },
-        ],
-      },
-    },
-    loadingLocale: {
-      invoke: {
-        id: 'loadLocale',
-        src: 'loadLocale',
-        input: ({ context }) => ({ localeName: context.localeName! }),
-        onDone: { target: 'ready' },
-        onError: { target: 'ready', actions: 'logError' },
-      },
-    },
-    ready: {
-      entry: ['clearBusy', 'resetWaits'],
-      on: { RESTART: { target: 'loadingUserConfiguration', actions: ['rememberCurrent', 'clearError'] } },
-    },
-    rejected: {
-      type: 'final',
-    },
-  },
-});
+  });
+}
+
+/** The machine with the shapes it reads, for its diagrams, paths and tests. */
+export const bootMachine = /* @__PURE__ */ createBootMachine();
 
 /** The current language: from the user configuration, else from the culture cookie. */
-function languageOf(context: BootContext): string {
+function languageOf(context: BootContext<BootConfig, BootUserConfiguration, unknown>): string {
   return context.userConfiguration?.localization.currentLanguage.name ?? context.cultureName;
 }

@@ -7,26 +7,30 @@ export interface CallbackInput {
   hasSession: boolean;
 }
 
-/** What the code exchange gave: the provider's tokens when there is an access token, and where to go afterwards. */
-export interface ParsedCallback {
-  /** Opaque to the machine: carried to the backend login and, once accepted, kept by src/auth. */
-  tokens?: unknown;
+/**
+ * What the code exchange gave: the provider's tokens when there is an access
+ * token, and where to go afterwards. The tokens' type `T` is the caller's
+ * (src/ gives its own): the machine only carries them to the backend login
+ * and, once accepted, to where they are kept.
+ */
+export interface ParsedCallback<T = unknown> {
+  tokens?: T;
   returnPath: string;
 }
 
-/** `TokenAuth/ExternalAuthenticate`'s answer: the machine decides on `waitingForActivation` and carries `result` on. */
-export interface BackendLogin {
+/** `TokenAuth/ExternalAuthenticate`'s answer: the machine decides on `waitingForActivation` and carries `result` (the caller's type `L`) on. */
+export interface BackendLogin<L = unknown> {
   waitingForActivation: boolean;
-  result: unknown;
+  result: L;
 }
 
-export interface CallbackContext {
+export interface CallbackContext<T = unknown, L = unknown> {
   href: string;
   hasSession: boolean;
   returnPath?: string;
   /** The provider's tokens, in memory only until the backend has accepted the sign-in. */
-  tokens?: unknown;
+  tokens?: T;
   /** The backend's answer, until it is stored. */
-  login?: unknown;
+  login?: L;
   error?: MachineError;
 }

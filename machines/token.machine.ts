@@ -28,7 +28,8 @@ export const tokenMachine = setup({
     events: {} as TokenEvent,
   },
   actors: {
-    renewTokens: fromPromise<TokenGrant>(notProvided),
+    /** `expiresAt`: when the backend token it renews expires (a renewal another tab made meanwhile outlives it). */
+    renewTokens: fromPromise<TokenGrant, { expiresAt: number | undefined }>(notProvided),
     reauthenticate: fromPromise<SignInOutcome>(notProvided),
   },
   actions: {
@@ -110,6 +111,7 @@ export const tokenMachine = setup({
       invoke: {
         id: 'renewTokens',
         src: 'renewTokens',
+        input: ({ context }) => ({ expiresAt: context.expiresAt }),
         onDone: { target: 'active', actions: ['storeGrant', 'announceRenewed'] },
         onError: [
           {

@@ -15,11 +15,7 @@ import { stateKey, type MachineModel, type ModelPath } from './paths/model.ts';
 import { coverageOf, describeTransition } from './paths/coverage.ts';
 import { coverageLine, generatePaths, goesThrough } from './paths/generate.ts';
 import { machineTransitions } from './machines/read.ts';
-import { bootModel } from '../tests/model/models/boot.model.ts';
-import { callbackModel } from '../tests/model/models/callback.model.ts';
-import { connectivityModel } from '../tests/model/models/connectivity.model.ts';
-import { inactivityModel } from '../tests/model/models/inactivity.model.ts';
-import { tokenModel } from '../tests/model/models/token.model.ts';
+import { findModels } from './machines/discover.ts';
 
 // The token and inactivity machines compute delays and guards from Date.now(), as their models do:
 // one frozen moment keeps the paths the same when they are generated and when they are walked (the tests freeze Date too).
@@ -27,13 +23,7 @@ const now = Date.now();
 Date.now = () => now;
 
 /** The models of tests/model/models, by machine name. */
-const MODELS: Record<string, () => MachineModel> = {
-  boot: () => bootModel,
-  callback: () => callbackModel,
-  token: () => tokenModel(now),
-  connectivity: () => connectivityModel,
-  inactivity: () => inactivityModel(now),
-};
+const MODELS = await findModels(now);
 
 function printPath(path: ModelPath): void {
   console.log(`${path.id} (${path.steps.length - 1} steps, ${path.transitions.length} transitions)`);
@@ -57,14 +47,14 @@ async function printMachine(model: MachineModel, through: string[]): Promise<voi
 }
 
 const { values, positionals } = parseArgs({ allowPositionals: true, options: { through: { type: 'string', multiple: true } } });
-const names = positionals.length > 0 ? positionals : Object.keys(MODELS);
-const unknown = names.filter((name) => !(name in MODELS));
+const names = positionals.length > 0 ? positionals : [...MODELS.keys()];
+const unknown = names.filter((name) => !MODELS.has(name));
 if (unknown.length > 0) {
-  console.error(`no model for ${unknown.join(', ')}; the machines are ${Object.keys(MODELS).join(', ')}`);
+  console.error(`no model for ${unknown.join(', ')}; the machines are ${[...MODELS.keys()].join(', ')}`);
   process.exit(1);
 }
 try {
-  for (const name of names) await printMachine(MODELS[name]!(), values.through ?? []);
+  for (const name of names) await printMachine(MODELS.get(name)!, values.through ?? []);
 } catch (error) {
   console.error(error instanceof Error ? error.message : error);
   process.exit(1);

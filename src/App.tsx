@@ -2,7 +2,7 @@ import { RouterProvider } from '@tanstack/react-router';
 import { useSelector } from '@xstate/react';
 import { Suspense, useEffect, useRef, useState } from 'react';
 import { bootActor } from './boot/bootActor.ts';
-import { bootView, bootViewEqual } from './boot/bootView.ts';
+import { bootView, bootViewEqual } from '../machines/boot.view.ts';
 import { whenIdle } from './lib/whenIdle.ts';
 import { useLocaleReady } from './i18n/useLocaleReady.ts';
 import { preloadStartSections, router } from './routes/router.tsx';

@@ -28,12 +28,12 @@ if (!(await isPopupCallback())) {
   // A sign-in's return: its code (the sign-in library) loads beside the config request, and the exchange starts once the config is in.
   if (location.pathname === CALLBACK_PATH) {
     // On failure the route's loader loads it again and says so.
-    import('./auth/callbackActor.lazy.ts')
+    import('./signin/callbackActor.lazy.ts')
       .then(({ startCallbackEarly }) => startCallbackEarly(router.history))
       .catch((error: unknown) => logError('sign-in', error));
   }
   void loadCatalog(getCultureName()).catch(() => undefined);
-  whenSignedIn(() => import('./auth/signedIn.lazy.ts').then(({ startSignedIn }) => startSignedIn()));
+  whenSignedIn(() => import('./session/signedIn.lazy.ts').then(({ startSignedIn }) => startSignedIn()));
   createRoot(document.getElementById('root')!).render(
     <StrictMode>
       <I18nProvider i18n={i18n}>

@@ -7,20 +7,22 @@ export interface AbpEventMap {
   'abp.reachable': undefined;
 }
 
-type Handler<T> = (payload: T) => void;
+/** An event's arguments: none for an event without a payload. */
+type Payload<T> = T extends undefined ? [] : [payload: T];
+type Handler<T> = (...payload: Payload<T>) => void;
 
 /** A small typed stand-in for `abp.event`: modules subscribe to start-up milestones. */
 export function createEventBus<M extends object>() {
-  const handlers = new Map<keyof M, Set<Handler<never>>>();
+  const handlers: { [K in keyof M]?: Set<Handler<M[K]>> } = {};
   return {
     on<K extends keyof M>(name: K, handler: Handler<M[K]>): () => void {
-      const set = handlers.get(name) ?? new Set();
-      set.add(handler as Handler<never>);
-      handlers.set(name, set);
-      return () => set.delete(handler as Handler<never>);
+      const set = handlers[name] ?? new Set();
+      set.add(handler);
+      handlers[name] = set;
+      return () => set.delete(handler);
     },
-    trigger<K extends keyof M>(name: K, ...payload: M[K] extends undefined ? [] : [M[K]]): void {
-      for (const handler of handlers.get(name) ?? []) (handler as Handler<M[K]>)(payload[0] as M[K]);
+    trigger<K extends keyof M>(name: K, ...payload: Payload<M[K]>): void {
+      for (const handler of handlers[name] ?? []) handler(...payload);
     },
   };
 }

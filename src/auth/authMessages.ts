@@ -27,3 +27,8 @@ export const authMessages: Record<AuthErrorKind, MessageDescriptor> = {
   'tenant-inactive': msg`Deze omgeving is niet actief. Kies op de inlogpagina een andere omgeving of neem contact op met de beheerder.`,
   'no-tenant': msg`Je hebt nog geen omgeving gekozen, en zonder omgeving laat de server je niet binnen. Kies op de inlogpagina je omgeving en log opnieuw in.`,
 };
+
+/** The sentence for a failure's kind, when it is one of the sign-in's (a machine carries the kind as text). */
+export function authMessageOf(kind: string | undefined): MessageDescriptor | undefined {
+  return kind === undefined ? undefined : new Map(Object.entries(authMessages)).get(kind);
+}

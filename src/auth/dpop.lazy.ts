@@ -37,9 +37,16 @@ interface StoredKey {
   pair: CryptoKeyPair;
 }
 
+/** What the store held is a key pair with its id: an older version's entry or a damaged one is not used. */
+function isStoredKey(value: unknown): value is StoredKey {
+  if (typeof value !== 'object' || value === null || !('id' in value) || !('pair' in value)) return false;
+  const { id, pair } = value;
+  return typeof id === 'string' && id !== '' && typeof pair === 'object' && pair !== null && 'privateKey' in pair && Boolean(pair.privateKey) && 'publicKey' in pair && Boolean(pair.publicKey);
+}
+
 async function storedKey(): Promise<StoredKey | undefined> {
-  const stored = (await withStore('readonly', (store) => store.get(KEY))) as Partial<StoredKey> | undefined;
-  return stored?.id && stored.pair?.privateKey && stored.pair.publicKey ? (stored as StoredKey) : undefined;
+  const stored: unknown = await withStore('readonly', (store) => store.get(KEY));
+  return isStoredKey(stored) ? stored : undefined;
 }
 
 async function createKey(): Promise<StoredKey> {

@@ -25,9 +25,8 @@ const CALLBACK_PATH = '/account/logincallback';
  * sign-in with this state; undefined for anything else.
  */
 export function handedOverParameters(data: unknown, state: string): URLSearchParams | undefined {
-  const message = data as Partial<PopupCallbackMessage> | undefined;
-  if (message?.type !== POPUP_MESSAGE || typeof message.href !== 'string') return undefined;
-  const url = new URL(message.href, location.origin);
+  if (typeof data !== 'object' || data === null || !('type' in data) || data.type !== POPUP_MESSAGE || !('href' in data) || typeof data.href !== 'string') return undefined;
+  const url = new URL(data.href, location.origin);
   return url.origin === location.origin && url.searchParams.get('state') === state ? url.searchParams : undefined;
 }
 
@@ -41,7 +40,7 @@ export function handedOverParameters(data: unknown, state: string): URLSearchPar
  */
 export function handOverPopupCallback(): boolean {
   if (!location.pathname.endsWith(CALLBACK_PATH)) return false;
-  const opener = window.opener as Window | null;
+  const opener: Window | null = window.opener;
   const state = new URLSearchParams(location.search).get('state') ?? '';
   const message: PopupCallbackMessage = { type: POPUP_MESSAGE, href: location.href };
   if (state.startsWith(SILENT_STATE_PREFIX) && window.parent !== window) {

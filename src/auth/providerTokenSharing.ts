@@ -24,8 +24,8 @@ export function onSignedOutElsewhere(listener: (reason: SignOutReason) => void):
 }
 
 function isTokens(value: unknown): value is ProviderTokens {
-  const tokens = value as Partial<ProviderTokens> | undefined;
-  return typeof tokens?.subject === 'string' && (tokens.refreshToken === undefined || typeof tokens.refreshToken === 'string');
+  if (typeof value !== 'object' || value === null || !('subject' in value) || typeof value.subject !== 'string') return false;
+  return !('refreshToken' in value) || value.refreshToken === undefined || typeof value.refreshToken === 'string';
 }
 
 /** Joins the other tabs; `onSignedOut` runs when another tab signs out, with its reason. */

@@ -1,6 +1,6 @@
 import { createActor, fromPromise, type SnapshotFrom } from 'xstate';
-import { bootMachine } from '../../machines/boot.machine.ts';
-import type { BootConfig, BootContext, BootUserConfiguration } from '../../machines/boot.types.ts';
+import { createBootMachine } from '../../machines/boot.machine.ts';
+import type { BootContext, BootUserConfiguration } from '../../machines/boot.types.ts';
 import { errorOf, outputOf } from '../../machines/error.ts';
 import { getCultureName } from '../abp/culture.ts';
 import { abpEvents } from '../abp/events.ts';
@@ -15,25 +15,16 @@ import { parseAppConfig } from '../config/parseAppConfig.ts';
 import { activateLocale } from '../i18n/i18n.ts';
 import { logError } from '../lib/log.ts';
 
-/** Start-up's context with the app's own types: the machine keeps them generic, the app reads them through this. */
+/** Start-up's context with the app's own types, as the machine is made for them below. */
 export type AppBootContext = BootContext<AppConfig, UserConfiguration, Session>;
-
-/** The machine hands its actors back the config `loadConfig` gave it, which is the app's own. */
-function configOf(input: { config: BootContext['config'] }): AppConfig {
-  return input.config as AppConfig;
-}
-
-function clientFor(input: { config: BootContext['config'] }) {
-  return abpClientFor(configOf(input));
-}
 
 /** What settles GetAll's and the session's answers for a start that holds a token (the language, an ignored token, the person's name): never part of the start. */
 const settler = () => import('./deviceLanguage.lazy.ts');
 
 /** The bootMachine with the browser's implementations. */
-export const browserBootMachine = bootMachine.provide({
+export const browserBootMachine = createBootMachine<AppConfig, UserConfiguration, Session>().provide({
   actors: {
-    loadConfig: fromPromise<BootConfig>(async () => {
+    loadConfig: fromPromise(async () => {
       const config = parseAppConfig(await requestAppConfig());
       // Only a browser that has chosen no environment yet (once): every other start carries none of it.
       if (config.tenancyName && !hasChosenTenant()) await (await import('./configuredTenant.lazy.ts')).chooseConfiguredTenant(config);
@@ -41,16 +32,16 @@ export const browserBootMachine = bootMachine.provide({
     }),
     loadUserConfiguration: fromPromise(async ({ input }) => {
       const sent = getToken();
-      const client = clientFor(input);
+      const client = abpClientFor(input.config);
       // With a token held, the code that settles the answer (the language, a token the backend ignored) loads beside GetAll.
       const settling = sent === undefined ? undefined : settler();
       const answered = await getUserConfiguration(client);
       if (!settling && answered.session.userId === null) return answered;
-      return (await (settling ?? settler())).settleUserConfiguration(configOf(input), client, answered, sent);
+      return (await (settling ?? settler())).settleUserConfiguration(input.config, client, answered, sent);
     }),
     // A signed-in person's name is the provider's (boot/personName.ts), by the code that settled GetAll's answer.
     initSession: fromPromise(async ({ input }) => {
-      const session = await getCurrentLoginInformations(clientFor(input));
+      const session = await getCurrentLoginInformations(abpClientFor(input.config));
       // GetAll's answer is in the context by now: it says whether someone acts as another person.
       return session.user ? (await settler()).settleSession(session, bootContext().userConfiguration) : session;
     }),
@@ -81,9 +72,9 @@ if (typeof window !== 'undefined') {
   });
 }
 
-/** Start-up's context as the app's types: the one place the machine's generic context is read as them. */
+/** Start-up's context, in the app's types. */
 export function bootContext(snapshot: BootSnapshot = bootActor.getSnapshot()): AppBootContext {
-  return snapshot.context as AppBootContext;
+  return snapshot.context;
 }
 
 /** The application config; start-up has loaded it before any code that asks for it runs. */
@@ -91,4 +82,8 @@ export function currentConfig(): AppConfig {
   const { config } = bootContext();
   if (!config) throw new Error('the application config is not loaded yet');
   return config;
+}
+
+export function userConfigurationOf(snapshot: BootSnapshot): UserConfiguration | undefined {
+  return snapshot.context.userConfiguration;
 }

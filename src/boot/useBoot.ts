@@ -1,9 +1,8 @@
 import { useSelector } from '@xstate/react';
 import { isGranted, type UserConfiguration } from '../abp/userConfiguration.ts';
-import { userConfigurationOf } from './bootView.ts';
 import type { Session } from '../abp/session.ts';
 import type { AppConfig } from '../config/appConfig.ts';
-import { bootActor, bootContext } from './bootActor.ts';
+import { bootActor, bootContext, userConfigurationOf } from './bootActor.ts';
 
 export function useSession(): Session | undefined {
   return useSelector(bootActor, (snapshot) => bootContext(snapshot).session);

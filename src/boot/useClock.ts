@@ -1,7 +1,6 @@
 import { useSelector } from '@xstate/react';
 import { clockFor, type Clock } from '../abp/clock.ts';
-import { bootActor } from './bootActor.ts';
-import { userConfigurationOf } from './bootView.ts';
+import { bootActor, userConfigurationOf } from './bootActor.ts';
 
 /** ABP's clock as the server configured it (unspecified, utc or local). */
 export function useClock(): Clock {

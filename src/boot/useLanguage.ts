@@ -1,6 +1,5 @@
 import { useSelector } from '@xstate/react';
-import { bootActor } from './bootActor.ts';
-import { userConfigurationOf } from './bootView.ts';
+import { bootActor, userConfigurationOf } from './bootActor.ts';
 
 // Kept apart from useBoot.ts: only the language switch and Over de applicatie use them, and they load later.
 

@@ -2,7 +2,7 @@ import { Plural, Trans, useLingui } from '@lingui/react/macro';
 import { useSelector } from '@xstate/react';
 import { useEffect, useLayoutEffect, useState, useSyncExternalStore } from 'react';
 import { connectivityActor } from './connectivityActor.ts';
-import { connectivityView, connectivityViewEqual } from './connectivityView.ts';
+import { connectivityView, connectivityViewEqual } from '../../machines/connectivity.view.ts';
 import './connection-banner.css';
 
 /** Whole seconds left of a wait of `waitMs` that ends at `at`, counted down once a second. */

@@ -11,19 +11,11 @@ import { LOGIN_PATH } from '../lib/paths.ts';
  * whoever is signed out too, as every other unknown address does.
  */
 export function requireUser(context: RouterContext, location: ParsedLocation, section?: string): void | Promise<never> {
-  if (context.session().user) return;
+  if (context.session()?.user) return;
   const signIn = redirect({ to: LOGIN_PATH, search: { returnUrl: location.href } });
   if (section === undefined) throw signIn;
   return import('./sectionAccess.lazy.ts').then((access) => {
     access.knownSection(section);
     throw signIn;
   });
-}
-
-/** A section the person may not open: its address answers "Geen toegang" inside the shell, and its code is not fetched. */
-export class NoAccessError extends Error {
-  constructor(readonly section: string) {
-    super(`no access to section ${section}`);
-    this.name = 'NoAccessError';
-  }
 }

@@ -8,7 +8,8 @@ import { validateLoginSearch } from '../sections/account/loginSearch.ts';
 import { Shell } from '../shell/Shell.tsx';
 import { BusyIndicator } from '../ui/BusyIndicator.tsx';
 import type { RouterContext } from './context.ts';
-import { NoAccessError, requireUser } from './guards.ts';
+import { requireUser } from './guards.ts';
+import { NO_ACCESS } from './noAccess.ts';
 
 // The whole route tree. Screens are `*.lazy.tsx` files: a route here names
 // its path and guard, its screen loads (with the `pages` catalog) when the
@@ -54,7 +55,7 @@ const indexRoute = createRoute({
 const loginCallbackRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: CALLBACK_PATH,
-  loader: async () => void (await import('../auth/callbackActor.lazy.ts')).startCallback(router.history),
+  loader: async () => void (await import('../signin/callbackActor.lazy.ts')).startCallback(router.history),
 }).lazy(() =>
   withPages(() => import('../sections/account/logincallback.lazy.tsx')).then((module) => module.Route),
 );
@@ -100,17 +101,18 @@ const sectionRoute = createRoute({
   getParentRoute: () => shellRoute,
   path: '$section/$',
   beforeLoad: async ({ context, params }) => (await withPages(() => import('./sectionAccess.lazy.ts'))).openAddress(context, params.section, params._splat),
-  loader: async ({ context: { section, page, id } }) =>
-    page ? { section, page, id, PageScreen: (await withPages(page.screen)).Screen } : { section, Screen: (await withPages(section.screen)).Screen },
+  loader: async ({ context: { section, page, id, sections } }) =>
+    page ? { section, page, id, sections, PageScreen: (await withPages(page.screen)).Screen } : { section, Screen: (await withPages(section.screen)).Screen },
   component: SectionScreen,
   notFoundComponent: NotFound,
-  errorComponent: (props) => (props.error instanceof NoAccessError ? <NoAccess /> : <RouteError {...props} />),
+  // By name: the error's class loads with the section checks, so the start does not carry it.
+  errorComponent: (props) => (props.error instanceof Error && props.error.name === NO_ACCESS ? <NoAccess /> : <RouteError {...props} />),
 });
 
 /** The section's own screen, or the page under it, given its entry (its title, its permission) and the item's id. */
 function SectionScreen(): ReactNode {
-  const { section, page, id, PageScreen, Screen } = sectionRoute.useLoaderData();
-  if (page && PageScreen) return <PageScreen section={section} page={page} id={id} />;
+  const { section, page, id, sections, PageScreen, Screen } = sectionRoute.useLoaderData();
+  if (page && sections && PageScreen) return <PageScreen section={section} page={page} id={id} sections={sections} />;
   return Screen && <Screen section={section} />;
 }
 
@@ -135,8 +137,7 @@ const routeTree = rootRoute.addChildren([
 export const router = createRouter({
   routeTree,
   context: {
-    config: () => bootContext().config!,
-    session: () => bootContext().session!,
+    session: () => bootContext().session,
     userConfiguration: () => bootContext().userConfiguration,
   },
   defaultPendingComponent: BusyIndicator,

@@ -1,9 +1,10 @@
 import { notFound } from '@tanstack/react-router';
-import { pageByKey, sectionByKey, type Section, type SectionPage } from '../sections/sections.lazy.ts';
+import type { Section, SectionPage } from '../sections/section.ts';
+import { pageByKey, SECTIONS, sectionByKey } from '../sections/sections.lazy.ts';
 import { isGranted } from '../abp/userConfiguration.ts';
 import { canOpen } from '../sections/access.ts';
 import type { RouterContext } from './context.ts';
-import { NoAccessError } from './guards.ts';
+import { NoAccessError } from './noAccessError.ts';
 
 // The section route's checks, with the app's list of sections: they load
 // when a section's address is visited, so the start carries neither.
@@ -29,12 +30,16 @@ export function openSection(context: RouterContext, key: string): Section {
  * "Pagina niet gevonden" for an address the section does not have, "Geen
  * toegang" otherwise, before any of its code loads.
  */
-export function openAddress(context: RouterContext, sectionKey: string, rest = ''): { section: Section; page?: SectionPage; id?: string } {
+export function openAddress(
+  context: RouterContext,
+  sectionKey: string,
+  rest = '',
+): { section: Section; page?: SectionPage; id?: string; sections: readonly Section[] } {
   const section = openSection(context, sectionKey);
   const [pageKey, id, ...more] = rest.split('/').filter(Boolean);
-  if (pageKey === undefined) return { section };
+  if (pageKey === undefined) return { section, sections: SECTIONS };
   const page = pageByKey(section, pageKey);
   if (!page || more.length > 0) throw notFound();
   if (!isGranted(context.userConfiguration(), page.permission)) throw new NoAccessError(`${section.key}/${page.key}`);
-  return { section, page, ...(id === undefined ? {} : { id }) };
+  return { section, page, sections: SECTIONS, ...(id === undefined ? {} : { id }) };
 }

@@ -1,6 +1,6 @@
 import { Trans } from '@lingui/react/macro';
 import { PageHeading } from '../ui/PageHeading.tsx';
-import type { Section } from './sections.lazy.ts';
+import type { Section } from './section.ts';
 import { useSectionName } from './SectionName.tsx';
 
 /** A business section's own page: its title, and honestly no screens yet. The route lets only those in who may open it. */

@@ -1,6 +1,6 @@
 import type { UserConfiguration } from '../abp/userConfiguration.ts';
 import { isGranted } from '../abp/userConfiguration.ts';
-import type { Section } from './sections.lazy.ts';
+import type { Section } from './section.ts';
 
 /** ABP's `abp.features.isEnabled`: a feature is on when its value is the string "true". */
 export function isFeatureEnabled(configuration: UserConfiguration | undefined, feature: string): boolean {

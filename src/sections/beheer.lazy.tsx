@@ -4,7 +4,7 @@ import { Link } from '@tanstack/react-router';
 import { useUserConfiguration } from '../boot/useBoot.ts';
 import { isGranted } from '../abp/userConfiguration.ts';
 import { PageHeading } from '../ui/PageHeading.tsx';
-import type { Section } from './sections.lazy.ts';
+import type { Section } from './section.ts';
 import { useSectionName } from './SectionName.tsx';
 import '../ui/forms.css';
 import './beheer/beheer.css';

@@ -1,6 +1,6 @@
 import type { I18n } from '@lingui/core';
 import type { UserConfiguration } from '../abp/userConfiguration.ts';
-import { SECTIONS, sectionByKey, type Section } from './sections.lazy.ts';
+import { SECTIONS, sectionByKey } from './sections.lazy.ts';
 import { canOpen } from './access.ts';
 import { serverMenu, type MenuEntry } from '../abp/menu.ts';
 
@@ -17,13 +17,4 @@ export function knownMenu(configuration: UserConfiguration | undefined, i18n: I1
     const section = sectionByKey(key);
     return section && canOpen(configuration, section) ? [{ key: section.key, name: name ?? i18n._(section.label) }] : [];
   });
-}
-
-/**
- * A section's one name, the same in the menu, on Home's tile, in the page's
- * title and in the way back from its pages: the server's menu item's
- * (in the person's language) when it names the section, else the app's own.
- */
-export function sectionName(section: Section, configuration: UserConfiguration | undefined, i18n: I18n): string {
-  return serverMenu(configuration)?.find((entry) => entry.key === section.key)?.name ?? i18n._(section.label);
 }

@@ -1,4 +1,4 @@
-import type { Section } from './sections.lazy.ts';
+import type { Section } from './section.ts';
 import { SectionPage } from './SectionPage.tsx';
 
 export function Screen({ section }: { section: Section }) {

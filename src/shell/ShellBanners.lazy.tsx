@@ -1,6 +1,6 @@
 import { useUserConfiguration } from '../boot/useBoot.ts';
-import { InactivityDialog } from '../ui/InactivityDialog.tsx';
-import { SessionBanner } from '../ui/SessionBanner.lazy.tsx';
+import { InactivityDialog } from '../session/InactivityDialog.tsx';
+import { SessionBanner } from '../session/SessionBanner.lazy.tsx';
 import { ImpersonationBanner } from './ImpersonationBanner.tsx';
 
 /** ABP's switch for the session time-out (src/abp/sessionTimeOut.ts reads the rest). */

@@ -35,7 +35,7 @@ describe('what loads later, in this app', () => {
 
   it('keeps sign-in and the business sections out of the start', () => {
     const start = names([...split.entry, ...split.start]);
-    expect(start.filter((file) => file.startsWith('src/auth/'))).toEqual([]);
+    expect(start.filter((file) => /^src\/(auth|signin|session)\//.test(file))).toEqual([]);
     expect(start).not.toContain('src/sections/SectionPage.tsx');
     expect(start).not.toContain('machines/callback.machine.ts');
   });

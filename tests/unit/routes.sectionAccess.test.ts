@@ -2,7 +2,7 @@ import { isNotFound } from '@tanstack/react-router';
 import { describe, expect, it } from 'vitest';
 import { readUserConfiguration } from '../../src/abp/userConfiguration.ts';
 import type { RouterContext } from '../../src/routes/context.ts';
-import { NoAccessError } from '../../src/routes/guards.ts';
+import { NoAccessError } from '../../src/routes/noAccessError.ts';
 import { openSection } from '../../src/routes/sectionAccess.lazy.ts';
 
 /** The section route's answer for an address, once the app's list is in. */
@@ -17,7 +17,7 @@ function context(granted: string[]): RouterContext {
     setting: { values: {} },
     clock: { provider: 'utcClockProvider' },
   });
-  return { config: () => ({}) as never, session: () => ({}) as never, userConfiguration: () => configuration };
+  return { session: () => undefined, userConfiguration: () => configuration };
 }
 
 function answer(key: string, granted: string[]): unknown {

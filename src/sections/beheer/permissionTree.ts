@@ -1,4 +1,4 @@
-import type { Permission } from '../../abp/roles.ts';
+import type { Permission } from '../../management/roles.ts';
 
 /** A permission with the permissions under it (`Pages.Users` holds `Pages.Users.Activation`). */
 export interface PermissionNode {
@@ -16,7 +16,7 @@ export type Selection = 'all' | 'some' | 'none';
  * server's order; a permission whose parent is not in the list is a root.
  */
 export function permissionTree(permissions: readonly Permission[]): PermissionNode[] {
-  const nodes = new Map(permissions.map((permission) => [permission.name, { permission, children: [] as PermissionNode[] }]));
+  const nodes = new Map(permissions.map((permission): [string, PermissionNode] => [permission.name, { permission, children: [] }]));
   const roots: PermissionNode[] = [];
   for (const node of nodes.values()) {
     const parent = parentOf(node.permission.name, nodes);

@@ -1,8 +1,8 @@
 import { useLingui } from '@lingui/react';
 import { Trans, useLingui as useMacroLingui } from '@lingui/react/macro';
 import { Link, useNavigate } from '@tanstack/react-router';
-import { useEffect, useId, useMemo, useRef, useState, type ReactNode } from 'react';
-import { createRole, deleteRole, getAllPermissions, getRoleForEdit, getRoles, updateRole, type Permission, type RoleForEdit } from '../../abp/roles.ts';
+import { createContext, useContext, useEffect, useId, useMemo, useRef, useState, type ReactNode } from 'react';
+import { createRole, deleteRole, getAllPermissions, getRoleForEdit, getRoles, updateRole, type Permission, type RoleForEdit } from '../../management/roles.ts';
 import { api } from '../../boot/api.ts';
 import { restartBoot } from '../../boot/restart.ts';
 import { useUserConfiguration } from '../../boot/useBoot.ts';
@@ -10,7 +10,7 @@ import { FieldError, FormAlert } from '../../ui/errors/FormAlert.tsx';
 import { useAbpForm } from '../../ui/errors/useAbpForm.ts';
 import { NoAccess } from '../../ui/NoAccess.lazy.tsx';
 import { PageHeading } from '../../ui/PageHeading.tsx';
-import { SECTIONS, type Section, type SectionPage } from '../sections.lazy.ts';
+import type { Section, SectionPage } from '../section.ts';
 import { SectionName } from '../SectionName.tsx';
 import { ConfirmDelete, LoadFailure, ItemLink, SaveBar } from './parts.tsx';
 import { permissionTree, selectionOf, toggle, type PermissionNode } from './permissionTree.ts';
@@ -22,8 +22,15 @@ import './beheer.css';
 const NEW = 'nieuw';
 
 /** Rollen: the list, a new role (`/beheer/rollen/nieuw`) or one role by its id. */
-export function Screen({ section, page, id }: { section: Section; page: SectionPage; id: string | undefined }) {
-  return id === undefined ? <RoleList section={section} page={page} /> : <RoleDetail page={page} id={id} section={section} />;
+/** The app's sections, which name their permissions (given by the route: importing the list would close a circle with it). */
+const Sections = createContext<readonly Section[]>([]);
+
+export function Screen({ section, page, id, sections }: { section: Section; page: SectionPage; id: string | undefined; sections: readonly Section[] }) {
+  return (
+    <Sections.Provider value={sections}>
+      {id === undefined ? <RoleList section={section} page={page} /> : <RoleDetail page={page} id={id} section={section} />}
+    </Sections.Provider>
+  );
 }
 
 function RoleList({ section, page }: { section: Section; page: SectionPage }) {
@@ -88,9 +95,10 @@ function PermissionCount({ count }: { count: number }) {
 function usePermissionLabel(): (permission: Permission) => string {
   const { i18n } = useLingui();
   const { t } = useMacroLingui();
+  const sections = useContext(Sections);
   return (permission) => {
     if (!/^\[.*\]$/.test(permission.displayName)) return permission.displayName;
-    const section = SECTIONS.find((candidate) => candidate.permission === permission.name);
+    const section = sections.find((candidate) => candidate.permission === permission.name);
     if (section) return i18n._(section.label);
     if (permission.name === 'Pages.Users.Activation') return t`Accounts activeren en deactiveren`;
     return permission.name;

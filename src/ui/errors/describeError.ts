@@ -63,7 +63,7 @@ export interface Describable {
 }
 
 function isDescribable(error: unknown): error is Describable {
-  return typeof (error as Partial<Describable> | undefined)?.describe === 'function';
+  return typeof error === 'object' && error !== null && 'describe' in error && typeof error.describe === 'function';
 }
 
 export interface DescribeOptions {

@@ -1,10 +1,10 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useSelector } from '@xstate/react';
 import { useEffect, useId, useRef, useState, useSyncExternalStore } from 'react';
-import { inactivityActor, stayOnline, subscribeInactivityStart, type InactivityActor } from '../auth/inactivityActor.lazy.ts';
-import { countdownText, inactivityView, inactivityViewEqual } from '../auth/inactivityView.ts';
-import './errors/errors.css';
-import './card.css';
+import { inactivityActor, stayOnline, subscribeInactivityStart, type InactivityActor } from './inactivityActor.lazy.ts';
+import { countdownText, inactivityView, inactivityViewEqual } from '../../machines/inactivity.view.ts';
+import '../ui/errors/errors.css';
+import '../ui/card.css';
 
 /**
  * The warning before an automatic sign-out, in every tab at once: a modal

@@ -3,13 +3,14 @@ import { AbpError } from '../abp/errors.ts';
 import { loginRefusalOf } from '../abp/loginRefusal.ts';
 import { getTenantId } from '../abp/tenant.ts';
 import { logWarning } from '../lib/log.ts';
-import { storeToken } from '../abp/authTokenStore.ts';
+import { getToken } from '../abp/authToken.ts';
+import { storeToken, tokenExpiry } from '../abp/authTokenStore.ts';
 import { EXTERNAL_AUTHENTICATE_PATH, externalAuthenticate, type ExternalAuthenticateResult } from '../abp/externalAuthenticate.ts';
 import type { AppConfig } from '../config/appConfig.ts';
-import { AuthError, type AuthErrorKind } from './authError.ts';
-import type { ProviderTokens } from './providerTokens.ts';
-import { dpopHandle, proofFor } from './dpop.lazy.ts';
-import { getProvider } from './provider.ts';
+import { AuthError, type AuthErrorKind } from '../auth/authError.ts';
+import type { ProviderTokens } from '../auth/providerTokens.ts';
+import { dpopHandle, proofFor } from '../auth/dpop.lazy.ts';
+import { getProvider } from '../auth/provider.ts';
 
 /** An answer of an account that is not active: no token, as a backend that sends `waitingForActivation` says it. */
 const NOT_ACTIVE: ExternalAuthenticateResult = { accessToken: null, encryptedAccessToken: null, expireInSeconds: 0, waitingForActivation: true };
@@ -72,4 +73,20 @@ export function storeAuthenticateResult(result: ExternalAuthenticateResult): voi
   if (result.waitingForActivation) throw new AuthError('not-active', 'waitingForActivation');
   if (!result.accessToken) throw new AuthError('backend-rejected', 'Unexpected authenticateResult!');
   storeToken(result.accessToken, result.encryptedAccessToken ?? '', result.expireInSeconds);
+  stored = { token: result.accessToken, expiresAt: Date.now() + result.expireInSeconds * 1000 };
+}
+
+/** The backend token this page stored last, and when it expires as its answer said. */
+let stored: { token: string; expiresAt: number } | undefined;
+
+/**
+ * When the backend token held now expires: as the ExternalAuthenticate
+ * answer said (`expireInSeconds`) when this page got it; for a token this
+ * page did not get (a reload, or another tab renewed it), from the token's
+ * own `exp`.
+ */
+export function heldTokenExpiry(): number | undefined {
+  const token = getToken();
+  if (!token) return undefined;
+  return stored?.token === token ? stored.expiresAt : tokenExpiry(token);
 }

@@ -1,5 +1,5 @@
 import type { SnapshotFrom } from 'xstate';
-import type { tokenMachine } from '../../machines/token.machine.ts';
+import type { tokenMachine } from './token.machine.ts';
 
 /** What the session banner shows: nothing, a renewal that waits for the connection, the session's end coming, a sign-in needed (with the reason) or one in the popup. */
 export type TokenView =
@@ -18,8 +18,7 @@ export function tokenView(snapshot: SnapshotFrom<typeof tokenMachine>): TokenVie
 }
 
 export function tokenViewEqual(a: TokenView, b: TokenView): boolean {
-  if (a.kind !== b.kind) return false;
-  if (a.kind === 'signInRequired') return a.errorKind === (b as typeof a).errorKind;
-  if (a.kind === 'endingSoon') return a.endsAt === (b as typeof a).endsAt;
-  return true;
+  if (a.kind === 'signInRequired' && b.kind === 'signInRequired') return a.errorKind === b.errorKind;
+  if (a.kind === 'endingSoon' && b.kind === 'endingSoon') return a.endsAt === b.endsAt;
+  return a.kind === b.kind;
 }

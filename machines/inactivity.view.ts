@@ -1,5 +1,5 @@
 import type { SnapshotFrom } from 'xstate';
-import { inactivityEndsAt, type inactivityMachine } from '../../machines/inactivity.machine.ts';
+import { inactivityEndsAt, type inactivityMachine } from './inactivity.machine.ts';
 
 /** What the page shows of the inactivity watch: nothing, or the warning with the moment the session ends. */
 export type InactivityView = { kind: 'quiet' } | { kind: 'warning'; endsAt: number };
@@ -10,7 +10,8 @@ export function inactivityView(snapshot: SnapshotFrom<typeof inactivityMachine>)
 }
 
 export function inactivityViewEqual(a: InactivityView, b: InactivityView): boolean {
-  return a.kind === b.kind && (a.kind === 'quiet' || a.endsAt === (b as { endsAt: number }).endsAt);
+  if (a.kind === 'warning' && b.kind === 'warning') return a.endsAt === b.endsAt;
+  return a.kind === b.kind;
 }
 
 /** "1:05": minutes and seconds left, never below zero. */

@@ -1,11 +1,10 @@
 import { useLingui } from '@lingui/react';
 import { Trans } from '@lingui/react/macro';
 import { useSelector } from '@xstate/react';
-import { authMessages } from '../auth/authMessages.ts';
-import type { AuthErrorKind } from '../auth/authError.ts';
-import { tokenActor } from '../auth/tokenActor.lazy.ts';
-import { tokenView, tokenViewEqual } from '../auth/tokenView.ts';
-import './banner.css';
+import { authMessageOf, authMessages } from '../auth/authMessages.ts';
+import { tokenActor } from './tokenActor.lazy.ts';
+import { tokenView, tokenViewEqual } from '../../machines/token.view.ts';
+import '../ui/banner.css';
 
 /** Tells a signed-in person when the session needs attention, without leaving the page. */
 export function SessionBanner() {
@@ -33,7 +32,8 @@ export function SessionBanner() {
     );
   }
   const errorKind = view.kind === 'signInRequired' ? view.errorKind : undefined;
-  const reason = errorKind && errorKind in authMessages ? i18n._(authMessages[errorKind as AuthErrorKind]) : undefined;
+  const message = authMessageOf(errorKind);
+  const reason = message && i18n._(message);
   return (
     <div className="banner banner--warning" role="alert">
       <p>{view.kind === 'pending' ? <Trans>Log in via het pop-upvenster…</Trans> : (reason ?? i18n._(authMessages['invalid-refresh-token']))}</p>

@@ -1,6 +1,6 @@
 import type { SnapshotFrom } from 'xstate';
-import type { ConnectivityCause } from '../../machines/connectivity.types.ts';
-import type { connectivityMachine } from '../../machines/connectivity.machine.ts';
+import type { ConnectivityCause } from './connectivity.types.ts';
+import type { connectivityMachine } from './connectivity.machine.ts';
 
 /** What the connection banner shows: nothing, "hersteld" for a moment, or why the API is out of reach and when it is tried again. */
 export type ConnectivityView =

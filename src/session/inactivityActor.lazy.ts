@@ -6,8 +6,8 @@ import { bootContext, currentConfig } from '../boot/bootActor.ts';
 import { inspectActor } from '../lib/inspect.ts';
 import { logError, logWarning } from '../lib/log.ts';
 import { signedOutPath } from '../lib/paths.ts';
-import { clearProviderTokens } from './providerTokens.ts';
-import { onSignedOutElsewhere } from './providerTokenSharing.ts';
+import { clearProviderTokens } from '../auth/providerTokens.ts';
+import { onSignedOutElsewhere } from '../auth/providerTokenSharing.ts';
 import { watchWake } from './wakeWatch.ts';
 
 /** What the tabs tell each other (same origin, BroadcastChannel): nothing in it is secret. */
@@ -34,7 +34,7 @@ const WAIT_FOR_SIGN_OUT_MS = 10_000;
  */
 async function signOutOnce(): Promise<void> {
   const signOutHere = async () => {
-    const { signOut } = await import('./signOut.lazy.ts');
+    const { signOut } = await import('../auth/signOut.lazy.ts');
     await signOut(currentConfig().auth, 'idle');
   };
   const signedOutHere = navigator.locks

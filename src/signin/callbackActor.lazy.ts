@@ -1,30 +1,24 @@
 import { createActor, fromPromise, waitFor, type ActorRefFrom } from 'xstate';
-import { callbackMachine } from '../../machines/callback.machine.ts';
+import { createCallbackMachine } from '../../machines/callback.machine.ts';
 import { errorOf } from '../../machines/error.ts';
 import { AbpError } from '../abp/errors.ts';
 import { restartSignedIn } from './restartSignedIn.ts';
 import { HOME_PATH, LOGIN_PATH } from '../lib/paths.ts';
 import { inspectActor } from '../lib/inspect.ts';
 import { logError, logWarning } from '../lib/log.ts';
-import { AuthError } from './authError.ts';
+import { AuthError } from '../auth/authError.ts';
 import { loginAtBackend, storeAuthenticateResult } from './backendLogin.ts';
-import { isLoginRedirect, processCallback } from './callback.ts';
-import { requireLoginForm } from './loginPrompt.ts';
-import { REDIRECT_PATH } from './provider.ts';
-import type { ProviderTokens } from './providerTokens.ts';
-import { publishProviderTokens } from './providerTokenSharing.ts';
+import { isLoginRedirect, processCallback } from '../auth/callback.ts';
+import { requireLoginForm } from '../auth/loginPrompt.ts';
+import { REDIRECT_PATH } from '../auth/provider.ts';
+import type { ProviderTokens } from '../auth/providerTokens.ts';
+import { publishProviderTokens } from '../auth/providerTokenSharing.ts';
 import type { ExternalAuthenticateResult } from '../abp/externalAuthenticate.ts';
 import { bootActor, bootContext, currentConfig } from '../boot/bootActor.ts';
 
 export interface CallbackNavigation {
   /** Replaces the current entry: the callback never stays in the history. */
   replace: (path: string) => void;
-}
-
-
-/** The machine carries what these actors returned from one to the next; this is the one place it is read as the app's types. */
-function carried(input: { tokens?: unknown; login?: unknown }) {
-  return input as { tokens: ProviderTokens | undefined; login: ExternalAuthenticateResult | undefined };
 }
 
 /**
@@ -34,7 +28,7 @@ function carried(input: { tokens?: unknown; login?: unknown }) {
  * the tab.
  */
 export function browserCallbackMachine(navigation: CallbackNavigation) {
-  return callbackMachine.provide({
+  return createCallbackMachine<ProviderTokens, ExternalAuthenticateResult>().provide({
     actors: {
       parseTokens: fromPromise(async ({ input }) => {
         const parameters = new URL(input.href).searchParams;
@@ -43,7 +37,7 @@ export function browserCallbackMachine(navigation: CallbackNavigation) {
         return { tokens: tokens?.accessToken ? tokens : undefined, returnPath };
       }),
       loginAtBackend: fromPromise(async ({ input }) => {
-        const { tokens } = carried(input);
+        const { tokens } = input;
         if (!tokens?.accessToken) throw new AuthError('invalid-token', 'no provider access token after the exchange');
         let result: ExternalAuthenticateResult;
         try {
@@ -57,7 +51,7 @@ export function browserCallbackMachine(navigation: CallbackNavigation) {
         return { waitingForActivation: result.waitingForActivation, result };
       }),
       processAuthenticateResult: fromPromise(async ({ input }) => {
-        const { tokens, login } = carried(input);
+        const { tokens, login } = input;
         if (!login || !tokens) throw new AuthError('backend-rejected', 'no backend answer to process');
         storeAuthenticateResult(login);
         publishProviderTokens(tokens);

@@ -2,29 +2,26 @@ import { createActor, fromPromise } from 'xstate';
 import { tokenMachine } from '../../machines/token.machine.ts';
 import { errorOf } from '../../machines/error.ts';
 import { abpEvents } from '../abp/events.ts';
-import { getToken } from '../abp/authToken.ts';
-import { tokenExpiry } from '../abp/authTokenStore.ts';
 import { inspectActor } from '../lib/inspect.ts';
 import { logError } from '../lib/log.ts';
-import { getProviderTokens, removeRefreshToken } from './providerTokens.ts';
-import { startTokenSharing } from './providerTokenSharing.ts';
+import { getProviderTokens, removeRefreshToken } from '../auth/providerTokens.ts';
+import { startTokenSharing } from '../auth/providerTokenSharing.ts';
 import { signedOutPath } from '../lib/paths.ts';
 import { bootActor, bootContext, currentConfig } from '../boot/bootActor.ts';
 import { watchWake } from './wakeWatch.ts';
+import { heldTokenExpiry } from '../signin/backendLogin.ts';
 
 
 /** The tokenMachine with the browser's implementations; the sign-in code loads only when needed. */
 export const browserTokenMachine = tokenMachine.provide({
   actors: {
-    renewTokens: fromPromise(async () =>
-      (await import('./renew.lazy.ts')).renewTokens(currentConfig(), tokenActor.getSnapshot().context.expiresAt),
-    ),
-    reauthenticate: fromPromise(async () => (await import('./popup.lazy.ts')).signInWithPopup(currentConfig())),
+    renewTokens: fromPromise(async ({ input }) => (await import('./renew.lazy.ts')).renewTokens(currentConfig(), input.expiresAt)),
+    reauthenticate: fromPromise(async () => (await import('../signin/popup.lazy.ts')).signInWithPopup(currentConfig())),
   },
   actions: {
     removeRefreshToken: () => removeRefreshToken(),
     signInWithRedirect: () =>
-      void import('./authorize.lazy.ts')
+      void import('../auth/authorize.lazy.ts')
         .then(({ signInWithRedirect }) => signInWithRedirect(currentConfig().auth, location.pathname + location.search))
         .catch((error: unknown) => logError('sign-in', error)),
     logError: ({ event }) => logError('token', errorOf(event)),
@@ -55,8 +52,7 @@ export function startTokenLifecycle(): void {
   const follow = (snapshot: ReturnType<typeof bootActor.getSnapshot>) => {
     if (!snapshot.matches('ready')) return;
     const user = bootContext(snapshot).session?.user;
-    const token = getToken();
-    const expiresAt = token ? tokenExpiry(token) : undefined;
+    const expiresAt = heldTokenExpiry();
     const lifecycle = tokenActor.getSnapshot();
     if (user && expiresAt !== undefined && (lifecycle.matches('idle') || lifecycle.matches('signInRequired'))) {
       tokenActor.send({ type: 'ADDED', expiresAt, sessionEndsAt: getProviderTokens()?.sessionEndsAt });

@@ -1,15 +1,13 @@
 import * as oauth from 'oauth4webapi';
 import type { TokenGrant } from '../../machines/token.types.ts';
-import { getToken } from '../abp/authToken.ts';
-import { tokenExpiry } from '../abp/authTokenStore.ts';
 import type { AppConfig } from '../config/appConfig.ts';
-import { AuthError } from './authError.ts';
-import { loginAtBackend, storeAuthenticateResult } from './backendLogin.ts';
-import { getProvider } from './provider.ts';
-import { toAuthError } from './toAuthError.ts';
-import { dpopHandle, withNonceRetry } from './dpop.lazy.ts';
-import { accessTokenExpiry, canRenew, getProviderTokens, personOf, sessionEnd, type ProviderTokens } from './providerTokens.ts';
-import { publishProviderTokens, requestProviderTokens } from './providerTokenSharing.ts';
+import { AuthError } from '../auth/authError.ts';
+import { heldTokenExpiry, loginAtBackend, storeAuthenticateResult } from '../signin/backendLogin.ts';
+import { getProvider } from '../auth/provider.ts';
+import { toAuthError } from '../auth/toAuthError.ts';
+import { dpopHandle, withNonceRetry } from '../auth/dpop.lazy.ts';
+import { accessTokenExpiry, canRenew, getProviderTokens, personOf, sessionEnd, type ProviderTokens } from '../auth/providerTokens.ts';
+import { publishProviderTokens, requestProviderTokens } from '../auth/providerTokenSharing.ts';
 
 const LOCK = 'oidc-renew';
 
@@ -30,8 +28,7 @@ export async function renewTokens(config: AppConfig, knownExpiresAt?: number): P
 
 /** The backend token another tab stored while this one waited, if it outlives the one this tab knows. */
 function renewedElsewhere(knownExpiresAt: number | undefined): TokenGrant | undefined {
-  const token = getToken();
-  const expiresAt = token ? tokenExpiry(token) : undefined;
+  const expiresAt = heldTokenExpiry();
   return knownExpiresAt !== undefined && expiresAt !== undefined && expiresAt > knownExpiresAt
     ? { expiresAt, sessionEndsAt: getProviderTokens()?.sessionEndsAt }
     : undefined;
@@ -57,7 +54,7 @@ async function renew(config: AppConfig, knownExpiresAt: number | undefined): Pro
  * provider says its session has ended, or it now belongs to someone else.
  */
 async function renewSilently(config: AppConfig, tokens: ProviderTokens): Promise<ProviderTokens> {
-  const { authorizeSilently } = await import('./silent.lazy.ts');
+  const { authorizeSilently } = await import('../auth/silent.lazy.ts');
   const next = await authorizeSilently(config.auth);
   if (next.subject !== tokens.subject) throw new AuthError('invalid-refresh-token', 'the provider session belongs to another user now');
   return next;

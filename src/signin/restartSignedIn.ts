@@ -1,5 +1,5 @@
 import { restartBoot, RestartError } from '../boot/restart.ts';
-import { AuthError } from './authError.ts';
+import { AuthError } from '../auth/authError.ts';
 
 /**
  * Start-up again with the new backend token. The token is kept when the

@@ -1,13 +1,13 @@
 import type { SignInOutcome } from '../../machines/token.types.ts';
 import { restartSignedIn } from './restartSignedIn.ts';
 import type { AppConfig } from '../config/appConfig.ts';
-import { AuthError } from './authError.ts';
-import { createAuthorizationRequest } from './authorize.lazy.ts';
+import { AuthError } from '../auth/authError.ts';
+import { createAuthorizationRequest } from '../auth/authorize.lazy.ts';
 import { loginAtBackend, storeAuthenticateResult } from './backendLogin.ts';
-import { processCallback } from './callback.ts';
-import { toAuthError } from './toAuthError.ts';
-import { handedOverParameters, POPUP_CHANNEL, POPUP_NAME } from './popupProtocol.lazy.ts';
-import { publishProviderTokens } from './providerTokenSharing.ts';
+import { processCallback } from '../auth/callback.ts';
+import { toAuthError } from '../auth/toAuthError.ts';
+import { handedOverParameters, POPUP_CHANNEL, POPUP_NAME } from '../auth/popupProtocol.lazy.ts';
+import { publishProviderTokens } from '../auth/providerTokenSharing.ts';
 
 /** okta-auth-js defaults: a 600 x 600 window, given 120 s. */
 export const POPUP_WIDTH = 600;
