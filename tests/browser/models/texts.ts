@@ -220,7 +220,7 @@ export const EN = {
     save: 'Save',
     host: 'Central administration',
     current: (name: string) => `Environment: ${name}`,
-    notSwitched: 'The tenant could not be changed. Try again in a moment.',
+    notSwitched: 'The environment could not be changed. Try again in a moment.',
   },
   shell: {
     welcome: 'Welcome, Beheerder',
