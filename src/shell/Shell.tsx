@@ -24,16 +24,12 @@ export function Shell() {
   const session = useSession();
   const path = useRouterState({ select: (state) => state.location.pathname });
   const menu = useMainMenu(useUserConfiguration(), i18n, path);
-  // The panel closes on every navigation: the person chose where to go.
-  const [openAt, setOpenAt] = useState<string>();
-  const open = openAt === path;
-  const [userMenuAt, setUserMenuAt] = useState<string>();
-  // On a phone the opened panel shows the person's menu too (its own button is hidden there).
-  const userMenuOpen = userMenuAt === path || open;
-  const close = () => {
-    setOpenAt(undefined);
-    setUserMenuAt(undefined);
-  };
+  // What is open, on which page (it closes on every navigation: the person chose where to go): the panel
+  // behind "Menu" on a phone, which shows the person's menu too (its own button is hidden there), or that menu alone.
+  const [opened, setOpened] = useState<{ at: string; panel: boolean }>();
+  const userMenuOpen = opened?.at === path;
+  const open = userMenuOpen && opened.panel;
+  const close = () => setOpened(undefined);
   const user = session?.user;
   return (
     <div className="shell">
@@ -44,7 +40,7 @@ export function Shell() {
         <Link to={HOME_PATH} className="shell__brand">
           <Trans>Medewerkersportaal</Trans>
         </Link>
-        <button type="button" className="shell__menu-button" aria-expanded={open} aria-controls="shell-panel" onClick={() => setOpenAt(open ? undefined : path)}>
+        <button type="button" className="shell__menu-button" aria-expanded={open} aria-controls="shell-panel" onClick={() => setOpened(open ? undefined : { at: path, panel: true })}>
           {t`Menu`}
         </button>
         <div id="shell-panel" className="shell__panel" data-open={open}>
@@ -68,7 +64,7 @@ export function Shell() {
               className="shell__who"
               aria-expanded={userMenuOpen}
               aria-controls="user-menu"
-              onClick={() => (userMenuOpen ? close() : setUserMenuAt(path))}
+              onClick={() => setOpened(userMenuOpen ? undefined : { at: path, panel: false })}
             >
               {user?.name} {user?.surname}
             </button>

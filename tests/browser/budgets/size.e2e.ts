@@ -72,8 +72,9 @@ describe('size budgets of the production build', () => {
 
   it.each(['messages', 'pages'])('leaves the English %s catalog out of the initial set', (catalog) => {
     const markers = catalogMarkers(readFileSync(resolve(`src/locales/en/${catalog}.po`), 'utf8'));
-    // Enough distinct English texts to tell the catalog by: the start's catalog is a handful of texts by design.
-    expect(markers.length).toBeGreaterThanOrEqual(4);
+    // Enough distinct English texts to tell the catalog by (a file holds it when it has half of them): the start's
+    // catalog is a handful of texts by design, three of them long enough to be told apart from any other text.
+    expect(markers.length).toBeGreaterThanOrEqual(3);
     const english = filesWithCatalog(graph, graph.files.keys(), markers);
     expect(english.length, 'the English catalog is in the build').toBeGreaterThan(0);
     expect(english.every((path) => chunksNamed(graph, catalog).some((chunk) => chunk.path === path))).toBe(true);
