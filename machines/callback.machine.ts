@@ -5,7 +5,8 @@ import { failureOf, outputOf } from './error.ts';
 
 /**
  * The login callback. Region `flow`: redirect detected, tokens parsed, backend
- * login, result processed. Region `view`: the waiting text, and after 5 s the
+ * login, result processed; a sign-in cancelled at the provider goes back to
+ * the login page at once. Region `view`: the waiting text, and after 5 s the
  * retry message, whatever the flow did. The tokens (`T`) and the backend's
  * answer (`L`) travel from one actor to the next through the context, typed
  * by the caller as the boot machine's loads are.
@@ -34,6 +35,8 @@ export function createCallbackMachine<T = unknown, L = unknown>() {
       navigateToReturnPath: () => {},
       /** `failed`: the exchange gave no access token, and the login page says sign-in failed. */
       navigateToLogin: (_, _params: { failed: boolean }) => {},
+      /** The person cancelled at the provider: the login page at once, saying so, with its button to try again. */
+      navigateToLoginCancelled: () => {},
       navigateToHome: () => {},
     },
     guards: {
@@ -41,6 +44,8 @@ export function createCallbackMachine<T = unknown, L = unknown>() {
       hasSession: ({ context }) => context.hasSession,
       hasAccessToken: ({ event }) => outputOf<ParsedCallback<T>>(event, 'parseTokens').tokens !== undefined,
       isWaitingForActivation: ({ event }) => outputOf<BackendLogin<L>>(event, 'loginAtBackend').waitingForActivation,
+      /** The provider answered `access_denied`: the person pressed "Annuleren" (or declined), nothing failed. */
+      isCancelled: ({ event }) => failureOf(event).kind === 'access-denied',
     },
     delays: {
       loginSlow: 5000,
@@ -70,7 +75,10 @@ export function createCallbackMachine<T = unknown, L = unknown>() {
                 { guard: 'hasAccessToken', target: 'loggingIn', actions: 'storeTokens' },
                 { target: 'leftForLogin', actions: { type: 'navigateToLogin', params: { failed: true } } },
               ],
-              onError: { target: 'failed', actions: ['storeError', 'logError'] },
+              onError: [
+                { guard: 'isCancelled', target: 'cancelled', actions: 'logError' },
+                { target: 'failed', actions: ['storeError', 'logError'] },
+              ],
             },
           },
           loggingIn: {
@@ -97,6 +105,7 @@ export function createCallbackMachine<T = unknown, L = unknown>() {
           signedIn: { type: 'final', entry: ['forgetTokens', 'navigateToReturnPath'] },
           notActive: { type: 'final', entry: 'forgetTokens' },
           leftForLogin: { type: 'final' },
+          cancelled: { type: 'final', entry: 'navigateToLoginCancelled' },
           leftForHome: { type: 'final', entry: 'navigateToHome' },
           failed: { type: 'final', entry: 'forgetTokens' },
         },

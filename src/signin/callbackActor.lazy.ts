@@ -63,6 +63,7 @@ export function browserCallbackMachine(navigation: CallbackNavigation) {
       logError: ({ event }) => logError('sign-in', errorOf(event)),
       navigateToReturnPath: ({ context }) => navigation.replace(context.returnPath ?? HOME_PATH),
       navigateToLogin: (_, { failed }) => navigation.replace(failed ? `${LOGIN_PATH}?reason=failed` : LOGIN_PATH),
+      navigateToLoginCancelled: () => navigation.replace(`${LOGIN_PATH}?reason=cancelled`),
       navigateToHome: () => navigation.replace(HOME_PATH),
     },
     guards: {

@@ -31,6 +31,7 @@ function start(options: Options = {}) {
       logError: record('logError'),
       navigateToReturnPath: ({ context }) => calls.push(`navigate:${context.returnPath}`),
       navigateToLogin: (_, { failed }) => calls.push(failed ? 'navigateToLogin:failed' : 'navigateToLogin'),
+      navigateToLoginCancelled: record('navigateToLoginCancelled'),
       navigateToHome: record('navigateToHome'),
     },
     guards: {
@@ -89,6 +90,17 @@ describe('callbackMachine', () => {
     await flush();
     expect(actor.getSnapshot().matches({ flow: 'leftForLogin' })).toBe(true);
     expect(calls).toEqual(['cleanAddress', 'navigateToLogin:failed']);
+  });
+
+  it('goes back to the login page at once when the sign-in was cancelled at the provider (access_denied)', async () => {
+    const { actor, calls } = start({
+      href: 'http://localhost:4200/account/logincallback?error=access_denied&state=xyz',
+      parseTokens: () => Promise.reject({ kind: 'access-denied', detail: 'access_denied' }),
+    });
+    await flush();
+    expect(actor.getSnapshot().matches({ flow: 'cancelled', view: 'waiting' })).toBe(true);
+    expect(calls).toEqual(['cleanAddress', 'logError', 'navigateToLoginCancelled']);
+    expect(actor.getSnapshot().context.error, 'not a failure to show').toBeUndefined();
   });
 
   it('says the account is not active when the backend waits for activation', async () => {

@@ -18,6 +18,7 @@ const reasonMessages = {
   idle: msg`Je bent automatisch uitgelogd omdat je een tijd niets hebt gedaan.`,
   expired: msg`Je sessie is verlopen. Log opnieuw in.`,
   failed: msg`Inloggen is niet gelukt. Probeer het opnieuw.`,
+  cancelled: msg`Inloggen geannuleerd.`,
 } satisfies Record<LoginReason, unknown>;
 
 const loginApi = getRouteApi('/account/login');

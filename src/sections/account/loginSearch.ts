@@ -1,5 +1,5 @@
 /** Why a person is on the login page; shown there in words. */
-export type LoginReason = 'signed-out' | 'idle' | 'expired' | 'failed';
+export type LoginReason = 'signed-out' | 'idle' | 'expired' | 'failed' | 'cancelled';
 
 /** The login page's query: where to go afterwards, and why the person is here. */
 export interface LoginSearch {
@@ -9,7 +9,7 @@ export interface LoginSearch {
   state?: string;
 }
 
-const reasons: readonly LoginReason[] = ['signed-out', 'idle', 'expired', 'failed'];
+const reasons: readonly LoginReason[] = ['signed-out', 'idle', 'expired', 'failed', 'cancelled'];
 
 /**
  * Keeps only what has the right type. The return path is checked where it

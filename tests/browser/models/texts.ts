@@ -32,6 +32,8 @@ export const NL = {
     signedOut: 'Je bent uitgelogd.',
     signedOutIdle: 'Je bent automatisch uitgelogd omdat je een tijd niets hebt gedaan.',
     failed: 'Inloggen is niet gelukt. Probeer het opnieuw.',
+    /** "Annuleren" at the provider. */
+    cancelled: 'Inloggen geannuleerd.',
   },
 
   tenant: {

@@ -23,6 +23,21 @@ async function expectRefusedCallback(app: AppModel, reason: string, logged: RegE
   await app.expectNoLeaks();
 }
 
+/**
+ * A sign-in cancelled at the provider (access_denied for this attempt): back on the login page at once, saying
+ * so, with its button; nothing kept, nothing in the address; logged for developers. Not the 5 s retry message.
+ */
+async function expectCancelled(app: AppModel) {
+  await app.waitForLoginPage();
+  await app.page.getByText(NL.login.cancelled).waitFor();
+  await app.signInButton.waitFor();
+  expect(await app.headingNamed(NL.callback.slow).count()).toBe(0);
+  app.watched.expectLogged(/\[sign-in\].*access-denied/s);
+  await app.watched.expectNoBackendToken();
+  await app.expectNoRefreshToken();
+  await app.expectNoLeaks();
+}
+
 describe.concurrent('the login callback refuses what does not belong to the sign-in attempt', () => {
   securityCase.concurrent('a state that is not the one the app sent', () =>
     suite.run(async (watched) => {
@@ -63,8 +78,7 @@ describe.concurrent('the login callback refuses what does not belong to the sign
       const app = await AppModel.open(watched, '/account/login');
       await app.startSignIn();
       await app.page.getByRole('link', { name: NL.provider.cancel }).click();
-      await app.waitForPath('/account/logincallback');
-      await expectRefusedCallback(app, NL.callback.accessDenied, /\[sign-in\].*access-denied/s);
+      await expectCancelled(app);
     }),
   );
 
@@ -74,7 +88,7 @@ describe.concurrent('the login callback refuses what does not belong to the sign
       await app.startSignIn();
       const state = app.pendingState();
       await app.goto(callbackPath({ error: 'access_denied', error_description: 'nee', state, iss: suite.stack.urls.issuer }));
-      await expectRefusedCallback(app, NL.callback.accessDenied, /\[sign-in\].*access-denied/s);
+      await expectCancelled(app);
     }),
   );
 

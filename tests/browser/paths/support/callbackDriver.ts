@@ -84,6 +84,12 @@ class CallbackRun {
         return;
       case 'redirect': {
         await this.app.goto('/account/login');
+        if (this.cancels()) {
+          // "Annuleren" on the provider's form: it answers the callback with access_denied, and no token is asked for.
+          await this.app.startSignIn();
+          await this.page.getByRole('link', { name: NL.provider.cancel }).click();
+          return;
+        }
         const user = this.path.steps.some((step) => step.outcome === 'waitingForActivation') ? 'nieuw' : 'admin';
         this.gates.set('parseTokens', await this.app.hold('token'));
         this.gates.set('loginAtBackend', await this.app.hold('ExternalAuthenticate'));
@@ -105,6 +111,11 @@ class CallbackRun {
     if (step.kind === 'error' && step.trigger === 'processAuthenticateResult') {
       // The answer was already changed when loginAtBackend was let through; processing it fails at once.
       await this.expectLogged(name, 0, 'Unexpected authenticateResult!');
+      return;
+    }
+    if (`${step.kind} ${step.trigger} ${step.outcome}` === 'error parseTokens cancelled') {
+      // The provider's answer itself: begin() pressed "Annuleren".
+      await this.expectLogged(name, 0, 'access-denied');
       return;
     }
     const route = this.held;
@@ -156,6 +167,11 @@ class CallbackRun {
     await this.expectLogged(name, errorsBefore);
   }
 
+  /** The path cancels at the provider. */
+  private cancels(): boolean {
+    return this.path.steps.some((step) => step.trigger === 'parseTokens' && step.outcome === 'cancelled');
+  }
+
   /** The app logs a sign-in failure for developers as `[sign-in] …`. */
   private async expectLogged(name: string, from: number, detail = ''): Promise<void> {
     await expect
@@ -169,6 +185,8 @@ class CallbackRun {
     const slow = view === 'slow';
     switch (flow) {
       case 'parsingTokens':
+        // A cancelled sign-in asks for no token: reading the answer fails at once, so this state lasts a promise tick.
+        if (this.cancels()) return;
         this.held ??= await this.gates.get('parseTokens')!.next();
         expect(this.app.address(), `${name}: the address without code and state`).toBe('/account/logincallback');
         return this.callbackScreen(name, slow);
@@ -199,6 +217,13 @@ class CallbackRun {
           await sees(this.page.getByText(NL.login.failed), `${name}: the reason on the login page`);
         }
         await sees(this.app.signInButton, `${name}: the login page`);
+        return;
+      case 'cancelled':
+        await this.page.waitForURL((url) => url.pathname === '/account/login');
+        await sees(this.page.getByText(NL.login.cancelled), `${name}: "${NL.login.cancelled}" on the login page`);
+        await sees(this.app.signInButton, `${name}: the login page's button`);
+        expect(await this.app.headingNamed(NL.callback.slow).count(), `${name}: no retry message`).toBe(0);
+        expect(await this.app.cookie('Abp.AuthToken'), `${name}: no backend token`).toBeUndefined();
         return;
       case 'notActive':
         await sees(this.app.headingNamed(NL.callback.notActiveTitle), `${name}: "${NL.callback.notActiveTitle}"`);
