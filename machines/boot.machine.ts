@@ -42,7 +42,7 @@ export function createBootMachine<C extends BootConfig = BootConfig, U extends B
     actors: {
       loadConfig: fromPromise<C>(notProvided),
       loadUserConfiguration: fromPromise<U, { config: C }>(notProvided),
-      initSession: fromPromise<S, { config: C }>(notProvided),
+      initSession: fromPromise<S, { config: C; userConfiguration: U | undefined }>(notProvided),
       loadLocale: fromPromise<void, { localeName: string }>(notProvided),
     },
     actions: {
@@ -162,7 +162,7 @@ export function createBootMachine<C extends BootConfig = BootConfig, U extends B
         invoke: {
           id: 'initSession',
           src: 'initSession',
-          input: ({ context }) => ({ config: context.config! }),
+          input: ({ context }) => ({ config: context.config!, userConfiguration: context.userConfiguration }),
           onDone: [
             {
               guard: 'needsLocale',

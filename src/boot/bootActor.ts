@@ -39,11 +39,11 @@ export const browserBootMachine = createBootMachine<AppConfig, UserConfiguration
       if (!settling && answered.session.userId === null) return answered;
       return (await (settling ?? settler())).settleUserConfiguration(input.config, client, answered, sent);
     }),
-    // A signed-in person's name is the provider's (boot/personName.ts), by the code that settled GetAll's answer.
+    // A signed-in person's name is the provider's (boot/personName.ts), by the code that settled GetAll's answer,
+    // which also says whether someone acts as another person.
     initSession: fromPromise(async ({ input }) => {
       const session = await getCurrentLoginInformations(abpClientFor(input.config));
-      // GetAll's answer is in the context by now: it says whether someone acts as another person.
-      return session.user ? (await settler()).settleSession(session, bootContext().userConfiguration) : session;
+      return session.user ? (await settler()).settleSession(session, input.userConfiguration) : session;
     }),
     loadLocale: fromPromise(({ input }) => activateLocale(input.localeName)),
   },

@@ -2,7 +2,6 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { createLazyRoute } from '@tanstack/react-router';
 import { Suspense, useEffect } from 'react';
 import { useSession } from '../../boot/useBoot.ts';
-import { useClock } from '../../boot/useClock.ts';
 import { formatDate, formatIsoDate } from '../../i18n/formats.ts';
 import { PageHeading } from '../../ui/PageHeading.tsx';
 import { optionalLazy } from '../../ui/optionalLazy.ts';
@@ -17,7 +16,8 @@ function Home() {
   const { t } = useLingui();
   const session = useSession();
   const user = session?.user;
-  const now = useClock().now();
+  // Today's date: ABP's clock providers (abp/clock.ts) all give this same instant for now; they differ only in how a date from the server is read.
+  const now = new Date();
   const today = formatDate(now);
   useEffect(() => {
     performance.mark(HOME_RENDERED_MARK);
