@@ -3,7 +3,7 @@ import { useLingui } from '@lingui/react';
 import { Trans } from '@lingui/react/macro';
 import { createLazyRoute, getRouteApi, useNavigate } from '@tanstack/react-router';
 import { useEffect, useState } from 'react';
-import { authMessages } from '../../auth/authMessages.ts';
+import { authMessages, authMessageOf } from '../../auth/authMessages.ts';
 import { signOutReturnReason } from '../../auth/signOutMarker.ts';
 import { useAppConfig } from '../../boot/useBoot.ts';
 import type { LoginReason } from './loginSearch.ts';
@@ -48,8 +48,8 @@ function Login() {
       await signInWithRedirect(auth, returnUrl);
     } catch (error) {
       logError('sign-in', error);
-      const kind = (error as { kind?: keyof typeof authMessages }).kind;
-      setFailure(i18n._(kind && kind in authMessages ? authMessages[kind] : authMessages['provider-unreachable']));
+      const kind = typeof error === 'object' && error !== null && 'kind' in error && typeof error.kind === 'string' ? error.kind : undefined;
+      setFailure(i18n._(authMessageOf(kind) ?? authMessages['provider-unreachable']));
       setStarting(false);
     }
   }

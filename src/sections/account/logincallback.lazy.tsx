@@ -2,10 +2,9 @@ import { useLingui } from '@lingui/react';
 import { Trans } from '@lingui/react/macro';
 import { createLazyRoute } from '@tanstack/react-router';
 import { useSelector } from '@xstate/react';
-import { authMessages } from '../../auth/authMessages.ts';
+import { authMessages, authMessageOf } from '../../auth/authMessages.ts';
 import { callbackActor } from '../../signin/callbackActor.lazy.ts';
 import { callbackView, callbackViewEqual } from '../../../machines/callback.view.ts';
-import type { AuthErrorKind } from '../../auth/authError.ts';
 import './account.css';
 import '../../ui/card.css';
 
@@ -39,7 +38,8 @@ function CallbackState() {
   }
   if (view.kind === 'slow') {
     const { errorKind } = view;
-    const reason = errorKind && errorKind in authMessages ? i18n._(authMessages[errorKind as AuthErrorKind]) : undefined;
+    const message = authMessageOf(errorKind);
+    const reason = message && i18n._(message);
     return (
       <section className="card" role="alert" aria-labelledby="callback-title">
         <h1 id="callback-title">

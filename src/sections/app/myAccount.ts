@@ -113,11 +113,23 @@ export class MyAccountError extends Error implements Describable {
   }
 }
 
+/** An answer's fields, read without trusting its shape (anything but an object has none). */
+function fieldsOf(value: unknown): Map<string, unknown> {
+  return new Map(typeof value === 'object' && value !== null && !Array.isArray(value) ? Object.entries(value) : []);
+}
+
+function textOf(value: unknown): string | undefined {
+  return typeof value === 'string' ? value : undefined;
+}
+
 async function errorOf(response: Response): Promise<MyAccountError> {
-  const body = (await response.json().catch(() => undefined)) as { errorCode?: unknown; errorSummary?: unknown; errorCauses?: unknown } | undefined;
-  const code = typeof body?.errorCode === 'string' ? body.errorCode : 'unknown';
-  const causes = Array.isArray(body?.errorCauses) ? (body.errorCauses as Cause[]).filter((cause) => typeof cause === 'object' && cause !== null) : [];
-  return new MyAccountError(code, response.status, typeof body?.errorSummary === 'string' ? body.errorSummary : response.statusText, causes);
+  const body = fieldsOf(await response.json().catch(() => undefined));
+  const listed: unknown = body.get('errorCauses');
+  const causes = (Array.isArray(listed) ? listed : [])
+    .map(fieldsOf)
+    .filter((cause) => cause.size > 0)
+    .map((cause): Cause => ({ errorSummary: textOf(cause.get('errorSummary')), reason: textOf(cause.get('reason')), property: textOf(cause.get('property')) }));
+  return new MyAccountError(textOf(body.get('errorCode')) ?? 'unknown', response.status, textOf(body.get('errorSummary')) ?? response.statusText, causes);
 }
 
 /** Calls on the person's own account, with a token asked for silently on the provider's session (again once when it is refused). */
