@@ -10,6 +10,7 @@ import { join, resolve } from 'node:path';
 // The languages come from the app's own list, as lingui.config.ts takes them: a script reads
 // the layers below it, never the configuration that sits on top.
 import { LOCALES, SOURCE_LOCALE } from '../src/i18n/locales.ts';
+import { parsePo } from '../src/i18n/poFile.ts';
 
 const root = resolve(import.meta.dirname, '..');
 const locales: readonly string[] = LOCALES;
@@ -32,22 +33,6 @@ if (extract.status !== 0) {
   process.exit(1);
 }
 const stale = [...new Set([...filesBefore, ...catalogFiles()])].filter((file) => readCatalog(file) !== before.get(file));
-
-/** The msgid and msgstr of each entry of a .po file, without the header. */
-function parsePo(text: string): { msgid: string; msgstr: string }[] {
-  return text.split(/\r?\n\s*\r?\n/).flatMap((entry) => {
-    const fields: Record<string, string> = {};
-    let current: string | undefined;
-    for (const line of entry.split(/\r?\n/)) {
-      const start = /^(msgctxt|msgid|msgstr)\s+(".*")$/.exec(line);
-      if (start) [, current] = start;
-      const quoted = start ? start[2] : /^\s*".*"$/.test(line) ? line.trim() : undefined;
-      if (current && quoted) fields[current] = (fields[current] ?? '') + (JSON.parse(quoted) as string);
-      else if (!line.startsWith('#')) current = undefined;
-    }
-    return fields.msgid ? [{ msgid: fields.msgid, msgstr: fields.msgstr ?? '' }] : [];
-  });
-}
 
 const missing = catalogFiles()
   .filter((file) => !file.startsWith(`${SOURCE_LOCALE}/`))

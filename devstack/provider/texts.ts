@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { MIN_PASSWORD_LENGTH, type PasswordProblem } from './password-policy.ts';
+import { parsePo } from '../../src/i18n/poFile.ts';
 
 // Every word the provider's pages and mails show, in Dutch (the default) and
 // English, in the app's own voice: "je", and the app's words for things
@@ -17,9 +18,8 @@ export const PRODUCT_NAME = /<title>([^<]+)<\/title>/.exec(readFileSync(resolve(
 /** The app's name in a page's language: in English, as the app's English catalog translates it ("Staff portal"). */
 export function productName(language: Language): string {
   if (language === 'nl') return PRODUCT_NAME;
-  const catalog = readFileSync(resolve(import.meta.dirname, '../../src/locales/en/messages.po'), 'utf8');
-  const quoted = PRODUCT_NAME.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-  return new RegExp(`msgid "${quoted}"\\nmsgstr "([^"]+)"`).exec(catalog)?.[1] ?? PRODUCT_NAME;
+  const catalog = parsePo(readFileSync(resolve(import.meta.dirname, '../../src/locales/en/messages.po'), 'utf8'));
+  return catalog.find((entry) => entry.msgid === PRODUCT_NAME)?.msgstr || PRODUCT_NAME;
 }
 
 const nl = {

@@ -9,6 +9,7 @@ import { randomValue } from './random.ts';
 import { dpopHandle } from './dpop.lazy.ts';
 import { forgetSignOut } from './signOutMarker.ts';
 import { saveTransaction } from './transaction.ts';
+import { askForPageLanguage } from './uiLocales.ts';
 
 export interface AuthorizationRequest {
   url: URL;
@@ -63,8 +64,7 @@ export async function createAuthorizationRequest(
     code_challenge_method: 'S256',
   }).toString();
   if (resource) url.searchParams.set('resource', resource);
-  // The provider's pages in the app's language (OIDC Core 3.1.2.1), as the active catalog set it on the page.
-  url.searchParams.set('ui_locales', document.documentElement.lang || 'nl');
+  askForPageLanguage(url);
   // The code is bound to this browser's DPoP key too (RFC 9449 §10). Tabs that sign in at the same
   // moment share the key, so neither tab's code is left bound to a key the other replaced.
   const DPoP = await dpopHandle(config, provider);

@@ -2,6 +2,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { APP_SOURCE, localize, type LanguageName } from '../../devstack/api/localization.ts';
+import { parsePo } from '../../src/i18n/poFile.ts';
 import { SECTIONS } from '../../src/sections/sections.lazy.ts';
 
 // The words staff read (docs/vocabulary.md): no word of ABP, OAuth or the
@@ -10,20 +11,10 @@ import { SECTIONS } from '../../src/sections/sections.lazy.ts';
 
 const LOCALES = resolve('src/locales');
 
-/** Every translated text of a catalog, by its id (multi-line strings joined). */
+/** Every translated text of a catalog, by its id. */
 function catalog(language: LanguageName): Map<string, string> {
-  const texts = new Map<string, string>();
-  for (const file of readdirSync(join(LOCALES, language)).filter((name) => name.endsWith('.po'))) {
-    const source = readFileSync(join(LOCALES, language, file), 'utf8');
-    for (const entry of source.split(/\n\s*\n/)) {
-      const id = /^msgid ((?:".*"\n?)+)/m.exec(entry)?.[1];
-      const text = /^msgstr ((?:".*"\n?)+)/m.exec(entry)?.[1];
-      if (id === undefined || text === undefined) continue;
-      const join = (quoted: string) => [...quoted.matchAll(/"((?:[^"\\]|\\.)*)"/g)].map((match) => match[1]).join('');
-      if (join(id)) texts.set(join(id), join(text));
-    }
-  }
-  return texts;
+  const files = readdirSync(join(LOCALES, language)).filter((name) => name.endsWith('.po'));
+  return new Map(files.flatMap((file) => parsePo(readFileSync(join(LOCALES, language, file), 'utf8'))).map(({ msgid, msgstr }) => [msgid, msgstr]));
 }
 
 /** Words of the trade, in the catalogs' two languages: ABP's (host, tenant), OAuth's and OpenID Connect's. */

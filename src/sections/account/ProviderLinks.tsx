@@ -1,11 +1,10 @@
 import { Trans } from '@lingui/react/macro';
+import { askForPageLanguage } from '../../auth/uiLocales.ts';
 import type { AuthConfig } from '../../config/appConfig.ts';
 
-/** A provider page's address asking for the app's language (`ui_locales`, as the sign-in does): the page the catalog set. */
+/** A provider page's address, asking for the app's language as the sign-in does. */
 function inPageLanguage(address: string): string {
-  const url = new URL(address, location.href);
-  url.searchParams.set('ui_locales', document.documentElement.lang || 'nl');
-  return url.href;
+  return askForPageLanguage(new URL(address, location.href)).href;
 }
 
 /** The provider's hosted pages, each only when the config names it, in the language the app is in. */
