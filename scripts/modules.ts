@@ -13,7 +13,7 @@ import { dirname, join, relative, resolve } from 'node:path';
  */
 
 /** src/'s folders from the bottom up: each imports only from those before it. */
-export const SRC_LAYERS = ['lib', 'abp', 'management', 'config', 'i18n', 'boot', 'auth', 'signin', 'connection', 'ui', 'session', 'sections', 'shell', 'routes'] as const;
+export const SRC_LAYERS = ['lib', 'abp', 'management', 'config', 'i18n', 'boot', 'auth', 'signin', 'connection', 'ui', 'session', 'section', 'beheer', 'sections', 'app', 'account', 'shell', 'routes'] as const;
 
 const ROOT = resolve(import.meta.dirname, '..');
 const CODE = /\.(ts|tsx)$/;
@@ -56,10 +56,10 @@ export function staticImports(file: string): string[] {
   return found;
 }
 
-/** Every module reached from `roots` through static imports. */
 /** The screen every signed-in start shows and the router preloads. */
-export const HOME_SCREEN = 'src/sections/app/home.lazy.tsx';
+export const HOME_SCREEN = 'src/app/home.lazy.tsx';
 
+/** Every module reached from `roots` through static imports. */
 export function staticClosure(roots: readonly string[]): Set<string> {
   const seen = new Set<string>();
   const queue = [...roots];

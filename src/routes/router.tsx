@@ -4,7 +4,7 @@ import { optionalLazy } from '../ui/optionalLazy.ts';
 import { bootContext } from '../boot/bootActor.ts';
 import { withPages } from '../i18n/withPages.ts';
 import { CALLBACK_PATH, HOME_PATH } from '../lib/paths.ts';
-import { validateLoginSearch } from '../sections/account/loginSearch.ts';
+import { validateLoginSearch } from '../account/loginSearch.ts';
 import { Shell } from '../shell/Shell.tsx';
 import { BusyIndicator } from '../ui/BusyIndicator.tsx';
 import type { RouterContext } from './context.ts';
@@ -57,16 +57,16 @@ const loginCallbackRoute = createRoute({
   path: CALLBACK_PATH,
   loader: async () => void (await import('../signin/callbackActor.lazy.ts')).startCallback(router.history),
 }).lazy(() =>
-  withPages(() => import('../sections/account/logincallback.lazy.tsx')).then((module) => module.Route),
+  withPages(() => import('../account/logincallback.lazy.tsx')).then((module) => module.Route),
 );
 
 /** `account`: no session needed; preloaded once start-up is done. */
 const accountRoute = createRoute({ getParentRoute: () => rootRoute, path: 'account' }).lazy(() =>
-  withPages(() => import('../sections/account/layout.lazy.tsx')).then((module) => module.Route),
+  withPages(() => import('../account/layout.lazy.tsx')).then((module) => module.Route),
 );
 
 const loginRoute = createRoute({ getParentRoute: () => accountRoute, path: 'login', validateSearch: validateLoginSearch }).lazy(() =>
-  withPages(() => import('../sections/account/login.lazy.tsx')).then((module) => module.Route),
+  withPages(() => import('../account/login.lazy.tsx')).then((module) => module.Route),
 );
 
 /** Every page behind sign-in shares the shell (navigation, user, language) and needs a session user. */
@@ -82,11 +82,11 @@ const appRoute = createRoute({ getParentRoute: () => shellRoute, path: 'app', no
 
 // Home's texts are in the `pages` catalog like every lazy screen's: it waits for it, so no message id ever shows.
 const appHomeRoute = createRoute({ getParentRoute: () => appRoute, path: 'home' }).lazy(() =>
-  withPages(() => import('../sections/app/home.lazy.tsx')).then((module) => module.Route),
+  withPages(() => import('../app/home.lazy.tsx')).then((module) => module.Route),
 );
 
 const aboutRoute = createRoute({ getParentRoute: () => appRoute, path: 'about' }).lazy(() =>
-  withPages(() => import('../sections/app/about.lazy.tsx')).then((module) => module.Route),
+  withPages(() => import('../app/about.lazy.tsx')).then((module) => module.Route),
 );
 
 /**
@@ -123,7 +123,7 @@ function sectionKeyOf(matches: readonly AnyRouteMatch[]): string | undefined {
 }
 
 const myAccountRoute = createRoute({ getParentRoute: () => appRoute, path: 'account' }).lazy(() =>
-  withPages(() => import('../sections/app/account.lazy.tsx')).then((module) => module.Route),
+  withPages(() => import('../app/account.lazy.tsx')).then((module) => module.Route),
 );
 
 const routeTree = rootRoute.addChildren([

@@ -1,8 +1,8 @@
 import { notFound } from '@tanstack/react-router';
-import type { Section, SectionPage } from '../sections/section.ts';
+import type { Section, SectionPage } from '../section/section.ts';
 import { pageByKey, SECTIONS, sectionByKey } from '../sections/sections.lazy.ts';
 import { isGranted } from '../abp/userConfiguration.ts';
-import { canOpen } from '../sections/access.ts';
+import { canOpen } from '../section/access.ts';
 import type { RouterContext } from './context.ts';
 import { NoAccessError } from './noAccessError.ts';
 

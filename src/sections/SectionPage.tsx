@@ -1,7 +1,7 @@
 import { Trans } from '@lingui/react/macro';
 import { PageHeading } from '../ui/PageHeading.tsx';
-import type { Section } from './section.ts';
-import { useSectionName } from './SectionName.tsx';
+import type { Section } from '../section/section.ts';
+import { useSectionName } from '../section/SectionName.tsx';
 
 /** A business section's own page: its title, and honestly no screens yet. The route lets only those in who may open it. */
 export function SectionPage({ section }: { section: Section }) {

@@ -4,10 +4,10 @@ import { Link } from '@tanstack/react-router';
 import { useUserConfiguration } from '../boot/useBoot.ts';
 import { isGranted } from '../abp/userConfiguration.ts';
 import { PageHeading } from '../ui/PageHeading.tsx';
-import type { Section } from './section.ts';
-import { useSectionName } from './SectionName.tsx';
+import type { Section } from '../section/section.ts';
+import { useSectionName } from '../section/SectionName.tsx';
 import '../ui/forms.css';
-import './beheer/beheer.css';
+import '../beheer/beheer.css';
 
 /** Beheer's own page: the screens under it that this person may open, each with one line about it. */
 export function Screen({ section }: { section: Section }) {

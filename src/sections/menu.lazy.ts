@@ -1,7 +1,7 @@
 import type { I18n } from '@lingui/core';
 import type { UserConfiguration } from '../abp/userConfiguration.ts';
 import { SECTIONS, sectionByKey } from './sections.lazy.ts';
-import { canOpen } from './access.ts';
+import { canOpen } from '../section/access.ts';
 import { serverMenu, type MenuEntry } from '../abp/menu.ts';
 
 /**

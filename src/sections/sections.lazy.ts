@@ -1,4 +1,4 @@
-import type { Section, SectionPage } from './section.ts';
+import type { Section, SectionPage } from '../section/section.ts';
 
 // The labels are plain message descriptors rather than macros so that Node
 // (the local stack, the benchmark) can read this file too; `lingui extract`
@@ -67,14 +67,14 @@ export const SECTIONS = [
         label: /*i18n*/ { id: 'beheer.gebruikers', message: 'Gebruikers' },
         description: /*i18n*/ { id: 'beheer.gebruikers.description', message: 'Wie er kan inloggen, met welke rollen; accounts activeren en uitzetten.' },
         permission: 'Pages.Users',
-        screen: () => import('./beheer/users.lazy.tsx'),
+        screen: () => import('../beheer/users.lazy.tsx'),
       },
       {
         key: 'rollen',
         label: /*i18n*/ { id: 'beheer.rollen', message: 'Rollen en rechten' },
         description: /*i18n*/ { id: 'beheer.rollen.description', message: 'Welke onderdelen en handelingen bij een rol horen.' },
         permission: 'Pages.Roles',
-        screen: () => import('./beheer/roles.lazy.tsx'),
+        screen: () => import('../beheer/roles.lazy.tsx'),
       },
       {
         key: 'omgevingen',
@@ -82,7 +82,7 @@ export const SECTIONS = [
         description: /*i18n*/ { id: 'beheer.omgevingen.description', message: 'De omgevingen van het bedrijf: aanmaken, wijzigen, aan- en uitzetten.' },
         // Host only: ABP grants it to no environment's admin.
         permission: 'Pages.Tenants',
-        screen: () => import('./beheer/tenants.lazy.tsx'),
+        screen: () => import('../beheer/tenants.lazy.tsx'),
       },
     ],
   },

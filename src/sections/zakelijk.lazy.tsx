@@ -1,4 +1,4 @@
-import type { Section } from './section.ts';
+import type { Section } from '../section/section.ts';
 import { SectionPage } from './SectionPage.tsx';
 
 export function Screen({ section }: { section: Section }) {

@@ -10,7 +10,7 @@ import { readServerError } from '../../src/abp/serverError.ts';
 import { sessionTimeOutOf } from '../../src/abp/sessionTimeOut.ts';
 import { getUserConfiguration, isGranted, type UserConfiguration } from '../../src/abp/userConfiguration.ts';
 import { SECTIONS } from '../../src/sections/sections.lazy.ts';
-import { canOpen, isFeatureEnabled } from '../../src/sections/access.ts';
+import { canOpen, isFeatureEnabled } from '../../src/section/access.ts';
 import { serverMenu } from '../../src/abp/menu.ts';
 import { knownMenu } from '../../src/sections/menu.lazy.ts';
 import { ABP_ERROR_KINDS } from './support/kinds.ts';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Permission } from '../../src/management/roles.ts';
-import { permissionTree, selectionOf, toggle } from '../../src/sections/beheer/permissionTree.ts';
+import { permissionTree, selectionOf, toggle } from '../../src/beheer/permissionTree.ts';
 
 const permission = (name: string, displayName = name): Permission => ({ name, displayName, description: null });
 

@@ -31,9 +31,9 @@ export interface DistGraph {
 /** The business sections (src/sections/sections.lazy.ts); each is its own lazy chunk, named after its file. */
 export const BUSINESS_SECTIONS: readonly string[] = SECTIONS.map((section) => section.key);
 
-/** The route chunk /app/home needs after start-up (src/sections/app/home.lazy.tsx). */
+/** The route chunk /app/home needs after start-up (src/app/home.lazy.tsx). */
 export const HOME_CHUNK = 'home.lazy';
-/** The chunk of the login callback screen (src/sections/account/logincallback.lazy.tsx). */
+/** The chunk of the login callback screen (src/account/logincallback.lazy.tsx). */
 export const CALLBACK_CHUNK = 'logincallback.lazy';
 /** Locale catalog chunks are named after their file: src/locales/<locale>/<catalog>.po gives <catalog>-<hash>.js. */
 export interface CatalogFile {

@@ -1,21 +1,21 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { createLazyRoute } from '@tanstack/react-router';
 import { Fragment, useCallback, useEffect, useId, useState, type MouseEvent, type ReactNode } from 'react';
-import { useAppConfig, useSession } from '../../boot/useBoot.ts';
-import { useCurrentLanguageName } from '../../boot/useLanguage.ts';
-import { logError } from '../../lib/log.ts';
-import { describeError, type ErrorView } from '../../ui/errors/describeError.ts';
-import { ErrorAlert, FieldError, FormAlert } from '../../ui/errors/FormAlert.tsx';
-import { useAbpForm, type AbpForm } from '../../ui/errors/useAbpForm.ts';
-import { PageHeading } from '../../ui/PageHeading.tsx';
-import { PasswordInput } from '../../ui/PasswordInput.tsx';
+import { useAppConfig, useSession } from '../boot/useBoot.ts';
+import { useCurrentLanguageName } from '../boot/useLanguage.ts';
+import { logError } from '../lib/log.ts';
+import { describeError, type ErrorView } from '../ui/errors/describeError.ts';
+import { ErrorAlert, FieldError, FormAlert } from '../ui/errors/FormAlert.tsx';
+import { useAbpForm, type AbpForm } from '../ui/errors/useAbpForm.ts';
+import { PageHeading } from '../ui/PageHeading.tsx';
+import { PasswordInput } from '../ui/PasswordInput.tsx';
 import { showPersonName } from './personName.ts';
 import { createMyAccountClient, type MyAccountClient, type MyAccountEmail, type MyAccountPhone, type MyAccountProfile } from './myAccount.ts';
 import { environmentName } from './environment.ts';
 import './facts.css';
-import '../../ui/forms.css';
+import '../ui/forms.css';
 import './my-account.css';
-import '../../ui/button-quiet.css';
+import '../ui/button-quiet.css';
 
 interface Account {
   profile: MyAccountProfile['profile'];

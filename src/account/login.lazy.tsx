@@ -3,15 +3,15 @@ import { useLingui } from '@lingui/react';
 import { Trans } from '@lingui/react/macro';
 import { createLazyRoute, getRouteApi, useNavigate } from '@tanstack/react-router';
 import { useEffect, useState } from 'react';
-import { authMessages, authMessageOf } from '../../auth/authMessages.ts';
-import { signOutReturnReason } from '../../auth/signOutMarker.ts';
-import { useAppConfig } from '../../boot/useBoot.ts';
+import { authMessages, authMessageOf } from '../auth/authMessages.ts';
+import { signOutReturnReason } from '../auth/signOutMarker.ts';
+import { useAppConfig } from '../boot/useBoot.ts';
 import type { LoginReason } from './loginSearch.ts';
-import { logError } from '../../lib/log.ts';
-import { PageHeading } from '../../ui/PageHeading.tsx';
+import { logError } from '../lib/log.ts';
+import { PageHeading } from '../ui/PageHeading.tsx';
 import { ProviderLinks } from './ProviderLinks.tsx';
-import '../../ui/errors/errors.css';
-import '../../ui/card.css';
+import '../ui/errors/errors.css';
+import '../ui/card.css';
 
 const reasonMessages = {
   'signed-out': msg`Je bent uitgelogd.`,
@@ -44,7 +44,7 @@ function Login() {
     setStarting(true);
     setFailure(undefined);
     try {
-      const { signInWithRedirect } = await import('../../auth/authorize.lazy.ts');
+      const { signInWithRedirect } = await import('../auth/authorize.lazy.ts');
       await signInWithRedirect(auth, returnUrl);
     } catch (error) {
       logError('sign-in', error);

@@ -2,17 +2,17 @@ import { useLingui } from '@lingui/react';
 import { Trans, useLingui as useMacroLingui } from '@lingui/react/macro';
 import { Link, useNavigate } from '@tanstack/react-router';
 import { useId, useState, type ReactNode } from 'react';
-import { createTenant, getTenants, updateTenant, type Tenant } from '../../management/tenants.ts';
-import { api } from '../../boot/api.ts';
-import { FieldError, FormAlert } from '../../ui/errors/FormAlert.tsx';
-import { useAbpForm } from '../../ui/errors/useAbpForm.ts';
-import { NoAccess } from '../../ui/NoAccess.lazy.tsx';
-import { PageHeading } from '../../ui/PageHeading.tsx';
-import type { Section, SectionPage } from '../section.ts';
-import { SectionName } from '../SectionName.tsx';
+import { createTenant, getTenants, updateTenant, type Tenant } from '../management/tenants.ts';
+import { api } from '../boot/api.ts';
+import { FieldError, FormAlert } from '../ui/errors/FormAlert.tsx';
+import { useAbpForm } from '../ui/errors/useAbpForm.ts';
+import { NoAccess } from '../ui/NoAccess.lazy.tsx';
+import { PageHeading } from '../ui/PageHeading.tsx';
+import type { Section, SectionPage } from '../section/section.ts';
+import { SectionName } from '../section/SectionName.tsx';
 import { LoadFailure, ItemLink, SaveBar } from './parts.tsx';
 import { useServerData } from './useServerData.ts';
-import '../../ui/forms.css';
+import '../ui/forms.css';
 import './beheer.css';
 
 /** The address of an environment not yet made. */

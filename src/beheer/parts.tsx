@@ -1,10 +1,10 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Link } from '@tanstack/react-router';
 import { useId, useState, type ReactNode } from 'react';
-import type { ErrorView } from '../../ui/errors/describeError.ts';
-import { ErrorAlert, FormAlert } from '../../ui/errors/FormAlert.tsx';
-import type { AbpForm } from '../../ui/errors/useAbpForm.ts';
-import type { Section, SectionPage } from '../section.ts';
+import type { ErrorView } from '../ui/errors/describeError.ts';
+import { ErrorAlert, FormAlert } from '../ui/errors/FormAlert.tsx';
+import type { AbpForm } from '../ui/errors/useAbpForm.ts';
+import type { Section, SectionPage } from '../section/section.ts';
 
 /** What could not be loaded, in the server's or our words, and "Opnieuw proberen". Nothing while all is well. */
 export function LoadFailure({ error, onRetry }: { error: ErrorView | undefined; onRetry: () => void }) {

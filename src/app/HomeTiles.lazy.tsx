@@ -1,9 +1,9 @@
 import { useLingui } from '@lingui/react';
 import { Trans } from '@lingui/react/macro';
 import { Link } from '@tanstack/react-router';
-import { useSession, useUserConfiguration } from '../../boot/useBoot.ts';
-import { knownMenu } from '../menu.lazy.ts';
-import { sectionByKey } from '../sections.lazy.ts';
+import { useSession, useUserConfiguration } from '../boot/useBoot.ts';
+import { knownMenu } from '../sections/menu.lazy.ts';
+import { sectionByKey } from '../sections/sections.lazy.ts';
 import './home-tiles.css';
 
 /**

@@ -1,10 +1,10 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { createLazyRoute } from '@tanstack/react-router';
 import { Suspense, useEffect } from 'react';
-import { useSession } from '../../boot/useBoot.ts';
-import { formatDate, formatIsoDate } from '../../i18n/formats.ts';
-import { PageHeading } from '../../ui/PageHeading.tsx';
-import { optionalLazy } from '../../ui/optionalLazy.ts';
+import { useSession } from '../boot/useBoot.ts';
+import { formatDate, formatIsoDate } from '../i18n/formats.ts';
+import { PageHeading } from '../ui/PageHeading.tsx';
+import { optionalLazy } from '../ui/optionalLazy.ts';
 
 /** The sections to open, as tiles (or whom to ask for a role): they come with the list of sections, which the start never carries. */
 const SectionTiles = optionalLazy(() => import('./HomeTiles.lazy.tsx').then((module) => module.SectionTiles));

@@ -2,11 +2,12 @@ import type { MessageDescriptor } from '@lingui/core';
 import type { ComponentType } from 'react';
 
 /**
- * A business section. The list in sections.lazy.ts is the one place a
- * section is named: its route, the menu, the benchmark and the local stack's
- * backend (its permissions and its `MainMenu`) all read it. Adding a section
- * is one entry there plus its screen file. The types live apart from the
- * list, so the screens the list loads can name them without importing it.
+ * A business section. The list in src/sections/sections.lazy.ts is the one
+ * place a section is named: its route, the menu, the benchmark and the local
+ * stack's backend (its permissions and its `MainMenu`) all read it. Adding a
+ * section is one entry there plus its screen file. The types live in a room
+ * below the list's, so the screens the list loads (Beheer's pages among them)
+ * can name them without importing it.
  */
 export interface Section {
   /** The address (`/verkoop`), the menu item's url and the screen file's name. */

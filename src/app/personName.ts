@@ -1,8 +1,8 @@
-import { getProviderTokens } from '../../auth/providerTokens.ts';
-import { publishProviderTokens } from '../../auth/providerTokenSharing.ts';
-import type { PersonName } from '../../boot/personName.ts';
-import { restartBoot } from '../../boot/restart.ts';
-import { logError } from '../../lib/log.ts';
+import { getProviderTokens } from '../auth/providerTokens.ts';
+import { publishProviderTokens } from '../auth/providerTokenSharing.ts';
+import type { PersonName } from '../boot/personName.ts';
+import { restartBoot } from '../boot/restart.ts';
+import { logError } from '../lib/log.ts';
 
 /**
  * After the provider saved the person's name: kept with the provider tokens

@@ -1,4 +1,4 @@
-import type { SessionTenant } from '../../abp/session.ts';
+import type { SessionTenant } from '../abp/session.ts';
 
 /** An environment as staff know it: its name, with its short name after it only where the two differ ("Noord BV (noord)"). */
 export function environmentName(tenant: SessionTenant): string {

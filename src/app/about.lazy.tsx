@@ -1,16 +1,16 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { createLazyRoute } from '@tanstack/react-router';
 import { useEffect, useState } from 'react';
-import { getCurrentLoginInformations, type Session } from '../../abp/session.ts';
-import { api } from '../../boot/api.ts';
-import { useSession } from '../../boot/useBoot.ts';
-import { useCurrentLanguageName } from '../../boot/useLanguage.ts';
-import { formatDate } from '../../i18n/formats.ts';
-import { logError } from '../../lib/log.ts';
-import { describeError, type ErrorView } from '../../ui/errors/describeError.ts';
-import { ErrorAlert } from '../../ui/errors/FormAlert.tsx';
-import { NoAccess } from '../../ui/NoAccess.lazy.tsx';
-import { PageHeading } from '../../ui/PageHeading.tsx';
+import { getCurrentLoginInformations, type Session } from '../abp/session.ts';
+import { api } from '../boot/api.ts';
+import { useSession } from '../boot/useBoot.ts';
+import { useCurrentLanguageName } from '../boot/useLanguage.ts';
+import { formatDate } from '../i18n/formats.ts';
+import { logError } from '../lib/log.ts';
+import { describeError, type ErrorView } from '../ui/errors/describeError.ts';
+import { ErrorAlert } from '../ui/errors/FormAlert.tsx';
+import { NoAccess } from '../ui/NoAccess.lazy.tsx';
+import { PageHeading } from '../ui/PageHeading.tsx';
 import { environmentName } from './environment.ts';
 import './facts.css';
 

@@ -1,6 +1,6 @@
 import { Trans } from '@lingui/react/macro';
-import { askForPageLanguage } from '../../auth/uiLocales.ts';
-import type { AuthConfig } from '../../config/appConfig.ts';
+import { askForPageLanguage } from '../auth/uiLocales.ts';
+import type { AuthConfig } from '../config/appConfig.ts';
 
 /** A provider page's address, asking for the app's language as the sign-in does. */
 function inPageLanguage(address: string): string {

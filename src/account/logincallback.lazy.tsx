@@ -2,11 +2,11 @@ import { useLingui } from '@lingui/react';
 import { Trans } from '@lingui/react/macro';
 import { createLazyRoute } from '@tanstack/react-router';
 import { useSelector } from '@xstate/react';
-import { authMessages, authMessageOf } from '../../auth/authMessages.ts';
-import { callbackActor } from '../../signin/callbackActor.lazy.ts';
-import { callbackView, callbackViewEqual } from '../../../machines/callback.view.ts';
+import { authMessages, authMessageOf } from '../auth/authMessages.ts';
+import { callbackActor } from '../signin/callbackActor.lazy.ts';
+import { callbackView, callbackViewEqual } from '../../machines/callback.view.ts';
 import './account.css';
-import '../../ui/card.css';
+import '../ui/card.css';
 
 /** "Wachten op bevestiging van login.", and after 5 s the retry message, whatever happened meanwhile. */
 function LoginCallback() {

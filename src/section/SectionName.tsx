@@ -9,7 +9,7 @@ import type { Section } from './section.ts';
  * A section's one name, the same in the menu, on Home's tile, in the page's
  * title and in the way back from its pages: the server's menu item's
  * (in the person's language) when it names the section, else the app's own.
- * It lives here, not beside the list (menu.lazy.ts): a screen that names its
+ * It lives here, below the list (src/sections/menu.lazy.ts): a screen that names its
  * section would otherwise import the list that loads the screen.
  */
 export function sectionName(section: Section, configuration: UserConfiguration | undefined, i18n: I18n): string {

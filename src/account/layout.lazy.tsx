@@ -1,9 +1,9 @@
 import { Trans } from '@lingui/react/macro';
 import { Outlet, createLazyRoute } from '@tanstack/react-router';
-import { LanguageSwitch } from '../../ui/LanguageSwitch.tsx';
+import { LanguageSwitch } from '../ui/LanguageSwitch.tsx';
 import { TenantSwitch } from './TenantSwitch.tsx';
 import './account.css';
-import '../../ui/card.css';
+import '../ui/card.css';
 
 /** The account pages: a card for the page, with tenant and language below it. */
 function AccountLayout() {

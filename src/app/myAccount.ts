@@ -1,8 +1,8 @@
 import type { I18n, MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
-import type { AuthConfig } from '../../config/appConfig.ts';
-import type { Describable, ErrorView } from '../../ui/errors/describeError.ts';
-import { authorizeSilently } from '../../auth/silent.lazy.ts';
+import type { AuthConfig } from '../config/appConfig.ts';
+import type { Describable, ErrorView } from '../ui/errors/describeError.ts';
+import { authorizeSilently } from '../auth/silent.lazy.ts';
 
 // The provider's my-account API in Okta's shape (okta-auth-js lib/myaccount):
 // the person's profile, e-mail addresses, phone numbers and password, with

@@ -1,9 +1,9 @@
-import { abpClientFor } from '../../config/abpClient.ts';
-import { clearToken, getToken } from '../../abp/authToken.ts';
-import { getTenantId, setTenantId } from '../../abp/tenant.ts';
-import { isTenantAvailable, TenantAvailability } from '../../abp/tenantAvailability.ts';
-import type { AppConfig } from '../../config/appConfig.ts';
-import { restartBoot } from '../../boot/restart.ts';
+import { abpClientFor } from '../config/abpClient.ts';
+import { clearToken, getToken } from '../abp/authToken.ts';
+import { getTenantId, setTenantId } from '../abp/tenant.ts';
+import { isTenantAvailable, TenantAvailability } from '../abp/tenantAvailability.ts';
+import type { AppConfig } from '../config/appConfig.ts';
+import { restartBoot } from '../boot/restart.ts';
 
 export type TenantSwitchOutcome = 'switched' | 'inactive' | 'not-found';
 

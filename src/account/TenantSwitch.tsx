@@ -1,11 +1,11 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useId, useState } from 'react';
-import { RestartError } from '../../boot/restart.ts';
-import { useAppConfig, useSession } from '../../boot/useBoot.ts';
-import { FieldError, FormAlert } from '../../ui/errors/FormAlert.tsx';
-import { useAbpForm } from '../../ui/errors/useAbpForm.ts';
+import { RestartError } from '../boot/restart.ts';
+import { useAppConfig, useSession } from '../boot/useBoot.ts';
+import { FieldError, FormAlert } from '../ui/errors/FormAlert.tsx';
+import { useAbpForm } from '../ui/errors/useAbpForm.ts';
 import { switchTenant } from './switchTenant.ts';
-import { logError } from '../../lib/log.ts';
+import { logError } from '../lib/log.ts';
 
 /** Shows the current environment (ABP's tenant) and lets a person choose another (empty for central administration, ABP's host). */
 export function TenantSwitch() {
