@@ -15,15 +15,22 @@ function layerRules() {
   return SRC_LAYERS.map((layer, index) => {
     const higher = SRC_LAYERS.slice(index + 1);
     const patterns = [{ regex: '^(\\.\\./)+(main|start|App)\\.tsx?$', message: 'Only the root files (main, start, App) wire the layers together.' }];
+    const syntax = [LAZY_ONLY];
     if (higher.length > 0) {
-      patterns.unshift({
-        regex: `^(\\.\\./)+(${higher.join('|')})/`,
-        message: `src/${layer} sits below ${higher.join(', ')} (docs/architecture.md, "Layers"): move what both need further down.`,
-      });
+      const message = `src/${layer} sits below ${higher.join(', ')} (docs/architecture.md, "Layers"): move what both need further down.`;
+      patterns.unshift({ regex: `^(\\.\\./)+(${higher.join('|')})/`, message });
+      // no-restricted-imports does not see import(); an arrow up through it is refused here.
+      syntax.push({ selector: `ImportExpression > Literal[value=/^(\\.\\.\\/)+(${higher.join('|')})\\//]`, message });
     }
-    return { files: [`src/${layer}/**/*.{ts,tsx}`], rules: { 'no-restricted-imports': ['error', { patterns }] } };
+    return { files: [`src/${layer}/**/*.{ts,tsx}`], rules: { 'no-restricted-imports': ['error', { patterns }], 'no-restricted-syntax': ['error', ...syntax] } };
   });
 }
+
+/** What loads later is decided by the file name: import() only of *.lazy.* files (and catalogs). */
+const LAZY_ONLY = {
+  selector: 'ImportExpression > Literal[value=/^\\./]:not([value=/\\.lazy\\.tsx?$/]):not([value=/\\/locales\\//])',
+  message: 'Load code later only through a *.lazy.ts(x) file, so the build and the catalogs put it in a later chunk.',
+};
 
 export default defineConfig(
   { ignores: ['dist', 'bench-dist', 'coverage', '.devstack', 'src/locales/*/messages.js', 'devstack/abp/bin', 'devstack/abp/obj'] },
@@ -54,14 +61,7 @@ export default defineConfig(
       // be neither moved nor tested apart. Circles of types only, which this rule does not see, are
       // counted by tests/build/circles.test.ts.
       'import-x/no-cycle': ['error', { ignoreExternal: true, allowUnsafeDynamicCyclicDependency: false }],
-      // What loads later is decided by the file name: import() only of *.lazy.* files (and catalogs).
-      'no-restricted-syntax': [
-        'error',
-        {
-          selector: 'ImportExpression > Literal[value=/^\\./]:not([value=/\\.lazy\\.tsx?$/]):not([value=/\\/locales\\//])',
-          message: 'Load code later only through a *.lazy.ts(x) file, so the build and the catalogs put it in a later chunk.',
-        },
-      ],
+      'no-restricted-syntax': ['error', LAZY_ONLY],
     },
   },
   ...layerRules(),
