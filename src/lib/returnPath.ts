@@ -56,6 +56,14 @@ function localPath(form: string, origin: string): string | undefined {
  * either): `//host`, `/\host`, `https://…`, `javascript:…`, `/account/login…`.
  */
 export function safeReturnPath(value: unknown, origin = location.origin): string | undefined {
+  const kept = keptPath(value, origin);
+  // What is kept is checked again as it is kept: resolving dot segments can
+  // bring encoded pieces together (`/a/../%2F%2E%2e`, whose decoding `//..`
+  // is another host) that no form of the value showed.
+  return kept !== undefined && keptPath(kept, origin) === kept ? kept : undefined;
+}
+
+function keptPath(value: unknown, origin: string): string | undefined {
   if (typeof value !== 'string' || value === '') return undefined;
   const forms = decodings(value);
   if (forms === undefined) return undefined;

@@ -37,6 +37,9 @@ describe('safeReturnPath refuses anything that could leave the site', () => {
     '/%252F%252Fevil.example',
     '/%5Cevil.example',
     '/%5C%5Cevil.example',
+    // Only what the dot segments leave decodes to `//..`, another host.
+    '/é/../%2F%2E%2e',
+    '/a/../%2F%2Fevil.example',
   ])('refuses %j', (value) => {
     expect(safeReturnPath(value, ORIGIN)).toBeUndefined();
   });
