@@ -2,13 +2,12 @@ import type { AbpClient } from './client.ts';
 import * as ENDPOINTS from './endpointTable.ts';
 import { AbpError } from './errors.ts';
 
+/** A language as ABP lists it, the parts the language select reads. */
 export interface AbpLanguage {
   name: string;
+  /** Empty when the server sent none: readers fall back to `name`. */
   displayName: string;
-  icon: string | null;
-  isDefault: boolean;
   isDisabled: boolean;
-  isRightToLeft: boolean;
 }
 
 /** ABP writes the provider's class name; the spec names it short. Both are accepted. */
@@ -20,31 +19,31 @@ export type ClockProviderName =
   | 'utc'
   | 'local';
 
-/** The result of `AbpUserConfiguration/GetAll`. */
+/**
+ * The result of `AbpUserConfiguration/GetAll`, the parts the app reads:
+ * the rest of ABP's answer (multi-tenancy sides, text sources, time zone,
+ * anti-forgery names, custom data) is left out when it is read.
+ */
 export interface UserConfiguration {
-  multiTenancy: { isEnabled: boolean; ignoreFeatureCheckForHostUsers: boolean; sides: { host: number; tenant: number } };
   session: {
     userId: number | null;
     tenantId: number | null;
     impersonatorUserId: number | null;
     impersonatorTenantId: number | null;
-    multiTenancySide: number;
   };
   localization: {
-    currentCulture: { name: string; displayName: string };
     languages: AbpLanguage[];
     currentLanguage: AbpLanguage;
-    sources: { name: string; type: string }[];
+    /** The texts of each source (`AbpZero`, the app's), by name. */
     values: Record<string, Record<string, string>>;
   };
   features: { allFeatures: Record<string, { value: string }> };
   auth: { allPermissions: Record<string, string>; grantedPermissions: Record<string, string> };
+  /** ABP's menus by name; `abp/menu.ts` checks the items of `MainMenu` field by field. */
   nav: { menus: Record<string, unknown> };
   setting: { values: Record<string, string> };
-  clock: { provider: ClockProviderName };
-  timing: { timeZoneInfo: unknown };
-  security: { antiForgery: { tokenCookieName: string; tokenHeaderName: string } };
-  custom: Record<string, unknown>;
+  /** A `ClockProviderName`, or another name a newer ABP may write (`clockFor` reads it as unspecified). */
+  clock: { provider: string };
   /**
    * The person's own language at the backend, when this device shows
    * another: ABP's saved language beats the culture header, and someone
@@ -64,15 +63,28 @@ function isObject(value: unknown): value is Json {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
-/** A lookup table keeping the entries `keep` accepts, without Object's own names: `toString` finds nothing rather than a function. */
-function table<T>(value: object, keep: (entry: unknown) => boolean): Record<string, T> {
-  return Object.assign(Object.create(null) as Record<string, T>, Object.fromEntries(Object.entries(value).filter((entry) => keep(entry[1]))));
+const text = (value: unknown): string | undefined => (typeof value === 'string' ? value : undefined);
+
+/** A lookup table of the entries `read` makes something of, without Object's own names: `toString` finds nothing rather than a function. */
+function table<T>(value: unknown, read: (entry: unknown) => T | undefined): Record<string, T> {
+  const kept: Record<string, T> = Object.create(null);
+  for (const [key, entry] of Object.entries(isObject(value) ? value : {})) {
+    const item = read(entry);
+    if (item !== undefined) kept[key] = item;
+  }
+  return kept;
 }
 
-const isText = (value: unknown): boolean => typeof value === 'string';
-
 function idOrNull(value: unknown): number | null {
-  return Number.isFinite(value) ? (value as number) : null;
+  return typeof value === 'number' && Number.isFinite(value) ? value : null;
+}
+
+/** A language as ABP lists it; without a name it is none. */
+function readLanguage(value: unknown): AbpLanguage | undefined {
+  if (!isObject(value)) return undefined;
+  const { name, displayName, isDisabled } = value;
+  if (!text(name)) return undefined;
+  return { name: String(name), displayName: text(displayName) ?? '', isDisabled: isDisabled === true };
 }
 
 /**
@@ -86,28 +98,30 @@ export function readUserConfiguration(value: unknown): UserConfiguration {
   if (!isObject(value)) malformed('the result');
   const at = (path: string): Json => path.split('.').reduce((parent, name) => (isObject(parent[name]) ? parent[name] : malformed(path)), value);
   for (const path of REQUIRED) at(path);
-  const given = value as unknown as UserConfiguration;
-  const { auth, session, clock } = given;
-  const language = given.localization.currentLanguage as unknown as Json;
-  if (!language.name || !isText(language.name)) malformed('localization.currentLanguage.name');
+  const session = at('session');
+  const localization = at('localization');
+  const auth = at('auth');
+  const currentLanguage = readLanguage(localization.currentLanguage) ?? malformed('localization.currentLanguage.name');
   return {
-    ...given,
     session: {
-      ...session,
       userId: idOrNull(session.userId),
       tenantId: idOrNull(session.tenantId),
       impersonatorUserId: idOrNull(session.impersonatorUserId),
       impersonatorTenantId: idOrNull(session.impersonatorTenantId),
     },
-    localization: { ...given.localization, currentLanguage: { ...given.localization.currentLanguage, displayName: isText(language.displayName) ? given.localization.currentLanguage.displayName : '' } },
-    features: { ...given.features, allFeatures: table(given.features.allFeatures, (feature) => isObject(feature) && isText(feature.value)) },
-    auth: {
-      ...auth,
-      allPermissions: isObject(auth.allPermissions) ? table(auth.allPermissions, isText) : {},
-      grantedPermissions: table(auth.grantedPermissions, isText),
+    localization: {
+      languages: Array.isArray(localization.languages) ? localization.languages.flatMap((language) => readLanguage(language) ?? []) : [],
+      currentLanguage,
+      values: table(localization.values, (source) => table(source, text)),
     },
-    setting: { ...given.setting, values: table(given.setting.values, isText) },
-    clock: { provider: isText(clock.provider) ? clock.provider : 'unspecifiedClockProvider' },
+    features: { allFeatures: table(at('features').allFeatures, (feature) => {
+      const on = isObject(feature) ? text(feature.value) : undefined;
+      return on === undefined ? undefined : { value: on };
+    }) },
+    auth: { allPermissions: table(auth.allPermissions, text), grantedPermissions: table(auth.grantedPermissions, text) },
+    nav: { menus: at('nav.menus') },
+    setting: { values: table(at('setting').values, text) },
+    clock: { provider: text(at('clock').provider) ?? 'unspecifiedClockProvider' },
   };
 }
 

@@ -4,6 +4,10 @@ import { ConfigError } from './configError.ts';
 
 type Json = Record<string, unknown>;
 
+function isObject(value: unknown): value is Json {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
 function invalid(field: string, detail: string): never {
   throw new ConfigError('config-invalid', `${field}: ${detail}`, { field });
 }
@@ -44,8 +48,8 @@ function localeMappings(value: unknown): LocaleMapping[] {
 
 function auth(value: unknown): AuthConfig {
   if (value === undefined || value === null) return { authProvider: DEFAULT_AUTH_PROVIDER, clockSkew: DEFAULT_CLOCK_SKEW };
-  if (typeof value !== 'object' || Array.isArray(value)) invalid('auth', 'not an object');
-  const json = value as Json;
+  if (!isObject(value)) invalid('auth', 'not an object');
+  const json = value;
   const clientId = json.clientId;
   if (clientId !== undefined && clientId !== null && typeof clientId !== 'string') invalid('auth.clientId', 'not a string');
   const provider = json.authProvider ?? DEFAULT_AUTH_PROVIDER;
@@ -74,8 +78,8 @@ function tenancyName(value: unknown): string | undefined {
 
 /** Validates the application config at run time; a bad field throws a `ConfigError` naming it. */
 export function parseAppConfig(value: unknown): AppConfig {
-  if (typeof value !== 'object' || value === null || Array.isArray(value)) invalid('(root)', 'not a JSON object');
-  const json = value as Json;
+  if (!isObject(value)) invalid('(root)', 'not a JSON object');
+  const json = value;
   const header = json.tenantHeaderName ?? DEFAULT_TENANT_HEADER;
   if (typeof header !== 'string' || !/^[A-Za-z0-9.!#$%&'*+^_`|~-]+$/.test(header)) {
     invalid('tenantHeaderName', 'not a header name');

@@ -216,8 +216,8 @@ function readAsTheAppDoes(configuration: UserConfiguration, permission: string):
   expect(typeof configuration.setting.values).toBe('object');
 }
 
-/** GetAll as a stock ABP backend answers it (the local stack's shape, trimmed). */
-const wellFormed: UserConfiguration = {
+/** GetAll's result as a stock ABP backend answers it (the local stack's shape, trimmed). */
+const wellFormed = {
   multiTenancy: { isEnabled: true, ignoreFeatureCheckForHostUsers: false, sides: { host: 2, tenant: 1 } },
   session: { userId: 1, tenantId: 1, impersonatorUserId: null, impersonatorTenantId: null, multiTenancySide: 1 },
   localization: {
