@@ -1,5 +1,3 @@
-import type { ClockProviderName } from './userConfiguration.ts';
-
 /** ABP's `abp.timing.*ClockProvider`: how dates from and to the server are read. */
 export interface Clock {
   provider: 'unspecified' | 'utc' | 'local';
@@ -42,8 +40,12 @@ const clocks: Record<Clock['provider'], Clock> = {
   local: { provider: 'local', now: () => toLocal(new Date()), normalize: toLocal, supportsMultipleTimezone: false },
 };
 
-/** The clock for a provider name in either spelling; ABP's default, unspecified, for anything else. */
-export function clockFor(name: ClockProviderName | string | undefined): Clock {
+/**
+ * The clock for a provider name in either spelling, ABP's class name
+ * (`utcClockProvider`) or the spec's short one (`utc`); ABP's default,
+ * unspecified, for anything else.
+ */
+export function clockFor(name: string | undefined): Clock {
   const short = (name ?? '').replace(/ClockProvider$/, '');
   return short === 'utc' || short === 'local' ? clocks[short] : clocks.unspecified;
 }

@@ -10,15 +10,6 @@ export interface AbpLanguage {
   isDisabled: boolean;
 }
 
-/** ABP writes the provider's class name; the spec names it short. Both are accepted. */
-export type ClockProviderName =
-  | 'unspecifiedClockProvider'
-  | 'utcClockProvider'
-  | 'localClockProvider'
-  | 'unspecified'
-  | 'utc'
-  | 'local';
-
 /**
  * The result of `AbpUserConfiguration/GetAll`, the parts the app reads:
  * the rest of ABP's answer (multi-tenancy sides, text sources, time zone,
@@ -42,7 +33,7 @@ export interface UserConfiguration {
   /** ABP's menus by name; `abp/menu.ts` checks the items of `MainMenu` field by field. */
   nav: { menus: Record<string, unknown> };
   setting: { values: Record<string, string> };
-  /** A `ClockProviderName`, or another name a newer ABP may write (`clockFor` reads it as unspecified). */
+  /** The clock provider's name, as `clockFor` reads it. */
   clock: { provider: string };
   /**
    * The person's own language at the backend, when this device shows
