@@ -10,27 +10,12 @@ import { useAbpForm, type AbpForm } from '../ui/errors/useAbpForm.ts';
 import { PageHeading } from '../ui/PageHeading.tsx';
 import { PasswordInput } from '../ui/PasswordInput.tsx';
 import { showPersonName } from './personName.ts';
-import { createMyAccountClient, type MyAccountClient, type MyAccountEmail, type MyAccountPhone, type MyAccountProfile } from './myAccount.ts';
+import { addMyEmail, addMyPhone, changeMyPassword, createMyAccountClient, getMyAccount, updateMyName, type MyAccount as Account, type MyAccountClient, type PendingContact } from '../myaccount/myAccount.ts';
 import { environmentName } from './environment.ts';
 import './facts.css';
 import '../ui/forms.css';
 import './my-account.css';
 import '../ui/button-quiet.css';
-
-interface Account {
-  profile: MyAccountProfile['profile'];
-  emails: MyAccountEmail[];
-  phones: MyAccountPhone[];
-}
-
-async function readAccount(client: MyAccountClient): Promise<Account> {
-  const [profile, emails, phones] = await Promise.all([
-    client.call<MyAccountProfile>('GET', '/profile'),
-    client.call<MyAccountEmail[]>('GET', '/emails'),
-    client.call<MyAccountPhone[]>('GET', '/phones'),
-  ]);
-  return { profile: profile.profile, emails, phones };
-}
 
 /** A labelled input whose messages sit under it. */
 function Field({ form, name, label, children }: { form: AbpForm; name: string; label: string; children: (props: { id: string } & ReturnType<AbpForm['field']>) => ReactNode }) {
@@ -118,9 +103,9 @@ function NameForm({ client, account, onChanged }: { client: MyAccountClient; acc
   const [done, setDone] = useState<string>();
   const submit = form.onSubmit(async () => {
     setDone(undefined);
-    const saved = await client.call<MyAccountProfile>('PUT', '/profile', { profile: { firstName, lastName } });
+    const saved = await updateMyName(client, firstName, lastName);
     // The name as the provider keeps it now, in the header and on Home at once.
-    await showPersonName({ name: saved.profile.firstName, surname: saved.profile.lastName });
+    await showPersonName({ name: saved.firstName, surname: saved.lastName });
     setDone(t`Je naam is opgeslagen.`);
     onChanged();
   });
@@ -150,28 +135,16 @@ function ContactForm({ client, kind, onChanged }: { client: MyAccountClient; kin
   const form = useAbpForm({ fields: [field, 'verificationCode'], area: 'my-account' });
   const [value, setValue] = useState('');
   const [code, setCode] = useState('');
-  const [pending, setPending] = useState<{ verify: string; resend: () => Promise<unknown>; to: string }>();
+  const [pending, setPending] = useState<PendingContact>();
   const [done, setDone] = useState<string>();
 
   const start = form.onSubmit(async () => {
     setDone(undefined);
-    if (kind === 'email') {
-      const email = await client.call<MyAccountEmail>('POST', '/emails', { profile: { email: value }, role: 'PRIMARY', sendEmail: true });
-      const challenge = () => client.call<{ id: string }>('POST', `/emails/${email.id}/challenge`);
-      const { id } = await challenge();
-      setPending({ verify: `/emails/${email.id}/challenge/${id}/verify`, resend: challenge, to: email.profile.email });
-    } else {
-      const phone = await client.call<MyAccountPhone>('POST', '/phones', { profile: { phoneNumber: value }, method: 'SMS', sendCode: true });
-      setPending({
-        verify: `/phones/${phone.id}/verify`,
-        resend: () => client.call('POST', `/phones/${phone.id}/challenge`, { method: 'SMS', retry: true }),
-        to: phone.profile.phoneNumber,
-      });
-    }
+    setPending(await (kind === 'email' ? addMyEmail : addMyPhone)(client, value));
   });
   const verify = form.onSubmit(async () => {
     if (!pending) return;
-    await client.call('POST', pending.verify, { verificationCode: code.trim() });
+    await pending.verify(code);
     setPending(undefined);
     setValue('');
     setCode('');
@@ -247,7 +220,7 @@ function PasswordForm({ client }: { client: MyAccountClient }) {
   const submit = form.onSubmit(async () => {
     setDone(undefined);
     if (newPassword !== repeatPassword) return form.fail(t`De twee nieuwe wachtwoorden zijn niet gelijk.`, 'repeatPassword');
-    await client.call('POST', '/password/change-password', { oldPassword, newPassword });
+    await changeMyPassword(client, oldPassword, newPassword);
     setOldPassword('');
     setNewPassword('');
     setRepeatPassword('');
@@ -293,7 +266,7 @@ function MyAccount() {
   const [error, setError] = useState<ErrorView>();
 
   const load = useCallback(() => {
-    readAccount(client).then(
+    getMyAccount(client).then(
       (read) => {
         setError(undefined);
         setAccount(read);
@@ -308,7 +281,7 @@ function MyAccount() {
 
   const loading = !account && !error;
   const tenant = session?.tenant;
-  const phones = account?.phones.filter((phone) => phone.status === 'VERIFIED').map((phone) => phone.profile.phoneNumber);
+  const phones = account?.phoneNumbers;
   return (
     <main className="page" aria-labelledby="page-title">
       <PageHeading title={t`Mijn account`} />

@@ -2,6 +2,7 @@ import type { I18n, MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
 import type { AuthConfig } from '../config/appConfig.ts';
 import type { Describable, ErrorView } from '../ui/errors/describeError.ts';
+import { AuthError } from '../auth/authError.ts';
 import { authorizeSilently } from '../auth/silent.lazy.ts';
 
 // The provider's my-account API in Okta's shape (okta-auth-js lib/myaccount):
@@ -19,25 +20,27 @@ export function myAccountUrl(config: AuthConfig): string {
   return `${new URL(config.issuer ?? '').origin}/idp/myaccount`;
 }
 
+/** The person as the provider keeps them (`/profile`). */
 export interface MyAccountProfile {
-  profile: { firstName: string; lastName: string; email: string; login: string };
+  firstName: string;
+  lastName: string;
+  email: string;
+  login: string;
 }
 
-export interface MyAccountEmail {
-  id: string;
-  status: 'VERIFIED' | 'UNVERIFIED';
-  roles: string[];
-  profile: { email: string };
+/** What Mijn account shows: the profile and the phone numbers the person has confirmed. */
+export interface MyAccount {
+  profile: MyAccountProfile;
+  phoneNumbers: string[];
 }
 
-export interface MyAccountPhone {
-  id: string;
-  status: 'VERIFIED' | 'UNVERIFIED';
-  profile: { phoneNumber: string };
-}
-
-export interface MyAccountChallenge {
-  id: string;
+/** An e-mail address or phone number waiting for the code the provider sent to it. */
+export interface PendingContact {
+  /** Where the code went, as the provider writes it. */
+  to: string;
+  verify(code: string): Promise<void>;
+  /** A new code, the earlier one no longer valid. */
+  resend(): Promise<void>;
 }
 
 /** An errorCode of the API, or what went wrong before it could answer. */
@@ -132,9 +135,26 @@ async function errorOf(response: Response): Promise<MyAccountError> {
   return new MyAccountError(textOf(body.get('errorCode')) ?? 'unknown', response.status, textOf(body.get('errorSummary')) ?? response.statusText, causes);
 }
 
+function malformed(what: string): never {
+  // The provider said yes; only the answer's content is not what the API sends.
+  throw new MyAccountError('malformed', 200, `${what} is not what the my-account API sends`);
+}
+
+/** A text field the next call is built from (an id in a path): without it there is nothing to go on. */
+function requiredText(fields: Map<string, unknown>, name: string, what: string): string {
+  return textOf(fields.get(name)) || malformed(`${what}.${name}`);
+}
+
+function readProfile(value: unknown): MyAccountProfile {
+  const profile = fieldsOf(fieldsOf(value).get('profile'));
+  const text = (name: string) => textOf(profile.get(name)) ?? '';
+  return { firstName: text('firstName'), lastName: text('lastName'), email: text('email'), login: text('login') };
+}
+
 /** Calls on the person's own account, with a token asked for silently on the provider's session (again once when it is refused). */
 export interface MyAccountClient {
-  call<T>(method: 'GET' | 'POST' | 'PUT' | 'DELETE', path: string, body?: unknown): Promise<T>;
+  /** The answer's body, unread (`undefined` for 204): the functions below read it. */
+  call(method: 'GET' | 'POST' | 'PUT' | 'DELETE', path: string, body?: unknown): Promise<unknown>;
 }
 
 export function createMyAccountClient(config: AuthConfig): MyAccountClient {
@@ -146,7 +166,7 @@ export function createMyAccountClient(config: AuthConfig): MyAccountClient {
         (tokens) => tokens.accessToken,
         (error: unknown) => {
           token = undefined;
-          const ended = (error as { kind?: string }).kind === 'invalid-refresh-token';
+          const ended = error instanceof AuthError && error.kind === 'invalid-refresh-token';
           throw new MyAccountError(ended ? 'session_ended' : 'network', 0, String(error), [], { cause: error });
         },
       );
@@ -166,12 +186,61 @@ export function createMyAccountClient(config: AuthConfig): MyAccountClient {
     }
   };
   return {
-    async call<T>(method: 'GET' | 'POST' | 'PUT' | 'DELETE', path: string, body?: unknown): Promise<T> {
+    async call(method, path, body) {
       let response = await send(method, path, body, false);
       // An expired token: one new one, one more try.
       if (response.status === 401) response = await send(method, path, body, true);
       if (!response.ok) throw await errorOf(response);
-      return (response.status === 204 ? undefined : await response.json()) as T;
+      return response.status === 204 ? undefined : await response.json().catch(() => malformed(path));
     },
   };
+}
+
+/** The profile and the confirmed phone numbers. */
+export async function getMyAccount(client: MyAccountClient): Promise<MyAccount> {
+  const [profile, phones] = await Promise.all([client.call('GET', '/profile'), client.call('GET', '/phones')]);
+  const listed = Array.isArray(phones) ? phones.map(fieldsOf) : malformed('/phones');
+  const phoneNumbers = listed.filter((phone) => phone.get('status') === 'VERIFIED').flatMap((phone) => textOf(fieldsOf(phone.get('profile')).get('phoneNumber')) ?? []);
+  return { profile: readProfile(profile), phoneNumbers };
+}
+
+/** Saves the name; the profile as the provider keeps it now. */
+export async function updateMyName(client: MyAccountClient, firstName: string, lastName: string): Promise<MyAccountProfile> {
+  return readProfile(await client.call('PUT', '/profile', { profile: { firstName, lastName } }));
+}
+
+/** A new primary e-mail address: the provider sends a code to it, which `verify` hands back. */
+export async function addMyEmail(client: MyAccountClient, email: string): Promise<PendingContact> {
+  const added = fieldsOf(await client.call('POST', '/emails', { profile: { email }, role: 'PRIMARY', sendEmail: true }));
+  const id = requiredText(added, 'id', '/emails');
+  const challenge = async () => requiredText(fieldsOf(await client.call('POST', `/emails/${id}/challenge`)), 'id', 'challenge');
+  let challengeId = await challenge();
+  return {
+    to: textOf(fieldsOf(added.get('profile')).get('email')) ?? email,
+    verify: async (code) => {
+      await client.call('POST', `/emails/${id}/challenge/${challengeId}/verify`, { verificationCode: code.trim() });
+    },
+    resend: async () => {
+      challengeId = await challenge();
+    },
+  };
+}
+
+/** A new phone number: the provider texts a code to it, which `verify` hands back. */
+export async function addMyPhone(client: MyAccountClient, phoneNumber: string): Promise<PendingContact> {
+  const added = fieldsOf(await client.call('POST', '/phones', { profile: { phoneNumber }, method: 'SMS', sendCode: true }));
+  const id = requiredText(added, 'id', '/phones');
+  return {
+    to: textOf(fieldsOf(added.get('profile')).get('phoneNumber')) ?? phoneNumber,
+    verify: async (code) => {
+      await client.call('POST', `/phones/${id}/verify`, { verificationCode: code.trim() });
+    },
+    resend: async () => {
+      await client.call('POST', `/phones/${id}/challenge`, { method: 'SMS', retry: true });
+    },
+  };
+}
+
+export async function changeMyPassword(client: MyAccountClient, oldPassword: string, newPassword: string): Promise<void> {
+  await client.call('POST', '/password/change-password', { oldPassword, newPassword });
 }
