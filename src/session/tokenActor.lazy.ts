@@ -11,7 +11,6 @@ import { bootActor, bootContext, currentConfig } from '../boot/bootActor.ts';
 import { watchWake } from './wakeWatch.ts';
 import { heldTokenExpiry } from '../signin/backendLogin.ts';
 
-
 /** The tokenMachine with the browser's implementations; the sign-in code loads only when needed. */
 export const browserTokenMachine = tokenMachine.provide({
   actors: {
