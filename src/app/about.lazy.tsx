@@ -4,14 +4,13 @@ import { useEffect, useState } from 'react';
 import { getCurrentLoginInformations, type Session } from '../abp/session.ts';
 import { api } from '../boot/api.ts';
 import { useSession } from '../boot/useBoot.ts';
-import { useCurrentLanguageName } from '../boot/useLanguage.ts';
 import { formatDate } from '../i18n/formats.ts';
 import { logError } from '../lib/log.ts';
 import { describeError, type ErrorView } from '../ui/errors/describeError.ts';
 import { ErrorAlert } from '../ui/errors/FormAlert.tsx';
 import { NoAccess } from '../ui/NoAccess.lazy.tsx';
 import { PageHeading } from '../ui/PageHeading.tsx';
-import { environmentName } from './environment.ts';
+import { PlaceFacts } from './PlaceFacts.tsx';
 import './facts.css';
 
 function dateOf(value: string | undefined): string | undefined {
@@ -29,7 +28,6 @@ function dateOf(value: string | undefined): string | undefined {
 function About() {
   const { t, i18n } = useLingui();
   const started = useSession();
-  const language = useCurrentLanguageName();
   const [session, setSession] = useState<Session | undefined>(started);
   const [error, setError] = useState<ErrorView>();
 
@@ -49,7 +47,6 @@ function About() {
 
   if (error?.action === 'forbidden') return <NoAccess />;
   const application = session?.application;
-  const tenant = session?.tenant;
   const build = __APP_BUILD__;
   return (
     <main className="page" aria-labelledby="page-title">
@@ -64,14 +61,7 @@ function About() {
           <Trans>Releasedatum</Trans>
         </dt>
         <dd>{dateOf(application?.releaseDate) ?? t`onbekend`}</dd>
-        <dt>
-          <Trans>Omgeving</Trans>
-        </dt>
-        <dd>{tenant ? environmentName(tenant) : t`Centraal beheer`}</dd>
-        <dt>
-          <Trans>Taal</Trans>
-        </dt>
-        <dd>{language}</dd>
+        <PlaceFacts tenant={session?.tenant} />
         <dt>
           <Trans>Build</Trans>
         </dt>

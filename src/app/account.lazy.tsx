@@ -2,7 +2,6 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { createLazyRoute } from '@tanstack/react-router';
 import { Fragment, useCallback, useEffect, useId, useState, type MouseEvent, type ReactNode } from 'react';
 import { useAppConfig, useSession } from '../boot/useBoot.ts';
-import { useCurrentLanguageName } from '../boot/useLanguage.ts';
 import { logError } from '../lib/log.ts';
 import { describeError, type ErrorView } from '../ui/errors/describeError.ts';
 import { ErrorAlert, FieldError, FormAlert } from '../ui/errors/FormAlert.tsx';
@@ -11,7 +10,7 @@ import { PageHeading } from '../ui/PageHeading.tsx';
 import { PasswordInput } from '../ui/PasswordInput.tsx';
 import { showPersonName } from './personName.ts';
 import { addMyEmail, addMyPhone, changeMyPassword, createMyAccountClient, getMyAccount, updateMyName, type MyAccount as Account, type MyAccountClient, type PendingContact } from '../myaccount/myAccount.ts';
-import { environmentName } from './environment.ts';
+import { PlaceFacts } from './PlaceFacts.tsx';
 import './facts.css';
 import '../ui/forms.css';
 import './my-account.css';
@@ -260,7 +259,6 @@ function MyAccount() {
   const { t, i18n } = useLingui();
   const config = useAppConfig();
   const session = useSession();
-  const language = useCurrentLanguageName();
   const [client] = useState(() => createMyAccountClient(config!.auth));
   const [account, setAccount] = useState<Account>();
   const [error, setError] = useState<ErrorView>();
@@ -280,7 +278,6 @@ function MyAccount() {
   useEffect(load, [load]);
 
   const loading = !account && !error;
-  const tenant = session?.tenant;
   const phones = account?.phoneNumbers;
   return (
     <main className="page" aria-labelledby="page-title">
@@ -305,14 +302,7 @@ function MyAccount() {
           <Trans>Telefoonnummer</Trans>
         </dt>
         <dd data-testid="account-phone">{phones && phones.length > 0 ? phones.join(', ') : t`geen`}</dd>
-        <dt>
-          <Trans>Omgeving</Trans>
-        </dt>
-        <dd>{tenant ? environmentName(tenant) : t`Centraal beheer`}</dd>
-        <dt>
-          <Trans>Taal</Trans>
-        </dt>
-        <dd>{language}</dd>
+        <PlaceFacts tenant={session?.tenant} />
       </dl>
       {/* Said politely while the forms' data comes from the provider: the place they will be is not empty meanwhile. */}
       <p className="account-loading" role="status">
