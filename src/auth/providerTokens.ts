@@ -1,4 +1,5 @@
 import type { PersonName } from '../boot/personName.ts';
+import { PROVIDER_TOKENS_KEY } from '../lib/storageKeys.ts';
 
 /** The provider's tokens for this tab. Never in localStorage; the refresh token survives a reload in sessionStorage. */
 export interface ProviderTokens {
@@ -57,7 +58,6 @@ export function accessTokenExpiry(expiresIn: number | undefined, now = Date.now(
   return Math.min(now + (expiresIn ?? DEFAULT_LIFETIME_SECONDS) * 1000, LATEST_TIME);
 }
 
-const KEY = 'oidc.tokens';
 let current: ProviderTokens | undefined;
 
 /** What was stored has the shape of tokens: an older version's entry or an edited one is not used. */
@@ -76,7 +76,7 @@ function isStoredTokens(value: unknown): value is ProviderTokens {
 
 export function getProviderTokens(): ProviderTokens | undefined {
   if (current) return current;
-  const raw = sessionStorage.getItem(KEY);
+  const raw = sessionStorage.getItem(PROVIDER_TOKENS_KEY);
   if (!raw) return undefined;
   let stored: unknown;
   try {
@@ -85,14 +85,14 @@ export function getProviderTokens(): ProviderTokens | undefined {
     stored = undefined;
   }
   if (isStoredTokens(stored)) current = stored;
-  else sessionStorage.removeItem(KEY);
+  else sessionStorage.removeItem(PROVIDER_TOKENS_KEY);
   return current;
 }
 
 /** Keeps what a later refresh, revocation or sign-out needs; the access token itself stays in memory only. */
 export function setProviderTokens(tokens: ProviderTokens): void {
   current = tokens;
-  sessionStorage.setItem(KEY, JSON.stringify({ ...tokens, accessToken: '' }));
+  sessionStorage.setItem(PROVIDER_TOKENS_KEY, JSON.stringify({ ...tokens, accessToken: '' }));
 }
 
 export function removeRefreshToken(): void {
@@ -102,5 +102,5 @@ export function removeRefreshToken(): void {
 
 export function clearProviderTokens(): void {
   current = undefined;
-  sessionStorage.removeItem(KEY);
+  sessionStorage.removeItem(PROVIDER_TOKENS_KEY);
 }

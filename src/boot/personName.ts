@@ -1,5 +1,6 @@
 import type { Session } from '../abp/session.ts';
 import type { UserConfiguration } from '../abp/userConfiguration.ts';
+import { PROVIDER_TOKENS_KEY } from '../lib/storageKeys.ts';
 
 /**
  * The person's name as the app shows it: the identity provider's profile
@@ -12,9 +13,6 @@ export interface PersonName {
   name: string;
   surname: string;
 }
-
-/** Where auth/providerTokens.ts keeps this tab's provider tokens, the person's name with them. */
-const PROVIDER_TOKENS_KEY = 'oidc.tokens';
 
 function isPersonName(value: unknown): value is PersonName {
   if (typeof value !== 'object' || value === null || !('name' in value) || !('surname' in value)) return false;
