@@ -1,6 +1,7 @@
 import type { AbpClient } from './client.ts';
 import * as ENDPOINTS from './endpointTable.ts';
 import { AbpError } from './errors.ts';
+import { isJsonObject, textOf, type JsonObject } from '../lib/json.ts';
 
 /** A language as ABP lists it, the parts the language select reads. */
 export interface AbpLanguage {
@@ -43,23 +44,15 @@ export interface UserConfiguration {
   accountLanguage?: AbpLanguage;
 }
 
-type Json = Record<string, unknown>;
-
 const GET_ALL = ENDPOINTS.GetAll.path;
 
 /** The sections the route guards, the menu, the clock, the language and the idle sign-out read. */
 const REQUIRED = ['auth.grantedPermissions', 'features.allFeatures', 'setting.values', 'nav.menus', 'session', 'localization.currentLanguage', 'clock'];
 
-function isObject(value: unknown): value is Json {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
-
-const text = (value: unknown): string | undefined => (typeof value === 'string' ? value : undefined);
-
 /** A lookup table of the entries `read` makes something of, without Object's own names: `toString` finds nothing rather than a function. */
 function table<T>(value: unknown, read: (entry: unknown) => T | undefined): Record<string, T> {
   const kept: Record<string, T> = Object.create(null);
-  for (const [key, entry] of Object.entries(isObject(value) ? value : {})) {
+  for (const [key, entry] of Object.entries(isJsonObject(value) ? value : {})) {
     const item = read(entry);
     if (item !== undefined) kept[key] = item;
   }
@@ -72,10 +65,15 @@ function idOrNull(value: unknown): number | null {
 
 /** A language as ABP lists it; without a name it is none. */
 function readLanguage(value: unknown): AbpLanguage | undefined {
-  if (!isObject(value)) return undefined;
-  const { name, displayName, isDisabled } = value;
-  if (!text(name)) return undefined;
-  return { name: String(name), displayName: text(displayName) ?? '', isDisabled: isDisabled === true };
+  if (!isJsonObject(value)) return undefined;
+  const name = textOf(value.name);
+  return name ? { name, displayName: textOf(value.displayName) ?? '', isDisabled: value.isDisabled === true } : undefined;
+}
+
+/** A feature as ABP lists it: its value is text (`"true"`), else it is left out. */
+function readFeature(value: unknown): { value: string } | undefined {
+  const on = isJsonObject(value) ? textOf(value.value) : undefined;
+  return on === undefined ? undefined : { value: on };
 }
 
 /**
@@ -86,8 +84,8 @@ function readLanguage(value: unknown): AbpLanguage | undefined {
  * them are left out, so readers can call string methods on what is left.
  */
 export function readUserConfiguration(value: unknown): UserConfiguration {
-  if (!isObject(value)) malformed('the result');
-  const at = (path: string): Json => path.split('.').reduce((parent, name) => (isObject(parent[name]) ? parent[name] : malformed(path)), value);
+  if (!isJsonObject(value)) malformed('the result');
+  const at = (path: string): JsonObject => path.split('.').reduce((parent, name) => (isJsonObject(parent[name]) ? parent[name] : malformed(path)), value);
   for (const path of REQUIRED) at(path);
   const session = at('session');
   const localization = at('localization');
@@ -103,16 +101,13 @@ export function readUserConfiguration(value: unknown): UserConfiguration {
     localization: {
       languages: Array.isArray(localization.languages) ? localization.languages.flatMap((language) => readLanguage(language) ?? []) : [],
       currentLanguage,
-      values: table(localization.values, (source) => table(source, text)),
+      values: table(localization.values, (source) => table(source, textOf)),
     },
-    features: { allFeatures: table(at('features').allFeatures, (feature) => {
-      const on = isObject(feature) ? text(feature.value) : undefined;
-      return on === undefined ? undefined : { value: on };
-    }) },
-    auth: { allPermissions: table(auth.allPermissions, text), grantedPermissions: table(auth.grantedPermissions, text) },
+    features: { allFeatures: table(at('features').allFeatures, readFeature) },
+    auth: { allPermissions: table(auth.allPermissions, textOf), grantedPermissions: table(auth.grantedPermissions, textOf) },
     nav: { menus: at('nav.menus') },
-    setting: { values: table(at('setting').values, text) },
-    clock: { provider: text(at('clock').provider) ?? 'unspecifiedClockProvider' },
+    setting: { values: table(at('setting').values, textOf) },
+    clock: { provider: textOf(at('clock').provider) ?? 'unspecifiedClockProvider' },
   };
 }
 

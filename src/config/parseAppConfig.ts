@@ -1,12 +1,8 @@
 import type { LocaleMapping } from '../../machines/boot.types.ts';
 import { DEFAULT_AUTH_PROVIDER, DEFAULT_CLOCK_SKEW, DEFAULT_TENANT_HEADER, type AppConfig, type AuthConfig } from './appConfig.ts';
 import { ConfigError } from './configError.ts';
+import { isJsonObject, type JsonObject } from '../lib/json.ts';
 
-type Json = Record<string, unknown>;
-
-function isObject(value: unknown): value is Json {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
 
 function invalid(field: string, detail: string): never {
   throw new ConfigError('config-invalid', `${field}: ${detail}`, { field });
@@ -22,14 +18,14 @@ function isHttpUrl(value: unknown): value is string {
   }
 }
 
-function requiredUrl(json: Json, field: string, path = field): string {
+function requiredUrl(json: JsonObject, field: string, path = field): string {
   const value = json[field];
   if (value === undefined || value === null || value === '') invalid(path, 'missing');
   if (!isHttpUrl(value)) invalid(path, `not an http(s) URL: ${JSON.stringify(value)}`);
   return value.replace(/\/+$/, '');
 }
 
-function optionalUrl(json: Json, field: string, path: string): string | undefined {
+function optionalUrl(json: JsonObject, field: string, path: string): string | undefined {
   const value = json[field];
   if (value === undefined || value === null || value === '') return undefined;
   if (!isHttpUrl(value)) invalid(path, `not an http(s) URL: ${JSON.stringify(value)}`);
@@ -48,7 +44,7 @@ function localeMappings(value: unknown): LocaleMapping[] {
 
 function auth(value: unknown): AuthConfig {
   if (value === undefined || value === null) return { authProvider: DEFAULT_AUTH_PROVIDER, clockSkew: DEFAULT_CLOCK_SKEW };
-  if (!isObject(value)) invalid('auth', 'not an object');
+  if (!isJsonObject(value)) invalid('auth', 'not an object');
   const json = value;
   const clientId = json.clientId;
   if (clientId !== undefined && clientId !== null && typeof clientId !== 'string') invalid('auth.clientId', 'not a string');
@@ -78,7 +74,7 @@ function tenancyName(value: unknown): string | undefined {
 
 /** Validates the application config at run time; a bad field throws a `ConfigError` naming it. */
 export function parseAppConfig(value: unknown): AppConfig {
-  if (!isObject(value)) invalid('(root)', 'not a JSON object');
+  if (!isJsonObject(value)) invalid('(root)', 'not a JSON object');
   const json = value;
   const header = json.tenantHeaderName ?? DEFAULT_TENANT_HEADER;
   if (typeof header !== 'string' || !/^[A-Za-z0-9.!#$%&'*+^_`|~-]+$/.test(header)) {

@@ -4,6 +4,7 @@ import type { AuthConfig } from '../config/appConfig.ts';
 import type { Describable, ErrorView } from '../ui/errors/describeError.ts';
 import { AuthError } from '../auth/authError.ts';
 import { authorizeSilently } from '../auth/silent.lazy.ts';
+import { isJsonObject, textOf } from '../lib/json.ts';
 
 // The provider's my-account API in Okta's shape (okta-auth-js lib/myaccount):
 // the person's profile, e-mail addresses, phone numbers and password, with
@@ -118,11 +119,7 @@ export class MyAccountError extends Error implements Describable {
 
 /** An answer's fields, read without trusting its shape (anything but an object has none). */
 function fieldsOf(value: unknown): Map<string, unknown> {
-  return new Map(typeof value === 'object' && value !== null && !Array.isArray(value) ? Object.entries(value) : []);
-}
-
-function textOf(value: unknown): string | undefined {
-  return typeof value === 'string' ? value : undefined;
+  return new Map(isJsonObject(value) ? Object.entries(value) : []);
 }
 
 async function errorOf(response: Response): Promise<MyAccountError> {
