@@ -31,7 +31,8 @@ export function isSectionScreen(file: string): boolean {
   return /[\\/]src[\\/]sections[\\/][^\\/]+\.lazy\.tsx$/.test(file);
 }
 
-function codeFiles(folder: string): string[] {
+/** The TypeScript files under a folder, declaration files left out. */
+export function codeFiles(folder: string): string[] {
   const out: string[] = [];
   for (const name of readdirSync(folder)) {
     const path = join(folder, name);

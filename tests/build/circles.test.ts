@@ -1,23 +1,6 @@
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { dirname, join, resolve } from 'node:path';
-import { ESLint } from 'eslint';
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { importCircles } from '../../scripts/modules.ts';
-
-/** A throwaway project with the given files; removed after the tests. */
-function project(files: Record<string, string>): string {
-  const root = mkdtempSync(join(tmpdir(), 'circles-'));
-  for (const [path, text] of Object.entries(files)) {
-    mkdirSync(dirname(join(root, path)), { recursive: true });
-    writeFileSync(join(root, path), text);
-  }
-  mkdirSync(join(root, 'machines'), { recursive: true });
-  return root;
-}
-
-const made: string[] = [];
-afterAll(() => made.forEach((root) => rmSync(root, { recursive: true, force: true })));
+import { lintProject, project } from './support/lintProject.ts';
 
 /** The list loads a screen later; the screen imports the list back, as a section's screen once did. */
 const closedByImport = {
@@ -37,7 +20,6 @@ describe('import circles', () => {
       'src/lib/b.ts': "import type { A } from './a.ts';\nexport type B = { a?: A };\n",
       'src/lib/c.ts': "export const c = () => import('./screen.lazy.ts');\n",
     });
-    made.push(root);
     expect(importCircles(root)).toEqual([
       ['src/lib/a.ts', 'src/lib/b.ts'],
       ['src/lib/list.ts', 'src/lib/screen.lazy.ts'],
@@ -46,14 +28,8 @@ describe('import circles', () => {
 
   it('are refused by lint when an import() closes them, and only then', async () => {
     const root = project({ ...closedByImport, 'src/lib/other.ts': "export const later = () => import('./screen.lazy.ts');\n" });
-    made.push(root);
-    // The project's own lint config, applied to the throwaway project (read by path: tsc need not check the config file).
-    const { default: config } = (await import(resolve(import.meta.dirname, '../../eslint.config.ts'))) as { default: ESLint.Options['overrideConfig'] };
-    const eslint = new ESLint({ cwd: root, overrideConfigFile: true, overrideConfig: config });
-    const results = await eslint.lintFiles(['src/lib/*.ts']);
-    const cycles = results.flatMap((result) =>
-      result.messages.filter((message) => message.ruleId === 'import-x/no-cycle').map(() => result.filePath.slice(root.length + 1)),
-    );
+    const results = await lintProject(root, ['src/lib/*.ts']);
+    const cycles = results.flatMap(({ file, messages }) => messages.filter((message) => message.ruleId === 'import-x/no-cycle').map(() => file));
     expect(cycles.sort()).toEqual(['src/lib/list.ts', 'src/lib/screen.lazy.ts']);
   });
 });
