@@ -1,4 +1,5 @@
 import type { AbpValidationError } from './errors.ts';
+import { isJsonObject } from '../lib/json.ts';
 
 /** What the server said in an envelope's `error`, as far as it has the documented shape. */
 export interface AbpServerError {
@@ -15,11 +16,11 @@ function text(value: unknown): string | undefined {
 
 /** Reads an envelope's `error` (ABP's ErrorInfo) defensively: a server may send anything. */
 export function readServerError(error: unknown): AbpServerError {
-  if (typeof error !== 'object' || error === null) return { validationErrors: [] };
-  const { message, details, validationErrors } = error as Record<string, unknown>;
+  if (!isJsonObject(error)) return { validationErrors: [] };
+  const { message, details, validationErrors } = error;
   const valid = (Array.isArray(validationErrors) ? validationErrors : []).flatMap((item): AbpValidationError[] => {
-    if (typeof item !== 'object' || item === null) return [];
-    const { message: itemMessage, members } = item as Record<string, unknown>;
+    if (!isJsonObject(item)) return [];
+    const { message: itemMessage, members } = item;
     const said = text(itemMessage);
     if (!said) return [];
     return [{ message: said, members: Array.isArray(members) ? members.filter((member): member is string => typeof member === 'string') : [] }];

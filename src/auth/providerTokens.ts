@@ -1,5 +1,6 @@
 import type { PersonName } from '../boot/personName.ts';
 import { PROVIDER_TOKENS_KEY } from '../lib/storageKeys.ts';
+import { isJsonObject } from '../lib/json.ts';
 
 /** The provider's tokens for this tab. Never in localStorage; the refresh token survives a reload in sessionStorage. */
 export interface ProviderTokens {
@@ -62,15 +63,14 @@ let current: ProviderTokens | undefined;
 
 /** What was stored has the shape of tokens: an older version's entry or an edited one is not used. */
 function isStoredTokens(value: unknown): value is ProviderTokens {
-  if (typeof value !== 'object' || value === null) return false;
-  const tokens = value as Record<string, unknown>;
+  if (!isJsonObject(value)) return false;
   const optionalText = (field: unknown) => field === undefined || typeof field === 'string';
   return (
-    typeof tokens.accessToken === 'string' &&
-    optionalText(tokens.idToken) &&
-    optionalText(tokens.refreshToken) &&
-    typeof tokens.expiresAt === 'number' &&
-    typeof tokens.subject === 'string'
+    typeof value.accessToken === 'string' &&
+    optionalText(value.idToken) &&
+    optionalText(value.refreshToken) &&
+    typeof value.expiresAt === 'number' &&
+    typeof value.subject === 'string'
   );
 }
 

@@ -1,3 +1,5 @@
+import { isJsonObject } from '../lib/json.ts';
+
 /** One sign-in attempt, kept until its answer comes back. */
 export interface SignInTransaction {
   state: string;
@@ -20,12 +22,11 @@ export function saveTransaction(transaction: SignInTransaction): void {
 
 /** What was stored has every field of a transaction: an older version's entry or an edited one is not used. */
 function isTransaction(value: unknown): value is SignInTransaction {
-  if (typeof value !== 'object' || value === null) return false;
-  const transaction = value as Record<string, unknown>;
+  if (!isJsonObject(value)) return false;
   return (
-    ['state', 'nonce', 'codeVerifier', 'returnPath', 'redirectUri'].every((field) => typeof transaction[field] === 'string') &&
-    typeof transaction.createdAt === 'number' &&
-    Number.isFinite(transaction.createdAt)
+    ['state', 'nonce', 'codeVerifier', 'returnPath', 'redirectUri'].every((field) => typeof value[field] === 'string') &&
+    typeof value.createdAt === 'number' &&
+    Number.isFinite(value.createdAt)
   );
 }
 
