@@ -1,4 +1,5 @@
 import { AbpError, kindOfStatus } from './errors.ts';
+import { isJsonObject } from '../lib/json.ts';
 
 /** ABP's `AjaxResponse`: every JSON answer of the backend is wrapped in it. */
 export interface AbpEnvelope<T> {
@@ -23,7 +24,7 @@ function isEnvelope(body: unknown): body is AbpEnvelope<unknown> {
 
 /** `error.message` when it is text: a server may send anything there. */
 function messageOf(error: unknown): string | undefined {
-  const message = (error as { message?: unknown } | null)?.message;
+  const message = isJsonObject(error) ? error.message : undefined;
   return typeof message === 'string' && message.trim() !== '' ? message : undefined;
 }
 

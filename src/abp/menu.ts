@@ -1,4 +1,5 @@
 import type { UserConfiguration } from './userConfiguration.ts';
+import { isJsonObject } from '../lib/json.ts';
 
 /** One entry of the main menu: a section, by its address. */
 export interface MenuEntry {
@@ -34,7 +35,8 @@ function keyOf({ url, name }: ServerMenuItem): string | undefined {
  * the start does not carry.
  */
 export function serverMenu(configuration: UserConfiguration | undefined): MenuEntry[] | undefined {
-  const items = (configuration?.nav.menus.MainMenu as { items?: unknown } | undefined)?.items;
+  const menu = configuration?.nav.menus.MainMenu;
+  const items = isJsonObject(menu) ? menu.items : undefined;
   if (!Array.isArray(items) || items.length === 0) return undefined;
   const entries: MenuEntry[] = [];
   items

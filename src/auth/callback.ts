@@ -6,6 +6,7 @@ import { toAuthError } from './toAuthError.ts';
 import { dpopHandle, withNonceRetry } from './dpop.lazy.ts';
 import { accessTokenExpiry, personOf, sessionEnd, type ProviderTokens } from './providerTokens.ts';
 import { takeTransaction } from './transaction.ts';
+import { isJsonObject } from '../lib/json.ts';
 
 /** okta-auth-js `isLoginRedirect`: the redirect URI's path with `code` or `error` in the query. */
 export function isLoginRedirect(href: string, origin = location.origin): boolean {
@@ -30,8 +31,8 @@ async function lacksAccessToken(response: Response): Promise<boolean> {
   if (!response.ok) return false;
   const body: unknown = await response.clone().json().catch(() => undefined);
   // Only an object is a token response at all; oauth4webapi refuses anything else as the provider's error.
-  if (typeof body !== 'object' || body === null || Array.isArray(body)) return false;
-  const accessToken = (body as { access_token?: unknown }).access_token;
+  if (!isJsonObject(body)) return false;
+  const accessToken = body.access_token;
   return typeof accessToken !== 'string' || accessToken === '';
 }
 
