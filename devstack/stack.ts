@@ -34,8 +34,16 @@ export interface StackOptions {
   accessTokenTtl?: number;
   /** Fixed end of a refresh token chain, seconds after the sign-in; rotation does not extend it. Default 28800 (8 h). */
   refreshTokenAbsoluteTtl?: number;
-  /** False: refresh tokens only for offline_access, as at Okta; renew with prompt=none instead. Default true. */
+  /** True: a refresh token on every code grant. Default false: only when the sign-in asks for offline_access, as at Okta. */
   refreshTokens?: boolean;
+  /**
+   * Where the provider lives. `own` (default): on a site of its own, as a real
+   * provider (company.okta.com beside the company's app): the app at
+   * http://localhost:…, the provider at http://127.0.0.1:…, so the browser
+   * treats its session cookie as a third party's in a frame of the app.
+   * `same`: next door on localhost, one site with the app. Env PROVIDER_SITE.
+   */
+  providerSite?: ProviderSite;
   /** Clock (ms since the epoch) for the provider's codes, mailed links and mailbox. Default Date.now. */
   accountClock?: () => number;
   /** expireInSeconds of the API's own token. Default 86400. */
@@ -57,6 +65,20 @@ export interface StackOptions {
   externalUserRegistration?: ApiBehaviour['externalUserRegistration'];
   /** This many more staff in Default at the API, with Dutch names, for search and paging (seed.ts `extraStaff`). Default 0. */
   extraUsers?: number;
+}
+
+export type ProviderSite = 'own' | 'same';
+
+/** The provider's host: another site than the app's `localhost` unless asked to share it. */
+export function providerHost(site: ProviderSite): string {
+  return site === 'same' ? 'localhost' : '127.0.0.1';
+}
+
+function envSite(): ProviderSite | undefined {
+  const raw = process.env.PROVIDER_SITE;
+  if (raw === undefined || raw.trim() === '') return undefined;
+  if (raw === 'own' || raw === 'same') return raw;
+  throw new Error(`PROVIDER_SITE must be "own" or "same", got "${raw}".`);
 }
 
 export interface StackUrls {
@@ -97,11 +119,12 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
   const idpPort = options.idpPort ?? envNumber('IDP_PORT') ?? 4300;
   const apiPort = options.apiPort ?? envNumber('API_PORT') ?? 21021;
   const latencyMs = options.latencyMs ?? envNumber('API_LATENCY_MS') ?? 0;
+  const idpHost = providerHost(options.providerSite ?? envSite() ?? 'own');
   // Redirect URIs and CORS origins are registered by exact string, so every
   // part of the stack names the app by the same origin.
   const urls: StackUrls = {
     app: `http://localhost:${appPort}`,
-    issuer: `http://localhost:${idpPort}`,
+    issuer: `http://${idpHost}:${idpPort}`,
     api: `http://localhost:${apiPort}`,
   };
   const faults = createFaultRegistry(options.testMode ?? false);
@@ -157,7 +180,7 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
     await Promise.all(servers.map((server) => close(server)));
   };
   try {
-    await listen(idp, { label: 'identity provider', port: idpPort, host, envVar: 'IDP_PORT' });
+    await listen(idp, { label: 'identity provider', port: idpPort, host: options.host ?? idpHost, envVar: 'IDP_PORT' });
     servers.push(idp);
     await listen(api, { label: 'API', port: apiPort, host, envVar: 'API_PORT' });
     servers.push(api);

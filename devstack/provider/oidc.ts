@@ -5,6 +5,7 @@ import { errorPage, logoutPage, postLogoutPage } from './pages.ts';
 import { LANGUAGES, pageLanguage } from './texts.ts';
 import { createMemoryStore } from './store.ts';
 import { sessionEndMiddleware } from './session-end.ts';
+import { orgServerMiddleware } from './org-server.ts';
 import { createCookieKeys, createSigningJwk } from '../keys.ts';
 import { myAccountAudience, MYACCOUNT_SCOPES } from './myaccount/http.ts';
 import type { UserStore } from './user-store.ts';
@@ -21,7 +22,7 @@ export interface IdpConfig {
   users: UserStore;
   /** Fixed end of a refresh token chain, in seconds from the sign-in; rotation does not extend it. Default 8 hours. */
   refreshTokenAbsoluteTtl?: number;
-  /** False: a refresh token only when offline_access is asked for, as at Okta. Default true: on every code grant. */
+  /** True: a refresh token on every code grant. Default false: only when offline_access is asked for, as at Okta. */
   refreshTokens?: boolean;
   /** DPoP (RFC 9449): a client that sends proofs gets tokens bound to its key. Default true. */
   dpop?: boolean;
@@ -39,7 +40,7 @@ const WORKING_DAY = 8 * HOUR;
 export async function createProvider(config: IdpConfig): Promise<Provider> {
   const { issuer, appOrigin, apiUrl, accessTokenTtl, users } = config;
   const refreshTokenAbsoluteTtl = config.refreshTokenAbsoluteTtl ?? WORKING_DAY;
-  const refreshTokens = config.refreshTokens ?? true;
+  const refreshTokens = config.refreshTokens ?? false;
   const myAccountUrl = myAccountAudience(issuer);
   // Sessions and grants last at least as long as the refresh tokens that hang on them.
   const sessionTtl = Math.max(WORKING_DAY, refreshTokenAbsoluteTtl);
@@ -178,6 +179,7 @@ export async function createProvider(config: IdpConfig): Promise<Provider> {
       Grant: () => sessionTtl,
     },
   });
+  provider.use(orgServerMiddleware([apiUrl, myAccountUrl]));
   provider.use(sessionEndMiddleware({ refreshTokens }));
   return provider;
 }

@@ -29,9 +29,22 @@ export interface AuthorizationOptions {
 /** A scope-token of RFC 6749 §3.3: printable ASCII without space, `"` and `\`. */
 const SCOPE_TOKEN = /^[\x21\x23-\x5B\x5D-\x7E]+$/;
 
-/** The spec's `openid profile email`, plus the extra scopes appconfig names (such as offline_access); anything that is no scope-token is left out. */
+const MYACCOUNT_AREAS = ['profile', 'email', 'phone', 'password'];
+/** Every scope of the provider's my-account API (Okta's `okta.myAccount.*`), read and manage. */
+export const MYACCOUNT_SCOPES = MYACCOUNT_AREAS.flatMap((area) => [`okta.myAccount.${area}.read`, `okta.myAccount.${area}.manage`]).join(' ');
+/**
+ * What a sign-in asks for beyond the spec's scopes when appconfig names
+ * none: `offline_access`, so renewals use a rotating refresh token instead of
+ * a hidden frame that a provider on its own site cannot serve (its session
+ * cookie is a third party's there), and the my-account scopes, so Mijn
+ * account gets its token from that refresh token too (okta-auth-js's samples
+ * ask for them at sign-in the same way).
+ */
+export const DEFAULT_EXTRA_SCOPES = `offline_access ${MYACCOUNT_SCOPES}`;
+
+/** The spec's `openid profile email`, plus the extra scopes appconfig names (by default DEFAULT_EXTRA_SCOPES); anything that is no scope-token is left out. */
 export function signInScopes(config: AuthConfig): string {
-  const extra = (config.scopes ?? '').split(/\s+/).filter((scope) => SCOPE_TOKEN.test(scope));
+  const extra = (config.scopes ?? DEFAULT_EXTRA_SCOPES).split(/\s+/).filter((scope) => SCOPE_TOKEN.test(scope));
   return [...new Set([...SCOPES.split(' '), ...extra])].join(' ');
 }
 

@@ -4,6 +4,7 @@ import type { AuthConfig } from '../config/appConfig.ts';
 import type { Describable, ErrorView } from '../ui/errors/describeError.ts';
 import { AuthError } from '../auth/authError.ts';
 import { authorizeSilently } from '../auth/silent.lazy.ts';
+import { MYACCOUNT_SCOPES } from '../auth/authorize.lazy.ts';
 import { isJsonObject, textOf } from '../lib/json.ts';
 
 // The provider's my-account API in Okta's shape (okta-auth-js lib/myaccount):
@@ -11,9 +12,6 @@ import { isJsonObject, textOf } from '../lib/json.ts';
 // an access token of its own (its audience and okta.myAccount scopes), never
 // the API's token.
 
-const AREAS = ['profile', 'email', 'phone', 'password'];
-/** Every my-account scope, read and manage. */
-export const MYACCOUNT_SCOPES = AREAS.flatMap((area) => [`okta.myAccount.${area}.read`, `okta.myAccount.${area}.manage`]).join(' ');
 const ACCEPT = 'application/json; okta-version=1.0.0';
 
 /** Okta serves it at its org's own origin, whatever authorization server signs people in. */
