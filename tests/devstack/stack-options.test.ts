@@ -123,9 +123,17 @@ describe('ports from the environment', () => {
     Object.assign(process.env, { APP_PORT: String(app), IDP_PORT: String(idp), API_PORT: String(api) });
     try {
       const fromEnv = await startStack({ serveApp: false });
-      expect(fromEnv.urls).toEqual({ app: `http://localhost:${app}`, issuer: `http://localhost:${idp}`, api: `http://localhost:${api}` });
+      // The provider on a site of its own: another host than the app's.
+      expect(fromEnv.urls).toEqual({ app: `http://localhost:${app}`, issuer: `http://127.0.0.1:${idp}`, api: `http://localhost:${api}` });
       await fromEnv.stop();
+      process.env.PROVIDER_SITE = 'same';
+      const sameSite = await startStack({ serveApp: false });
+      expect(sameSite.urls.issuer).toBe(`http://localhost:${idp}`);
+      await sameSite.stop();
+      process.env.PROVIDER_SITE = 'next door';
+      await expect(startStack({ serveApp: false })).rejects.toThrow(/PROVIDER_SITE must be "own" or "same"/);
     } finally {
+      delete process.env.PROVIDER_SITE;
       delete process.env.APP_PORT;
       delete process.env.IDP_PORT;
       delete process.env.API_PORT;

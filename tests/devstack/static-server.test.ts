@@ -287,7 +287,7 @@ describe('start-up errors', () => {
     const [app, idp, api] = (await freePorts(3)) as [number, number, number];
     const ports = { app, idp, api, [which]: stack.ports[which] };
     const attempt = startStack({ appPort: ports.app, idpPort: ports.idp, apiPort: ports.api, dist: stack.dist });
-    await expect(attempt).rejects.toThrow(`Port ${stack.ports[which]} on localhost is already in use`);
+    await expect(attempt).rejects.toThrow(`Port ${stack.ports[which]} on ${which === 'idp' ? '127.0.0.1' : 'localhost'} is already in use`);
     await expect(attempt).rejects.toThrow(`${envVar}=<port>`);
     // Servers that had started before the failure were closed again.
     const retry = await startStack({ appPort: app, idpPort: idp, apiPort: api, dist: stack.dist });
