@@ -5,6 +5,7 @@ import type { ApiBehaviour, BehaviourSwitch } from './api/behaviour.ts';
 import { createAppConfig, type AppConfig } from './appconfig.ts';
 import { createFaultRegistry, type FaultRegistry } from './faults/registry.ts';
 import { createIdpServer } from './provider/server.ts';
+import type { RefreshTokenPolicy } from './provider/oidc.ts';
 import { close, listen } from './listen.ts';
 import { DEMO_PASSWORD, identityUsers } from './seed.ts';
 import { createStaticApp } from './app-server/static-server.ts';
@@ -34,8 +35,8 @@ export interface StackOptions {
   accessTokenTtl?: number;
   /** Fixed end of a refresh token chain, seconds after the sign-in; rotation does not extend it. Default 28800 (8 h). */
   refreshTokenAbsoluteTtl?: number;
-  /** True: a refresh token on every code grant. Default false: only when the sign-in asks for offline_access, as at Okta. */
-  refreshTokens?: boolean;
+  /** When the provider gives a refresh token: `offline_access` (default, as at Okta: only when the sign-in asks for it), `always` (every code grant), `never` (an org without the Refresh Token grant). */
+  refreshTokens?: RefreshTokenPolicy;
   /**
    * Where the provider lives. `own` (default): on a site of its own, as a real
    * provider (company.okta.com beside the company's app): the app at

@@ -45,6 +45,8 @@ declare module 'oidc-provider' {
     method: string;
     path: string;
     query: Record<string, string | string[] | undefined>;
+    get(field: string): string;
+    type: string;
     status: number;
     body: unknown;
     /** Present once the provider has routed the request (after `next()`). */

@@ -22,13 +22,16 @@ export interface IdpConfig {
   users: UserStore;
   /** Fixed end of a refresh token chain, in seconds from the sign-in; rotation does not extend it. Default 8 hours. */
   refreshTokenAbsoluteTtl?: number;
-  /** True: a refresh token on every code grant. Default false: only when offline_access is asked for, as at Okta. */
-  refreshTokens?: boolean;
+  /** When a code grant gets a refresh token. Default `offline_access`: only when the sign-in asked for it, as at Okta. */
+  refreshTokens?: RefreshTokenPolicy;
   /** DPoP (RFC 9449): a client that sends proofs gets tokens bound to its key. Default true. */
   dpop?: boolean;
   /** `required`: a proof without the provider's nonce is answered `use_dpop_nonce` first, as Okta does (default); `offered`: the nonce comes with every answer and is not insisted on. */
   dpopNonce?: 'required' | 'offered';
 }
+
+/** `offline_access`: only when the sign-in asks for it (Okta); `always`: every code grant; `never`: none (an app integration without the Refresh Token grant). */
+export type RefreshTokenPolicy = 'offline_access' | 'always' | 'never';
 
 /** The scopes of the app's API (and the OpenID Connect ones). */
 export const SCOPES = ['openid', 'profile', 'email', 'offline_access'];
@@ -40,7 +43,7 @@ const WORKING_DAY = 8 * HOUR;
 export async function createProvider(config: IdpConfig): Promise<Provider> {
   const { issuer, appOrigin, apiUrl, accessTokenTtl, users } = config;
   const refreshTokenAbsoluteTtl = config.refreshTokenAbsoluteTtl ?? WORKING_DAY;
-  const refreshTokens = config.refreshTokens ?? false;
+  const refreshTokens = config.refreshTokens ?? 'offline_access';
   const myAccountUrl = myAccountAudience(issuer);
   // Sessions and grants last at least as long as the refresh tokens that hang on them.
   const sessionTtl = Math.max(WORKING_DAY, refreshTokenAbsoluteTtl);
@@ -145,12 +148,11 @@ export async function createProvider(config: IdpConfig): Promise<Provider> {
         useGrantedResource: () => true,
       },
     },
-    // By default a public browser client gets a refresh token on every code
-    // grant, without the offline_access consent dance. With
-    // `refreshTokens: false` only when offline_access is asked for, like
-    // Okta (session-end.ts). Either way it rotates on each use.
+    // As at Okta, a refresh token only when the sign-in asked for
+    // offline_access (session-end.ts); `always` gives one on every code
+    // grant, `never` none. Either way it rotates on each use.
     issueRefreshToken: (_ctx: unknown, client: { grantTypeAllowed(type: string): boolean }, source: { scopes: Set<string> }) =>
-      client.grantTypeAllowed('refresh_token') && (refreshTokens || source.scopes.has('offline_access')),
+      client.grantTypeAllowed('refresh_token') && (refreshTokens === 'always' || (refreshTokens === 'offline_access' && source.scopes.has('offline_access'))),
     rotateRefreshToken: () => true,
     // The API maps the caller to its user by e-mail address, and registers
     // a caller it does not know yet with these names.
@@ -179,13 +181,19 @@ export async function createProvider(config: IdpConfig): Promise<Provider> {
       Grant: () => sessionTtl,
     },
   });
-  provider.use(orgServerMiddleware([apiUrl, myAccountUrl]));
+  provider.use(
+    orgServerMiddleware([apiUrl, myAccountUrl], (ctx) => {
+      ctx.status = 400;
+      ctx.type = 'html';
+      ctx.body = errorPage(languageOf(ctx), 'invalid_request', "The 'id_token_hint' parameter is required.");
+    }),
+  );
   provider.use(sessionEndMiddleware({ refreshTokens }));
   return provider;
 }
 
 /** The language of a page oidc-provider renders: the request's ui_locales, else the one this browser's sign-in asked for. */
-function languageOf(ctx: KoaContextWithOIDC) {
+function languageOf(ctx: Pick<KoaContextWithOIDC, 'query' | 'get'>) {
   const uiLocales = ctx.query.ui_locales;
   return pageLanguage(typeof uiLocales === 'string' ? uiLocales : undefined, ctx.get('cookie'));
 }

@@ -10,7 +10,14 @@ import { MYACCOUNT_SCOPES } from './myaccount/http.ts';
 // exchanged for a my-account token (`scope` and `resource` at the token
 // endpoint), as an app does at Okta with a narrower `scope`.
 
+//
+// Okta's `/logout` also requires `id_token_hint` (OKTA.md, "The
+// authorization server"): without it Okta shows an error page of its own
+// and never returns to the app. So does this provider, so an app that
+// signs out without an ID token is caught here as it would be there.
+
 const AUTHORIZATION_PATH = '/auth';
+const END_SESSION_PATH = '/session/end';
 
 function words(value: unknown): string[] {
   return typeof value === 'string' ? value.split(' ').filter(Boolean) : [];
@@ -24,9 +31,15 @@ function addBothResources(ctx: ProviderContext, resources: readonly string[]): v
   ctx.query = query;
 }
 
-export function orgServerMiddleware(resources: readonly string[]): ProviderMiddleware {
+/** A sign-out request without `id_token_hint`: the GET's query or the POST's form (read without consuming the body). */
+function lacksIdTokenHint(ctx: ProviderContext): boolean {
+  return ctx.method === 'GET' && ctx.path === END_SESSION_PATH && typeof ctx.query.id_token_hint !== 'string';
+}
+
+export function orgServerMiddleware(resources: readonly string[], refuse: (ctx: ProviderContext) => void): ProviderMiddleware {
   return async (ctx, next) => {
     if (ctx.method === 'GET' && ctx.path === AUTHORIZATION_PATH) addBothResources(ctx, resources);
+    if (lacksIdTokenHint(ctx)) return refuse(ctx);
     await next();
   };
 }

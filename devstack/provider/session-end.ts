@@ -1,11 +1,12 @@
 import type { ProviderContext, ProviderMiddleware } from 'oidc-provider';
+import type { RefreshTokenPolicy } from './oidc.ts';
 
 // How a session ends, as the app can see it.
 //
 // - Every token answer that carries a refresh token also says when the
 //   refresh token chain ends for good: `refresh_expires_in`, seconds from
 //   now, as Keycloak names it. Rotation does not move that end.
-// - With `refreshTokens: false` the provider behaves like Okta: a refresh
+// - By default (`refreshTokens: 'offline_access'`) the provider behaves like Okta: a refresh
 //   token only when the sign-in asked for offline_access. oidc-provider
 //   follows OpenID Connect Core and drops offline_access unless the request
 //   also says prompt=consent; Okta does not ask that, so the request gets
@@ -34,9 +35,9 @@ function addRefreshExpiry(ctx: ProviderContext): void {
   body.refresh_expires_in = Math.max(0, refreshToken.remainingTTL);
 }
 
-export function sessionEndMiddleware(options: { refreshTokens: boolean }): ProviderMiddleware {
+export function sessionEndMiddleware(options: { refreshTokens: RefreshTokenPolicy }): ProviderMiddleware {
   return async (ctx, next) => {
-    if (!options.refreshTokens && ctx.method === 'GET' && ctx.path === AUTHORIZATION_PATH) askConsentForOfflineAccess(ctx);
+    if (options.refreshTokens !== 'always' && ctx.method === 'GET' && ctx.path === AUTHORIZATION_PATH) askConsentForOfflineAccess(ctx);
     await next();
     if (ctx.oidc?.route === 'token') addRefreshExpiry(ctx);
   };

@@ -12,6 +12,7 @@ export type AuthErrorKind =
   | 'token-expired'
   | 'invalid-token'
   | 'invalid-refresh-token'
+  | 'provider-session-unseen'
   | 'timeout'
   | 'popup-blocked'
   | 'popup-closed'

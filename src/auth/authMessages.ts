@@ -16,6 +16,7 @@ export const authMessages: Record<AuthErrorKind, MessageDescriptor> = {
   'token-expired': msg`Het inlogbewijs is verlopen. Controleer de klok van je computer en log opnieuw in.`,
   'invalid-token': msg`Het inlogbewijs is ongeldig. Log opnieuw in.`,
   'invalid-refresh-token': msg`Je sessie is verlopen. Log opnieuw in.`,
+  'provider-session-unseen': msg`Je sessie moet even worden bevestigd bij de inlogdienst. Ben je daar nog ingelogd, dan hoef je niets in te vullen. Deze pagina blijft staan.`,
   timeout: msg`Inloggen duurde te lang en is afgebroken. Probeer het opnieuw.`,
   'popup-blocked': msg`Het inlogvenster werd geblokkeerd. Sta pop-ups toe voor deze site of log opnieuw in via de inlogpagina.`,
   'popup-closed': msg`Het inlogvenster is gesloten voordat het inloggen klaar was.`,

@@ -6,6 +6,7 @@ import { getProvider } from './provider.ts';
 import { randomValue } from './random.ts';
 import { signedOutPath, type SignOutReason } from '../lib/paths.ts';
 import { rememberSignOut } from './signOutMarker.ts';
+import { requireLoginForm } from './loginPrompt.ts';
 import { canRenew, clearProviderTokens, getProviderTokens } from './providerTokens.ts';
 import { announceSignOut, requestProviderTokens } from './providerTokenSharing.ts';
 import { forgetDPoPKey } from './dpop.lazy.ts';
@@ -20,6 +21,13 @@ export function postLogoutRedirectUri(origin = location.origin): string {
  * revoked (RFC 7009), and the provider's session ends (RP-Initiated Logout 1.0).
  * Without a provider the person still lands signed out on the login page,
  * which says why (`reason`). Every other tab of this origin leaves too.
+ *
+ * The provider's logout needs the ID token (`id_token_hint`: Okta answers
+ * without it with an error page of its own and no way back). A tab that
+ * holds none, and gets none from another tab, ends the app's session only,
+ * lands on the login page, and has the next sign-in ask for the password
+ * (`prompt=login`), so the provider's session that may still run does not
+ * sign the next person in as this one.
  */
 export async function signOut(config: AuthConfig, reason: SignOutReason = 'signed-out'): Promise<void> {
   // A tab opened on its own may hold no tokens: the others hand theirs over, so the refresh token is revoked all the same.
@@ -36,18 +44,19 @@ export async function signOut(config: AuthConfig, reason: SignOutReason = 'signe
       const response = await oauth.revocationRequest(provider.as, provider.client, provider.clientAuth, tokens.refreshToken, provider.options);
       await oauth.processRevocationResponse(response);
     }
-    if (provider.as.end_session_endpoint) {
+    if (provider.as.end_session_endpoint && tokens?.idToken) {
       endSession = new URL(provider.as.end_session_endpoint);
       endSession.searchParams.set('client_id', provider.client.client_id);
       const state = randomValue();
       endSession.searchParams.set('post_logout_redirect_uri', postLogoutRedirectUri());
       endSession.searchParams.set('state', state);
       rememberSignOut(state, reason);
-      if (tokens?.idToken) endSession.searchParams.set('id_token_hint', tokens.idToken);
+      endSession.searchParams.set('id_token_hint', tokens.idToken);
     }
   } catch (error) {
     logError('sign-out', error);
   }
+  if (!endSession) requireLoginForm();
   await forgetDPoPKey();
   location.assign(endSession?.href ?? signedOutPath(reason));
 }

@@ -39,7 +39,7 @@ export function SessionBanner() {
       <p>{view.kind === 'pending' ? <Trans>Log in via het pop-upvenster…</Trans> : (reason ?? i18n._(authMessages['invalid-refresh-token']))}</p>
       {view.kind === 'signInRequired' && (
         <button type="button" className="button button--primary" onClick={() => tokenActor.send({ type: 'SIGN_IN' })}>
-          <Trans>Opnieuw inloggen</Trans>
+          {errorKind === 'provider-session-unseen' ? <Trans>Sessie bevestigen</Trans> : <Trans>Opnieuw inloggen</Trans>}
         </button>
       )}
     </div>

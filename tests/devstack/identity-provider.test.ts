@@ -175,6 +175,19 @@ describe('refresh, revocation and sign-out', () => {
     });
     expect(await response.text()).toContain('Je bent uitgelogd.');
   });
+
+  it('refuses a sign-out without id_token_hint with its own page, as Okta does, and the session stays', async () => {
+    const { as, browser } = await signIn(stack.urls, 'monteur');
+    const endSession = new URL(as.end_session_endpoint!);
+    endSession.search = new URLSearchParams({ post_logout_redirect_uri: `${stack.urls.app}/account/login`, client_id: 'isolatie-staff' }).toString();
+    const page = await browser.fetch(endSession);
+    expect(page.status).toBe(400);
+    expect(page.headers.get('location')).toBeNull();
+    expect(await page.text()).toContain('id_token_hint');
+    // Still signed in at the provider: the next sign-in needs no password.
+    const again = await browser.follow((await beginSignIn(stack.urls)).authorizationUrl, (l) => l.startsWith(redirectUri(stack.urls)));
+    expect(again.url).toContain('code=');
+  });
 });
 
 describe('provider CORS', () => {

@@ -51,6 +51,21 @@ describe('refresh tokens with a fixed end', () => {
   });
 });
 
+describe("refreshTokens: 'never', an app integration without the Refresh Token grant", () => {
+  let stack: TestStack;
+  beforeAll(async () => {
+    stack = await startTestStack({ refreshTokens: 'never' });
+  });
+  afterAll(() => stack.stop());
+
+  it('gives no refresh token even for offline_access, and prompt=none still renews', async () => {
+    const signedIn = await signIn(stack.urls, 'admin', '123qwe', { scope: 'openid profile email offline_access' });
+    expect(signedIn.tokens.access_token).toBeTruthy();
+    expect(signedIn.tokens.refresh_token).toBeUndefined();
+    expect((await silentRenewal(stack.urls, signedIn)).tokens?.access_token).toBeTruthy();
+  });
+});
+
 describe('default stack', () => {
   let stack: TestStack;
   beforeAll(async () => {
@@ -68,10 +83,10 @@ describe('default stack', () => {
   });
 });
 
-describe('refreshTokens: false, as at Okta', () => {
+describe('refresh tokens only for offline_access (the default), as at Okta', () => {
   let stack: TestStack;
   beforeAll(async () => {
-    stack = await startTestStack({ refreshTokens: false });
+    stack = await startTestStack({ refreshTokens: 'offline_access' });
   });
   afterAll(() => stack.stop());
 

@@ -107,6 +107,16 @@ describe('tokenMachine', () => {
     expect(actor.getSnapshot().context.error?.kind).toBe('invalid-refresh-token');
   });
 
+  it('asks the person, and does not retry on its own, when a frame could not see the provider session of another site', async () => {
+    const { actor, renewTokens } = start({ renewTokens: () => Promise.reject({ kind: 'provider-session-unseen', detail: 'prompt=none: login_required' }) });
+    actor.send({ type: 'ADDED', expiresAt: Date.now() });
+    await vi.advanceTimersByTimeAsync(0);
+    expect(actor.getSnapshot().value).toBe('signInRequired');
+    expect(actor.getSnapshot().context.error?.kind).toBe('provider-session-unseen');
+    await vi.advanceTimersByTimeAsync(5 * 60_000);
+    expect(renewTokens).toHaveBeenCalledTimes(1);
+  });
+
   it('retries after 30 s when the provider cannot be reached', async () => {
     const { actor, renewTokens } = start({ renewTokens: unreachableOnce() });
     actor.send({ type: 'ADDED', expiresAt: Date.now() });

@@ -192,6 +192,9 @@ export const NL = {
     renewFailed: 'De verbinding met de inlogdienst is even weg. We proberen je sessie zo opnieuw te verlengen.',
     expired: 'Je sessie is verlopen. Log opnieuw in.',
     signInAgain: 'Opnieuw inloggen',
+    /** A hidden frame could not see the provider's session on another site: nothing is claimed about it. */
+    unseen: 'Je sessie moet even worden bevestigd bij de inlogdienst. Ben je daar nog ingelogd, dan hoef je niets in te vullen. Deze pagina blijft staan.',
+    confirm: 'Sessie bevestigen',
     /** A request refused in the middle of the work after the session could not be repaired. */
     expiredMidWork: 'Je sessie is verlopen. Log opnieuw in om verder te gaan',
   },

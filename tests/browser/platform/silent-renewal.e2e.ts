@@ -6,20 +6,20 @@ import { browserEnv } from '../support/env.ts';
 import { isRefreshGrant, isTokenRequest } from '../../../devstack/provider/token-requests.ts';
 
 /**
- * A provider that gives no refresh token (as Okta without offline_access):
- * the app renews on the provider's session with a hidden prompt=none
- * authorization, and the person is not interrupted while that session
- * lasts. The backend token lives 70 s here, so it is due 10 s after sign-in.
+ * A provider that gives no refresh token (an Okta app integration without
+ * the Refresh Token grant): the app renews on the provider's session with a
+ * hidden prompt=none authorization. The backend token lives 70 s here, so
+ * it is due 10 s after sign-in.
  */
-const env = browserEnv({ refreshTokens: false, backendTokenTtl: 70 });
-
 const isSilentAuthorization = (request: Request) => {
   const url = new URL(request.url());
   return url.pathname === '/auth' && url.searchParams.get('prompt') === 'none';
 };
 const isExternalAuthenticate = (request: Request) => request.url().includes('/api/TokenAuth/ExternalAuthenticate');
 
-describe('renewal without a refresh token', () => {
+describe('renewal without a refresh token, the provider next door (one site with the app)', () => {
+  const env = browserEnv({ refreshTokens: 'never', backendTokenTtl: 70, providerSite: 'same' });
+
   it('renews twice in the background with prompt=none, and the person keeps working', async () => {
     const app = await AppModel.newPage(env.watched);
     await app.signInToHome();
@@ -57,6 +57,36 @@ describe('renewal without a refresh token', () => {
     expect(cookies.length).toBeGreaterThan(0);
     expect(await app.page.getByRole('button', { name: NL.session.signInAgain }).count()).toBe(0);
     await app.page.getByRole('button', { name: NL.session.signInAgain }).waitFor({ timeout: 60_000 });
+    await app.see(NL.session.expired, 1000);
     expect(new URL(app.page.url()).pathname, 'the page is kept').toBe('/app/home');
+  }, 120_000);
+});
+
+describe('renewal without a refresh token, the provider on a site of its own', () => {
+  const env = browserEnv({ refreshTokens: 'never', backendTokenTtl: 70 });
+
+  it('says the session needs confirming (not that it ended), and one click in a popup that closes by itself goes on, the page kept', async () => {
+    const app = await AppModel.newPage(env.watched);
+    await app.signInToHome();
+    await app.markDocument();
+    const logins: Request[] = [];
+    app.page.on('request', (request) => {
+      if (isExternalAuthenticate(request)) logins.push(request);
+    });
+    // The frame cannot see the provider's cookie on this page: the person is asked, in words that claim nothing.
+    const confirm = app.page.getByRole('button', { name: NL.session.confirm });
+    await confirm.waitFor({ timeout: 60_000 });
+    await app.see(NL.session.unseen, 1000);
+    expect(await app.page.getByText(NL.session.expired).count()).toBe(0);
+    expect(logins.length, 'no renewal went through the frame').toBe(0);
+
+    // A popup is a first-party visit: the provider's session is there, so nothing is typed.
+    const [popup] = await Promise.all([env.context.waitForEvent('page', { timeout: 10_000 }), confirm.click()]);
+    await popup.waitForEvent('close', { timeout: 15_000 });
+    await app.page.locator('.banner').waitFor({ state: 'detached', timeout: 10_000 });
+    await expect.poll(() => logins.length, { timeout: 10_000 }).toBe(1);
+    expect((await logins[0]!.response())?.status()).toBe(200);
+    expect(await app.documentStillMarked(), 'the page was kept').toBe(true);
+    expect(new URL(app.page.url()).pathname).toBe('/app/home');
   }, 120_000);
 });
