@@ -73,6 +73,25 @@ describe('sign-in against the local stack', () => {
     await app.waitForAddress(/\/account\/login/);
   });
 
+  it('signs out from a tab that holds no ID token on the app's login page, never at the provider, and the next sign-in asks for the password', async () => {
+    const app = await AppModel.open(env.watched, '/account/login');
+    await app.signIn('admin');
+    await app.waitForAddress('/app/home');
+    // The tab loses its provider tokens (as one opened on its own, with no other tab to ask).
+    await app.page.evaluate(() => sessionStorage.removeItem('oidc.tokens'));
+    await app.page.reload();
+    await app.waitForHeading(NL.shell.welcome);
+    await app.signOut();
+    await app.waitForAddress(/\/account\/login\?reason=signed-out/);
+    await app.page.getByText(NL.login.signedOut).waitFor();
+    const issuer = env.stack.urls.issuer;
+    expect(env.watched.requests.filter((request) => request.url().startsWith(`${issuer}/session/end`)), 'no logout at the provider without its ID token').toEqual([]);
+    expect(await app.cookie('Abp.AuthToken')).toBeUndefined();
+    // The provider's session may still run: the next sign-in shows its form, so nobody is signed in as admin unasked.
+    await app.signInButton.click();
+    await app.waitForProviderForm();
+  });
+
   it('renews the backend token before it expires, without a reload', async () => {
     const app = await AppModel.open(env.watched, '/account/login');
     await app.signIn('admin');
