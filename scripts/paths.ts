@@ -46,7 +46,32 @@ async function printMachine(model: MachineModel, through: string[]): Promise<voi
   console.log('');
 }
 
-const { values, positionals } = parseArgs({ allowPositionals: true, options: { through: { type: 'string', multiple: true } } });
+const HELP = `Prints the generated test paths of the machines, one step a line, with each machine's coverage line.
+
+Usage:
+  npm run paths                                      every machine
+  npm run paths -- <machine> [<machine> …]           only these (${[...MODELS.keys()].join(', ')})
+  npm run paths -- <machine> --through "<step>"      only the paths through a step, e.g.
+                                                     --through "error loadUserConfiguration (403)" (repeatable)
+  npm run paths -- --help                            this text
+
+A path's id (boot#3) names its test in the unit run (tests/model) and in the browser run
+(tests/browser/paths). docs/testing.md, "A tester's guide", says how to read and extend them.`;
+
+function parseOptions() {
+  try {
+    return parseArgs({ allowPositionals: true, options: { through: { type: 'string', multiple: true }, help: { type: 'boolean', short: 'h' } } });
+  } catch (error) {
+    console.error(`${error instanceof Error ? error.message : String(error)}\n\n${HELP}`);
+    process.exit(2);
+  }
+}
+
+const { values, positionals } = parseOptions();
+if (values.help) {
+  console.log(HELP);
+  process.exit(0);
+}
 const names = positionals.length > 0 ? positionals : [...MODELS.keys()];
 const unknown = names.filter((name) => !MODELS.has(name));
 if (unknown.length > 0) {
