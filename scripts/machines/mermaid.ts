@@ -90,11 +90,18 @@ function contentLines(node: AnyStateNode, byBlock: Map<AnyStateNode, MachineTran
   return lines;
 }
 
+/**
+ * One arrow per pair of states, its label every way from the one to the
+ * other (`EXPIRED / WAKE [isDue] / …`): Mermaid draws parallel arrows on
+ * top of each other, and their labels over each other with them.
+ */
 function transitionLines(block: AnyStateNode, byBlock: Map<AnyStateNode, MachineTransition[]>, depth: number): string[] {
-  return (byBlock.get(block) ?? []).map(
-    (transition) =>
-      `${indent(depth)}${idOf(transition.source)} --> ${idOf(transition.target)} : ${transitionLabel(transition.kind, transition.trigger, transition.guard, ' ')}`,
-  );
+  const arrows = new Map<string, string[]>();
+  for (const transition of byBlock.get(block) ?? []) {
+    const arrow = `${idOf(transition.source)} --> ${idOf(transition.target)}`;
+    arrows.set(arrow, [...(arrows.get(arrow) ?? []), transitionLabel(transition.kind, transition.trigger, transition.guard, ' ')]);
+  }
+  return [...arrows].map(([arrow, labels]) => `${indent(depth)}${arrow} : ${labels.join(' / ')}`);
 }
 
 /** Entry actions and invoked actors, shown inside the state box. */
