@@ -6,9 +6,16 @@ import { chromium, type Browser, type LaunchOptions } from 'playwright-core';
 
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
-/** The flags this machine's closed network and container need: no sandbox, no GPU, nothing that calls home. */
+/**
+ * The flags this machine's closed network and container need (no sandbox, no
+ * GPU, nothing that calls home), and third-party cookies blocked, as Chrome
+ * is phasing them out and Safari and Firefox already keep them from a frame:
+ * an app that needs the provider's cookie in a frame of its page fails here
+ * as it would for staff.
+ */
 export const CHROMIUM_ARGS: readonly string[] = [
   '--no-sandbox',
+  '--test-third-party-cookie-phaseout',
   '--disable-gpu',
   '--disable-background-networking',
   '--disable-component-update',
