@@ -6,6 +6,9 @@ import { chromium, type Browser, type LaunchOptions } from 'playwright-core';
 
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
+/** Chromium's switch that blocks third-party cookies, as Chrome's phase-out does. */
+export const THIRD_PARTY_COOKIES_BLOCKED = '--test-third-party-cookie-phaseout';
+
 /**
  * The flags this machine's closed network and container need (no sandbox, no
  * GPU, nothing that calls home), and third-party cookies blocked, as Chrome
@@ -15,7 +18,7 @@ export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
  */
 export const CHROMIUM_ARGS: readonly string[] = [
   '--no-sandbox',
-  '--test-third-party-cookie-phaseout',
+  THIRD_PARTY_COOKIES_BLOCKED,
   '--disable-gpu',
   '--disable-background-networking',
   '--disable-component-update',
