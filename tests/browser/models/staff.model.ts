@@ -59,9 +59,9 @@ export class StaffModel {
     await this.tab.role('heading', greeting).waitFor();
   }
 
-  /** The person's menu: the button with the person's name in the header. */
+  /** The person's menu: the person's name in the header (its button's name also holds the ▾ after it). */
   async openUserMenu(personName: string): Promise<void> {
-    await this.tab.role('button', personName).click();
+    await this.tab.text(personName).click();
     await this.tab.role('link', NL.shell.myAccount).waitFor();
   }
 

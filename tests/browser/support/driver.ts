@@ -291,7 +291,21 @@ class FirefoxTab implements Tab {
         await page.locator(selector).setTimeout(timeout).click();
       },
       async fill(value, timeout = OUTCOME_MS) {
-        await page.locator(selector).setTimeout(timeout).fill(value);
+        // As a person types: select what is there, delete it, type. (Puppeteer's
+        // Locator.fill never finds a field located through the accessibility tree.)
+        const found = await page.waitForSelector(selector, { visible: true, timeout });
+        if (!found) throw new Error(`nothing matches ${selector}`);
+        // Firefox's accessibility tree answers a name with the <label> itself; its field is what is filled.
+        const handle = (await found.evaluateHandle((element) => (element instanceof HTMLLabelElement ? (element.control ?? element) : element))) as typeof found;
+        await found.dispose();
+        try {
+          await handle.click();
+          await handle.evaluate((element) => (element as HTMLInputElement).select());
+          await page.keyboard.press('Backspace');
+          await handle.type(value);
+        } finally {
+          await handle.dispose();
+        }
       },
       async text(timeout = OUTCOME_MS) {
         const handle = await page.waitForSelector(selector, { visible: true, timeout });
