@@ -1,0 +1,123 @@
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import type { TestStack } from '../../../devstack/test-stack.ts';
+import { StaffModel } from '../models/staff.model.ts';
+import { NL } from '../models/texts.ts';
+import { launchEngine, type EngineBrowser } from '../support/driver.ts';
+import { startTestStack } from '../support/stack.ts';
+
+/**
+ * Debian's Firefox ESR over WebDriver BiDi, with its own cookie rules (Total
+ * Cookie Protection) and the provider on a site of its own, as at a company
+ * whose provider is company.okta.com. Provider tokens live 20 s and the
+ * backend's 70 s, so the session renews while the journeys run.
+ */
+const ACCESS_TOKEN_TTL_S = 20;
+const ADMIN = 'Beheerder Admin';
+
+let browser: EngineBrowser;
+let stack: TestStack;
+let staff: StaffModel;
+
+beforeAll(async () => {
+  [browser, stack] = await Promise.all([launchEngine('firefox'), startTestStack({ accessTokenTtl: ACCESS_TOKEN_TTL_S, backendTokenTtl: 70 })]);
+});
+afterAll(async () => {
+  await Promise.all([browser?.close(), stack?.stop()]);
+});
+beforeEach(async () => {
+  staff = new StaffModel(await browser.newTab(), stack);
+});
+afterEach(async () => {
+  await staff.tab.close();
+  stack.faults.clear();
+});
+
+async function signInToHome(): Promise<void> {
+  await staff.open('/account/login');
+  await staff.signIn();
+  await staff.waitForHome();
+}
+
+/** The provider's token endpoint, as the tab called it. */
+const tokenRequests = () => staff.tab.requests.filter((request) => request.method === 'POST' && request.url === new URL('/token', stack.urls.issuer).href);
+
+describe('Firefox ESR, the provider on its own site', () => {
+  it('signs admin in at the provider’s page, back to Home, and a reload stays signed in', async () => {
+    expect(new URL(stack.urls.issuer).hostname).not.toBe(new URL(stack.urls.app).hostname);
+    await staff.open('/');
+    await staff.waitForLoginPage();
+    await staff.tab.role('button', NL.login.signIn).click();
+    await staff.tab.waitForUrl((url) => url.origin === new URL(stack.urls.issuer).origin);
+    await staff.fillProviderForm();
+    await staff.tab.role('button', NL.provider.signIn).click();
+    await staff.waitForHome();
+    const address = new URL(staff.tab.url());
+    expect(address.search + address.hash).toBe('');
+    expect((await staff.tab.cookies(stack.urls.app)).map((cookie) => cookie.name)).toContain('Abp.AuthToken');
+    // Renewal by refresh token: the app asked for offline_access and got one.
+    expect(await staff.tab.sessionStorage()).toHaveProperty('oidc.tokens', expect.stringContaining('"refreshToken":"'));
+    expect(await staff.tab.evaluate(() => JSON.stringify(localStorage))).toBe('{}');
+
+    await staff.tab.reload();
+    await staff.waitForHome();
+    await staff.tab.text(ADMIN).waitFor();
+  });
+
+  it('stays signed in through three provider-token lifetimes, never interrupted', async () => {
+    await signInToHome();
+    const firstBackendToken = (await staff.tab.cookies(stack.urls.app)).find((cookie) => cookie.name === 'Abp.AuthToken')?.value;
+    await staff.tab.evaluate(() => {
+      (window as unknown as { kept?: boolean }).kept = true;
+    });
+    const end = Date.now() + (3 * ACCESS_TOKEN_TTL_S + 5) * 1000;
+    while (Date.now() < end) {
+      expect(await staff.interrupted(), '"Opnieuw inloggen" shows').toBe(false);
+      expect(new URL(staff.tab.url()).pathname).toBe('/app/home');
+      await new Promise((resolve) => setTimeout(resolve, 2000));
+    }
+    expect(await staff.tab.evaluate(() => (window as unknown as { kept?: boolean }).kept), 'the page was not reloaded').toBe(true);
+    await staff.tab.role('heading', NL.shell.welcome).waitFor(1000);
+    // The code exchange, then a renewal before each token ran out.
+    expect(tokenRequests().length).toBeGreaterThanOrEqual(4);
+    const backendToken = (await staff.tab.cookies(stack.urls.app)).find((cookie) => cookie.name === 'Abp.AuthToken')?.value;
+    expect(backendToken, 'the backend token was renewed').not.toBe(firstBackendToken);
+    // Still working: a section opens with the renewed tokens.
+    await staff.openUsers();
+    await staff.tab.text('monteur@isolatie.local').waitFor();
+  }, 120_000);
+
+  it('opens Beheer’s Gebruikers with the people in it', async () => {
+    await signInToHome();
+    await staff.openUsers();
+    await staff.waitForPath('/beheer/gebruikers');
+    await staff.tab.text('monteur@isolatie.local').waitFor();
+  });
+
+  it('signs out to the app’s own login page, never a page of the provider', async () => {
+    await signInToHome();
+    await staff.signOut(ADMIN);
+    await staff.waitForPath('/account/login');
+    await staff.tab.text(NL.login.signedOut).waitFor();
+    expect(new URL(staff.tab.url()).origin).toBe(new URL(stack.urls.app).origin);
+    expect(await staff.tab.sessionStorage()).not.toHaveProperty('oidc.tokens');
+    // Signed out at the provider too: a new sign-in shows its form.
+    await staff.tab.role('button', NL.login.signIn).click();
+    await staff.tab.label(NL.provider.userName).waitFor();
+  });
+
+  // Mijn account asks the provider for its token in a hidden prompt=none
+  // frame, which cannot see the provider's cookie under Firefox's Total
+  // Cookie Protection with the provider on its own site (issue 31): it shows
+  // "Je sessie bij de inlogdienst is afgelopen". Marked as failing until
+  // Mijn account gets its token in a first-party way; when that lands this
+  // case fails as `it.fails`, and the mark goes.
+  it.fails('keeps a new name given in Mijn account after a reload', async () => {
+    await signInToHome();
+    await staff.openMyAccount(ADMIN);
+    await staff.tab.label('Voornaam').fill('Bea');
+    await staff.tab.role('button', 'Naam opslaan').click();
+    await staff.tab.text('Je naam is opgeslagen.').waitFor();
+    await staff.tab.reload();
+    await staff.tab.text('Bea Admin').waitFor();
+  });
+});

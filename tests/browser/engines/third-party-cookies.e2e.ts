@@ -1,0 +1,76 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { TestStack } from '../../../devstack/test-stack.ts';
+import { ENGINES, launchEngine, type SeenRequest, type Tab } from '../support/driver.ts';
+import { startTestStack } from '../support/stack.ts';
+
+/**
+ * The browsers the tests drive keep a provider's cookie from a frame on the
+ * app's page, as Chrome (phasing them out), Firefox (Total Cookie
+ * Protection) and Safari do for staff. An app that needs that cookie for a
+ * silent `prompt=none` renewal or a silent token fails in these tests as it
+ * would for a person. Each engine is also run with third-party cookies
+ * allowed, to show that the check would see the cookie if it were sent.
+ */
+let stack: TestStack;
+beforeAll(async () => {
+  stack = await startTestStack();
+});
+afterAll(async () => {
+  await stack?.stop();
+});
+
+/** Opens the provider's discovery document in a frame on the app's login page; the frame's request. */
+async function frameRequest(tab: Tab): Promise<SeenRequest> {
+  const framed = new URL('/.well-known/openid-configuration?in=frame', stack.urls.issuer).href;
+  await tab.goto(new URL('/account/login', stack.urls.app).href);
+  // The app's CSP allows frames of the provider (its silent renewal), so this frame is one the app could make.
+  await tab.evaluate((src) => {
+    const frame = document.createElement('iframe');
+    frame.src = src;
+    frame.hidden = true;
+    document.body.append(frame);
+  }, framed);
+  await expect.poll(() => tab.requests.find((request) => request.url === framed), { timeout: 5000 }).toBeTruthy();
+  const request = tab.requests.find((seen) => seen.url === framed)!;
+  // Chromium's headers as sent come a moment after the request.
+  await new Promise((resolve) => setTimeout(resolve, 200));
+  return request;
+}
+
+async function topLevelRequest(tab: Tab): Promise<SeenRequest> {
+  const top = new URL('/.well-known/openid-configuration?in=tab', stack.urls.issuer).href;
+  await tab.goto(top);
+  await new Promise((resolve) => setTimeout(resolve, 200));
+  return tab.requests.find((request) => request.url === top)!;
+}
+
+const cookieOf = (request: SeenRequest) => request.headers.cookie ?? '';
+
+describe.each(ENGINES)('%s', (engine) => {
+  it("does not send the provider's cookie from a frame on the app's page", async () => {
+    expect(new URL(stack.urls.issuer).hostname, 'the provider is on a site of its own').not.toBe(new URL(stack.urls.app).hostname);
+    const browser = await launchEngine(engine);
+    try {
+      const tab = await browser.newTab();
+      await tab.setCookie(stack.urls.issuer, 'sid', 'provider-session');
+      expect(cookieOf(await topLevelRequest(tab)), 'on the provider itself').toContain('sid=provider-session');
+      expect(cookieOf(await frameRequest(tab)), "in a frame on the app's page").not.toContain('sid=');
+    } finally {
+      await browser.close();
+    }
+  });
+
+  // Debian's Chromium 156 keeps third-party cookies from frames even without
+  // the phase-out flag (in a headless browser's contexts, and no CDP switch
+  // lets them through), so only Firefox can show the other side.
+  it.runIf(engine === 'firefox')('would see it sent, were third-party cookies allowed', async () => {
+    const browser = await launchEngine(engine, { thirdPartyCookies: 'allowed' });
+    try {
+      const tab = await browser.newTab();
+      await tab.setCookie(stack.urls.issuer, 'sid', 'provider-session');
+      expect(cookieOf(await frameRequest(tab))).toContain('sid=provider-session');
+    } finally {
+      await browser.close();
+    }
+  });
+});

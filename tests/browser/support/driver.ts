@@ -1,0 +1,370 @@
+import type { Browser as PlaywrightBrowser, BrowserContext, Page as PlaywrightPage } from 'playwright-core';
+import type { Browser as PuppeteerBrowser, BrowserContext as PuppeteerContext, Page as PuppeteerPage } from 'puppeteer-core';
+import { OUTCOME_MS } from '../models/watch.ts';
+import { chromium } from 'playwright-core';
+import { CHROMIUM_ARGS, THIRD_PARTY_COOKIES_BLOCKED } from '../../../devstack/chromium.ts';
+import { CHROMIUM_PATH, launchChromium } from './chromium.ts';
+import { launchFirefox } from './firefox.ts';
+
+// A journey written once runs in each engine: Chromium through playwright-core
+// (as every other browser test), Firefox ESR through puppeteer-core over
+// WebDriver BiDi. A tab offers only what both do the same way: the address,
+// controls found as a person finds them (by role and name, label, text),
+// clicks and typing, cookies, sessionStorage, screenshots, the viewport, and
+// the requests the tab made. Names match whole, as the accessibility tree
+// computes them; text matches a part of an element's text.
+
+export type Engine = 'chromium' | 'firefox';
+export const ENGINES: readonly Engine[] = ['chromium', 'firefox'];
+
+/** The roles the journeys look for. */
+export type Role = 'button' | 'link' | 'heading' | 'textbox' | 'checkbox' | 'combobox' | 'dialog' | 'status' | 'alert' | 'navigation' | 'menu' | 'row';
+
+export interface Viewport {
+  width: number;
+  height: number;
+}
+
+export interface SeenRequest {
+  url: string;
+  method: string;
+  /** Request headers as sent, names in lower case, cookies included. */
+  headers: Record<string, string>;
+  /** Made for the tab's top document or one of its frames, not a script's fetch. */
+  navigation: boolean;
+}
+
+export interface SeenCookie {
+  name: string;
+  value: string;
+  domain: string;
+}
+
+/** A control or text on the page, found again at each action (as a person looks again). */
+export interface Target {
+  /** Waits until it is visible. */
+  waitFor(timeout?: number): Promise<void>;
+  click(timeout?: number): Promise<void>;
+  /** Replaces what the field holds. */
+  fill(value: string, timeout?: number): Promise<void>;
+  /** Its visible text, once it shows. */
+  text(timeout?: number): Promise<string>;
+  /** Whether it shows now. */
+  visible(): Promise<boolean>;
+}
+
+export interface Tab {
+  readonly engine: Engine;
+  goto(url: string): Promise<void>;
+  reload(): Promise<void>;
+  url(): string;
+  role(role: Role, name: string): Target;
+  label(label: string): Target;
+  text(text: string): Target;
+  waitForUrl(test: (url: URL) => boolean, timeout?: number): Promise<void>;
+  /** Runs in the page with `arg` (plain data); the function must not use anything outside itself. */
+  evaluate<T, A = undefined>(fn: (arg: A) => T | Promise<T>, arg?: A): Promise<T>;
+  sessionStorage(): Promise<Record<string, string>>;
+  /** The cookies the browser keeps for this address (in this tab's own jar). */
+  cookies(url: string): Promise<SeenCookie[]>;
+  /** Sets a cookie for an origin as its server would (`SameSite=None; Secure`, as a provider's session cookie). */
+  setCookie(url: string, name: string, value: string): Promise<void>;
+  setViewport(viewport: Viewport): Promise<void>;
+  screenshot(path: string, options?: { fullPage?: boolean }): Promise<void>;
+  /** Every request of the tab from its start on. */
+  readonly requests: readonly SeenRequest[];
+  /** Closes the tab with its cookies and storage. */
+  close(): Promise<void>;
+}
+
+export interface EngineBrowser {
+  readonly engine: Engine;
+  /** A tab in a fresh browser context of its own: no cookies, no storage. */
+  newTab(options?: { viewport?: Viewport }): Promise<Tab>;
+  close(): Promise<void>;
+}
+
+export interface LaunchOptions {
+  /** The person's languages, the browser's Accept-Language: `nl-NL,nl` (default) or `en-US,en`. */
+  languages?: string;
+  /** `blocked` (default) as the browsers staff use; `allowed` only to show that a test of it can fail. */
+  thirdPartyCookies?: 'blocked' | 'allowed';
+}
+
+const DESKTOP: Viewport = { width: 1280, height: 720 };
+
+export async function launchEngine(engine: Engine, options: LaunchOptions = {}): Promise<EngineBrowser> {
+  const languages = options.languages ?? 'nl-NL,nl';
+  const thirdPartyCookies = options.thirdPartyCookies ?? 'blocked';
+  if (engine === 'chromium') {
+    // Without the phase-out flag Chromium lets a frame have its third-party cookies.
+    const browser =
+      thirdPartyCookies === 'blocked'
+        ? await launchChromium()
+        : await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS.filter((arg) => arg !== THIRD_PARTY_COOKIES_BLOCKED) });
+    return new ChromiumBrowser(browser, languages.split(',')[0]!);
+  }
+  const firefox = await launchFirefox({ languages, thirdPartyCookies });
+  return new FirefoxBrowser(firefox.browser, firefox.close);
+}
+
+// Chromium, through playwright-core.
+
+class ChromiumBrowser implements EngineBrowser {
+  readonly engine = 'chromium';
+  constructor(
+    private readonly browser: PlaywrightBrowser,
+    private readonly locale: string,
+  ) {}
+
+  async newTab({ viewport = DESKTOP }: { viewport?: Viewport } = {}): Promise<Tab> {
+    const context = await this.browser.newContext({ serviceWorkers: 'block', locale: this.locale, timezoneId: 'Europe/Amsterdam', viewport });
+    return new ChromiumTab(context, await context.newPage());
+  }
+
+  close(): Promise<void> {
+    return this.browser.close();
+  }
+}
+
+class ChromiumTab implements Tab {
+  readonly engine = 'chromium';
+  readonly requests: SeenRequest[] = [];
+
+  constructor(
+    private readonly context: BrowserContext,
+    private readonly page: PlaywrightPage,
+  ) {
+    context.on('request', (request) => {
+      const seen: SeenRequest = { url: request.url(), method: request.method(), headers: request.headers(), navigation: request.isNavigationRequest() };
+      this.requests.push(seen);
+      // The headers as sent (cookies included) arrive a moment later.
+      void request.allHeaders().then(
+        (headers) => (seen.headers = headers),
+        () => undefined,
+      );
+    });
+  }
+
+  async goto(url: string): Promise<void> {
+    await this.page.goto(url);
+  }
+
+  async reload(): Promise<void> {
+    await this.page.reload();
+  }
+
+  url(): string {
+    return this.page.url();
+  }
+
+  role(role: Role, name: string): Target {
+    return chromiumTarget(this.page.getByRole(role, { name, exact: true }).first());
+  }
+
+  label(label: string): Target {
+    return chromiumTarget(this.page.getByLabel(label, { exact: true }).first());
+  }
+
+  text(text: string): Target {
+    return chromiumTarget(this.page.getByText(text).first());
+  }
+
+  async waitForUrl(test: (url: URL) => boolean, timeout = OUTCOME_MS): Promise<void> {
+    await this.page.waitForURL(test, { timeout, waitUntil: 'commit' });
+  }
+
+  evaluate<T, A = undefined>(fn: (arg: A) => T | Promise<T>, arg?: A): Promise<T> {
+    return this.page.evaluate(fn as (arg: unknown) => T | Promise<T>, arg);
+  }
+
+  sessionStorage(): Promise<Record<string, string>> {
+    return this.page.evaluate(() => ({ ...sessionStorage }));
+  }
+
+  async cookies(url: string): Promise<SeenCookie[]> {
+    return (await this.context.cookies(url)).map(({ name, value, domain }) => ({ name, value, domain }));
+  }
+
+  async setCookie(url: string, name: string, value: string): Promise<void> {
+    // By domain and path: given the http address, Chromium refuses a Secure cookie that its own network stack accepts from 127.0.0.1.
+    await this.context.addCookies([{ name, value, domain: new URL(url).hostname, path: '/', sameSite: 'None', secure: true }]);
+  }
+
+  async setViewport(viewport: Viewport): Promise<void> {
+    await this.page.setViewportSize(viewport);
+  }
+
+  async screenshot(path: string, { fullPage = false }: { fullPage?: boolean } = {}): Promise<void> {
+    await this.page.screenshot({ path, fullPage });
+  }
+
+  close(): Promise<void> {
+    return this.context.close();
+  }
+}
+
+function chromiumTarget(locator: ReturnType<PlaywrightPage['getByRole']>): Target {
+  return {
+    waitFor: (timeout = OUTCOME_MS) => locator.waitFor({ state: 'visible', timeout }),
+    click: (timeout = OUTCOME_MS) => locator.click({ timeout }),
+    fill: (value, timeout = OUTCOME_MS) => locator.fill(value, { timeout }),
+    text: async (timeout = OUTCOME_MS) => {
+      await locator.waitFor({ state: 'visible', timeout });
+      return locator.innerText();
+    },
+    visible: () => locator.isVisible(),
+  };
+}
+
+// Firefox ESR, through puppeteer-core over WebDriver BiDi.
+
+class FirefoxBrowser implements EngineBrowser {
+  readonly engine = 'firefox';
+  constructor(
+    private readonly browser: PuppeteerBrowser,
+    private readonly shutdown: () => Promise<void>,
+  ) {}
+
+  async newTab({ viewport = DESKTOP }: { viewport?: Viewport } = {}): Promise<Tab> {
+    const context = await this.browser.createBrowserContext();
+    const page = await context.newPage();
+    await page.setViewport(viewport);
+    return new FirefoxTab(context, page);
+  }
+
+  close(): Promise<void> {
+    return this.shutdown();
+  }
+}
+
+/** A selector of puppeteer's: `::-p-aria(...)` asks the browser's accessibility tree, `::-p-text(...)` the page's text. */
+function quoted(value: string): string {
+  return JSON.stringify(value);
+}
+
+class FirefoxTab implements Tab {
+  readonly engine = 'firefox';
+  readonly requests: SeenRequest[] = [];
+
+  constructor(
+    private readonly context: PuppeteerContext,
+    private readonly page: PuppeteerPage,
+  ) {
+    page.on('request', (request) => {
+      this.requests.push({ url: request.url(), method: request.method(), headers: request.headers(), navigation: request.isNavigationRequest() });
+    });
+  }
+
+  async goto(url: string): Promise<void> {
+    await this.page.goto(url, { waitUntil: 'load' });
+  }
+
+  async reload(): Promise<void> {
+    await this.page.reload({ waitUntil: 'load' });
+  }
+
+  url(): string {
+    return this.page.url();
+  }
+
+  role(role: Role, name: string): Target {
+    return this.target(`::-p-aria([name=${quoted(name)}][role=${quoted(role)}])`);
+  }
+
+  label(label: string): Target {
+    // A field's accessible name is its label.
+    return this.target(`::-p-aria(${quoted(label)})`);
+  }
+
+  text(text: string): Target {
+    return this.target(`::-p-text(${quoted(text)})`);
+  }
+
+  private target(selector: string): Target {
+    const page = this.page;
+    return {
+      async waitFor(timeout = OUTCOME_MS) {
+        await page.waitForSelector(selector, { visible: true, timeout });
+      },
+      async click(timeout = OUTCOME_MS) {
+        await page.locator(selector).setTimeout(timeout).click();
+      },
+      async fill(value, timeout = OUTCOME_MS) {
+        // As a person types: select what is there, delete it, type. (Puppeteer's
+        // Locator.fill never finds a field located through the accessibility tree.)
+        const found = await page.waitForSelector(selector, { visible: true, timeout });
+        if (!found) throw new Error(`nothing matches ${selector}`);
+        // Firefox's accessibility tree answers a name with the <label> itself; its field is what is filled.
+        const handle = (await found.evaluateHandle((element) => (element instanceof HTMLLabelElement ? (element.control ?? element) : element))) as typeof found;
+        await found.dispose();
+        try {
+          await handle.click();
+          await handle.evaluate((element) => (element as HTMLInputElement).select());
+          await page.keyboard.press('Backspace');
+          await handle.type(value);
+        } finally {
+          await handle.dispose();
+        }
+      },
+      async text(timeout = OUTCOME_MS) {
+        const handle = await page.waitForSelector(selector, { visible: true, timeout });
+        if (!handle) throw new Error(`nothing matches ${selector}`);
+        try {
+          return await handle.evaluate((element) => (element as HTMLElement).innerText);
+        } finally {
+          await handle.dispose();
+        }
+      },
+      async visible() {
+        const handle = await page.$(selector);
+        if (!handle) return false;
+        try {
+          return await handle.isVisible();
+        } finally {
+          await handle.dispose();
+        }
+      },
+    };
+  }
+
+  async waitForUrl(test: (url: URL) => boolean, timeout = OUTCOME_MS): Promise<void> {
+    // The address as BiDi reports it, navigations and history changes alike.
+    const end = Date.now() + timeout;
+    while (!test(new URL(this.page.url()))) {
+      if (Date.now() > end) throw new Error(`the address stayed ${this.page.url()} for ${timeout} ms`);
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+  }
+
+  evaluate<T, A = undefined>(fn: (arg: A) => T | Promise<T>, arg?: A): Promise<T> {
+    return this.page.evaluate(fn as (arg: unknown) => T | Promise<T>, arg) as Promise<T>;
+  }
+
+  sessionStorage(): Promise<Record<string, string>> {
+    return this.page.evaluate(() => ({ ...sessionStorage }));
+  }
+
+  async cookies(url: string): Promise<SeenCookie[]> {
+    const host = new URL(url).hostname;
+    return (await this.context.cookies())
+      .filter((cookie) => cookie.domain.replace(/^\./, '') === host && !cookie.partitionKey)
+      .map(({ name, value, domain }) => ({ name, value, domain }));
+  }
+
+  async setCookie(url: string, name: string, value: string): Promise<void> {
+    await this.context.setCookie({ name, value, domain: new URL(url).hostname, path: '/', sameSite: 'None', secure: true });
+  }
+
+  async setViewport(viewport: Viewport): Promise<void> {
+    await this.page.setViewport(viewport);
+  }
+
+  async screenshot(path: string, { fullPage = false }: { fullPage?: boolean } = {}): Promise<void> {
+    await this.page.screenshot({ path: path as `${string}.png`, fullPage });
+  }
+
+  close(): Promise<void> {
+    return this.context.close();
+  }
+}
