@@ -5,6 +5,7 @@ import { chromium } from 'playwright-core';
 import { CHROMIUM_ARGS, THIRD_PARTY_COOKIES_BLOCKED } from '../../../devstack/chromium.ts';
 import { CHROMIUM_PATH, launchChromium } from './chromium.ts';
 import { launchFirefox } from './firefox.ts';
+import { ELEMENT_KEY, WebDriverError, WebKitSession, type WebDriverElement } from './webkit.ts';
 
 // A journey written once runs in each engine: Chromium through playwright-core
 // (as every other browser test), Firefox ESR through puppeteer-core over
@@ -14,7 +15,8 @@ import { launchFirefox } from './firefox.ts';
 // the requests the tab made. Names match whole, as the accessibility tree
 // computes them; text matches a part of an element's text.
 
-export type Engine = 'chromium' | 'firefox';
+export type Engine = 'chromium' | 'firefox' | 'webkit';
+/** The engines whose requests the tests can see with their headers (WebKit's classic WebDriver shows none). */
 export const ENGINES: readonly Engine[] = ['chromium', 'firefox'];
 
 /** The roles the journeys look for. */
@@ -103,6 +105,11 @@ export async function launchEngine(engine: Engine, options: LaunchOptions = {}):
         ? await launchChromium()
         : await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS.filter((arg) => arg !== THIRD_PARTY_COOKIES_BLOCKED) });
     return new ChromiumBrowser(browser, languages.split(',')[0]!);
+  }
+  if (engine === 'webkit') {
+    // WebKit blocks third-party cookies itself (ITP), as Safari does; it has no setting to allow them.
+    if (thirdPartyCookies === 'allowed') throw new Error('WebKit has no setting that allows third-party cookies');
+    return new WebKitBrowser(languages);
   }
   const firefox = await launchFirefox({ languages, thirdPartyCookies });
   return new FirefoxBrowser(firefox.browser, firefox.close);
@@ -366,5 +373,240 @@ class FirefoxTab implements Tab {
 
   close(): Promise<void> {
     return this.context.close();
+  }
+}
+
+// WebKitGTK (Safari's engine), through WebKitWebDriver over classic WebDriver.
+// Classic WebDriver has no accessibility queries and no view of the network:
+// controls are found by a script in the page (the roles the journeys use, a
+// name as the accessibility tree computes it for them), and the tab's
+// requests are what the page's Resource Timing lists (addresses only: the
+// engine says nothing of methods or headers there).
+
+class WebKitBrowser implements EngineBrowser {
+  readonly engine = 'webkit';
+  private readonly tabs = new Set<WebKitTab>();
+  constructor(private readonly languages: string) {}
+
+  async newTab({ viewport = DESKTOP }: { viewport?: Viewport } = {}): Promise<Tab> {
+    const tab = new WebKitTab(await WebKitSession.start({ languages: this.languages }), () => this.tabs.delete(tab));
+    this.tabs.add(tab);
+    await tab.setViewport(viewport);
+    return tab;
+  }
+
+  async close(): Promise<void> {
+    await Promise.all([...this.tabs].map((tab) => tab.close()));
+  }
+}
+
+/** The CSS of each role the journeys look for, as HTML maps elements to roles. */
+const ROLE_SELECTORS: Record<Role, string> = {
+  button: 'button, [role=button], input[type=submit], input[type=button], input[type=reset]',
+  link: 'a[href], [role=link]',
+  heading: 'h1, h2, h3, h4, h5, h6, [role=heading]',
+  textbox: 'input:not([type]), input[type=text], input[type=email], input[type=tel], input[type=url], input[type=search], textarea, [role=textbox]',
+  checkbox: 'input[type=checkbox], [role=checkbox]',
+  combobox: 'select, [role=combobox]',
+  dialog: 'dialog, [role=dialog], [role=alertdialog]',
+  status: '[role=status], output',
+  alert: '[role=alert]',
+  navigation: 'nav, [role=navigation]',
+  menu: '[role=menu]',
+  row: 'tr, [role=row]',
+};
+
+/**
+ * The first visible element that matches, or null: `role` (CSS of the role,
+ * and the whole accessible name), `label` (a form field by its label's whole
+ * text) or `text` (the innermost element holding the text). Sent to the page
+ * as source text, so it refers to nothing outside itself.
+ */
+const FIND_IN_PAGE = `
+  const [kind, selector, wanted] = arguments;
+  const norm = (s) => (s || '').replace(/\\s+/g, ' ').trim();
+  const visible = (el) => {
+    const box = el.getBoundingClientRect();
+    const style = getComputedStyle(el);
+    return box.width > 0 && box.height > 0 && style.visibility !== 'hidden' && style.display !== 'none';
+  };
+  const labelOf = (el) => {
+    const by = el.getAttribute('aria-labelledby');
+    if (by) return norm(by.split(/\\s+/).map((id) => document.getElementById(id)?.textContent ?? '').join(' '));
+    const aria = el.getAttribute('aria-label');
+    if (aria) return norm(aria);
+    if (el.labels && el.labels.length > 0) return norm([...el.labels].map((label) => label.textContent).join(' '));
+    return '';
+  };
+  const nameOf = (el) =>
+    labelOf(el) ||
+    (el instanceof HTMLInputElement && ['submit', 'button', 'reset'].includes(el.type) ? norm(el.value) : '') ||
+    norm(el.innerText ?? el.textContent) ||
+    norm(el.getAttribute('title'));
+  if (kind === 'role') return [...document.querySelectorAll(selector)].find((el) => visible(el) && nameOf(el) === wanted) ?? null;
+  if (kind === 'label') return [...document.querySelectorAll('input, select, textarea')].find((el) => visible(el) && labelOf(el) === wanted) ?? null;
+  const holding = [...document.body.querySelectorAll('*')].filter((el) => !['SCRIPT', 'STYLE'].includes(el.tagName) && norm(el.textContent).includes(wanted));
+  return holding.find((el) => visible(el) && ![...el.children].some((child) => holding.includes(child))) ?? null;
+`;
+
+/** The page's address and, per document, the resources it has fetched so far (Resource Timing). */
+const WATCH_IN_PAGE = `
+  const [origin, seen] = arguments;
+  const fresh = performance.timeOrigin !== origin;
+  const entries = performance.getEntriesByType('resource').slice(fresh ? 0 : seen).map((entry) => entry.name);
+  return { href: location.href, origin: performance.timeOrigin, fresh, count: performance.getEntriesByType('resource').length, entries };
+`;
+
+class WebKitTab implements Tab {
+  readonly engine = 'webkit';
+  readonly requests: SeenRequest[] = [];
+  private address = 'about:blank';
+  private documentOrigin = 0;
+  private seenResources = 0;
+  private readonly watch: ReturnType<typeof setInterval>;
+
+  constructor(
+    private readonly session: WebKitSession,
+    private readonly onClose: () => void,
+  ) {
+    // The address and the requests are read from the page while it lives; a navigation in progress answers nothing for a moment.
+    this.watch = setInterval(() => void this.look().catch(() => undefined), 250);
+  }
+
+  private async look(): Promise<void> {
+    const seen = await this.session.send<{ href: string; origin: number; fresh: boolean; count: number; entries: string[] }>('POST', '/execute/sync', {
+      script: WATCH_IN_PAGE,
+      args: [this.documentOrigin, this.seenResources],
+    });
+    if (seen.fresh) this.requests.push({ url: seen.href, method: 'GET', headers: {}, navigation: true });
+    for (const url of seen.entries) this.requests.push({ url, method: '', headers: {}, navigation: false });
+    this.address = seen.href;
+    this.documentOrigin = seen.origin;
+    this.seenResources = seen.count;
+  }
+
+  async goto(url: string): Promise<void> {
+    await this.session.send('POST', '/url', { url });
+    await this.look();
+  }
+
+  async reload(): Promise<void> {
+    await this.session.send('POST', '/refresh', {});
+    await this.look();
+  }
+
+  url(): string {
+    return this.address;
+  }
+
+  role(role: Role, name: string): Target {
+    return this.target('role', ROLE_SELECTORS[role], name, `${role} "${name}"`);
+  }
+
+  label(label: string): Target {
+    return this.target('label', '', label, `a field labelled "${label}"`);
+  }
+
+  text(text: string): Target {
+    return this.target('text', '', text, `the text "${text}"`);
+  }
+
+  /** Looks again until the page shows it, as a person does. */
+  private async find(kind: string, selector: string, wanted: string, what: string, timeout: number): Promise<WebDriverElement> {
+    const end = Date.now() + timeout;
+    for (;;) {
+      const found = await this.session.send<WebDriverElement | null>('POST', '/execute/sync', { script: FIND_IN_PAGE, args: [kind, selector, wanted] }).catch(() => null);
+      if (found) return found;
+      if (Date.now() > end) throw new Error(`the page (${this.address}) does not show ${what} within ${timeout} ms`);
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+  }
+
+  private target(kind: string, selector: string, wanted: string, what: string): Target {
+    const element = (timeout: number) => this.find(kind, selector, wanted, what, timeout);
+    const path = (found: WebDriverElement, action: string) => `/element/${found[ELEMENT_KEY]}${action}`;
+    return {
+      waitFor: async (timeout = OUTCOME_MS) => void (await element(timeout)),
+      click: async (timeout = OUTCOME_MS) => {
+        const end = Date.now() + timeout;
+        // Found again at each try: a control covered for a moment (a banner sliding in) or rendered anew is clicked once it can be.
+        for (;;) {
+          try {
+            await this.session.send('POST', path(await element(Math.max(0, end - Date.now())), '/click'), {});
+            break;
+          } catch (error) {
+            if (!(error instanceof WebDriverError) || Date.now() > end) throw error;
+            await new Promise((resolve) => setTimeout(resolve, 100));
+          }
+        }
+        await this.look().catch(() => undefined);
+      },
+      fill: async (value, timeout = OUTCOME_MS) => {
+        const found = await element(timeout);
+        await this.session.send('POST', path(found, '/clear'), {});
+        await this.session.send('POST', path(found, '/value'), { text: value });
+      },
+      text: async (timeout = OUTCOME_MS) => this.session.send<string>('GET', path(await element(timeout), '/text')),
+      visible: async () => (await this.session.send<WebDriverElement | null>('POST', '/execute/sync', { script: FIND_IN_PAGE, args: [kind, selector, wanted] }).catch(() => null)) !== null,
+    };
+  }
+
+  async waitForUrl(test: (url: URL) => boolean, timeout = OUTCOME_MS): Promise<void> {
+    const end = Date.now() + timeout;
+    for (;;) {
+      await this.look().catch(() => undefined);
+      if (this.address !== 'about:blank' && test(new URL(this.address))) return;
+      if (Date.now() > end) throw new Error(`the address stayed ${this.address} for ${timeout} ms`);
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+  }
+
+  async evaluate<T, A = undefined>(fn: (arg: A) => T | Promise<T>, arg?: A): Promise<T> {
+    const script = `const done = arguments[arguments.length - 1];
+      Promise.resolve((${fn.toString()})(arguments[0])).then((value) => done({ value }), (error) => done({ error: String(error) }));`;
+    const answer = await this.session.send<{ value?: T; error?: string }>('POST', '/execute/async', { script, args: [arg ?? null] });
+    if (answer.error !== undefined) throw new Error(`in the page: ${answer.error}`);
+    return answer.value as T;
+  }
+
+  sessionStorage(): Promise<Record<string, string>> {
+    return this.session.send('POST', '/execute/sync', { script: 'return { ...sessionStorage };', args: [] });
+  }
+
+  async cookies(url: string): Promise<SeenCookie[]> {
+    // Classic WebDriver lists the cookies of the page's own document.
+    const host = new URL(url).hostname;
+    const all = await this.session.send<{ name: string; value: string; domain?: string }[]>('GET', '/cookie');
+    return all.filter((cookie) => (cookie.domain ?? host).replace(/^\./, '') === host).map(({ name, value }) => ({ name, value, domain: host }));
+  }
+
+  async setCookie(url: string, name: string, value: string): Promise<void> {
+    await this.session.send('POST', '/cookie', { cookie: { name, value, domain: new URL(url).hostname, path: '/', secure: true, sameSite: 'None' } });
+  }
+
+  async setViewport(viewport: Viewport): Promise<void> {
+    // WebDriver sizes the window; the page's own width is what a person gets, so the window is made that much larger.
+    await this.session.send('POST', '/window/rect', viewport);
+    const inner = await this.session.send<{ width: number; height: number }>('POST', '/execute/sync', { script: 'return { width: innerWidth, height: innerHeight };', args: [] });
+    const rect = { width: viewport.width + (viewport.width - inner.width), height: viewport.height + (viewport.height - inner.height) };
+    if (rect.width !== viewport.width || rect.height !== viewport.height) await this.session.send('POST', '/window/rect', rect);
+  }
+
+  async screenshot(path: string, { fullPage = false }: { fullPage?: boolean } = {}): Promise<void> {
+    const { writeFile } = await import('node:fs/promises');
+    let png: string;
+    if (fullPage) {
+      const page = await this.session.send<WebDriverElement>('POST', '/element', { using: 'css selector', value: 'html' });
+      png = await this.session.send<string>('GET', `/element/${page[ELEMENT_KEY]}/screenshot`);
+    } else {
+      png = await this.session.send<string>('GET', '/screenshot');
+    }
+    await writeFile(path, Buffer.from(png, 'base64'));
+  }
+
+  async close(): Promise<void> {
+    clearInterval(this.watch);
+    this.onClose();
+    await this.session.close();
   }
 }

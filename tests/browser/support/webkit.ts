@@ -1,0 +1,107 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { freePorts } from '../../../devstack/ports.ts';
+
+// Debian's WebKitGTK (Safari's engine, and so every browser on an iPhone),
+// driven through WebKitWebDriver over classic WebDriver (W3C WebDriver, plain
+// HTTP and JSON: nothing to install but the Debian package). WebKitWebDriver
+// starts its MiniBrowser in automation mode, which keeps no data between
+// sessions, and it needs a display: each driver runs under xvfb-run.
+//
+// One driver serves one session, so each tab is a driver and a session of
+// its own: a fresh browser with no cookies or storage, as a tab in a fresh
+// context is in the other engines.
+
+export const WEBKIT_DRIVER_PATH = process.env.WEBKIT_DRIVER_PATH ?? '/usr/bin/WebKitWebDriver';
+export const MINIBROWSER_PATH = process.env.MINIBROWSER_PATH ?? '/usr/lib/x86_64-linux-gnu/webkit2gtk-4.1/MiniBrowser';
+
+/** WebDriver's name for a web element's reference in JSON (W3C WebDriver §12.1). */
+export const ELEMENT_KEY = 'element-6066-11e4-a52e-4f735466cecf';
+
+export interface WebDriverElement {
+  [ELEMENT_KEY]: string;
+}
+
+/** A WebDriver error answer, with its error code (`no such element`, `javascript error`, …). */
+export class WebDriverError extends Error {
+  constructor(
+    readonly code: string,
+    message: string,
+  ) {
+    super(`${code}: ${message}`);
+    this.name = 'WebDriverError';
+  }
+}
+
+/** One WebKitWebDriver under its own virtual display, with one session. */
+export class WebKitSession {
+  private constructor(
+    private readonly driver: ChildProcess,
+    private readonly base: string,
+  ) {}
+
+  /** Starts the driver and a session whose browser takes these languages (Accept-Language). */
+  static async start({ languages }: { languages: string }): Promise<WebKitSession> {
+    const [port] = (await freePorts(1, '127.0.0.1')) as [number];
+    // xvfb-run -a takes a free display; detached, so closing ends the display, the driver and its browser together.
+    const driver = spawn('xvfb-run', ['-a', '-s', '-screen 0 1920x1080x24', WEBKIT_DRIVER_PATH, `--port=${port}`, '--host=127.0.0.1'], {
+      detached: true,
+      stdio: 'ignore',
+      env: { ...process.env, LANGUAGE: languages.split(',')[0]!.replace('-', '_') },
+    });
+    const session = new WebKitSession(driver, `http://127.0.0.1:${port}`);
+    await session.waitUntilReady();
+    const created = await session.command<{ sessionId: string }>('POST', '/session', {
+      capabilities: {
+        alwaysMatch: {
+          browserName: 'MiniBrowser',
+          'webkitgtk:browserOptions': { binary: MINIBROWSER_PATH, args: ['--automation'] },
+        },
+      },
+    });
+    session.id = created.sessionId;
+    return session;
+  }
+
+  private id = '';
+
+  private async waitUntilReady(): Promise<void> {
+    const end = Date.now() + 20_000;
+    for (;;) {
+      try {
+        const status = await this.command<{ ready: boolean }>('GET', '/status');
+        if (status.ready) return;
+      } catch {
+        // Not listening yet.
+      }
+      if (Date.now() > end || this.driver.exitCode !== null) throw new Error(`WebKitWebDriver did not start (${WEBKIT_DRIVER_PATH} under xvfb-run)`);
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+  }
+
+  private async command<T>(method: 'GET' | 'POST' | 'DELETE', path: string, body?: unknown): Promise<T> {
+    const response = await fetch(this.base + path, {
+      method,
+      headers: body === undefined ? {} : { 'Content-Type': 'application/json; charset=utf-8' },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+    const answer = (await response.json()) as { value: T & { error?: string; message?: string } };
+    if (!response.ok) throw new WebDriverError(answer.value.error ?? String(response.status), answer.value.message ?? response.statusText);
+    return answer.value;
+  }
+
+  /** A command of this session (`/url`, `/element`, …). */
+  send<T>(method: 'GET' | 'POST' | 'DELETE', path: string, body?: unknown): Promise<T> {
+    return this.command<T>(method, `/session/${this.id}${path}`, body);
+  }
+
+  async close(): Promise<void> {
+    if (this.id) await this.command('DELETE', `/session/${this.id}`).catch(() => undefined);
+    if (this.driver.pid !== undefined && this.driver.exitCode === null) {
+      try {
+        process.kill(-this.driver.pid, 'SIGTERM');
+      } catch {
+        // Already gone.
+      }
+    }
+  }
+}
