@@ -140,8 +140,8 @@ export const NL = {
   },
 
   language: {
-    /** Under the select, when the account keeps another language than this device shows. */
-    keptOnDevice: (accountLanguage: string) => `Deze taal geldt op dit apparaat. Je account staat op ${accountLanguage}: dat kan alleen een beheerder wijzigen.`,
+    /** Under the select, for someone who may not save a language at the backend. */
+    deviceOnly: 'Deze taal geldt alleen op dit apparaat, in deze browser. Op een ander apparaat kies je de taal daar.',
     failed: 'De taal kon niet worden gewijzigd. Probeer het opnieuw.',
   },
 
@@ -233,6 +233,9 @@ export const EN = {
     signOut: 'Sign out',
   },
   section: { verkoop: 'Sales' },
+  language: {
+    deviceOnly: 'This language applies only on this device, in this browser. On another device you choose the language there.',
+  },
   /** The provider's pages when the app asked for English (ui_locales). */
   provider: {
     userName: 'User name',
