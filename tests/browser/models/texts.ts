@@ -28,6 +28,9 @@ export const NL = {
   login: {
     heading: 'Inloggen',
     signIn: 'Inloggen',
+    signInToHost: 'Inloggen bij centraal beheer',
+    /** Where the sign-in goes: "Je komt in de omgeving Default." */
+    goesTo: (tenancyName: string) => `Je komt in de omgeving ${tenancyName}.`,
     /** Why the person is on the login page (`?reason=`). */
     signedOut: 'Je bent uitgelogd.',
     signedOutIdle: 'Je bent automatisch uitgelogd omdat je een tijd niets hebt gedaan.',
@@ -115,6 +118,9 @@ export const NL = {
     /** Someone signed in who may open no section. */
     noSections: 'Je hebt nog geen toegang tot een onderdeel',
     askAdministratorOf: (company: string) => `Vraag een beheerder van ${company} om je een rol te geven`,
+    /** Below it: where the person is, and the way to another environment. */
+    youAreIn: (environment: string) => `Je bent in de omgeving ${environment}. Hoort je account bij een andere omgeving of bij centraal beheer?`,
+    chooseEnvironment: 'Kies een andere omgeving',
   },
 
   beheer: {
