@@ -190,10 +190,10 @@ try {
 
   const first = await openTab(context, 'first tab');
   await first.page.goto(`${stack.urls.app}/account/login`);
-  await first.page.getByRole('button', { name: 'Inloggen' }).click();
+  await first.page.getByRole('button', { name: 'Inloggen', exact: true }).click();
   await first.page.getByLabel('Gebruikersnaam').fill('admin');
   await first.page.getByLabel('Wachtwoord').fill('123qwe');
-  await first.page.getByRole('button', { name: 'Inloggen' }).click();
+  await first.page.getByRole('button', { name: 'Inloggen', exact: true }).click();
   await first.page.waitForURL(`${stack.urls.app}/app/home`, { timeout: 30_000 });
   const second = await openTab(context, 'second tab');
   await second.page.goto(`${stack.urls.app}/app/home`);

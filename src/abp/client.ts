@@ -3,7 +3,7 @@ import { requestEnded, requestStarted } from './activity.ts';
 import { unwrapEnvelope } from './envelope.ts';
 import { AbpError } from './errors.ts';
 import { abpEvents } from './events.ts';
-import { abpHeaders, type AbpHeaderSource } from './headers.ts';
+import { abpHeaders, withCulture, type AbpHeaderSource } from './headers.ts';
 
 export interface AbpClientOptions {
   baseUrl: string;
@@ -25,9 +25,19 @@ export interface PostOptions {
   anonymous?: boolean;
 }
 
+export interface GetOptions {
+  /**
+   * Name the language in the culture header even with a bearer: ABP then
+   * answers in the language it keeps for the person, or saves this one as
+   * his when he has none (headers.ts, `cultureInQuery`). Only for someone
+   * who may change his language there.
+   */
+  personLanguage?: boolean;
+}
+
 /** `path` is relative to the backend's address and may carry a query (`User/Get?Id=5`). */
 export interface AbpClient {
-  get<T>(path: string): Promise<T>;
+  get<T>(path: string, options?: GetOptions): Promise<T>;
   post<T>(path: string, body: unknown, options?: PostOptions): Promise<T>;
   /** ABP routes `Update` actions as PUT. */
   put<T>(path: string, body: unknown): Promise<T>;
@@ -42,38 +52,35 @@ export function createAbpClient(options: AbpClientOptions): AbpClient {
     timeout: options.timeoutMs ?? 15_000,
     retry: 0,
     throwHttpErrors: false,
-    hooks: {
-      beforeRequest: [
-        (request, { context }) => {
-          const source = options.headers();
-          const headers = abpHeaders(context.anonymous === true ? { ...source, token: undefined } : source);
-          for (const [name, value] of Object.entries(headers)) request.headers.set(name, value);
-          request.headers.set('X-Requested-With', 'XMLHttpRequest');
-        },
-      ],
-    },
   });
   return {
-    get: (path) => send(http, 'get', path),
-    post: (path, body, postOptions) => send(http, 'post', path, body, postOptions),
-    put: (path, body) => send(http, 'put', path, body),
-    delete: (path) => send(http, 'delete', path),
+    get: (path, getOptions) => send(http, options.headers, 'get', path, undefined, {}, getOptions?.personLanguage === true),
+    post: (path, body, postOptions) => send(http, options.headers, 'post', path, body, postOptions),
+    put: (path, body) => send(http, options.headers, 'put', path, body),
+    delete: (path) => send(http, options.headers, 'delete', path),
   };
 }
 
-async function send<T>(http: KyInstance, method: Method, path: string, body?: unknown, postOptions: PostOptions = {}): Promise<T> {
+async function send<T>(http: KyInstance, headers: () => AbpHeaderSource, method: Method, path: string, body?: unknown, postOptions: PostOptions = {}, person = false): Promise<T> {
   requestStarted();
   try {
-    return await exchange<T>(http, method, path, body, postOptions);
+    // Read now, so a new token, tenant or language applies at once.
+    const current = headers();
+    const source = postOptions.anonymous === true ? { ...current, token: undefined } : current;
+    return await exchange<T>(http, method, withCulture(path.replace(/^\/+/, ''), source, person), body, {
+      ...abpHeaders(source, person),
+      'X-Requested-With': 'XMLHttpRequest',
+      ...postOptions.headers,
+    });
   } finally {
     requestEnded();
   }
 }
 
-async function exchange<T>(http: KyInstance, method: Method, path: string, body: unknown, { headers, anonymous }: PostOptions): Promise<T> {
+async function exchange<T>(http: KyInstance, method: Method, path: string, body: unknown, headers: Record<string, string>): Promise<T> {
   let response: Response;
   try {
-    response = await http(path.replace(/^\/+/, ''), { method, json: body, headers, context: { anonymous } });
+    response = await http(path, { method, json: body, headers });
   } catch (error) {
     const failure =
       error instanceof TimeoutError

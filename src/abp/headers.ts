@@ -8,14 +8,35 @@ export interface AbpHeaderSource {
 }
 
 /**
+ * Where a request names its language. ABP saves the culture of a signed-in
+ * person's header (or `.AspNetCore.Culture` cookie) as his language when he
+ * has none saved, and a saved one beats every header from then on
+ * (abp-recorded/userconfiguration.json `monteur-1-culture-en-US-saves`,
+ * `monteur-1-no-culture-after`). ASP.NET's `?culture=` comes before both and
+ * is never saved (`culture-query-en`; ABP's `UseAbpRequestLocalization` puts
+ * the query provider first). So a call with a bearer names its language in
+ * the query, and only `person` (asking ABP for the language it keeps for
+ * someone who may change it) sends the header.
+ */
+export function cultureInQuery(source: AbpHeaderSource, person = false): boolean {
+  return Boolean(source.token) && !person;
+}
+
+/** `path` with the query's culture (`?culture=en`) when the request names its language there. */
+export function withCulture(path: string, source: AbpHeaderSource, person = false): string {
+  if (!cultureInQuery(source, person)) return path;
+  return `${path}${path.includes('?') ? '&' : '?'}culture=${encodeURIComponent(source.cultureName)}`;
+}
+
+/**
  * The headers ABP expects on every call. The tenant header is sent only when a
  * tenant is chosen (never the string "null", unlike the Angular template), the
- * bearer only when a token is held.
+ * bearer only when a token is held, the culture header only when the
+ * language is not in the query (`cultureInQuery`).
  */
-export function abpHeaders(source: AbpHeaderSource): Record<string, string> {
-  const headers: Record<string, string> = {
-    '.AspNetCore.Culture': `c=${source.cultureName}|uic=${source.cultureName}`,
-  };
+export function abpHeaders(source: AbpHeaderSource, person = false): Record<string, string> {
+  const headers: Record<string, string> = {};
+  if (!cultureInQuery(source, person)) headers['.AspNetCore.Culture'] = `c=${source.cultureName}|uic=${source.cultureName}`;
   if (source.tenantId !== undefined) headers[source.tenantHeaderName] = String(source.tenantId);
   if (source.token) headers.Authorization = `Bearer ${source.token}`;
   return headers;

@@ -19,7 +19,7 @@ export function repairingClient(client: AbpClient, hasToken: () => boolean, repa
     }
   };
   return {
-    get: (path) => call(() => client.get(path)),
+    get: (path, options) => call(() => client.get(path, options)),
     post: (path, body, options) => call(() => client.post(path, body, options)),
     put: (path, body) => call(() => client.put(path, body)),
     delete: (path) => call(() => client.delete(path)),

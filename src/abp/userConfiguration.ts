@@ -1,4 +1,4 @@
-import type { AbpClient } from './client.ts';
+import type { AbpClient, GetOptions } from './client.ts';
 import * as ENDPOINTS from './endpointTable.ts';
 import { AbpError } from './errors.ts';
 import { isJsonObject, textOf, type JsonObject } from '../lib/json.ts';
@@ -36,12 +36,6 @@ export interface UserConfiguration {
   setting: { values: Record<string, string> };
   /** The clock provider's name, as `clockFor` reads it. */
   clock: { provider: string };
-  /**
-   * The person's own language at the backend, when this device shows
-   * another: ABP's saved language beats the culture header, and someone
-   * who may not call `User/ChangeLanguage` cannot change it there.
-   */
-  accountLanguage?: AbpLanguage;
 }
 
 const GET_ALL = ENDPOINTS.GetAll.path;
@@ -116,13 +110,9 @@ function malformed(part: string): never {
   throw new AbpError('malformed', 200, `${GET_ALL}: ${part} is not what ABP sends`);
 }
 
-/**
- * `culture`: asks for the texts of this language whatever the person's saved
- * one (ASP.NET's query culture comes before ABP's saved language, and ABP
- * saves nothing from it).
- */
-export async function getUserConfiguration(client: AbpClient, culture?: string): Promise<UserConfiguration> {
-  return readUserConfiguration(await client.get<unknown>(culture ? `${GET_ALL}?culture=${encodeURIComponent(culture)}` : GET_ALL));
+/** `options.personLanguage`: in the language ABP keeps for the signed-in person (client.ts). */
+export async function getUserConfiguration(client: AbpClient, options?: GetOptions): Promise<UserConfiguration> {
+  return readUserConfiguration(await client.get<unknown>(GET_ALL, options));
 }
 
 /** ABP's `abp.auth.isGranted`: a permission is granted when the server lists it as granted. */

@@ -1,4 +1,5 @@
 import { Trans, useLingui } from '@lingui/react/macro';
+import { useSearch } from '@tanstack/react-router';
 import { useId, useState } from 'react';
 import { RestartError } from '../boot/restart.ts';
 import { useAppConfig, useSession } from '../boot/useBoot.ts';
@@ -13,7 +14,9 @@ export function TenantSwitch() {
   const id = useId();
   const config = useAppConfig();
   const tenant = useSession()?.tenant;
-  const [open, setOpen] = useState(false);
+  // Opened from home by someone signed in to an environment his account does not belong to.
+  const asked = useSearch({ strict: false }).environment === 'choose';
+  const [open, setOpen] = useState(asked);
   const [name, setName] = useState(tenant?.tenancyName ?? '');
   // ABP's IsTenantAvailableInput names the field tenancyName.
   const form = useAbpForm({ fields: ['tenancyName'], area: 'tenant', fallback: t`De omgeving kon niet worden gecontroleerd. Probeer het opnieuw.` });

@@ -5,11 +5,13 @@ import { createLazyRoute, getRouteApi, useNavigate } from '@tanstack/react-route
 import { useEffect, useState } from 'react';
 import { authMessages, authMessageOf } from '../auth/authMessages.ts';
 import { signOutReturnReason } from '../auth/signOutMarker.ts';
-import { useAppConfig } from '../boot/useBoot.ts';
+import { useAppConfig, useSession } from '../boot/useBoot.ts';
+import { RestartError } from '../boot/restart.ts';
 import type { LoginReason } from './loginSearch.ts';
 import { logError } from '../lib/log.ts';
 import { PageHeading } from '../ui/PageHeading.tsx';
 import { ProviderLinks } from './ProviderLinks.tsx';
+import { switchTenant } from './switchTenant.ts';
 import '../ui/errors/errors.css';
 import '../ui/card.css';
 
@@ -23,7 +25,13 @@ const reasonMessages = {
 
 const loginApi = getRouteApi('/account/login');
 
-/** The sign-in page: one button that goes to the identity provider. */
+/**
+ * The sign-in page: one button that goes to the identity provider, into the
+ * environment it names. ABP registers whoever it does not know in the
+ * environment of the sign-in, with no role, and a fresh browser is in the
+ * one appconfig names: the host's administrator signs in to central
+ * administration with the second button, before any environment sees him.
+ */
 function Login() {
   const { i18n } = useLingui();
   const { returnUrl, reason, state } = loginApi.useSearch();
@@ -36,18 +44,25 @@ function Login() {
   const config = useAppConfig();
   const [starting, setStarting] = useState(false);
   const [failure, setFailure] = useState<string>();
+  const tenant = useSession()?.tenant;
   const auth = config?.auth;
   const configured = Boolean(auth?.issuer && auth.clientId);
 
-  async function signIn() {
-    if (!auth) return;
+  async function signIn(toHost = false) {
+    if (!auth || !config) return;
     setStarting(true);
     setFailure(undefined);
     try {
+      if (toHost) await switchTenant(config, '');
       const { signInWithRedirect } = await import('../auth/authorize.lazy.ts');
       await signInWithRedirect(auth, returnUrl);
     } catch (error) {
       logError('sign-in', error);
+      if (error instanceof RestartError) {
+        setFailure(i18n._(msg`Centraal beheer kon niet worden gekozen. Probeer het over een ogenblik opnieuw.`));
+        setStarting(false);
+        return;
+      }
       const kind = typeof error === 'object' && error !== null && 'kind' in error && typeof error.kind === 'string' ? error.kind : undefined;
       setFailure(i18n._(authMessageOf(kind) ?? authMessages['provider-unreachable']));
       setStarting(false);
@@ -63,9 +78,22 @@ function Login() {
         </p>
       )}
       {configured ? (
-        <p>
-          <Trans>Je logt in via de inlogdienst van het bedrijf.</Trans>
-        </p>
+        <>
+          <p>
+            <Trans>Je logt in via de inlogdienst van het bedrijf.</Trans>
+          </p>
+          <p>
+            {tenant ? (
+              <Trans>
+                Je komt in de omgeving <strong>{tenant.tenancyName}</strong>.
+              </Trans>
+            ) : (
+              <Trans>
+                Je komt in <strong>centraal beheer</strong>, niet in een omgeving.
+              </Trans>
+            )}
+          </p>
+        </>
       ) : (
         <p className="form-error" role="alert">
           {i18n._(authMessages['not-configured'])}
@@ -80,6 +108,11 @@ function Login() {
         <button type="button" className="button button--primary" disabled={!configured || starting} onClick={() => void signIn()}>
           <Trans>Inloggen</Trans>
         </button>
+        {configured && tenant && (
+          <button type="button" className="button" disabled={starting} onClick={() => void signIn(true)}>
+            <Trans>Inloggen bij centraal beheer</Trans>
+          </button>
+        )}
       </div>
       {auth && <ProviderLinks auth={auth} />}
     </section>

@@ -7,6 +7,8 @@ export interface LoginSearch {
   reason?: LoginReason;
   /** Handed back by the provider after signing out. */
   state?: string;
+  /** `choose`: the environment switch opens, for someone who signed in to the wrong environment. */
+  environment?: 'choose';
 }
 
 const reasons: readonly LoginReason[] = ['signed-out', 'idle', 'expired', 'failed', 'cancelled'];
@@ -21,5 +23,6 @@ export function validateLoginSearch(search: Record<string, unknown>): LoginSearc
     returnUrl: typeof search.returnUrl === 'string' ? search.returnUrl : undefined,
     reason: reasons.find((reason) => reason === search.reason),
     state: typeof search.state === 'string' ? search.state : undefined,
+    environment: search.environment === 'choose' ? 'choose' : undefined,
   };
 }

@@ -3,6 +3,7 @@ import { Trans } from '@lingui/react/macro';
 import { Link } from '@tanstack/react-router';
 import { useSession, useUserConfiguration } from '../boot/useBoot.ts';
 import { knownMenu } from '../sections/menu.lazy.ts';
+import { environmentName } from './PlaceFacts.tsx';
 import { sectionByKey } from '../sections/sections.lazy.ts';
 import './home-tiles.css';
 
@@ -18,7 +19,8 @@ export function SectionTiles() {
     const section = sectionByKey(key);
     return section ? [{ section, name }] : [];
   });
-  const company = useSession()?.tenant?.name;
+  const tenant = useSession()?.tenant;
+  const company = tenant?.name;
   // ABP registers a new colleague at the first sign-in with no role: signed in, and nothing to open.
   if (entries.length === 0) {
     return (
@@ -32,6 +34,21 @@ export function SectionTiles() {
           ) : (
             <Trans>Je bent ingelogd, maar je account heeft nog geen rol. Vraag een beheerder om je een rol te geven; daarna zie je hier en in het menu de onderdelen waarin je kunt werken.</Trans>
           )}
+        </p>
+        {/* ABP registers whoever it does not know in the environment of the sign-in: someone who belongs elsewhere (central administration too) lands here. */}
+        <p>
+          {tenant ? (
+            <Trans>
+              Je bent in de omgeving <strong>{environmentName(tenant)}</strong>. Hoort je account bij een andere omgeving of bij centraal beheer?
+            </Trans>
+          ) : (
+            <Trans>
+              Je bent in <strong>centraal beheer</strong>. Hoort je account bij een omgeving?
+            </Trans>
+          )}{' '}
+          <Link to="/account/login" search={{ environment: 'choose' }}>
+            <Trans>Kies een andere omgeving</Trans>
+          </Link>
         </p>
       </section>
     );

@@ -20,32 +20,44 @@ export function maySaveLanguage(configuration: UserConfiguration | undefined): b
   return configuration?.session.userId != null && isGranted(configuration, permission);
 }
 
+/** ABP's setting of a person's language: GetAll's value is the one saved for the person, else the default. */
+const LANGUAGE_SETTING = 'Abp.Localization.DefaultLanguageName';
+
+/** The listed language a culture stands for, as ABP's request localization finds it: its own name, else its parent's (`en-US` is `en`). */
+function listedName(configuration: UserConfiguration, culture: string): string | undefined {
+  const names = configuration.localization.languages.map((language) => language.name);
+  const find = (name: string) => names.find((listed) => listed.toLowerCase() === name.toLowerCase());
+  return find(culture) ?? find(culture.split('-')[0] ?? culture);
+}
+
 /**
  * Who decides the language, once GetAll has answered a signed-in person.
- * ABP answers in the person's saved language, whatever the culture header
- * says (abp-recorded/user.json `userconfiguration-after-changelanguage-en`).
+ * Every call with a bearer names this device's language in the query, which
+ * ABP neither saves nor lets a saved language beat (abp/headers.ts), so the
+ * answer is in this device's language.
  *
- * - Someone who may save a language: the backend's is the person's choice,
- *   made on any device; this device's cookie follows it, so the select, the
- *   login page after signing out and the texts agree.
- * - Someone who may not (ChangeLanguage needs `Pages.Users` in ABP's
- *   template): the choice made on this device counts here. GetAll is asked
- *   again in that language, and the answer names the account's language, so
- *   the screen can say what is kept where.
+ * - Someone who may save a language (`User/ChangeLanguage` needs
+ *   `Pages.Users` in ABP's template): the language ABP keeps for the person
+ *   is his choice, made on any device. When the answer's setting names
+ *   another, GetAll is asked again with the culture header, so ABP answers in
+ *   the one it keeps (or, keeping none, saves this device's, as it always
+ *   has), and the cookie follows: the select, the login page after signing
+ *   out and the texts agree.
+ * - Anyone else: the choice made on this device, kept in its culture
+ *   cookie, is what this device shows, and nothing saves it at the backend;
+ *   a language ABP keeps for the person (saved before, or elsewhere) decides
+ *   nothing here.
  */
 export async function withDeviceLanguage(config: AppConfig, client: AbpClient, configuration: UserConfiguration): Promise<UserConfiguration> {
-  if (configuration.session.userId === null) return configuration;
-  const answered = configuration.localization.currentLanguage;
+  if (configuration.session.userId === null || !maySaveLanguage(configuration)) return configuration;
+  const kept = configuration.setting.values[LANGUAGE_SETTING];
+  const answered = configuration.localization.currentLanguage.name;
+  const keptHere = kept !== undefined && listedName(configuration, kept) === answered;
+  const own = keptHere ? configuration : await getUserConfiguration(client, { personLanguage: true });
+  const language = own.localization.currentLanguage.name;
   const chosen = readCookie(CULTURE_COOKIE)?.trim();
-  if (chosen && sameLanguage(config, chosen, answered.name)) return configuration;
-  if (maySaveLanguage(configuration)) {
-    setCultureName(answered.name);
-    return configuration;
-  }
-  // Nothing chosen on this device: the account's language, whatever it is.
-  if (!chosen) return configuration;
-  const onDevice = await getUserConfiguration(client, chosen);
-  return { ...onDevice, accountLanguage: answered };
+  if (!chosen || !sameLanguage(config, chosen, language)) setCultureName(language);
+  return own;
 }
 
 /**

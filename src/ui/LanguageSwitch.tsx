@@ -2,7 +2,7 @@ import { useLingui } from '@lingui/react/macro';
 import { useId, useMemo, useState } from 'react';
 import { useAppConfig, useUserConfiguration } from '../boot/useBoot.ts';
 import { useCurrentLanguage } from '../boot/useLanguage.ts';
-import { sameLanguage } from '../boot/deviceLanguage.lazy.ts';
+import { maySaveLanguage, sameLanguage } from '../boot/deviceLanguage.lazy.ts';
 import { catalogLocale } from '../i18n/locales.ts';
 import { logError } from '../lib/log.ts';
 import { mapLocale } from '../../machines/locale.ts';
@@ -25,7 +25,8 @@ const BUILT_IN: readonly LanguageChoice[] = [
 /**
  * The backend's own languages (`localization.languages`, the disabled ones
  * left out), the current one chosen. Changing it saves it at the backend
- * for whoever may, and starts again in the new language.
+ * for whoever may, keeps it on this device for anyone else, and starts
+ * again in the new language; the note below says which.
  */
 export function LanguageSwitch() {
   const { t } = useLingui();
@@ -46,8 +47,13 @@ export function LanguageSwitch() {
   }, [config, configuration]);
   const same = (a: string, b: string) => (config ? sameLanguage(config, a, b) : a.toLowerCase() === b.toLowerCase());
   const selected = choices.find((choice) => choice.name === current) ?? choices.find((choice) => same(choice.name, current));
-  const account = configuration?.accountLanguage;
-  const accountLanguage = account?.displayName || account?.name;
+  const signedIn = configuration?.session.userId != null;
+  // Where the choice is kept: with the account for whoever may save it there, else only in this browser's cookie.
+  const note = !signedIn
+    ? undefined
+    : maySaveLanguage(configuration)
+      ? t`Je taal wordt bij je account bewaard en geldt op elk apparaat waarop je inlogt.`
+      : t`Deze taal geldt alleen op dit apparaat, in deze browser. Op een ander apparaat kies je de taal daar.`;
 
   async function change(name: string) {
     setBusy(true);
@@ -67,7 +73,7 @@ export function LanguageSwitch() {
     <div className="language-switch">
       <div className="language-switch__field">
         <label htmlFor={id}>{t`Taal`}</label>
-        <select id={id} value={selected?.name ?? current} disabled={busy} aria-describedby={account ? noteId : undefined} onChange={(event) => void change(event.target.value)}>
+        <select id={id} value={selected?.name ?? current} disabled={busy} aria-describedby={note ? noteId : undefined} onChange={(event) => void change(event.target.value)}>
           {!selected && <option value={current}>{current}</option>}
           {choices.map((language) => (
             <option key={language.name} value={language.name} lang={language.lang}>
@@ -76,9 +82,9 @@ export function LanguageSwitch() {
           ))}
         </select>
       </div>
-      {account && (
+      {note && (
         <p id={noteId} className="note language-switch__note">
-          {t`Deze taal geldt op dit apparaat. Je account staat op ${accountLanguage}: dat kan alleen een beheerder wijzigen. Berichten van de server kunnen daarom in die taal zijn.`}
+          {note}
         </p>
       )}
       {failed && (

@@ -53,9 +53,30 @@ describe('createAbpClient', () => {
     await client.get('AbpUserConfiguration/GetAll');
     const headers = requests[0]?.headers;
     expect(headers?.get('Abp-TenantId')).toBe('3');
-    expect(headers?.get('.AspNetCore.Culture')).toBe('c=nl|uic=nl');
     expect(headers?.get('Authorization')).toBe('Bearer tok');
     expect(headers?.get('X-Requested-With')).toBe('XMLHttpRequest');
+  });
+
+  // ABP saves a signed-in person's culture header as his language, never the query's (abp-recorded/userconfiguration.json).
+  it('names the language in the query, not the header, on every call with a bearer', async () => {
+    const requests = stubFetch();
+    const client = createAbpClient({ baseUrl: 'http://api.test', headers: () => source({ token: 'tok', cultureName: 'en' }) });
+    await client.get('AbpUserConfiguration/GetAll');
+    await client.get('api/services/app/User/Get?Id=5');
+    await client.post('api/services/app/Thing/Save', { a: 1 });
+    expect(requests.map((request) => new URL(request.url).search)).toEqual(['?culture=en', '?Id=5&culture=en', '?culture=en']);
+    expect(requests.map((request) => request.headers.get('.AspNetCore.Culture'))).toEqual([null, null, null]);
+    expect(await requests[2]!.json()).toEqual({ a: 1 });
+  });
+
+  it('names it in the header without a bearer, and with one only when asked for the person’s own language', async () => {
+    const requests = stubFetch();
+    const client = createAbpClient({ baseUrl: 'http://api.test', headers: () => source({ token: 'tok', cultureName: 'en' }) });
+    await client.post('api/TokenAuth/ExternalAuthenticate', {}, { anonymous: true });
+    await client.get('AbpUserConfiguration/GetAll', { personLanguage: true });
+    expect(requests.map((request) => new URL(request.url).search)).toEqual(['', '']);
+    expect(requests.map((request) => request.headers.get('.AspNetCore.Culture'))).toEqual(['c=en|uic=en', 'c=en|uic=en']);
+    expect(requests.map((request) => request.headers.get('Authorization'))).toEqual([null, 'Bearer tok']);
   });
 
   it('sends no bearer on an anonymous post, though a token is held: the tenant header decides', async () => {
@@ -188,9 +209,9 @@ describe('a token refused in the middle of the work', () => {
     await client.put('api/services/app/User/Update', { id: 5 });
     await client.delete('api/services/app/User/Delete?Id=5');
     expect(requests.map((request) => `${request.method} ${new URL(request.url).pathname}${new URL(request.url).search}`)).toEqual([
-      'PUT /api/services/app/User/Update',
-      'PUT /api/services/app/User/Update',
-      'DELETE /api/services/app/User/Delete?Id=5',
+      'PUT /api/services/app/User/Update?culture=nl',
+      'PUT /api/services/app/User/Update?culture=nl',
+      'DELETE /api/services/app/User/Delete?Id=5&culture=nl',
     ]);
     expect(await requests[1]!.json()).toEqual({ id: 5 });
   });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { abpHeaders, type AbpHeaderSource } from '../../src/abp/headers.ts';
+import { abpHeaders, withCulture, type AbpHeaderSource } from '../../src/abp/headers.ts';
 
 const base: AbpHeaderSource = { tenantHeaderName: 'Abp-TenantId', tenantId: undefined, cultureName: 'nl', token: undefined };
 
@@ -34,11 +34,20 @@ describe('abpHeaders', () => {
     expect(abpHeaders({ ...base, token: '' })).not.toHaveProperty('Authorization');
   });
 
-  it('combines tenant, culture and token in one set of headers', () => {
-    expect(abpHeaders({ tenantHeaderName: 'Abp-TenantId', tenantId: 3, cultureName: 'nl', token: 't' })).toEqual({
-      '.AspNetCore.Culture': 'c=nl|uic=nl',
-      'Abp-TenantId': '3',
-      Authorization: 'Bearer t',
-    });
+  it('combines tenant and token in one set of headers, the culture in the query then (ABP saves a signed-in header\'s)', () => {
+    const withToken: AbpHeaderSource = { tenantHeaderName: 'Abp-TenantId', tenantId: 3, cultureName: 'nl', token: 't' };
+    expect(abpHeaders(withToken)).toEqual({ 'Abp-TenantId': '3', Authorization: 'Bearer t' });
+    expect(withCulture('AbpUserConfiguration/GetAll', withToken)).toBe('AbpUserConfiguration/GetAll?culture=nl');
+  });
+
+  it('sends the culture header with a token only when asked for the person\'s own language', () => {
+    const withToken: AbpHeaderSource = { ...base, cultureName: 'en', token: 't' };
+    expect(abpHeaders(withToken, true)['.AspNetCore.Culture']).toBe('c=en|uic=en');
+    expect(withCulture('AbpUserConfiguration/GetAll', withToken, true)).toBe('AbpUserConfiguration/GetAll');
+  });
+
+  it('keeps a path as it is without a token, and adds to a query that is there', () => {
+    expect(withCulture('api/services/app/User/Get?Id=5', base)).toBe('api/services/app/User/Get?Id=5');
+    expect(withCulture('api/services/app/User/Get?Id=5', { ...base, token: 't', cultureName: 'en-US' })).toBe('api/services/app/User/Get?Id=5&culture=en-US');
   });
 });

@@ -329,12 +329,12 @@ export async function signInThroughForm(
 ): Promise<void> {
   const appOrigin = new URL(urls.app).origin;
   await page.goto(new URL('/account/login', urls.app).href);
-  await page.getByRole('button', { name: 'Inloggen' }).click();
+  await page.getByRole('button', { name: 'Inloggen', exact: true }).click();
   await page.waitForURL((url) => url.origin === urls.issuer);
   await page.getByLabel('Gebruikersnaam').fill(user.userName);
   await page.getByLabel('Wachtwoord').fill(user.password);
   beforeSubmit();
-  await page.getByRole('button', { name: 'Inloggen' }).click();
+  await page.getByRole('button', { name: 'Inloggen', exact: true }).click();
   await page.waitForURL((url) => url.origin === appOrigin && url.pathname === '/app/home', { waitUntil: 'commit', timeout: 30_000 });
 }
 

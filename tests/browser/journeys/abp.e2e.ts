@@ -117,28 +117,112 @@ describe('the language, as ABP keeps it', () => {
     await first.expectHeading(NL.shell.welcome);
   });
 
-  it('monteur, who may not save a language at the backend, changes it on this device with no refusal, and is told what is kept where', async () => {
+  it('monteur, who may not save a language at the backend, changes it on this device with no refusal, and the select says it holds here only', async () => {
     const app = await AppModel.open(env.watched, '/account/login');
     await app.signIn('monteur');
     await app.waitForAddress('/app/home');
     const calls = changeLanguageCalls(app);
 
-    // No saved language yet: ABP saves the language the culture header names.
     await app.chooseLanguage('en');
     await app.waitForHeading(EN.shell.welcomeOf('Piet'), { level: 1 });
     await app.openUserMenu();
     expect(await app.languageSwitch.locator('option:checked').textContent()).toBe('English');
+    await app.page.getByText(EN.language.deviceOnly).waitFor();
 
-    // Now ABP's saved English beats the header, and monteur cannot change it there: this device shows Dutch all the same.
     await app.chooseLanguage('nl');
     await app.waitForHeading(NL.shell.welcomeOf('Piet'), { level: 1 });
     await app.openUserMenu();
     expect(await app.languageSwitch.locator('option:checked').textContent()).toBe('Nederlands');
-    await app.page.getByText(NL.language.keptOnDevice('English')).waitFor();
-    expect(await app.lang()).toBe('nl');
+    await app.page.getByText(NL.language.deviceOnly).waitFor();
     await app.page.reload();
     await app.waitForHeading(NL.shell.welcomeOf('Piet'), { level: 1 });
     expect(calls).toEqual([]);
     expect(await app.page.getByText(NL.language.failed).count()).toBe(0);
   });
+
+  it('monteur chooses English in one browser: nothing is saved at the backend, and another browser of his opens in Dutch', async () => {
+    const first = await AppModel.open(env.watched, '/account/login');
+    await first.signIn('monteur');
+    await first.waitForAddress('/app/home');
+    await first.chooseLanguage('en');
+    await first.waitForHeading(EN.shell.welcomeOf('Piet'), { level: 1 });
+    await first.page.reload();
+    await first.waitForHeading(EN.shell.welcomeOf('Piet'), { level: 1 });
+
+    // What ABP saves is what it answers a call without any culture (abp-recorded/userconfiguration.json monteur-1-no-culture-after).
+    const token = await first.cookie('Abp.AuthToken');
+    expect(await languageAnswered(token, {})).toEqual({ current: 'nl', saved: 'nl' });
+    // No call of the page carried the language where ABP saves it: with a bearer, only in the query.
+    const named = apiCallsWithBearer(env.watched.requests);
+    expect(named.length).toBeGreaterThan(0);
+    for (const request of named) {
+      expect(request.headers()['.aspnetcore.culture'], request.url()).toBeUndefined();
+      expect(new URL(request.url()).searchParams.get('culture'), request.url()).toMatch(/^(nl|en)$/);
+    }
+
+    await expectDutchInAnotherBrowser('monteur', 'Piet');
+  });
+
+  it('after ABP had saved English for monteur, a browser of his still shows what was chosen there: Dutch in a new one', async () => {
+    const first = await AppModel.open(env.watched, '/account/login');
+    await first.signIn('monteur');
+    await first.waitForAddress('/app/home');
+    await first.waitForHeading(NL.shell.welcomeOf('Piet'), { level: 1 });
+    // As the app did before: a culture header with his bearer, which ABP saves as his language (monteur-1-culture-en-US-saves).
+    const token = await first.cookie('Abp.AuthToken');
+    expect(await languageAnswered(token, { '.AspNetCore.Culture': 'c=en-US|uic=en-US' })).toEqual({ current: 'en', saved: 'en-US' });
+    expect(await languageAnswered(token, { '.AspNetCore.Culture': 'c=nl|uic=nl' })).toEqual({ current: 'en', saved: 'en-US' });
+
+    await first.page.reload();
+    await first.waitForHeading(NL.shell.welcomeOf('Piet'), { level: 1 });
+    expect(await first.lang()).toBe('nl');
+    await first.openUserMenu();
+    expect(await first.languageSwitch.locator('option:checked').textContent()).toBe('Nederlands');
+    await first.page.getByText(NL.language.deviceOnly).waitFor();
+
+    const second = await expectDutchInAnotherBrowser('monteur', 'Piet', { keepOpen: true });
+    try {
+      await second.chooseLanguage('en');
+      await second.waitForHeading(EN.shell.welcomeOf('Piet'), { level: 1 });
+      await first.page.reload();
+      await first.waitForHeading(NL.shell.welcomeOf('Piet'), { level: 1 });
+    } finally {
+      await second.page.context().close();
+    }
+  });
 });
+
+/** GetAll as the holder of `token` in Default, with `headers`: the language it answers in and the one it keeps for him. */
+async function languageAnswered(token: string | undefined, headers: Record<string, string>): Promise<{ current: string; saved: string }> {
+  if (!token) throw new Error('no backend token in the cookie');
+  const response = await fetch(new URL('AbpUserConfiguration/GetAll', `${env.stack.urls.api}/`), {
+    headers: { 'Abp-TenantId': '1', Authorization: `Bearer ${token}`, ...headers },
+  });
+  const body = (await response.json()) as { result: { localization: { currentLanguage: { name: string } }; setting: { values: Record<string, string> } } };
+  return { current: body.result.localization.currentLanguage.name, saved: body.result.setting.values['Abp.Localization.DefaultLanguageName'] ?? '' };
+}
+
+/** The page's calls to the backend that carried a bearer. */
+function apiCallsWithBearer(requests: readonly Request[]): Request[] {
+  return requests.filter((request) => request.url().startsWith(env.stack.urls.api) && request.method() !== 'OPTIONS' && request.headers().authorization !== undefined);
+}
+
+/** Signs `user` in in a second browser, which opens in Dutch; closed afterwards unless kept open. */
+async function expectDutchInAnotherBrowser(user: 'monteur', firstName: string, { keepOpen = false } = {}): Promise<AppModel> {
+  const second = await secondBrowser();
+  try {
+    await second.goto('/account/login');
+    await second.signIn(user);
+    await second.waitForAddress('/app/home');
+    await second.waitForHeading(NL.shell.welcomeOf(firstName), { level: 1 });
+    expect(await second.lang()).toBe('nl');
+    await second.openUserMenu();
+    expect(await second.languageSwitch.locator('option:checked').textContent()).toBe('Nederlands');
+    await second.page.getByText(NL.language.deviceOnly).waitFor();
+  } catch (error) {
+    await second.page.context().close();
+    throw error;
+  }
+  if (!keepOpen) await second.page.context().close();
+  return second;
+}

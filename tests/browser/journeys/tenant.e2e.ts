@@ -72,3 +72,66 @@ describe('choosing the tenant on the login page', () => {
     expect(await app.page.getByText(NL.tenant.current('Default')).count()).toBe(1);
   });
 });
+
+/** The users of Default whose user name, name or e-mail address holds `keyword`, as Default's admin finds them at the backend (password sign-in, User/GetAll). */
+async function defaultUsersMatching(keyword: string): Promise<string[]> {
+  const api = (path: string, init: RequestInit = {}) =>
+    fetch(new URL(path, `${env.stack.urls.api}/`), { ...init, headers: { 'Abp-TenantId': '1', 'Content-Type': 'application/json', ...init.headers } }).then(async (response) => {
+      if (!response.ok) throw new Error(`${path}: ${response.status}`);
+      return ((await response.json()) as { result: unknown }).result;
+    });
+  const { accessToken } = (await api('api/TokenAuth/Authenticate', { method: 'POST', body: JSON.stringify({ userNameOrEmailAddress: 'admin', password: '123qwe' }) })) as { accessToken: string };
+  const { items } = (await api(`api/services/app/User/GetAll?Keyword=${encodeURIComponent(keyword)}&MaxResultCount=100`, { headers: { Authorization: `Bearer ${accessToken}` } })) as { items: { userName: string }[] };
+  return items.map((user) => user.userName);
+}
+
+/** The tenant header of every ExternalAuthenticate the page sends. */
+function signInTenants(app: AppModel): Array<string | undefined> {
+  const seen: Array<string | undefined> = [];
+  app.page.on('request', (request) => {
+    if (/\/TokenAuth\/ExternalAuthenticate$/i.test(request.url()) && request.method() === 'POST') seen.push(request.headers()['abp-tenantid']);
+  });
+  return seen;
+}
+
+// ABP registers whoever it does not know in the environment of the sign-in, with no role; on the host it registers nobody
+// (abp-recorded/externalauthenticate.json admin-no-tenant-host). A fresh browser is in Default, as appconfig names it.
+describe('the host administrator in a fresh browser', () => {
+  it('signs in to central administration from the login page, and Default never sees him', async () => {
+    const app = await AppModel.open(env.watched, '/account/login');
+    const tenants = signInTenants(app);
+    await app.page.getByText(NL.login.goesTo('Default')).waitFor();
+    await app.signIn('host', '123qwe', app.signInToHostButton);
+    await app.waitForAddress('/app/home');
+    await app.waitForHeading(NL.shell.welcomeOf('Beheerder'), { level: 1 });
+    expect(await app.sectionNames()).toContain(NL.section.beheer);
+    expect(await app.page.getByText(NL.home.noSections).count()).toBe(0);
+    expect(await app.cookie('Abp-TenantId')).toBe('');
+    expect(tenants).toEqual([undefined]);
+    expect(await defaultUsersMatching('host')).toEqual([]);
+    expect(app.errors).toEqual([]);
+  });
+
+  it('signed in to Default after all, he reads where he is and chooses central administration from there', async () => {
+    const app = await AppModel.open(env.watched, '/account/login');
+    await app.signIn('host');
+    await app.waitForAddress('/app/home');
+    await app.page.getByRole('heading', { name: NL.home.noSections }).waitFor();
+    await app.page.getByText(NL.home.askAdministratorOf('Default')).waitFor();
+    // What the sign-in did: ABP registered him in Default, with no role.
+    expect(await defaultUsersMatching('host')).toEqual(['host@isolatie.local']);
+
+    await app.page.getByText(NL.home.youAreIn('Default')).waitFor();
+    await app.page.getByRole('link', { name: NL.home.chooseEnvironment }).click();
+    await app.waitForAddress(/\/account\/login\?environment=choose/);
+    // The environment switch is open with the short name to change, and the sign-in to central administration is one press away.
+    expect(await app.tenantField.inputValue()).toBe('Default');
+    await app.page.getByText(NL.login.goesTo('Default')).waitFor();
+    await app.signInToHostButton.click();
+    // The provider still knows him: straight back, signed in to the host.
+    await app.waitForAddress('/app/home');
+    await app.waitForHeading(NL.shell.welcomeOf('Beheerder'), { level: 1 });
+    expect(await app.sectionNames()).toContain(NL.section.beheer);
+    expect(await app.cookie('Abp-TenantId')).toBe('');
+  });
+});

@@ -33,7 +33,12 @@ export class AppModel extends PageModel {
   // Signing in at the provider.
 
   get signInButton(): Locator {
-    return this.page.getByRole('button', { name: NL.login.signIn });
+    return this.page.getByRole('button', { name: NL.login.signIn, exact: true });
+  }
+
+  /** "Inloggen bij centraal beheer": the sign-in to ABP's host, whatever environment the browser is in. */
+  get signInToHostButton(): Locator {
+    return this.page.getByRole('button', { name: NL.login.signInToHost });
   }
 
   /** The app's login page is there: its "Inloggen" button shows. */
@@ -46,8 +51,8 @@ export class AppModel extends PageModel {
    * app. When the provider still has a session it shows no form and sends
    * the browser straight back.
    */
-  async signIn(userName = 'admin', password = '123qwe'): Promise<void> {
-    await this.signInButton.click({ timeout: OUTCOME_MS });
+  async signIn(userName = 'admin', password = '123qwe', button: Locator = this.signInButton): Promise<void> {
+    await button.click({ timeout: OUTCOME_MS });
     await this.page.waitForURL((url) => url.origin === this.stack.urls.issuer || url.pathname === '/account/logincallback', { timeout: OUTCOME_MS });
     if (new URL(this.page.url()).origin !== this.stack.urls.issuer) return;
     await this.fillProviderForm(userName, password);

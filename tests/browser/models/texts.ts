@@ -28,6 +28,9 @@ export const NL = {
   login: {
     heading: 'Inloggen',
     signIn: 'Inloggen',
+    signInToHost: 'Inloggen bij centraal beheer',
+    /** Where the sign-in goes: "Je komt in de omgeving Default." */
+    goesTo: (tenancyName: string) => `Je komt in de omgeving ${tenancyName}.`,
     /** Why the person is on the login page (`?reason=`). */
     signedOut: 'Je bent uitgelogd.',
     signedOutIdle: 'Je bent automatisch uitgelogd omdat je een tijd niets hebt gedaan.',
@@ -115,6 +118,9 @@ export const NL = {
     /** Someone signed in who may open no section. */
     noSections: 'Je hebt nog geen toegang tot een onderdeel',
     askAdministratorOf: (company: string) => `Vraag een beheerder van ${company} om je een rol te geven`,
+    /** Below it: where the person is, and the way to another environment. */
+    youAreIn: (environment: string) => `Je bent in de omgeving ${environment}. Hoort je account bij een andere omgeving of bij centraal beheer?`,
+    chooseEnvironment: 'Kies een andere omgeving',
   },
 
   beheer: {
@@ -140,8 +146,8 @@ export const NL = {
   },
 
   language: {
-    /** Under the select, when the account keeps another language than this device shows. */
-    keptOnDevice: (accountLanguage: string) => `Deze taal geldt op dit apparaat. Je account staat op ${accountLanguage}: dat kan alleen een beheerder wijzigen.`,
+    /** Under the select, for someone who may not save a language at the backend. */
+    deviceOnly: 'Deze taal geldt alleen op dit apparaat, in deze browser. Op een ander apparaat kies je de taal daar.',
     failed: 'De taal kon niet worden gewijzigd. Probeer het opnieuw.',
   },
 
@@ -236,6 +242,9 @@ export const EN = {
     signOut: 'Sign out',
   },
   section: { verkoop: 'Sales' },
+  language: {
+    deviceOnly: 'This language applies only on this device, in this browser. On another device you choose the language there.',
+  },
   /** The provider's pages when the app asked for English (ui_locales). */
   provider: {
     userName: 'User name',

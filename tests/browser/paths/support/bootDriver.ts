@@ -299,10 +299,20 @@ class BootRun {
     await sees(alert.getByRole('button', { name: NL.startup.retry }), `${name}: the button "${NL.startup.retry}"`);
   }
 
-  /** Tenant header only with a tenant cookie and never "null", the culture of the cookie, no bearer without a token. */
+  /**
+   * Tenant header only with a tenant cookie and never "null", the culture of the cookie (in the query with a
+   * bearer, where ABP saves nothing; in the header without one), no bearer without a token.
+   */
   private async abpHeaders(name: string, route: Route): Promise<void> {
     const headers = await headersOf(route.request());
-    expect(headers['.aspnetcore.culture'], `${name}: the culture header`).toBe(`c=${this.culture}|uic=${this.culture}`);
+    const query = new URL(route.request().url()).searchParams.get('culture');
+    if (this.token === undefined) {
+      expect(headers['.aspnetcore.culture'], `${name}: the culture header`).toBe(`c=${this.culture}|uic=${this.culture}`);
+      expect(query, `${name}: no culture in the query`).toBeNull();
+    } else {
+      expect(headers['.aspnetcore.culture'], `${name}: no culture header with a bearer`).toBeUndefined();
+      expect(query, `${name}: the culture in the query`).toBe(this.culture);
+    }
     expect(headers['abp-tenantid'], `${name}: the tenant header`).toBe(this.tenantId);
     expect(headers['abp.tenantid'], `${name}: the legacy tenant header`).toBeUndefined();
     expect(headers.authorization, `${name}: the authorization header`).toBe(this.token === undefined ? undefined : `Bearer ${this.token}`);
