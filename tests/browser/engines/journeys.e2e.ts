@@ -6,42 +6,45 @@ import { launchEngine, type EngineBrowser } from '../support/driver.ts';
 import { startTestStack } from '../support/stack.ts';
 
 /**
- * Debian's Firefox ESR over WebDriver BiDi, with its own cookie rules (Total
- * Cookie Protection) and the provider on a site of its own, as at a company
- * whose provider is company.okta.com. Provider tokens live 20 s and the
- * backend's 70 s, so the session renews while the journeys run.
+ * The journeys of staff in the engines other than Chromium: Debian's Firefox
+ * ESR over WebDriver BiDi, with its own cookie rules (Total Cookie
+ * Protection), and Debian's WebKitGTK (Safari's engine, every iPhone's)
+ * through WebKitWebDriver, which blocks third-party cookies itself. The
+ * provider is on a site of its own, as at a company whose provider is
+ * company.okta.com. Provider tokens live 20 s and the backend's 70 s, so
+ * the session renews while the journeys run.
  */
 const ACCESS_TOKEN_TTL_S = 20;
 const ADMIN = 'Beheerder Admin';
 
-let browser: EngineBrowser;
-let stack: TestStack;
-let staff: StaffModel;
+describe.each(['firefox', 'webkit'] as const)('%s, the provider on its own site', (engine) => {
+  let browser: EngineBrowser;
+  let stack: TestStack;
+  let staff: StaffModel;
 
-beforeAll(async () => {
-  [browser, stack] = await Promise.all([launchEngine('firefox'), startTestStack({ accessTokenTtl: ACCESS_TOKEN_TTL_S, backendTokenTtl: 70 })]);
-});
-afterAll(async () => {
-  await Promise.all([browser?.close(), stack?.stop()]);
-});
-beforeEach(async () => {
-  staff = new StaffModel(await browser.newTab(), stack);
-});
-afterEach(async () => {
-  await staff.tab.close();
-  stack.faults.clear();
-});
+  beforeAll(async () => {
+    [browser, stack] = await Promise.all([launchEngine(engine), startTestStack({ accessTokenTtl: ACCESS_TOKEN_TTL_S, backendTokenTtl: 70 })]);
+  });
+  afterAll(async () => {
+    await Promise.all([browser?.close(), stack?.stop()]);
+  });
+  beforeEach(async () => {
+    staff = new StaffModel(await browser.newTab(), stack);
+  });
+  afterEach(async () => {
+    await staff.tab.close();
+    stack.faults.clear();
+  });
 
-async function signInToHome(): Promise<void> {
-  await staff.open('/account/login');
-  await staff.signIn();
-  await staff.waitForHome();
-}
+  async function signInToHome(): Promise<void> {
+    await staff.open('/account/login');
+    await staff.signIn();
+    await staff.waitForHome();
+  }
 
-/** The provider's token endpoint, as the tab called it. */
-const tokenRequests = () => staff.tab.requests.filter((request) => request.method === 'POST' && request.url === new URL('/token', stack.urls.issuer).href);
+  /** The provider's token endpoint as the tab called it (it takes POST only; WebKit's driver names no methods). */
+  const tokenRequests = () => staff.tab.requests.filter((request) => request.method !== 'GET' && request.url === new URL('/token', stack.urls.issuer).href);
 
-describe('Firefox ESR, the provider on its own site', () => {
   it('signs admin in at the provider’s page, back to Home, and a reload stays signed in', async () => {
     expect(new URL(stack.urls.issuer).hostname).not.toBe(new URL(stack.urls.app).hostname);
     await staff.open('/');
