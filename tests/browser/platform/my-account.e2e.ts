@@ -206,6 +206,25 @@ describe('Mijn account with Okta’s rules', () => {
     expect(await app.page.getByText('Je sessie bij de inlogdienst is afgelopen', { exact: false }).count()).toBe(0);
   }, 60_000);
 
+  it('without a refresh token, gets its token with one click in a popup when the frame cannot see the provider’s session', async () => {
+    const app = await AppModel.newPage(env.watched);
+    // A provider that gives no refresh token (no offline_access): the hidden frame is all that is left, and its cookie is a third party's.
+    await app.page.route(/\/assets\/appconfig/, async (route) => {
+      const response = await route.fetch();
+      const config = await response.json();
+      await route.fulfill({ response, json: { ...config, auth: { ...config.auth, scopes: 'okta.myAccount.profile.read okta.myAccount.profile.manage okta.myAccount.phone.read' } } });
+    });
+    await app.signInToHome('admin', NL.shell.welcomeAnyone);
+    await openMyAccount(app);
+    const { page } = app;
+    await page.getByText(/Je browser laat de inlogdienst hier niet zien dat je bent ingelogd/).waitFor();
+    expect(await page.getByText('Je sessie bij de inlogdienst is afgelopen', { exact: false }).count()).toBe(0);
+    // In the popup the provider's cookie is first-party: its session answers without a form.
+    const [popup] = await Promise.all([page.waitForEvent('popup'), page.getByRole('button', { name: 'Verbinden met de inlogdienst' }).click()]);
+    await page.getByRole('button', { name: 'Naam opslaan' }).waitFor();
+    expect(popup.isClosed()).toBe(true);
+  }, 60_000);
+
   it('loads again by itself when the connection to the provider is back', async () => {
     const app = await AppModel.newPage(env.watched);
     await app.signInToHome('admin', NL.shell.welcomeAnyone);
