@@ -68,7 +68,8 @@ export function createInteractionApp(provider: Provider, services: AccountServic
     if (locked) return c.html(loginPage({ language, uid: interaction.uid, userName, error: text.lockedError, locked: true }), 200);
     if (!user) return c.html(loginPage({ language, uid: interaction.uid, userName, error: text.loginError }), 200);
     lockout.clear(userName);
-    return finish(c, { login: { accountId: user.sub } });
+    // auth_time by the provider's clock, which the my-account API's 15-minute rule reads too.
+    return finish(c, { login: { accountId: user.sub, ts: Math.floor(services.clock() / 1000) } });
   });
 
   app.get('/interaction/:uid/abort', async (c) => {

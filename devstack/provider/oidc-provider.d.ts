@@ -30,6 +30,9 @@ declare module 'oidc-provider' {
     oidc: {
       client?: ClientInfo;
       route?: string;
+      /** The tokens and codes a request works with, by kind (`RefreshToken`, `AuthorizationCode`, …). */
+      entities?: Record<string, { authTime?: number } | undefined>;
+      session?: { authTime?: number };
     };
   }
 
@@ -38,6 +41,8 @@ declare module 'oidc-provider' {
     kind: string;
     /** Issue time of the first token of a rotating refresh token chain. */
     iiat?: number;
+    /** An access token's audience: the resource it is for. */
+    aud?: string | string[];
   }
 
   /** The Koa context as a middleware added with `provider.use` sees it. */
@@ -78,7 +83,7 @@ declare module 'oidc-provider' {
   }
 
   export interface InteractionResults {
-    login?: { accountId: string; remember?: boolean };
+    login?: { accountId: string; remember?: boolean; /** auth_time, seconds since the epoch. */ ts?: number };
     consent?: { grantId?: string };
     error?: string;
     error_description?: string;

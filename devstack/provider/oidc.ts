@@ -156,11 +156,17 @@ export async function createProvider(config: IdpConfig): Promise<Provider> {
     rotateRefreshToken: () => true,
     // The API maps the caller to its user by e-mail address, and registers
     // a caller it does not know yet with these names.
-    extraTokenClaims: (_ctx: unknown, token: TokenInfo) => {
+    extraTokenClaims: (ctx: KoaContextWithOIDC, token: TokenInfo) => {
       const user = token.accountId ? users.findBySub(token.accountId) : undefined;
-      return user
-        ? { email: user.email, preferred_username: user.userName, given_name: user.givenName, family_name: user.familyName }
-        : undefined;
+      if (!user) return undefined;
+      const claims: Record<string, unknown> = { email: user.email, preferred_username: user.userName, given_name: user.givenName, family_name: user.familyName };
+      // A my-account token says when its person signed in (the refresh
+      // token's or the code's auth_time, as Okta keeps it through
+      // prompt=none and refreshes): the API's 15-minute rule reads it.
+      const entities = ctx.oidc.entities ?? {};
+      const authTime = entities.RefreshToken?.authTime ?? entities.AuthorizationCode?.authTime ?? ctx.oidc.session?.authTime;
+      if ([token.aud].flat().includes(myAccountUrl) && typeof authTime === 'number') claims.auth_time = authTime;
+      return claims;
     },
     clientBasedCORS: (_ctx: unknown, origin: string) => origin === appOrigin,
     renderError: (ctx: KoaContextWithOIDC, out: { error?: string; error_description?: string }) => {

@@ -1,6 +1,7 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { createLazyRoute } from '@tanstack/react-router';
-import { Fragment, useCallback, useEffect, useId, useState, type MouseEvent, type ReactNode } from 'react';
+import { createContext, Fragment, useCallback, useContext, useEffect, useId, useRef, useState, type MouseEvent, type ReactNode } from 'react';
+import { abpEvents } from '../abp/events.ts';
 import { useAppConfig, useSession } from '../boot/useBoot.ts';
 import { logError } from '../lib/log.ts';
 import { describeError, type ErrorView } from '../ui/errors/describeError.ts';
@@ -9,7 +10,20 @@ import { useAbpForm, type AbpForm } from '../ui/errors/useAbpForm.ts';
 import { PageHeading } from '../ui/PageHeading.tsx';
 import { PasswordInput } from '../ui/PasswordInput.tsx';
 import { showPersonName } from './personName.ts';
-import { addMyEmail, addMyPhone, changeMyPassword, createMyAccountClient, getMyAccount, updateMyName, type MyAccount as Account, type MyAccountClient, type PendingContact } from '../myaccount/myAccount.ts';
+import {
+  addMyEmail,
+  addMyPhone,
+  changeMyPassword,
+  createMyAccountClient,
+  getMyAccount,
+  MyAccountError,
+  myAccountUrl,
+  updateMyName,
+  type MyAccount as Account,
+  type MyAccountClient,
+  type PendingContact,
+} from '../myaccount/myAccount.ts';
+import { createBrowserAccess, type BrowserAccess } from '../myaccount/access.lazy.ts';
 import { PlaceFacts } from './PlaceFacts.tsx';
 import './facts.css';
 import '../ui/forms.css';
@@ -94,13 +108,87 @@ function Done({ text }: { text: string | undefined }) {
   ) : null;
 }
 
+/** What a form keeps across a full-page sign-in: the values a person typed, never a password. */
+type Draft = Record<string, string>;
+const DRAFTS_KEY = 'myaccount.drafts';
+
+/** The drafts a round trip to the provider kept, once: read and forgotten at the page's first render. */
+function takeDrafts(): Record<string, Draft> | undefined {
+  const raw = sessionStorage.getItem(DRAFTS_KEY);
+  if (!raw) return undefined;
+  sessionStorage.removeItem(DRAFTS_KEY);
+  try {
+    const parsed: unknown = JSON.parse(raw);
+    return typeof parsed === 'object' && parsed !== null ? (parsed as Record<string, Draft>) : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+interface AccountPage {
+  access: BrowserAccess;
+  /** What each form had before a full-page round trip, by form. */
+  restored: Record<string, Draft> | undefined;
+  /** A form names what it keeps across a round trip (a function of its current values). */
+  keepDraft: (form: string, draft: () => Draft) => void;
+  saveDrafts: () => void;
+}
+const AccountPageContext = createContext<AccountPage | undefined>(undefined);
+
+const needsRecentSignIn = (error: unknown) => error instanceof MyAccountError && error.code === 'recent_authentication';
+
+/**
+ * A form's change, sent again after a fresh sign-in when the provider asks
+ * for one (Okta's 15-minute rule): the change waits, the person confirms
+ * with one click (a popup at the provider), and the same change goes out,
+ * with what they typed.
+ */
+function useChange(form: AbpForm) {
+  const page = useContext(AccountPageContext)!;
+  const [waiting, setWaiting] = useState<() => Promise<void>>();
+  const guarded = (action: () => Promise<void>) => async () => {
+    try {
+      await action();
+      setWaiting(undefined);
+    } catch (error) {
+      setWaiting(needsRecentSignIn(error) ? () => action : undefined);
+      throw error;
+    }
+  };
+  return {
+    submit: (action: () => Promise<void>) => form.onSubmit(guarded(action)),
+    confirm: waiting
+      ? form.onSubmit(
+          guarded(async () => {
+            await page.access.reauthenticate(page.saveDrafts);
+            await waiting();
+          }),
+        )
+      : undefined,
+  };
+}
+
+/** The one click a waiting change needs. */
+function ConfirmSignIn({ confirm, busy }: { confirm: ((event: MouseEvent<HTMLButtonElement>) => void) | undefined; busy: boolean }) {
+  if (!confirm) return null;
+  return (
+    <button type="button" className="button button--primary account-confirm" disabled={busy} onClick={confirm}>
+      <Trans>Bevestigen dat jij het bent</Trans>
+    </button>
+  );
+}
+
 function NameForm({ client, account, onChanged }: { client: MyAccountClient; account: Account; onChanged: () => void }) {
   const { t } = useLingui();
   const form = useAbpForm({ fields: ['firstName', 'lastName'], area: 'my-account' });
-  const [firstName, setFirstName] = useState(account.profile.firstName);
-  const [lastName, setLastName] = useState(account.profile.lastName);
+  const page = useContext(AccountPageContext)!;
+  const draft = page.restored?.name;
+  const [firstName, setFirstName] = useState(draft?.firstName ?? account.profile.firstName);
+  const [lastName, setLastName] = useState(draft?.lastName ?? account.profile.lastName);
   const [done, setDone] = useState<string>();
-  const submit = form.onSubmit(async () => {
+  page.keepDraft('name', () => ({ firstName, lastName }));
+  const change = useChange(form);
+  const submit = change.submit(async () => {
     setDone(undefined);
     const saved = await updateMyName(client, firstName, lastName);
     // The name as the provider keeps it now, in the header and on Home at once.
@@ -122,6 +210,7 @@ function NameForm({ client, account, onChanged }: { client: MyAccountClient; acc
         </button>
       </form>
       <FormAlert form={form} />
+      <ConfirmSignIn confirm={change.confirm} busy={form.busy} />
       <Done text={done} />
     </Section>
   );
@@ -132,16 +221,19 @@ function ContactForm({ client, kind, onChanged }: { client: MyAccountClient; kin
   const { t } = useLingui();
   const field = kind === 'email' ? 'email' : 'phoneNumber';
   const form = useAbpForm({ fields: [field, 'verificationCode'], area: 'my-account' });
-  const [value, setValue] = useState('');
+  const page = useContext(AccountPageContext)!;
+  const [value, setValue] = useState(page.restored?.[kind]?.value ?? '');
   const [code, setCode] = useState('');
   const [pending, setPending] = useState<PendingContact>();
   const [done, setDone] = useState<string>();
+  page.keepDraft(kind, () => ({ value }));
+  const change = useChange(form);
 
-  const start = form.onSubmit(async () => {
+  const start = change.submit(async () => {
     setDone(undefined);
     setPending(await (kind === 'email' ? addMyEmail : addMyPhone)(client, value));
   });
-  const verify = form.onSubmit(async () => {
+  const verify = change.submit(async () => {
     if (!pending) return;
     await pending.verify(code);
     setPending(undefined);
@@ -150,7 +242,7 @@ function ContactForm({ client, kind, onChanged }: { client: MyAccountClient; kin
     setDone(kind === 'email' ? t`Je e-mailadres is gewijzigd.` : t`Je telefoonnummer is toegevoegd.`);
     onChanged();
   });
-  const resend = form.onSubmit(async () => {
+  const resend = change.submit(async () => {
     if (!pending) return;
     await pending.resend();
     setCode('');
@@ -178,7 +270,8 @@ function ContactForm({ client, kind, onChanged }: { client: MyAccountClient; kin
         </form>
       ) : (
         <form onSubmit={verify} noValidate>
-          <p>
+          {pending.unconfirmedBefore && <p>{t`Dit nummer staat al bij je account, maar is nog niet bevestigd. Vraag een nieuwe code aan en vul die hieronder in.`}</p>}
+          <p hidden={pending.unconfirmedBefore}>
             {kind === 'email' ? (
               <Trans>
                 We hebben een code gestuurd naar <Address value={pending.to} />. De code is 5 minuten geldig.
@@ -204,6 +297,7 @@ function ContactForm({ client, kind, onChanged }: { client: MyAccountClient; kin
         </form>
       )}
       <FormAlert form={form} />
+      <ConfirmSignIn confirm={change.confirm} busy={form.busy} />
       <Done text={done} />
     </Section>
   );
@@ -216,7 +310,8 @@ function PasswordForm({ client }: { client: MyAccountClient }) {
   const [newPassword, setNewPassword] = useState('');
   const [repeatPassword, setRepeatPassword] = useState('');
   const [done, setDone] = useState<string>();
-  const submit = form.onSubmit(async () => {
+  const change = useChange(form);
+  const submit = change.submit(async () => {
     setDone(undefined);
     if (newPassword !== repeatPassword) return form.fail(t`De twee nieuwe wachtwoorden zijn niet gelijk.`, 'repeatPassword');
     await changeMyPassword(client, oldPassword, newPassword);
@@ -245,6 +340,7 @@ function PasswordForm({ client }: { client: MyAccountClient }) {
         </button>
       </form>
       <FormAlert form={form} />
+      <ConfirmSignIn confirm={change.confirm} busy={form.busy} />
       <Done text={done} />
     </Section>
   );
@@ -259,9 +355,19 @@ function MyAccount() {
   const { t, i18n } = useLingui();
   const config = useAppConfig();
   const session = useSession();
-  const [client] = useState(() => createMyAccountClient(config!.auth));
+  const [access] = useState(() => createBrowserAccess(config!.auth));
+  const [client] = useState(() => createMyAccountClient(myAccountUrl(config!.auth), access.source));
   const [account, setAccount] = useState<Account>();
-  const [error, setError] = useState<ErrorView>();
+  const [error, setError] = useState<{ view: ErrorView; code: string | undefined }>();
+  const [connecting, setConnecting] = useState(false);
+  const [restored] = useState(takeDrafts);
+  const drafts = useRef(new Map<string, () => Draft>());
+  const [page] = useState<AccountPage>(() => ({
+    access,
+    restored,
+    keepDraft: (form, draft) => drafts.current.set(form, draft),
+    saveDrafts: () => sessionStorage.setItem(DRAFTS_KEY, JSON.stringify(Object.fromEntries([...drafts.current].map(([form, draft]) => [form, draft()])))),
+  }));
 
   const load = useCallback(() => {
     getMyAccount(client).then(
@@ -271,11 +377,29 @@ function MyAccount() {
       },
       (failure: unknown) => {
         logError('my-account', failure);
-        setError(describeError(failure, i18n));
+        setError({ view: describeError(failure, i18n), code: failure instanceof MyAccountError ? failure.code : undefined });
       },
     );
   }, [client, i18n]);
   useEffect(load, [load]);
+  // No connection: loaded again by itself as soon as it is back.
+  const offline = error?.view.action === 'connection';
+  useEffect(() => {
+    if (!offline) return;
+    window.addEventListener('online', load);
+    const stop = abpEvents.on('abp.reachable', load);
+    return () => {
+      window.removeEventListener('online', load);
+      stop();
+    };
+  }, [offline, load]);
+  const connect = () => {
+    setConnecting(true);
+    access.connect().then(load, (failure: unknown) => {
+      logError('my-account', failure);
+      setError({ view: describeError(failure, i18n), code: failure instanceof MyAccountError ? failure.code : undefined });
+    }).finally(() => setConnecting(false));
+  };
 
   const loading = !account && !error;
   const phones = account?.phoneNumbers;
@@ -314,21 +438,34 @@ function MyAccount() {
           <div />
         </div>
       )}
+      {restored && (
+        <p className="account-notice" role="status">
+          {t`Je hebt opnieuw ingelogd. Wat je had ingevuld staat er weer, behalve wachtwoorden (die bewaart de app nergens). Verstuur je wijziging opnieuw.`}
+        </p>
+      )}
       {error && (
         <div className="account-form">
-          <ErrorAlert error={error} />
-          <button type="button" className="button" onClick={load}>
-            <Trans>Opnieuw proberen</Trans>
-          </button>
+          <ErrorAlert error={error.view} />
+          {error.code === 'connect' || error.code === 'popup_blocked' ? (
+            <button type="button" className="button button--primary" disabled={connecting} onClick={connect}>
+              <Trans>Verbinden met de inlogdienst</Trans>
+            </button>
+          ) : (
+            <button type="button" className="button" onClick={load}>
+              <Trans>Opnieuw proberen</Trans>
+            </button>
+          )}
         </div>
       )}
       {account && (
-        <div className="account-forms">
-          <NameForm client={client} account={account} onChanged={load} />
-          <ContactForm client={client} kind="email" onChanged={load} />
-          <ContactForm client={client} kind="phone" onChanged={load} />
-          <PasswordForm client={client} />
-        </div>
+        <AccountPageContext value={page}>
+          <div className="account-forms">
+            <NameForm client={client} account={account} onChanged={load} />
+            <ContactForm client={client} kind="email" onChanged={load} />
+            <ContactForm client={client} kind="phone" onChanged={load} />
+            <PasswordForm client={client} />
+          </div>
+        </AccountPageContext>
       )}
     </main>
   );

@@ -24,6 +24,12 @@ export interface AuthorizationOptions {
   scope?: string;
   /** RFC 8707 resource indicator of that API. */
   resource?: string;
+  /**
+   * A fresh authentication (OpenID Connect `prompt=login` with `max_age`):
+   * what Okta's my-account API asks for before a change when the sign-in is
+   * older than its 15 minutes.
+   */
+  reauthenticate?: { maxAge: number };
 }
 
 /** A scope-token of RFC 6749 §3.3: printable ASCII without space, `"` and `\`. */
@@ -57,7 +63,7 @@ const STATE_PREFIX = { redirect: '', popup: POPUP_STATE_PREFIX, silent: SILENT_S
 export async function createAuthorizationRequest(
   config: AuthConfig,
   returnPath: string | undefined,
-  { mode = 'redirect', scope, resource }: AuthorizationOptions = {},
+  { mode = 'redirect', scope, resource, reauthenticate }: AuthorizationOptions = {},
 ): Promise<AuthorizationRequest> {
   const provider = await getProvider(config);
   const codeVerifier = oauth.generateRandomCodeVerifier();
@@ -85,7 +91,8 @@ export async function createAuthorizationRequest(
   if (mode === 'silent') {
     url.searchParams.set('prompt', 'none');
   } else {
-    if (takeLoginFormRequirement()) url.searchParams.set('prompt', 'login');
+    if (takeLoginFormRequirement() || reauthenticate) url.searchParams.set('prompt', 'login');
+    if (reauthenticate) url.searchParams.set('max_age', String(reauthenticate.maxAge));
     forgetSignOut();
   }
   saveTransaction({

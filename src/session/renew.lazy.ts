@@ -1,15 +1,10 @@
-import * as oauth from 'oauth4webapi';
 import type { TokenGrant } from '../../machines/token.types.ts';
 import type { AppConfig } from '../config/appConfig.ts';
 import { AuthError } from '../auth/authError.ts';
 import { heldTokenExpiry, loginAtBackend, storeAuthenticateResult } from '../signin/backendLogin.ts';
-import { getProvider } from '../auth/provider.ts';
-import { toAuthError } from '../auth/toAuthError.ts';
-import { dpopHandle, withNonceRetry } from '../auth/dpop.lazy.ts';
-import { accessTokenExpiry, canRenew, getProviderTokens, personOf, sessionEnd, type ProviderTokens } from '../auth/providerTokens.ts';
+import { REFRESH_LOCK, refreshProviderTokens } from '../auth/refresh.lazy.ts';
+import { canRenew, getProviderTokens, type ProviderTokens } from '../auth/providerTokens.ts';
 import { publishProviderTokens, requestProviderTokens } from '../auth/providerTokenSharing.ts';
-
-const LOCK = 'oidc-renew';
 
 /**
  * Renews the backend session without a reload: refreshes the provider token
@@ -22,7 +17,7 @@ const LOCK = 'oidc-renew';
  * `knownExpiresAt` is when the backend token this tab is renewing expires.
  */
 export async function renewTokens(config: AppConfig, knownExpiresAt?: number): Promise<TokenGrant> {
-  if (typeof navigator !== 'undefined' && navigator.locks) return navigator.locks.request(LOCK, () => renew(config, knownExpiresAt));
+  if (typeof navigator !== 'undefined' && navigator.locks) return navigator.locks.request(REFRESH_LOCK, () => renew(config, knownExpiresAt));
   return renew(config, knownExpiresAt);
 }
 
@@ -41,7 +36,7 @@ async function renew(config: AppConfig, knownExpiresAt: number | undefined): Pro
   // A tab opened on its own has no copy of the tokens: another tab may have them.
   if (!canRenew(tokens)) tokens = await requestProviderTokens();
   if (!canRenew(tokens)) throw new AuthError('invalid-refresh-token', 'no refresh token held');
-  const next = tokens.refreshToken ? await refresh(config, tokens) : await renewSilently(config, tokens);
+  const next = tokens.refreshToken ? (await refreshProviderTokens(config.auth, tokens)).tokens : await renewSilently(config, tokens);
   publishProviderTokens(next);
   const result = await loginAtBackend(config, next);
   storeAuthenticateResult(result);
@@ -58,30 +53,4 @@ async function renewSilently(config: AppConfig, tokens: ProviderTokens): Promise
   const next = await authorizeSilently(config.auth);
   if (next.subject !== tokens.subject) throw new AuthError('invalid-refresh-token', 'the provider session belongs to another user now');
   return next;
-}
-
-async function refresh(config: AppConfig, tokens: ProviderTokens): Promise<ProviderTokens> {
-  const provider = await getProvider(config.auth);
-  try {
-    const DPoP = await dpopHandle(config.auth, provider);
-    const result = await withNonceRetry(async () => {
-      const response = await oauth.refreshTokenGrantRequest(provider.as, provider.client, provider.clientAuth, tokens.refreshToken!, {
-        ...provider.options,
-        DPoP,
-      });
-      return oauth.processRefreshTokenResponse(provider.as, provider.client, response);
-    });
-    return {
-      accessToken: result.access_token,
-      idToken: result.id_token ?? tokens.idToken,
-      refreshToken: result.refresh_token ?? tokens.refreshToken,
-      expiresAt: accessTokenExpiry(result.expires_in),
-      subject: tokens.subject,
-      sessionEndsAt: sessionEnd(result.refresh_expires_in) ?? tokens.sessionEndsAt,
-      // A renewal's ID token carries the profile as it is now: a name changed elsewhere shows at the next start.
-      person: personOf(oauth.getValidatedIdTokenClaims(result)) ?? tokens.person,
-    };
-  } catch (error) {
-    throw toAuthError(error);
-  }
 }

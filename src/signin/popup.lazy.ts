@@ -14,7 +14,7 @@ export const POPUP_WIDTH = 600;
 export const POPUP_HEIGHT = 600;
 export const POPUP_TIMEOUT_MS = 120_000;
 
-function openPopup(): Window | null {
+export function openPopup(): Window | null {
   const left = Math.max(0, window.screenX + (window.outerWidth - POPUP_WIDTH) / 2);
   const top = Math.max(0, window.screenY + (window.outerHeight - POPUP_HEIGHT) / 2);
   return window.open('about:blank', POPUP_NAME, `popup,width=${POPUP_WIDTH},height=${POPUP_HEIGHT},left=${left},top=${top}`);
@@ -29,7 +29,7 @@ const CLOSED_GRACE_MS = 3000;
  * Cross-Origin-Opener-Policy cut the popup off from this window (which then
  * also reports it closed, hence the grace period).
  */
-function waitForCallback(popup: Window, state: string): Promise<URLSearchParams | 'closed' | 'timeout'> {
+export function waitForCallback(popup: Window, state: string): Promise<URLSearchParams | 'closed' | 'timeout'> {
   return new Promise((resolve) => {
     const channel = typeof BroadcastChannel === 'undefined' ? undefined : new BroadcastChannel(POPUP_CHANNEL);
     let closedSince: number | undefined;

@@ -7,7 +7,7 @@ import { client, insecure, signIn } from './helpers/sign-in.ts';
 import { startTestStack, type TestStack } from './helpers/test-stack.ts';
 
 // Who may call the my-account API: only a token issued for it, with the
-// scope the call needs, from the app's origin, in Okta's error shape.
+// scope the call needs, from the app's origin, in Okta's error shape and codes.
 
 let stack: TestStack;
 beforeAll(async () => {
@@ -15,8 +15,10 @@ beforeAll(async () => {
 });
 afterAll(() => stack.stop());
 
-const expectOktaError = (body: unknown, errorCode: string) =>
+/** Okta's error shape with one of its E0000… codes. */
+function expectOktaError(body: unknown, errorCode: `E0000${string}`) {
   expect(body).toMatchObject({ errorCode, errorSummary: expect.any(String), errorLink: errorCode, errorId: expect.any(String), errorCauses: expect.any(Array) });
+}
 
 describe('my-account tokens', () => {
   it('lists the my-account scopes in discovery', async () => {
@@ -62,7 +64,7 @@ describe('my-account tokens', () => {
     const { tokens } = await signIn(stack.urls, 'admin');
     const { status, headers, body } = await callMyAccount(stack.urls, tokens.access_token, 'GET', '/profile');
     expect(status).toBe(401);
-    expectOktaError(body, 'invalid_token');
+    expectOktaError(body, 'E0000011');
     expect(headers.get('www-authenticate')).toMatch(/^Bearer .*error="invalid_token"/);
   });
 
@@ -71,20 +73,20 @@ describe('my-account tokens', () => {
     for (const token of [undefined, 'onzin', tokens.id_token!]) {
       const { status, body } = await callMyAccount(stack.urls, token, 'GET', '/profile');
       expect(status).toBe(401);
-      expectOktaError(body, 'invalid_token');
+      expectOktaError(body, 'E0000011');
     }
   });
 
   it('refuses a call the token has no scope for with 403, naming the scope', async () => {
     const token = await myAccountToken(stack.urls, 'monteur', ['okta.myAccount.profile.read']);
-    const put = await callMyAccount(stack.urls, token, 'PUT', '/profile', { profile: { firstName: 'P', lastName: 'M' } });
+    const put = await callMyAccount(stack.urls, token, 'PUT', '/profile', { profile: { firstName: 'P', lastName: 'M', email: 'monteur@isolatie.local', login: 'monteur', mobilePhone: null } });
     expect(put.status).toBe(403);
-    expectOktaError(put.body, 'insufficient_scope');
+    expectOktaError(put.body, 'E0000006');
     expect(put.headers.get('www-authenticate')).toContain('scope="okta.myAccount.profile.manage"');
     for (const path of ['/emails', '/phones', '/password']) {
       const { status, body } = await callMyAccount(stack.urls, token, 'GET', path);
       expect(status).toBe(403);
-      expectOktaError(body, 'insufficient_scope');
+      expectOktaError(body, 'E0000006');
     }
   });
 
@@ -97,7 +99,7 @@ describe('my-account tokens', () => {
     const token = await myAccountToken(stack.urls, 'monteur', ['okta.myAccount.profile.read']);
     const plain = await callMyAccount(stack.urls, token, 'GET', '/profile', undefined, { Accept: 'application/json' });
     expect(plain.status).toBe(406);
-    expectOktaError(plain.body, 'not_acceptable');
+    expectOktaError(plain.body, 'E0000149');
     const versioned = await callMyAccount(stack.urls, token, 'GET', '/profile');
     expect(versioned.headers.get('content-type')).toBe('application/json; okta-version=1.0.0');
     expect(versioned.headers.get('cache-control')).toBe('no-store');
@@ -107,7 +109,7 @@ describe('my-account tokens', () => {
     const token = await myAccountToken(stack.urls, 'monteur', ['okta.myAccount.profile.read']);
     const { status, body } = await callMyAccount(stack.urls, token, 'GET', '/nergens');
     expect(status).toBe(404);
-    expectOktaError(body, 'not_found');
+    expectOktaError(body, 'E0000007');
   });
 });
 

@@ -60,9 +60,11 @@ describe('parseAppConfig with a valid config', () => {
 
   it('reads extra scopes, which the sign-in adds to openid profile email as scope-tokens only', async () => {
     const auth = parseAppConfig(withFields({ auth: { issuer: 'https://id.example.nl', scopes: ' offline_access  profile "quoted" groups ' } })).auth;
-    const { signInScopes } = await import('../../src/auth/authorize.lazy.ts');
+    const { DEFAULT_EXTRA_SCOPES, signInScopes } = await import('../../src/auth/authorize.lazy.ts');
     expect(signInScopes(auth)).toBe('openid profile email offline_access groups');
-    expect(signInScopes(parseAppConfig(withFields({ auth: { scopes: 42 } })).auth)).toBe('openid profile email');
+    // Scopes that are no text: the defaults, offline_access and the my-account scopes.
+    expect(signInScopes(parseAppConfig(withFields({ auth: { scopes: 42 } })).auth)).toBe(`openid profile email ${DEFAULT_EXTRA_SCOPES}`);
+    expect(DEFAULT_EXTRA_SCOPES.split(' ')).toEqual(expect.arrayContaining(['offline_access', 'okta.myAccount.profile.manage']));
   });
 
   it('accepts a clock skew of 0 and its own auth provider name', () => {

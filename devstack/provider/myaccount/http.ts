@@ -1,39 +1,44 @@
-import type { Context, MiddlewareHandler } from 'hono';
-import { readBearer } from '../../api/request.ts';
+import type { Context, Hono, MiddlewareHandler } from 'hono';
 import type { ProviderTokenVerifier } from '../../api/provider-token.ts';
+import { dpopProofProblem } from '../../api/dpop-proof.ts';
 import { randomId, type ProviderUser, type UserStore } from '../user-store.ts';
+import {
+  ACCEPT,
+  ERRORS,
+  OPERATIONS,
+  RECENT_AUTHENTICATION_CHALLENGE,
+  RECENT_AUTHENTICATION_SECONDS,
+  type MyAccountArea,
+  type OktaErrorName,
+  type OperationName,
+} from '../../../src/myaccount/operations.lazy.ts';
 
-// The HTTP rules of the my-account API, as Okta's MyAccount API has them:
-// a bearer token issued for this API (its own audience, not the app's
-// API), the scope each call needs, the versioned Accept header, and errors
-// in Okta's shape { errorCode, errorSummary, errorLink, errorId, errorCauses }.
-// Our errorCode values are readable names (listed in devstack/README.md)
-// the app maps to its own Dutch texts.
+// The HTTP rules of the my-account API, as Okta's MyAccount API has them
+// (the table in src/myaccount/operations.lazy.ts): an access token issued
+// for this API (its own audience, not the app's API), sent with the DPoP
+// scheme and a proof when it is bound to a key; the scope each call needs;
+// an authentication at most 15 minutes old for a change, by the provider's
+// clock; the versioned Accept header; and errors in Okta's shape
+// { errorCode: "E0000…", errorSummary, errorLink, errorId, errorCauses: [{ errorSummary }] }.
 
 export const MYACCOUNT_PATH = '/idp/myaccount';
-export const MYACCOUNT_AREAS = ['profile', 'email', 'phone', 'password'] as const;
-export type MyAccountArea = (typeof MYACCOUNT_AREAS)[number];
+export const MYACCOUNT_AREAS = ['profile', 'email', 'phone', 'password'] as const satisfies readonly MyAccountArea[];
 export const MYACCOUNT_SCOPES = MYACCOUNT_AREAS.flatMap((area) => [`okta.myAccount.${area}.read`, `okta.myAccount.${area}.manage`]);
-const CONTENT_TYPE = 'application/json; okta-version=1.0.0';
 
 /** The audience of the tokens this API accepts: derived from the issuer, so the app needs no setting for it. */
 export function myAccountAudience(issuer: string): string {
   return `${issuer}${MYACCOUNT_PATH}`;
 }
 
-export type MyAccountEnv = { Variables: { user: ProviderUser; scopes: Set<string> } };
-type Status = 400 | 401 | 403 | 404 | 406 | 409 | 500 | 503;
+export type MyAccountEnv = { Variables: { user: ProviderUser; scopes: Set<string>; authTime: number | undefined } };
 
-export interface ErrorCause {
-  errorSummary: string;
-  /** A machine-readable reason, e.g. which password rule was broken. */
-  reason?: string;
-  /** The body property the cause is about. */
-  property?: string;
-}
-
-export function oktaError(c: Context, status: Status, errorCode: string, errorSummary: string, errorCauses: ErrorCause[] = []) {
-  return c.json({ errorCode, errorSummary, errorLink: errorCode, errorId: randomId('oae'), errorCauses }, status);
+/** An answer in Okta's error shape: the table's code and summary (a longer summary where Okta names the field), causes as sentences only. */
+export function oktaError(c: Context, name: OktaErrorName, causes: readonly string[] = [], summary?: string) {
+  const { status, errorCode, errorSummary } = ERRORS[name];
+  return c.json(
+    { errorCode, errorSummary: summary ?? errorSummary, errorLink: errorCode, errorId: randomId('oae'), errorCauses: causes.map((sentence) => ({ errorSummary: sentence })) },
+    status,
+  );
 }
 
 /** CORS for the app's origin only; other origins get a refused preflight and no CORS headers. */
@@ -45,7 +50,7 @@ export function myAccountCors(appOrigin: string): MiddlewareHandler {
       return c.body(null, 204, {
         'Access-Control-Allow-Origin': appOrigin,
         'Access-Control-Allow-Methods': 'GET, POST, PUT, DELETE',
-        'Access-Control-Allow-Headers': 'Authorization, Content-Type, Accept',
+        'Access-Control-Allow-Headers': 'Authorization, Content-Type, Accept, DPoP',
         'Access-Control-Max-Age': '600',
         Vary: 'Origin',
       });
@@ -54,49 +59,103 @@ export function myAccountCors(appOrigin: string): MiddlewareHandler {
     c.header('Vary', 'Origin', { append: true });
     if (allowed) {
       c.header('Access-Control-Allow-Origin', appOrigin);
-      c.header('Access-Control-Expose-Headers', 'WWW-Authenticate');
+      c.header('Access-Control-Expose-Headers', 'WWW-Authenticate, DPoP-Nonce');
     }
   };
 }
 
 /** Okta answers 406 unless the Accept header names API version 1.0.0; so does this API. */
 export const versionedJson: MiddlewareHandler = async (c, next) => {
-  if (!/okta-version=1\.0\.0/i.test(c.req.header('Accept') ?? '')) {
-    return oktaError(c, 406, 'not_acceptable', 'Stuur de header Accept: application/json; okta-version=1.0.0.');
-  }
+  if (!/okta-version=1\.0\.0/i.test(c.req.header('Accept') ?? '')) return oktaError(c, 'notAcceptable', ['Missing or incorrect Accept header']);
   await next();
-  if (c.res.headers.get('Content-Type')?.startsWith('application/json')) c.header('Content-Type', CONTENT_TYPE);
+  if (c.res.headers.get('Content-Type')?.startsWith('application/json')) c.header('Content-Type', ACCEPT);
 };
 
-/** Accepts only a valid access token for this API and names its user; refuses with 401 otherwise. */
+type Authorization = { scheme: 'bearer' | 'dpop'; token: string } | undefined;
+
+function readAuthorization(header: string | undefined): Authorization {
+  const match = /^(Bearer|DPoP)\s+(\S+)$/i.exec(header?.trim() ?? '');
+  return match?.[2] ? { scheme: match[1]!.toLowerCase() === 'dpop' ? 'dpop' : 'bearer', token: match[2] } : undefined;
+}
+
+/** The address a DPoP proof's htu names: the request's, without query and fragment (RFC 9449 §4.3). */
+function requestAddress(c: Context): string {
+  const url = new URL(c.req.url);
+  return `${url.origin}${url.pathname}`;
+}
+
+/**
+ * Accepts only a valid access token for this API and names its user.
+ * A token bound to a key (`cnf.jkt`) counts only with the DPoP scheme and a
+ * proof for this request and this token (RFC 9449 §7.1); a plain one only
+ * with Bearer. Refuses with 401 E0000011 and an `invalid_token` (or
+ * `invalid_dpop_proof`) challenge otherwise.
+ */
 export function authenticate(verify: ProviderTokenVerifier, users: UserStore): MiddlewareHandler<MyAccountEnv> {
+  const seenProofs = new Map<string, number>();
   return async (c, next) => {
-    const refuse = (summary: string) => {
-      c.header('WWW-Authenticate', `Bearer realm="myaccount", error="invalid_token", error_description="${summary}"`);
-      return oktaError(c, 401, 'invalid_token', summary);
+    const refuse = (description: string, scheme: 'Bearer' | 'DPoP' = 'Bearer', error = 'invalid_token') => {
+      const algs = scheme === 'DPoP' ? ' algs="ES256 RS256 PS256 EdDSA",' : '';
+      c.header('WWW-Authenticate', `${scheme}${algs} realm="IdpMyAccountAPI", error="${error}", error_description="${description}"`);
+      return oktaError(c, 'invalidToken');
     };
-    const bearer = readBearer((name) => c.req.header(name));
-    if (bearer.kind !== 'token') return refuse('Er is geen geldig toegangstoken meegestuurd.');
-    const claims = await verify(bearer.token);
-    if (!claims) return refuse('Het toegangstoken is ongeldig, verlopen of niet voor deze API bedoeld.');
+    const authorization = readAuthorization(c.req.header('Authorization'));
+    if (!authorization) return refuse('The access token is missing.');
+    const claims = await verify(authorization.token);
+    if (!claims) return refuse('The access token is invalid.');
+    const cnf = claims.cnf as { jkt?: unknown } | undefined;
+    const jkt = typeof cnf?.jkt === 'string' ? cnf.jkt : undefined;
+    if (jkt) {
+      if (authorization.scheme !== 'dpop') return refuse('A DPoP-bound access token is sent with the DPoP scheme.', 'DPoP');
+      const problem = await dpopProofProblem(
+        { proof: c.req.header('DPoP'), accessToken: authorization.token, jkt, method: c.req.method, url: requestAddress(c) },
+        seenProofs,
+      );
+      if (problem) return refuse(problem, 'DPoP', 'invalid_dpop_proof');
+    } else if (authorization.scheme === 'dpop') {
+      return refuse('The access token is not bound to a key.');
+    }
     const user = typeof claims.sub === 'string' ? users.findBySub(claims.sub) : undefined;
-    if (!user) return refuse('Het account bij dit toegangstoken bestaat niet meer.');
+    if (!user) return refuse('The access token is invalid.');
     c.set('user', user);
     c.set('scopes', new Set(typeof claims.scope === 'string' ? claims.scope.split(' ') : []));
+    c.set('authTime', typeof claims.auth_time === 'number' ? claims.auth_time : undefined);
     await next();
   };
 }
 
-/** A read needs the area's read or manage scope; a change needs manage. */
+/** A read needs the area's read or manage scope; a change needs manage (403 E0000006 with an insufficient_scope challenge). */
 export function requireScope(area: MyAccountArea, level: 'read' | 'manage'): MiddlewareHandler<MyAccountEnv> {
   const manage = `okta.myAccount.${area}.manage`;
   const accepted = level === 'read' ? [`okta.myAccount.${area}.read`, manage] : [manage];
   return async (c, next) => {
     const scopes = c.get('scopes');
     if (accepted.some((scope) => scopes.has(scope))) return next();
-    c.header('WWW-Authenticate', `Bearer realm="myaccount", error="insufficient_scope", scope="${accepted[0]}"`);
-    return oktaError(c, 403, 'insufficient_scope', `Voor deze handeling is de scope ${accepted[0]} nodig.`);
+    c.header('WWW-Authenticate', `Bearer realm="IdpMyAccountAPI", error="insufficient_scope", error_description="The access token provided does not contain the required scopes.", scope="${accepted[0]}"`);
+    return oktaError(c, 'forbidden');
   };
+}
+
+/**
+ * The 15-minute rule: a create, update or delete with a token whose
+ * authentication is more than 900 s old by the provider's clock is 403,
+ * with exactly Okta's challenge. A token without `auth_time` counts as old.
+ */
+export function requireRecentAuthentication(clock: () => number): MiddlewareHandler<MyAccountEnv> {
+  return async (c, next) => {
+    const authTime = c.get('authTime');
+    if (authTime !== undefined && clock() / 1000 - authTime <= RECENT_AUTHENTICATION_SECONDS) return next();
+    c.header('WWW-Authenticate', RECENT_AUTHENTICATION_CHALLENGE);
+    return oktaError(c, 'forbidden');
+  };
+}
+
+/** Registers an operation of the table: its method and path, its scope and, for a change, the 15-minute rule. */
+export function operation(app: Hono<MyAccountEnv>, clock: () => number, name: OperationName, handler: (c: Context<MyAccountEnv>) => Response | Promise<Response>): void {
+  const { method, path, scope, recentAuthentication } = OPERATIONS[name];
+  const [, , area, level] = scope.split('.') as [string, string, MyAccountArea, 'read' | 'manage'];
+  const recent: MiddlewareHandler<MyAccountEnv> = recentAuthentication ? requireRecentAuthentication(clock) : (_c, next) => next();
+  app.on(method, [path], requireScope(area, level), recent, handler);
 }
 
 /** The JSON body as an object, or undefined when it is missing or not an object. */
@@ -109,11 +168,8 @@ export async function jsonBody(c: Context): Promise<Record<string, unknown> | un
   }
 }
 
-export function badBody(c: Context, causes: ErrorCause[] = []) {
-  return oktaError(c, 400, 'invalid_request', 'De gegevens in het verzoek kloppen niet.', causes);
-}
-
 /** Hypermedia links in Okta's form: { href, hints: { allow: [methods] } }. */
 export function link(href: string, ...allow: string[]) {
   return allow.length ? { href, hints: { allow } } : { href };
 }
+

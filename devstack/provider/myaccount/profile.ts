@@ -1,104 +1,96 @@
-import type { Context, Hono } from 'hono';
+import type { Hono } from 'hono';
 import type { AccountServices } from '../accounts.ts';
-import { badBody, jsonBody, link, oktaError, requireScope, type ErrorCause, type MyAccountEnv } from './http.ts';
-import { passwordProblems } from '../password-policy.ts';
-import { TEXTS } from '../texts.ts';
+import { jsonBody, link, oktaError, operation, requireScope, type MyAccountEnv } from './http.ts';
+import { passwordProblems, MIN_PASSWORD_LENGTH } from '../password-policy.ts';
 import type { ProviderUser } from '../user-store.ts';
+import { CAUSES } from '../../../src/myaccount/operations.lazy.ts';
 
-// My-account profile and password, in the shapes of Okta's MyAccount API:
-// GET/PUT /profile, GET /profile/schema, GET /password and
-// POST /password/change-password { oldPassword, newPassword }.
+// My-account profile and password, as Okta's MyAccount API has them:
+// GET/PUT /profile (PUT validates the whole profile: every attribute GET
+// returns must come back, optional ones as null, read-only ones unchanged),
+// GET /profile/schema, GET /password and POST /password/change-password.
 
 const MAX_NAME = 50;
 
-/** Editable: first and last name. The e-mail address changes through /emails; the login never. */
+/** Editable: first and last name, and the optional mobile phone. The e-mail address changes through /emails; the login never. */
 const SCHEMA = {
-  firstName: { title: 'Voornaam', type: 'string', required: true, minLength: 1, maxLength: MAX_NAME, mutability: 'READ_WRITE' },
-  lastName: { title: 'Achternaam', type: 'string', required: true, minLength: 1, maxLength: MAX_NAME, mutability: 'READ_WRITE' },
-  email: { title: 'E-mailadres', type: 'string', format: 'email', required: true, mutability: 'READ_ONLY' },
-  login: { title: 'Gebruikersnaam', type: 'string', required: true, mutability: 'READ_ONLY' },
-};
+  firstName: { title: 'First name', type: 'string', required: true, minLength: 1, maxLength: MAX_NAME, mutability: 'READ_WRITE' },
+  lastName: { title: 'Last name', type: 'string', required: true, minLength: 1, maxLength: MAX_NAME, mutability: 'READ_WRITE' },
+  email: { title: 'Primary email', type: 'string', format: 'email', required: true, mutability: 'READ_ONLY' },
+  login: { title: 'Username', type: 'string', required: true, mutability: 'READ_ONLY' },
+  mobilePhone: { title: 'Mobile phone', type: 'string', required: false, maxLength: 100, mutability: 'READ_WRITE' },
+} as const;
+type Property = keyof typeof SCHEMA;
+const PROPERTIES = Object.keys(SCHEMA) as Property[];
+
+/** The rules of the local policy, in the words of Okta's requirement list. */
+const PASSWORD_REQUIREMENTS = `at least ${MIN_PASSWORD_LENGTH} characters, no parts of your username, not a commonly used password. Your password cannot be your current password`;
 
 export function registerProfileRoutes(app: Hono<MyAccountEnv>, services: AccountServices, base: string): void {
-  const { users, mailbox } = services;
+  const { users, mailbox, clock } = services;
+  /** The optional attribute, kept here by the person's sub: the accounts themselves know no mobile phone. */
+  const mobilePhones = new Map<string, string>();
 
+  const profileOf = (user: ProviderUser): Record<Property, string | null> => ({
+    firstName: user.givenName,
+    lastName: user.familyName,
+    email: user.email,
+    login: user.userName,
+    mobilePhone: mobilePhones.get(user.sub) ?? null,
+  });
   const profileJson = (user: ProviderUser) => ({
     createdAt: user.created,
     modifiedAt: user.lastUpdated,
-    profile: { firstName: user.givenName, lastName: user.familyName, email: user.email, login: user.userName },
+    profile: profileOf(user),
     _links: { self: link(`${base}/profile`, 'GET', 'PUT'), describedBy: link(`${base}/profile/schema`, 'GET') },
   });
 
-  app.get('/profile', requireScope('profile', 'read'), (c) => c.json(profileJson(c.get('user'))));
+  operation(app, clock, 'getProfile', (c) => c.json(profileJson(c.get('user'))));
 
-  app.get('/profile/schema', requireScope('profile', 'read'), (c) =>
-    c.json({ _links: { self: link(`${base}/profile/schema`, 'GET') }, properties: SCHEMA }),
-  );
+  app.get('/profile/schema', requireScope('profile', 'read'), (c) => c.json({ _links: { self: link(`${base}/profile/schema`, 'GET') }, properties: SCHEMA }));
 
-  app.put('/profile', requireScope('profile', 'manage'), async (c) => {
+  operation(app, clock, 'updateProfile', async (c) => {
     const user = c.get('user');
     const profile = (await jsonBody(c))?.profile;
-    if (typeof profile !== 'object' || profile === null) return badBody(c, [{ errorSummary: 'Het veld profile ontbreekt.', property: 'profile', reason: 'required' }]);
+    if (typeof profile !== 'object' || profile === null || Array.isArray(profile)) return oktaError(c, 'validation', PROPERTIES.map(CAUSES.missingProperty));
     const values = profile as Record<string, unknown>;
-    const causes: ErrorCause[] = [];
-    const name = (property: 'firstName' | 'lastName') => {
-      const value = typeof values[property] === 'string' ? (values[property] as string).trim() : '';
-      if (!value || value.length > MAX_NAME) {
-        causes.push({ errorSummary: `${SCHEMA[property].title}: 1 tot ${MAX_NAME} tekens.`, property, reason: value ? 'too_long' : 'required' });
-      }
-      return value;
-    };
-    const firstName = name('firstName');
-    const lastName = name('lastName');
-    // Okta's PUT replaces the whole profile, so the read-only fields come
-    // back too; they may be left out or repeated, never changed.
-    for (const [property, current] of [['email', user.email], ['login', user.userName]] as const) {
-      const given = values[property];
-      if (given !== undefined && given !== null && given !== current) {
-        causes.push({ errorSummary: `${SCHEMA[property].title} kan hier niet worden gewijzigd.`, property, reason: 'read_only' });
-      }
+    const current = profileOf(user);
+    const causes: string[] = [];
+    for (const property of Object.keys(values)) if (!(property in SCHEMA)) causes.push(CAUSES.unknownProperty(property));
+    for (const property of PROPERTIES) {
+      const value = values[property];
+      if (value === undefined) causes.push(CAUSES.missingProperty(property));
+      else if (value !== null && typeof value !== 'string') causes.push(`Invalid value data type for property '${property}'`);
+      else if (SCHEMA[property].mutability === 'READ_ONLY') {
+        if (value !== current[property]) causes.push(CAUSES.readOnlyProperty(property));
+      } else if (SCHEMA[property].required && !value?.trim()) causes.push(CAUSES.blank(property));
+      else if (value && value.trim().length > (SCHEMA[property].maxLength ?? Infinity)) causes.push(CAUSES.tooLong(property));
     }
-    if (causes.length) return badBody(c, causes);
-    user.givenName = firstName;
-    user.familyName = lastName;
+    if (causes.length) return oktaError(c, 'validation', causes);
+    user.givenName = (values.firstName as string).trim();
+    user.familyName = (values.lastName as string).trim();
+    if (typeof values.mobilePhone === 'string' && values.mobilePhone.trim()) mobilePhones.set(user.sub, values.mobilePhone.trim());
+    else mobilePhones.delete(user.sub);
     users.touch(user);
     return c.json(profileJson(user));
   });
 
   app.get('/password', requireScope('password', 'read'), (c) => {
     const user = c.get('user');
-    return c.json({
-      id: `pwd${user.sub}`,
-      status: 'ACTIVE',
-      created: user.created,
-      lastUpdated: user.passwordChanged,
-      _links: { self: link(`${base}/password`, 'GET') },
-    });
+    return c.json({ id: `pwd${user.sub}`, status: 'ACTIVE', created: user.created, lastUpdated: user.passwordChanged, _links: { self: link(`${base}/password`, 'GET') } });
   });
 
-  app.post('/password/change-password', requireScope('password', 'manage'), async (c: Context<MyAccountEnv>) => {
+  operation(app, clock, 'changePassword', async (c) => {
     const user = c.get('user');
     const body = await jsonBody(c);
     const oldPassword = typeof body?.oldPassword === 'string' ? body.oldPassword : '';
     const newPassword = typeof body?.newPassword === 'string' ? body.newPassword : '';
     const missing = (['oldPassword', 'newPassword'] as const).filter((p) => !(p === 'oldPassword' ? oldPassword : newPassword));
-    if (missing.length) return badBody(c, missing.map((property) => ({ errorSummary: `Het veld ${property} ontbreekt.`, property, reason: 'required' })));
+    if (missing.length) return oktaError(c, 'validation', missing.map(CAUSES.blank), 'Api validation failed: password');
     // The scrypt check of the current password runs before anything else is said about the request.
-    if (!users.checkPassword(user, oldPassword)) {
-      return oktaError(c, 400, 'wrong_current_password', 'Het huidige wachtwoord klopt niet.', [
-        { errorSummary: 'Het huidige wachtwoord klopt niet.', property: 'oldPassword', reason: 'wrong_current_password' },
-      ]);
-    }
-    const problems = passwordProblems(newPassword, user.userName);
-    if (newPassword === oldPassword) problems.push('same_as_current');
-    if (problems.length) {
-      return oktaError(
-        c,
-        400,
-        'weak_password',
-        'Het nieuwe wachtwoord voldoet niet aan de regels.',
-        problems.map((reason) => ({ errorSummary: TEXTS.nl.passwordProblem[reason], property: 'newPassword', reason })),
-      );
+    if (!users.checkPassword(user, oldPassword)) return oktaError(c, 'validation', [CAUSES.wrongOldPassword], 'Api validation failed: oldPassword');
+    if (passwordProblems(newPassword, user.userName).length || newPassword === oldPassword) {
+      return oktaError(c, 'validation', [CAUSES.weakPassword(PASSWORD_REQUIREMENTS)], 'Api validation failed: password');
     }
     users.setPassword(user, users.hash(newPassword));
     mailbox.send({ to: user.email, channel: 'email', subject: 'Je wachtwoord is gewijzigd', text: 'Het wachtwoord van je account is zojuist gewijzigd via Mijn account. Was jij dit niet? Neem dan contact op met de beheerder.' });

@@ -8,7 +8,8 @@ import { createProviderTokenVerifier, ProviderUnavailableError } from '../../api
 // The provider's my-account API at /idp/myaccount, where a signed-in user
 // reads and changes their own profile, e-mail addresses, phone numbers and
 // password. Paths, bodies and answers follow Okta's MyAccount API (what
-// okta-auth-js lib/myaccount calls), so the app can move to Okta unchanged.
+// okta-auth-js lib/myaccount calls; the table in src/myaccount/operations.lazy.ts),
+// so the app can move to Okta unchanged.
 
 export function createMyAccountApp(services: AccountServices): Hono<MyAccountEnv> {
   const base = myAccountAudience(services.issuer);
@@ -28,11 +29,11 @@ export function createMyAccountApp(services: AccountServices): Hono<MyAccountEnv
   registerProfileRoutes(app, services, base);
   registerContactRoutes(app, services, base);
 
-  app.notFound((c) => oktaError(c, 404, 'not_found', `Geen my-account-aanroep op ${c.req.method} ${new URL(c.req.url).pathname}.`));
+  app.notFound((c) => oktaError(c, 'notFound', [], `Not found: Resource not found: ${c.req.method} ${new URL(c.req.url).pathname}`));
   app.onError((error, c) => {
-    if (error instanceof ProviderUnavailableError) return oktaError(c, 503, 'temporarily_unavailable', 'De sleutels van de provider zijn niet te laden.');
-    console.error('devstack: my-account call failed', error);
-    return oktaError(c, 500, 'internal_error', 'Er ging iets mis bij de provider.');
+    const unavailable = error instanceof ProviderUnavailableError;
+    if (!unavailable) console.error('devstack: my-account call failed', error);
+    return c.json({ errorCode: 'E0000009', errorSummary: 'Internal Server Error', errorLink: 'E0000009', errorId: 'oae-devstack', errorCauses: [] }, unavailable ? 503 : 500);
   });
   return app;
 }

@@ -15,12 +15,13 @@ export interface BrowserEnv {
 
 /**
  * One browser and one local stack for the file (or the describe block it is
- * called in), a fresh context per test, faults cleared after each.
+ * called in), a fresh context per test, faults cleared after each;
+ * `browserArgs` adds Chromium flags (third-party cookies blocked).
  */
-export function browserEnv(stackOptions: StackOptions = {}): BrowserEnv {
+export function browserEnv(stackOptions: StackOptions = {}, browserArgs: readonly string[] = []): BrowserEnv {
   const env = {} as BrowserEnv;
   beforeAll(async () => {
-    [env.browser, env.stack] = await Promise.all([launchChromium(), startTestStack(stackOptions)]);
+    [env.browser, env.stack] = await Promise.all([launchChromium({ args: browserArgs }), startTestStack(stackOptions)]);
   });
   afterAll(async () => {
     await Promise.all([env.browser?.close(), env.stack?.stop()]);

@@ -1,6 +1,7 @@
 import { MYACCOUNT_SCOPES } from '../../../devstack/provider/myaccount/http.ts';
 import type { StackUrls } from '../../../devstack/stack.ts';
-import { signIn, SCOPE } from './sign-in.ts';
+import * as oauth from 'oauth4webapi';
+import { client, insecure, signIn, SCOPE } from './sign-in.ts';
 
 // Calls to the provider's my-account API as the app would make them.
 
@@ -48,4 +49,35 @@ export async function callMyAccount(
 /** The app's usual scope plus both resources, as a sign-in that wants both APIs asks. */
 export function bothResources(urls: StackUrls, scopes: readonly string[] = MYACCOUNT_SCOPES) {
   return { scope: `${SCOPE} ${scopes.join(' ')}`, resource: [urls.api, myAccountUrl(urls)] };
+}
+
+/**
+ * A my-account token as the app gets one: a sign-in with the API and the
+ * my-account scopes, then its refresh token exchanged with `scope` and
+ * `resource` and a DPoP proof, so the token is bound to `DPoP`'s key.
+ */
+export async function boundMyAccountAccess(urls: StackUrls, userName: string, password = '123qwe') {
+  const { as, tokens } = await signIn(urls, userName, password, bothResources(urls));
+  const DPoP = oauth.DPoP(client, await oauth.generateKeyPair('ES256'));
+  let refreshToken = tokens.refresh_token!;
+  const ask = async () => {
+    const response = await oauth.refreshTokenGrantRequest(as, client, oauth.None(), refreshToken, {
+      ...insecure, DPoP, additionalParameters: { resource: myAccountUrl(urls), scope: MYACCOUNT_SCOPES.join(' ') },
+    });
+    return oauth.processRefreshTokenResponse(as, client, response);
+  };
+  const refresh = async () => {
+    const answer = await ask().catch((error: unknown) => (oauth.isDPoPNonceError(error) ? ask() : Promise.reject(error)));
+    refreshToken = answer.refresh_token ?? refreshToken;
+    return answer.access_token;
+  };
+  let accessToken = await refresh();
+  return {
+    DPoP,
+    /** What the app's client takes as its AccessSource. */
+    source: async (fresh: boolean) => {
+      if (fresh) accessToken = await refresh();
+      return { accessToken, DPoP };
+    },
+  };
 }
