@@ -1,6 +1,6 @@
 // Choices a deployment of ABP makes that change what ExternalAuthenticate
 // answers. The defaults are what module-zero-core-template does (and the
-// recordings in ../shared/abp-recorded/ show); the others exist so the app
+// recordings in tests/contract/recorded/ show); the others exist so the app
 // can be shown against backends that chose otherwise.
 
 export interface ApiBehaviour {

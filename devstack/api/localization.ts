@@ -2,7 +2,7 @@
 // two languages, `nl` (the default) and `en`, named as ABP's language list
 // names them; the texts are the ones the stand-in puts in menus and error
 // answers, with the words and sources the real host sent (recorded in
-// ../shared/abp-recorded/userconfiguration.json).
+// tests/contract/recorded/userconfiguration.json).
 
 export type LanguageName = 'nl' | 'en';
 

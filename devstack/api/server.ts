@@ -25,7 +25,7 @@ import { buildUserConfiguration, type ClockProvider } from './user-configuration
 
 // The ABP backend as the app sees it: every endpoint of src/abp/endpoints.ts,
 // answered as ABP v10 with module-zero-core-template answers it (recorded in
-// ../shared/abp-recorded/, compared by tests/contract/).
+// tests/contract/recorded/, compared by tests/contract/).
 
 export interface ApiConfig {
   apiUrl: string;

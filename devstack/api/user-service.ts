@@ -7,7 +7,7 @@ import type { ApiUser, UserFields } from './users.ts';
 
 // module-zero-core-template's UserAppService ([AbpAuthorize(Pages.Users)];
 // Activate and DeActivate also need Pages.Users.Activation), as the recorded
-// host answers it (../shared/abp-recorded/user.json). ChangeLanguage is in
+// host answers it (tests/contract/recorded/user.json). ChangeLanguage is in
 // server.ts, with the other language handling.
 
 /** The template's admin user name: ABP refuses to rename or delete that user. */

@@ -37,7 +37,7 @@ import { inRunOrder, type Exchange } from './support/recordings.ts';
 // token (by its claims), expireInSeconds and waitingForActivation, and every
 // error's message, details and validation errors.
 
-/** Every recording file, in the recording run's order (../shared/abp-recorded/README.md, "Run order and state"). */
+/** Every recording file, in the recording run's order (tests/contract/recorded/README.md, "Run order and state"). */
 const FILES = ['externalauthenticate', 'userconfiguration', 'session', 'account', 'user', 'role', 'tenant', 'errors'];
 /** The order of the "(recorded last)" exchanges: the monteur ones, then the expired provider token. */
 const LAST_FILES = ['userconfiguration', 'externalauthenticate'];
