@@ -1,4 +1,4 @@
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 
 // The exchanges recorded from the real ABP host, read from the project's copy
@@ -21,6 +21,14 @@ export interface Exchange extends RecordedExchange {
 }
 
 export const RECORDED_DIR = resolve(import.meta.dirname, '..', 'recorded');
+
+/** Every recording file in the copy, by name without `.json`, sorted. */
+export function recordingFileNames(): string[] {
+  return readdirSync(RECORDED_DIR)
+    .filter((name) => name.endsWith('.json'))
+    .map((name) => name.slice(0, -'.json'.length))
+    .sort();
+}
 
 export function readRecording(file: string): Exchange[] {
   const exchanges = JSON.parse(readFileSync(join(RECORDED_DIR, `${file}.json`), 'utf8')) as RecordedExchange[];
