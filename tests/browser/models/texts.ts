@@ -139,6 +139,19 @@ export const NL = {
     range: (first: number, last: number, total: number) => `${first}–${last} van ${total}`,
   },
 
+  /** Omgevingen: a new environment and its handover to the first administrator. */
+  handover: {
+    newEnvironment: 'Nieuwe omgeving',
+    name: 'Naam',
+    shortName: 'Korte naam',
+    firstAdminEmail: 'E-mailadres van de eerste beheerder',
+    create: 'Omgeving aanmaken',
+    code: 'Overdrachtscode',
+    give: 'Beheerrechten geven',
+    notSignedInYet: (email: string, environment: string) => `Met ${email} heeft nog niemand ingelogd in ${environment}.`,
+    granted: (person: string, environment: string) => `${person} is nu beheerder van ${environment}.`,
+  },
+
   language: {
     /** Under the select, when the account keeps another language than this device shows. */
     keptOnDevice: (accountLanguage: string) => `Deze taal geldt op dit apparaat. Je account staat op ${accountLanguage}: dat kan alleen een beheerder wijzigen.`,
