@@ -96,7 +96,7 @@ export function HandoverPanel({ tenant }: { tenant: Tenant }) {
       {defaultPassword && (
         <div role="alert">
           <p>
-            <Trans>De ingebouwde beheerder heeft nog het standaardwachtwoord van ABP. Vervang het eerst.</Trans>
+            <Trans>De ingebouwde beheerder heeft nog het standaardwachtwoord van de server. Vervang het eerst.</Trans>
           </p>
           <button type="button" className="button" onClick={secure} disabled={form.busy}>
             <Trans>Standaardwachtwoord vervangen</Trans>
