@@ -29,6 +29,8 @@ export function HandoverPanel({ tenant }: { tenant: Tenant }) {
   const { t } = useLingui();
   const prefix = useId();
   const remembered = handovers.get(tenant.id);
+  // Open right after the environment was made; folded away on the page of one handed over long ago.
+  const [justMade] = useState(remembered !== undefined);
   const [email, setEmail] = useState(remembered?.firstAdminEmail ?? '');
   const [code, setCode] = useState(remembered?.code ?? '');
   const [defaultPassword, setDefaultPassword] = useState(remembered !== undefined && remembered.code === undefined);
@@ -73,9 +75,9 @@ export function HandoverPanel({ tenant }: { tenant: Tenant }) {
     }
   });
 
-  return (
-    <section className="admin-form" aria-labelledby={`${prefix}-title`}>
-      <h2 id={`${prefix}-title`}>{t`Overdracht aan de eerste beheerder`}</h2>
+  const title = t`Overdracht aan de eerste beheerder`;
+  const content = (
+    <>
       <p>
         <Trans>
           Alleen de ingebouwde beheerder (admin) van een nieuwe omgeving kan daar rechten geven, en die logt niet in via ons inlogscherm. Zo krijgt de eerste
@@ -137,6 +139,17 @@ export function HandoverPanel({ tenant }: { tenant: Tenant }) {
           )}
         </div>
       </form>
+    </>
+  );
+  return justMade ? (
+    <section className="admin-form" aria-labelledby={`${prefix}-title`}>
+      <h2 id={`${prefix}-title`}>{title}</h2>
+      {content}
     </section>
+  ) : (
+    <details className="admin-form">
+      <summary>{title}</summary>
+      {content}
+    </details>
   );
 }

@@ -56,6 +56,7 @@ describe('handing a new environment to its first administrator', () => {
     expect(code).toMatch(/^[A-Za-z0-9]{4}(-[A-Za-z0-9]{4}){3}$/);
     expect(await builtInAdminSignIn(env, tenantId, '123qwe')).toBe(500);
     expect(await host.page.getByText('123qwe').count()).toBe(0);
+    expect(await host.app.axeViolations()).toEqual([]);
 
     // Too early: Vera has not signed in to West yet.
     await host.page.getByRole('button', { name: NL.handover.give }).click();
