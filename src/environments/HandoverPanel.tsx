@@ -80,7 +80,7 @@ export function HandoverPanel({ tenant }: { tenant: Tenant }) {
     <>
       <p>
         <Trans>
-          Alleen de ingebouwde beheerder (admin) van een nieuwe omgeving kan daar rechten geven, en die logt niet in via ons inlogscherm. Zo krijgt de eerste
+          Alleen de ingebouwde beheerder (admin) van een nieuwe omgeving kan daar rechten geven, en die logt niet in via de inlogdienst. Zo krijgt de eerste
           beheerder de rechten:
         </Trans>
       </p>
