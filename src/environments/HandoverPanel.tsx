@@ -41,9 +41,25 @@ export function HandoverPanel({ tenant }: { tenant: Tenant }) {
     handovers.set(tenant.id, { firstAdminEmail: email, code: next });
   };
 
+  /** A refused sign-in as the built-in admin, said next to the code (or for the whole form when the environment is off); anything else is the form's to show. */
+  const refused = (error: unknown) => {
+    if (!(error instanceof HandoverRefusal)) throw error;
+    if (error.reason === 'environment-inactive') return form.fail(t`In een omgeving die niet actief is, kan niemand inloggen. Zet ${tenant.name} eerst aan.`);
+    form.fail(
+      error.reason === 'locked'
+        ? t`Na vijf verkeerde pogingen is de ingebouwde beheerder een tijd geblokkeerd (standaard vijf minuten). Probeer het daarna opnieuw.`
+        : t`Met deze overdrachtscode lukt het niet. Is de overdracht al gedaan? Zo niet, controleer de code.`,
+      'code',
+    );
+  };
+
   const secure = form.onSubmit(async () => {
-    keep(await secureBuiltInAdmin(environmentClient(tenant.id)));
-    setDefaultPassword(false);
+    try {
+      keep(await secureBuiltInAdmin(environmentClient(tenant.id)));
+      setDefaultPassword(false);
+    } catch (error) {
+      refused(error);
+    }
   });
   const give = form.onSubmit(async () => {
     setSaid(undefined);
@@ -65,13 +81,7 @@ export function HandoverPanel({ tenant }: { tenant: Tenant }) {
       }
       form.fail(t`Met ${address} heeft nog niemand ingelogd in ${tenant.name}. Vraag de eerste beheerder eerst in te loggen en probeer het daarna opnieuw.`, 'firstAdminEmail');
     } catch (error) {
-      if (!(error instanceof HandoverRefusal)) throw error;
-      form.fail(
-        error.reason === 'locked'
-          ? t`Na vijf verkeerde pogingen is de ingebouwde beheerder een tijd geblokkeerd (standaard vijf minuten). Probeer het daarna opnieuw.`
-          : t`Met deze overdrachtscode lukt het niet. Is de overdracht al gedaan? Zo niet, controleer de code.`,
-        'code',
-      );
+      refused(error);
     }
   });
 

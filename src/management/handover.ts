@@ -1,5 +1,6 @@
 import type { AbpClient } from '../abp/client.ts';
 import { AbpError } from '../abp/errors.ts';
+import { loginRefusalOf } from '../abp/loginRefusal.ts';
 import * as ENDPOINTS from '../abp/adminEndpoints.ts';
 import { getUsers, updateUser, type User } from './users.ts';
 
@@ -45,9 +46,9 @@ export function newHandoverCode(): string {
   return code;
 }
 
-/** Why the built-in admin's sign-in was refused: the code is not (or no longer) his password, or five wrong ones locked him out for a while. */
+/** Why the built-in admin's sign-in was refused: the code is not (or no longer) his password, five wrong ones locked him out for a while, or the environment is switched off. */
 export class HandoverRefusal extends Error {
-  constructor(readonly reason: 'wrong-code' | 'locked') {
+  constructor(readonly reason: 'wrong-code' | 'locked' | 'environment-inactive') {
     super(`handover: the built-in admin's sign-in was refused (${reason})`);
     this.name = 'HandoverRefusal';
   }
@@ -66,6 +67,7 @@ async function signInAsBuiltInAdmin(environment: EnvironmentClient, password: st
     return accessToken;
   } catch (error) {
     if (!(error instanceof AbpError) || error.status !== 500) throw error;
+    if (loginRefusalOf(error) === 'tenant-inactive') throw new HandoverRefusal('environment-inactive');
     const details = (error.serverError as { details?: unknown } | undefined)?.details;
     const locked = typeof details === 'string' && LOCKED_OUT.some((pattern) => pattern.test(details));
     // Any other refused sign-in (wrong password, no such user): the code does not open the built-in admin.

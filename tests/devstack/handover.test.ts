@@ -78,6 +78,17 @@ describe('handing a new environment over', () => {
     expect(await grantedOf(vera, id)).toContain('Pages.Users');
   });
 
+  it('an environment switched off: nobody signs in there, the built-in admin included, and that is what it says', async () => {
+    const id = await createEnvironment('Noordoost', 'admin@noordoost.invalid');
+    const update = await fetch(`${stack.urls.api}/api/services/app/Tenant/Update`, {
+      method: 'PUT',
+      headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${host}` },
+      body: JSON.stringify({ id, tenancyName: 'Noordoost', name: 'Isolatie Noordoost', isActive: false }),
+    });
+    expect(update.status).toBe(200);
+    await expect(secureBuiltInAdmin(environment(id))).rejects.toEqual(new HandoverRefusal('environment-inactive'));
+  });
+
   it('five wrong codes lock the built-in admin for a while, and say so', async () => {
     const id = await createEnvironment('Zuidwest', 'admin@zuidwest.invalid');
     const code = await secureBuiltInAdmin(environment(id));
