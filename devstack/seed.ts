@@ -1,6 +1,6 @@
 // Demo data for the local stack. Everything a developer needs to sign in or
 // to reproduce a tenant or activation problem lives here, in one place. The
-// world is the one the real ABP host was recorded in (../shared/abp-recorded/
+// world is the one the real ABP host was recorded in (tests/contract/recorded/
 // README.md): the same tenants, user ids, roles and external logins, so the
 // stand-in's answers can be compared with the recordings exchange by exchange.
 

@@ -64,6 +64,10 @@ export interface StackOptions {
   inactiveUserSignIn?: ApiBehaviour['inactiveUserSignIn'];
   /** A provider user unknown to the API: registered `active` and signed in (the template, default) or `inactive`. */
   externalUserRegistration?: ApiBehaviour['externalUserRegistration'];
+  /** Impersonation at the API: `off` as module-zero-core-template (its two paths answer 404; default) or `on` as ASP.NET Zero. */
+  impersonation?: ApiBehaviour['impersonation'];
+  /** ABP's `Abp.Zero.UserManagement.UserLockOut.DefaultAccountLockoutSeconds`: how long five wrong passwords lock a password sign-in. Default 300. */
+  lockoutSeconds?: number;
   /** This many more staff in Default at the API, with Dutch names, for search and paging (seed.ts `extraStaff`). Default 0. */
   extraUsers?: number;
 }
@@ -167,8 +171,9 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
     faults,
     // As ABP writes a value made during the request: with an offset, not Z.
     releaseDate: new Date().toISOString().replace('Z', '+00:00'),
-    behaviour: { inactiveUserSignIn: options.inactiveUserSignIn, externalUserRegistration: options.externalUserRegistration },
+    behaviour: { inactiveUserSignIn: options.inactiveUserSignIn, externalUserRegistration: options.externalUserRegistration, impersonation: options.impersonation },
     extraUsers: options.extraUsers,
+    lockoutSeconds: options.lockoutSeconds,
   });
   const api = createServer(getRequestListener(apiApp.fetch));
   const staticApp = (options.serveApp ?? true)

@@ -1,6 +1,6 @@
-// Choices a deployment of ABP makes that change what ExternalAuthenticate
-// answers. The defaults are what module-zero-core-template does (and the
-// recordings in ../shared/abp-recorded/ show); the others exist so the app
+// Choices a deployment of ABP makes that change what the app meets: how
+// ExternalAuthenticate answers, and whether impersonation exists. The defaults are what module-zero-core-template does (and the
+// recordings in tests/contract/recorded/ show); the others exist so the app
 // can be shown against backends that chose otherwise.
 
 export interface ApiBehaviour {
@@ -19,9 +19,18 @@ export interface ApiBehaviour {
    * (a company that activates staff by hand).
    */
   externalUserRegistration: 'active' | 'inactive';
+  /**
+   * Acting as another user (ASP.NET Zero's impersonation): `off` is
+   * module-zero-core-template, which has none, so `Account/BackToImpersonator`
+   * and `TokenAuth/ImpersonatedAuthenticate` answer 404 with no body
+   * (onboarding.json `back-to-impersonator-west-admin`,
+   * `impersonated-authenticate`; default); `on` is a backend that offers it,
+   * and the test switch `/__devstack/impersonate` starts one.
+   */
+  impersonation: 'off' | 'on';
 }
 
-export const DEFAULT_BEHAVIOUR: ApiBehaviour = { inactiveUserSignIn: 'loginFailed', externalUserRegistration: 'active' };
+export const DEFAULT_BEHAVIOUR: ApiBehaviour = { inactiveUserSignIn: 'loginFailed', externalUserRegistration: 'active', impersonation: 'off' };
 
 export interface BehaviourSwitch {
   readonly current: ApiBehaviour;
@@ -51,6 +60,7 @@ export function createBehaviourSwitch(initial: Partial<ApiBehaviour>, testMode: 
 const CHOICES: { [K in keyof ApiBehaviour]: readonly ApiBehaviour[K][] } = {
   inactiveUserSignIn: ['loginFailed', 'waitingForActivation'],
   externalUserRegistration: ['active', 'inactive'],
+  impersonation: ['off', 'on'],
 };
 
 /** Checks choices that arrived as JSON or options; throws a readable message when one is not known. */

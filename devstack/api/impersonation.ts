@@ -11,7 +11,9 @@ import { success } from './envelope.ts';
 // user (the token carries ABP's impersonator claims, GetAll's session names
 // the impersonator), and `Account/BackToImpersonator` plus
 // `TokenAuth/ImpersonatedAuthenticate` take them back. Starting one is a
-// test switch here (the real backend has its own screen for it).
+// test switch here (the real backend has its own screen for it). Only a
+// deployment with impersonation on has any of it (behaviour.ts); the
+// recorded host (module-zero-core-template) has none.
 
 type Handler = (c: Context<ApiEnv>) => Response | Promise<Response>;
 
@@ -24,18 +26,21 @@ export interface ImpersonationDeps {
   notSignedIn: (c: Context<ApiEnv>) => Response;
   testMode: boolean;
   app: Hono<ApiEnv>;
+  /** Whether this deployment offers impersonation now. */
+  offered: () => boolean;
 }
 
 /** One-time tokens for the way back, by value: the impersonator they sign in. */
 const IMPERSONATION_TOKEN_TTL_MS = 60_000;
 
 /** The two endpoints of the way back; in test mode also `POST /__devstack/impersonate` to start acting as someone. */
-export function impersonationHandlers({ tokens, users, tenants, json, fail, notSignedIn, testMode, app }: ImpersonationDeps): Record<'BackToImpersonator' | 'ImpersonatedAuthenticate', Handler> & Partial<Record<EndpointName, Handler>> {
+export function impersonationHandlers({ tokens, users, tenants, json, fail, notSignedIn, testMode, app, offered }: ImpersonationDeps): Record<'BackToImpersonator' | 'ImpersonatedAuthenticate', Handler> & Partial<Record<EndpointName, Handler>> {
   const wayBack = new Map<string, { identity: BackendIdentity; userName: string; expiresAt: number }>();
 
   if (testMode) {
     // Test switch: `{ userName, asUserName, tenantId }` gives the token of `asUserName` with `userName` as the impersonator.
     app.post('/__devstack/impersonate', async (c) => {
+      if (!offered()) return fail(c, 404, 'Impersonation is off at this API (stack option impersonation: "on").');
       const body = (await c.req.json().catch(() => ({}))) as { userName?: unknown; asUserName?: unknown; tenantId?: unknown };
       const tenantId = typeof body.tenantId === 'number' ? body.tenantId : 1;
       const find = (name: unknown) => (typeof name === 'string' ? users.findByUserName(tenantId, name) : undefined);

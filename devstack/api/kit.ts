@@ -31,6 +31,8 @@ export interface ApiKit {
   notFound(c: Context<ApiEnv>, entity: 'User' | 'Tenant', id: number): Response;
   /** A UserFriendlyException: 500 with the text as message and details (null when none), in the request's language. */
   userFriendly(c: Context<ApiEnv>, source: SourceName, key: string, args?: string[], details?: string | null): Response;
+  /** A UserFriendlyException the service throws with a fixed text, not localised (the same in every language). */
+  userFriendlyText(c: Context<ApiEnv>, message: string): Response;
   language(c: Context<ApiEnv>): LanguageName;
   /** The request's tenant id (null: the host): ABP's data filter for users and roles. */
   tenantId(c: Context<ApiEnv>): number | null;

@@ -2,7 +2,7 @@
 // two languages, `nl` (the default) and `en`, named as ABP's language list
 // names them; the texts are the ones the stand-in puts in menus and error
 // answers, with the words and sources the real host sent (recorded in
-// ../shared/abp-recorded/userconfiguration.json).
+// tests/contract/recorded/userconfiguration.json).
 
 export type LanguageName = 'nl' | 'en';
 
@@ -61,6 +61,7 @@ const texts: Record<LanguageName, Texts> = {
       Tenants: 'Huurders',
       Uitvoering: 'Uitvoering',
       UserIsNotActiveAndCanNotLogin: 'Gebruiker {0} is niet actief en kan niet inloggen.',
+      UserLockedOutMessage: 'De gebruikersaccount is geblokkeerd. Gelieve later opnieuw te proberen.',
       'ThereIsNoTenantDefinedWithName{0}': 'Er is geen huurder met de naam {0}',
       Users: 'Gebruikers',
       // UsersActivation: the template has no Dutch text, so ABP shows "[Users activation]" (role.json getallpermissions).
@@ -81,6 +82,7 @@ const texts: Record<LanguageName, Texts> = {
       'Identity.DefaultError': 'Er is een onbekende fout opgetreden.',
       'Identity.DuplicateEmail': "E-mail '{0}' is al in gebruik.",
       'Identity.DuplicateUserName': "Gebruikersnaam '{0}' is al in gebruik.",
+      'Identity.PasswordMismatch': 'Incorrect wachtwoord.',
       'Identity.PasswordTooShort': 'Wachtwoorden moeten ten minste {0} tekens bevatten.',
     },
   },
@@ -104,6 +106,7 @@ const texts: Record<LanguageName, Texts> = {
       Tenants: 'Tenants',
       Uitvoering: 'Execution',
       UserIsNotActiveAndCanNotLogin: 'User {0} is not active and can not log in.',
+      UserLockedOutMessage: 'The user account has been locked out. Please try again later.',
       'ThereIsNoTenantDefinedWithName{0}': 'There is no tenant defined with name {0}',
       Users: 'Users',
       UsersActivation: 'Users activation',
@@ -125,6 +128,7 @@ const texts: Record<LanguageName, Texts> = {
       'Identity.DefaultError': 'An unknown failure has occurred.',
       'Identity.DuplicateEmail': "Email '{0}' is already taken.",
       'Identity.DuplicateUserName': "Username '{0}' is already taken.",
+      'Identity.PasswordMismatch': 'Incorrect password.',
       'Identity.PasswordTooShort': 'Passwords must be at least {0} characters.',
       RoleDisplayNameIsAlreadyTaken: 'Role display name {0} is already taken.',
       RoleNameIsAlreadyTaken: 'Role name {0} is already taken.',

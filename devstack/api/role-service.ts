@@ -8,7 +8,7 @@ import { APP_SOURCE } from './localization.ts';
 import { permissionsOfSide } from '../seed.ts';
 
 // module-zero-core-template's RoleAppService ([AbpAuthorize(Pages.Roles)]),
-// as the recorded host answers it (../shared/abp-recorded/role.json), with
+// as the recorded host answers it (tests/contract/recorded/role.json), with
 // ABP's role manager's rules: names unique (ignoring case) and display names
 // unique per tenant, a static role never deleted.
 

@@ -25,7 +25,7 @@ import { buildUserConfiguration, type ClockProvider } from './user-configuration
 
 // The ABP backend as the app sees it: every endpoint of src/abp/endpoints.ts,
 // answered as ABP v10 with module-zero-core-template answers it (recorded in
-// ../shared/abp-recorded/, compared by tests/contract/).
+// tests/contract/recorded/, compared by tests/contract/).
 
 export interface ApiConfig {
   apiUrl: string;
@@ -44,12 +44,17 @@ export interface ApiConfig {
   behaviour?: Partial<ApiBehaviour>;
   /** This many more staff in Default, for tests of search and paging (seed.ts `extraStaff`). Default 0. */
   extraUsers?: number;
+  /** How long five wrong passwords lock a password sign-in (ABP's DefaultAccountLockoutSeconds). Default 300. */
+  lockoutSeconds?: number;
 }
 
 export interface ApiApp {
   app: Hono<ApiEnv>;
   behaviour: BehaviourSwitch;
 }
+
+/** ASP.NET Zero's impersonation endpoints, which module-zero-core-template has not. */
+const IMPERSONATION_ENDPOINTS: readonly EndpointName[] = ['BackToImpersonator', 'ImpersonatedAuthenticate'];
 
 /** The application's version, as the template's Session answer names it. */
 const APP_VERSION = '9.3.0';
@@ -61,7 +66,7 @@ export function createApiApp(config: ApiConfig): ApiApp {
   const verifyProviderToken = createProviderTokenVerifier(config.issuer, config.apiUrl);
   const tenants = createApiTenantDirectory();
   const roles = createApiRoleDirectory();
-  const users = createApiUserDirectory(roles, { extraUsers: config.extraUsers });
+  const users = createApiUserDirectory(roles, { extraUsers: config.extraUsers, lockoutSeconds: config.lockoutSeconds });
   const behaviour = createBehaviourSwitch(config.behaviour ?? {}, config.faults.enabled);
   /** jti of the DPoP proofs accepted so far: a proof counts once. */
   const seenProofs = new Map<string, number>();
@@ -91,6 +96,7 @@ export function createApiApp(config: ApiConfig): ApiApp {
     invalid,
     notFound: (c, entity, id) => fail(c, 404, localize(languageOf(c), 'AbpWeb', 'EntityNotFound', entity, String(id))),
     userFriendly: (c, source, key, args = [], details = null) => fail(c, 500, localize(languageOf(c), source, key, ...args), details),
+    userFriendlyText: (c, message) => fail(c, 500, message),
     language: languageOf,
     tenantId: (c) => c.get('abp').tenant?.id ?? null,
     async body(c, fields: readonly Field[]) {
@@ -225,12 +231,17 @@ export function createApiApp(config: ApiConfig): ApiApp {
       // "Can not register host users!": an InvalidOperationException, so the client sees a generic 500.
       if (!tenant) return internalError(c);
       const claim = (name: string) => (typeof claims[name] === 'string' ? (claims[name] as string) : '');
+      const emailAddress = claim('email') || providerKey;
+      // The user manager's check before it writes: the e-mail address is the new user name, and neither may be someone
+      // else's in the tenant (onboarding.json vreemde-first-sign-in-west: West's built-in admin has her address).
+      if (users.findByUserName(tenant.id, emailAddress)) return kit.userFriendly(c, 'AbpZero', 'Identity.DuplicateUserName', [emailAddress]);
+      if (users.findByEmail(tenant.id, emailAddress)) return kit.userFriendly(c, 'AbpZero', 'Identity.DuplicateEmail', [emailAddress]);
       const registered = users.registerExternal({
         tenantId: tenant.id,
         providerKey,
         name: claim('given_name') || claim('preferred_username') || providerKey,
         surname: claim('family_name') || claim('preferred_username') || providerKey,
-        emailAddress: claim('email') || providerKey,
+        emailAddress,
         isActive: behaviour.current.externalUserRegistration === 'active',
       });
       return json(c, registered.isActive ? await signIn(registered) : waitingForActivation);
@@ -252,7 +263,10 @@ export function createApiApp(config: ApiConfig): ApiApp {
       return json(c, success(null));
     },
 
-    // The template's TokenAuthController.Authenticate: a user of the request's tenant (none: the host) by user name or e-mail address and password.
+    // The template's TokenAuthController.Authenticate: a user of the request's tenant (none: the host) by user name or
+    // e-mail address and password, as ABP's login manager checks it: the lockout before the password, a wrong password
+    // counted (the fifth locks a user with lockout enabled, handover.json west-admin-wrong-password-5), a right one
+    // resets the count, and only then whether the user is active.
     Authenticate: async (c) => {
       const body = await kit.body(c, [
         { name: 'UserNameOrEmailAddress', kind: 'string', required: true, maxLength: 256 },
@@ -266,7 +280,11 @@ export function createApiApp(config: ApiConfig): ApiApp {
       if (tenant && !tenant.isActive) return loginFailed('TenantIsNotActive', tenant.tenancyName);
       const tenantId = tenant?.id ?? null;
       const user = users.findByUserName(tenantId, login) ?? users.findByEmail(tenantId, login);
-      if (!users.checkPassword(user, body.password as string) || !user) return loginFailed('InvalidUserNameOrPassword', '');
+      if (user && users.isLockedOut(user)) return loginFailed('UserLockedOutMessage', '');
+      if (!users.checkPassword(user, body.password as string) || !user) {
+        return loginFailed(user && users.accessFailed(user) ? 'UserLockedOutMessage' : 'InvalidUserNameOrPassword', '');
+      }
+      users.resetAccessFailed(user);
       if (!user.isActive) return loginFailed('UserIsNotActiveAndCanNotLogin', login);
       return kit.ok(c, { ...(await issueToken(user)), userId: user.id });
     },
@@ -274,7 +292,7 @@ export function createApiApp(config: ApiConfig): ApiApp {
     ...userService(kit),
     ...roleService(kit),
     ...tenantService(kit),
-    ...impersonationHandlers({ tokens, users, tenants, json, fail, notSignedIn, testMode: config.faults.enabled, app }),
+    ...impersonationHandlers({ tokens, users, tenants, json, fail, notSignedIn, testMode: config.faults.enabled, app, offered: () => behaviour.current.impersonation === 'on' }),
   };
 
   app.use('*', latency(config.latencyMs));
@@ -326,13 +344,17 @@ export function createApiApp(config: ApiConfig): ApiApp {
   app.use('*', faultSwitches(config.faults));
   app.use('*', identify);
 
+  /** Impersonation's paths exist only where the deployment offers it (behaviour.ts); elsewhere ASP.NET Core's 404 without a body. */
+  const whereImpersonationExists: MiddlewareHandler<ApiEnv> = async (c, next) => (behaviour.current.impersonation === 'on' ? next() : c.body(null, 404));
+
   // Every endpoint of the table at its path, by its method (an MVC action without a verb attribute: any).
   for (const endpoint of endpointList()) {
     const handler = handlers[endpoint.name];
     if (!handler) continue;
     const path = `/${endpoint.path.toLowerCase()}`;
     const methods = endpoint.anyMethod ? ['GET', 'POST', 'PUT', 'DELETE', 'PATCH', 'OPTIONS'] : [endpoint.method];
-    app.on(methods, path, authorize(endpoint), handler);
+    if (IMPERSONATION_ENDPOINTS.includes(endpoint.name)) app.on(methods, path, whereImpersonationExists, authorize(endpoint), handler);
+    else app.on(methods, path, authorize(endpoint), handler);
   }
 
   // ASP.NET Core's routing: a known path with another method is 405 with Allow, anything else 404; both without a body.

@@ -6,7 +6,7 @@ import { API_PASSWORD, permissionsOfSide } from '../seed.ts';
 
 // module-zero-core-template's TenantAppService ([AbpAuthorize(Pages.Tenants)],
 // a permission of the host only), as the recorded host answers it
-// (../shared/abp-recorded/tenant.json).
+// (tests/contract/recorded/tenant.json).
 
 /** ABP's AbpTenantBase.TenancyNameRegex. */
 const TENANCY_NAME = '^[a-zA-Z][a-zA-Z0-9_-]{1,}$';

@@ -4,7 +4,7 @@ import type { ApiTenant } from './tenants.ts';
 import { allPermissions, menuName } from '../seed.ts';
 
 // The result of ABP's /AbpUserConfiguration/GetAll, section by section as
-// the real host sent it (../shared/abp-recorded/userconfiguration.json).
+// the real host sent it (tests/contract/recorded/userconfiguration.json).
 
 export type ClockProvider = 'unspecifiedClockProvider' | 'utcClockProvider' | 'localClockProvider';
 

@@ -7,11 +7,14 @@ import type { ApiUser, UserFields } from './users.ts';
 
 // module-zero-core-template's UserAppService ([AbpAuthorize(Pages.Users)];
 // Activate and DeActivate also need Pages.Users.Activation), as the recorded
-// host answers it (../shared/abp-recorded/user.json). ChangeLanguage is in
-// server.ts, with the other language handling.
+// host answers it (tests/contract/recorded/user.json; ChangePassword,
+// ResetPassword and the admin's protections: handover.json). ChangeLanguage
+// is in server.ts, with the other language handling.
 
 /** The template's admin user name: ABP refuses to rename or delete that user. */
 const ADMIN_USER_NAME = 'admin';
+/** StaticRoleNames.Tenants.Admin: the role ResetPassword demands of its caller. */
+const ADMIN_ROLE_NAME = 'Admin';
 /** The template's password setting (Abp.Zero.UserManagement.PasswordComplexity.RequiredLength). */
 const PASSWORD_LENGTH = 6;
 /** ASP.NET Identity's AllowedUserNameCharacters. */
@@ -34,6 +37,17 @@ const UPDATE: readonly Field[] = [
   { name: 'CreationTime', kind: 'date' },
   { name: 'RoleNames', kind: 'strings' },
   { name: 'Id', kind: 'number' },
+];
+/** ChangePasswordDto. */
+const CHANGE_PASSWORD: readonly Field[] = [
+  { name: 'CurrentPassword', kind: 'string', required: true },
+  { name: 'NewPassword', kind: 'string', required: true },
+];
+/** ResetPasswordDto. */
+const RESET_PASSWORD: readonly Field[] = [
+  { name: 'AdminPassword', kind: 'string', required: true },
+  { name: 'UserId', kind: 'number' },
+  { name: 'NewPassword', kind: 'string', required: true },
 ];
 
 export function userService(kit: ApiKit): Handlers {
@@ -176,5 +190,45 @@ export function userService(kit: ApiKit): Handlers {
 
     UserActivate: setActive(true),
     UserDeActivate: setActive(false),
+
+    /**
+     * The caller's own password: the current one checked by the service itself
+     * (no failure counted, so it works while the password sign-in is locked
+     * out), the new one by the password rules. Tokens issued before stay valid
+     * (JWTs are not checked against the security stamp).
+     */
+    UserChangePassword: async (c) => {
+      const body = await kit.body(c, CHANGE_PASSWORD);
+      if (body instanceof Response) return body;
+      const user = c.get('abp').user!;
+      if (!users.checkPassword(user, body.currentPassword as string)) return kit.userFriendly(c, 'AbpZero', 'Identity.PasswordMismatch');
+      const password = body.newPassword as string;
+      if (password.length < PASSWORD_LENGTH) return kit.userFriendly(c, 'AbpZero', 'Identity.PasswordTooShort', [String(PASSWORD_LENGTH)]);
+      users.setPassword(user, password);
+      return kit.ok(c, true);
+    },
+
+    /**
+     * Another user's password, as the template's service does it: the admin
+     * password is checked against the HOST user of the caller's user name
+     * (its login manager is asked without a tenancy name), so for a tenant's
+     * `admin` it is the host administrator's password; then the caller must
+     * be active and hold the role Admin; the new password is set without any
+     * rule. An unknown user id throws (a generic 500).
+     */
+    UserResetPassword: async (c) => {
+      const body = await kit.body(c, RESET_PASSWORD);
+      if (body instanceof Response) return body;
+      const caller = c.get('abp').user!;
+      const hostNamesake = users.findByUserName(null, caller.userName);
+      const adminPasswordHolds = users.checkPassword(hostNamesake, body.adminPassword as string) && hostNamesake!.isActive && !users.isLockedOut(hostNamesake!);
+      if (!adminPasswordHolds) return kit.userFriendlyText(c, "Your 'Admin Password' did not match the one on record.  Please try again.");
+      if (!caller.isActive) return kit.ok(c, false);
+      if (!users.roleNamesOf(caller).includes(ADMIN_ROLE_NAME)) return kit.userFriendlyText(c, 'Only administrators may reset passwords.');
+      const user = find(c, (body.userId as number | null | undefined) ?? 0);
+      if (!user) return kit.internalError(c);
+      users.setPassword(user, body.newPassword as string);
+      return kit.ok(c, true);
+    },
   };
 }

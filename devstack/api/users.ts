@@ -6,6 +6,14 @@ import { allPermissions, API_PASSWORD, apiUsers, externalLogins, extraStaff, typ
 // setting (ABP's AbpUsers, AbpUserRoles, AbpUserLogins and AbpSettings), one
 // copy per stack so a change in one test stack never shows in another. A
 // deleted user is soft-deleted: unknown from then on, as in ABP.
+//
+// Lockout as ABP's defaults have it (handover.json; its README names the
+// settings): a user the user manager creates (a new tenant's admin,
+// User/Create, a registration through the provider) has lockout enabled, and
+// the fifth wrong password in a row locks their password sign-in for
+// `lockoutSeconds`; the seeded users were written straight into the database
+// with lockout off, as the template's seed writes its admins, so nothing
+// locks them.
 
 /** A user of the ABP backend, scoped to one tenant (or the host), with its roles by id (ABP's AbpUserRoles). */
 export interface ApiUser extends Omit<SeedUser, 'roleNames'> {
@@ -58,6 +66,14 @@ export interface ApiUserDirectory {
   delete(user: ApiUser): void;
   /** Whether the password is the user's; always costs one scrypt run. */
   checkPassword(user: ApiUser | undefined, password: string): boolean;
+  /** Gives the user a new password (ChangePassword, ResetPassword). */
+  setPassword(user: ApiUser, password: string): void;
+  /** Whether a password sign-in of the user is locked out now. */
+  isLockedOut(user: ApiUser): boolean;
+  /** Counts a wrong password (ASP.NET Identity's AccessFailedAsync); true when that locked the user out. */
+  accessFailed(user: ApiUser): boolean;
+  /** A right password: the count starts again. */
+  resetAccessFailed(user: ApiUser): void;
   /** The user's own `Abp.Localization.DefaultLanguageName`, when one is saved. */
   languageOf(user: ApiUser): string | undefined;
   /** Saves the user's language; the default language's name removes the setting, as ABP's setting manager does. */
@@ -67,6 +83,18 @@ export interface ApiUserDirectory {
 export interface ApiUserDirectoryOptions {
   /** Staff added to Default for tests of search and paging (seed.ts `extraStaff`). */
   extraUsers?: number;
+  /** ABP's `DefaultAccountLockoutSeconds`. Default 300. */
+  lockoutSeconds?: number;
+}
+
+/** ABP's `MaxFailedAccessAttemptsBeforeLockout`. */
+const MAX_FAILED_ACCESS_ATTEMPTS = 5;
+const DEFAULT_LOCKOUT_SECONDS = 300;
+
+interface Lockout {
+  failures: number;
+  /** ms since the epoch; 0: not locked. */
+  until: number;
 }
 
 interface Credential {
@@ -82,6 +110,9 @@ export function createApiUserDirectory(roles: ApiRoleDirectory, options: ApiUser
   const rows: Array<ApiUser & { isDeleted: boolean }> = [];
   const logins: SeedLogin[] = [...externalLogins];
   const languages = new Map<number, string>();
+  /** Users with lockout enabled (created by the user manager), by id. */
+  const lockouts = new Map<number, Lockout>();
+  const lockoutMs = (options.lockoutSeconds ?? DEFAULT_LOCKOUT_SECONDS) * 1000;
   // Passwords as a real store keeps them: salted hashes. The seeded users share one, made once per stack.
   const credentials = new Map<number, Credential>();
   const seeded = hashPassword(API_PASSWORD);
@@ -123,12 +154,14 @@ export function createApiUserDirectory(roles: ApiRoleDirectory, options: ApiUser
       const user = { id: nextId(), tenantId: input.tenantId, userName: input.emailAddress, name: input.name, surname: input.surname, emailAddress: input.emailAddress, isActive: input.isActive, roleIds: [], creationTime: storedTime(), isDeleted: false };
       rows.push(user);
       logins.push({ tenantId: input.tenantId, providerKey: input.providerKey, userId: user.id });
+      lockouts.set(user.id, { failures: 0, until: 0 });
       return user;
     },
     create({ password, ...fields }) {
       const user = { ...fields, id: nextId(), roleIds: [], creationTime: storedTime(), isDeleted: false };
       rows.push(user);
       credentials.set(user.id, password === API_PASSWORD ? seeded : hashPassword(password));
+      lockouts.set(user.id, { failures: 0, until: 0 });
       return user;
     },
     update(user, change) {
@@ -149,6 +182,23 @@ export function createApiUserDirectory(roles: ApiRoleDirectory, options: ApiUser
       const credential = user && credentials.get(user.id);
       const candidate = scryptSync(password, credential?.salt ?? unknownSalt, KEY_LENGTH);
       return credential !== undefined && timingSafeEqual(candidate, credential.hash);
+    },
+    setPassword(user, password) {
+      credentials.set(user.id, hashPassword(password));
+    },
+    isLockedOut: (user) => (lockouts.get(user.id)?.until ?? 0) > Date.now(),
+    accessFailed(user) {
+      const lockout = lockouts.get(user.id);
+      if (!lockout) return false;
+      lockout.failures += 1;
+      if (lockout.failures < MAX_FAILED_ACCESS_ATTEMPTS) return false;
+      lockout.failures = 0;
+      lockout.until = Date.now() + lockoutMs;
+      return true;
+    },
+    resetAccessFailed(user) {
+      const lockout = lockouts.get(user.id);
+      if (lockout) lockout.failures = 0;
     },
     languageOf: (user) => languages.get(user.id),
     setLanguage(user, name, defaultName) {

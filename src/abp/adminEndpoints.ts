@@ -12,6 +12,10 @@ export const UserUpdate = { method: 'PUT', path: 'api/services/app/User/Update',
 export const UserDelete = { method: 'DELETE', path: 'api/services/app/User/Delete', permission: 'Pages.Users' } as const satisfies AbpEndpoint;
 export const UserActivate = { method: 'POST', path: 'api/services/app/User/Activate', permission: ['Pages.Users.Activation', 'Pages.Users'] } as const satisfies AbpEndpoint;
 export const UserDeActivate = { method: 'POST', path: 'api/services/app/User/DeActivate', permission: ['Pages.Users.Activation', 'Pages.Users'] } as const satisfies AbpEndpoint;
+// The caller's own password (`{ currentPassword, newPassword }`), and another user's (`{ adminPassword, userId, newPassword }`):
+// how a new environment's built-in admin stops having the template's default password (handover.json, docs/abp.md).
+export const UserChangePassword = { method: 'POST', path: 'api/services/app/User/ChangePassword', permission: 'Pages.Users' } as const satisfies AbpEndpoint;
+export const UserResetPassword = { method: 'POST', path: 'api/services/app/User/ResetPassword', permission: 'Pages.Users' } as const satisfies AbpEndpoint;
 export const RoleGetAll = { method: 'GET', path: 'api/services/app/Role/GetAll', permission: 'Pages.Roles' } as const satisfies AbpEndpoint;
 export const RoleGet = { method: 'GET', path: 'api/services/app/Role/Get', permission: 'Pages.Roles' } as const satisfies AbpEndpoint;
 export const RoleGetRoles = { method: 'GET', path: 'api/services/app/Role/GetRoles', permission: 'Pages.Roles' } as const satisfies AbpEndpoint;

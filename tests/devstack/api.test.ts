@@ -3,7 +3,7 @@ import { backendSignIn } from './helpers/sign-in.ts';
 import { startTestStack, type TestStack } from './helpers/test-stack.ts';
 
 // The stand-in's ABP answers, case by case, as the recorded ABP host gave
-// them (../shared/abp-recorded/; tests/contract/ replays every recording).
+// them (tests/contract/recorded/; tests/contract/ replays every recording).
 
 let stack: TestStack;
 let adminToken: string;

@@ -37,6 +37,9 @@ const REQUESTS: Record<Exclude<FaultEndpoint, 'token'>, { normal: number; send: 
   UserDelete: { normal: 500, send: () => api('DELETE', 'UserDelete', undefined, adminToken, '?Id=999') },
   UserActivate: { normal: 404, send: () => api('POST', 'UserActivate', { id: 999 }, adminToken) },
   UserDeActivate: { normal: 404, send: () => api('POST', 'UserDeActivate', { id: 999 }, adminToken) },
+  // A wrong current password and a wrong admin password: refused, nothing changed.
+  UserChangePassword: { normal: 500, send: () => api('POST', 'UserChangePassword', { currentPassword: 'fout123', newPassword: 'Welkom123!' }, adminToken) },
+  UserResetPassword: { normal: 500, send: () => api('POST', 'UserResetPassword', { adminPassword: 'fout123', userId: 5, newPassword: 'Welkom123!' }, adminToken) },
   RoleGetAll: { normal: 200, send: () => api('GET', 'RoleGetAll', undefined, adminToken) },
   RoleGet: { normal: 200, send: () => api('GET', 'RoleGet', undefined, adminToken, '?Id=5') },
   RoleGetRoles: { normal: 200, send: () => api('GET', 'RoleGetRoles', undefined, adminToken) },
@@ -54,8 +57,9 @@ const REQUESTS: Record<Exclude<FaultEndpoint, 'token'>, { normal: number; send: 
   TenantDelete: { normal: 403, send: () => api('DELETE', 'TenantDelete', undefined, adminToken, '?Id=3') },
   Authenticate: { normal: 500, send: () => api('POST', 'Authenticate', { userNameOrEmailAddress: 'admin', password: 'fout' }) },
   // admin acts as nobody else: there is no way back.
-  BackToImpersonator: { normal: 500, send: () => api('POST', 'BackToImpersonator', {}, adminToken) },
-  ImpersonatedAuthenticate: { normal: 500, send: () => api('POST', 'ImpersonatedAuthenticate', {}) },
+  // No impersonation at the stand-in by default, as at the recorded host: both paths are unknown there.
+  BackToImpersonator: { normal: 404, send: () => api('POST', 'BackToImpersonator', {}, adminToken) },
+  ImpersonatedAuthenticate: { normal: 404, send: () => api('POST', 'ImpersonatedAuthenticate', {}) },
 };
 
 function api(method: string, endpoint: EndpointName, body?: unknown, token?: string, query = ''): Promise<Response> {

@@ -3,7 +3,7 @@ import { startTestStack, type TestStack } from './helpers/test-stack.ts';
 
 let stack: TestStack;
 beforeAll(async () => {
-  stack = await startTestStack();
+  stack = await startTestStack({ impersonation: 'on' });
 });
 afterAll(() => stack.stop());
 
@@ -53,5 +53,22 @@ describe('impersonation, as ASP.NET Zero does it', () => {
     expect(body.success).toBe(false);
     const anonymous = await call('/api/services/app/Account/BackToImpersonator', { method: 'POST', body: {} });
     expect(anonymous.status).toBe(401);
+  });
+});
+
+describe('a deployment without impersonation, as module-zero-core-template', () => {
+  it('answers both paths of the way back 404 without a body, and starts none', async () => {
+    stack.behaviour.set({ impersonation: 'off' });
+    try {
+      const token = (await call('/__devstack/impersonate', { method: 'POST', body: { userName: 'admin', asUserName: 'monteur' } })).body;
+      expect(token.success).toBe(false);
+      for (const path of ['/api/services/app/Account/BackToImpersonator', '/api/TokenAuth/ImpersonatedAuthenticate?impersonationToken=0123456789abcdef']) {
+        const response = await fetch(`${stack.urls.api}${path}`, { method: 'POST', headers: { 'Abp-TenantId': '1', 'Content-Type': 'application/json' }, body: '{}' });
+        expect(response.status, path).toBe(404);
+        expect(await response.text(), path).toBe('');
+      }
+    } finally {
+      stack.behaviour.reset();
+    }
   });
 });

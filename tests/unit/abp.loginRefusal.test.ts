@@ -4,9 +4,9 @@ import { describe, expect, it } from 'vitest';
 import { AbpError } from '../../src/abp/errors.ts';
 import { loginRefusalOf } from '../../src/abp/loginRefusal.ts';
 
-/** ABP's real answers to ExternalAuthenticate (../shared/abp-recorded/). */
+/** ABP's real answers to ExternalAuthenticate (the project's copy of the recordings, tests/contract/recorded/). */
 const recorded: Array<{ name: string; response: { status: number; body: { error?: { message: string } | null } } }> = JSON.parse(
-  readFileSync(resolve(process.cwd(), '../shared/abp-recorded/externalauthenticate.json'), 'utf8'),
+  readFileSync(resolve(import.meta.dirname, '../contract/recorded/externalauthenticate.json'), 'utf8'),
 );
 
 function refusalOf(name: string, texts?: Record<string, Record<string, string>>) {

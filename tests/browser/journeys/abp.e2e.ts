@@ -7,7 +7,7 @@ import { newContext } from '../support/chromium.ts';
 import { browserEnv } from '../support/env.ts';
 
 // What staff meet on a backend that answers as ABP really does
-// (../shared/abp-recorded/, which the local stand-in follows): a new
+// (tests/contract/recorded/, which the local stand-in follows): a new
 // browser, an inactive account, someone ABP registers without a role, a
 // token ABP no longer accepts, the environment and the language.
 

@@ -5,7 +5,7 @@ import { NL } from '../models/texts.ts';
 import { browserEnv } from '../support/env.ts';
 
 // Beheer on ABP's own administration services, as the local stand-in serves
-// them (answering as ../shared/abp-recorded/user.json, role.json and
+// them (answering as tests/contract/recorded/user.json, role.json and
 // tenant.json show). Each block has a stack of its own: what one changes
 // (a role, an account) would change what the next one sees.
 

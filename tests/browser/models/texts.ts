@@ -145,6 +145,19 @@ export const NL = {
     range: (first: number, last: number, total: number) => `${first}–${last} van ${total}`,
   },
 
+  /** Omgevingen: a new environment and its handover to the first administrator. */
+  handover: {
+    newEnvironment: 'Nieuwe omgeving',
+    name: 'Naam',
+    shortName: 'Korte naam',
+    firstAdminEmail: 'E-mailadres van de eerste beheerder',
+    create: 'Omgeving aanmaken',
+    code: 'Overdrachtscode',
+    give: 'Beheerrechten geven',
+    notSignedInYet: (email: string, environment: string) => `Met ${email} heeft nog niemand ingelogd in ${environment}.`,
+    granted: (person: string, environment: string) => `${person} is nu beheerder van ${environment}.`,
+  },
+
   language: {
     /** Under the select, for someone who may not save a language at the backend. */
     deviceOnly: 'Deze taal geldt alleen op dit apparaat, in deze browser. Op een ander apparaat kies je de taal daar.',

@@ -2,7 +2,7 @@ import { decodeJwt } from 'jose';
 import { TENANT_CLAIM, USER_ID_CLAIM } from '../../../devstack/api/backend-token.ts';
 
 // Comparing an answer of the stand-in with the recorded one, value by value,
-// reading the recording's placeholders (../shared/abp-recorded/README.md,
+// reading the recording's placeholders (tests/contract/recorded/README.md,
 // "Normalisation") as what they stand for.
 
 const DATETIME = /\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?(Z|[+-]\d{2}:\d{2})?/g;

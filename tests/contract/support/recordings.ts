@@ -1,10 +1,12 @@
-import { existsSync, readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 
-// The exchanges recorded from the real ABP host, read where they are kept:
-// ../shared/abp-recorded/ beside the checkout (its README gives the host, the
-// normalisation of tokens and dates, and the run order). CI checks the
-// repository out with ../shared beside it, as on a developer's machine.
+// The exchanges recorded from the real ABP host, read from the project's copy
+// in tests/contract/recorded/ (its README gives the host, the normalisation
+// of tokens and dates, and the run order). The recordings are made in
+// ../shared/abp-recorded/; `npm run recordings` refreshes the copy, and
+// recordings-copy.test.ts checks it is the same where ../shared is beside
+// the checkout, as in CI.
 
 export interface RecordedExchange {
   name: string;
@@ -18,10 +20,17 @@ export interface Exchange extends RecordedExchange {
   file: string;
 }
 
-export const RECORDED_DIR = resolve(import.meta.dirname, '..', '..', '..', '..', 'shared', 'abp-recorded');
+export const RECORDED_DIR = resolve(import.meta.dirname, '..', 'recorded');
+
+/** Every recording file in the copy, by name without `.json`, sorted. */
+export function recordingFileNames(): string[] {
+  return readdirSync(RECORDED_DIR)
+    .filter((name) => name.endsWith('.json'))
+    .map((name) => name.slice(0, -'.json'.length))
+    .sort();
+}
 
 export function readRecording(file: string): Exchange[] {
-  if (!existsSync(RECORDED_DIR)) throw new Error(`The recordings of the ABP host are not at ${RECORDED_DIR}: check ../shared out beside the repository.`);
   const exchanges = JSON.parse(readFileSync(join(RECORDED_DIR, `${file}.json`), 'utf8')) as RecordedExchange[];
   return exchanges.map((exchange) => ({ ...exchange, file }));
 }

@@ -3,17 +3,21 @@ import { Trans, useLingui as useMacroLingui } from '@lingui/react/macro';
 import { Link, useNavigate } from '@tanstack/react-router';
 import { useId, useState, type ReactNode } from 'react';
 import { createTenant, getTenants, updateTenant, type Tenant } from '../management/tenants.ts';
+import { builtInAdminAddress, secureBuiltInAdmin } from '../management/handover.ts';
 import { api } from '../boot/api.ts';
+import { logError } from '../lib/log.ts';
 import { FieldError, FormAlert } from '../ui/errors/FormAlert.tsx';
 import { useAbpForm } from '../ui/errors/useAbpForm.ts';
 import { NoAccess } from '../ui/NoAccess.lazy.tsx';
 import { PageHeading } from '../ui/PageHeading.tsx';
 import type { Section, SectionPage } from '../section/section.ts';
 import { SectionName } from '../section/SectionName.tsx';
-import { LoadFailure, ItemLink, SaveBar } from './parts.tsx';
-import { useServerData } from './useServerData.ts';
+import { LoadFailure, ItemLink, SaveBar } from '../beheer/parts.tsx';
+import { useServerData } from '../beheer/useServerData.ts';
+import { environmentClient } from './environmentClient.ts';
+import { HandoverPanel, rememberHandover } from './HandoverPanel.tsx';
 import '../ui/forms.css';
-import './beheer.css';
+import '../beheer/beheer.css';
 
 /** The address of an environment not yet made. */
 const NEW = 'nieuw';
@@ -39,7 +43,12 @@ export function Screen({ section, page, id }: { section: Section; page: SectionP
     const tenant = all.find((item) => String(item.id) === id);
     if (tenant) {
       const others = all.filter((item) => item.id !== tenant.id);
-      return <TenantForm key={`${tenant.id}:${String(tenant.isActive)}`} back={back('page')} tenant={tenant} others={others} section={section} page={page} onSaved={tenants.reload} />;
+      return (
+        <>
+          <TenantForm key={`${tenant.id}:${String(tenant.isActive)}`} back={back('page')} tenant={tenant} others={others} section={section} page={page} onSaved={tenants.reload} />
+          <HandoverPanel key={tenant.id} tenant={tenant} />
+        </>
+      );
     }
   }
   return (
@@ -128,7 +137,19 @@ function TenantForm({ back, tenant, others, section, page, onSaved }: TenantForm
       return form.fail(t`Er is al een omgeving met de korte naam ${shortName}.`, 'tenancyName');
     }
     if (!tenant) {
-      const created = await createTenant(api(), { ...values, isActive });
+      const firstAdminEmail = values.adminEmailAddress.trim();
+      if (!/^[^\s@]+@[^\s@]+$/.test(firstAdminEmail)) return form.fail(t`Vul het e-mailadres in waarmee de eerste beheerder inlogt.`, 'adminEmailAddress');
+      // The built-in admin gets an address nobody signs in with, and is made active so the app can replace his default password at once.
+      const created = await createTenant(api(), { name: values.name, tenancyName: shortName, adminEmailAddress: builtInAdminAddress(shortName), isActive: true });
+      let code: string | undefined;
+      try {
+        code = await secureBuiltInAdmin(environmentClient(created.id));
+      } catch (error) {
+        // The environment's page says the default password is still there, with a way to replace it.
+        logError('tenants', error);
+      }
+      rememberHandover(created.id, { firstAdminEmail, code });
+      if (!isActive) await updateTenant(api(), { ...created, isActive: false });
       onSaved();
       void navigate({ to: '/$section/$', params: { section: section.key, _splat: `${page.key}/${String(created.id)}` } });
       return;
@@ -165,7 +186,13 @@ function TenantForm({ back, tenant, others, section, page, onSaved }: TenantForm
       <form onSubmit={save} noValidate className="admin-form">
         {field('name', t`Naam`)}
         {field('tenancyName', t`Korte naam`, t`Hiermee kiezen collega's de omgeving bij het inloggen: begint met een letter, daarna letters, cijfers, - of _.`)}
-        {!tenant && field('adminEmailAddress', t`E-mailadres van de beheerder`, t`Voor deze omgeving wordt een beheerder aangemaakt met dit e-mailadres.`, 'email')}
+        {!tenant &&
+          field(
+            'adminEmailAddress',
+            t`E-mailadres van de eerste beheerder`,
+            t`Het e-mailadres waarmee die bij ons inlogt. Na het aanmaken geef je die persoon op de pagina van de omgeving de beheerrechten.`,
+            'email',
+          )}
         <label className="check">
           <input type="checkbox" checked={isActive} onChange={(event) => setActive(event.target.checked)} />
           {t`Actief: collega's kunnen in deze omgeving inloggen`}
