@@ -39,7 +39,8 @@ export function Screen({ section, page, id }: { section: Section; page: SectionP
     const tenant = all.find((item) => String(item.id) === id);
     if (tenant) {
       const others = all.filter((item) => item.id !== tenant.id);
-      return <TenantForm key={`${tenant.id}:${String(tenant.isActive)}`} back={back('page')} tenant={tenant} others={others} section={section} page={page} onSaved={tenants.reload} />;
+      // Keyed by the environment alone: the list reloaded after a save must not replace the form and its "Opgeslagen.".
+      return <TenantForm key={tenant.id} back={back('page')} tenant={tenant} others={others} section={section} page={page} onSaved={tenants.reload} />;
     }
   }
   return (

@@ -1,6 +1,6 @@
 import { useLingui } from '@lingui/react';
 import { Trans, useLingui as useMacroLingui } from '@lingui/react/macro';
-import { Link, useNavigate, useSearch } from '@tanstack/react-router';
+import { Link, useLocation, useNavigate, useSearch } from '@tanstack/react-router';
 import { useId, useState, type FormEvent, type ReactNode } from 'react';
 import { isGranted } from '../abp/userConfiguration.ts';
 import { deleteUser, getAssignableRoles, getUser, getUsers, setUserActive, updateUser, type AssignableRole, type User } from '../management/users.ts';
@@ -18,6 +18,13 @@ import { readListSearch, writeListSearch, type ListSearch } from './listSearch.t
 import { useServerData } from './useServerData.ts';
 import '../ui/forms.css';
 import './beheer.css';
+
+declare module '@tanstack/history' {
+  interface HistoryState {
+    /** Whom Gebruikers just deleted: the list says so once it is back. */
+    deletedPerson?: string;
+  }
+}
 
 /** People per page of the list. */
 const PAGE_SIZE = 20;
@@ -49,6 +56,7 @@ function UserList({ section, page }: { section: Section; page: SectionPage }) {
   const users = useServerData(JSON.stringify(filter), () => getUsers(api(), filter), 'users', { keepPrevious: true });
   const roles = useServerData('roles', () => getAssignableRoles(api()), 'users');
   const go = (next: ListSearch) => void navigate({ to: '.', search: writeListSearch(next) });
+  const deleted = useLocation({ select: (location) => location.state.deletedPerson });
 
   if (users.error?.action === 'forbidden') return <NoAccess />;
   const total = users.data?.totalCount ?? 0;
@@ -71,6 +79,11 @@ function UserList({ section, page }: { section: Section; page: SectionPage }) {
       <p className="note">
         <Trans>Iedereen logt in bij de inlogdienst van het bedrijf. Een nieuwe collega staat hier na de eerste keer inloggen; geef hem of haar dan een rol, of activeer het account als het nog niet actief is.</Trans>
       </p>
+      {deleted && (
+        <p className="saved" role="status">
+          <Trans>{deleted} is verwijderd en kan niet meer inloggen.</Trans>
+        </p>
+      )}
       <form className="list-tools" role="search" onSubmit={submit}>
         <div className="field">
           <label htmlFor={searchId}>{t`Zoeken op naam, gebruikersnaam of e-mail`}</label>
@@ -152,6 +165,7 @@ function ActiveBadge({ active }: { active: boolean }) {
 
 function UserDetail({ section, page, id }: { section: Section; page: SectionPage; id: string }) {
   const { i18n } = useLingui();
+  const { t } = useMacroLingui();
   const userId = Number(id);
   const user = useServerData(`user:${id}`, () => getUser(api(), userId), 'users');
   const roles = useServerData('roles', () => getAssignableRoles(api()), 'users');
@@ -161,6 +175,22 @@ function UserDetail({ section, page, id }: { section: Section; page: SectionPage
     </Link>
   );
   if (user.error?.action === 'forbidden') return <NoAccess />;
+  if (!Number.isInteger(userId) || userId <= 0 || user.error?.notFound) {
+    return (
+      <main className="page" aria-labelledby="page-title">
+        {back}
+        <PageHeading title={t`Deze persoon bestaat niet (meer)`} />
+        <p>
+          <Trans>Misschien is deze persoon verwijderd, of klopt de link niet. In de lijst staat iedereen die er nu is.</Trans>
+        </p>
+        <p>
+          <Link to="/$section/$" params={{ section: section.key, _splat: page.key }} className="button button--primary">
+            <Trans>Naar de lijst van gebruikers</Trans>
+          </Link>
+        </p>
+      </main>
+    );
+  }
   if (user.error || roles.error) {
     return (
       <main className="page" aria-labelledby="page-title">
@@ -221,7 +251,7 @@ function UserForm({ back, user, roles, onChanged, section, page }: UserFormProps
   });
   const remove = async () => {
     await deleteUser(api(), user.id);
-    void navigate({ to: '/$section/$', params: { section: section.key, _splat: page.key } });
+    void navigate({ to: '/$section/$', params: { section: section.key, _splat: page.key }, state: (previous) => ({ ...previous, deletedPerson: fullName }) });
   };
   const field = (name: keyof typeof values, label: string, type = 'text', autoComplete = 'off') => (
     <div className="field">

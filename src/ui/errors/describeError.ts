@@ -27,6 +27,8 @@ export interface ErrorView {
   fields: Record<string, string[]>;
   /** Validation messages for no field of the form. */
   general: string[];
+  /** The server does not know what was asked for (404): a screen may say the item is gone rather than offer a retry. */
+  notFound?: true;
 }
 
 const ours: Record<AbpErrorKind | 'unknown', MessageDescriptor> = {
@@ -111,7 +113,7 @@ export function describeError(error: unknown, i18n: I18n, options: DescribeOptio
   if (server.validationErrors.length > 0) return { action, message: i18n._(ours.validation), fields, general: [...new Set(general)] };
   const message = SERVER_SPEAKS.includes(kind) && serverMessage ? serverMessage : i18n._(ours[kind]);
   const details = SERVER_SPEAKS.includes(kind) && serverDetails !== serverMessage ? serverDetails : undefined;
-  return { action, message, ...(details ? { details } : {}), fields, general };
+  return { action, message, ...(details ? { details } : {}), fields, general, ...(kind === 'not-found' ? { notFound: true as const } : {}) };
 }
 
 /** A text with ABP's untranslated keys in it ("…: [Users activation]") in the app's words where it knows them. */

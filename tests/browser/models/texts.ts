@@ -52,9 +52,10 @@ export const NL = {
     /** The heading after the 5 s rule or a failure. */
     slow: 'Inloggen lijkt niet te lukken. Probeer het opnieuw.',
     retry: 'Opnieuw proberen',
-    notActiveTitle: 'Account nog niet actief',
-    notActive: 'Je account is nog niet actief',
-    notActiveFull: 'Je account is nog niet actief. Je ontvangt bericht zodra het is geactiveerd.',
+    notActiveTitle: 'Account niet actief',
+    notActive: 'Je account is niet actief',
+    /** The local stack's environment is Default: the message names it. */
+    notActiveFull: 'Je account is niet actief: het is nog niet geactiveerd, of het is gedeactiveerd. Vraag een beheerder van Default om het te activeren; daarna kun je inloggen.',
     noTransaction: 'Deze inlogpoging is verlopen of al gebruikt. Log opnieuw in.',
     stateMismatch: 'Het antwoord van de inlogdienst hoort niet bij deze inlogpoging. Log opnieuw in.',
     nonceMismatch: 'Het antwoord van de inlogdienst hoort niet bij deze inlogpoging. Log opnieuw in.',
