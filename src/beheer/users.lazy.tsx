@@ -3,7 +3,7 @@ import { Trans, useLingui as useMacroLingui } from '@lingui/react/macro';
 import { Link, useLocation, useNavigate, useSearch } from '@tanstack/react-router';
 import { useId, useState, type FormEvent, type ReactNode } from 'react';
 import { isGranted } from '../abp/userConfiguration.ts';
-import { deleteUser, getAssignableRoles, getUser, getUsers, setUserActive, updateUser, type AssignableRole, type User } from '../management/users.ts';
+import { deleteUser, findUsers, getAssignableRoles, getUser, setUserActive, updateUser, type AssignableRole, type User } from '../management/users.ts';
 import { api } from '../boot/api.ts';
 import { restartBoot } from '../boot/restart.ts';
 import { useSession, useUserConfiguration } from '../boot/useBoot.ts';
@@ -53,7 +53,7 @@ function UserList({ section, page }: { section: Section; page: SectionPage }) {
     skipCount: (search.pagina - 1) * PAGE_SIZE,
     maxResultCount: PAGE_SIZE,
   };
-  const users = useServerData(JSON.stringify(filter), () => getUsers(api(), filter), 'users', { keepPrevious: true });
+  const users = useServerData(JSON.stringify(filter), () => findUsers(api(), filter), 'users', { keepPrevious: true });
   const roles = useServerData('roles', () => getAssignableRoles(api()), 'users');
   const go = (next: ListSearch) => void navigate({ to: '.', search: writeListSearch(next) });
   const deleted = useLocation({ select: (location) => location.state.deletedPerson });
@@ -87,7 +87,10 @@ function UserList({ section, page }: { section: Section; page: SectionPage }) {
       <form className="list-tools" role="search" onSubmit={submit}>
         <div className="field">
           <label htmlFor={searchId}>{t`Zoeken op naam, gebruikersnaam of e-mail`}</label>
-          <input id={searchId} type="search" value={typed} onChange={(event) => setTyped(event.target.value)} />
+          <span className="check__hint" id={`${searchId}-hint`}>
+            <Trans>Voornaam, achternaam, gebruikersnaam of e-mailadres; een deel is genoeg, hoofdletters maken niet uit.</Trans>
+          </span>
+          <input id={searchId} type="search" aria-describedby={`${searchId}-hint`} value={typed} onChange={(event) => setTyped(event.target.value)} />
         </div>
         <div className="field">
           <label htmlFor={statusId}>{t`Toon`}</label>
