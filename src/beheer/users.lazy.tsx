@@ -1,9 +1,10 @@
 import { useLingui } from '@lingui/react';
 import { Trans, useLingui as useMacroLingui } from '@lingui/react/macro';
 import { Link, useLocation, useNavigate, useSearch } from '@tanstack/react-router';
-import { useId, useState, type FormEvent, type ReactNode } from 'react';
+import { useEffect, useId, useState, type FormEvent, type ReactNode } from 'react';
+import { logError } from '../lib/log.ts';
 import { isGranted } from '../abp/userConfiguration.ts';
-import { deleteUser, findUsers, getAssignableRoles, getUser, setUserActive, updateUser, type AssignableRole, type User } from '../management/users.ts';
+import { copyOwnName, deleteUser, findUsers, getAssignableRoles, getUser, setUserActive, updateUser, type AssignableRole, type User } from '../management/users.ts';
 import { api } from '../boot/api.ts';
 import { restartBoot } from '../boot/restart.ts';
 import { useSession, useUserConfiguration } from '../boot/useBoot.ts';
@@ -57,6 +58,7 @@ function UserList({ section, page }: { section: Section; page: SectionPage }) {
   const roles = useServerData('roles', () => getAssignableRoles(api()), 'users');
   const go = (next: ListSearch) => void navigate({ to: '.', search: writeListSearch(next) });
   const deleted = useLocation({ select: (location) => location.state.deletedPerson });
+  useOwnNameInAbp(users.reload);
 
   if (users.error?.action === 'forbidden') return <NoAccess />;
   const total = users.data?.totalCount ?? 0;
@@ -152,6 +154,33 @@ function UserList({ section, page }: { section: Section; page: SectionPage }) {
       )}
     </main>
   );
+}
+
+/**
+ * One name per person: the app shows the provider's (the session holds it),
+ * ABP keeps the one of the first sign-in. Whoever opens Gebruikers may
+ * write ABP's users, so ABP's copy of their own name is brought in line
+ * here, and the list shows and finds them by the name they read in the
+ * header. A failure only leaves ABP's copy as it was: logged, not said.
+ */
+function useOwnNameInAbp(onCopied: () => void) {
+  const user = useSession()?.user;
+  const id = user?.id;
+  const name = user?.name;
+  const surname = user?.surname;
+  useEffect(() => {
+    if (id === undefined || name === undefined || surname === undefined) return;
+    let current = true;
+    copyOwnName(api(), id, { name, surname }).then(
+      (copied) => current && copied && onCopied(),
+      (failure: unknown) => logError('users', failure),
+    );
+    return () => {
+      current = false;
+    };
+    // `onCopied` is the list's reload, the same for the list's life.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [id, name, surname]);
 }
 
 function ActiveBadge({ active }: { active: boolean }) {

@@ -88,6 +88,20 @@ export function updateUser(client: AbpClient, user: User): Promise<User> {
   return client.put(ENDPOINTS.UserUpdate.path, user);
 }
 
+/**
+ * ABP's copy of a person's own name made equal to the one the app shows
+ * (the provider's profile; docs/architecture.md, "The person's name"). ABP
+ * has no call for one's own name: `User/Update` needs `Pages.Users`, so
+ * only whoever holds it can. Nothing is sent when the names already agree.
+ * Answers whether ABP's copy changed.
+ */
+export async function copyOwnName(client: AbpClient, userId: number, person: { name: string; surname: string }): Promise<boolean> {
+  const held = await getUser(client, userId);
+  if (held.name === person.name && held.surname === person.surname) return false;
+  await updateUser(client, { ...held, name: person.name, surname: person.surname });
+  return true;
+}
+
 export function deleteUser(client: AbpClient, id: number): Promise<void> {
   return client.delete(query(ENDPOINTS.UserDelete.path, { Id: id }));
 }
