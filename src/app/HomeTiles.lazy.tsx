@@ -41,6 +41,11 @@ export function SectionTiles() {
       <h2 id="tiles-title">
         <Trans>Je onderdelen</Trans>
       </h2>
+      {entries.some(({ section }) => section.comingLater) && (
+        <p className="tiles__note">
+          <Trans>Onderdelen die in voorbereiding zijn, hebben nog geen schermen; die komen in een volgende versie.</Trans>
+        </p>
+      )}
       <ul>
         {entries.map(({ section, name }) => (
           <li key={section.key}>
@@ -50,7 +55,13 @@ export function SectionTiles() {
               </svg>
               <span className="tile__name">{name}</span>
               {/* A section whose screens are still to come promises nothing it cannot do yet. */}
-              <span className="tile__summary">{section.comingLater ? <Trans>Nog in voorbereiding: de schermen komen in een volgende versie.</Trans> : i18n._(section.summary)}</span>
+              {section.comingLater ? (
+                <span className="tile__summary tile__later">
+                  <Trans>In voorbereiding</Trans>
+                </span>
+              ) : (
+                <span className="tile__summary">{i18n._(section.summary)}</span>
+              )}
             </Link>
           </li>
         ))}

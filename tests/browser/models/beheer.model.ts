@@ -99,11 +99,14 @@ export class BeheerModel {
     return (await alert.count()) ? ((await alert.first().textContent()) ?? '') : '';
   }
 
-  /** A field's message: the text under the input, which the input names as its description. */
+  /** A field's message: the text under the input, which the input names as its description (beside a hint it may have). */
   async fieldError(label: string): Promise<string> {
     const input = this.page.getByLabel(label, { exact: true });
-    const described = await input.getAttribute('aria-describedby');
-    if (!described) return '';
-    return (await this.page.locator(`[id="${described}"]`).textContent()) ?? '';
+    const described = (await input.getAttribute('aria-describedby'))?.split(/\s+/) ?? [];
+    for (const id of described) {
+      const element = this.page.locator(`[id="${id}"].field-error`);
+      if (await element.count()) return (await element.textContent()) ?? '';
+    }
+    return '';
   }
 }

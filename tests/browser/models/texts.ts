@@ -133,7 +133,7 @@ export const NL = {
     deleted: (name: string) => `${name} is verwijderd en kan niet meer inloggen.`,
     personGone: 'Deze persoon bestaat niet (meer)',
     toUserList: 'Naar de lijst van gebruikers',
-    comingLater: 'Nog in voorbereiding: de schermen komen in een volgende versie.',
+    comingLater: 'In voorbereiding',
     search: 'Zoeken',
     show: 'Toon',
     save: 'Opslaan',
