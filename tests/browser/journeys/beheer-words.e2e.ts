@@ -124,6 +124,33 @@ describe('the permission tree', () => {
     expect(await monteur.page.getByRole('heading', { name: NL.errorPage.noAccess }).count()).toBe(0);
     await monteur.close();
   });
+  it('a role saved elsewhere with Gebruikers but not Beheer says so at Gebruikers and is not saved until Beheer is ticked', async () => {
+    const admin = await BeheerModel.signedIn(env, 'admin');
+    // As another tool could have saved it: ABP's own Role/Update, with admin's token.
+    const token = await admin.app.cookie('Abp.AuthToken');
+    const response = await admin.page.request.put(`${env.stack.urls.api}/api/services/app/Role/Update`, {
+      headers: { Authorization: `Bearer ${token ?? ''}`, 'Abp-TenantId': '1' },
+      data: { id: 5, name: 'Monteur', displayName: 'Monteur', normalizedName: 'MONTEUR', description: null, grantedPermissions: ['Pages.Crm', 'Pages.Uitvoering', 'Pages.Users'] },
+    });
+    expect(response.status()).toBe(200);
+
+    await admin.openRoles();
+    await admin.page.getByRole('link', { name: 'Monteur', exact: true }).click();
+    await admin.app.waitForHeading('Monteur', { level: 1 });
+    const users = admin.page.getByRole('checkbox', { name: NL.beheer.users, exact: true });
+    expect(await users.isChecked()).toBe(true);
+    const needs = await users.getAttribute('aria-describedby');
+    expect(await admin.page.locator(`[id="${needs ?? ''}"]`).textContent()).toBe(`Opent niets zonder ${NL.section.beheer}: vink dat ook aan.`);
+    await admin.save();
+    await expect.poll(() => admin.page.locator('fieldset .field-error[role="alert"]').textContent()).toContain(`Vink ${NL.section.beheer} aan`);
+    expect(await admin.page.getByRole('status').filter({ hasText: NL.beheer.saved }).count()).toBe(0);
+
+    await admin.page.getByRole('checkbox', { name: NL.section.beheer, exact: true }).check();
+    expect(await users.getAttribute('aria-describedby')).toBeNull();
+    await admin.save();
+    await admin.expectSaved();
+    await admin.close();
+  });
 });
 
 describe('finding and deleting people, with 60 more of them', () => {
