@@ -13,9 +13,9 @@ import { PageHeading } from '../ui/PageHeading.tsx';
 import type { Section, SectionPage } from '../section/section.ts';
 import { SectionName } from '../section/SectionName.tsx';
 import { ConfirmDelete, LoadFailure, ItemLink, SaveBar } from './parts.tsx';
-import { missingParents, permissionTree, selectionOf, toggle, type PermissionNode } from './permissionTree.ts';
+import { missingParents, permissionTree, selectionOf, toggle, type PermissionNode } from '../management/permissionTree.ts';
 import { untranslatedKey, wordsForKey } from '../ui/errors/untranslatedKeys.ts';
-import { useServerData } from './useServerData.ts';
+import { useServerData } from '../section/useServerData.ts';
 import '../ui/forms.css';
 import './beheer.css';
 

@@ -11,7 +11,7 @@ import { PageHeading } from '../ui/PageHeading.tsx';
 import type { Section, SectionPage } from '../section/section.ts';
 import { SectionName } from '../section/SectionName.tsx';
 import { LoadFailure, ItemLink, SaveBar } from './parts.tsx';
-import { useServerData } from './useServerData.ts';
+import { useServerData } from '../section/useServerData.ts';
 import '../ui/forms.css';
 import './beheer.css';
 

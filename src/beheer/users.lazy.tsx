@@ -16,7 +16,7 @@ import type { Section, SectionPage } from '../section/section.ts';
 import { SectionName } from '../section/SectionName.tsx';
 import { ConfirmDelete, LoadFailure, ItemLink, SaveBar } from './parts.tsx';
 import { readListSearch, writeListSearch, type ListSearch } from './listSearch.ts';
-import { useServerData } from './useServerData.ts';
+import { useServerData } from '../section/useServerData.ts';
 import '../ui/forms.css';
 import './beheer.css';
 

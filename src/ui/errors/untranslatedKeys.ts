@@ -2,16 +2,12 @@ import type { I18n, MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
 
 /**
- * ABP answers a text its localization source has no translation for with
- * the text's key, humanized and in brackets: `RoleNameIsAlreadyTaken`
- * becomes "[Role name is already taken]" (ABP's
- * `LocalizationSourceHelper.ReturnGivenNameOrThrowException` with
- * `HumanizeTextIfNotFound` and `WrapGivenTextIfNotFound`, both on by
- * default). module-zero's AbpZero source has no Dutch, so its refusals and
- * one permission's name reach a Dutch screen that way (abp-recorded `role`
- * `create-duplicate`, `getallpermissions`; `handover` `west-admin-delete-self`).
- * These are the ones the app's screens meet, in its own words, with the
- * form field each is about.
+ * ABP answers a text its source cannot translate with the key, humanized and
+ * in brackets (`HumanizeTextIfNotFound`, `WrapGivenTextIfNotFound`):
+ * AbpZero has no Dutch, so `RoleNameIsAlreadyTaken` reads "[Role name is
+ * already taken]" (abp-recorded `role` `create-duplicate`,
+ * `getallpermissions`; `handover` `west-admin-delete-self`). The keys the
+ * app's screens meet, in its words, with the form field each is about.
  */
 const KEYS: Record<string, { words: MessageDescriptor; field?: string }> = {
   'role name is already taken': { words: msg`Er is al een rol met deze naam. Kies een andere naam.`, field: 'name' },

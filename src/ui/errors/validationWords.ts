@@ -2,15 +2,11 @@ import type { I18n, MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
 
 /**
- * ABP validates a request's DTO with .NET's DataAnnotations and sends their
- * messages as they are: English, naming the DTO's property and quoting a
- * regular expression ("The field TenancyName must match the regular
- * expression '^[a-zA-Z][a-zA-Z0-9_-]{1,}$'."), inside a Dutch envelope
- * (abp-recorded: `role` `create-invalid`, `tenant` `create-invalid-host`,
- * `user` `create-missing-and-invalid`, `account` `name-65-chars`). The rule
- * is read from that English shape and said in the app's words; the field is
- * the one `members` names. A message of any other shape is ABP's own (a
- * custom validation, localized by the backend) and is shown as it came.
+ * The rule a .NET DataAnnotations message states. ABP sends them in English,
+ * naming the DTO's property and quoting regular expressions (abp-recorded:
+ * `role` `create-invalid`, `tenant` `create-invalid-host`, `user`
+ * `create-missing-and-invalid`, `account` `name-65-chars`); any other shape
+ * is ABP's own message, localized by the backend, and shown as it came.
  */
 export type ValidationRule =
   | { rule: 'required' }
@@ -60,8 +56,6 @@ const FIELD_LABELS: Record<string, MessageDescriptor> = {
   tenancyname: msg`Korte naam`,
   adminemailaddress: msg`E-mailadres van de beheerder`,
   languagename: msg`Taal`,
-  password: msg`Wachtwoord`,
-  newpassword: msg`Nieuw wachtwoord`,
 };
 
 /** What a rule asks of the field it stands next to: the field needs no naming there. */

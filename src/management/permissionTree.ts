@@ -1,4 +1,4 @@
-import type { Permission } from '../management/roles.ts';
+import type { Permission } from './roles.ts';
 
 /** A permission with the permissions under it (`Pages.Users` holds `Pages.Users.Activation`). */
 export interface PermissionNode {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Permission } from '../../src/management/roles.ts';
-import { missingParents, permissionTree, selectionOf, toggle } from '../../src/beheer/permissionTree.ts';
+import { missingParents, permissionTree, selectionOf, toggle } from '../../src/management/permissionTree.ts';
 
 const permission = (name: string, displayName = name): Permission => ({ name, displayName, description: null });
 
