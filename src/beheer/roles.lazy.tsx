@@ -177,8 +177,9 @@ function RoleForm({ back, edit, isNew, section, page }: RoleFormProps) {
     const [first] = lacking;
     if (first) {
       const [name, parents] = first;
-      const right = label(parents[0]?.permission ?? { name, displayName: name, description: null });
-      return form.fail(t`Een recht opent niets zonder het recht erboven. Vink ${right} aan, of haal het vinkje weg bij wat eronder staat.`, 'grantedPermissions');
+      const child = label(edit.permissions.find((permission) => permission.name === name) ?? { name, displayName: name, description: null });
+      const right = parents.map((parent) => label(parent.permission)).join(', ');
+      return form.fail(t`${child} opent niets zonder ${right}. Vink ${right} aan, of haal het vinkje bij ${child} weg.`, 'grantedPermissions');
     }
     const input = { ...values, description: values.description || null, normalizedName: values.name.toUpperCase(), grantedPermissions: [...granted] };
     if (isNew) {
