@@ -3,6 +3,7 @@ import { Trans } from '@lingui/react/macro';
 import { createLazyRoute } from '@tanstack/react-router';
 import { useSelector } from '@xstate/react';
 import { authMessages, authMessageOf } from '../auth/authMessages.ts';
+import { useSession } from '../boot/useBoot.ts';
 import { callbackActor } from '../signin/callbackActor.lazy.ts';
 import { callbackView, callbackViewEqual } from '../../machines/callback.view.ts';
 import './account.css';
@@ -20,14 +21,21 @@ function LoginCallback() {
 function CallbackState() {
   const { i18n } = useLingui();
   const view = useSelector(callbackActor(), callbackView, callbackViewEqual);
+  const company = useSession()?.tenant?.name;
 
   if (view.kind === 'notActive') {
     return (
       <section className="card" role="alert" aria-labelledby="callback-title">
         <h1 id="callback-title">
-          <Trans>Account nog niet actief</Trans>
+          <Trans>Account niet actief</Trans>
         </h1>
-        <p>{i18n._(authMessages['not-active'])}</p>
+        <p>
+          {company ? (
+            <Trans>Je account is niet actief: het is nog niet geactiveerd, of het is gedeactiveerd. Vraag een beheerder van {company} om het te activeren; daarna kun je inloggen.</Trans>
+          ) : (
+            i18n._(authMessages['not-active'])
+          )}
+        </p>
         <p>
           <a href="/">
             <Trans>Naar de startpagina</Trans>

@@ -10,7 +10,7 @@ import './home-tiles.css';
 /**
  * Home's tiles: the sections the person may open, as the menu shows them, in
  * its order and by the same names, each with its icon and one line about
- * it; someone who may open none reads whom to ask for a role. They come
+ * it (for a section whose screens are still to come, that they are); someone who may open none reads whom to ask for a role. They come
  * with the list of sections, which the start never carries.
  */
 export function SectionTiles() {
@@ -58,15 +58,27 @@ export function SectionTiles() {
       <h2 id="tiles-title">
         <Trans>Je onderdelen</Trans>
       </h2>
+      {entries.some(({ section }) => section.comingLater) && (
+        <p className="tiles__note">
+          <Trans>Onderdelen die in voorbereiding zijn, hebben nog geen schermen; die komen in een volgende versie.</Trans>
+        </p>
+      )}
       <ul>
         {entries.map(({ section, name }) => (
           <li key={section.key}>
-            <Link to="/$section/$" params={{ section: section.key, _splat: '' }} className="tile">
+            <Link to="/$section/$" params={{ section: section.key, _splat: '' }} className={section.comingLater ? 'tile tile--later' : 'tile'}>
               <svg className="tile__icon" viewBox="0 0 24 24" aria-hidden="true">
                 <path d={section.icon} />
               </svg>
               <span className="tile__name">{name}</span>
-              <span className="tile__summary">{i18n._(section.summary)}</span>
+              {/* A section whose screens are still to come promises nothing it cannot do yet. */}
+              {section.comingLater ? (
+                <span className="tile__summary tile__later">
+                  <Trans>In voorbereiding</Trans>
+                </span>
+              ) : (
+                <span className="tile__summary">{i18n._(section.summary)}</span>
+              )}
             </Link>
           </li>
         ))}

@@ -24,7 +24,8 @@ export const authMessages: Record<AuthErrorKind, MessageDescriptor> = {
   'backend-unreachable': msg`De inlogdienst heeft je herkend, maar de server is niet bereikbaar. Controleer de verbinding en probeer het opnieuw.`,
   'backend-timeout': msg`De inlogdienst heeft je herkend, maar de server reageerde niet op tijd. Probeer het over een ogenblik opnieuw.`,
   'session-failed': msg`Je bent ingelogd, maar je gegevens konden niet worden geladen. Probeer het over een ogenblik opnieuw.`,
-  'not-active': msg`Je account is nog niet actief. Je ontvangt bericht zodra het is geactiveerd.`,
+  // ABP answers a never-activated and a deactivated account alike: one sentence for both, and whom to ask (the callback names the environment when it knows it).
+  'not-active': msg`Je account is niet actief: het is nog niet geactiveerd, of het is gedeactiveerd. Vraag een beheerder van je omgeving om het te activeren; daarna kun je inloggen.`,
   'tenant-inactive': msg`Deze omgeving is niet actief. Kies op de inlogpagina een andere omgeving of neem contact op met de beheerder.`,
   'no-tenant': msg`Je hebt nog geen omgeving gekozen, en zonder omgeving laat de server je niet binnen. Kies op de inlogpagina je omgeving en log opnieuw in.`,
 };

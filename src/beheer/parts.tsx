@@ -1,6 +1,6 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Link } from '@tanstack/react-router';
-import { useId, useState, type ReactNode } from 'react';
+import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
 import type { ErrorView } from '../ui/errors/describeError.ts';
 import { ErrorAlert, FormAlert } from '../ui/errors/FormAlert.tsx';
 import type { AbpForm } from '../ui/errors/useAbpForm.ts';
@@ -30,16 +30,23 @@ export interface ConfirmDeleteProps {
 }
 
 /** "Verwijderen": a first button, then a question that names what goes and what it means, and only then the deletion. */
-export function ConfirmDelete({ form, onDelete, ask, question, confirm }: ConfirmDeleteProps) {
+export function ConfirmDelete({ form, onDelete, ask, question: asked, confirm }: ConfirmDeleteProps) {
   const { t } = useLingui();
   const prefix = useId();
   const [confirming, setConfirming] = useState(false);
+  const question = useRef<HTMLFormElement>(null);
+  // The question opens at the foot of a long form, below the fold on a phone: bring it into view and to the screen reader.
+  useEffect(() => {
+    if (!confirming || !question.current) return;
+    question.current.focus({ preventScroll: true });
+    question.current.scrollIntoView({ block: 'center' });
+  }, [confirming]);
   return (
     <section className="admin-form" aria-labelledby={`${prefix}-delete`}>
       <h2 id={`${prefix}-delete`}>{t`Verwijderen`}</h2>
       {confirming ? (
-        <form className="confirm" onSubmit={form.onSubmit(onDelete)} role="alertdialog" aria-labelledby={`${prefix}-confirm`}>
-          <p id={`${prefix}-confirm`}>{question}</p>
+        <form ref={question} tabIndex={-1} className="confirm" onSubmit={form.onSubmit(onDelete)} role="alertdialog" aria-labelledby={`${prefix}-confirm`}>
+          <p id={`${prefix}-confirm`}>{asked}</p>
           <div className="form-actions">
             <button type="submit" className="button button--danger button--primary" disabled={form.busy} aria-busy={form.busy}>
               {confirm}

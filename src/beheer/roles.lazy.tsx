@@ -13,8 +13,9 @@ import { PageHeading } from '../ui/PageHeading.tsx';
 import type { Section, SectionPage } from '../section/section.ts';
 import { SectionName } from '../section/SectionName.tsx';
 import { ConfirmDelete, LoadFailure, ItemLink, SaveBar } from './parts.tsx';
-import { permissionTree, selectionOf, toggle, type PermissionNode } from './permissionTree.ts';
-import { useServerData } from './useServerData.ts';
+import { missingParents, permissionTree, selectionOf, toggle, type PermissionNode } from '../management/permissionTree.ts';
+import { untranslatedKey, wordsForKey } from '../ui/errors/untranslatedKeys.ts';
+import { useServerData } from '../section/useServerData.ts';
 import '../ui/forms.css';
 import './beheer.css';
 
@@ -94,15 +95,27 @@ function PermissionCount({ count }: { count: number }) {
 /** A permission's name for people: ABP's display name, unless it sent its untranslated key in brackets ("[Users activation]"). */
 function usePermissionLabel(): (permission: Permission) => string {
   const { i18n } = useLingui();
-  const { t } = useMacroLingui();
   const sections = useContext(Sections);
   return (permission) => {
-    if (!/^\[.*\]$/.test(permission.displayName)) return permission.displayName;
+    if (untranslatedKey(permission.displayName) === undefined) return permission.displayName;
     const section = sections.find((candidate) => candidate.permission === permission.name);
     if (section) return i18n._(section.label);
-    if (permission.name === 'Pages.Users.Activation') return t`Accounts activeren en deactiveren`;
-    return permission.name;
+    const page = sections.flatMap((candidate) => candidate.pages ?? []).find((candidate) => candidate.permission === permission.name);
+    if (page) return i18n._(page.label);
+    return wordsForKey(i18n, permission.displayName)?.words ?? untranslatedKey(permission.displayName) ?? permission.name;
   };
+}
+
+/** The app's own nesting: each page's permission under its section's, the sections in menu order. */
+function useTreeOptions() {
+  const sections = useContext(Sections);
+  return useMemo(
+    () => ({
+      parents: new Map(sections.flatMap((section) => (section.pages ?? []).map((page): [string, string] => [page.permission, section.permission]))),
+      order: sections.map((section) => section.permission),
+    }),
+    [sections],
+  );
 }
 
 function RoleDetail({ section, page, id }: { section: Section; page: SectionPage; id: string }) {
@@ -146,7 +159,9 @@ function RoleForm({ back, edit, isNew, section, page }: RoleFormProps) {
   const navigate = useNavigate();
   const prefix = useId();
   const configuration = useUserConfiguration();
-  const tree = useMemo(() => permissionTree(edit.permissions), [edit.permissions]);
+  const options = useTreeOptions();
+  const tree = useMemo(() => permissionTree(edit.permissions, options), [edit.permissions, options]);
+  const label = usePermissionLabel();
   const [values, setValues] = useState({ name: edit.role.name, displayName: edit.role.displayName, description: edit.role.description ?? '' });
   const [granted, setGranted] = useState<Set<string>>(() => new Set(edit.grantedPermissionNames));
   const [saved, setSaved] = useState<string>();
@@ -156,8 +171,16 @@ function RoleForm({ back, edit, isNew, section, page }: RoleFormProps) {
   const title = isNew ? t`Nieuwe rol` : roleName;
   const { isStatic } = edit.role;
 
+  const lacking = missingParents(tree, granted);
   const save = form.onSubmit(async () => {
     setSaved(undefined);
+    const [first] = lacking;
+    if (first) {
+      const [name, parents] = first;
+      const child = label(edit.permissions.find((permission) => permission.name === name) ?? { name, displayName: name, description: null });
+      const right = parents.map((parent) => label(parent.permission)).join(', ');
+      return form.fail(t`${child} opent niets zonder ${right}. Vink ${right} aan, of haal het vinkje bij ${child} weg.`, 'grantedPermissions');
+    }
     const input = { ...values, description: values.description || null, normalizedName: values.name.toUpperCase(), grantedPermissions: [...granted] };
     if (isNew) {
       const created = await createRole(api(), input);
@@ -196,7 +219,10 @@ function RoleForm({ back, edit, isNew, section, page }: RoleFormProps) {
         {field('description', t`Omschrijving`)}
         <fieldset>
           <legend>{t`Rechten`}</legend>
-          <PermissionList nodes={tree} granted={granted} onToggle={(name, on) => setGranted(toggle(tree, granted, name, on))} />
+          <p className="check__hint" id={`${prefix}-permissions-hint`}>
+            <Trans>Een recht dat onder een ander staat, werkt alleen samen met het recht erboven. Vink je het aan, dan komt het recht erboven vanzelf mee.</Trans>
+          </p>
+          <PermissionList nodes={tree} granted={granted} lacking={lacking} onToggle={(name, on) => setGranted(toggle(tree, granted, name, on))} />
           <FieldError form={form} name="grantedPermissions" />
         </fieldset>
         <FormAlert form={form} />
@@ -218,39 +244,65 @@ function RoleForm({ back, edit, isNew, section, page }: RoleFormProps) {
 interface PermissionListProps {
   nodes: readonly PermissionNode[];
   granted: ReadonlySet<string>;
+  /** Granted permissions whose parents are not: each says what it needs. */
+  lacking: ReadonlyMap<string, PermissionNode[]>;
   onToggle: (name: string, on: boolean) => void;
   nested?: boolean;
 }
 
 /** The permissions as a tree of checkboxes: a parent with some of its children is shown half-ticked (`indeterminate`). */
-function PermissionList({ nodes, granted, onToggle, nested = false }: PermissionListProps) {
+function PermissionList({ nodes, granted, lacking, onToggle, nested = false }: PermissionListProps) {
   return (
     <ul className={nested ? undefined : 'permission-tree'}>
       {nodes.map((node) => (
         <li key={node.permission.name}>
-          <PermissionCheck node={node} granted={granted} onToggle={onToggle} />
-          {node.children.length > 0 && <PermissionList nodes={node.children} granted={granted} onToggle={onToggle} nested />}
+          <PermissionCheck node={node} granted={granted} lacking={lacking.get(node.permission.name)} onToggle={onToggle} />
+          {node.children.length > 0 && <PermissionList nodes={node.children} granted={granted} lacking={lacking} onToggle={onToggle} nested />}
         </li>
       ))}
     </ul>
   );
 }
 
-function PermissionCheck({ node, granted, onToggle }: { node: PermissionNode; granted: ReadonlySet<string>; onToggle: (name: string, on: boolean) => void }) {
+interface PermissionCheckProps {
+  node: PermissionNode;
+  granted: ReadonlySet<string>;
+  lacking: PermissionNode[] | undefined;
+  onToggle: (name: string, on: boolean) => void;
+}
+
+function PermissionCheck({ node, granted, lacking, onToggle }: PermissionCheckProps) {
   const label = usePermissionLabel();
+  const hintId = useId();
   const input = useRef<HTMLInputElement>(null);
   const selection = selectionOf(node, granted);
   const checked = granted.has(node.permission.name);
   useEffect(() => {
     if (input.current) input.current.indeterminate = checked && selection === 'some';
   }, [checked, selection]);
+  const needs = lacking?.map((parent) => label(parent.permission)).join(', ');
   return (
-    <label className="check">
-      <input ref={input} type="checkbox" name="grantedPermissions" value={node.permission.name} checked={checked} onChange={(event) => onToggle(node.permission.name, event.target.checked)} />
-      <span>
-        {label(node.permission)}
-        {node.permission.description && <span className="check__hint"> — {node.permission.description}</span>}
-      </span>
-    </label>
+    <>
+      <label className="check">
+        <input
+          ref={input}
+          type="checkbox"
+          name="grantedPermissions"
+          value={node.permission.name}
+          checked={checked}
+          aria-describedby={needs ? hintId : undefined}
+          onChange={(event) => onToggle(node.permission.name, event.target.checked)}
+        />
+        <span>
+          {label(node.permission)}
+          {node.permission.description && <span className="check__hint"> — {node.permission.description}</span>}
+        </span>
+      </label>
+      {needs && (
+        <p className="form-error field-error" id={hintId}>
+          <Trans>Opent niets zonder {needs}: vink dat ook aan.</Trans>
+        </p>
+      )}
+    </>
   );
 }

@@ -1,9 +1,10 @@
 import { useLingui } from '@lingui/react';
 import { Trans, useLingui as useMacroLingui } from '@lingui/react/macro';
-import { Link, useNavigate, useSearch } from '@tanstack/react-router';
-import { useId, useState, type FormEvent, type ReactNode } from 'react';
+import { Link, useLocation, useNavigate, useSearch } from '@tanstack/react-router';
+import { useEffect, useId, useState, type FormEvent, type ReactNode } from 'react';
+import { logError } from '../lib/log.ts';
 import { isGranted } from '../abp/userConfiguration.ts';
-import { deleteUser, getAssignableRoles, getUser, getUsers, setUserActive, updateUser, type AssignableRole, type User } from '../management/users.ts';
+import { copyOwnName, deleteUser, findUsers, getAssignableRoles, getUser, setUserActive, updateUser, type AssignableRole, type User } from '../management/users.ts';
 import { api } from '../boot/api.ts';
 import { restartBoot } from '../boot/restart.ts';
 import { useSession, useUserConfiguration } from '../boot/useBoot.ts';
@@ -15,9 +16,16 @@ import type { Section, SectionPage } from '../section/section.ts';
 import { SectionName } from '../section/SectionName.tsx';
 import { ConfirmDelete, LoadFailure, ItemLink, SaveBar } from './parts.tsx';
 import { readListSearch, writeListSearch, type ListSearch } from './listSearch.ts';
-import { useServerData } from './useServerData.ts';
+import { useServerData } from '../section/useServerData.ts';
 import '../ui/forms.css';
 import './beheer.css';
+
+declare module '@tanstack/history' {
+  interface HistoryState {
+    /** Whom Gebruikers just deleted: the list says so once it is back. */
+    deletedPerson?: string;
+  }
+}
 
 /** People per page of the list. */
 const PAGE_SIZE = 20;
@@ -46,9 +54,11 @@ function UserList({ section, page }: { section: Section; page: SectionPage }) {
     skipCount: (search.pagina - 1) * PAGE_SIZE,
     maxResultCount: PAGE_SIZE,
   };
-  const users = useServerData(JSON.stringify(filter), () => getUsers(api(), filter), 'users', { keepPrevious: true });
+  const users = useServerData(JSON.stringify(filter), () => findUsers(api(), filter), 'users', { keepPrevious: true });
   const roles = useServerData('roles', () => getAssignableRoles(api()), 'users');
   const go = (next: ListSearch) => void navigate({ to: '.', search: writeListSearch(next) });
+  const deleted = useLocation({ select: (location) => location.state.deletedPerson });
+  useOwnNameInAbp(users.reload);
 
   if (users.error?.action === 'forbidden') return <NoAccess />;
   const total = users.data?.totalCount ?? 0;
@@ -71,10 +81,18 @@ function UserList({ section, page }: { section: Section; page: SectionPage }) {
       <p className="note">
         <Trans>Iedereen logt in bij de inlogdienst van het bedrijf. Een nieuwe collega staat hier na de eerste keer inloggen; geef hem of haar dan een rol, of activeer het account als het nog niet actief is.</Trans>
       </p>
+      {deleted && (
+        <p className="saved" role="status">
+          <Trans>{deleted} is verwijderd en kan niet meer inloggen.</Trans>
+        </p>
+      )}
       <form className="list-tools" role="search" onSubmit={submit}>
         <div className="field">
           <label htmlFor={searchId}>{t`Zoeken op naam, gebruikersnaam of e-mail`}</label>
-          <input id={searchId} type="search" value={typed} onChange={(event) => setTyped(event.target.value)} />
+          <span className="check__hint" id={`${searchId}-hint`}>
+            <Trans>Voornaam, achternaam, gebruikersnaam of e-mailadres; een deel is genoeg, hoofdletters maken niet uit.</Trans>
+          </span>
+          <input id={searchId} type="search" aria-describedby={`${searchId}-hint`} value={typed} onChange={(event) => setTyped(event.target.value)} />
         </div>
         <div className="field">
           <label htmlFor={statusId}>{t`Toon`}</label>
@@ -138,6 +156,33 @@ function UserList({ section, page }: { section: Section; page: SectionPage }) {
   );
 }
 
+/**
+ * One name per person: the app shows the provider's (the session holds it),
+ * ABP keeps the one of the first sign-in. Whoever opens Gebruikers may
+ * write ABP's users, so ABP's copy of their own name is brought in line
+ * here, and the list shows and finds them by the name they read in the
+ * header. A failure only leaves ABP's copy as it was: logged, not said.
+ */
+function useOwnNameInAbp(onCopied: () => void) {
+  const user = useSession()?.user;
+  const id = user?.id;
+  const name = user?.name;
+  const surname = user?.surname;
+  useEffect(() => {
+    if (id === undefined || name === undefined || surname === undefined) return;
+    let current = true;
+    copyOwnName(api(), id, { name, surname }).then(
+      (copied) => current && copied && onCopied(),
+      (failure: unknown) => logError('users', failure),
+    );
+    return () => {
+      current = false;
+    };
+    // `onCopied` is the list's reload, the same for the list's life.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [id, name, surname]);
+}
+
 function ActiveBadge({ active }: { active: boolean }) {
   return active ? (
     <span className="badge badge--active">
@@ -152,6 +197,7 @@ function ActiveBadge({ active }: { active: boolean }) {
 
 function UserDetail({ section, page, id }: { section: Section; page: SectionPage; id: string }) {
   const { i18n } = useLingui();
+  const { t } = useMacroLingui();
   const userId = Number(id);
   const user = useServerData(`user:${id}`, () => getUser(api(), userId), 'users');
   const roles = useServerData('roles', () => getAssignableRoles(api()), 'users');
@@ -161,6 +207,22 @@ function UserDetail({ section, page, id }: { section: Section; page: SectionPage
     </Link>
   );
   if (user.error?.action === 'forbidden') return <NoAccess />;
+  if (!Number.isInteger(userId) || userId <= 0 || user.error?.notFound) {
+    return (
+      <main className="page" aria-labelledby="page-title">
+        {back}
+        <PageHeading title={t`Deze persoon bestaat niet (meer)`} />
+        <p>
+          <Trans>Misschien is deze persoon verwijderd, of klopt de link niet. In de lijst staat iedereen die er nu is.</Trans>
+        </p>
+        <p>
+          <Link to="/$section/$" params={{ section: section.key, _splat: page.key }} className="button button--primary">
+            <Trans>Naar de lijst van gebruikers</Trans>
+          </Link>
+        </p>
+      </main>
+    );
+  }
   if (user.error || roles.error) {
     return (
       <main className="page" aria-labelledby="page-title">
@@ -221,7 +283,7 @@ function UserForm({ back, user, roles, onChanged, section, page }: UserFormProps
   });
   const remove = async () => {
     await deleteUser(api(), user.id);
-    void navigate({ to: '/$section/$', params: { section: section.key, _splat: page.key } });
+    void navigate({ to: '/$section/$', params: { section: section.key, _splat: page.key }, state: (previous) => ({ ...previous, deletedPerson: fullName }) });
   };
   const field = (name: keyof typeof values, label: string, type = 'text', autoComplete = 'off') => (
     <div className="field">

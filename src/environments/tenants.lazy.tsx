@@ -13,7 +13,7 @@ import { PageHeading } from '../ui/PageHeading.tsx';
 import type { Section, SectionPage } from '../section/section.ts';
 import { SectionName } from '../section/SectionName.tsx';
 import { LoadFailure, ItemLink, SaveBar } from '../beheer/parts.tsx';
-import { useServerData } from '../beheer/useServerData.ts';
+import { useServerData } from '../section/useServerData.ts';
 import { environmentClient } from './environmentClient.ts';
 import { HandoverPanel, rememberHandover } from './HandoverPanel.tsx';
 import '../ui/forms.css';
@@ -43,9 +43,10 @@ export function Screen({ section, page, id }: { section: Section; page: SectionP
     const tenant = all.find((item) => String(item.id) === id);
     if (tenant) {
       const others = all.filter((item) => item.id !== tenant.id);
+      // Keyed by the environment alone: the list reloaded after a save must not replace the form and its "Opgeslagen.".
       return (
         <>
-          <TenantForm key={`${tenant.id}:${String(tenant.isActive)}`} back={back('page')} tenant={tenant} others={others} section={section} page={page} onSaved={tenants.reload} />
+          <TenantForm key={tenant.id} back={back('page')} tenant={tenant} others={others} section={section} page={page} onSaved={tenants.reload} />
           <HandoverPanel key={tenant.id} tenant={tenant} />
         </>
       );

@@ -12,11 +12,13 @@ export interface Role {
   grantedPermissions: string[];
 }
 
-/** A permission as ABP lists it: a flat list; parents and children are known by their dotted names. */
+/** A permission as ABP lists it: a flat list; parents and children are known by their dotted names (or `parentName`, where a backend sends it). */
 export interface Permission {
   name: string;
   displayName: string;
   description: string | null;
+  /** The parent's name: ABP's `FlatPermissionDto` has it, module-zero-core-template's `PermissionDto` does not. */
+  parentName?: string | null;
 }
 
 /** `Role/GetRoleForEdit`: the role, every permission, and those it has. Static roles cannot be renamed or deleted. */

@@ -16,6 +16,8 @@ export interface Section {
   label: MessageDescriptor;
   /** One line about what staff do there, on its tile on Home. */
   summary: MessageDescriptor;
+  /** Its screens are still to come: its page says so, and Home's tile does not promise what the summary describes. */
+  comingLater?: boolean;
   /** Its icon on Home's tile: the `d` of one SVG path, drawn with a 2 px line on a 24 px grid. */
   icon: string;
   /** The ABP permission that opens it (`auth.grantedPermissions`). */

@@ -8,10 +8,7 @@ describe('the field an identity refusal is about', () => {
     ["Username 'monteur' is already taken.", 'userName'],
     ["E-mail 'jan.jansen@isolatie.local' is al in gebruik.", 'emailAddress'],
     ["Email 'jan.jansen@isolatie.local' is already taken.", 'emailAddress'],
-    ['[Role name is already taken]', 'name'],
     ['Role name Monteur is already taken.', 'name'],
-    ['[Role display name is already taken]', 'displayName'],
-    ['[Tenancy name is already taken]', 'tenancyName'],
   ])('%s → %s', (message, field) => {
     expect(identityErrorField(message)).toBe(field);
   });

@@ -2,6 +2,8 @@ import type { I18n, MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
 import { AbpError, type AbpErrorKind } from '../../abp/errors.ts';
 import { readServerError } from '../../abp/serverError.ts';
+import { untranslatedKey, wordsForKey } from './untranslatedKeys.ts';
+import { validationWords } from './validationWords.ts';
 
 /** What the page does about a failed call, besides saying so. */
 export type ErrorAction =
@@ -25,6 +27,8 @@ export interface ErrorView {
   fields: Record<string, string[]>;
   /** Validation messages for no field of the form. */
   general: string[];
+  /** The server does not know what was asked for (404): a screen may say the item is gone rather than offer a retry. */
+  notFound?: true;
 }
 
 const ours: Record<AbpErrorKind | 'unknown', MessageDescriptor> = {
@@ -33,7 +37,7 @@ const ours: Record<AbpErrorKind | 'unknown', MessageDescriptor> = {
   unauthorized: msg`Je sessie is verlopen. Log opnieuw in om verder te gaan; deze pagina blijft staan.`,
   forbidden: msg`Je hebt geen toestemming voor deze handeling. Vraag de beheerder om toegang als je het nodig hebt.`,
   'not-found': msg`Wat je zoekt bestaat niet (meer). Ververs de pagina en probeer het opnieuw.`,
-  validation: msg`Niet alle velden zijn goed ingevuld. Verbeter wat hieronder staat en probeer het opnieuw.`,
+  validation: msg`Niet alle velden zijn goed ingevuld. Verbeter wat bij de velden staat en probeer het opnieuw.`,
   server: msg`Er ging iets mis op de server. Probeer het over een ogenblik opnieuw.`,
   http: msg`De server kon het verzoek niet verwerken. Probeer het opnieuw of neem contact op met de beheerder.`,
   malformed: msg`De server gaf een onverwacht antwoord. Probeer het opnieuw of neem contact op met de beheerder.`,
@@ -90,18 +94,44 @@ export function describeError(error: unknown, i18n: I18n, options: DescribeOptio
   if (!(error instanceof AbpError)) return { action: 'retry', message: fallback ?? i18n._(ours.unknown), fields: {}, general: [] };
   const { kind } = error;
   const server = readServerError(error.serverError);
+  const action = actionOf(kind);
+  if (untranslatedKey(server.message) !== undefined) return describeKey(i18n, kind, server.message, fieldNames, fallback);
+  const serverMessage = server.message && inWords(i18n, server.message);
+  const serverDetails = server.details && inWords(i18n, server.details);
   if (fallback && SCREEN_SPEAKS.includes(kind)) {
-    const details = [server.message, server.details].filter(Boolean).join(' ');
+    const details = [serverMessage, serverDetails].filter(Boolean).join(' ');
     return { action: 'retry', message: fallback, ...(details ? { details } : {}), fields: {}, general: [] };
   }
   const fields: Record<string, string[]> = {};
   const general: string[] = [];
   for (const validation of server.validationErrors) {
     const targets = [...new Set(validation.members.map((member) => fieldOf(member, fieldNames)).filter((name) => name !== undefined))];
-    if (targets.length === 0) general.push(validation.message);
-    for (const name of targets) (fields[name] ??= []).push(validation.message);
+    if (targets.length === 0) general.push(validationWords(i18n, validation.message, validation.members[0], false));
+    for (const name of targets) (fields[name] ??= []).push(validationWords(i18n, validation.message, name, true));
   }
-  const message = SERVER_SPEAKS.includes(kind) && server.message ? server.message : i18n._(ours[kind]);
-  const details = SERVER_SPEAKS.includes(kind) && server.details !== server.message ? server.details : undefined;
-  return { action: actionOf(kind), message, ...(details ? { details } : {}), fields, general };
+  // ABP's summary of a validation answer ("Uw aanvraag is niet geldig!", then every message again in its details) repeats what stands at the fields.
+  if (server.validationErrors.length > 0) return { action, message: i18n._(ours.validation), fields, general: [...new Set(general)] };
+  const message = SERVER_SPEAKS.includes(kind) && serverMessage ? serverMessage : i18n._(ours[kind]);
+  const details = SERVER_SPEAKS.includes(kind) && serverDetails !== serverMessage ? serverDetails : undefined;
+  return { action, message, ...(details ? { details } : {}), fields, general, ...(kind === 'not-found' ? { notFound: true as const } : {}) };
+}
+
+/** A text with ABP's untranslated keys in it ("…: [Users activation]") in the app's words where it knows them. */
+function inWords(i18n: I18n, text: string): string {
+  return text.replace(/\[[^[\]]+\]/g, (key) => wordsForKey(i18n, key)?.words ?? key);
+}
+
+/**
+ * ABP sent an untranslated key as its whole message ("[Role name is already
+ * taken]"): the app's words for it, next to its field when the form has it;
+ * a key the app does not know is never shown, the screen's sentence is.
+ */
+function describeKey(i18n: I18n, kind: AbpErrorKind, message: string | undefined, fieldNames: readonly string[], fallback: string | undefined): ErrorView {
+  const action = actionOf(kind);
+  const known = wordsForKey(i18n, message);
+  const field = known?.field === undefined ? undefined : fieldOf(known.field, fieldNames);
+  if (known && field) return { action, message: '', fields: { [field]: [known.words] }, general: [] };
+  if (!known) return { action, message: fallback ?? i18n._(ours[kind]), fields: {}, general: [] };
+  if (fallback && SCREEN_SPEAKS.includes(kind)) return { action, message: fallback, details: known.words, fields: {}, general: [] };
+  return { action, message: known.words, fields: {}, general: [] };
 }

@@ -13,7 +13,7 @@ const IDENTITY_FIELDS: Record<string, string> = {
   'Identity.InvalidRoleName': 'name',
 };
 
-/** ABP's Dutch and English sentences, for when the backend's texts are not at hand; and the key RoleManager sends unlocalized. */
+/** ABP's Dutch and English sentences, for when the backend's texts are not at hand (its untranslated keys, "[Role name is already taken]", are placed by describeError). */
 const KNOWN: Array<[RegExp, string]> = [
   [/^Gebruikersnaam '.*' is al in gebruik\.?$/i, 'userName'],
   [/^User ?name '.*' is already taken\.?$/i, 'userName'],
@@ -21,11 +21,8 @@ const KNOWN: Array<[RegExp, string]> = [
   [/^E-?mail '.*' is already taken\.?$/i, 'emailAddress'],
   [/^Rolnaam '.*' is al in gebruik\.?$/i, 'name'],
   [/^Role name '?.*'? is already taken\.?$/i, 'name'],
-  [/^\[Role name is already taken\]$/i, 'name'],
   [/^Role display name .* is already taken\.?$/i, 'displayName'],
-  [/^\[Role display name is already taken\]$/i, 'displayName'],
   [/^Tenancy name .* is already taken\.?$/i, 'tenancyName'],
-  [/^\[Tenancy name is already taken\]$/i, 'tenancyName'],
 ];
 
 /** The form field an identity refusal is about, if the message is one (`texts`: GetAll's localization values). */

@@ -44,7 +44,7 @@ describe('sign-in on a backend that answers as ABP', () => {
     expect(app.errors).toEqual([]);
   });
 
-  it('nieuw, whose account ABP refuses as not active, reads "Account nog niet actief" and holds no token', async () => {
+  it('nieuw, whose account ABP refuses as not active, reads "Account niet actief" and holds no token', async () => {
     const app = await AppModel.open(env.watched, '/account/login');
     await app.signIn('nieuw');
     await app.waitForHeading(NL.callback.notActiveTitle);

@@ -89,15 +89,15 @@ describe('a role’s permissions', () => {
     await after.close();
   });
 
-  it('a role without a name, and a person with a user name already taken, show ABP’s messages next to their fields, nothing typed lost', async () => {
+  it('a role without a name, and a person with a user name already taken, show their messages next to their fields, nothing typed lost', async () => {
     const admin = await BeheerModel.signedIn(env, 'admin');
     await admin.openRoles();
     await admin.page.getByRole('link', { name: NL.beheer.newRole }).click();
     await admin.app.waitForHeading(NL.beheer.newRole, { level: 1 });
     await admin.page.getByRole('checkbox', { name: NL.section.wvb }).check();
     await admin.page.getByRole('button', { name: NL.beheer.createRole }).click();
-    await expect.poll(() => admin.fieldError(NL.beheer.roleName)).toBe('The Name field is required.');
-    expect(await admin.fieldError(NL.beheer.roleDisplayName)).toBe('The DisplayName field is required.');
+    await expect.poll(() => admin.fieldError(NL.beheer.roleName)).toBe(NL.beheer.required);
+    expect(await admin.fieldError(NL.beheer.roleDisplayName)).toBe(NL.beheer.required);
     expect(await admin.page.getByRole('checkbox', { name: NL.section.wvb }).isChecked()).toBe(true);
 
     await admin.openUsers();

@@ -10,13 +10,25 @@ export class BeheerModel {
   constructor(readonly app: AppModel) {}
 
   /** A person signed in to home in a browser of their own (their own cookies and provider session). */
-  static async signedIn(env: BrowserEnv, userName: string, viewport?: { width: number; height: number }): Promise<BeheerModel> {
+  static async signedIn(env: BrowserEnv, userName: string, viewport?: { width: number; height: number }, tenant?: string): Promise<BeheerModel> {
     const context = viewport ? await env.browser.newContext({ serviceWorkers: 'block', locale: 'nl-NL', timezoneId: 'Europe/Amsterdam', viewport }) : await newContext(env.browser);
     const app = await AppModel.newPage(await WatchedContext.of(context, env.stack));
     await app.goto('/account/login');
+    // An environment other than the config's (`''`: central administration, the host) is chosen on the login page first.
+    if (tenant !== undefined) {
+      await app.changeTenant(tenant);
+      await app.page.getByText(tenant === '' ? NL.tenant.host : tenant, { exact: true }).waitFor();
+    }
     await app.signIn(userName);
     await app.waitForAddress('/app/home');
     return new BeheerModel(app);
+  }
+
+  /** The login page in a browser of its own, for a sign-in that is to be refused. */
+  static async openLogin(env: BrowserEnv): Promise<AppModel> {
+    const app = await AppModel.newPage(await WatchedContext.of(await newContext(env.browser), env.stack));
+    await app.goto('/account/login');
+    return app;
   }
 
   async close(): Promise<void> {
@@ -32,6 +44,12 @@ export class BeheerModel {
     await this.app.openSection(NL.section.beheer);
     await this.page.getByRole('link', { name: new RegExp(`^${NL.beheer.users}`) }).click();
     await this.app.waitForHeading(NL.beheer.users, { level: 1 });
+  }
+
+  async openTenants(): Promise<void> {
+    await this.app.openSection(NL.section.beheer);
+    await this.page.getByRole('link', { name: new RegExp(`^${NL.beheer.tenants}`) }).click();
+    await this.app.waitForHeading(NL.beheer.tenants, { level: 1 });
   }
 
   async openRoles(): Promise<void> {
@@ -75,11 +93,20 @@ export class BeheerModel {
     await this.page.getByRole('button', { name: on ? NL.beheer.deactivate : NL.beheer.activate, exact: true }).waitFor();
   }
 
-  /** A field's message: the text under the input, which the input names as its description. */
+  /** The form's alert (its message and messages for no field), empty when there is none. */
+  async formAlert(): Promise<string> {
+    const alert = this.page.locator('.form-alert');
+    return (await alert.count()) ? ((await alert.first().textContent()) ?? '') : '';
+  }
+
+  /** A field's message: the text under the input, which the input names as its description (beside a hint it may have). */
   async fieldError(label: string): Promise<string> {
     const input = this.page.getByLabel(label, { exact: true });
-    const described = await input.getAttribute('aria-describedby');
-    if (!described) return '';
-    return (await this.page.locator(`[id="${described}"]`).textContent()) ?? '';
+    const described = (await input.getAttribute('aria-describedby'))?.split(/\s+/) ?? [];
+    for (const id of described) {
+      const element = this.page.locator(`[id="${id}"].field-error`);
+      if (await element.count()) return (await element.textContent()) ?? '';
+    }
+    return '';
   }
 }
