@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { Context, Hono } from 'hono';
-import type { EndpointName } from '../../src/abp/endpoints.ts';
+import type { EndpointName } from './endpoints.ts';
 import type { ApiEnv } from './middleware.ts';
 import type { ApiTenantDirectory } from './tenants.ts';
 import type { ApiUserDirectory } from './users.ts';

@@ -1,5 +1,5 @@
 import type { Context } from 'hono';
-import type { EndpointName } from '../../src/abp/endpoints.ts';
+import type { EndpointName } from './endpoints.ts';
 import type { Field } from './input.ts';
 import type { ApiEnv } from './middleware.ts';
 import { page, readId, readListQuery, sortRows, type ListQuery, type Sortable } from './query.ts';

@@ -2,7 +2,7 @@ import type { HttpBindings } from '@hono/node-server';
 import { RESPONSE_ALREADY_SENT } from '@hono/node-server/utils/response';
 import type { MiddlewareHandler } from 'hono';
 import { resolveFault } from '../faults/response.ts';
-import { endpointList } from '../../src/abp/endpoints.ts';
+import { endpointList } from './endpoints.ts';
 import type { BackendIdentity } from './backend-token.ts';
 import type { LanguageName } from './localization.ts';
 import type { ApiTenant } from './tenants.ts';
@@ -65,7 +65,7 @@ export function cors(appOrigin: string): MiddlewareHandler<ApiEnv> {
   };
 }
 
-/** Lower-cased API paths (ASP.NET routing ignores case) and their fault switch: every endpoint of src/abp/endpoints.ts. */
+/** Lower-cased API paths (ASP.NET routing ignores case) and their fault switch: every endpoint of devstack/api/endpoints.ts. */
 export const FAULT_ROUTES: Readonly<Record<string, FaultEndpoint>> = Object.fromEntries(
   endpointList().map((endpoint) => [`/${endpoint.path.toLowerCase()}`, endpoint.name]),
 );

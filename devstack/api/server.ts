@@ -1,6 +1,6 @@
 import { Hono, type Context, type MiddlewareHandler } from 'hono';
 import { getCookie } from 'hono/cookie';
-import { endpointList, type AbpEndpoint, type EndpointName } from '../../src/abp/endpoints.ts';
+import { endpointList, type AbpEndpoint, type EndpointName } from './endpoints.ts';
 import { readDto, readInput, type Field, type StringField } from './input.ts';
 import type { ApiKit, Handler } from './kit.ts';
 import { readBearer, readRequestTenant, resolveCulture } from './request.ts';
@@ -23,7 +23,7 @@ import { createProviderTokenVerifier, ProviderUnavailableError } from './provide
 import { permissions } from '../seed.ts';
 import { buildUserConfiguration, type ClockProvider } from './user-configuration.ts';
 
-// The ABP backend as the app sees it: every endpoint of src/abp/endpoints.ts,
+// The ABP backend as the app sees it: every endpoint of devstack/api/endpoints.ts,
 // answered as ABP v10 with module-zero-core-template answers it (recorded in
 // tests/contract/recorded/, compared by tests/contract/).
 

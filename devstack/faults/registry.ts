@@ -1,10 +1,10 @@
-import { ENDPOINTS, type EndpointName } from '../../src/abp/endpoints.ts';
+import { ENDPOINTS, type EndpointName } from '../api/endpoints.ts';
 
 // Switches that make one endpoint misbehave, so tests can show how the app
 // copes with slow, failing, garbled or dropped answers. Only active in test
 // mode: outside it the registry refuses to hold anything.
 
-/** The app's configuration file, every ABP endpoint of src/abp/endpoints.ts by its name, and the provider's token endpoint. */
+/** The app's configuration file, every ABP endpoint of devstack/api/endpoints.ts by its name, and the provider's token endpoint. */
 export type FaultEndpoint = 'appconfig' | EndpointName | 'token';
 
 export const FAULT_ENDPOINTS: readonly FaultEndpoint[] = ['appconfig', ...(Object.keys(ENDPOINTS) as EndpointName[]), 'token'];

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { decodeJwt, SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { findEndpoint, type EndpointName } from '../../src/abp/endpoints.ts';
+import { findEndpoint, type EndpointName } from '../../devstack/api/endpoints.ts';
 import type { StackOptions } from '../../devstack/stack.ts';
 import { startTestStack, type TestStack } from '../../devstack/test-stack.ts';
 import { signIn } from '../devstack/helpers/sign-in.ts';

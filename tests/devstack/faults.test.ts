@@ -3,7 +3,7 @@ import * as oauth from 'oauth4webapi';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createAppConfig } from '../../devstack/appconfig.ts';
 import { createFaultRegistry, FAULT_ENDPOINTS, type FaultEndpoint } from '../../devstack/faults/registry.ts';
-import { ENDPOINTS, type EndpointName } from '../../src/abp/endpoints.ts';
+import { ENDPOINTS, type EndpointName } from '../../devstack/api/endpoints.ts';
 import { appConfigMiddleware } from '../../devstack/app-server/vite-appconfig.ts';
 import { freePorts } from '../../devstack/ports.ts';
 import { backendSignIn, client, insecure, signIn } from './helpers/sign-in.ts';

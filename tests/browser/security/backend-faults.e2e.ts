@@ -1,7 +1,7 @@
 import type { Route } from 'playwright-core';
 import { describe, expect } from 'vitest';
 import type { Fault } from '../../../devstack/faults/registry.ts';
-import { endpointList, type EndpointName } from '../../../src/abp/endpoints.ts';
+import { endpointList, type EndpointName } from '../../../devstack/api/endpoints.ts';
 import { AppModel } from '../models/app.model.ts';
 import { EN, NL } from '../models/texts.ts';
 import { eventually, type WatchedContext } from '../models/watch.ts';

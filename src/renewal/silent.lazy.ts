@@ -1,10 +1,10 @@
 import type { AuthConfig } from '../config/appConfig.ts';
-import { AuthError } from './authError.ts';
-import { createAuthorizationRequest, type AuthorizationOptions } from './authorize.lazy.ts';
-import { processCallback } from './callback.ts';
-import { handedOverParameters } from './popupProtocol.lazy.ts';
-import type { ProviderTokens } from './providerTokens.ts';
-import { takeTransaction } from './transaction.ts';
+import { AuthError } from '../auth/authError.ts';
+import { createAuthorizationRequest, type AuthorizationOptions } from '../auth/authorize.lazy.ts';
+import { processCallback } from '../auth/callback.ts';
+import { handedOverParameters } from '../auth/popupProtocol.lazy.ts';
+import type { ProviderTokens } from '../auth/providerTokens.ts';
+import { takeTransaction } from '../auth/transaction.ts';
 
 /** How long a silent authorization may take before it counts as failed (okta-auth-js waits 120 s for a frame; a staff app should not hang that long). */
 export const SILENT_TIMEOUT_MS = 10_000;

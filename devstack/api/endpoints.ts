@@ -1,6 +1,6 @@
-import * as ADMINISTRATION from './adminEndpoints.ts';
-import type { AbpEndpoint } from './endpointTable.ts';
-import * as START from './endpointTable.ts';
+import * as ADMINISTRATION from '../../src/abp/adminEndpoints.ts';
+import type { AbpEndpoint } from '../../src/abp/endpointTable.ts';
+import * as START from '../../src/abp/endpointTable.ts';
 
 /** The whole table: start-up's and sign-in's endpoints and the administration's. */
 const ENDPOINTS = { ...START, ...ADMINISTRATION };

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { providerSharesSite } from '../../src/auth/silent.lazy.ts';
+import { providerSharesSite } from '../../src/renewal/silent.lazy.ts';
 
 describe('providerSharesSite', () => {
   it.each([

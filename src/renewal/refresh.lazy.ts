@@ -1,9 +1,9 @@
 import * as oauth from 'oauth4webapi';
 import type { AuthConfig } from '../config/appConfig.ts';
-import { getProvider } from './provider.ts';
-import { toAuthError } from './toAuthError.ts';
-import { dpopHandle, withNonceRetry } from './dpop.lazy.ts';
-import { accessTokenExpiry, personOf, sessionEnd, type ProviderTokens } from './providerTokens.ts';
+import { getProvider } from '../auth/provider.ts';
+import { toAuthError } from '../auth/toAuthError.ts';
+import { dpopHandle, withNonceRetry } from '../auth/dpop.lazy.ts';
+import { accessTokenExpiry, personOf, sessionEnd, type ProviderTokens } from '../auth/providerTokens.ts';
 
 /**
  * The Web Lock the tabs take around every use of the shared refresh token:
