@@ -108,13 +108,7 @@ describe.each(['firefox', 'webkit'] as const)('%s, the provider on its own site'
     await staff.tab.label(NL.provider.userName).waitFor();
   });
 
-  // Mijn account asks the provider for its token in a hidden prompt=none
-  // frame, which cannot see the provider's cookie under Firefox's Total
-  // Cookie Protection with the provider on its own site (issue 31): it shows
-  // "Je sessie bij de inlogdienst is afgelopen". Marked as failing until
-  // Mijn account gets its token in a first-party way; when that lands this
-  // case fails as `it.fails`, and the mark goes.
-  it.fails('keeps a new name given in Mijn account after a reload', async () => {
+  it('keeps a new name given in Mijn account after a reload, the provider’s cookie a third party’s here', async () => {
     await signInToHome();
     await staff.openMyAccount(ADMIN);
     await staff.tab.label('Voornaam').fill('Bea');

@@ -53,7 +53,9 @@ describe('the Stately inspector under the dev server', () => {
     await context.route(/^https:\/\/stately\.ai\/inspect/, (route) => route.fulfill({ contentType: 'text/html', body: INSPECTOR_WINDOW }));
     const watched = await WatchedContext.of(context, stack);
     const app = await AppModel.newPage(watched);
-    const inspector = () => context.pages().find((page) => page.url().startsWith('https://stately.ai/inspect'));
+    // The newest inspector window: coming back from a provider on another site, the page is in a new browsing
+    // context group and cannot reach the window it opened before by its name, so it opens another.
+    const inspector = () => context.pages().filter((page) => page.url().startsWith('https://stately.ai/inspect')).at(-1);
     const shown = async (popup: Page | undefined): Promise<string[]> => (popup ? await popup.evaluate(() => (window as unknown as { actors?: string[] }).actors ?? []) : []);
 
     // The first compile of the sources by the dev server takes a while.
