@@ -89,9 +89,14 @@ export class WebKitSession {
     return answer.value;
   }
 
-  /** A command of this session (`/url`, `/element`, …). */
+  /** The last command sent: WebKitWebDriver hangs on a command sent while another one (a navigation) is still running. */
+  private queue: Promise<unknown> = Promise.resolve();
+
+  /** A command of this session (`/url`, `/element`, …), sent once the one before it has been answered. */
   send<T>(method: 'GET' | 'POST' | 'DELETE', path: string, body?: unknown): Promise<T> {
-    return this.command<T>(method, `/session/${this.id}${path}`, body);
+    const sent = this.queue.then(() => this.command<T>(method, `/session/${this.id}${path}`, body));
+    this.queue = sent.catch(() => undefined);
+    return sent;
   }
 
   async close(): Promise<void> {
