@@ -73,7 +73,7 @@ describe('sign-in against the local stack', () => {
     await app.waitForAddress(/\/account\/login/);
   });
 
-  it('signs out from a tab that holds no ID token on the app's login page, never at the provider, and the next sign-in asks for the password', async () => {
+  it('signs out from a tab that holds no ID token on the app’s login page, never at the provider, and the next sign-in asks for the password', async () => {
     const app = await AppModel.open(env.watched, '/account/login');
     await app.signIn('admin');
     await app.waitForAddress('/app/home');
