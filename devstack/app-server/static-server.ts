@@ -10,6 +10,7 @@ import { Hono, type Context } from 'hono';
 import { APPCONFIG_PATHS, type AppConfig } from '../appconfig.ts';
 import { resolveFault } from '../faults/response.ts';
 import type { FaultRegistry } from '../faults/registry.ts';
+import { ABP_PATH, passToApi } from './api-proxy.ts';
 import { nginxRules } from './nginx-rules.ts';
 
 // Serves the production build as deploy/nginx.conf does, so that `npm start`
@@ -23,7 +24,10 @@ type Env = { Bindings: HttpBindings };
 export interface StaticConfig {
   dist: string;
   issuer: string;
+  /** The API as the app calls it: in the connect-src of the CSP. */
   apiUrl: string;
+  /** The same-origin layout: ABP's paths under this server's address are passed on to the API listening here. */
+  apiServer?: string;
   appConfig: AppConfig;
   faults: FaultRegistry;
 }
@@ -177,6 +181,15 @@ export function createStaticApp(config: StaticConfig): Hono<Env> {
     return result;
   };
   const app = new Hono<Env>();
+
+  const { apiServer } = config;
+  if (apiServer) {
+    app.use('*', async (c, next) => {
+      if (!ABP_PATH.test(c.req.path)) return next();
+      await passToApi(c.env.incoming, c.env.outgoing, apiServer);
+      return RESPONSE_ALREADY_SENT;
+    });
+  }
 
   app.use('*', async (c, next) => {
     await next();
