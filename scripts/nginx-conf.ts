@@ -5,7 +5,7 @@
  *     --api-server http://10.0.0.5:21021 ... > staff-app.conf          (the same-origin layout)
  *
  * Fills deploy/nginx.conf for one environment: the CSP hashes of index.html's
- * inline styles come from the build (--dist), so run it after every build.
+ * inline styles and script come from the build (--dist), so run it after every build.
  * --brotli turns on brotli_static (needs Debian's libnginx-mod-http-brotli-static).
  * --api-server turns on the same-origin layout (docs/deploy.md): ABP's paths
  * under the app's address are passed on to that server, and --api is then the
@@ -14,7 +14,7 @@
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { inlineStyleHashes } from '../devstack/app-server/static-server.ts';
+import { inlineScriptHashes, inlineStyleHashes } from '../devstack/app-server/static-server.ts';
 
 export const NGINX_TEMPLATE = resolve(import.meta.dirname, '../deploy/nginx.conf');
 
@@ -30,7 +30,7 @@ export interface NginxSiteOptions {
   apiUrl: string;
   /** The same-origin layout: the backend nginx passes ABP's paths on to. */
   apiServer?: string;
-  /** index.html of the build being deployed: its inline styles are allowed by hash. */
+  /** index.html of the build being deployed: its inline styles and script are allowed by hash. */
   indexHtml: string;
   /** Serve the .br copies (brotli_static): only with the brotli module loaded. */
   brotli: boolean;
@@ -51,6 +51,7 @@ export function renderNginxSite(options: NginxSiteOptions, template = readFileSy
     API_URL: origin('API', options.apiUrl),
     API_SERVER: options.apiServer === undefined ? '' : origin('API server', options.apiServer),
     STYLE_HASHES: inlineStyleHashes(options.indexHtml).join(' '),
+    SCRIPT_HASHES: inlineScriptHashes(options.indexHtml).join(' '),
   };
   let text = template.replace(/\$\{([A-Z_]+)\}/g, (placeholder, name: string) => {
     const value = values[name];

@@ -9,7 +9,7 @@ import { NGINX_CONF, parseNginxRules } from '../../devstack/app-server/nginx-rul
 import { startStack } from '../../devstack/stack.ts';
 import { createStaticApp, negotiateEncoding } from '../../devstack/app-server/static-server.ts';
 import { freePorts } from '../../devstack/ports.ts';
-import { GZIP_ONLY_SCRIPT, HASHED_SCRIPT, INLINE_STYLE, SCRIPT_TEXT, startTestStack, type TestStack } from './helpers/test-stack.ts';
+import { GZIP_ONLY_SCRIPT, HASHED_SCRIPT, INLINE_SCRIPT, INLINE_STYLE, SCRIPT_TEXT, startTestStack, type TestStack } from './helpers/test-stack.ts';
 
 let stack: TestStack;
 beforeAll(async () => {
@@ -47,11 +47,12 @@ describe('static server', () => {
     expect((await get('/favicon.ico')).status).toBe(404);
   });
 
-  it('sends the security headers, with a CSP that needs no inline script', async () => {
+  it('sends the security headers, with a CSP that allows the one inline script by its hash', async () => {
     const response = await get('/app/home');
     const csp = response.headers.get('content-security-policy')!;
     const directives = new Map(csp.split(/;\s*/).map((d) => [d.split(' ')[0], d] as const));
-    expect(directives.get('script-src')).toBe("script-src 'self'");
+    const scriptHash = createHash('sha256').update(INLINE_SCRIPT).digest('base64');
+    expect(directives.get('script-src')).toBe(`script-src 'self' 'sha256-${scriptHash}'`);
     expect(csp).not.toContain('unsafe-inline');
     expect(csp).not.toContain('unsafe-eval');
     const hash = createHash('sha256').update(INLINE_STYLE).digest('base64');

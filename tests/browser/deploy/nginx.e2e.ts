@@ -7,7 +7,7 @@ import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startStack, type Stack } from '../../../devstack/stack.ts';
-import { cacheControlFor, contentSecurityPolicy, inlineStyleHashes } from '../../../devstack/app-server/static-server.ts';
+import { cacheControlFor, contentSecurityPolicy, inlineHashesOf } from '../../../devstack/app-server/static-server.ts';
 import { renderNginxSite } from '../../../scripts/nginx-conf.ts';
 import { precompress } from '../../../devstack/app-server/precompress.ts';
 import { freePorts } from '../../devstack/helpers/ports.ts';
@@ -204,7 +204,7 @@ describe.skipIf(missing !== undefined)(`nginx serves the build as docs/deploy.md
   });
 
   it('sends the static server’s security headers on every answer, errors included', async () => {
-    const hashes = inlineStyleHashes(readFileSync(join(site, 'index.html'), 'utf8'));
+    const hashes = inlineHashesOf(readFileSync(join(site, 'index.html'), 'utf8'));
     const paths = ['/', '/verkoop', '/account/logincallback', '/index.html', hashedAsset(/^index-.*\.js$/), '/sw.js', '/assets/appconfig.production.json', '/assets/missing-ABCDEFGH.js'];
     for (const path of paths) {
       const answer = await get(path);
