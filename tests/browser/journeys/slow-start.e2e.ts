@@ -12,7 +12,8 @@ import { WatchedContext } from '../models/watch.ts';
  * person's language; before that the plain busy text, as index.html paints it.
  */
 describe('a slow start says what it waits for', () => {
-  const env = browserEnv({ latencyMs: 2000 });
+  // The same-origin layout (docs/testing.md): a phone's deployment, no preflight to wait for besides.
+  const env = browserEnv({ latencyMs: 2000, apiLayout: 'same-origin' });
 
   it('names the person\'s details while GetAll and the session are on their way, then reaches the login page', async () => {
     const app = await AppModel.newPage(env.watched);
