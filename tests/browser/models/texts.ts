@@ -7,6 +7,11 @@
 export const NL = {
   /** The start-up screen, painted by index.html before any code has run. */
   busy: 'Bezig met laden…',
+  /**
+   * The busy indicator in either language: the culture cookie's as soon as its catalog is in, and after three
+   * seconds naming what it waits for ("Bezig met laden: je gegevens…").
+   */
+  busyAny: /^(?:Bezig met laden|Loading)(?:…|: .+…)$/,
   /** What a start that takes longer than a few seconds says it waits for. */
   slowStart: {
     config: 'Bezig met laden: de instellingen van de applicatie…',
