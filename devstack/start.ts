@@ -94,10 +94,14 @@ async function main(): Promise<void> {
     const { createServer } = await import('vite');
     const port = Number(new URL(stack.urls.app).port);
     const vite = await createServer({
-      server: { port, host: 'localhost', strictPort: true },
+      server: {
+        port,
+        host: 'localhost',
+        strictPort: true,
+        // The same-origin layout: Vite passes ABP's paths on to the API, as the app server and nginx do.
+        ...(stack.apiLayout === 'same-origin' ? { proxy: { [ABP_PROXY_KEY]: stack.urls.apiServer } } : {}),
+      },
       plugins: [appConfigPlugin(stack.appConfig, stack.faults)],
-      // The same-origin layout: Vite passes ABP's paths on to the API, as the app server and nginx do.
-      ...(stack.apiLayout === 'same-origin' ? { server: { port, host: 'localhost', strictPort: true, proxy: { [ABP_PROXY_KEY]: stack.urls.apiServer } } } : {}),
     });
     closeVite = () => vite.close();
     try {
