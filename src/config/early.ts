@@ -3,6 +3,9 @@
  * the bundle loads: the config as the HTML is parsed, GetAll as soon as the
  * config has answered. Start-up takes an answer only when it would have asked
  * exactly so (the same address and headers); otherwise it asks again.
+ * Not in a silent renewal's frame or a sign-in popup (the callback page
+ * there only hands its address over and starts nothing). Under `npm run dev`
+ * the app's config file has another name: the early answer goes unused.
  */
 export interface EarlyRequest {
   /** The address. */
