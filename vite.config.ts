@@ -27,7 +27,7 @@ function isStartModule(id: string): boolean {
 }
 
 /**
- * The entry only sends the config request and then imports the app; these
+ * The entry only imports the app (index.html has sent the config request); these
  * links let the browser fetch the app's chunks in parallel with the entry
  * instead of after it.
  */

@@ -45,6 +45,15 @@ export interface StackOptions {
    * `same`: next door on localhost, one site with the app. Env PROVIDER_SITE.
    */
   providerSite?: ProviderSite;
+  /**
+   * Where the app finds the API. `cross-origin` (default): at an address of
+   * its own (http://localhost:API_PORT), every call with ABP's headers after a
+   * CORS preflight, as the recordings show a real ABP host answering.
+   * `same-origin`: under the app's address, the app server passing ABP's paths
+   * on to the API as deploy/nginx.conf does, and no call needs a preflight.
+   * Env API_LAYOUT.
+   */
+  apiLayout?: ApiLayout;
   /** Clock (ms since the epoch) for the provider's codes, mailed links and mailbox. Default Date.now. */
   accountClock?: () => number;
   /** expireInSeconds of the API's own token. Default 86400. */
@@ -79,6 +88,15 @@ export function providerHost(site: ProviderSite): string {
   return site === 'same' ? 'localhost' : '127.0.0.1';
 }
 
+export type ApiLayout = 'cross-origin' | 'same-origin';
+
+function envLayout(): ApiLayout | undefined {
+  const raw = process.env.API_LAYOUT;
+  if (raw === undefined || raw.trim() === '') return undefined;
+  if (raw === 'cross-origin' || raw === 'same-origin') return raw;
+  throw new Error(`API_LAYOUT must be "cross-origin" or "same-origin", got "${raw}".`);
+}
+
 function envSite(): ProviderSite | undefined {
   const raw = process.env.PROVIDER_SITE;
   if (raw === undefined || raw.trim() === '') return undefined;
@@ -89,7 +107,10 @@ function envSite(): ProviderSite | undefined {
 export interface StackUrls {
   app: string;
   issuer: string;
+  /** The API as the app calls it (remoteServiceBaseUrl): the app's own address in the same-origin layout. */
   api: string;
+  /** Where the API itself listens: what nginx or the app server passes ABP's paths on to in the same-origin layout. */
+  apiServer: string;
 }
 
 export interface DemoUser {
@@ -107,6 +128,7 @@ export interface Stack {
   behaviour: BehaviourSwitch;
   users: readonly DemoUser[];
   appConfig: AppConfig;
+  apiLayout: ApiLayout;
   stop(): Promise<void>;
 }
 
@@ -125,12 +147,16 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
   const apiPort = options.apiPort ?? envNumber('API_PORT') ?? 21021;
   const latencyMs = options.latencyMs ?? envNumber('API_LATENCY_MS') ?? 0;
   const idpHost = providerHost(options.providerSite ?? envSite() ?? 'own');
+  const apiLayout = options.apiLayout ?? envLayout() ?? 'cross-origin';
   // Redirect URIs and CORS origins are registered by exact string, so every
   // part of the stack names the app by the same origin.
+  const app = `http://localhost:${appPort}`;
+  const apiServer = `http://localhost:${apiPort}`;
   const urls: StackUrls = {
-    app: `http://localhost:${appPort}`,
+    app,
     issuer: `http://${idpHost}:${idpPort}`,
-    api: `http://localhost:${apiPort}`,
+    api: apiLayout === 'same-origin' ? app : apiServer,
+    apiServer,
   };
   const faults = createFaultRegistry(options.testMode ?? false);
   const appConfig = createAppConfig({
@@ -177,7 +203,14 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
   });
   const api = createServer(getRequestListener(apiApp.fetch));
   const staticApp = (options.serveApp ?? true)
-    ? createStaticApp({ dist: options.dist ?? 'dist', issuer: urls.issuer, apiUrl: urls.api, appConfig, faults })
+    ? createStaticApp({
+        dist: options.dist ?? 'dist',
+        issuer: urls.issuer,
+        apiUrl: urls.api,
+        apiServer: apiLayout === 'same-origin' ? urls.apiServer : undefined,
+        appConfig,
+        faults,
+      })
     : undefined;
   const web = staticApp ? createServer(getRequestListener(staticApp.fetch)) : undefined;
 
@@ -206,5 +239,5 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
     name: `${u.givenName} ${u.familyName}`,
     sub: u.sub,
   }));
-  return { urls, faults, behaviour, users, appConfig, stop };
+  return { urls, faults, behaviour, users, appConfig, apiLayout, stop };
 }

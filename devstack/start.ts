@@ -5,6 +5,9 @@ import { checkBuild } from './app-server/build-check.ts';
 import { startStack, type Stack, type StackUrls } from './stack.ts';
 import { appConfigPlugin } from './app-server/vite-appconfig.ts';
 
+/** Vite's proxy key for ABP's paths (a key starting with ^ is a regular expression), as devstack/app-server/api-proxy.ts's ABP_PATH. */
+const ABP_PROXY_KEY = '^/(?:[Aa][Pp][Ii]|[Aa]bp[Uu]ser[Cc]onfiguration)/';
+
 // `npm start`: build when needed, then run provider, API and app server.
 // `--dev`: provider and API, with Vite's dev server as the app.
 // `--test-mode`: switch on the fault endpoints.
@@ -16,7 +19,8 @@ if (args.has('--help') || args.has('-h')) {
   --dev         serve the app with Vite's dev server instead of the production build
   --test-mode   enable fault switches (PUT /__devstack/faults/:endpoint on the API)
 
-Ports: APP_PORT (4200), IDP_PORT (4300), API_PORT (21021). Extra API delay: API_LATENCY_MS.`);
+Ports: APP_PORT (4200), IDP_PORT (4300), API_PORT (21021). Extra API delay: API_LATENCY_MS.
+The API under the app's own address, as deploy/nginx.conf can serve it: API_LAYOUT=same-origin.`);
   process.exit(0);
 }
 const dev = args.has('--dev');
@@ -60,7 +64,7 @@ function printReady(urls: StackUrls): void {
   App                ${urls.app}${dev ? '   (Vite dev server)' : ''}
   Identity provider  ${urls.issuer}
   Mailbox            ${urls.issuer}/mailbox   (codes and links the provider would send)
-  API                ${urls.api}${testMode ? '   (test mode: fault switches on)' : ''}
+  API                ${urls.api}${urls.api === urls.app ? `   (same-origin layout: passed on to ${urls.apiServer})` : ''}${testMode ? '   (test mode: fault switches on)' : ''}
 
   Sign in as admin / 123qwe (also: monteur, nieuw, vreemde; same password).
   Press Ctrl+C to stop.
@@ -90,7 +94,13 @@ async function main(): Promise<void> {
     const { createServer } = await import('vite');
     const port = Number(new URL(stack.urls.app).port);
     const vite = await createServer({
-      server: { port, host: 'localhost', strictPort: true },
+      server: {
+        port,
+        host: 'localhost',
+        strictPort: true,
+        // The same-origin layout: Vite passes ABP's paths on to the API, as the app server and nginx do.
+        ...(stack.apiLayout === 'same-origin' ? { proxy: { [ABP_PROXY_KEY]: stack.urls.apiServer } } : {}),
+      },
       plugins: [appConfigPlugin(stack.appConfig, stack.faults)],
     });
     closeVite = () => vite.close();
@@ -104,7 +114,7 @@ async function main(): Promise<void> {
 
   await Promise.all([
     waitFor(`${stack.urls.issuer}/.well-known/openid-configuration`),
-    waitFor(`${stack.urls.api}/AbpUserConfiguration/GetAll`),
+    waitFor(`${stack.urls.apiServer}/AbpUserConfiguration/GetAll`),
     waitFor(`${stack.urls.app}/`),
   ]);
   printReady(stack.urls);

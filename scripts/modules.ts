@@ -6,7 +6,8 @@ import { dirname, join, relative, resolve } from 'node:path';
  * a module named `*.lazy.ts(x)` is loaded with `import()` (lint allows no
  * other target), and with it whatever only it imports. The start is what
  * src/start.tsx imports statically; the entry is what src/main.tsx imports
- * statically (it sends the config request before the app is evaluated).
+ * statically (nothing: index.html has sent the config request, and the
+ * entry only imports the start).
  * vite.config.ts (chunks), lingui.config.ts (catalogs), eslint.config.ts
  * (layers) and the build test all read this file, so no list of file names
  * is kept by hand.

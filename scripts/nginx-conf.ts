@@ -1,15 +1,20 @@
 /**
  * tsx scripts/nginx-conf.ts --root /srv/staff-app --issuer https://login.example.nl --api https://api.example.nl
  *     [--listen 80] [--server-name staff.example.nl] [--dist dist] [--brotli] > staff-app.conf
+ * tsx scripts/nginx-conf.ts --root /srv/staff-app --issuer https://login.example.nl --api https://staff.example.nl
+ *     --api-server http://10.0.0.5:21021 ... > staff-app.conf          (the same-origin layout)
  *
  * Fills deploy/nginx.conf for one environment: the CSP hashes of index.html's
- * inline styles come from the build (--dist), so run it after every build.
+ * inline styles and script come from the build (--dist), so run it after every build.
  * --brotli turns on brotli_static (needs Debian's libnginx-mod-http-brotli-static).
+ * --api-server turns on the same-origin layout (docs/deploy.md): ABP's paths
+ * under the app's address are passed on to that server, and --api is then the
+ * app's own origin (remoteServiceBaseUrl).
  */
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { inlineStyleHashes } from '../devstack/app-server/static-server.ts';
+import { inlineScriptHashes, inlineStyleHashes } from '../devstack/app-server/static-server.ts';
 
 export const NGINX_TEMPLATE = resolve(import.meta.dirname, '../deploy/nginx.conf');
 
@@ -21,9 +26,11 @@ export interface NginxSiteOptions {
   appRoot: string;
   /** Identity provider origin, for connect-src, frame-src and form-action. */
   issuer: string;
-  /** ABP backend origin, for connect-src. */
+  /** ABP backend origin as the app calls it (remoteServiceBaseUrl), for connect-src: the app's own in the same-origin layout. */
   apiUrl: string;
-  /** index.html of the build being deployed: its inline styles are allowed by hash. */
+  /** The same-origin layout: the backend nginx passes ABP's paths on to. */
+  apiServer?: string;
+  /** index.html of the build being deployed: its inline styles and script are allowed by hash. */
   indexHtml: string;
   /** Serve the .br copies (brotli_static): only with the brotli module loaded. */
   brotli: boolean;
@@ -42,7 +49,9 @@ export function renderNginxSite(options: NginxSiteOptions, template = readFileSy
     APP_ROOT: resolve(options.appRoot),
     ISSUER: origin('issuer', options.issuer),
     API_URL: origin('API', options.apiUrl),
+    API_SERVER: options.apiServer === undefined ? '' : origin('API server', options.apiServer),
     STYLE_HASHES: inlineStyleHashes(options.indexHtml).join(' '),
+    SCRIPT_HASHES: inlineScriptHashes(options.indexHtml).join(' '),
   };
   let text = template.replace(/\$\{([A-Z_]+)\}/g, (placeholder, name: string) => {
     const value = values[name];
@@ -50,6 +59,7 @@ export function renderNginxSite(options: NginxSiteOptions, template = readFileSy
     return value;
   });
   if (options.brotli) text = text.replace(/^(\s*)#brotli /gm, '$1');
+  text = options.apiServer === undefined ? text.replace(/^#same-origin.*\n/gm, '') : text.replace(/^#same-origin/gm, '');
   return text;
 }
 
@@ -75,6 +85,7 @@ if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
       apiUrl: required('--api'),
       indexHtml: readFileSync(resolve(dist, 'index.html'), 'utf8'),
       brotli: process.argv.includes('--brotli'),
+      apiServer: option('--api-server'),
     }),
   );
 }

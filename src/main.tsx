@@ -1,8 +1,8 @@
 /**
- * The entry is kept tiny: it sends the app config request (start-up's first
- * step) while the rest of the app, preloaded from index.html, arrives.
+ * The entry is kept tiny: index.html's script has sent the config request
+ * (and GetAll after it) while this and the app, preloaded from index.html,
+ * arrive (config/early.ts).
  */
-import './config/appConfigRequest.ts';
 
 // The one import() of a module that is not *.lazy.*: the start itself, preloaded from index.html.
 // eslint-disable-next-line no-restricted-syntax

@@ -4,9 +4,9 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { getCultureName } from './abp/culture.ts';
 import { App } from './App.tsx';
-import { bootActor } from './boot/bootActor.ts';
+import { bootActor, bootContext } from './boot/bootActor.ts';
 import { whenSignedIn } from './boot/whenSignedIn.ts';
-import { i18n, loadCatalog } from './i18n/i18n.ts';
+import { activateLocale, i18n, loadCatalog } from './i18n/i18n.ts';
 import { inspectActor } from './lib/inspect.ts';
 import { logError } from './lib/log.ts';
 import { CALLBACK_PATH } from './lib/paths.ts';
@@ -32,7 +32,11 @@ if (!(await isPopupCallback())) {
       .then(({ startCallbackEarly }) => startCallbackEarly(router.history))
       .catch((error: unknown) => logError('sign-in', error));
   }
-  void loadCatalog(getCultureName()).catch(() => undefined);
+  // The busy indicator speaks the language of the culture cookie as soon as its catalog is in (from the service worker's
+  // cache when offline), not only once start-up has settled the language.
+  void loadCatalog(getCultureName()).then(() => {
+    if (!bootContext().session) return activateLocale(getCultureName());
+  }, () => undefined);
   whenSignedIn(() => import('./session/signedIn.lazy.ts').then(({ startSignedIn }) => startSignedIn()));
   createRoot(document.getElementById('root')!).render(
     <StrictMode>

@@ -10,6 +10,7 @@ import { Hono, type Context } from 'hono';
 import { APPCONFIG_PATHS, type AppConfig } from '../appconfig.ts';
 import { resolveFault } from '../faults/response.ts';
 import type { FaultRegistry } from '../faults/registry.ts';
+import { ABP_PATH, passToApi } from './api-proxy.ts';
 import { nginxRules } from './nginx-rules.ts';
 
 // Serves the production build as deploy/nginx.conf does, so that `npm start`
@@ -23,7 +24,10 @@ type Env = { Bindings: HttpBindings };
 export interface StaticConfig {
   dist: string;
   issuer: string;
+  /** The API as the app calls it: in the connect-src of the CSP. */
   apiUrl: string;
+  /** The same-origin layout: ABP's paths under this server's address are passed on to the API listening here. */
+  apiServer?: string;
   appConfig: AppConfig;
   faults: FaultRegistry;
 }
@@ -84,13 +88,32 @@ export function negotiateEncoding(acceptEncoding: string | undefined, available:
   return best?.encoding;
 }
 
-/** CSP hash sources for each inline <style> block, so no 'unsafe-inline' is needed. */
-export function inlineStyleHashes(html: string): string[] {
+function inlineHashes(html: string, blocks: RegExp): string[] {
   const hashes = new Set<string>();
-  for (const match of html.matchAll(/<style\b[^>]*>([\s\S]*?)<\/style>/gi)) {
+  for (const match of html.matchAll(blocks)) {
     hashes.add(`'sha256-${createHash('sha256').update(match[1] ?? '', 'utf8').digest('base64')}'`);
   }
   return [...hashes];
+}
+
+/** CSP hash sources for each inline <style> block, so no 'unsafe-inline' is needed. */
+export function inlineStyleHashes(html: string): string[] {
+  return inlineHashes(html, /<style\b[^>]*>([\s\S]*?)<\/style>/gi);
+}
+
+/** CSP hash sources for each inline <script> block (one without src: index.html's early requests), so no 'unsafe-inline' is needed. */
+export function inlineScriptHashes(html: string): string[] {
+  return inlineHashes(html, /<script\b(?![^>]*\bsrc=)[^>]*>([\s\S]*?)<\/script>/gi);
+}
+
+/** The hashes index.html's inline blocks are allowed by. */
+export interface InlineHashes {
+  styles: string[];
+  scripts: string[];
+}
+
+export function inlineHashesOf(html: string): InlineHashes {
+  return { styles: inlineStyleHashes(html), scripts: inlineScriptHashes(html) };
 }
 
 /**
@@ -100,11 +123,11 @@ export function inlineStyleHashes(html: string): string[] {
  */
 export const FRAMEABLE_PATH = '/account/logincallback';
 
-export function contentSecurityPolicy(issuer: string, apiUrl: string, styleHashes: string[], path = '/'): string {
+export function contentSecurityPolicy(issuer: string, apiUrl: string, hashes: InlineHashes, path = '/'): string {
   return [
     "default-src 'self'",
-    "script-src 'self'",
-    ['style-src', "'self'", ...styleHashes].join(' '),
+    ['script-src', "'self'", ...hashes.scripts].join(' '),
+    ['style-src', "'self'", ...hashes.styles].join(' '),
     "img-src 'self' data:",
     "font-src 'self'",
     `connect-src 'self' ${issuer} ${apiUrl}`,
@@ -162,9 +185,9 @@ export function createStaticApp(config: StaticConfig): Hono<Env> {
   if (!existsSync(indexPath)) {
     throw new Error(`No production build: ${indexPath} is missing. Run "npx vite build" first (npm start does this for you).`);
   }
-  const styleHashes = inlineStyleHashes(readFileSync(indexPath, 'utf8'));
-  const csp = contentSecurityPolicy(config.issuer, config.apiUrl, styleHashes);
-  const callbackCsp = contentSecurityPolicy(config.issuer, config.apiUrl, styleHashes, FRAMEABLE_PATH);
+  const hashes = inlineHashesOf(readFileSync(indexPath, 'utf8'));
+  const csp = contentSecurityPolicy(config.issuer, config.apiUrl, hashes);
+  const callbackCsp = contentSecurityPolicy(config.issuer, config.apiUrl, hashes, FRAMEABLE_PATH);
   const rules = nginxRules();
   // Files without a precompressed copy are gzipped once per version, not per request.
   const gzipped = new Map<string, Promise<Buffer>>();
@@ -177,6 +200,15 @@ export function createStaticApp(config: StaticConfig): Hono<Env> {
     return result;
   };
   const app = new Hono<Env>();
+
+  const { apiServer } = config;
+  if (apiServer) {
+    app.use('*', async (c, next) => {
+      if (!ABP_PATH.test(c.req.path)) return next();
+      await passToApi(c.env.incoming, c.env.outgoing, apiServer);
+      return RESPONSE_ALREADY_SENT;
+    });
+  }
 
   app.use('*', async (c, next) => {
     await next();

@@ -10,6 +10,8 @@ export interface AbpClientOptions {
   /** Read before each request, so a new token, tenant or language applies at once. */
   headers: () => AbpHeaderSource;
   timeoutMs?: number;
+  /** Instead of the browser's fetch, e.g. one that takes an answer already on its way. */
+  fetch?: (request: Request, init?: RequestInit) => Promise<Response>;
 }
 
 type Method = 'get' | 'post' | 'put' | 'delete';
@@ -52,6 +54,7 @@ export function createAbpClient(options: AbpClientOptions): AbpClient {
     timeout: options.timeoutMs ?? 15_000,
     retry: 0,
     throwHttpErrors: false,
+    fetch: options.fetch as typeof fetch | undefined,
   });
   return {
     get: (path, getOptions) => send(http, options.headers, 'get', path, undefined, {}, getOptions?.personLanguage === true),

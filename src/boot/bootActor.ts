@@ -11,6 +11,7 @@ import { getUserConfiguration, type UserConfiguration } from '../abp/userConfigu
 import { abpClientFor } from '../config/abpClient.ts';
 import type { AppConfig } from '../config/appConfig.ts';
 import { requestAppConfig } from '../config/appConfigRequest.ts';
+import { armEarlyGetAll } from '../config/early.ts';
 import { parseAppConfig } from '../config/parseAppConfig.ts';
 import { activateLocale } from '../i18n/i18n.ts';
 import { logError } from '../lib/log.ts';
@@ -35,6 +36,8 @@ export const browserBootMachine = createBootMachine<AppConfig, UserConfiguration
       const client = abpClientFor(input.config);
       // With a token held, the code that settles the answer (the language, a token the backend ignored) loads beside GetAll.
       const settling = sent === undefined ? undefined : settler();
+      // index.html's GetAll, when it was asked for as this one is.
+      await armEarlyGetAll();
       const answered = await getUserConfiguration(client);
       if (!settling && answered.session.userId === null) return answered;
       return (await (settling ?? settler())).settleUserConfiguration(input.config, client, answered, sent);

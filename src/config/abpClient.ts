@@ -3,6 +3,7 @@ import { createAbpClient, type AbpClient } from '../abp/client.ts';
 import { getCultureName } from '../abp/culture.ts';
 import { getTenantId } from '../abp/tenant.ts';
 import { getToken } from '../abp/authToken.ts';
+import { earlyFetch } from './early.ts';
 
 const startClients = new WeakMap<AppConfig, AbpClient>();
 
@@ -16,6 +17,8 @@ function createClientFor(config: AppConfig): AbpClient {
       cultureName: getCultureName(),
       token: getToken(),
     }),
+    // Start-up's GetAll may have been sent by index.html already (config/early.ts).
+    fetch: earlyFetch,
   });
 }
 

@@ -2,6 +2,7 @@ import { getCultureName } from '../abp/culture.ts';
 import { abpHeaders } from '../abp/headers.ts';
 import { getTenantId } from '../abp/tenant.ts';
 import { DEFAULT_TENANT_HEADER } from './appConfig.ts';
+import { earlyAnswer, takeEarlyConfig } from './early.ts';
 import { appConfigUrl, fetchAppConfig } from './loadAppConfig.ts';
 
 /** The config request's headers: the tenant header (default name) only when a tenant is chosen. */
@@ -9,16 +10,9 @@ export function appConfigHeaders(): Record<string, string> {
   return abpHeaders({ tenantHeaderName: DEFAULT_TENANT_HEADER, tenantId: getTenantId(), cultureName: getCultureName(), token: undefined });
 }
 
-/**
- * Start-up's first request leaves as soon as this module is evaluated, the
- * first of the app's modules, instead of after React and the router.
- */
-let early: Promise<unknown> | undefined = typeof window === 'undefined' ? undefined : fetchAppConfig(appConfigUrl(), appConfigHeaders());
-early?.catch(() => undefined);
-
-/** The raw config: the early answer the first time, a new request after that (a retry). */
+/** The raw config: the first time the answer to index.html's request when it asked as start-up would, else (a retry) a new request. */
 export function requestAppConfig(): Promise<unknown> {
-  const answer = early ?? fetchAppConfig(appConfigUrl(), appConfigHeaders());
-  early = undefined;
-  return answer;
+  const url = appConfigUrl();
+  const headers = appConfigHeaders();
+  return fetchAppConfig(url, headers, earlyAnswer(takeEarlyConfig(), url, headers));
 }

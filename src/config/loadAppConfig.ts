@@ -10,11 +10,11 @@ export function appConfigUrl(base = new URL(import.meta.env.BASE_URL, location.o
   return new URL(`assets/${APP_CONFIG_FILE}`, base).href;
 }
 
-/** Fetches the application config (with the tenant header) without validating it. */
-export async function fetchAppConfig(url: string, headers: Record<string, string>): Promise<unknown> {
+/** Fetches the application config (with the tenant header) without validating it; `sent`: the answer to that request, already on its way. */
+export async function fetchAppConfig(url: string, headers: Record<string, string>, sent?: Promise<Response>): Promise<unknown> {
   let response: Response;
   try {
-    response = await fetch(url, { headers, cache: 'no-store', credentials: 'same-origin' });
+    response = await (sent ?? fetch(url, { headers, cache: 'no-store', credentials: 'same-origin' }));
   } catch (error) {
     throw new ConfigError('config-unreachable', `${url}: ${error instanceof Error ? error.message : String(error)}`);
   }

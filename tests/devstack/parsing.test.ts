@@ -4,7 +4,7 @@ import { readBearer, readRequestTenant, resolveCulture } from '../../devstack/ap
 import { createApiTenantDirectory } from '../../devstack/api/tenants.ts';
 import { createAppConfig } from '../../devstack/appconfig.ts';
 import { createFaultRegistry, parseFault } from '../../devstack/faults/registry.ts';
-import { cacheControlFor, inlineStyleHashes } from '../../devstack/app-server/static-server.ts';
+import { cacheControlFor, inlineScriptHashes, inlineStyleHashes } from '../../devstack/app-server/static-server.ts';
 import { createUserStore } from '../../devstack/provider/user-store.ts';
 
 const headers = (values: Record<string, string>) => (name: string) =>
@@ -100,6 +100,12 @@ describe('static server rules', () => {
     const html = '<style>a{}</style><style media="print">b{}</style><style>a{}</style>';
     const hash = (css: string) => `'sha256-${createHash('sha256').update(css).digest('base64')}'`;
     expect(inlineStyleHashes(html)).toEqual([hash('a{}'), hash('b{}')]);
+  });
+
+  it('hashes each inline script, never a script loaded by address', () => {
+    const html = '<script>go()</script><script type="module" crossorigin src="/assets/index-Ab12Cd34.js"></script><script>go()</script>';
+    const hash = (js: string) => `'sha256-${createHash('sha256').update(js).digest('base64')}'`;
+    expect(inlineScriptHashes(html)).toEqual([hash('go()')]);
   });
 
   it.each([

@@ -124,8 +124,26 @@ describe('ports from the environment', () => {
     try {
       const fromEnv = await startStack({ serveApp: false });
       // The provider on a site of its own: another host than the app's.
-      expect(fromEnv.urls).toEqual({ app: `http://localhost:${app}`, issuer: `http://127.0.0.1:${idp}`, api: `http://localhost:${api}` });
+      expect(fromEnv.urls).toEqual({
+        app: `http://localhost:${app}`,
+        issuer: `http://127.0.0.1:${idp}`,
+        api: `http://localhost:${api}`,
+        apiServer: `http://localhost:${api}`,
+      });
+      expect(fromEnv.apiLayout).toBe('cross-origin');
       await fromEnv.stop();
+      // The same-origin layout: the app calls the API at its own address; the API still listens on its port.
+      process.env.API_LAYOUT = 'same-origin';
+      const sameOrigin = await startStack({ serveApp: false });
+      expect([sameOrigin.urls.api, sameOrigin.urls.apiServer, sameOrigin.appConfig.remoteServiceBaseUrl]).toEqual([
+        `http://localhost:${app}`,
+        `http://localhost:${api}`,
+        `http://localhost:${app}`,
+      ]);
+      await sameOrigin.stop();
+      process.env.API_LAYOUT = 'same';
+      await expect(startStack({ serveApp: false })).rejects.toThrow(/API_LAYOUT must be "cross-origin" or "same-origin"/);
+      delete process.env.API_LAYOUT;
       process.env.PROVIDER_SITE = 'same';
       const sameSite = await startStack({ serveApp: false });
       expect(sameSite.urls.issuer).toBe(`http://localhost:${idp}`);
@@ -134,6 +152,7 @@ describe('ports from the environment', () => {
       await expect(startStack({ serveApp: false })).rejects.toThrow(/PROVIDER_SITE must be "own" or "same"/);
     } finally {
       delete process.env.PROVIDER_SITE;
+      delete process.env.API_LAYOUT;
       delete process.env.APP_PORT;
       delete process.env.IDP_PORT;
       delete process.env.API_PORT;

@@ -1,14 +1,15 @@
 import { createHash } from 'node:crypto';
 import { readFileSync, utimesSync, writeFileSync } from 'node:fs';
-import { request, type IncomingHttpHeaders } from 'node:http';
+import { createServer, request, type IncomingHttpHeaders } from 'node:http';
+import { getRequestListener } from '@hono/node-server';
 import { join } from 'node:path';
 import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { NGINX_CONF, parseNginxRules } from '../../devstack/app-server/nginx-rules.ts';
 import { startStack } from '../../devstack/stack.ts';
-import { negotiateEncoding } from '../../devstack/app-server/static-server.ts';
+import { createStaticApp, negotiateEncoding } from '../../devstack/app-server/static-server.ts';
 import { freePorts } from '../../devstack/ports.ts';
-import { GZIP_ONLY_SCRIPT, HASHED_SCRIPT, INLINE_STYLE, SCRIPT_TEXT, startTestStack, type TestStack } from './helpers/test-stack.ts';
+import { GZIP_ONLY_SCRIPT, HASHED_SCRIPT, INLINE_SCRIPT, INLINE_STYLE, SCRIPT_TEXT, startTestStack, type TestStack } from './helpers/test-stack.ts';
 
 let stack: TestStack;
 beforeAll(async () => {
@@ -46,11 +47,12 @@ describe('static server', () => {
     expect((await get('/favicon.ico')).status).toBe(404);
   });
 
-  it('sends the security headers, with a CSP that needs no inline script', async () => {
+  it('sends the security headers, with a CSP that allows the one inline script by its hash', async () => {
     const response = await get('/app/home');
     const csp = response.headers.get('content-security-policy')!;
     const directives = new Map(csp.split(/;\s*/).map((d) => [d.split(' ')[0], d] as const));
-    expect(directives.get('script-src')).toBe("script-src 'self'");
+    const scriptHash = createHash('sha256').update(INLINE_SCRIPT).digest('base64');
+    expect(directives.get('script-src')).toBe(`script-src 'self' 'sha256-${scriptHash}'`);
     expect(csp).not.toContain('unsafe-inline');
     expect(csp).not.toContain('unsafe-eval');
     const hash = createHash('sha256').update(INLINE_STYLE).digest('base64');
@@ -233,6 +235,56 @@ describe('static server', () => {
       },
       klantenportaal: 'https://portaal.isolatie.local',
     });
+  });
+});
+
+describe('the same-origin layout: ABP\'s paths under the app\'s address', () => {
+  let sameOrigin: TestStack;
+  beforeAll(async () => {
+    sameOrigin = await startTestStack({ apiLayout: 'same-origin' });
+  });
+  afterAll(() => sameOrigin.stop());
+
+  it('names the app\'s own address as the API in the config and in the CSP', async () => {
+    const config = (await (await fetch(`${sameOrigin.urls.app}/assets/appconfig.production.json`)).json()) as { remoteServiceBaseUrl: string };
+    expect(config.remoteServiceBaseUrl).toBe(sameOrigin.urls.app);
+    const csp = (await fetch(`${sameOrigin.urls.app}/app/home`)).headers.get('content-security-policy')!;
+    expect(csp).toContain(`connect-src 'self' ${sameOrigin.urls.issuer} ${sameOrigin.urls.app};`);
+  });
+
+  it('passes every ABP path the app calls on to the API, method, headers, body and case as sent', async () => {
+    const viaApp = await fetch(`${sameOrigin.urls.app}/AbpUserConfiguration/GetAll`, { headers: { 'Abp-TenantId': '1' } });
+    const direct = await fetch(`${sameOrigin.urls.apiServer}/AbpUserConfiguration/GetAll`, { headers: { 'Abp-TenantId': '1' } });
+    expect(viaApp.status).toBe(200);
+    const [proxied, own] = (await Promise.all([viaApp.json(), direct.json()])) as [{ result: { session: unknown } }, { result: { session: unknown } }];
+    expect(proxied.result.session).toEqual(own.result.session);
+    expect(viaApp.headers.get('content-type')).toBe(direct.headers.get('content-type'));
+
+    const post = await fetch(`${sameOrigin.urls.app}/api/services/app/Account/IsTenantAvailable`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ tenancyName: 'Default' }),
+    });
+    expect(post.status).toBe(200);
+    expect(((await post.json()) as { result: { state: number; tenantId: number } }).result).toMatchObject({ state: 1, tenantId: 1 });
+    // ASP.NET routes without regard to case, and so does the rule that passes them on.
+    expect((await fetch(`${sameOrigin.urls.app}/abpuserconfiguration/getall`)).status).toBe(200);
+  });
+
+  it('answers 502 when the API cannot be reached, as nginx does', async () => {
+    const [port] = await freePorts(1);
+    const app = createStaticApp({ dist: sameOrigin.dist, issuer: sameOrigin.urls.issuer, apiUrl: 'http://localhost:1', apiServer: `http://localhost:${port}`, appConfig: sameOrigin.appConfig, faults: sameOrigin.faults });
+    const server = createServer(getRequestListener(app.fetch));
+    await new Promise<void>((done) => server.listen(0, 'localhost', done));
+    try {
+      const address = server.address() as { port: number };
+      const answer = await fetch(`http://localhost:${address.port}/api/services/app/Session/GetCurrentLoginInformations`);
+      expect(answer.status).toBe(502);
+      // Everything else is still the build.
+      expect((await fetch(`http://localhost:${address.port}/app/home`)).status).toBe(200);
+    } finally {
+      await new Promise((done) => server.close(done));
+    }
   });
 });
 

@@ -45,6 +45,8 @@ export interface BootRun {
   longTasks: { startTime: number; duration: number }[];
   /** Whether a service worker controlled the page (a second visit). */
   controlled: boolean;
+  /** CORS preflights the browser sent before /app/home was on screen, by path. */
+  preflights: string[];
 }
 
 export interface SignInRun {
@@ -129,9 +131,17 @@ export async function newBenchContext(
 }
 
 /** A page with the HTTP cache off (a first visit) or on (a second one), on a link of `throughput` bytes per second when given. */
+/** The CORS preflights of a page, by path: they never reach the page's own request events; the DevTools protocol names them. */
+const preflightsOf = new WeakMap<Page, string[]>();
+
 async function newPage(context: BrowserContext, cacheDisabled = true, throughput?: number): Promise<Page> {
   const page = await context.newPage();
   const cdp = await context.newCDPSession(page);
+  const preflights: string[] = [];
+  preflightsOf.set(page, preflights);
+  cdp.on('Network.requestWillBeSent', (event) => {
+    if (event.type === 'Preflight' || event.request.method === 'OPTIONS') preflights.push(new URL(event.request.url).pathname);
+  });
   await cdp.send('Network.enable');
   await cdp.send('Network.setCacheDisabled', { cacheDisabled });
   if (throughput !== undefined) {
@@ -240,6 +250,7 @@ async function bootOn(page: Page, appUrl: string): Promise<BootRun> {
   const pending = watchPending(page);
   await page.goto(new URL('/app/home', appUrl).href, { waitUntil: 'commit' });
   await waitForHome(page, pending);
+  const preflights = [...(preflightsOf.get(page) ?? [])];
   const timings = await readTimings(page);
   const [getAllBytes] = await sizes();
   if (getAllBytes === undefined) throw new Error('No GetAll answer was seen to its end.');
@@ -260,6 +271,7 @@ async function bootOn(page: Page, appUrl: string): Promise<BootRun> {
     homeRendered,
     cls: timings.shifts.filter((shift) => !shift.hadRecentInput && shift.startTime <= homeRendered).reduce((sum, shift) => sum + shift.value, 0),
     documents,
+    preflights,
     durations: {
       appconfig: appconfig.responseEnd - appconfig.startTime,
       getAll: getAll.responseEnd - getAll.startTime,

@@ -1,6 +1,7 @@
 import { resolve } from 'node:path';
 import type { Browser, BrowserContext } from 'playwright-core';
 import { launchChromium } from '../../../devstack/chromium.ts';
+import type { ApiLayout } from '../../../devstack/stack.ts';
 import { startTestStack } from '../../../devstack/test-stack.ts';
 import { precompress } from '../../../devstack/app-server/precompress.ts';
 import { measureBarePage, writeBarePage } from './barePage.ts';
@@ -47,7 +48,10 @@ export interface Measurements {
   sizes: BuildSizes;
   indicator: { visible: boolean; fcp: number | undefined };
   bare: { appconfigStart: number; fcp: number | undefined }[];
+  /** The cross-origin layout (the API at an address of its own): every figure of the latency phase. */
   byLatency: Map<number, LatencyRuns>;
+  /** The same-origin layout (the API under the app's address, docs/deploy.md): sign-ins and signed-in starts, no second visits. */
+  sameOrigin: Map<number, LatencyRuns>;
   scales: ScaleRuns[];
 }
 
@@ -56,11 +60,18 @@ export const LATENCIES = [0, BUDGETS.latencyMs] as const;
 /**
  * Sign-ins and signed-in starts at every latency, one stack per latency, the
  * runs taking turns (0 ms, 100 ms, 0 ms, ...) so that both latencies see the
- * same machine: the latency floor compares them.
+ * same machine: the latency floor compares them. In `apiLayout` (the API at
+ * its own address, or under the app's); second visits only when asked.
  */
-async function measureLatencies(browser: Browser, dist: string, options: MeasureOptions): Promise<Map<number, LatencyRuns>> {
-  const { runs, log } = options;
-  const sides = await Promise.all(LATENCIES.map(async (latencyMs) => ({ latencyMs, stack: await startTestStack({ dist, latencyMs }) })));
+async function measureLatencies(
+  browser: Browser,
+  dist: string,
+  options: MeasureOptions,
+  { apiLayout, secondVisits }: { apiLayout: ApiLayout; secondVisits: boolean },
+): Promise<Map<number, LatencyRuns>> {
+  const { runs } = options;
+  const log = (message: string) => options.log(`${message} (${apiLayout})`);
+  const sides = await Promise.all(LATENCIES.map(async (latencyMs) => ({ latencyMs, stack: await startTestStack({ dist, latencyMs, apiLayout }) })));
   try {
     const results = sides.map((side) => ({
       ...side,
@@ -85,6 +96,7 @@ async function measureLatencies(browser: Browser, dist: string, options: Measure
       for (const side of results) side.boots.push(await measureBoot(browser, side.stack.urls.app, side.storageState!));
     }
     for (const side of results) log(`  ${side.latencyMs} ms: ${runs} signed-in starts, median ${ms(median(side.boots.map((run) => run.homeRendered)))} to /app/home`);
+    if (!secondVisits) return new Map(results.map((side) => [side.latencyMs, { boots: side.boots, signIns: side.signIns, secondVisits: [] }]));
     for (const side of results) await measureSecondVisit(browser, side.stack.urls.app, side.storageState!);
     // Only starts the worker served count; one the network answered is tried again, a few times at most.
     for (const side of results) {
@@ -176,10 +188,11 @@ export async function measure(options: MeasureOptions): Promise<Measurements> {
       await bareStack.stop();
     }
 
-    const byLatency = await measureLatencies(browser, dist, options);
+    const byLatency = await measureLatencies(browser, dist, options, { apiLayout: 'cross-origin', secondVisits: true });
+    const sameOrigin = await measureLatencies(browser, dist, options, { apiLayout: 'same-origin', secondVisits: false });
     const scales = await measureScales(dist, options);
     const load = { start: loadAtStart, end: currentLoad() };
-    return { runs, chromium, load, sizes, indicator, bare, byLatency, scales };
+    return { runs, chromium, load, sizes, indicator, bare, byLatency, sameOrigin, scales };
   } finally {
     await browser.close();
   }

@@ -7,7 +7,7 @@ import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startStack, type Stack } from '../../../devstack/stack.ts';
-import { cacheControlFor, contentSecurityPolicy, inlineStyleHashes } from '../../../devstack/app-server/static-server.ts';
+import { cacheControlFor, contentSecurityPolicy, inlineHashesOf } from '../../../devstack/app-server/static-server.ts';
 import { renderNginxSite } from '../../../scripts/nginx-conf.ts';
 import { precompress } from '../../../devstack/app-server/precompress.ts';
 import { freePorts } from '../../devstack/helpers/ports.ts';
@@ -42,9 +42,9 @@ let nginx: ChildProcess | undefined;
 let nginxLog = '';
 let browser: Browser;
 
-function get(path: string, headers: Record<string, string> = {}): Promise<Answer> {
+function get(path: string, headers: Record<string, string> = {}, at = origin): Promise<Answer> {
   return new Promise((done, fail) => {
-    const req = request(new URL(path, origin), { headers }, (res) => {
+    const req = request(new URL(path, at), { headers }, (res) => {
       const chunks: Buffer[] = [];
       res.on('data', (chunk: Buffer) => chunks.push(chunk));
       res.on('end', () => done({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks) }));
@@ -56,7 +56,7 @@ function get(path: string, headers: Record<string, string> = {}): Promise<Answer
 }
 
 /** The wrapper a test run needs around the site: everything nginx writes stays in the temp folder. */
-function mainConfig(siteConf: string): string {
+function mainConfig(siteConf: string, dir: string): string {
   return `daemon off;
 worker_processes 1;
 pid ${dir}/nginx.pid;
@@ -139,7 +139,7 @@ describe.skipIf(missing !== undefined)(`nginx serves the build as docs/deploy.md
       }),
     );
     const conf = join(dir, 'nginx.conf');
-    writeFileSync(conf, mainConfig(siteConf));
+    writeFileSync(conf, mainConfig(siteConf, dir));
     const args = ['-p', dir, '-c', conf, '-e', join(dir, 'error.log')];
     const check = spawnSync(NGINX, ['-t', ...args], { encoding: 'utf8' });
     if (check.status !== 0) throw new Error(`nginx -t refused the configuration:\n${check.stderr}`);
@@ -204,7 +204,7 @@ describe.skipIf(missing !== undefined)(`nginx serves the build as docs/deploy.md
   });
 
   it('sends the static server’s security headers on every answer, errors included', async () => {
-    const hashes = inlineStyleHashes(readFileSync(join(site, 'index.html'), 'utf8'));
+    const hashes = inlineHashesOf(readFileSync(join(site, 'index.html'), 'utf8'));
     const paths = ['/', '/verkoop', '/account/logincallback', '/index.html', hashedAsset(/^index-.*\.js$/), '/sw.js', '/assets/appconfig.production.json', '/assets/missing-ABCDEFGH.js'];
     for (const path of paths) {
       const answer = await get(path);
@@ -272,5 +272,103 @@ describe.skipIf(missing !== undefined)(`nginx serves the build as docs/deploy.md
     const answer = await get(path, { 'Accept-Encoding': 'br, gzip' });
     expect(answer.headers['content-encoding']).toBe('br');
     expect(brotliDecompressSync(answer.body).equals(readFileSync(join(site, path)))).toBe(true);
+  });
+});
+
+describe.skipIf(missing !== undefined)(`nginx in the same-origin layout: the API under the app's address${missing ? ` (skipped: ${missing})` : ''}`, () => {
+  let folder: string;
+  let at: string;
+  let apiStack: Stack;
+  let server: ChildProcess | undefined;
+  let log = '';
+  let chromium: Browser;
+
+  beforeAll(async () => {
+    folder = mkdtempSync(join(tmpdir(), 'nginx-same-origin-'));
+    chmodSync(folder, 0o755);
+    const root = join(folder, 'site');
+    cpSync(resolve('dist'), root, { recursive: true });
+    const [appPort, idpPort, apiPort] = await freePorts(3);
+    at = `http://localhost:${appPort}`;
+    apiStack = await startStack({ appPort, idpPort, apiPort, serveApp: false, testMode: true, apiLayout: 'same-origin' });
+    writeFileSync(join(root, 'assets/appconfig.production.json'), JSON.stringify(apiStack.appConfig));
+    const siteConf = join(folder, 'staff-app.conf');
+    writeFileSync(
+      siteConf,
+      renderNginxSite({
+        listen: `127.0.0.1:${appPort}`,
+        serverName: 'localhost',
+        appRoot: root,
+        issuer: apiStack.urls.issuer,
+        apiUrl: apiStack.urls.api,
+        apiServer: apiStack.urls.apiServer,
+        indexHtml: readFileSync(join(root, 'index.html'), 'utf8'),
+        brotli: false,
+      }),
+    );
+    const conf = join(folder, 'nginx.conf');
+    writeFileSync(conf, mainConfig(siteConf, folder));
+    const args = ['-p', folder, '-c', conf, '-e', join(folder, 'error.log')];
+    const check = spawnSync(NGINX, ['-t', ...args], { encoding: 'utf8' });
+    if (check.status !== 0) throw new Error(`nginx -t refused the configuration:\n${check.stderr}`);
+    server = spawn(NGINX, args, { stdio: ['ignore', 'ignore', 'pipe'] });
+    server.stderr?.on('data', (chunk: Buffer) => (log += chunk.toString()));
+    const deadline = Date.now() + 10_000;
+    for (;;) {
+      if (server.exitCode !== null) throw new Error(`nginx exited: ${log}`);
+      try {
+        await get('/index.html', {}, at);
+        break;
+      } catch (error) {
+        if (Date.now() > deadline) throw error;
+        await new Promise((next) => setTimeout(next, 50));
+      }
+    }
+    chromium = await launchChromium();
+  });
+
+  afterAll(async () => {
+    const child = server;
+    const exited = child && child.exitCode === null ? new Promise<void>((done) => child.once('exit', () => done())) : undefined;
+    child?.kill('SIGQUIT');
+    await Promise.all([chromium?.close(), exited, apiStack?.stop()]);
+    if (folder) rmSync(folder, { recursive: true, force: true });
+  });
+
+  it('passes ABP\'s paths on to the backend, its answers as the backend gave them', async () => {
+    for (const path of ['/AbpUserConfiguration/GetAll', '/abpuserconfiguration/getall', '/api/services/app/Session/GetCurrentLoginInformations']) {
+      const viaNginx = await get(path, { 'Abp-TenantId': '1' }, at);
+      const direct = await get(path, { 'Abp-TenantId': '1' }, apiStack.urls.apiServer);
+      expect([path, viaNginx.status, viaNginx.headers['content-type']]).toEqual([path, direct.status, direct.headers['content-type']]);
+      // The backend's own Cache-Control, not the app shell's.
+      expect([path, viaNginx.headers['cache-control']]).toEqual([path, direct.headers['cache-control']]);
+      expect(JSON.parse(viaNginx.body.toString()).result.session).toEqual(JSON.parse(direct.body.toString()).result.session);
+    }
+    // Every other path is still the build.
+    expect((await get('/verkoop', {}, at)).body.toString()).toBe(readFileSync(join(folder, 'site/index.html'), 'utf8'));
+  });
+
+  it('starts and signs in with every call at the app\'s own address, and not one preflight', async () => {
+    const watched = await WatchedContext.of(await newContext(chromium), apiStack);
+    try {
+      const app = await AppModel.newPage(watched);
+      await app.goto('/verkoop');
+      await app.waitForAddress(/\/account\/login\?returnUrl=%2Fverkoop/);
+      await app.signIn('admin');
+      await app.waitForAddress('/verkoop');
+      await app.expectHeading(NL.section.verkoop);
+      expect(app.errors).toEqual([]);
+      expect(app.consoleMatching(/Content Security Policy|Refused to/i)).toEqual([]);
+      const backend = watched.requests.map((request) => new URL(request.url())).filter((url) => /^\/(api|AbpUserConfiguration)\//i.test(url.pathname));
+      expect(backend.map((url) => url.pathname)).toContain('/api/services/app/Session/GetCurrentLoginInformations');
+      expect(backend.filter((url) => url.origin !== at)).toEqual([]);
+      // nginx's access log has every request the browser sent it, a preflight included.
+      const accessLog = readFileSync(join(folder, 'access.log'), 'utf8');
+      expect(accessLog).toMatch(/"GET \/AbpUserConfiguration\/GetAll HTTP/);
+      expect(accessLog).toMatch(/"POST \/api\/TokenAuth\/ExternalAuthenticate HTTP/);
+      expect(accessLog.split('\n').filter((line) => line.includes('"OPTIONS '))).toEqual([]);
+    } finally {
+      await watched.close();
+    }
   });
 });

@@ -123,7 +123,7 @@ export class AppModel extends PageModel {
 
   /** Start-up's busy indicator, "Bezig met laden…". */
   get busyIndicator(): Locator {
-    return this.page.getByRole('status').filter({ hasText: NL.busy });
+    return this.page.getByRole('status').filter({ has: this.page.getByText(NL.busyAny) });
   }
 
   /** The page shows no busy indicator (the outcome is final, not a spinner without end). */

@@ -37,6 +37,9 @@ describe('renewal without a refresh token, the provider next door (one site with
     expect(silent.length).toBeGreaterThanOrEqual(2);
     for (const request of logins) expect((await request.response())?.status()).toBe(200);
     expect(env.watched.requests.some(isRefreshGrant)).toBe(false);
+    // The callback page in the hidden frame hands its address over and starts nothing: not even index.html's early requests.
+    const fromFrames = env.watched.requests.filter((request) => request.frame() !== app.page.mainFrame() && /appconfig|AbpUserConfiguration/i.test(request.url()));
+    expect(fromFrames.map((request) => request.url())).toEqual([]);
 
     // Nothing was said, the page is the same, and it still works.
     expect(await app.page.getByRole('alert').count(), 'nothing to tell the person').toBe(0);

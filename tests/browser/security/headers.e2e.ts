@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import type { Request } from 'playwright-core';
 import { describe, expect } from 'vitest';
 import { AppModel } from '../models/app.model.ts';
@@ -17,19 +18,22 @@ const SESSION = '/api/services/app/Session/GetCurrentLoginInformations';
 const CONFIG = '/assets/appconfig.production.json';
 
 describe('Content-Security-Policy', () => {
-  securityCase('the policy allows no inline or evaluated script, and the page has none', () =>
+  securityCase('the policy allows no evaluated script and no inline one but index.html\'s own, by its hash', () =>
     suite.run(async (watched) => {
       const app = await AppModel.newPage(watched);
       const response = await app.page.goto(app.url('/account/login'));
       const csp = response?.headers()['content-security-policy'] ?? '';
       const scriptSrc = csp.split(';').map((part) => part.trim()).find((part) => part.startsWith('script-src')) ?? '';
-      expect(scriptSrc).toBe("script-src 'self'");
+      const html = (await response?.text()) ?? '';
+      const inline = [...html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/gi)].filter(([, attributes, body]) => !/\bsrc=/.test(attributes ?? '') || (body ?? '').trim() !== '');
+      // One inline script: the early config and GetAll requests (src/config/early.ts), allowed by the hash of exactly its text.
+      expect(inline.map(([, , body]) => body?.slice(0, 24))).toEqual(['/* src/config/early.ts *']);
+      const hash = `'sha256-${createHash('sha256').update(inline[0]![2]!, 'utf8').digest('base64')}'`;
+      expect(scriptSrc).toBe(`script-src 'self' ${hash}`);
+      expect(csp).not.toMatch(/unsafe-inline|unsafe-eval|unsafe-hashes/);
       expect(csp).toContain("frame-ancestors 'none'");
       expect(csp).toContain("object-src 'none'");
       expect(csp).toContain("base-uri 'self'");
-      const html = (await response?.text()) ?? '';
-      const inline = [...html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/gi)].filter(([, attributes, body]) => !/\bsrc=/.test(attributes ?? '') || (body ?? '').trim() !== '');
-      expect(inline, 'inline scripts in index.html').toEqual([]);
       expect(response?.headers()['x-content-type-options']).toBe('nosniff');
     }),
   );
@@ -289,3 +293,72 @@ describe('ABP headers are sent only as the contract says', () => {
     }),
   );
 });
+
+describe('index.html sends the config request and GetAll before the bundle has run, and start-up takes their answers', () => {
+  /** Holds the start's code until released, so whatever asks meanwhile is index.html's script. */
+  async function holdStart(app: AppModel): Promise<() => void> {
+    let release!: () => void;
+    const held = new Promise<void>((done) => (release = done));
+    await app.page.route(/\/assets\/start-[^/]+\.js$/, async (route) => {
+      await held;
+      await route.continue();
+    });
+    return release;
+  }
+
+  const sentBy = (watched: WatchedContext, app: AppModel, path: string) =>
+    watched.requests.filter((request) => request.method() !== 'OPTIONS' && request.frame().page() === app.page && new URL(request.url()).pathname === path);
+
+  securityCase('a start asks for each once: anonymous in a chosen environment, and signed in', () =>
+    suite.run(async (watched) => {
+      const first = await AppModel.open(watched, '/account/login');
+      await first.signIn();
+      await first.waitForPath('/app/home');
+      await first.waitForHeading(NL.shell.welcome);
+      const token = await watched.cookie('Abp.AuthToken');
+      await first.page.close();
+
+      // Signed in: a reload of Home sends GetAll with the bearer while the app's code is still on its way.
+      const app = await AppModel.newPage(watched);
+      const release = await holdStart(app);
+      await app.goto('/app/home');
+      const early = await eventually(() => sentBy(watched, app, GET_ALL)[0]!, 'GetAll sent by index.html');
+      expect((await headersOf(early)).authorization).toBe(`Bearer ${token}`);
+      expect(sentBy(watched, app, CONFIG)).toHaveLength(1);
+      release();
+      await app.waitForHeading(NL.shell.welcome);
+      expect([sentBy(watched, app, CONFIG).length, sentBy(watched, app, GET_ALL).length]).toEqual([1, 1]);
+      expect(app.errors).toEqual([]);
+      await app.page.close();
+
+      // Signed out in the environment the first start chose: GetAll goes early without a bearer, and once.
+      await watched.context.clearCookies({ name: 'Abp.AuthToken' });
+      const anonymous = await AppModel.newPage(watched);
+      const go = await holdStart(anonymous);
+      await anonymous.goto('/account/login');
+      const sent = await eventually(() => sentBy(watched, anonymous, GET_ALL)[0]!, 'anonymous GetAll sent by index.html');
+      expect((await headersOf(sent)).authorization).toBeUndefined();
+      expect((await headersOf(sent))['abp-tenantid']).toBe('1');
+      go();
+      await anonymous.waitForLoginPage();
+      expect([sentBy(watched, anonymous, CONFIG).length, sentBy(watched, anonymous, GET_ALL).length]).toEqual([1, 1]);
+    }),
+  );
+
+  securityCase('an early request start-up would not have sent is asked again: a language chosen after the HTML', () =>
+    suite.run(async (watched) => {
+      await watched.context.addCookies([{ name: 'Abp-TenantId', value: '1', url: suite.stack.urls.app, sameSite: 'Lax' }]);
+      const app = await AppModel.newPage(watched);
+      const release = await holdStart(app);
+      await app.goto('/account/login');
+      await eventually(() => sentBy(watched, app, GET_ALL)[0]!, 'GetAll sent by index.html');
+      // The language changes before the app runs: its requests carry English, index.html's carried Dutch.
+      await watched.context.addCookies([{ name: 'Abp.Localization.CultureName', value: 'en', url: suite.stack.urls.app, sameSite: 'Lax' }]);
+      release();
+      await app.page.getByRole('button', { name: EN.login.heading }).waitFor();
+      const cultures = await Promise.all(sentBy(watched, app, GET_ALL).map(async (request) => (await headersOf(request))['.aspnetcore.culture']));
+      expect(cultures).toEqual(['c=nl|uic=nl', 'c=en|uic=en']);
+    }),
+  );
+});
+

@@ -8,6 +8,8 @@ import { startTestStack as startStackOnFreePorts, type TestStack as StackOnFreeP
 // A stack on free ports with a tiny stand-in for the production build.
 
 export const INLINE_STYLE = 'body{margin:0;font-family:system-ui}';
+/** As index.html's early requests: an inline script, allowed by its hash. */
+export const INLINE_SCRIPT = 'window.early={}';
 export const HASHED_SCRIPT = '/assets/index-Ab12Cd34.js';
 /** A hashed script with only a gzip copy, as precompress leaves it when brotli is not smaller. */
 export const GZIP_ONLY_SCRIPT = '/assets/gzip-only-Ef56Gh78.js';
@@ -22,7 +24,7 @@ export function writeFakeDist(): string {
   mkdirSync(join(dist, 'assets'));
   writeFileSync(
     join(dist, 'index.html'),
-    `<!doctype html><html lang="nl"><head><meta charset="utf-8"><style>${INLINE_STYLE}</style>` +
+    `<!doctype html><html lang="nl"><head><meta charset="utf-8"><style>${INLINE_STYLE}</style><script>${INLINE_SCRIPT}</script>` +
       `<script type="module" src="${HASHED_SCRIPT}"></script></head><body><div id="root"></div></body></html>`,
   );
   writeFileSync(join(dist, HASHED_SCRIPT), SCRIPT_TEXT);

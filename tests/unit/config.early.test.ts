@@ -1,0 +1,69 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { armEarlyGetAll, earlyAnswer, earlyFetch, takeEarlyConfig, type EarlyRequest } from '../../src/config/early.ts';
+
+const GET_ALL = 'https://app.example.nl/AbpUserConfiguration/GetAll';
+const HEADERS = { '.AspNetCore.Culture': 'c=nl|uic=nl', 'Abp-TenantId': '1', 'X-Requested-With': 'XMLHttpRequest' };
+
+function early(url = GET_ALL, headers: Record<string, string> = HEADERS): EarlyRequest & { answer: Response } {
+  const answer = Response.json({ result: 'early' });
+  return { u: url, h: headers, p: Promise.resolve(answer), answer };
+}
+
+afterEach(() => {
+  delete window.early;
+  vi.unstubAllGlobals();
+});
+
+describe('an answer index.html asked for', () => {
+  it('is taken only for the same address and the same headers, names compared without regard to case', async () => {
+    const sent = early();
+    expect(await earlyAnswer(sent, GET_ALL, new Headers(HEADERS))).toBe(sent.answer);
+    expect(earlyAnswer(sent, GET_ALL, { ...HEADERS, 'Abp-TenantId': '2' })).toBeUndefined();
+    expect(earlyAnswer(sent, GET_ALL, { ...HEADERS, Authorization: 'Bearer t' })).toBeUndefined();
+    expect(earlyAnswer(sent, GET_ALL, { '.AspNetCore.Culture': 'c=nl|uic=nl', 'X-Requested-With': 'XMLHttpRequest' })).toBeUndefined();
+    expect(earlyAnswer(sent, `${GET_ALL}?x=1`, HEADERS)).toBeUndefined();
+    expect(earlyAnswer(undefined, GET_ALL, HEADERS)).toBeUndefined();
+  });
+
+  it('the config request is taken once', () => {
+    const config = early('https://app.example.nl/assets/appconfig.production.json');
+    window.early = { c: config };
+    expect(takeEarlyConfig()).toBe(config);
+    expect(takeEarlyConfig()).toBeUndefined();
+  });
+
+  it('GetAll serves the first request after arming when it matches, and never a later one', async () => {
+    const network = vi.fn(async () => Response.json({ result: 'network' }));
+    vi.stubGlobal('fetch', network);
+    const sent = early();
+    window.early = { g: Promise.resolve(sent) };
+    await armEarlyGetAll();
+    expect(await earlyFetch(new Request(GET_ALL, { headers: HEADERS }))).toBe(sent.answer);
+    expect(network).not.toHaveBeenCalled();
+    // Asked again (a restart after a sign-in): the network.
+    await armEarlyGetAll();
+    expect(await (await earlyFetch(new Request(GET_ALL, { headers: HEADERS }))).json()).toEqual({ result: 'network' });
+  });
+
+  it('GetAll that start-up would have asked differently is asked again, and the early answer is dropped', async () => {
+    const network = vi.fn(async () => Response.json({ result: 'network' }));
+    vi.stubGlobal('fetch', network);
+    window.early = { g: Promise.resolve(early()) };
+    await armEarlyGetAll();
+    const request = new Request(GET_ALL, { headers: { ...HEADERS, '.AspNetCore.Culture': 'c=en|uic=en' } });
+    expect(await (await earlyFetch(request)).json()).toEqual({ result: 'network' });
+    expect(await (await earlyFetch(new Request(GET_ALL, { headers: HEADERS }))).json()).toEqual({ result: 'network' });
+    expect(network).toHaveBeenCalledTimes(2);
+  });
+
+  it('a failed early GetAll is that request\'s failure, not a second try', async () => {
+    const network = vi.fn(async () => Response.json({}));
+    vi.stubGlobal('fetch', network);
+    const failed: EarlyRequest = { u: GET_ALL, h: HEADERS, p: Promise.reject(new TypeError('Failed to fetch')) };
+    failed.p.catch(() => undefined);
+    window.early = { g: Promise.resolve(failed) };
+    await armEarlyGetAll();
+    await expect(earlyFetch(new Request(GET_ALL, { headers: HEADERS }))).rejects.toThrow('Failed to fetch');
+    expect(network).not.toHaveBeenCalled();
+  });
+});
