@@ -10,7 +10,7 @@
 export interface EarlyRequest {
   /** The address. */
   u: string;
-  /** The headers, as src/abp/headers.ts makes them. */
+  /** The headers, as src/abp/headers.ts makes them (with a bearer the language goes in the address's `?culture=`, never the header, which ABP would save as the person's). */
   h: Record<string, string>;
   /** The answer. */
   p: Promise<Response>;
