@@ -75,6 +75,8 @@ export interface Tab {
   screenshot(path: string, options?: { fullPage?: boolean }): Promise<void>;
   /** Every request of the tab from its start on. */
   readonly requests: readonly SeenRequest[];
+  /** `open` makes the page open a popup (a click); `work` is done in it, then this waits until the popup has closed itself. */
+  withPopup(open: () => Promise<void>, work: (popup: Tab) => Promise<void>, timeout?: number): Promise<void>;
   /** Closes the tab with its cookies and storage. */
   close(): Promise<void>;
 }
@@ -204,6 +206,12 @@ class ChromiumTab implements Tab {
 
   async screenshot(path: string, { fullPage = false }: { fullPage?: boolean } = {}): Promise<void> {
     await this.page.screenshot({ path, fullPage });
+  }
+
+  async withPopup(open: () => Promise<void>, work: (popup: Tab) => Promise<void>, timeout = OUTCOME_MS): Promise<void> {
+    const [page] = await Promise.all([this.page.waitForEvent('popup', { timeout }), open()]);
+    await work(new ChromiumTab(this.context, page));
+    if (!page.isClosed()) await page.waitForEvent('close', { timeout });
   }
 
   close(): Promise<void> {
@@ -371,6 +379,26 @@ class FirefoxTab implements Tab {
     await this.page.screenshot({ path: path as `${string}.png`, fullPage });
   }
 
+  async withPopup(open: () => Promise<void>, work: (popup: Tab) => Promise<void>, timeout = OUTCOME_MS): Promise<void> {
+    // The page's own `popup` event: over BiDi a target cannot name its opener.
+    const opened = new Promise<PuppeteerPage | null>((resolve, reject) => {
+      const timer = setTimeout(() => reject(new Error(`no popup opened within ${timeout} ms`)), timeout);
+      this.page.once('popup', (popup) => {
+        clearTimeout(timer);
+        resolve(popup);
+      });
+    });
+    await open();
+    const page = await opened;
+    if (!page) throw new Error('the popup has no page');
+    await work(new FirefoxTab(this.context, page));
+    const end = Date.now() + timeout;
+    while (!page.isClosed()) {
+      if (Date.now() > end) throw new Error(`the popup stayed open for ${timeout} ms`);
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+  }
+
   close(): Promise<void> {
     return this.context.close();
   }
@@ -470,7 +498,9 @@ class WebKitTab implements Tab {
     private readonly onClose: () => void,
   ) {
     // The address and the requests are read from the page while it lives; a navigation in progress answers nothing for a moment.
-    this.watch = setInterval(() => void this.look().catch(() => undefined), 250);
+    this.watch = setInterval(() => {
+      if (!this.paused) void this.look().catch(() => undefined);
+    }, 250);
   }
 
   private async look(): Promise<void> {
@@ -602,6 +632,38 @@ class WebKitTab implements Tab {
       png = await this.session.send<string>('GET', '/screenshot');
     }
     await writeFile(path, Buffer.from(png, 'base64'));
+  }
+
+  /** While a popup is worked in, the session's commands go to its window, and this tab's own watch waits. */
+  private paused = false;
+
+  async withPopup(open: () => Promise<void>, work: (popup: Tab) => Promise<void>, timeout = OUTCOME_MS): Promise<void> {
+    const main = await this.session.send<string>('GET', '/window');
+    await open();
+    const end = Date.now() + timeout;
+    const others = async () => (await this.session.send<string[]>('GET', '/window/handles')).filter((handle) => handle !== main);
+    let popup: string | undefined;
+    while (!(popup = (await others())[0])) {
+      if (Date.now() > end) throw new Error(`no popup opened within ${timeout} ms`);
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    this.paused = true;
+    try {
+      await this.session.send('POST', '/window', { handle: popup });
+      const inPopup = new WebKitTab(this.session, () => undefined);
+      try {
+        await work(inPopup);
+        while ((await others()).includes(popup)) {
+          if (Date.now() > end) throw new Error(`the popup stayed open for ${timeout} ms`);
+          await new Promise((resolve) => setTimeout(resolve, 100));
+        }
+      } finally {
+        clearInterval(inPopup.watch);
+      }
+    } finally {
+      await this.session.send('POST', '/window', { handle: main });
+      this.paused = false;
+    }
   }
 
   async close(): Promise<void> {
