@@ -3,8 +3,8 @@ import { useSearch } from '@tanstack/react-router';
 import { useId, useState } from 'react';
 import { RestartError } from '../boot/restart.ts';
 import { useAppConfig, useSession } from '../boot/useBoot.ts';
-import { FieldError, FormAlert } from '../ui/errors/FormAlert.tsx';
-import { useAbpForm } from '../ui/errors/useAbpForm.ts';
+import { FieldError, FormAlert } from '../errors/FormAlert.tsx';
+import { useAbpForm } from '../errors/useAbpForm.ts';
 import { switchTenant } from './switchTenant.ts';
 import { logError } from '../lib/log.ts';
 

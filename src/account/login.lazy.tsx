@@ -12,7 +12,7 @@ import { logError } from '../lib/log.ts';
 import { PageHeading } from '../ui/PageHeading.tsx';
 import { ProviderLinks } from './ProviderLinks.tsx';
 import { switchTenant } from './switchTenant.ts';
-import '../ui/errors/errors.css';
+import '../errors/errors.css';
 import '../ui/card.css';
 
 const reasonMessages = {

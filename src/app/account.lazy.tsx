@@ -4,9 +4,9 @@ import { createContext, Fragment, useCallback, useContext, useEffect, useId, use
 import { abpEvents } from '../abp/events.ts';
 import { useAppConfig, useSession } from '../boot/useBoot.ts';
 import { logError } from '../lib/log.ts';
-import { describeError, type ErrorView } from '../ui/errors/describeError.ts';
-import { ErrorAlert, FieldError, FormAlert } from '../ui/errors/FormAlert.tsx';
-import { useAbpForm, type AbpForm } from '../ui/errors/useAbpForm.ts';
+import { describeError, type ErrorView } from '../errors/describeError.ts';
+import { ErrorAlert, FieldError, FormAlert } from '../errors/FormAlert.tsx';
+import { useAbpForm, type AbpForm } from '../errors/useAbpForm.ts';
 import { PageHeading } from '../ui/PageHeading.tsx';
 import { PasswordInput } from '../ui/PasswordInput.tsx';
 import { showPersonName } from './personName.ts';

@@ -1,9 +1,9 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Link } from '@tanstack/react-router';
 import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
-import type { ErrorView } from '../ui/errors/describeError.ts';
-import { ErrorAlert, FormAlert } from '../ui/errors/FormAlert.tsx';
-import type { AbpForm } from '../ui/errors/useAbpForm.ts';
+import type { ErrorView } from '../errors/describeError.ts';
+import { ErrorAlert, FormAlert } from '../errors/FormAlert.tsx';
+import type { AbpForm } from '../errors/useAbpForm.ts';
 import type { Section, SectionPage } from '../section/section.ts';
 
 /** What could not be loaded, in the server's or our words, and "Opnieuw proberen". Nothing while all is well. */

@@ -6,15 +6,15 @@ import { createRole, deleteRole, getAllPermissions, getRoleForEdit, getRoles, up
 import { api } from '../boot/api.ts';
 import { restartBoot } from '../boot/restart.ts';
 import { useUserConfiguration } from '../boot/useBoot.ts';
-import { FieldError, FormAlert } from '../ui/errors/FormAlert.tsx';
-import { useAbpForm } from '../ui/errors/useAbpForm.ts';
+import { FieldError, FormAlert } from '../errors/FormAlert.tsx';
+import { useAbpForm } from '../errors/useAbpForm.ts';
 import { NoAccess } from '../ui/NoAccess.lazy.tsx';
 import { PageHeading } from '../ui/PageHeading.tsx';
 import type { Section, SectionPage } from '../section/section.ts';
 import { SectionName } from '../section/SectionName.tsx';
 import { ConfirmDelete, LoadFailure, ItemLink, SaveBar } from './parts.tsx';
 import { missingParents, permissionTree, selectionOf, toggle, type PermissionNode } from '../management/permissionTree.ts';
-import { untranslatedKey, wordsForKey } from '../ui/errors/untranslatedKeys.ts';
+import { untranslatedKey, wordsForKey } from '../errors/untranslatedKeys.ts';
 import { useServerData } from '../section/useServerData.ts';
 import '../ui/forms.css';
 import './beheer.css';

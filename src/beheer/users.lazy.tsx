@@ -8,8 +8,8 @@ import { copyOwnName, deleteUser, findUsers, getAssignableRoles, getUser, setUse
 import { api } from '../boot/api.ts';
 import { restartBoot } from '../boot/restart.ts';
 import { useSession, useUserConfiguration } from '../boot/useBoot.ts';
-import { FieldError, FormAlert } from '../ui/errors/FormAlert.tsx';
-import { useAbpForm } from '../ui/errors/useAbpForm.ts';
+import { FieldError, FormAlert } from '../errors/FormAlert.tsx';
+import { useAbpForm } from '../errors/useAbpForm.ts';
 import { NoAccess } from '../ui/NoAccess.lazy.tsx';
 import { PageHeading } from '../ui/PageHeading.tsx';
 import type { Section, SectionPage } from '../section/section.ts';

@@ -2,8 +2,8 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { useId, useState } from 'react';
 import { handOver, HandoverRefusal, secureBuiltInAdmin } from '../management/handover.ts';
 import type { Tenant } from '../management/tenants.ts';
-import { FieldError, FormAlert } from '../ui/errors/FormAlert.tsx';
-import { useAbpForm } from '../ui/errors/useAbpForm.ts';
+import { FieldError, FormAlert } from '../errors/FormAlert.tsx';
+import { useAbpForm } from '../errors/useAbpForm.ts';
 import { environmentClient } from './environmentClient.ts';
 
 /** A new environment's handover as far as this page knows it: whom it goes to, and its code once the default password is replaced. Memory only. */

@@ -6,8 +6,8 @@ import { createTenant, getTenants, updateTenant, type Tenant } from '../manageme
 import { builtInAdminAddress, secureBuiltInAdmin } from '../management/handover.ts';
 import { api } from '../boot/api.ts';
 import { logError } from '../lib/log.ts';
-import { FieldError, FormAlert } from '../ui/errors/FormAlert.tsx';
-import { useAbpForm } from '../ui/errors/useAbpForm.ts';
+import { FieldError, FormAlert } from '../errors/FormAlert.tsx';
+import { useAbpForm } from '../errors/useAbpForm.ts';
 import { NoAccess } from '../ui/NoAccess.lazy.tsx';
 import { PageHeading } from '../ui/PageHeading.tsx';
 import type { Section, SectionPage } from '../section/section.ts';

@@ -2,7 +2,7 @@ import type { I18n, MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
 import * as oauth from 'oauth4webapi';
 import type { AuthConfig } from '../config/appConfig.ts';
-import type { Describable, ErrorView } from '../ui/errors/describeError.ts';
+import type { Describable, ErrorView } from '../errors/describeError.ts';
 import { isJsonObject, textOf } from '../lib/json.ts';
 import { ACCEPT, CAUSES, challengeError, OPERATIONS, operationPath, type OperationName } from './operations.lazy.ts';
 

@@ -1,7 +1,7 @@
 import { useLingui } from '@lingui/react';
 import { useCallback, useEffect, useState } from 'react';
 import { logError } from '../lib/log.ts';
-import { describeError, type ErrorView } from '../ui/errors/describeError.ts';
+import { describeError, type ErrorView } from '../errors/describeError.ts';
 
 /** What a screen has of the server's answer: loading (with the last answer, if any), the answer, or the failure. */
 export interface ServerData<T> {

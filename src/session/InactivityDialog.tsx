@@ -3,7 +3,7 @@ import { useSelector } from '@xstate/react';
 import { useEffect, useId, useRef, useState, useSyncExternalStore } from 'react';
 import { inactivityActor, stayOnline, subscribeInactivityStart, type InactivityActor } from './inactivityActor.lazy.ts';
 import { countdownText, inactivityView, inactivityViewEqual } from '../../machines/inactivity.view.ts';
-import '../ui/errors/errors.css';
+import '../errors/errors.css';
 import '../ui/card.css';
 
 /**

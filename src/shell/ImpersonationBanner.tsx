@@ -8,9 +8,9 @@ import { api } from '../boot/api.ts';
 import { restartBoot } from '../boot/restart.ts';
 import { useSession, useUserConfiguration } from '../boot/useBoot.ts';
 import { logError } from '../lib/log.ts';
-import { describeError } from '../ui/errors/describeError.ts';
+import { describeError } from '../errors/describeError.ts';
 import './impersonation.css';
-import '../ui/errors/errors.css';
+import '../errors/errors.css';
 
 /**
  * Someone acts as another person (GetAll's `session.impersonatorUserId`):

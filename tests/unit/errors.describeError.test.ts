@@ -3,7 +3,7 @@ import { msg } from '@lingui/core/macro';
 import { describe, expect, it } from 'vitest';
 import { unwrapEnvelope } from '../../src/abp/envelope.ts';
 import { AbpError } from '../../src/abp/errors.ts';
-import { describeError } from '../../src/ui/errors/describeError.ts';
+import { describeError } from '../../src/errors/describeError.ts';
 
 const i18n = setupI18n({ locale: 'nl', messages: { nl: {} } });
 

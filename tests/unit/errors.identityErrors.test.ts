@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { identityErrorField } from '../../src/ui/errors/identityErrors.ts';
+import { identityErrorField } from '../../src/errors/identityErrors.ts';
 
 // ABP's refusals of ASP.NET Identity and of its own managers, as the recorded host and ABP's code word them.
 describe('the field an identity refusal is about', () => {

@@ -1,8 +1,8 @@
-import './errors.css';
+import '../errors/errors.css';
 import { Trans } from '@lingui/react/macro';
 import { useEffect, useId, useRef } from 'react';
-import type { ErrorView } from './describeError.ts';
-import '../card.css';
+import type { ErrorView } from '../errors/describeError.ts';
+import './card.css';
 
 /**
  * A failed action that belongs to no form, as a modal dialog: the browser's

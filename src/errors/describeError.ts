@@ -1,7 +1,7 @@
 import type { I18n, MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
-import { AbpError, type AbpErrorKind } from '../../abp/errors.ts';
-import { readServerError } from '../../abp/serverError.ts';
+import { AbpError, type AbpErrorKind } from '../abp/errors.ts';
+import { readServerError } from '../abp/serverError.ts';
 import { untranslatedKey, wordsForKey } from './untranslatedKeys.ts';
 import { validationWords } from './validationWords.ts';
 

@@ -1,7 +1,7 @@
 import { useLingui } from '@lingui/react';
 import { useId, useState, type FormEvent } from 'react';
-import { logError } from '../../lib/log.ts';
-import { bootContext } from '../../boot/bootActor.ts';
+import { logError } from '../lib/log.ts';
+import { bootContext } from '../boot/bootActor.ts';
 import { describeError, type ErrorView } from './describeError.ts';
 import { identityErrorField } from './identityErrors.ts';
 
