@@ -70,8 +70,9 @@ async function fromFrame(config: AuthConfig): Promise<MyAccountAccess> {
     const tokens = await authorizeSilently(config, { scope: `openid ${MYACCOUNT_SCOPES}`, resource: myAccountUrl(config) });
     return { accessToken: tokens.accessToken, DPoP: await handle(config) };
   } catch (error) {
-    // login_required (or no answer) from a frame is ambiguous: a first-party visit will tell.
-    if (error instanceof AuthError && (error.kind === 'invalid-refresh-token' || error.kind === 'timeout')) {
+    // login_required from a frame of a provider on another site (or no answer) is ambiguous: a first-party visit will tell.
+    // From a provider on the app's own site it means what it says: the session has ended.
+    if (error instanceof AuthError && (error.kind === 'provider-session-unseen' || error.kind === 'timeout')) {
       throw new MyAccountError('connect', 0, error.message, [], { cause: error });
     }
     throw fromAuthError(error);
