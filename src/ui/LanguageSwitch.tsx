@@ -6,7 +6,7 @@ import { maySaveLanguage, sameLanguage } from '../boot/deviceLanguage.lazy.ts';
 import { catalogLocale } from '../i18n/locales.ts';
 import { logError } from '../lib/log.ts';
 import { mapLocale } from '../../machines/locale.ts';
-import './errors/errors.css';
+import '../errors/errors.css';
 import './language-switch.css';
 
 /** A language as the switch offers it: the backend's name, its own name for itself, and the catalog it reads. */
