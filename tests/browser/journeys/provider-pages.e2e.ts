@@ -108,7 +108,7 @@ describe('the provider’s own pages', () => {
     const app = await AppModel.open(env.watched, '/account/login');
     await app.chooseLanguage('en');
     await app.page.getByRole('heading', { name: EN.login.heading, level: 1 }).waitFor();
-    await app.page.getByRole('button', { name: EN.login.heading }).click();
+    await app.page.getByRole('button', { name: EN.login.heading, exact: true }).click();
     await app.page.waitForURL((url) => url.origin === env.stack.urls.issuer);
     await app.page.getByRole('button', { name: EN.provider.signIn }).waitFor();
     expect(await app.page.title()).toBe(EN.provider.title);

@@ -37,7 +37,7 @@ describe('a slow start says what it waits for', () => {
     await app.page.getByText(EN.slowStart.config, { exact: true }).waitFor({ timeout: 6000 });
     release();
     await app.page.getByText(EN.slowStart.user, { exact: true }).waitFor({ timeout: 6000 });
-    await app.page.getByRole('button', { name: EN.login.heading }).waitFor({ timeout: 15_000 });
+    await app.page.getByRole('button', { name: EN.login.heading, exact: true }).waitFor({ timeout: 15_000 });
   });
 });
 
@@ -51,7 +51,7 @@ describe('offline, a reload in English waits in English', () => {
       await context.addCookies([{ name: 'Abp.Localization.CultureName', value: 'en', url: env.stack.urls.app, sameSite: 'Lax' }]);
       const app = await AppModel.newPage(watched);
       await app.goto('/account/login');
-      await app.page.getByRole('button', { name: EN.login.heading }).waitFor();
+      await app.page.getByRole('button', { name: EN.login.heading, exact: true }).waitFor();
       await waitForPrecache(app.page);
       await context.setOffline(true);
       await app.page.reload();

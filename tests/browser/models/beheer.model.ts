@@ -17,7 +17,7 @@ export class BeheerModel {
     // An environment other than the config's (`''`: central administration, the host) is chosen on the login page first.
     if (tenant !== undefined) {
       await app.changeTenant(tenant);
-      await app.page.getByText(tenant === '' ? NL.tenant.host : tenant, { exact: true }).waitFor();
+      await app.page.getByText(tenant === '' ? NL.tenant.host : tenant, { exact: true }).first().waitFor();
     }
     await app.signIn(userName);
     await app.waitForAddress('/app/home');

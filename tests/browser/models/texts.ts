@@ -51,6 +51,8 @@ export const NL = {
   },
 
   tenant: {
+    /** ABP's length rule for the environment's short name, in the app's words. */
+    tooLong: 'Gebruik hoogstens 64 tekens.',
     change: 'Wijzigen',
     field: 'Korte naam van de omgeving (leeg voor centraal beheer)',
     save: 'Opslaan',
@@ -297,7 +299,6 @@ export const EN = {
 /** Words of the API (ABP's, in English) that the app shows as they come. */
 export const API = {
   internalError: 'An internal error occurred during your request!',
-  tenancyNameTooLong: 'The field TenancyName must be a string with a maximum length of 64.',
 } as const;
 
 /** Matches any of the texts, whole: for a control whose name depends on the language. */

@@ -80,7 +80,8 @@ describe('answers of the backend in the middle of the work', () => {
     const field = app.tenantField;
     await expect.poll(() => field.getAttribute('aria-invalid')).toBe('true');
     const describedBy = await field.getAttribute('aria-describedby');
-    expect(await app.page.locator(`[id="${describedBy}"]`).textContent()).toBe(API.tenancyNameTooLong);
+    // In the app's words, not ABP's English DataAnnotations sentence ("The field TenancyName must be a string with a maximum length of 64.").
+    expect(await app.page.locator(`[id="${describedBy}"]`).textContent()).toBe(NL.tenant.tooLong);
     expect(await field.inputValue(), 'what was typed stays').toBe('x'.repeat(65));
     expect(await app.axeViolations()).toEqual([]);
   });

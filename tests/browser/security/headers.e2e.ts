@@ -355,7 +355,7 @@ describe('index.html sends the config request and GetAll before the bundle has r
       // The language changes before the app runs: its requests carry English, index.html's carried Dutch.
       await watched.context.addCookies([{ name: 'Abp.Localization.CultureName', value: 'en', url: suite.stack.urls.app, sameSite: 'Lax' }]);
       release();
-      await app.page.getByRole('button', { name: EN.login.heading }).waitFor();
+      await app.page.getByRole('button', { name: EN.login.heading, exact: true }).waitFor();
       const cultures = await Promise.all(sentBy(watched, app, GET_ALL).map(async (request) => (await headersOf(request))['.aspnetcore.culture']));
       expect(cultures).toEqual(['c=nl|uic=nl', 'c=en|uic=en']);
     }),
