@@ -189,7 +189,7 @@ describe('two tabs', () => {
       for (const app of [first, second]) await app.fillProviderForm('admin', '123qwe');
       await Promise.all([first, second].map((app) => app.submitProviderForm()));
       for (const app of [first, second]) {
-        await app.page.waitForURL((url) => url.origin === suite.stack.urls.app, { timeout: 10_000 });
+        await app.page.waitForURL((url) => url.origin === suite.stack.urls.app, { timeout: 20_000 });
         const home = app.headingNamed(NL.shell.welcome);
         const retry = app.headingNamed(NL.callback.slow);
         await home.or(retry).waitFor({ timeout: 12_000 });
