@@ -3,13 +3,10 @@ import type { createBootMachine } from './boot.machine.ts';
 import type { BootConfig, BootUserConfiguration } from './boot.types.ts';
 import type { MachineError } from './error.ts';
 
-/** What a busy start waits for: the config, the person's details (GetAll, the session), the language. */
-export type BootStep = 'config' | 'user' | 'locale';
-
 /** What the page shows for a start-up state; `S` is the session as the app types it. */
 export type BootView<S = unknown> =
   /** `waiting`: the server gave no answer, and start-up tries again by itself. */
-  | { kind: 'busy'; waiting: boolean; step: BootStep }
+  | { kind: 'busy'; waiting: boolean }
   | { kind: 'failed'; error: MachineError; final: boolean }
   | { kind: 'ready'; session: S; localeName: string };
 
@@ -27,13 +24,12 @@ export function bootView<C extends BootConfig, U extends BootUserConfiguration, 
   if (context.session && context.config && (snapshot.matches('ready') || context.localeName)) {
     return { kind: 'ready', session: context.session, localeName: context.localeName ?? 'nl' };
   }
-  const step = snapshot.matches('loadingConfig') || snapshot.matches('waitingForServer') ? 'config' : snapshot.matches('loadingLocale') ? 'locale' : 'user';
-  return { kind: 'busy', waiting: context.waits !== undefined, step };
+  return { kind: 'busy', waiting: context.waits !== undefined };
 }
 
 export function bootViewEqual<S>(a: BootView<S>, b: BootView<S>): boolean {
   if (a.kind === 'ready' && b.kind === 'ready') return a.session === b.session && a.localeName === b.localeName;
   if (a.kind === 'failed' && b.kind === 'failed') return a.error === b.error;
-  if (a.kind === 'busy' && b.kind === 'busy') return a.waiting === b.waiting && a.step === b.step;
+  if (a.kind === 'busy' && b.kind === 'busy') return a.waiting === b.waiting;
   return false;
 }

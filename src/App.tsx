@@ -52,8 +52,7 @@ export function App() {
     );
   }
   if (view.kind === 'busy' && view.waiting) return <BusyIndicator waiting={{ onRetry: () => bootActor.send({ type: 'RETRY' }) }} />;
-  if (view.kind === 'busy') return <BusyIndicator step={view.step} />;
-  if (!localeReady) return <BusyIndicator step="locale" />;
+  if (view.kind === 'busy' || !localeReady) return <BusyIndicator />;
   return (
     <>
       <RouterProvider router={router} />

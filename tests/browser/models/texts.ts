@@ -12,12 +12,6 @@ export const NL = {
    * seconds naming what it waits for ("Bezig met laden: je gegevens…").
    */
   busyAny: /^(?:Bezig met laden|Loading)(?:…|: .+…)$/,
-  /** What a start that takes longer than a few seconds says it waits for. */
-  slowStart: {
-    config: 'Bezig met laden: de instellingen van de applicatie…',
-    user: 'Bezig met laden: je gegevens…',
-    locale: 'Bezig met laden: je taal…',
-  },
 
   startup: {
     failed: 'De applicatie kon niet starten',
@@ -259,10 +253,6 @@ export const NL = {
 /** English, where a test checks the switch of language. */
 export const EN = {
   login: { heading: 'Sign in' },
-  slowStart: {
-    config: 'Loading: the application’s settings…',
-    user: 'Loading: your details…',
-  },
   startup: {
     retry: 'Try again',
     waiting: 'No connection to the server. The application starts by itself as soon as it is back.',
