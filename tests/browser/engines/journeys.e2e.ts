@@ -126,7 +126,7 @@ describe.each(['firefox', 'webkit'] as const)('%s, the provider on its own site'
     await staff.tab.text('Bea Admin').waitFor();
   });
 
-  it('changes the e-mail address with the provider’s code after a wrong one, and the password', async () => {
+  it('changes the e-mail address with the provider’s code after a wrong one, adds a phone number with its code, and changes the password', async () => {
     await staff.open('/account/login');
     await staff.signIn('monteur');
     await staff.waitForHome('Welkom, Piet');
@@ -148,6 +148,15 @@ describe.each(['firefox', 'webkit'] as const)('%s, the provider on its own site'
       const verifications = staff.tab.requests.filter((request) => request.method === 'POST' && request.url.endsWith('/verify'));
       expect(verifications).toHaveLength(2);
     }
+
+    // A phone number with the code sent to it (its form is sent with Enter: "Code sturen" stands in the e-mail's form too).
+    const texts = await seenMail(stack.urls, '+31612345678');
+    await staff.tab.label('Telefoonnummer (bijvoorbeeld +31612345678)').fill('+31 6 12345678');
+    await staff.tab.label('Telefoonnummer (bijvoorbeeld +31612345678)').pressEnter();
+    await staff.tab.text('per sms gestuurd naar +31612345678').waitFor();
+    await staff.tab.label('Code').fill((await waitForMail(stack.urls, '+31612345678', /verificatiecode/, texts, 5_000)).code!);
+    await staff.tab.role('button', 'Bevestigen').click();
+    await staff.tab.text('Je telefoonnummer is toegevoegd.').waitFor();
 
     await staff.tab.label('Huidig wachtwoord').fill('123qwe');
     await staff.tab.label('Nieuw wachtwoord').fill('Zomer-Dak-2026');

@@ -49,6 +49,8 @@ export interface Target {
   click(timeout?: number): Promise<void>;
   /** Replaces what the field holds. */
   fill(value: string, timeout?: number): Promise<void>;
+  /** Presses Enter in the field, as a person sends the form it belongs to. */
+  pressEnter(timeout?: number): Promise<void>;
   /** Its visible text, once it shows. */
   text(timeout?: number): Promise<string>;
   /** Whether it shows now. */
@@ -224,6 +226,7 @@ function chromiumTarget(locator: ReturnType<PlaywrightPage['getByRole']>): Targe
     waitFor: (timeout = OUTCOME_MS) => locator.waitFor({ state: 'visible', timeout }),
     click: (timeout = OUTCOME_MS) => locator.click({ timeout }),
     fill: (value, timeout = OUTCOME_MS) => locator.fill(value, { timeout }),
+    pressEnter: (timeout = OUTCOME_MS) => locator.press('Enter', { timeout }),
     text: async (timeout = OUTCOME_MS) => {
       await locator.waitFor({ state: 'visible', timeout });
       return locator.innerText();
@@ -318,6 +321,17 @@ class FirefoxTab implements Tab {
           await handle.evaluate((element) => (element as HTMLInputElement).select());
           await page.keyboard.press('Backspace');
           await handle.type(value);
+        } finally {
+          await handle.dispose();
+        }
+      },
+      async pressEnter(timeout = OUTCOME_MS) {
+        const found = await page.waitForSelector(selector, { visible: true, timeout });
+        if (!found) throw new Error(`nothing matches ${selector}`);
+        const handle = (await found.evaluateHandle((element) => (element instanceof HTMLLabelElement ? (element.control ?? element) : element))) as typeof found;
+        await found.dispose();
+        try {
+          await handle.press('Enter');
         } finally {
           await handle.dispose();
         }
@@ -576,6 +590,8 @@ class WebKitTab implements Tab {
         await this.session.send('POST', path(found, '/clear'), {});
         await this.session.send('POST', path(found, '/value'), { text: value });
       },
+      // WebDriver's key for Enter (W3C WebDriver §17.4.2).
+      pressEnter: async (timeout = OUTCOME_MS) => void (await this.session.send('POST', path(await element(timeout), '/value'), { text: '\uE007' })),
       text: async (timeout = OUTCOME_MS) => this.session.send<string>('GET', path(await element(timeout), '/text')),
       visible: async () => (await this.session.send<WebDriverElement | null>('POST', '/execute/sync', { script: FIND_IN_PAGE, args: [kind, selector, wanted] }).catch(() => null)) !== null,
     };
