@@ -10,12 +10,15 @@ import { signedOutPath } from '../lib/paths.ts';
 import { bootActor, bootContext, currentConfig } from '../boot/bootActor.ts';
 import { watchWake } from './wakeWatch.ts';
 import { heldTokenExpiry } from '../signin/backendLogin.ts';
+import { signInWithPopup } from '../signin/popup.lazy.ts';
 
 /** The tokenMachine with the browser's implementations; the sign-in code loads only when needed. */
 export const browserTokenMachine = tokenMachine.provide({
   actors: {
     renewTokens: fromPromise(async ({ input }) => (await import('./renew.lazy.ts')).renewTokens(currentConfig(), input.expiresAt)),
-    reauthenticate: fromPromise(async () => (await import('../signin/popup.lazy.ts')).signInWithPopup(currentConfig())),
+    // Imported with this module, not on demand: the popup must open in the click that asked for it. Safari (every
+    // browser on an iPhone) blocks a window opened after an await, and the sign-in would leave the page instead.
+    reauthenticate: fromPromise(() => signInWithPopup(currentConfig())),
   },
   actions: {
     removeRefreshToken: () => removeRefreshToken(),

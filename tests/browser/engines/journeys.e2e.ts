@@ -191,3 +191,48 @@ describe.each(['firefox', 'webkit'] as const)('%s, the provider on its own site'
     await staff.tab.text('Vera Klok').waitFor();
   }, 120_000);
 });
+
+/**
+ * A provider that gives no refresh token (an Okta app integration without
+ * the Refresh Token grant): the hidden prompt=none frame never sees the
+ * provider's cookie in these engines, so the person is asked to confirm the
+ * session (never told it ended), and one click opens a popup, a first-party
+ * visit, that closes by itself while the provider's session runs. The
+ * backend token lives 70 s, so its renewal is due 10 s after the sign-in.
+ */
+describe.each(['firefox', 'webkit'] as const)('%s, no refresh token, the provider on its own site', (engine) => {
+  let browser: EngineBrowser;
+  let stack: TestStack;
+
+  beforeAll(async () => {
+    [browser, stack] = await Promise.all([launchEngine(engine), startTestStack({ refreshTokens: 'never', backendTokenTtl: 70 })]);
+  });
+  afterAll(async () => {
+    await Promise.all([browser?.close(), stack?.stop()]);
+  });
+
+  it('asks to confirm the session when it is due, and one click in a popup that closes by itself goes on, the page kept', async () => {
+    const staff = new StaffModel(await browser.newTab(), stack);
+    try {
+      await staff.open('/account/login');
+      await staff.signIn();
+      await staff.waitForHome();
+      expect(await staff.tab.sessionStorage()).toHaveProperty('oidc.tokens', expect.not.stringContaining('"refreshToken":"'));
+      await staff.tab.evaluate(() => {
+        (window as unknown as { kept?: boolean }).kept = true;
+      });
+      const firstBackendToken = (await staff.tab.cookies(stack.urls.app)).find((cookie) => cookie.name === 'Abp.AuthToken')?.value;
+      await staff.tab.role('button', NL.session.confirm).waitFor(60_000);
+      await staff.tab.text(NL.session.unseen).waitFor(1000);
+      expect(await staff.tab.text(NL.session.expired).visible()).toBe(false);
+      // Nothing to type: the provider's session answers in its own window, which closes by itself.
+      await staff.tab.withPopup(() => staff.tab.role('button', NL.session.confirm).click(), async () => undefined);
+      await expect.poll(async () => (await staff.tab.cookies(stack.urls.app)).find((cookie) => cookie.name === 'Abp.AuthToken')?.value, { timeout: 10_000 }).not.toBe(firstBackendToken);
+      expect(await staff.tab.role('button', NL.session.confirm).visible()).toBe(false);
+      expect(await staff.tab.evaluate(() => (window as unknown as { kept?: boolean }).kept), 'the page was not reloaded').toBe(true);
+      expect(new URL(staff.tab.url()).pathname).toBe('/app/home');
+    } finally {
+      await staff.tab.close();
+    }
+  }, 120_000);
+});
