@@ -1,6 +1,6 @@
 import type { AuthConfig } from '../config/appConfig.ts';
 import { AuthError } from '../auth/authError.ts';
-import { createAuthorizationRequest, MYACCOUNT_SCOPES } from '../auth/authorize.lazy.ts';
+import { createAuthorizationRequest, MYACCOUNT_SCOPES, type AuthorizationOptions } from '../auth/authorize.lazy.ts';
 import { processCallback } from '../auth/callback.ts';
 import { dpopHandle } from '../auth/dpop.lazy.ts';
 import { getProvider } from '../auth/provider.ts';
@@ -8,7 +8,7 @@ import { getProviderTokens, type ProviderTokens } from '../auth/providerTokens.t
 import { publishProviderTokens, requestProviderTokens } from '../auth/providerTokenSharing.ts';
 import { REFRESH_LOCK, refreshProviderTokens } from '../renewal/refresh.lazy.ts';
 import { authorizeSilently } from '../renewal/silent.lazy.ts';
-import { openPopup, waitForCallback } from '../signin/popup.lazy.ts';
+import { authorizeInPopup, openPopup } from '../signin/popup.lazy.ts';
 import { MyAccountError, myAccountUrl, type AccessSource, type MyAccountAccess } from './myAccount.ts';
 import { RECENT_AUTHENTICATION_SECONDS } from './operations.lazy.ts';
 
@@ -25,9 +25,19 @@ import { RECENT_AUTHENTICATION_SECONDS } from './operations.lazy.ts';
 /** Mijn account's address: where a popup's transaction and a full-page round trip return to. */
 const ACCOUNT_PATH = '/app/account';
 
-/** What the my-account token is asked for with. */
+/** What the my-account token is asked for with at the token endpoint. */
 function target(config: AuthConfig) {
   return { scope: MYACCOUNT_SCOPES, resource: myAccountUrl(config) };
+}
+
+/** The same asked for in an authorization (a frame or a popup), which is OpenID Connect's too. */
+function authorizationTarget(config: AuthConfig) {
+  return { scope: `openid ${MYACCOUNT_SCOPES}`, resource: myAccountUrl(config) };
+}
+
+/** A my-account token with the DPoP handle its calls are proven with. */
+async function accessWith(config: AuthConfig, accessToken: string): Promise<MyAccountAccess> {
+  return { accessToken, DPoP: await handle(config) };
 }
 
 /** An AuthError from the token endpoint said in the client's words: the scopes refused, the session ended, or no answer. */
@@ -59,7 +69,7 @@ async function fromRefreshToken(config: AuthConfig): Promise<MyAccountAccess | u
     const refreshed = await refreshProviderTokens(config, tokens, target(config));
     // The rotated refresh token for every tab; the tab keeps its own access token for the API.
     publishProviderTokens(refreshed.tokens);
-    return { accessToken: refreshed.accessToken, DPoP: await handle(config) };
+    return accessWith(config, refreshed.accessToken);
   };
   return navigator.locks ? navigator.locks.request(REFRESH_LOCK, run) : run();
 }
@@ -67,8 +77,8 @@ async function fromRefreshToken(config: AuthConfig): Promise<MyAccountAccess | u
 /** Without a refresh token: the hidden frame, where the browser still lets it see the provider's session. */
 async function fromFrame(config: AuthConfig): Promise<MyAccountAccess> {
   try {
-    const tokens = await authorizeSilently(config, { scope: `openid ${MYACCOUNT_SCOPES}`, resource: myAccountUrl(config) });
-    return { accessToken: tokens.accessToken, DPoP: await handle(config) };
+    const tokens = await authorizeSilently(config, authorizationTarget(config));
+    return await accessWith(config, tokens.accessToken);
   } catch (error) {
     // login_required from a frame of a provider on another site (or no answer) is ambiguous: a first-party visit will tell.
     // From a provider on the app's own site it means what it says: the session has ended.
@@ -116,16 +126,14 @@ export function createBrowserAccess(config: AuthConfig): BrowserAccess {
   };
 
   /** Opens the popup at once (inside the click, or the browser blocks it), then sends it to the provider. */
-  async function inPopup(options: Parameters<typeof createAuthorizationRequest>[2], onBlocked?: () => Promise<never>): Promise<ProviderTokens> {
+  async function inPopup(options: Omit<AuthorizationOptions, 'mode'>, onBlocked?: () => Promise<never>): Promise<ProviderTokens> {
     const popup = openPopup();
     if (!popup) {
       if (onBlocked) return onBlocked();
       throw new MyAccountError('popup_blocked', 0, 'window.open returned null');
     }
     try {
-      const { url, state } = await createAuthorizationRequest(config, ACCOUNT_PATH, { ...options, mode: 'popup' });
-      popup.location.href = url.href;
-      const outcome = await waitForCallback(popup, state);
+      const outcome = await authorizeInPopup(config, popup, ACCOUNT_PATH, options);
       if (outcome === 'closed' || outcome === 'timeout') throw new MyAccountError('connect', 0, `the popup ${outcome === 'closed' ? 'was closed' : 'timed out'}`);
       const { tokens } = await processCallback(config, outcome);
       if (!tokens) throw new MyAccountError('malformed', 200, 'the token response carried no access token');
@@ -142,13 +150,13 @@ export function createBrowserAccess(config: AuthConfig): BrowserAccess {
   return {
     source,
     async connect() {
-      const tokens = await inPopup({ scope: `openid ${MYACCOUNT_SCOPES}`, resource: myAccountUrl(config) });
-      held = handle(config).then((DPoP) => ({ accessToken: tokens.accessToken, DPoP }));
+      const tokens = await inPopup(authorizationTarget(config));
+      held = accessWith(config, tokens.accessToken);
     },
     async reauthenticate(beforeRedirect) {
       const reauthenticate = { maxAge: RECENT_AUTHENTICATION_SECONDS };
       const withRefreshToken = Boolean(getProviderTokens()?.refreshToken);
-      const options = withRefreshToken ? { reauthenticate } : { reauthenticate, scope: `openid ${MYACCOUNT_SCOPES}`, resource: myAccountUrl(config) };
+      const options = withRefreshToken ? { reauthenticate } : { reauthenticate, ...authorizationTarget(config) };
       const tokens = await inPopup(options, async () => {
         beforeRedirect();
         const { url } = await createAuthorizationRequest(config, ACCOUNT_PATH, { reauthenticate });
@@ -161,7 +169,7 @@ export function createBrowserAccess(config: AuthConfig): BrowserAccess {
         publishProviderTokens(tokens);
         held = undefined;
       } else {
-        held = handle(config).then((DPoP) => ({ accessToken: tokens.accessToken, DPoP }));
+        held = accessWith(config, tokens.accessToken);
       }
     },
   };

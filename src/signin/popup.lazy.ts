@@ -2,7 +2,8 @@ import type { SignInOutcome } from '../../machines/token.types.ts';
 import { restartSignedIn } from './restartSignedIn.ts';
 import type { AppConfig } from '../config/appConfig.ts';
 import { AuthError } from '../auth/authError.ts';
-import { createAuthorizationRequest } from '../auth/authorize.lazy.ts';
+import { createAuthorizationRequest, type AuthorizationOptions } from '../auth/authorize.lazy.ts';
+import type { AuthConfig } from '../config/appConfig.ts';
 import { loginAtBackend, storeAuthenticateResult } from './backendLogin.ts';
 import { processCallback } from '../auth/callback.ts';
 import { toAuthError } from '../auth/toAuthError.ts';
@@ -29,7 +30,7 @@ const CLOSED_GRACE_MS = 3000;
  * Cross-Origin-Opener-Policy cut the popup off from this window (which then
  * also reports it closed, hence the grace period).
  */
-export function waitForCallback(popup: Window, state: string): Promise<URLSearchParams | 'closed' | 'timeout'> {
+function waitForCallback(popup: Window, state: string): Promise<URLSearchParams | 'closed' | 'timeout'> {
   return new Promise((resolve) => {
     const channel = typeof BroadcastChannel === 'undefined' ? undefined : new BroadcastChannel(POPUP_CHANNEL);
     let closedSince: number | undefined;
@@ -59,6 +60,22 @@ export function waitForCallback(popup: Window, state: string): Promise<URLSearch
 }
 
 /**
+ * Sends a popup opened inside the click (or the browser blocks it) to the
+ * provider, and waits for the callback's parameters, or for how it ended
+ * without them.
+ */
+export async function authorizeInPopup(
+  auth: AuthConfig,
+  popup: Window,
+  returnPath: string,
+  options: Omit<AuthorizationOptions, 'mode'> = {},
+): Promise<URLSearchParams | 'closed' | 'timeout'> {
+  const { url, state } = await createAuthorizationRequest(auth, returnPath, { ...options, mode: 'popup' });
+  popup.location.href = url.href;
+  return waitForCallback(popup, state);
+}
+
+/**
  * Signs in again in a popup, keeping this page: `terminal` when the popup is
  * blocked (the caller falls back to redirect), `canceled` when it is closed.
  */
@@ -66,9 +83,7 @@ export async function signInWithPopup(config: AppConfig): Promise<SignInOutcome>
   const popup = openPopup();
   if (!popup) return { status: 'terminal', error: { kind: 'popup-blocked', detail: 'window.open returned null' } };
   try {
-    const { url, state } = await createAuthorizationRequest(config.auth, location.pathname + location.search, { mode: 'popup' });
-    popup.location.href = url.href;
-    const outcome = await waitForCallback(popup, state);
+    const outcome = await authorizeInPopup(config.auth, popup, location.pathname + location.search);
     if (outcome === 'closed') return { status: 'canceled', error: { kind: 'popup-closed', detail: 'the popup was closed' } };
     if (outcome === 'timeout') throw new AuthError('timeout', 'OAuth flow timed out');
     const { tokens } = await processCallback(config.auth, outcome);
