@@ -1,5 +1,6 @@
 import type { ProviderContext, ProviderMiddleware } from 'oidc-provider';
 import { MYACCOUNT_SCOPES } from './myaccount/http.ts';
+import { AUTHORIZATION_PATH, words } from './session-end.ts';
 
 // Okta's org authorization server mints one token for everything a sign-in
 // asked for, the okta.myAccount scopes included, and ignores `resource`
@@ -9,19 +10,13 @@ import { MYACCOUNT_SCOPES } from './myaccount/http.ts';
 // token for the API (defaultResource), and its refresh token can later be
 // exchanged for a my-account token (`scope` and `resource` at the token
 // endpoint), as an app does at Okta with a narrower `scope`.
-
 //
 // Okta's `/logout` also requires `id_token_hint` (OKTA.md, "The
 // authorization server"): without it Okta shows an error page of its own
 // and never returns to the app. So does this provider, so an app that
 // signs out without an ID token is caught here as it would be there.
 
-const AUTHORIZATION_PATH = '/auth';
 const END_SESSION_PATH = '/session/end';
-
-function words(value: unknown): string[] {
-  return typeof value === 'string' ? value.split(' ').filter(Boolean) : [];
-}
 
 function addBothResources(ctx: ProviderContext, resources: readonly string[]): void {
   const query = { ...ctx.query };
@@ -31,7 +26,7 @@ function addBothResources(ctx: ProviderContext, resources: readonly string[]): v
   ctx.query = query;
 }
 
-/** A sign-out request without `id_token_hint`: the GET's query or the POST's form (read without consuming the body). */
+/** An app's sign-out request without `id_token_hint` (the GET an app sends; the POST of the provider's own confirmation page follows one). */
 function lacksIdTokenHint(ctx: ProviderContext): boolean {
   return ctx.method === 'GET' && ctx.path === END_SESSION_PATH && typeof ctx.query.id_token_hint !== 'string';
 }

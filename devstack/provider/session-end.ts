@@ -14,9 +14,11 @@ import type { RefreshTokenPolicy } from './oidc.ts';
 //   A prompt=none request (silent renewal) is left as it is: it gets no
 //   refresh token and needs no page.
 
-const AUTHORIZATION_PATH = '/auth';
+/** oidc-provider's authorization endpoint, where both this and org-server.ts adjust a request before it is read. */
+export const AUTHORIZATION_PATH = '/auth';
 
-function words(value: unknown): string[] {
+/** A space-separated parameter (`scope`, `prompt`) as its words. */
+export function words(value: unknown): string[] {
   return typeof value === 'string' ? value.split(' ').filter(Boolean) : [];
 }
 
