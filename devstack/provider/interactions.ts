@@ -47,7 +47,7 @@ export function createInteractionApp(provider: Provider, services: AccountServic
     const language = languageOfSignIn(c, interaction);
     if (interaction.prompt.name === 'login') return c.html(loginPage({ language, uid: interaction.uid }));
     if (interaction.prompt.name === 'consent') {
-      const grantId = await grantEverything(provider, interaction, apiUrl, services.issuer, resources);
+      const grantId = await grantEverything(provider, interaction, interaction.session?.accountId, apiUrl, services.issuer, resources);
       return finish(c, { consent: { grantId } });
     }
     return c.html(errorPage(language, 'interaction_required', TEXTS[language].unknownStep(interaction.prompt.name)), 400);
@@ -69,7 +69,11 @@ export function createInteractionApp(provider: Provider, services: AccountServic
     if (!user) return c.html(loginPage({ language, uid: interaction.uid, userName, error: text.loginError }), 200);
     lockout.clear(userName);
     // auth_time by the provider's clock, which the my-account API's 15-minute rule reads too.
-    return finish(c, { login: { accountId: user.sub, ts: Math.floor(services.clock() / 1000) } });
+    // The consent is given with the login, in one round: a consent step of its own would resume the sign-in a second
+    // time, and a second tab signing in meanwhile replaces the browser's session between the two (oidc-provider then
+    // refuses with "interaction session and authentication session mismatch"). Okta asks the person nothing here either.
+    const grantId = await grantEverything(provider, interaction, user.sub, apiUrl, services.issuer, resources);
+    return finish(c, { login: { accountId: user.sub, ts: Math.floor(services.clock() / 1000) }, consent: { grantId } });
   });
 
   app.get('/interaction/:uid/abort', async (c) => {
@@ -93,8 +97,7 @@ export function createInteractionApp(provider: Provider, services: AccountServic
  * okta.myAccount scopes once, so a later silent (prompt=none) request for a
  * my-account token needs no consent either.
  */
-async function grantEverything(provider: Provider, interaction: Interaction, apiUrl: string, issuer: string, resources: string[]): Promise<string> {
-  const accountId = interaction.session?.accountId;
+async function grantEverything(provider: Provider, interaction: Interaction, accountId: string | undefined, apiUrl: string, issuer: string, resources: string[]): Promise<string> {
   const clientId = interaction.params.client_id;
   if (!accountId || clientId !== CLIENT_ID) throw new Error('consent without a signed-in user or for an unknown client');
 
