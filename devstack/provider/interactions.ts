@@ -102,7 +102,8 @@ async function grantEverything(provider: Provider, interaction: Interaction, acc
   if (!accountId || clientId !== CLIENT_ID) throw new Error('consent without a signed-in user or for an unknown client');
 
   const existing = interaction.grantId ? await provider.Grant.find(interaction.grantId) : undefined;
-  const grant = existing ?? new provider.Grant({ accountId, clientId });
+  // Another account signing in in this browser (prompt=login after a refusal) gets a grant of its own.
+  const grant = existing && existing.accountId === accountId ? existing : new provider.Grant({ accountId, clientId });
   const { missingOIDCScope, missingOIDCClaims, missingResourceScopes } = interaction.prompt.details;
 
   // Discovery lists the my-account scopes, so oidc-provider counts them among its own too.

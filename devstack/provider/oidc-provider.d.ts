@@ -91,6 +91,7 @@ declare module 'oidc-provider' {
 
   export class Grant {
     constructor(init: { accountId: string; clientId: string });
+    accountId?: string;
     static find(id: string): Promise<Grant | undefined>;
     addOIDCScope(scope: string): void;
     addOIDCClaims(claims: string[]): void;
