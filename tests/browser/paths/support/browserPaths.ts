@@ -1,10 +1,13 @@
 import type { Locator } from 'playwright-core';
-import { describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { StackOptions } from '../../../../devstack/stack.ts';
+import type { TestStack } from '../../../../devstack/test-stack.ts';
 import { coverageOf, describeTransition } from '../../../../scripts/paths/coverage.ts';
 import { coverageLine, generatePaths } from '../../../../scripts/paths/generate.ts';
 import { pathName, type MachineModel, type ModelPath, type PathStep } from '../../../../scripts/paths/model.ts';
+import { launchEngine, type EngineBrowser, type LaunchOptions } from '../../support/driver.ts';
 import { browserEnv, type BrowserEnv } from '../../support/env.ts';
+import { startTestStack } from '../../support/stack.ts';
 
 /** How one machine's paths are carried out in a browser. */
 export interface BrowserDriver {
@@ -42,16 +45,74 @@ export async function describeBrowserPaths(model: MachineModel, driver: BrowserD
     }
 
     it(`exercises every transition of the ${model.name}Machine a browser can reach`, () => {
-      const coverage = coverageOf(model.name, 'browser', model.machine, exercised);
-      const unreachable = options.unreachable ?? {};
-      const notes = coverage.missing
-        .filter((transition) => transition.key in unreachable)
-        .map((transition) => `\n  not reachable in a browser: ${describeTransition(transition)}: ${unreachable[transition.key]}`);
-      console.log(`${coverageLine(coverage.line, generated, 'browser runs chosen')}${notes.join('')}`);
-      expect(coverage.missing.filter((transition) => !(transition.key in unreachable)).map(describeTransition)).toEqual([]);
-      expect(Object.keys(unreachable).filter((key) => exercised.has(key)), 'exercised after all: take it off the unreachable list').toEqual([]);
+      expectCovered(model, 'browser', generated, exercised, options.unreachable);
     });
   });
+}
+
+/** The engines besides Chromium, driven through `tests/browser/support/driver.ts`. */
+export type OtherEngine = 'firefox' | 'webkit';
+
+/** One engine's browser and the file's stack, for a path run in Firefox or WebKit. */
+export interface EngineEnv {
+  readonly engine: OtherEngine;
+  browser: EngineBrowser;
+  stack: TestStack;
+}
+
+/** How one machine's paths are carried out in Firefox or WebKit (no request held in the browser: holds are the stack's). */
+export interface EngineDriver {
+  feasible(path: ModelPath, engine: OtherEngine): boolean;
+  run(path: ModelPath, env: EngineEnv): Promise<void>;
+}
+
+export interface EnginePathsOptions extends BrowserPathsOptions {
+  launch?: LaunchOptions;
+}
+
+/**
+ * The generated paths of a machine in Firefox or WebKit, one engine browser
+ * and one stack for the engine, each path in a fresh tab of its own. The
+ * coverage line names the engine: `coverage boot (firefox): …`.
+ */
+export async function describeEnginePaths(model: MachineModel, engine: OtherEngine, driver: EngineDriver, options: EnginePathsOptions = {}): Promise<void> {
+  const generated = await generatePaths(model, { feasible: (path) => driver.feasible(path, engine) });
+  const exercised = new Set<string>();
+
+  describe(`${model.name}Machine paths (${engine})`, () => {
+    const env = { engine } as EngineEnv;
+    beforeAll(async () => {
+      [env.browser, env.stack] = await Promise.all([launchEngine(engine, options.launch), startTestStack(options.stack)]);
+    });
+    afterAll(async () => {
+      await Promise.all([env.browser?.close(), env.stack?.stop()]);
+    });
+    afterEach(() => {
+      env.stack.faults.clear();
+    });
+
+    for (const path of generated.paths) {
+      it(`${engine} ${pathName(path)}`, async () => {
+        await driver.run(path, env);
+        for (const key of path.transitions) exercised.add(key);
+      });
+    }
+
+    it(`exercises every transition of the ${model.name}Machine ${engine} can reach`, () => {
+      expectCovered(model, engine, generated, exercised, options.unreachable);
+    });
+  });
+}
+
+/** Prints the coverage line of a level (an engine) with the unreachable transitions and their reasons; fails on a missing one. */
+function expectCovered(model: MachineModel, level: string, generated: Awaited<ReturnType<typeof generatePaths>>, exercised: ReadonlySet<string>, unreachable: Record<string, string> = {}): void {
+  const coverage = coverageOf(model.name, level, model.machine, exercised);
+  const notes = coverage.missing
+    .filter((transition) => transition.key in unreachable)
+    .map((transition) => `\n  not reachable in ${level === 'browser' ? 'a browser' : level}: ${describeTransition(transition)}: ${unreachable[transition.key]}`);
+  console.log(`${coverageLine(coverage.line, generated, 'browser runs chosen')}${notes.join('')}`);
+  expect(coverage.missing.filter((transition) => !(transition.key in unreachable)).map(describeTransition)).toEqual([]);
+  expect(Object.keys(unreachable).filter((key) => exercised.has(key)), 'exercised after all: take it off the unreachable list').toEqual([]);
 }
 
 /** Waits until the locator is visible; fails with the step's name otherwise. */
