@@ -10,6 +10,9 @@ import { isSectionScreen, splitModules } from './scripts/modules.ts';
 
 const START_LIBRARIES = /node_modules\/(react|react-dom|scheduler|use-sync-external-store|@tanstack|xstate|@xstate|@lingui\/(core|react)|ky)\//;
 
+/** The browser files that drive Firefox and WebKit (through tests/browser/support/driver.ts), a project of their own. */
+const ENGINE_FILES = ['tests/browser/engines/**/*.e2e.ts', 'tests/browser/paths/*.engines.e2e.ts'];
+
 /** Split by file name (scripts/modules.ts): what main.tsx and start.tsx import statically, and what loads later. */
 const modules = splitModules();
 
@@ -174,6 +177,20 @@ export default defineConfig({
           name: 'browser',
           environment: 'node',
           include: ['tests/browser/**/*.e2e.ts'],
+          exclude: ENGINE_FILES,
+          globalSetup: ['tests/browser/support/globalSetup.ts'],
+          fileParallelism: false,
+          testTimeout: 60_000,
+          hookTimeout: 60_000,
+        },
+      },
+      {
+        // Firefox and WebKit, one file at a time beside Chromium's: their runs wait on real timers most of the time.
+        extends: true,
+        test: {
+          name: 'engines',
+          environment: 'node',
+          include: ENGINE_FILES,
           globalSetup: ['tests/browser/support/globalSetup.ts'],
           fileParallelism: false,
           testTimeout: 60_000,
