@@ -129,6 +129,8 @@ export interface Stack {
   users: readonly DemoUser[];
   appConfig: AppConfig;
   apiLayout: ApiLayout;
+  /** In test mode, the CSP violation reports the app server received, in order (the policy names the app server's report address). */
+  cspReports: unknown[];
   stop(): Promise<void>;
 }
 
@@ -159,6 +161,7 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
     apiServer,
   };
   const faults = createFaultRegistry(options.testMode ?? false);
+  const cspReports: unknown[] = [];
   const appConfig = createAppConfig({
     appOrigin: urls.app,
     issuer: urls.issuer,
@@ -210,6 +213,7 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
         apiServer: apiLayout === 'same-origin' ? urls.apiServer : undefined,
         appConfig,
         faults,
+        cspReports: options.testMode ? cspReports : undefined,
       })
     : undefined;
   const web = staticApp ? createServer(getRequestListener(staticApp.fetch)) : undefined;
@@ -239,5 +243,5 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
     name: `${u.givenName} ${u.familyName}`,
     sub: u.sub,
   }));
-  return { urls, faults, behaviour, users, appConfig, apiLayout, stop };
+  return { urls, faults, behaviour, users, appConfig, apiLayout, cspReports, stop };
 }

@@ -30,7 +30,16 @@ export interface StaticConfig {
   apiServer?: string;
   appConfig: AppConfig;
   faults: FaultRegistry;
+  /**
+   * Where the reports of CSP violations go, in test mode: the policy then
+   * names this server's `CSP_REPORT_PATH`, so a test sees a violation in any
+   * engine, also one whose driver cannot listen in the page.
+   */
+  cspReports?: unknown[];
 }
+
+/** Where the browser posts a CSP violation report (`report-uri`), when a test collects them. */
+export const CSP_REPORT_PATH = '/__csp-reports';
 
 /** Statuses nginx adds a header to without `always`: Cache-Control stays off errors, so a missing hashed file is never cached for a year. */
 const CACHEABLE_STATUSES = new Set([200, 201, 204, 206, 301, 302, 303, 304, 307, 308]);
@@ -123,7 +132,7 @@ export function inlineHashesOf(html: string): InlineHashes {
  */
 export const FRAMEABLE_PATH = '/account/logincallback';
 
-export function contentSecurityPolicy(issuer: string, apiUrl: string, hashes: InlineHashes, path = '/'): string {
+export function contentSecurityPolicy(issuer: string, apiUrl: string, hashes: InlineHashes, path = '/', reportUri?: string): string {
   return [
     "default-src 'self'",
     ['script-src', "'self'", ...hashes.scripts].join(' '),
@@ -143,6 +152,7 @@ export function contentSecurityPolicy(issuer: string, apiUrl: string, hashes: In
     // policy is the default one that lets the service worker's address through.
     "require-trusted-types-for 'script'",
     'trusted-types default',
+    ...(reportUri ? [`report-uri ${reportUri}`] : []),
   ].join('; ');
 }
 
@@ -186,8 +196,9 @@ export function createStaticApp(config: StaticConfig): Hono<Env> {
     throw new Error(`No production build: ${indexPath} is missing. Run "npx vite build" first (npm start does this for you).`);
   }
   const hashes = inlineHashesOf(readFileSync(indexPath, 'utf8'));
-  const csp = contentSecurityPolicy(config.issuer, config.apiUrl, hashes);
-  const callbackCsp = contentSecurityPolicy(config.issuer, config.apiUrl, hashes, FRAMEABLE_PATH);
+  const reportUri = config.cspReports ? CSP_REPORT_PATH : undefined;
+  const csp = contentSecurityPolicy(config.issuer, config.apiUrl, hashes, '/', reportUri);
+  const callbackCsp = contentSecurityPolicy(config.issuer, config.apiUrl, hashes, FRAMEABLE_PATH, reportUri);
   const rules = nginxRules();
   // Files without a precompressed copy are gzipped once per version, not per request.
   const gzipped = new Map<string, Promise<Buffer>>();
@@ -207,6 +218,20 @@ export function createStaticApp(config: StaticConfig): Hono<Env> {
       if (!ABP_PATH.test(c.req.path)) return next();
       await passToApi(c.env.incoming, c.env.outgoing, apiServer);
       return RESPONSE_ALREADY_SENT;
+    });
+  }
+
+  const { cspReports } = config;
+  if (cspReports) {
+    // `application/csp-report` (report-uri) from every engine; the body is JSON whatever its type says.
+    app.post(CSP_REPORT_PATH, async (c) => {
+      const text = await c.req.text();
+      try {
+        cspReports.push(JSON.parse(text));
+      } catch {
+        cspReports.push({ unreadable: text.slice(0, 200) });
+      }
+      return c.body(null, 204);
     });
   }
 
