@@ -7,7 +7,7 @@ import { startTestStack } from '../support/stack.ts';
 
 /**
  * The page's own rules in every engine: the Content-Security-Policy with
- * Trusted Types. The app server names a report address in its policy in
+ * Trusted Types, and the title and focus after a navigation. The app server names a report address in its policy in
  * test mode, so a violation reaches the stack from any engine, also from
  * WebKit, whose driver cannot listen in the page. Where an engine has no
  * Trusted Types, the policy's script-src still refuses injected script, and
@@ -43,12 +43,15 @@ describe.each(['chromium', 'firefox', 'webkit'] as const)('%s, the page’s rule
     await staff.tab.close();
   });
 
-  it(`${engine}: no screen breaks the policy: login, the provider's round trip, Home, a section, Gebruikers, not found`, async () => {
+  it(`${engine}: no screen breaks the policy (login, the provider's round trip, Home, a section, Gebruikers, not found), and a navigation moves the focus to the new page's heading`, async () => {
     await staff.open('/account/login');
     await staff.signIn();
     await staff.waitForHome();
     await staff.tab.role('link', NL.section.verkoop).click();
     await staff.tab.role('heading', NL.section.verkoop).waitFor();
+    // A navigation names the page in the tab and moves the focus to its heading, for a screen reader in every engine.
+    await expect.poll(() => staff.tab.evaluate(() => document.title)).toBe(NL.shell.title(NL.section.verkoop));
+    await expect.poll(() => staff.tab.evaluate(() => `${document.activeElement?.tagName ?? ''}:${document.activeElement?.textContent ?? ''}`)).toBe(`H1:${NL.section.verkoop}`);
     await staff.open('/app/home');
     await staff.waitForHome();
     await staff.openUsers();
