@@ -1,5 +1,6 @@
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { TestStack } from '../../../devstack/test-stack.ts';
+import { RENEW_MARGIN_MS } from '../../../machines/token.machine.ts';
 import { StaffModel } from '../models/staff.model.ts';
 import { NL } from '../models/texts.ts';
 import { launchEngine, type EngineBrowser } from '../support/driver.ts';
@@ -7,7 +8,8 @@ import { startTestStack } from '../support/stack.ts';
 
 /**
  * The page's own rules in every engine: the Content-Security-Policy with
- * Trusted Types, and the title and focus after a navigation. The app server names a report address in its policy in
+ * Trusted Types, the title and focus after a navigation, and the DPoP key
+ * kept in IndexedDB. The app server names a report address in its policy in
  * test mode, so a violation reaches the stack from any engine, also from
  * WebKit, whose driver cannot listen in the page. Where an engine has no
  * Trusted Types, the policy's script-src still refuses injected script, and
@@ -24,13 +26,34 @@ const directiveOf = (report: unknown): string => {
   return body?.['effective-directive'] ?? body?.['violated-directive'] ?? JSON.stringify(report);
 };
 
+/** A backend token short enough that its renewal (a minute before it ends) comes within the test, after a reload. */
+const BACKEND_TOKEN_TTL_S = 80;
+
+/** What IndexedDB holds of the DPoP key: its id and whether a script could read the private key out. */
+const storedDpopKey = () =>
+  new Promise<{ id: string; extractable: boolean } | null>((resolve, reject) => {
+    const opening = indexedDB.open('oidc');
+    opening.onerror = () => reject(opening.error);
+    opening.onsuccess = () => {
+      const get = opening.result.transaction('keys').objectStore('keys').get('dpop');
+      get.onerror = () => reject(get.error);
+      get.onsuccess = () => {
+        const value = get.result as { id: string; pair: CryptoKeyPair } | undefined;
+        opening.result.close();
+        resolve(value ? { id: value.id, extractable: value.pair.privateKey.extractable } : null);
+      };
+    };
+  });
+
+const refreshTokenOf = (stored: Record<string, string>): string | undefined => (JSON.parse(stored['oidc.tokens'] ?? '{}') as { refreshToken?: string }).refreshToken;
+
 describe.each(['chromium', 'firefox', 'webkit'] as const)('%s, the page’s rules', (engine) => {
   let browser: EngineBrowser;
   let stack: TestStack;
   let staff: StaffModel;
 
   beforeAll(async () => {
-    [browser, stack] = await Promise.all([launchEngine(engine), startTestStack()]);
+    [browser, stack] = await Promise.all([launchEngine(engine), startTestStack({ backendTokenTtl: BACKEND_TOKEN_TTL_S })]);
   });
   afterAll(async () => {
     await Promise.all([browser?.close(), stack?.stop()]);
@@ -86,4 +109,21 @@ describe.each(['chromium', 'firefox', 'webkit'] as const)('%s, the page’s rule
     await expect.poll(() => stack.cspReports.map(directiveOf), { timeout: 5_000 }).toEqual([outcome.enforced ? 'require-trusted-types-for' : 'script-src-attr']);
     console.log(`trusted types (${engine}): ${outcome.enforced ? 'enforced' : 'not in this engine; script-src refuses the injected handler'}`);
   });
+
+  it(`${engine}: keeps the DPoP key in IndexedDB, unreadable, through a reload, and the provider takes the next renewal with it`, async () => {
+    await staff.open('/account/login');
+    await staff.signIn();
+    await staff.waitForHome();
+    const key = await staff.tab.evaluate(storedDpopKey);
+    expect(key, 'a key in IndexedDB').not.toBeNull();
+    expect(key?.extractable, 'the private key can be read out').toBe(false);
+    await staff.tab.reload();
+    await staff.waitForHome();
+    const before = refreshTokenOf(await staff.tab.sessionStorage());
+    expect(before, 'a refresh token').toBeTruthy();
+    // The refresh token is bound to the key: a renewal after the reload that the provider accepts is one made with the same key.
+    await expect.poll(async () => refreshTokenOf(await staff.tab.sessionStorage()), { timeout: BACKEND_TOKEN_TTL_S * 1000 - RENEW_MARGIN_MS + 10_000, interval: 1000 }).not.toBe(before);
+    expect(await staff.interrupted(), '"Opnieuw inloggen" shows').toBe(false);
+    expect((await staff.tab.evaluate(storedDpopKey))?.id).toBe(key?.id);
+  }, 60_000);
 });
