@@ -81,6 +81,23 @@ export function faultSwitches(faults: FaultRegistry): MiddlewareHandler<ApiEnv> 
       return RESPONSE_ALREADY_SENT;
     }
     if (outcome.kind === 'respond') return outcome.response;
-    return next();
+    await next();
+    if (outcome.kind !== 'tokenless') return;
+    const answer = await withoutBackendToken(c.res);
+    // Unset first: Hono would copy the old answer's headers onto the new one.
+    c.res = undefined;
+    c.res = answer;
   };
+}
+
+/**
+ * ExternalAuthenticate's answer with neither a token nor `waitingForActivation`:
+ * what no ABP sends, and its Angular client refuses as "Unexpected authenticateResult!".
+ */
+async function withoutBackendToken(response: Response): Promise<Response> {
+  const envelope = (await response.json()) as { result?: Record<string, unknown> | null };
+  const result = { ...envelope.result, accessToken: null, encryptedAccessToken: null, waitingForActivation: false };
+  const headers = new Headers(response.headers);
+  headers.delete('Content-Length');
+  return new Response(JSON.stringify({ ...envelope, result }), { status: response.status, headers });
 }

@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs';
-import { createServer, type Server } from 'node:http';
+import { createServer, type Server, type ServerResponse } from 'node:http';
 import { resolve } from 'node:path';
 import { getRequestListener } from '@hono/node-server';
 import { resolveFault, writeResponse } from '../faults/response.ts';
@@ -74,10 +74,30 @@ export async function createIdpServer(config: IdpServerConfig, faults: FaultRegi
           const cors: Record<string, string> =
             origin === config.appOrigin ? { 'Access-Control-Allow-Origin': origin, Vary: 'Origin' } : {};
           await writeResponse(res, outcome.response, { 'Cache-Control': 'no-store', ...cors });
-        } else await handleProvider(req, res);
+        } else {
+          if (outcome.kind === 'tokenless') withoutAccessToken(res);
+          await handleProvider(req, res);
+        }
       });
       return;
     }
     void handleProvider(req, res);
   });
+}
+
+/**
+ * The provider's token response with `access_token` taken out: a 200 the
+ * app must not take for a sign-in. Its JSON goes out in one piece (Koa ends
+ * the response with the whole body), so that piece is rewritten.
+ */
+function withoutAccessToken(res: ServerResponse): void {
+  const end = res.end.bind(res) as (chunk?: unknown, ...rest: unknown[]) => ServerResponse;
+  res.end = ((chunk?: unknown, ...rest: unknown[]) => {
+    if (res.statusCode !== 200 || (typeof chunk !== 'string' && !Buffer.isBuffer(chunk))) return end(chunk, ...rest);
+    const answer = JSON.parse(chunk.toString()) as Record<string, unknown>;
+    delete answer.access_token;
+    const body = JSON.stringify(answer);
+    if (!res.headersSent) res.setHeader('Content-Length', String(Buffer.byteLength(body)));
+    return end(body, ...rest);
+  }) as typeof res.end;
 }
