@@ -1,6 +1,6 @@
 import type { Browser as PlaywrightBrowser, BrowserContext, Page as PlaywrightPage } from 'playwright-core';
 import type { Browser as PuppeteerBrowser, BrowserContext as PuppeteerContext, Page as PuppeteerPage } from 'puppeteer-core';
-import { OUTCOME_MS } from '../models/watch.ts';
+import { OUTCOME_MS, type LoggedMessage } from '../models/watch.ts';
 import { chromium } from 'playwright-core';
 import { CHROMIUM_ARGS, THIRD_PARTY_COOKIES_BLOCKED } from '../../../devstack/chromium.ts';
 import { CHROMIUM_PATH, launchChromium } from './chromium.ts';
@@ -77,6 +77,8 @@ export interface Tab {
   screenshot(path: string, options?: { fullPage?: boolean }): Promise<void>;
   /** Every request of the tab from its start on. */
   readonly requests: readonly SeenRequest[];
+  /** What the tab's pages logged, from its start on; undefined in WebKit, whose classic WebDriver shows no console. */
+  readonly console: readonly LoggedMessage[] | undefined;
   /** `open` makes the page open a popup (a click); `work` is done in it, then this waits until the popup has closed itself. */
   withPopup(open: () => Promise<void>, work: (popup: Tab) => Promise<void>, timeout?: number): Promise<void>;
   /** Closes the tab with its cookies and storage. */
@@ -138,14 +140,21 @@ class ChromiumBrowser implements EngineBrowser {
   }
 }
 
+/** A tab on a page a Chromium test opened itself (with its held requests and page clock), for checks written once for every engine. */
+export function chromiumTab(page: PlaywrightPage): Tab {
+  return new ChromiumTab(page.context(), page);
+}
+
 class ChromiumTab implements Tab {
   readonly engine = 'chromium';
   readonly requests: SeenRequest[] = [];
+  readonly console: LoggedMessage[] = [];
 
   constructor(
     private readonly context: BrowserContext,
     private readonly page: PlaywrightPage,
   ) {
+    page.on('console', (message) => this.console.push({ type: lineType(message.type()), text: message.text() }));
     context.on('request', (request) => {
       const seen: SeenRequest = { url: request.url(), method: request.method(), headers: request.headers(), navigation: request.isNavigationRequest() };
       this.requests.push(seen);
@@ -235,7 +244,17 @@ function chromiumTarget(locator: ReturnType<PlaywrightPage['getByRole']>): Targe
   };
 }
 
+/** The kind of a logged line as playwright names it (`error`, `warning`, …), whatever the engine calls it. */
+function lineType(kind: string): string {
+  return kind === 'warn' ? 'warning' : kind;
+}
+
 // Firefox ESR, through puppeteer-core over WebDriver BiDi.
+
+/** The tab's browsing context in puppeteer's BiDi layer, where the log entries arrive (WebDriver BiDi `log.entryAdded`). */
+interface FirefoxLog {
+  on(event: 'log', listener: (event: { entry: { level: string; text: string | null } }) => void): void;
+}
 
 class FirefoxBrowser implements EngineBrowser {
   readonly engine = 'firefox';
@@ -264,11 +283,16 @@ function quoted(value: string): string {
 class FirefoxTab implements Tab {
   readonly engine = 'firefox';
   readonly requests: SeenRequest[] = [];
+  readonly console: LoggedMessage[] = [];
 
   constructor(
     private readonly context: PuppeteerContext,
     private readonly page: PuppeteerPage,
   ) {
+    // BiDi's own log entries: puppeteer's console event writes an Error argument as `JSHandle@error`, the entry's text has its message.
+    (page.mainFrame() as unknown as { browsingContext: FirefoxLog }).browsingContext.on('log', ({ entry }) => {
+      this.console.push({ type: lineType(entry.level), text: entry.text ?? '' });
+    });
     page.on('request', (request) => {
       this.requests.push({ url: request.url(), method: request.method(), headers: request.headers(), navigation: request.isNavigationRequest() });
     });
@@ -502,6 +526,7 @@ const WATCH_IN_PAGE = `
 class WebKitTab implements Tab {
   readonly engine = 'webkit';
   readonly requests: SeenRequest[] = [];
+  readonly console = undefined;
   private address = 'about:blank';
   private documentOrigin = 0;
   private seenResources = 0;
