@@ -1,4 +1,5 @@
 import { expect } from 'vitest';
+import type { Fault, FaultEndpoint } from '../../../../devstack/faults/registry.ts';
 import type { Stack } from '../../../../devstack/stack.ts';
 import { callbackMachine } from '../../../../machines/callback.machine.ts';
 import { stateKey, type ModelPath, type PathStep } from '../../../../scripts/paths/model.ts';
@@ -44,6 +45,17 @@ export interface Holding {
   /** Holds no more: the requests waiting and to come go on. */
   release(): Promise<void>;
 }
+
+/** Outcomes that are a fault of the stack, switched on before the held request goes on. */
+const FAULTS: Partial<Record<string, [FaultEndpoint, Fault]>> = {
+  // The provider's answer without its access token: the app goes to the login page.
+  'done parseTokens without token': ['token', { body: 'tokenless', times: 1 }],
+  'error parseTokens fail': ['token', { status: 400, times: 1 }],
+  'error loginAtBackend fail': ['ExternalAuthenticate', { status: 500, times: 1 }],
+};
+
+/** Outcomes that are the held request let through as it is (`done loginAtBackend ok` may switch the next answer's fault on). */
+const PASSED = new Set(['done parseTokens with token', 'done loginAtBackend ok', 'done loginAtBackend waitingForActivation', 'done processAuthenticateResult ok']);
 
 /** What each invoked actor asks for: the provider's token endpoint, ExternalAuthenticate, the start-up re-run's GetAll. */
 type HeldEndpoint = 'token' | 'ExternalAuthenticate' | 'GetAll';
@@ -148,39 +160,22 @@ export abstract class CallbackRun {
     const held = this.held;
     this.held = undefined;
     if (!held) throw new Error(`${name}: no request of ${step.trigger} is held`);
+    if (!(outcome in FAULTS) && !PASSED.has(outcome)) throw new Error(`${name}: no browser outcome for this step`);
     const loggedBefore = this.tab.console?.length ?? 0;
-    switch (outcome) {
-      case 'done parseTokens with token':
-      case 'done loginAtBackend waitingForActivation':
-        return held.pass();
-      case 'done parseTokens without token':
-        // The provider's answer without its access token: the app goes to the login page.
-        this.stack.faults.set('token', { body: 'tokenless', times: 1 });
-        return held.pass();
-      case 'error parseTokens fail':
-        this.stack.faults.set('token', { status: 400, times: 1 });
-        await held.pass();
-        break;
-      case 'done loginAtBackend ok':
-        if (next?.kind === 'error' && next.trigger === 'processAuthenticateResult') {
-          // ABP's "Unexpected authenticateResult!": an answer with neither a token nor waitingForActivation.
-          this.stack.faults.set('ExternalAuthenticate', { body: 'tokenless', times: 1 });
-        } else {
-          // processAuthenticateResult stores the token and runs start-up again: its GetAll is held.
-          this.holdings.set('processAuthenticateResult', await this.hold('GetAll'));
-        }
-        return held.pass();
-      case 'error loginAtBackend fail':
-        this.stack.faults.set('ExternalAuthenticate', { status: 500, times: 1 });
-        await held.pass();
-        break;
-      case 'done processAuthenticateResult ok':
-        await this.holdings.get('processAuthenticateResult')!.release();
-        return held.pass();
-      default:
-        throw new Error(`${name}: no browser outcome for this step`);
+    const fault = FAULTS[outcome];
+    if (fault) this.stack.faults.set(...fault);
+    if (outcome === 'done loginAtBackend ok') {
+      if (next?.kind === 'error' && next.trigger === 'processAuthenticateResult') {
+        // ABP's "Unexpected authenticateResult!": an answer with neither a token nor waitingForActivation.
+        this.stack.faults.set('ExternalAuthenticate', { body: 'tokenless', times: 1 });
+      } else {
+        // processAuthenticateResult stores the token and runs start-up again: its GetAll is held.
+        this.holdings.set('processAuthenticateResult', await this.hold('GetAll'));
+      }
     }
-    await this.expectLogged(name, loggedBefore);
+    if (outcome === 'done processAuthenticateResult ok') await this.holdings.get('processAuthenticateResult')!.release();
+    await held.pass();
+    if (step.kind === 'error') await this.expectLogged(name, loggedBefore);
   }
 
   /** The path cancels at the provider. */
