@@ -2,7 +2,7 @@ import { createServer, type Server } from 'node:http';
 import { getRequestListener } from '@hono/node-server';
 import { createApiApp } from './api/server.ts';
 import type { ApiBehaviour, BehaviourSwitch } from './api/behaviour.ts';
-import { createAppConfig, type AppConfig } from './appconfig.ts';
+import { createAppConfig, createAppConfigSwitch, type AppConfig, type AppConfigSwitch } from './appconfig.ts';
 import { createFaultRegistry, type FaultRegistry } from './faults/registry.ts';
 import { createHoldRegistry, type HoldRegistry } from './faults/holds.ts';
 import { createIdpServer } from './provider/server.ts';
@@ -130,7 +130,10 @@ export interface Stack {
   /** The API's deployment choices; `set` works in test mode only, `reset` goes back to the options. */
   behaviour: BehaviourSwitch;
   users: readonly DemoUser[];
+  /** The generated configuration the app server answers (see `appConfigSwitch`). */
   appConfig: AppConfig;
+  /** A configuration of the test's making answered in its place; `set` works in test mode only, `reset` goes back. */
+  appConfigSwitch: AppConfigSwitch;
   apiLayout: ApiLayout;
   stop(): Promise<void>;
 }
@@ -170,6 +173,7 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
     klantenportaal: options.klantenportaal,
     dpop: options.dpop,
   });
+  const appConfigSwitch = createAppConfigSwitch(appConfig, options.testMode ?? false);
 
   // Build everything first, so a missing build or bad option fails before
   // any port is taken; then listen in order, closing what started on error.
@@ -215,6 +219,7 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
         apiUrl: urls.api,
         apiServer: apiLayout === 'same-origin' ? urls.apiServer : undefined,
         appConfig,
+        appConfigSwitch,
         faults,
         holds,
       })
@@ -246,5 +251,5 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
     name: `${u.givenName} ${u.familyName}`,
     sub: u.sub,
   }));
-  return { urls, faults, holds, behaviour, users, appConfig, apiLayout, stop };
+  return { urls, faults, holds, behaviour, users, appConfig, appConfigSwitch, apiLayout, stop };
 }

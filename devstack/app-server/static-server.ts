@@ -7,7 +7,7 @@ import { gzip as gzipCallback } from 'node:zlib';
 import type { HttpBindings } from '@hono/node-server';
 import { RESPONSE_ALREADY_SENT } from '@hono/node-server/utils/response';
 import { Hono, type Context } from 'hono';
-import { APPCONFIG_PATHS, type AppConfig } from '../appconfig.ts';
+import { APPCONFIG_PATHS, type AppConfig, type AppConfigSwitch } from '../appconfig.ts';
 import { resolveFault } from '../faults/response.ts';
 import type { FaultRegistry } from '../faults/registry.ts';
 import { goneOf, heldAsset, NO_HOLDS, type HoldEndpoint, type HoldPoints } from '../faults/holds.ts';
@@ -30,6 +30,8 @@ export interface StaticConfig {
   /** The same-origin layout: ABP's paths under this server's address are passed on to the API listening here. */
   apiServer?: string;
   appConfig: AppConfig;
+  /** What is answered in place of `appConfig` while a test has switched it (test mode). */
+  appConfigSwitch?: AppConfigSwitch;
   faults: FaultRegistry;
   /** Where the configuration and two of the lazy files wait while a test holds them (test mode). */
   holds?: HoldPoints;
@@ -300,7 +302,7 @@ export function createStaticApp(config: StaticConfig): Hono<Env> {
       // the development name (`npm run dev`) is never deployed, and never stored either.
       const type = 'application/json';
       const headers = new Headers({ 'Content-Type': type, 'Cache-Control': 'no-store' });
-      const json = Buffer.from(JSON.stringify(config.appConfig));
+      const json = Buffer.from(JSON.stringify(config.appConfigSwitch?.current ?? config.appConfig));
       return send(c, 200, headers, await compressible(c, json, type, `appconfig:${json.toString()}`, headers));
     });
   }

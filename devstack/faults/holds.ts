@@ -24,7 +24,12 @@ export interface HeldRequest {
   readonly headers: Readonly<Record<string, string>>;
   /** Lets it go on to its handler, which then takes any fault switched on for it. */
   pass(): void;
-  /** Drops the connection with no answer (as the fault `reset`): the browser sees a network error. */
+  /**
+   * Drops the connection with no answer (as the fault `reset`): the browser sees a network error. A browser
+   * sends a GET again by itself when its connection closes with no answer (Firefox up to ten times, WebKit a
+   * few), so until the test asks for the next request (`next`) the endpoint stays unreachable: what arrives
+   * meanwhile is dropped too.
+   */
   drop(): void;
 }
 
@@ -81,6 +86,7 @@ interface Waiting {
 }
 
 const PASSED: Promise<HoldOutcome> = Promise.resolve('pass');
+const DROPPED: Promise<HoldOutcome> = Promise.resolve('drop');
 
 export function createHoldRegistry(enabled: boolean): Holds {
   const gates = new Map<HoldEndpoint, Gate>();
@@ -92,9 +98,12 @@ export function createHoldRegistry(enabled: boolean): Holds {
     private readonly takers: Array<(waiting: Waiting) => void> = [];
     /** Every undecided request, handed out or not: a release passes them all. */
     private readonly undecided = new Set<HeldRequest>();
+    /** A request was dropped and the test has not asked for the next one since: arrivals are dropped, as the browser's own re-sends. */
+    private unreachable = false;
     constructor(private readonly endpoint: HoldEndpoint) {}
 
     admit(arriving: ArrivingRequest): Promise<HoldOutcome> {
+      if (this.unreachable) return DROPPED;
       return new Promise<HoldOutcome>((resolve) => {
         let outcome: HoldOutcome | undefined;
         const decide = (chosen: HoldOutcome) => {
@@ -108,7 +117,11 @@ export function createHoldRegistry(enabled: boolean): Holds {
           url: arriving.url,
           headers: Object.freeze(headerRecord(arriving.headers)),
           pass: () => decide('pass'),
-          drop: () => decide('drop'),
+          drop: () => {
+            if (outcome) return;
+            this.unreachable = true;
+            decide('drop');
+          },
         };
         const waiting: Waiting = { request, settled: () => outcome !== undefined };
         this.undecided.add(request);
@@ -125,6 +138,7 @@ export function createHoldRegistry(enabled: boolean): Holds {
     }
 
     next(timeoutMs = 10_000): Promise<HeldRequest> {
+      this.unreachable = false;
       const waiting = this.queue.shift();
       if (waiting) return Promise.resolve(waiting.request);
       return new Promise<HeldRequest>((resolve, reject) => {

@@ -1,11 +1,11 @@
-import type { Page, Route } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import type { ModelPath } from '../../../../scripts/paths/model.ts';
 import { AppModel } from '../../models/app.model.ts';
-import { headersOf } from '../../models/watch.ts';
 import { chromiumTab, type Tab } from '../../support/driver.ts';
 import type { BrowserEnv } from '../../support/env.ts';
 import type { BrowserDriver } from './browserPaths.ts';
-import { callbackFeasible, CallbackRun, type HeldCall, type Holding } from './callbackRun.ts';
+import { callbackFeasible, CallbackRun, type Holding } from './callbackRun.ts';
+import { heldRoute } from './held.ts';
 
 /**
  * The callbackMachine in Chromium (the steps and checks: callbackRun.ts).
@@ -55,12 +55,4 @@ class ChromiumCallbackRun extends CallbackRun {
   protected async finish(): Promise<void> {
     // The watched context closes with the file.
   }
-}
-
-function heldRoute(route: Route): HeldCall {
-  return {
-    url: new URL(route.request().url()),
-    headers: () => headersOf(route.request()),
-    pass: () => route.continue(),
-  };
 }

@@ -2,6 +2,7 @@ import type { ModelPath } from '../../../../scripts/paths/model.ts';
 import type { Tab } from '../../support/driver.ts';
 import type { EngineDriver, EngineEnv } from './browserPaths.ts';
 import { callbackFeasible, CallbackRun, type Holding } from './callbackRun.ts';
+import { heldAtServer } from './held.ts';
 
 /**
  * The callbackMachine in Firefox and WebKit (the steps and checks:
@@ -33,10 +34,7 @@ class EngineCallbackRun extends CallbackRun {
   protected hold(endpoint: 'token' | 'ExternalAuthenticate' | 'GetAll'): Promise<Holding> {
     const gate = this.env.stack.holds.hold(endpoint);
     return Promise.resolve({
-      next: async () => {
-        const held = await gate.next();
-        return { url: held.url, headers: () => Promise.resolve({ ...held.headers }), pass: () => Promise.resolve(held.pass()) };
-      },
+      next: async () => heldAtServer(await gate.next()),
       release: () => Promise.resolve(gate.release()),
     });
   }

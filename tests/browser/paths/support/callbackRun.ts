@@ -8,6 +8,7 @@ import { NL } from '../../models/texts.ts';
 import { CALLBACK_OUTCOME_MS, eventually, OUTCOME_MS } from '../../models/watch.ts';
 import type { Tab, Target } from '../../support/driver.ts';
 import { stepName } from './browserPaths.ts';
+import type { HeldCall } from './held.ts';
 
 // The callbackMachine's paths as a person goes through them, in any engine.
 // Each engine's driver says how a request is held and let go, and how the
@@ -28,15 +29,6 @@ export function callbackFeasible(path: ModelPath): boolean {
     const before = path.steps[index - 1]?.state as { flow?: string } | undefined;
     return before?.flow !== undefined && ON_SCREEN.has(before.flow);
   });
-}
-
-/** A request the stack answers only when the test lets it go, while the machine waits in the invoking state. */
-export interface HeldCall {
-  readonly url: URL;
-  /** The request's headers as sent, names in lower case. */
-  headers(): Promise<Record<string, string>>;
-  /** On to its handler, which then takes any fault switched on for it. */
-  pass(): Promise<void>;
 }
 
 /** Holds every request to one endpoint until `release`. */
