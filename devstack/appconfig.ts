@@ -72,5 +72,30 @@ export function createAppConfig(input: AppConfigInput): AppConfig {
   return config;
 }
 
+/** What the app server answers at the configuration's address: the generated config, or in test mode one changed by a test. */
+export interface AppConfigSwitch {
+  readonly current: AppConfig;
+  /** Answers with these fields changed until `reset` (test mode only). */
+  set(change: Partial<AppConfig>): void;
+  /** Back to the generated config. */
+  reset(): void;
+}
+
+export function createAppConfigSwitch(generated: AppConfig, testMode: boolean): AppConfigSwitch {
+  let current = generated;
+  return {
+    get current() {
+      return current;
+    },
+    set(change) {
+      if (!testMode) throw new Error('The app configuration can only be switched at run time when the stack runs with testMode: true.');
+      current = { ...current, ...change };
+    },
+    reset() {
+      current = generated;
+    },
+  };
+}
+
 /** Paths at which the app asks for its configuration (production, development). */
 export const APPCONFIG_PATHS = ['/assets/appconfig.production.json', '/assets/appconfig.json'];

@@ -2,8 +2,9 @@ import { createServer, type Server } from 'node:http';
 import { getRequestListener } from '@hono/node-server';
 import { createApiApp } from './api/server.ts';
 import type { ApiBehaviour, BehaviourSwitch } from './api/behaviour.ts';
-import { createAppConfig, type AppConfig } from './appconfig.ts';
+import { createAppConfig, createAppConfigSwitch, type AppConfig, type AppConfigSwitch } from './appconfig.ts';
 import { createFaultRegistry, type FaultRegistry } from './faults/registry.ts';
+import { createHoldRegistry, type HoldRegistry } from './faults/holds.ts';
 import { createIdpServer } from './provider/server.ts';
 import type { RefreshTokenPolicy } from './provider/oidc.ts';
 import { close, listen } from './listen.ts';
@@ -124,10 +125,15 @@ export interface DemoUser {
 export interface Stack {
   urls: StackUrls;
   faults: FaultRegistry;
+  /** Requests that wait until the test lets them go (test mode): faults/holds.ts. */
+  holds: HoldRegistry;
   /** The API's deployment choices; `set` works in test mode only, `reset` goes back to the options. */
   behaviour: BehaviourSwitch;
   users: readonly DemoUser[];
+  /** The generated configuration the app server answers (see `appConfigSwitch`). */
   appConfig: AppConfig;
+  /** A configuration of the test's making answered in its place; `set` works in test mode only, `reset` goes back. */
+  appConfigSwitch: AppConfigSwitch;
   apiLayout: ApiLayout;
   /** In test mode, the CSP violation reports the app server received, in order (the policy names the app server's report address). */
   cspReports: unknown[];
@@ -162,6 +168,7 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
   };
   const faults = createFaultRegistry(options.testMode ?? false);
   const cspReports: unknown[] = [];
+  const holds = createHoldRegistry(options.testMode ?? false);
   const appConfig = createAppConfig({
     appOrigin: urls.app,
     issuer: urls.issuer,
@@ -169,6 +176,7 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
     klantenportaal: options.klantenportaal,
     dpop: options.dpop,
   });
+  const appConfigSwitch = createAppConfigSwitch(appConfig, options.testMode ?? false);
 
   // Build everything first, so a missing build or bad option fails before
   // any port is taken; then listen in order, closing what started on error.
@@ -187,6 +195,7 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
       users: createUserStore(undefined, { clock: options.accountClock }),
     },
     faults,
+    holds,
   );
   const { app: apiApp, behaviour } = createApiApp({
     apiUrl: urls.api,
@@ -198,6 +207,7 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
     settings: options.settings ?? {},
     userConfigurationScale: options.userConfigurationScale ?? 1,
     faults,
+    holds,
     // As ABP writes a value made during the request: with an offset, not Z.
     releaseDate: new Date().toISOString().replace('Z', '+00:00'),
     behaviour: { inactiveUserSignIn: options.inactiveUserSignIn, externalUserRegistration: options.externalUserRegistration, impersonation: options.impersonation },
@@ -212,8 +222,10 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
         apiUrl: urls.api,
         apiServer: apiLayout === 'same-origin' ? urls.apiServer : undefined,
         appConfig,
+        appConfigSwitch,
         faults,
         cspReports: options.testMode ? cspReports : undefined,
+        holds,
       })
     : undefined;
   const web = staticApp ? createServer(getRequestListener(staticApp.fetch)) : undefined;
@@ -243,5 +255,5 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
     name: `${u.givenName} ${u.familyName}`,
     sub: u.sub,
   }));
-  return { urls, faults, behaviour, users, appConfig, apiLayout, cspReports, stop };
+  return { urls, faults, holds, behaviour, users, appConfig, appConfigSwitch, apiLayout, cspReports, stop };
 }

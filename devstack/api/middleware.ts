@@ -8,8 +8,9 @@ import type { LanguageName } from './localization.ts';
 import type { ApiTenant } from './tenants.ts';
 import type { ApiUser } from './users.ts';
 import type { FaultEndpoint, FaultRegistry } from '../faults/registry.ts';
+import { goneOf, NO_HOLDS, type HoldPoints } from '../faults/holds.ts';
 
-// Cross-cutting behaviour of the API server: latency, CORS and fault switches.
+// Cross-cutting behaviour of the API server: latency, CORS, holds and fault switches.
 
 /** Who calls, in which tenant and language, as the API found out (server.ts). */
 export interface AbpRequest {
@@ -70,17 +71,35 @@ export const FAULT_ROUTES: Readonly<Record<string, FaultEndpoint>> = Object.from
   endpointList().map((endpoint) => [`/${endpoint.path.toLowerCase()}`, endpoint.name]),
 );
 
-/** Applies a fault switched on for the requested endpoint, if any. */
-export function faultSwitches(faults: FaultRegistry): MiddlewareHandler<ApiEnv> {
+/** Keeps a request to a held endpoint waiting until the test lets it go, then applies a fault switched on for it, if any. */
+export function faultSwitches(faults: FaultRegistry, holds: HoldPoints = NO_HOLDS): MiddlewareHandler<ApiEnv> {
   return async (c, next) => {
     const endpoint = FAULT_ROUTES[c.req.path];
     if (!faults.enabled || !endpoint || c.req.method === 'OPTIONS') return next();
-    const outcome = await resolveFault(faults.take(endpoint), 'abp');
+    const held = await holds.arrive(endpoint, { method: c.req.method, url: new URL(c.req.url), headers: c.req.raw.headers, gone: goneOf(c.env.outgoing) });
+    const outcome = held === 'drop' ? ({ kind: 'reset' } as const) : await resolveFault(faults.take(endpoint), 'abp');
     if (outcome.kind === 'reset') {
       c.env.incoming.socket.destroy();
       return RESPONSE_ALREADY_SENT;
     }
     if (outcome.kind === 'respond') return outcome.response;
-    return next();
+    await next();
+    if (outcome.kind !== 'tokenless') return;
+    const answer = await withoutBackendToken(c.res);
+    // Unset first: Hono would copy the old answer's headers onto the new one.
+    c.res = undefined;
+    c.res = answer;
   };
+}
+
+/**
+ * ExternalAuthenticate's answer with neither a token nor `waitingForActivation`:
+ * what no ABP sends, and its Angular client refuses as "Unexpected authenticateResult!".
+ */
+async function withoutBackendToken(response: Response): Promise<Response> {
+  const envelope = (await response.json()) as { result?: Record<string, unknown> | null };
+  const result = { ...envelope.result, accessToken: null, encryptedAccessToken: null, waitingForActivation: false };
+  const headers = new Headers(response.headers);
+  headers.delete('Content-Length');
+  return new Response(JSON.stringify({ ...envelope, result }), { status: response.status, headers });
 }

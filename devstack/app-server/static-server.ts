@@ -7,9 +7,10 @@ import { gzip as gzipCallback } from 'node:zlib';
 import type { HttpBindings } from '@hono/node-server';
 import { RESPONSE_ALREADY_SENT } from '@hono/node-server/utils/response';
 import { Hono, type Context } from 'hono';
-import { APPCONFIG_PATHS, type AppConfig } from '../appconfig.ts';
+import { APPCONFIG_PATHS, type AppConfig, type AppConfigSwitch } from '../appconfig.ts';
 import { resolveFault } from '../faults/response.ts';
 import type { FaultRegistry } from '../faults/registry.ts';
+import { goneOf, heldAsset, NO_HOLDS, type HoldEndpoint, type HoldPoints } from '../faults/holds.ts';
 import { ABP_PATH, passToApi } from './api-proxy.ts';
 import { nginxRules } from './nginx-rules.ts';
 
@@ -29,6 +30,8 @@ export interface StaticConfig {
   /** The same-origin layout: ABP's paths under this server's address are passed on to the API listening here. */
   apiServer?: string;
   appConfig: AppConfig;
+  /** What is answered in place of `appConfig` while a test has switched it (test mode). */
+  appConfigSwitch?: AppConfigSwitch;
   faults: FaultRegistry;
   /**
    * Where the reports of CSP violations go, in test mode: the policy then
@@ -36,6 +39,8 @@ export interface StaticConfig {
    * engine, also one whose driver cannot listen in the page.
    */
   cspReports?: unknown[];
+  /** Where the configuration and two of the lazy files wait while a test holds them (test mode). */
+  holds?: HoldPoints;
 }
 
 /** Where the browser posts a CSP violation report (`report-uri`), when a test collects them. */
@@ -297,8 +302,18 @@ export function createStaticApp(config: StaticConfig): Hono<Env> {
     return send(c, 200, headers, body);
   };
 
+  const holds = config.holds ?? NO_HOLDS;
+  /** Waits while the test holds the endpoint; true when the test dropped the request (the connection is gone). */
+  const heldAndDropped = async (c: Context<Env>, endpoint: HoldEndpoint): Promise<boolean> => {
+    const arriving = { method: c.req.method, url: new URL(c.req.url), headers: c.req.raw.headers, gone: goneOf(c.env.outgoing) };
+    if ((await holds.arrive(endpoint, arriving)) === 'pass') return false;
+    c.env.incoming.socket.destroy();
+    return true;
+  };
+
   for (const path of APPCONFIG_PATHS) {
     app.get(path, async (c) => {
+      if (await heldAndDropped(c, 'appconfig')) return RESPONSE_ALREADY_SENT;
       const outcome = await resolveFault(config.faults.take('appconfig'), 'abp');
       if (outcome.kind === 'reset') {
         c.env.incoming.socket.destroy();
@@ -312,7 +327,7 @@ export function createStaticApp(config: StaticConfig): Hono<Env> {
       // the development name (`npm run dev`) is never deployed, and never stored either.
       const type = 'application/json';
       const headers = new Headers({ 'Content-Type': type, 'Cache-Control': 'no-store' });
-      const json = Buffer.from(JSON.stringify(config.appConfig));
+      const json = Buffer.from(JSON.stringify(config.appConfigSwitch?.current ?? config.appConfig));
       return send(c, 200, headers, await compressible(c, json, type, `appconfig:${json.toString()}`, headers));
     });
   }
@@ -327,6 +342,8 @@ export function createStaticApp(config: StaticConfig): Hono<Env> {
     const path = resolve(root, `.${uri}`);
     if (uri.includes('\0') || (path !== root && !path.startsWith(root + sep))) return c.text('Not found', 404);
     const file = uri.endsWith('/') ? undefined : await fileStat(path);
+    const held = file && heldAsset(uri);
+    if (held && (await heldAndDropped(c, held))) return RESPONSE_ALREADY_SENT;
     if (file) return serveFile(c, path, file, uri);
     // Client-side routes (no file extension) get the app shell; a missing
     // script or image stays a real 404 so broken deploys are visible.

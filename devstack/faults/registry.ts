@@ -14,8 +14,11 @@ export interface Fault {
   status?: number;
   /** Wait this long before answering (combines with the other fields). */
   delayMs?: number;
-  /** 'malformed': 200 with JSON that is no envelope; 'html': an HTML error page; 'empty': no body. */
-  body?: 'malformed' | 'html' | 'empty';
+  /**
+   * 'malformed': 200 with JSON that is no envelope; 'html': an HTML error page; 'empty': no body;
+   * 'tokenless': the endpoint's own answer with its token taken out (only at `token` and `ExternalAuthenticate`).
+   */
+  body?: 'malformed' | 'html' | 'empty' | 'tokenless';
   /** Drop the connection without an answer. */
   reset?: boolean;
   /** Apply to this many requests, then clear. Unlimited when absent. */
@@ -29,6 +32,9 @@ export interface FaultRegistry {
   /** The fault for one request, counting it against `times`. */
   take(endpoint: FaultEndpoint): Fault | undefined;
 }
+
+/** The endpoints whose answer carries a token a `tokenless` fault can take out. */
+const TOKEN_ANSWERS: readonly FaultEndpoint[] = ['token', 'ExternalAuthenticate'];
 
 export function isFaultEndpoint(value: string): value is FaultEndpoint {
   return (FAULT_ENDPOINTS as readonly string[]).includes(value);
@@ -46,7 +52,9 @@ export function createFaultRegistry(enabled: boolean): FaultRegistry {
     set(endpoint, fault) {
       if (!enabled) throw new Error('Fault switches are only available when the stack runs with testMode: true.');
       if (!isFaultEndpoint(endpoint)) throw new Error(`Unknown fault endpoint "${String(endpoint)}".`);
-      active.set(endpoint, { ...parseFault(fault) });
+      const parsed = parseFault(fault);
+      if (parsed.body === 'tokenless' && !TOKEN_ANSWERS.includes(endpoint)) throw new Error(`"${endpoint}" answers no token to take out.`);
+      active.set(endpoint, { ...parsed });
     },
     clear(endpoint) {
       if (endpoint === undefined) active.clear();
@@ -88,8 +96,8 @@ export function parseFault(input: unknown): Fault {
     fault.delayMs = raw.delayMs;
   }
   if (raw.body !== undefined) {
-    if (raw.body !== 'malformed' && raw.body !== 'html' && raw.body !== 'empty') {
-      throw new Error("body must be 'malformed', 'html' or 'empty'.");
+    if (raw.body !== 'malformed' && raw.body !== 'html' && raw.body !== 'empty' && raw.body !== 'tokenless') {
+      throw new Error("body must be 'malformed', 'html', 'empty' or 'tokenless'.");
     }
     fault.body = raw.body;
   }

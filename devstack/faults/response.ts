@@ -5,7 +5,8 @@ import type { Fault } from './registry.ts';
 // Turns a fault into an answer. Shared by the Hono servers (which return a
 // Response) and the plain Node handlers in front of the provider and Vite.
 
-export type FaultOutcome = { kind: 'reset' } | { kind: 'respond'; response: Response } | { kind: 'pass' };
+/** `tokenless`: the handler answers, and its answer goes out without its token. */
+export type FaultOutcome = { kind: 'reset' } | { kind: 'respond'; response: Response } | { kind: 'pass' } | { kind: 'tokenless' };
 
 /** How a failing status is worded: ABP envelope, or RFC 6749 error JSON at the token endpoint. */
 export type ErrorStyle = 'abp' | 'oauth';
@@ -23,6 +24,7 @@ export async function resolveFault(fault: Fault | undefined, style: ErrorStyle):
   if (!fault) return { kind: 'pass' };
   if (fault.delayMs) await sleep(fault.delayMs);
   if (fault.reset) return { kind: 'reset' };
+  if (fault.body === 'tokenless') return { kind: 'tokenless' };
 
   if (fault.body === 'malformed') {
     return { kind: 'respond', response: Response.json({ unexpected: true }, { status: 200 }) };

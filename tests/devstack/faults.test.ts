@@ -6,7 +6,7 @@ import { createFaultRegistry, FAULT_ENDPOINTS, type FaultEndpoint } from '../../
 import { ENDPOINTS, type EndpointName } from '../../devstack/api/endpoints.ts';
 import { appConfigMiddleware } from '../../devstack/app-server/vite-appconfig.ts';
 import { freePorts } from '../../devstack/ports.ts';
-import { backendSignIn, client, insecure, signIn } from './helpers/sign-in.ts';
+import { backendSignIn, beginSignIn, client, insecure, redirectUri, signIn, submitLogin } from './helpers/sign-in.ts';
 import { startTestStack, type TestStack } from './helpers/test-stack.ts';
 
 let stack: TestStack;
@@ -187,6 +187,43 @@ describe('fault switch on the provider token endpoint', () => {
     // Nothing reached the provider, so the refresh token is still good.
     const renewed = await oauth.processRefreshTokenResponse(as, client, await refresh());
     expect(renewed.access_token).toBeTruthy();
+  });
+});
+
+describe('a tokenless answer', () => {
+  it('is the provider\'s own token response without its access token', async () => {
+    const pending = await beginSignIn(stack.urls);
+    const { url } = await submitLogin(stack.urls, pending, 'admin', '123qwe');
+    const parameters = oauth.validateAuthResponse(pending.as, client, new URL(url), pending.state);
+    stack.faults.set('token', { body: 'tokenless', times: 1 });
+    const response = await oauth.authorizationCodeGrantRequest(pending.as, client, oauth.None(), parameters, redirectUri(stack.urls), pending.codeVerifier, {
+      ...insecure,
+      headers: new Headers({ Origin: stack.urls.app }),
+    });
+    expect(response.status).toBe(200);
+    expect(response.headers.get('access-control-allow-origin')).toBe(stack.urls.app);
+    const answer = (await response.json()) as Record<string, unknown>;
+    expect(answer).not.toHaveProperty('access_token');
+    expect(answer).toMatchObject({ id_token: expect.any(String), token_type: expect.any(String), expires_in: expect.any(Number) });
+  });
+
+  it('is ExternalAuthenticate\'s own answer with neither a token nor waitingForActivation', async () => {
+    const { tokens, idTokenClaims } = await signIn(stack.urls, 'admin');
+    const externalAuthenticate = () =>
+      api('POST', 'ExternalAuthenticate', { authProvider: 'OpenIdConnect', providerKey: idTokenClaims.sub, providerAccessCode: tokens.access_token });
+    stack.faults.set('ExternalAuthenticate', { body: 'tokenless', times: 1 });
+    const response = await externalAuthenticate();
+    expect(response.status).toBe(200);
+    expect(response.headers.get('access-control-allow-origin')).toBe(stack.urls.app);
+    expect(await response.json()).toMatchObject({
+      success: true,
+      result: { accessToken: null, encryptedAccessToken: null, waitingForActivation: false, expireInSeconds: expect.any(Number) },
+    });
+    expect(((await (await externalAuthenticate()).json()) as { result: { accessToken: unknown } }).result.accessToken).toEqual(expect.any(String));
+  });
+
+  it('is refused where the answer carries no token', () => {
+    expect(() => stack.faults.set('GetAll', { body: 'tokenless' })).toThrow(/no token/);
   });
 });
 

@@ -63,8 +63,10 @@ describe('stack options', () => {
     expect(stack.appConfig.appBaseUrl).toBe(`http://localhost:${stack.ports.app}`);
   });
 
-  it('has no fault or behaviour switches outside test mode', async () => {
+  it('has no fault, behaviour or config switches and no holds outside test mode', async () => {
     expect(() => stack.faults.set('GetAll', { status: 500 })).toThrow(/testMode/);
+    expect(() => stack.holds.hold('GetAll')).toThrow(/testMode/);
+    expect(() => stack.appConfigSwitch.set({ tenancyName: 'Noord' })).toThrow(/testMode/);
     expect(() => stack.behaviour.set({ inactiveUserSignIn: 'waitingForActivation' })).toThrow(/testMode/);
     expect((await fetch(`${stack.urls.api}/__devstack/behaviour`, { method: 'PUT', body: '{}' })).status).toBe(404);
     expect((await fetch(`${stack.urls.api}/__devstack/backend-token`, { method: 'POST', body: '{}' })).status).toBe(404);

@@ -236,6 +236,18 @@ describe('static server', () => {
       klantenportaal: 'https://portaal.isolatie.local',
     });
   });
+
+  it('answers a config a test switched to, and the generated one again after the reset', async () => {
+    const mappings = [{ from: 'nl', to: 'en-GB' }, ...stack.appConfig.localeMappings];
+    stack.appConfigSwitch.set({ localeMappings: mappings });
+    try {
+      const switched = (await (await get('/assets/appconfig.production.json')).json()) as Record<string, unknown>;
+      expect(switched).toEqual({ ...stack.appConfig, localeMappings: mappings });
+    } finally {
+      stack.appConfigSwitch.reset();
+    }
+    expect(await (await get('/assets/appconfig.production.json')).json()).toEqual(stack.appConfig);
+  });
 });
 
 describe('the same-origin layout: ABP\'s paths under the app\'s address', () => {

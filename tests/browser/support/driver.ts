@@ -1,5 +1,5 @@
 import type { Browser as PlaywrightBrowser, BrowserContext, Page as PlaywrightPage } from 'playwright-core';
-import type { Browser as PuppeteerBrowser, BrowserContext as PuppeteerContext, Page as PuppeteerPage } from 'puppeteer-core';
+import type { Browser as PuppeteerBrowser, BrowserContext as PuppeteerContext, ElementHandle, Page as PuppeteerPage } from 'puppeteer-core';
 import { OUTCOME_MS } from '../models/watch.ts';
 import { chromium } from 'playwright-core';
 import { CHROMIUM_ARGS, THIRD_PARTY_COOKIES_BLOCKED } from '../../../devstack/chromium.ts';
@@ -36,6 +36,12 @@ export interface SeenRequest {
   navigation: boolean;
 }
 
+export interface SeenMessage {
+  /** `error`, `warn`, `log`, … as the console names it. */
+  type: string;
+  text: string;
+}
+
 export interface SeenCookie {
   name: string;
   value: string;
@@ -49,6 +55,8 @@ export interface Target {
   click(timeout?: number): Promise<void>;
   /** Replaces what the field holds. */
   fill(value: string, timeout?: number): Promise<void>;
+  /** Chooses the option with this text in the list (a `select`), as a person picks it. */
+  choose(option: string, timeout?: number): Promise<void>;
   /** Presses Enter in the field, as a person sends the form it belongs to. */
   pressEnter(timeout?: number): Promise<void>;
   /** Its visible text, once it shows. */
@@ -77,6 +85,8 @@ export interface Tab {
   screenshot(path: string, options?: { fullPage?: boolean }): Promise<void>;
   /** Every request of the tab from its start on. */
   readonly requests: readonly SeenRequest[];
+  /** The console messages of the tab's pages from its start on; undefined where the engine's driver shows none (WebKit's classic WebDriver). */
+  readonly console: readonly SeenMessage[] | undefined;
   /** `open` makes the page open a popup (a click); `work` is done in it, then this waits until the popup has closed itself. */
   withPopup(open: () => Promise<void>, work: (popup: Tab) => Promise<void>, timeout?: number): Promise<void>;
   /** Closes the tab with its cookies and storage. */
@@ -138,9 +148,15 @@ class ChromiumBrowser implements EngineBrowser {
   }
 }
 
+/** A tab on a page a Chromium test opened itself (with its held requests and page clock), for checks written once for every engine. */
+export function chromiumTab(page: PlaywrightPage): Tab {
+  return new ChromiumTab(page.context(), page);
+}
+
 class ChromiumTab implements Tab {
   readonly engine = 'chromium';
   readonly requests: SeenRequest[] = [];
+  readonly console: SeenMessage[] = [];
 
   constructor(
     private readonly context: BrowserContext,
@@ -155,6 +171,7 @@ class ChromiumTab implements Tab {
         () => undefined,
       );
     });
+    page.on('console', (message) => this.console.push({ type: message.type(), text: message.text() }));
   }
 
   async goto(url: string): Promise<void> {
@@ -226,6 +243,7 @@ function chromiumTarget(locator: ReturnType<PlaywrightPage['getByRole']>): Targe
     waitFor: (timeout = OUTCOME_MS) => locator.waitFor({ state: 'visible', timeout }),
     click: (timeout = OUTCOME_MS) => locator.click({ timeout }),
     fill: (value, timeout = OUTCOME_MS) => locator.fill(value, { timeout }),
+    choose: async (option, timeout = OUTCOME_MS) => void (await locator.selectOption({ label: option }, { timeout })),
     pressEnter: (timeout = OUTCOME_MS) => locator.press('Enter', { timeout }),
     text: async (timeout = OUTCOME_MS) => {
       await locator.waitFor({ state: 'visible', timeout });
@@ -236,6 +254,11 @@ function chromiumTarget(locator: ReturnType<PlaywrightPage['getByRole']>): Targe
 }
 
 // Firefox ESR, through puppeteer-core over WebDriver BiDi.
+
+/** The tab's browsing context in puppeteer's BiDi layer, where the log entries arrive (WebDriver BiDi `log.entryAdded`). */
+interface FirefoxLog {
+  on(event: 'log', listener: (event: { entry: { level: string; text: string | null } }) => void): void;
+}
 
 class FirefoxBrowser implements EngineBrowser {
   readonly engine = 'firefox';
@@ -264,11 +287,16 @@ function quoted(value: string): string {
 class FirefoxTab implements Tab {
   readonly engine = 'firefox';
   readonly requests: SeenRequest[] = [];
+  readonly console: SeenMessage[] = [];
 
   constructor(
     private readonly context: PuppeteerContext,
     private readonly page: PuppeteerPage,
   ) {
+    // BiDi's own log entries: puppeteer's console event writes an Error argument as `JSHandle@error`, the entry's text has its message.
+    (page.mainFrame() as unknown as { browsingContext: FirefoxLog }).browsingContext.on('log', ({ entry }) => {
+      this.console.push({ type: entry.level, text: entry.text ?? '' });
+    });
     page.on('request', (request) => {
       this.requests.push({ url: request.url(), method: request.method(), headers: request.headers(), navigation: request.isNavigationRequest() });
     });
@@ -301,6 +329,18 @@ class FirefoxTab implements Tab {
 
   private target(selector: string): Target {
     const page = this.page;
+    /** Does `work` with the form field found: Firefox's accessibility tree answers a name with the <label> itself, whose field is meant. */
+    const withField = async (timeout: number, work: (field: ElementHandle<Element>) => Promise<void>) => {
+      const found = await page.waitForSelector(selector, { visible: true, timeout });
+      if (!found) throw new Error(`nothing matches ${selector}`);
+      const field = (await found.evaluateHandle((element) => (element instanceof HTMLLabelElement ? (element.control ?? element) : element))) as ElementHandle<Element>;
+      await found.dispose();
+      try {
+        await work(field);
+      } finally {
+        await field.dispose();
+      }
+    };
     return {
       async waitFor(timeout = OUTCOME_MS) {
         await page.waitForSelector(selector, { visible: true, timeout });
@@ -311,30 +351,22 @@ class FirefoxTab implements Tab {
       async fill(value, timeout = OUTCOME_MS) {
         // As a person types: select what is there, delete it, type. (Puppeteer's
         // Locator.fill never finds a field located through the accessibility tree.)
-        const found = await page.waitForSelector(selector, { visible: true, timeout });
-        if (!found) throw new Error(`nothing matches ${selector}`);
-        // Firefox's accessibility tree answers a name with the <label> itself; its field is what is filled.
-        const handle = (await found.evaluateHandle((element) => (element instanceof HTMLLabelElement ? (element.control ?? element) : element))) as typeof found;
-        await found.dispose();
-        try {
-          await handle.click();
-          await handle.evaluate((element) => (element as HTMLInputElement).select());
+        await withField(timeout, async (field) => {
+          await field.click();
+          await field.evaluate((element) => (element as HTMLInputElement).select());
           await page.keyboard.press('Backspace');
-          await handle.type(value);
-        } finally {
-          await handle.dispose();
-        }
+          await field.type(value);
+        });
+      },
+      async choose(option, timeout = OUTCOME_MS) {
+        await withField(timeout, async (field) => {
+          const value = await field.evaluate((element, text) => [...(element as HTMLSelectElement).options].find((item) => item.text === text)?.value, option);
+          if (value === undefined) throw new Error(`${selector} has no option "${option}"`);
+          await field.select(value);
+        });
       },
       async pressEnter(timeout = OUTCOME_MS) {
-        const found = await page.waitForSelector(selector, { visible: true, timeout });
-        if (!found) throw new Error(`nothing matches ${selector}`);
-        const handle = (await found.evaluateHandle((element) => (element instanceof HTMLLabelElement ? (element.control ?? element) : element))) as typeof found;
-        await found.dispose();
-        try {
-          await handle.press('Enter');
-        } finally {
-          await handle.dispose();
-        }
+        await withField(timeout, (field) => field.press('Enter'));
       },
       async text(timeout = OUTCOME_MS) {
         const handle = await page.waitForSelector(selector, { visible: true, timeout });
@@ -502,6 +534,7 @@ const WATCH_IN_PAGE = `
 class WebKitTab implements Tab {
   readonly engine = 'webkit';
   readonly requests: SeenRequest[] = [];
+  readonly console = undefined;
   private address = 'about:blank';
   private documentOrigin = 0;
   private seenResources = 0;
@@ -589,6 +622,16 @@ class WebKitTab implements Tab {
         const found = await element(timeout);
         await this.session.send('POST', path(found, '/clear'), {});
         await this.session.send('POST', path(found, '/value'), { text: value });
+      },
+      // WebDriver's click on an option selects it as a person's pick does (W3C WebDriver §12.4.1).
+      choose: async (option, timeout = OUTCOME_MS) => {
+        const select = await element(timeout);
+        const item = await this.session.send<WebDriverElement | null>('POST', '/execute/sync', {
+          script: 'return [...arguments[0].options].find((item) => item.text === arguments[1]) ?? null;',
+          args: [select, option],
+        });
+        if (!item) throw new Error(`${what} has no option "${option}"`);
+        await this.session.send('POST', path(item, '/click'), {});
       },
       // WebDriver's key for Enter (W3C WebDriver §17.4.2).
       pressEnter: async (timeout = OUTCOME_MS) => void (await this.session.send('POST', path(await element(timeout), '/value'), { text: '\uE007' })),

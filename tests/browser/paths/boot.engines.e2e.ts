@@ -1,0 +1,7 @@
+import { bootModel } from '../../model/models/boot.model.ts';
+import { bootEngineDriver } from './support/bootEngineDriver.ts';
+import { describeEnginePaths } from './support/browserPaths.ts';
+
+// The bootMachine's generated paths in Firefox and WebKit, with the requests held in the stack.
+await describeEnginePaths(bootModel, 'firefox', bootEngineDriver);
+await describeEnginePaths(bootModel, 'webkit', bootEngineDriver);
