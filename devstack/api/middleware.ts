@@ -8,7 +8,7 @@ import type { LanguageName } from './localization.ts';
 import type { ApiTenant } from './tenants.ts';
 import type { ApiUser } from './users.ts';
 import type { FaultEndpoint, FaultRegistry } from '../faults/registry.ts';
-import { goneOf, NO_HOLDS, type HoldPoints } from '../faults/holds.ts';
+import { dropConnection, goneOf, NO_HOLDS, type HoldPoints } from '../faults/holds.ts';
 
 // Cross-cutting behaviour of the API server: latency, CORS, holds and fault switches.
 
@@ -77,7 +77,11 @@ export function faultSwitches(faults: FaultRegistry, holds: HoldPoints = NO_HOLD
     const endpoint = FAULT_ROUTES[c.req.path];
     if (!faults.enabled || !endpoint || c.req.method === 'OPTIONS') return next();
     const held = await holds.arrive(endpoint, { method: c.req.method, url: new URL(c.req.url), headers: c.req.raw.headers, gone: goneOf(c.env.outgoing) });
-    const outcome = held === 'drop' ? ({ kind: 'reset' } as const) : await resolveFault(faults.take(endpoint), 'abp');
+    if (held === 'drop') {
+      dropConnection(c.env.incoming.socket);
+      return RESPONSE_ALREADY_SENT;
+    }
+    const outcome = await resolveFault(faults.take(endpoint), 'abp');
     if (outcome.kind === 'reset') {
       c.env.incoming.socket.destroy();
       return RESPONSE_ALREADY_SENT;

@@ -10,7 +10,7 @@ import { Hono, type Context } from 'hono';
 import { APPCONFIG_PATHS, type AppConfig, type AppConfigSwitch } from '../appconfig.ts';
 import { resolveFault } from '../faults/response.ts';
 import type { FaultRegistry } from '../faults/registry.ts';
-import { goneOf, heldAsset, NO_HOLDS, type HoldEndpoint, type HoldPoints } from '../faults/holds.ts';
+import { dropConnection, goneOf, heldAsset, NO_HOLDS, type HoldEndpoint, type HoldPoints } from '../faults/holds.ts';
 import { ABP_PATH, passToApi } from './api-proxy.ts';
 import { nginxRules } from './nginx-rules.ts';
 
@@ -307,7 +307,7 @@ export function createStaticApp(config: StaticConfig): Hono<Env> {
   const heldAndDropped = async (c: Context<Env>, endpoint: HoldEndpoint): Promise<boolean> => {
     const arriving = { method: c.req.method, url: new URL(c.req.url), headers: c.req.raw.headers, gone: goneOf(c.env.outgoing) };
     if ((await holds.arrive(endpoint, arriving)) === 'pass') return false;
-    c.env.incoming.socket.destroy();
+    dropConnection(c.env.incoming.socket);
     return true;
   };
 

@@ -1,4 +1,5 @@
 import type { IncomingHttpHeaders, ServerResponse } from 'node:http';
+import type { Duplex } from 'node:stream';
 import type { FaultEndpoint } from './registry.ts';
 
 // Holds: the stack keeps a request waiting until the test lets it go, so a
@@ -24,12 +25,7 @@ export interface HeldRequest {
   readonly headers: Readonly<Record<string, string>>;
   /** Lets it go on to its handler, which then takes any fault switched on for it. */
   pass(): void;
-  /**
-   * Drops the connection with no answer (as the fault `reset`): the browser sees a network error. A browser
-   * sends a GET again by itself when its connection closes with no answer (Firefox up to ten times, WebKit a
-   * few), so until the test asks for the next request (`next`) the endpoint stays unreachable: what arrives
-   * meanwhile is dropped too.
-   */
+  /** Ends it with no answer the browser can read (`dropConnection`): the browser sees a network error. */
   drop(): void;
 }
 
@@ -86,7 +82,6 @@ interface Waiting {
 }
 
 const PASSED: Promise<HoldOutcome> = Promise.resolve('pass');
-const DROPPED: Promise<HoldOutcome> = Promise.resolve('drop');
 
 export function createHoldRegistry(enabled: boolean): Holds {
   const gates = new Map<HoldEndpoint, Gate>();
@@ -98,12 +93,9 @@ export function createHoldRegistry(enabled: boolean): Holds {
     private readonly takers: Array<(waiting: Waiting) => void> = [];
     /** Every undecided request, handed out or not: a release passes them all. */
     private readonly undecided = new Set<HeldRequest>();
-    /** A request was dropped and the test has not asked for the next one since: arrivals are dropped, as the browser's own re-sends. */
-    private unreachable = false;
     constructor(private readonly endpoint: HoldEndpoint) {}
 
     admit(arriving: ArrivingRequest): Promise<HoldOutcome> {
-      if (this.unreachable) return DROPPED;
       return new Promise<HoldOutcome>((resolve) => {
         let outcome: HoldOutcome | undefined;
         const decide = (chosen: HoldOutcome) => {
@@ -117,11 +109,7 @@ export function createHoldRegistry(enabled: boolean): Holds {
           url: arriving.url,
           headers: Object.freeze(headerRecord(arriving.headers)),
           pass: () => decide('pass'),
-          drop: () => {
-            if (outcome) return;
-            this.unreachable = true;
-            decide('drop');
-          },
+          drop: () => decide('drop'),
         };
         const waiting: Waiting = { request, settled: () => outcome !== undefined };
         this.undecided.add(request);
@@ -138,7 +126,6 @@ export function createHoldRegistry(enabled: boolean): Holds {
     }
 
     next(timeoutMs = 10_000): Promise<HeldRequest> {
-      this.unreachable = false;
       const waiting = this.queue.shift();
       if (waiting) return Promise.resolve(waiting.request);
       return new Promise<HeldRequest>((resolve, reject) => {
@@ -195,4 +182,18 @@ export const NO_HOLDS: HoldPoints = { arrive: () => PASSED };
 /** Settles when the answer is over or the client has gone, whichever comes first. */
 export function goneOf(response: ServerResponse): Promise<void> {
   return new Promise((resolve) => response.once('close', () => resolve()));
+}
+
+/**
+ * What a dropped request gets: a status line without a status and two
+ * lengths, which Chromium, Firefox and WebKit all report as a network error.
+ * A connection that merely closes is not enough: each browser then sends a
+ * GET again by itself (Firefox up to ten times, Chromium and WebKit over a
+ * connection they had kept open), and the page would not see the failure.
+ */
+const UNREADABLE_ANSWER = 'HTTP/1.1 ???\r\nContent-Length: 1\r\nContent-Length: 2\r\n\r\n';
+
+/** Ends a dropped request's connection (a client that went away has nothing to read). */
+export function dropConnection(socket: Duplex): void {
+  if (!socket.destroyed) socket.end(UNREADABLE_ANSWER);
 }

@@ -4,7 +4,7 @@ import { resolve } from 'node:path';
 import { getRequestListener } from '@hono/node-server';
 import { resolveFault, writeResponse } from '../faults/response.ts';
 import type { FaultRegistry } from '../faults/registry.ts';
-import { goneOf, NO_HOLDS, type HoldEndpoint, type HoldPoints } from '../faults/holds.ts';
+import { dropConnection, goneOf, NO_HOLDS, type HoldEndpoint, type HoldPoints } from '../faults/holds.ts';
 import { createProvider, type IdpConfig } from './oidc.ts';
 import { ACCOUNT_PREFIXES, createAccountApp } from './account/routes.ts';
 import { createAccountServices } from './accounts.ts';
@@ -72,23 +72,22 @@ export async function createIdpServer(config: IdpServerConfig, faults: FaultRegi
     const held = heldPaths.get(path);
     if (held && req.method === 'POST' && faults.enabled) {
       const arriving = { method: req.method, url: new URL(req.url ?? '/', config.issuer), headers: req.headers, gone: goneOf(res) };
-      void holds
-        .arrive(held, arriving)
-        .then((passed) => (passed === 'drop' ? ({ kind: 'reset' } as const) : resolveFault(held === 'token' ? faults.take('token') : undefined, 'oauth')))
-        .then(async (outcome) => {
-          if (outcome.kind === 'reset') req.socket.destroy();
-          else if (outcome.kind === 'respond') {
-            // The app reads token errors cross-origin, so the fault needs the
-            // same CORS answer the provider would give.
-            const origin = req.headers.origin;
-            const cors: Record<string, string> =
-              origin === config.appOrigin ? { 'Access-Control-Allow-Origin': origin, Vary: 'Origin' } : {};
-            await writeResponse(res, outcome.response, { 'Cache-Control': 'no-store', ...cors });
-          } else {
-            if (outcome.kind === 'tokenless') withoutAccessToken(res);
-            await handleProvider(req, res);
-          }
-        });
+      void (async () => {
+        if ((await holds.arrive(held, arriving)) === 'drop') return dropConnection(req.socket);
+        const outcome = await resolveFault(held === 'token' ? faults.take('token') : undefined, 'oauth');
+        if (outcome.kind === 'reset') req.socket.destroy();
+        else if (outcome.kind === 'respond') {
+          // The app reads token errors cross-origin, so the fault needs the
+          // same CORS answer the provider would give.
+          const origin = req.headers.origin;
+          const cors: Record<string, string> =
+            origin === config.appOrigin ? { 'Access-Control-Allow-Origin': origin, Vary: 'Origin' } : {};
+          await writeResponse(res, outcome.response, { 'Cache-Control': 'no-store', ...cors });
+        } else {
+          if (outcome.kind === 'tokenless') withoutAccessToken(res);
+          await handleProvider(req, res);
+        }
+      })();
       return;
     }
     void handleProvider(req, res);

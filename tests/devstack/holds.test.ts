@@ -66,20 +66,6 @@ describe('a held request', () => {
     await expect(answer).rejects.toThrow(TypeError);
   });
 
-  it('dropped, leaves the endpoint unreachable until the test asks for the next: the browser’s own re-sends get no answer either', async () => {
-    const gate = stack.holds.hold('GetAll');
-    const answer = getAll();
-    (await gate.next()).drop();
-    await expect(answer).rejects.toThrow(TypeError);
-    await expect(getAll('?resent')).rejects.toThrow(TypeError);
-    const next = gate.next();
-    const later = getAll('?later');
-    const held = await next;
-    expect(held.url.searchParams.has('later')).toBe(true);
-    held.pass();
-    expect((await later).status).toBe(200);
-  });
-
   it('comes to the test in order of arrival', async () => {
     const gate = stack.holds.hold('GetAll');
     const first = getAll('?n=1');

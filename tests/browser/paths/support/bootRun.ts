@@ -160,7 +160,10 @@ export class BootRun {
         return this.fail(step, held);
       }
       case 'event':
-        if (step.trigger === 'RETRY') return this.browser.retry();
+        if (step.trigger === 'RETRY') {
+          if (this.waiting) await this.lengthenWait(name);
+          return this.browser.retry();
+        }
         if (step.trigger === 'RESTART') {
           // A tenant switch drops a held token (it belongs to the tenant left): a dead token meets the re-run through a language switch instead.
           if (this.ignoresTokenNext(this.path.steps.indexOf(step))) return this.switchLanguageWithDeadToken();
@@ -212,6 +215,21 @@ export class BootRun {
     await held.pass();
     await this.expectAnswer(name, held, fault.answer);
     if (step.trigger !== 'loadConfig') await this.expectLogged(name, errorsBefore);
+  }
+
+  /**
+   * Start-up's waits before it tries again by itself run in real time (1 s, 2 s, 4 s, …), and a click on
+   * "Opnieuw proberen" that lands after the wait has run out meets a new attempt, which ignores it. The
+   * first two attempts start-up makes by itself get no answer either, so the click comes in the third
+   * wait, of 4 s, long enough for a click through any engine's driver.
+   */
+  private async lengthenWait(name: string): Promise<void> {
+    for (const attempt of ['second', 'third']) {
+      const errorsBefore = this.browser.consoleErrors()?.length ?? 0;
+      await (await this.browser.next(INVOKED.loadConfig)).drop();
+      await this.expectLogged(`${name} (the ${attempt} attempt)`, errorsBefore);
+    }
+    await this.browser.expectWaitingForServer(name);
   }
 
   /** The status the request got, where the engine shows it. */
