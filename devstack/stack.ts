@@ -3,6 +3,7 @@ import { getRequestListener } from '@hono/node-server';
 import { createApiApp } from './api/server.ts';
 import type { ApiBehaviour, BehaviourSwitch } from './api/behaviour.ts';
 import { createAppConfig, type AppConfig } from './appconfig.ts';
+import { createConnectionSwitch, type ConnectionSwitch } from './faults/connections.ts';
 import { createFaultRegistry, type FaultRegistry } from './faults/registry.ts';
 import { createIdpServer } from './provider/server.ts';
 import type { RefreshTokenPolicy } from './provider/oidc.ts';
@@ -124,6 +125,8 @@ export interface DemoUser {
 export interface Stack {
   urls: StackUrls;
   faults: FaultRegistry;
+  /** Test mode: every server of the stack drops its connections until restored, as for a device without a network. */
+  connections: ConnectionSwitch;
   /** The API's deployment choices; `set` works in test mode only, `reset` goes back to the options. */
   behaviour: BehaviourSwitch;
   users: readonly DemoUser[];
@@ -214,6 +217,8 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
     : undefined;
   const web = staticApp ? createServer(getRequestListener(staticApp.fetch)) : undefined;
 
+  const connections = createConnectionSwitch(options.testMode ?? false);
+  for (const server of [idp, api, web]) if (server) connections.watch(server);
   const servers: Server[] = [];
   const stop = async () => {
     await Promise.all(servers.map((server) => close(server)));
@@ -239,5 +244,5 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
     name: `${u.givenName} ${u.familyName}`,
     sub: u.sub,
   }));
-  return { urls, faults, behaviour, users, appConfig, apiLayout, stop };
+  return { urls, faults, connections, behaviour, users, appConfig, apiLayout, stop };
 }

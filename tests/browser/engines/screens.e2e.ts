@@ -1,0 +1,116 @@
+import { mkdir } from 'node:fs/promises';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { TestStack } from '../../../devstack/test-stack.ts';
+import { StaffModel } from '../models/staff.model.ts';
+import { EN, NL } from '../models/texts.ts';
+import { axeViolationsIn } from '../support/axe.ts';
+import { launchEngine, type Tab, type Viewport } from '../support/driver.ts';
+import { startTestStack } from '../support/stack.ts';
+
+/**
+ * Every main screen in Firefox ESR and WebKit, in Dutch and in English, at
+ * 1280 px and at 360 px (a small phone; an iPhone is 375–430 CSS px wide):
+ * the login page, Home, a section, Beheer's Gebruikers, Mijn account, the
+ * page that does not exist and the page after signing out. Each is clean
+ * for axe-core at WCAG 2.1 AA, scrolls not sideways, and is saved under
+ * test-results/screens/<engine>/ to be looked at. The app starts in Dutch
+ * whatever the browser's languages are, until the person chooses a language,
+ * which it keeps in ABP's culture cookie: English is that cookie, written as
+ * the app's language switch writes it. Service workers run, as in a person's
+ * browser.
+ */
+const WIDTHS: readonly Viewport[] = [
+  { width: 1280, height: 800 },
+  { width: 360, height: 740 },
+];
+
+const WORDS = {
+  nl: { accept: 'nl-NL,nl', signIn: NL.login.signIn, provider: NL.provider, welcome: NL.shell.welcome, section: NL.section.verkoop, myAccount: NL.shell.myAccount, changePassword: 'Wachtwoord wijzigen', notFound: NL.errorPage.notFound, signOut: NL.shell.signOut, signedOut: NL.login.signedOut },
+  en: { accept: 'en-US,en', signIn: EN.login.heading, provider: EN.provider, welcome: EN.shell.welcome, section: EN.section.verkoop, myAccount: 'My account', changePassword: 'Change password', notFound: 'Page not found', signOut: EN.shell.signOut, signedOut: 'You have been signed out.' },
+} as const;
+
+const ADMIN = 'Beheerder Admin';
+
+let stack: TestStack;
+beforeAll(async () => {
+  stack = await startTestStack();
+});
+afterAll(async () => {
+  await stack?.stop();
+});
+
+/** What is wrong with the screen at this size: sideways scrolling, and what axe finds. */
+async function problems(tab: Tab, screen: string, viewport: Viewport): Promise<string[]> {
+  const found: string[] = [];
+  const wider = await tab.evaluate(() => document.scrollingElement!.scrollWidth - innerWidth);
+  if (wider > 0) found.push(`${screen} at ${viewport.width} px scrolls ${wider} px sideways`);
+  for (const violation of await axeViolationsIn(tab)) found.push(`${screen} at ${viewport.width} px: ${violation}`);
+  return found;
+}
+
+describe.each(['firefox', 'webkit'] as const)('%s', (engine) => {
+  const out = `test-results/screens/${engine}`;
+
+  it.each(['nl', 'en'] as const)('in %s, every main screen at 1280 and 360 px: axe clean, nothing scrolls sideways, each saved', async (language) => {
+    const words = WORDS[language];
+    await mkdir(out, { recursive: true });
+    const browser = await launchEngine(engine, { languages: words.accept });
+    try {
+      const staff = new StaffModel(await browser.newTab({ viewport: WIDTHS[0] }), stack);
+      const tab = staff.tab;
+      const found: string[] = [];
+      /** The screen at each width: checked, then saved whole. */
+      const look = async (screen: string, ready: () => Promise<void>) => {
+        for (const viewport of WIDTHS) {
+          await tab.setViewport(viewport);
+          await ready();
+          found.push(...(await problems(tab, screen, viewport)));
+          await tab.screenshot(`${out}/${screen}-${language}-${viewport.width}.png`, { fullPage: true });
+        }
+      };
+
+      await staff.open('/account/login');
+      if (language === 'en') {
+        await tab.evaluate(() => {
+          document.cookie = 'Abp.Localization.CultureName=en; path=/; SameSite=Lax';
+        });
+        await tab.reload();
+      }
+      await tab.role('button', words.signIn).waitFor();
+      expect(await tab.evaluate(() => document.documentElement.lang)).toBe(language);
+      await look('login', () => tab.role('button', words.signIn).waitFor());
+
+      // The provider's page speaks the app's language too.
+      await tab.role('button', words.signIn).click();
+      await tab.label(words.provider.userName).fill('admin');
+      await tab.label(words.provider.password).fill('123qwe');
+      await tab.role('button', words.provider.signIn).click();
+      await staff.waitForHome(words.welcome);
+      await look('home', () => tab.role('heading', words.welcome).waitFor());
+
+      await staff.open('/verkoop');
+      await look('section', () => tab.role('heading', words.section).waitFor());
+
+      await staff.open('/beheer/gebruikers');
+      await look('gebruikers', () => tab.text('monteur@isolatie.local').waitFor());
+
+      await staff.open('/app/account');
+      await look('mijn-account', () => tab.role('button', words.changePassword).waitFor());
+
+      await staff.open('/bestaat-niet');
+      await look('niet-gevonden', () => tab.role('heading', words.notFound).waitFor());
+
+      // Signed out from the person's menu in the header (at 360 px it sits behind "Menu").
+      await tab.setViewport(WIDTHS[0]!);
+      await staff.open('/app/home');
+      await tab.text(ADMIN).click();
+      await tab.role('button', words.signOut).click();
+      await staff.waitForPath('/account/login');
+      await look('uitgelogd', () => tab.text(words.signedOut).waitFor());
+
+      expect(found).toEqual([]);
+    } finally {
+      await browser.close();
+    }
+  });
+});
