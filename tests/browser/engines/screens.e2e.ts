@@ -42,7 +42,8 @@ afterAll(async () => {
 /** What is wrong with the screen at this size: sideways scrolling, and what axe finds. */
 async function problems(tab: Tab, screen: string, viewport: Viewport): Promise<string[]> {
   const found: string[] = [];
-  const wider = await tab.evaluate(() => document.scrollingElement!.scrollWidth - innerWidth);
+  // Against the width beside the scroll bar: Firefox here draws one 12 px wide, where a phone's lies over the page.
+  const wider = await tab.evaluate(() => document.scrollingElement!.scrollWidth - document.scrollingElement!.clientWidth);
   if (wider > 0) found.push(`${screen} at ${viewport.width} px scrolls ${wider} px sideways`);
   for (const violation of await axeViolationsIn(tab)) found.push(`${screen} at ${viewport.width} px: ${violation}`);
   return found;
@@ -69,45 +70,50 @@ describe.each(['firefox', 'webkit'] as const)('%s', (engine) => {
         }
       };
 
-      await staff.open('/account/login');
-      if (language === 'en') {
-        await tab.evaluate(() => {
-          document.cookie = 'Abp.Localization.CultureName=en; path=/; SameSite=Lax';
-        });
-        await tab.reload();
+      try {
+        await staff.open('/account/login');
+        if (language === 'en') {
+          await tab.evaluate(() => {
+            document.cookie = 'Abp.Localization.CultureName=en; path=/; SameSite=Lax';
+          });
+          await tab.reload();
+        }
+        await tab.role('button', words.signIn).waitFor();
+        expect(await tab.evaluate(() => document.documentElement.lang)).toBe(language);
+        await look('login', () => tab.role('button', words.signIn).waitFor());
+
+        // The provider's page speaks the app's language too.
+        await tab.role('button', words.signIn).click();
+        await tab.label(words.provider.userName).fill('admin');
+        await tab.label(words.provider.password).fill('123qwe');
+        await tab.role('button', words.provider.signIn).click();
+        await staff.waitForHome(words.welcome);
+        await look('home', () => tab.role('heading', words.welcome).waitFor());
+
+        await staff.open('/verkoop');
+        await look('section', () => tab.role('heading', words.section).waitFor());
+
+        await staff.open('/beheer/gebruikers');
+        await look('gebruikers', () => tab.text('monteur@isolatie.local').waitFor());
+
+        await staff.open('/app/account');
+        await look('mijn-account', () => tab.role('button', words.changePassword).waitFor());
+
+        await staff.open('/bestaat-niet');
+        await look('niet-gevonden', () => tab.role('heading', words.notFound).waitFor());
+
+        // Signed out from the person's menu in the header (at 360 px it sits behind "Menu").
+        await tab.setViewport(WIDTHS[0]!);
+        await staff.open('/app/home');
+        await tab.text(ADMIN).click();
+        await tab.role('button', words.signOut).click();
+        await staff.waitForPath('/account/login');
+        await look('uitgelogd', () => tab.text(words.signedOut).waitFor());
+      } catch (error) {
+        // What the person saw when it went wrong.
+        await tab.screenshot(`${out}/failed-${language}.png`).catch(() => undefined);
+        throw error;
       }
-      await tab.role('button', words.signIn).waitFor();
-      expect(await tab.evaluate(() => document.documentElement.lang)).toBe(language);
-      await look('login', () => tab.role('button', words.signIn).waitFor());
-
-      // The provider's page speaks the app's language too.
-      await tab.role('button', words.signIn).click();
-      await tab.label(words.provider.userName).fill('admin');
-      await tab.label(words.provider.password).fill('123qwe');
-      await tab.role('button', words.provider.signIn).click();
-      await staff.waitForHome(words.welcome);
-      await look('home', () => tab.role('heading', words.welcome).waitFor());
-
-      await staff.open('/verkoop');
-      await look('section', () => tab.role('heading', words.section).waitFor());
-
-      await staff.open('/beheer/gebruikers');
-      await look('gebruikers', () => tab.text('monteur@isolatie.local').waitFor());
-
-      await staff.open('/app/account');
-      await look('mijn-account', () => tab.role('button', words.changePassword).waitFor());
-
-      await staff.open('/bestaat-niet');
-      await look('niet-gevonden', () => tab.role('heading', words.notFound).waitFor());
-
-      // Signed out from the person's menu in the header (at 360 px it sits behind "Menu").
-      await tab.setViewport(WIDTHS[0]!);
-      await staff.open('/app/home');
-      await tab.text(ADMIN).click();
-      await tab.role('button', words.signOut).click();
-      await staff.waitForPath('/account/login');
-      await look('uitgelogd', () => tab.text(words.signedOut).waitFor());
-
       expect(found).toEqual([]);
     } finally {
       await browser.close();

@@ -31,7 +31,8 @@ export async function axeViolations(page: Page): Promise<string[]> {
 
 /** The same in a tab of any engine: axe's source goes in through the engine's driver (BiDi, WebDriver), which the CSP does not govern either. */
 export async function axeViolationsIn(tab: Tab): Promise<string[]> {
-  await tab.addScript(axe.source);
+  // Once per document: the source is half a megabyte.
+  if (!(await tab.evaluate(() => 'axe' in window))) await tab.addScript(axe.source);
   const violations = await tab.evaluate(async (rules) => {
     const found = (await (window as unknown as { axe: typeof axe }).axe.run(document, { runOnly: rules })).violations;
     // Plain data only: what the report names.

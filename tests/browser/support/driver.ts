@@ -689,9 +689,18 @@ class WebKitTab implements Tab {
   async screenshot(path: string, { fullPage = false }: { fullPage?: boolean } = {}): Promise<void> {
     const { writeFile } = await import('node:fs/promises');
     let png: string;
-    if (fullPage) {
-      const page = await this.session.send<WebDriverElement>('POST', '/element', { using: 'css selector', value: 'html' });
-      png = await this.session.send<string>('GET', `/element/${page[ELEMENT_KEY]}/screenshot`);
+    const size = await this.session.send<{ width: number; height: number; page: number }>('POST', '/execute/sync', {
+      script: 'return { width: innerWidth, height: innerHeight, page: document.scrollingElement.scrollHeight };',
+      args: [],
+    });
+    if (fullPage && size.page > size.height) {
+      // WebDriver's screenshots end at the window's edge (an element's too): the window is made as tall as the page for it, then put back.
+      await this.setViewport({ width: size.width, height: size.page });
+      try {
+        png = await this.session.send<string>('GET', '/screenshot');
+      } finally {
+        await this.setViewport({ width: size.width, height: size.height });
+      }
     } else {
       png = await this.session.send<string>('GET', '/screenshot');
     }
