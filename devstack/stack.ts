@@ -3,6 +3,7 @@ import { getRequestListener } from '@hono/node-server';
 import { createApiApp } from './api/server.ts';
 import type { ApiBehaviour, BehaviourSwitch } from './api/behaviour.ts';
 import { createAppConfig, createAppConfigSwitch, type AppConfig, type AppConfigSwitch } from './appconfig.ts';
+import { createConnectionSwitch, type ConnectionSwitch } from './faults/connections.ts';
 import { createFaultRegistry, type FaultRegistry } from './faults/registry.ts';
 import { createHoldRegistry, type HoldRegistry } from './faults/holds.ts';
 import { createIdpServer } from './provider/server.ts';
@@ -127,6 +128,8 @@ export interface Stack {
   faults: FaultRegistry;
   /** Requests that wait until the test lets them go (test mode): faults/holds.ts. */
   holds: HoldRegistry;
+  /** Test mode: every server of the stack drops its connections until restored, as for a device without a network. */
+  connections: ConnectionSwitch;
   /** The API's deployment choices; `set` works in test mode only, `reset` goes back to the options. */
   behaviour: BehaviourSwitch;
   users: readonly DemoUser[];
@@ -230,6 +233,8 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
     : undefined;
   const web = staticApp ? createServer(getRequestListener(staticApp.fetch)) : undefined;
 
+  const connections = createConnectionSwitch(options.testMode ?? false);
+  for (const server of [idp, api, web]) if (server) connections.watch(server);
   const servers: Server[] = [];
   const stop = async () => {
     await Promise.all(servers.map((server) => close(server)));
@@ -255,5 +260,5 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
     name: `${u.givenName} ${u.familyName}`,
     sub: u.sub,
   }));
-  return { urls, faults, holds, behaviour, users, appConfig, appConfigSwitch, apiLayout, cspReports, stop };
+  return { urls, faults, holds, connections, behaviour, users, appConfig, appConfigSwitch, apiLayout, cspReports, stop };
 }

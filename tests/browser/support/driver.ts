@@ -18,6 +18,8 @@ import { ELEMENT_KEY, WebDriverError, WebKitSession, type WebDriverElement } fro
 export type Engine = 'chromium' | 'firefox' | 'webkit';
 /** The engines whose requests the tests can see with their headers (WebKit's classic WebDriver shows none). */
 export const ENGINES: readonly Engine[] = ['chromium', 'firefox'];
+/** The engines whose driver can take a tab offline (navigator.onLine false); WebKit's classic WebDriver cannot. */
+export const OFFLINE_ENGINES: readonly Engine[] = ['chromium', 'firefox'];
 
 /** The roles the journeys look for. */
 export type Role = 'button' | 'link' | 'heading' | 'textbox' | 'checkbox' | 'combobox' | 'dialog' | 'status' | 'alert' | 'navigation' | 'menu' | 'row';
@@ -82,6 +84,10 @@ export interface Tab {
   /** Sets a cookie for an origin as its server would (`SameSite=None; Secure`, as a provider's session cookie). */
   setCookie(url: string, name: string, value: string): Promise<void>;
   setViewport(viewport: Viewport): Promise<void>;
+  /** Runs script text in the page, as the engine's driver does, the page's CSP not asked (a library's source, such as axe-core's). */
+  addScript(source: string): Promise<void>;
+  /** Takes the tab off the network and back, as the browser's own offline mode (in the engines of OFFLINE_ENGINES). */
+  setOffline(offline: boolean): Promise<void>;
   screenshot(path: string, options?: { fullPage?: boolean }): Promise<void>;
   /** Every request of the tab from its start on. */
   readonly requests: readonly SeenRequest[];
@@ -221,6 +227,14 @@ class ChromiumTab implements Tab {
 
   async setViewport(viewport: Viewport): Promise<void> {
     await this.page.setViewportSize(viewport);
+  }
+
+  async addScript(source: string): Promise<void> {
+    await this.page.evaluate(source);
+  }
+
+  async setOffline(offline: boolean): Promise<void> {
+    await this.context.setOffline(offline);
   }
 
   async screenshot(path: string, { fullPage = false }: { fullPage?: boolean } = {}): Promise<void> {
@@ -419,6 +433,15 @@ class FirefoxTab implements Tab {
 
   async setViewport(viewport: Viewport): Promise<void> {
     await this.page.setViewport(viewport);
+  }
+
+  async addScript(source: string): Promise<void> {
+    await this.page.evaluate(source);
+  }
+
+  async setOffline(offline: boolean): Promise<void> {
+    // BiDi's emulation.setNetworkConditions: the tab's requests fail and navigator.onLine turns false.
+    await this.page.setOfflineMode(offline);
   }
 
   async screenshot(path: string, { fullPage = false }: { fullPage?: boolean } = {}): Promise<void> {
@@ -674,19 +697,53 @@ class WebKitTab implements Tab {
   }
 
   async setViewport(viewport: Viewport): Promise<void> {
-    // WebDriver sizes the window; the page's own width is what a person gets, so the window is made that much larger.
-    await this.session.send('POST', '/window/rect', viewport);
-    const inner = await this.session.send<{ width: number; height: number }>('POST', '/execute/sync', { script: 'return { width: innerWidth, height: innerHeight };', args: [] });
-    const rect = { width: viewport.width + (viewport.width - inner.width), height: viewport.height + (viewport.height - inner.height) };
-    if (rect.width !== viewport.width || rect.height !== viewport.height) await this.session.send('POST', '/window/rect', rect);
+    // WebDriver sizes the window; the page's own size is what a person gets, so the window is made as much larger as its toolbar takes.
+    // The page learns its new size a moment after the window has it: measured once it holds still, corrected until it is right.
+    let rect = { ...viewport };
+    const end = Date.now() + OUTCOME_MS;
+    for (;;) {
+      await this.session.send('POST', '/window/rect', rect);
+      const inner = await this.settledSize();
+      if (inner.width === viewport.width && inner.height === viewport.height) return;
+      if (Date.now() > end) throw new Error(`the page stays ${inner.width}×${inner.height} px in a window of ${rect.width}×${rect.height}, not ${viewport.width}×${viewport.height}`);
+      rect = { width: rect.width + viewport.width - inner.width, height: rect.height + viewport.height - inner.height };
+    }
+  }
+
+  /** The page's size once two looks 100 ms apart agree. */
+  private async settledSize(): Promise<Viewport> {
+    let last: Viewport | undefined;
+    for (;;) {
+      const now = await this.session.send<Viewport>('POST', '/execute/sync', { script: 'return { width: innerWidth, height: innerHeight };', args: [] });
+      if (last && last.width === now.width && last.height === now.height) return now;
+      last = now;
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+  }
+
+  async addScript(source: string): Promise<void> {
+    await this.session.send('POST', '/execute/sync', { script: source, args: [] });
+  }
+
+  setOffline(): Promise<void> {
+    return Promise.reject(new Error('WebKit’s classic WebDriver cannot take a tab offline: drop the stack’s connections instead (stack.connections)'));
   }
 
   async screenshot(path: string, { fullPage = false }: { fullPage?: boolean } = {}): Promise<void> {
     const { writeFile } = await import('node:fs/promises');
     let png: string;
-    if (fullPage) {
-      const page = await this.session.send<WebDriverElement>('POST', '/element', { using: 'css selector', value: 'html' });
-      png = await this.session.send<string>('GET', `/element/${page[ELEMENT_KEY]}/screenshot`);
+    const size = await this.session.send<{ width: number; height: number; page: number }>('POST', '/execute/sync', {
+      script: 'return { width: innerWidth, height: innerHeight, page: document.scrollingElement.scrollHeight };',
+      args: [],
+    });
+    if (fullPage && size.page > size.height) {
+      // WebDriver's screenshots end at the window's edge (an element's too): the window is made as tall as the page for it, then put back.
+      await this.setViewport({ width: size.width, height: size.page });
+      try {
+        png = await this.session.send<string>('GET', '/screenshot');
+      } finally {
+        await this.setViewport({ width: size.width, height: size.height });
+      }
     } else {
       png = await this.session.send<string>('GET', '/screenshot');
     }

@@ -1,4 +1,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { freePorts } from '../../../devstack/ports.ts';
 
 // Debian's WebKitGTK (Safari's engine, and so every browser on an iPhone),
@@ -13,6 +16,16 @@ import { freePorts } from '../../../devstack/ports.ts';
 
 export const WEBKIT_DRIVER_PATH = process.env.WEBKIT_DRIVER_PATH ?? '/usr/bin/WebKitWebDriver';
 export const MINIBROWSER_PATH = process.env.MINIBROWSER_PATH ?? '/usr/lib/x86_64-linux-gnu/webkit2gtk-4.1/MiniBrowser';
+
+/**
+ * MiniBrowser's own toolbar (its buttons and address field) keeps its window
+ * at least 447 px wide, wider than a phone. GTK reads a user's stylesheet
+ * for its widgets from $XDG_CONFIG_HOME/gtk-3.0/gtk.css: without the
+ * buttons' and the field's minimum widths and side padding the window goes
+ * down to about 305 px. It styles the browser's toolbar only; the page is
+ * drawn by WebKit, pixel for pixel as without it.
+ */
+const NARROW_TOOLBAR = 'entry, button { min-width: 0; padding-left: 0; padding-right: 0; }\n';
 
 /** WebDriver's name for a web element's reference in JSON (W3C WebDriver §12.1). */
 export const ELEMENT_KEY = 'element-6066-11e4-a52e-4f735466cecf';
@@ -37,29 +50,38 @@ export class WebKitSession {
   private constructor(
     private readonly driver: ChildProcess,
     private readonly base: string,
+    private readonly config: string,
   ) {}
 
   /** Starts the driver and a session whose browser takes these languages (Accept-Language). */
   static async start({ languages }: { languages: string }): Promise<WebKitSession> {
     const [port] = (await freePorts(1, '127.0.0.1')) as [number];
+    const config = await mkdtemp(join(tmpdir(), 'webkit-gtk-'));
+    await mkdir(join(config, 'gtk-3.0'));
+    await writeFile(join(config, 'gtk-3.0', 'gtk.css'), NARROW_TOOLBAR);
     // xvfb-run -a takes a free display; detached, so closing ends the display, the driver and its browser together.
     const driver = spawn('xvfb-run', ['-a', '-s', '-screen 0 1920x1080x24', WEBKIT_DRIVER_PATH, `--port=${port}`, '--host=127.0.0.1'], {
       detached: true,
       stdio: 'ignore',
-      env: { ...process.env, LANGUAGE: languages.split(',')[0]!.replace('-', '_') },
+      env: { ...process.env, LANGUAGE: languages.split(',')[0]!.replace('-', '_'), XDG_CONFIG_HOME: config },
     });
-    const session = new WebKitSession(driver, `http://127.0.0.1:${port}`);
-    await session.waitUntilReady();
-    const created = await session.command<{ sessionId: string }>('POST', '/session', {
-      capabilities: {
-        alwaysMatch: {
-          browserName: 'MiniBrowser',
-          'webkitgtk:browserOptions': { binary: MINIBROWSER_PATH, args: ['--automation'] },
+    const session = new WebKitSession(driver, `http://127.0.0.1:${port}`, config);
+    try {
+      await session.waitUntilReady();
+      const created = await session.command<{ sessionId: string }>('POST', '/session', {
+        capabilities: {
+          alwaysMatch: {
+            browserName: 'MiniBrowser',
+            'webkitgtk:browserOptions': { binary: MINIBROWSER_PATH, args: ['--automation'] },
+          },
         },
-      },
-    });
-    session.id = created.sessionId;
-    return session;
+      });
+      session.id = created.sessionId;
+      return session;
+    } catch (error) {
+      await session.close();
+      throw error;
+    }
   }
 
   private id = '';
@@ -108,5 +130,6 @@ export class WebKitSession {
         // Already gone.
       }
     }
+    await rm(this.config, { recursive: true, force: true });
   }
 }
