@@ -80,10 +80,9 @@ const shellRoute = createRoute({
 /** `app`: preloaded once start-up is done. */
 const appRoute = createRoute({ getParentRoute: () => shellRoute, path: 'app', notFoundComponent: NotFound });
 
-// Home's texts are in the `pages` catalog like every lazy screen's: it waits for it, so no message id ever shows.
-const appHomeRoute = createRoute({ getParentRoute: () => appRoute, path: 'home' }).lazy(() =>
-  withPages(() => import('../app/home.lazy.tsx')).then((module) => module.Route),
-);
+// Home's own texts are in the start's catalog (lingui.config.ts): it is on screen without waiting for `pages`, which
+// comes with its tiles.
+const appHomeRoute = createRoute({ getParentRoute: () => appRoute, path: 'home' }).lazy(() => import('../app/home.lazy.tsx').then((module) => module.Route));
 
 const aboutRoute = createRoute({ getParentRoute: () => appRoute, path: 'about' }).lazy(() =>
   withPages(() => import('../app/about.lazy.tsx')).then((module) => module.Route),
