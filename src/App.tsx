@@ -5,7 +5,7 @@ import { bootActor } from './boot/bootActor.ts';
 import { bootView, bootViewEqual } from '../machines/boot.view.ts';
 import { whenIdle } from './lib/whenIdle.ts';
 import { useLocaleReady } from './i18n/useLocaleReady.ts';
-import { preloadStartSections, router } from './routes/router.tsx';
+import { firstPageDrawn, preloadStartSections, router } from './routes/router.tsx';
 import { BusyIndicator } from './ui/BusyIndicator.tsx';
 import type { StartupErrorProps } from './ui/StartupError.lazy.tsx';
 import { optionalLazy } from './ui/optionalLazy.ts';
@@ -35,10 +35,12 @@ export function App() {
   useEffect(() => {
     if (!session) return;
     if (seenSession.current === undefined) {
-      whenIdle(() => {
-        preloadStartSections();
-        setIdle(true);
-      });
+      void firstPageDrawn.then(() =>
+        whenIdle(() => {
+          preloadStartSections();
+          setIdle(true);
+        }),
+      );
     } else if (seenSession.current !== session) void router.invalidate();
     seenSession.current = session;
   }, [session]);

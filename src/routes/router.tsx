@@ -152,6 +152,14 @@ router.subscribe('onResolved', (event) => {
   if (event.fromLocation && event.pathChanged) void import('../ui/focusHeading.lazy.ts').then(({ focusPageHeading }) => focusPageHeading());
 });
 
+/** Settles once the router has drawn its first page: what is preloaded then does not share the line with that page's own code. */
+export const firstPageDrawn = new Promise<void>((drawn) => {
+  const stop = router.subscribe('onRendered', () => {
+    stop();
+    drawn();
+  });
+});
+
 /** Fetches the code of the sections every signed-in start needs (account, app), without navigating. */
 export function preloadStartSections(): void {
   for (const route of [accountRoute, loginRoute, appHomeRoute]) void route.lazyFn?.();
