@@ -27,11 +27,14 @@ const SLOW_START_MS = 3000;
 
 /**
  * What start-up waits for: fetched only by a start still under way after SLOW_START_MS, with the later catalog its
- * words are in; nothing when it cannot be fetched.
+ * words are in (not by one waiting for the server, whose screen says so); nothing when it cannot be fetched.
  */
 const SlowStart = lazy<ComponentType>(() =>
   new Promise((wait) => setTimeout(wait, SLOW_START_MS))
-    .then(() => (bootView(bootActor.getSnapshot()).kind === 'busy' ? withPages(() => import('./ui/SlowStart.lazy.tsx')) : Promise.reject(new Error('started'))))
+    .then(() => {
+      const view = bootView(bootActor.getSnapshot());
+      return view.kind === 'busy' && !view.waiting ? withPages(() => import('./ui/SlowStart.lazy.tsx')) : Promise.reject(new Error('not slow'));
+    })
     .catch(() => ({ default: () => null })),
 );
 
