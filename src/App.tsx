@@ -1,11 +1,12 @@
 import { RouterProvider } from '@tanstack/react-router';
 import { useSelector } from '@xstate/react';
-import { Suspense, useEffect, useRef, useState } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState, type ComponentType } from 'react';
 import { bootActor } from './boot/bootActor.ts';
 import { bootView, bootViewEqual } from '../machines/boot.view.ts';
+import { withPages } from './i18n/withPages.ts';
 import { whenIdle } from './lib/whenIdle.ts';
 import { useLocaleReady } from './i18n/useLocaleReady.ts';
-import { preloadStartSections, router } from './routes/router.tsx';
+import { firstPageDrawn, preloadStartSections, router } from './routes/router.tsx';
 import { BusyIndicator } from './ui/BusyIndicator.tsx';
 import type { StartupErrorProps } from './ui/StartupError.lazy.tsx';
 import { optionalLazy } from './ui/optionalLazy.ts';
@@ -19,6 +20,22 @@ import { optionalLazy } from './ui/optionalLazy.ts';
 const StartupError = optionalLazy<StartupErrorProps>(
   () => import('./ui/StartupError.lazy.tsx').then((module) => module.StartupError),
   () => <BusyIndicator waiting={{ onRetry: () => location.reload() }} />,
+);
+
+/** A start that has taken this long says what it waits for. */
+const SLOW_START_MS = 3000;
+
+/**
+ * What start-up waits for: fetched only by a start still under way after SLOW_START_MS, with the later catalog its
+ * words are in (not by one waiting for the server, whose screen says so); nothing when it cannot be fetched.
+ */
+const SlowStart = lazy<ComponentType>(() =>
+  new Promise((wait) => setTimeout(wait, SLOW_START_MS))
+    .then(() => {
+      const view = bootView(bootActor.getSnapshot());
+      return view.kind === 'busy' && !view.waiting ? withPages(() => import('./ui/SlowStart.lazy.tsx')) : Promise.reject(new Error('not slow'));
+    })
+    .catch(() => ({ default: () => null })),
 );
 
 /** The connection banner and the update prompt load once start-up is done. */
@@ -35,10 +52,12 @@ export function App() {
   useEffect(() => {
     if (!session) return;
     if (seenSession.current === undefined) {
-      whenIdle(() => {
-        preloadStartSections();
-        setIdle(true);
-      });
+      void firstPageDrawn.then(() =>
+        whenIdle(() => {
+          preloadStartSections();
+          setIdle(true);
+        }),
+      );
     } else if (seenSession.current !== session) void router.invalidate();
     seenSession.current = session;
   }, [session]);
@@ -52,7 +71,15 @@ export function App() {
     );
   }
   if (view.kind === 'busy' && view.waiting) return <BusyIndicator waiting={{ onRetry: () => bootActor.send({ type: 'RETRY' }) }} />;
-  if (view.kind === 'busy' || !localeReady) return <BusyIndicator />;
+  if (view.kind === 'busy' || !localeReady) {
+    return (
+      <BusyIndicator>
+        <Suspense>
+          <SlowStart />
+        </Suspense>
+      </BusyIndicator>
+    );
+  }
   return (
     <>
       <RouterProvider router={router} />

@@ -10,7 +10,7 @@ import { activateLocale, i18n, loadCatalog } from './i18n/i18n.ts';
 import { inspectActor } from './lib/inspect.ts';
 import { logError } from './lib/log.ts';
 import { CALLBACK_PATH } from './lib/paths.ts';
-import { router } from './routes/router.tsx';
+import { firstPageDrawn, router } from './routes/router.tsx';
 import './ui/app.css';
 
 /** A popup sign-in's callback page only hands its address to the opener; the code for that loads only there. */
@@ -37,7 +37,8 @@ if (!(await isPopupCallback())) {
   void loadCatalog(getCultureName()).then(() => {
     if (!bootContext().session) return activateLocale(getCultureName());
   }, () => undefined);
-  whenSignedIn(() => import('./session/signedIn.lazy.ts').then(({ startSignedIn }) => startSignedIn()));
+  // After the first page is drawn: the token's life has a minute to spare, that page's own code has not.
+  whenSignedIn(() => firstPageDrawn.then(() => import('./session/signedIn.lazy.ts')).then(({ startSignedIn }) => startSignedIn()));
   createRoot(document.getElementById('root')!).render(
     <StrictMode>
       <I18nProvider i18n={i18n}>

@@ -80,10 +80,9 @@ const shellRoute = createRoute({
 /** `app`: preloaded once start-up is done. */
 const appRoute = createRoute({ getParentRoute: () => shellRoute, path: 'app', notFoundComponent: NotFound });
 
-// Home's texts are in the `pages` catalog like every lazy screen's: it waits for it, so no message id ever shows.
-const appHomeRoute = createRoute({ getParentRoute: () => appRoute, path: 'home' }).lazy(() =>
-  withPages(() => import('../app/home.lazy.tsx')).then((module) => module.Route),
-);
+// Home's own texts are in the start's catalog (lingui.config.ts): it is on screen without waiting for `pages`, which
+// comes with its tiles.
+const appHomeRoute = createRoute({ getParentRoute: () => appRoute, path: 'home' }).lazy(() => import('../app/home.lazy.tsx').then((module) => module.Route));
 
 const aboutRoute = createRoute({ getParentRoute: () => appRoute, path: 'about' }).lazy(() =>
   withPages(() => import('../app/about.lazy.tsx')).then((module) => module.Route),
@@ -151,6 +150,14 @@ export const router = createRouter({
 // After a navigation (not the first page), focus moves to the new page's heading.
 router.subscribe('onResolved', (event) => {
   if (event.fromLocation && event.pathChanged) void import('../ui/focusHeading.lazy.ts').then(({ focusPageHeading }) => focusPageHeading());
+});
+
+/** Settles once the router has drawn its first page: what is preloaded then does not share the line with that page's own code. */
+export const firstPageDrawn = new Promise<void>((drawn) => {
+  const stop = router.subscribe('onRendered', () => {
+    stop();
+    drawn();
+  });
 });
 
 /** Fetches the code of the sections every signed-in start needs (account, app), without navigating. */

@@ -5,6 +5,7 @@ import { BUDGETS, BUSY_LABEL, INDEX_HTML_GZIP_BYTES } from '../../../scripts/ben
 import { kb, sizesOf } from '../../../scripts/bench/measure/compress.ts';
 import {
   BUSINESS_SECTIONS,
+  HOME_CHUNK,
   OAUTH4WEBAPI_MARKER,
   catalogMarkers,
   chunkNamed,
@@ -86,6 +87,19 @@ describe('size budgets of the production build', () => {
     expect(english.length, 'the English catalog is in the build').toBeGreaterThan(0);
     expect(english.every((path) => chunksNamed(graph, catalog).some((chunk) => chunk.path === path))).toBe(true);
     expect(filesWithCatalog(graph, initial, markers)).toEqual([]);
+  });
+
+  // Home is on screen in every signed-in start: were one of its texts only in the `pages` catalog (7–8 KB gzip), its
+  // route would have to fetch that catalog before it and the start would carry it (tests/browser/platform/catalogs.e2e.ts
+  // holds the catalog back and looks for Home).
+  it("finds every text of Home in the start's own catalog, so Home needs no pages catalog", () => {
+    const ids = [...chunkNamed(graph, HOME_CHUNK).text.matchAll(/\bid:\s*["'`]([\w+/]{6})["'`]/g)].map((match) => match[1]!);
+    expect(ids.length, 'message ids in the Home chunk').toBeGreaterThanOrEqual(3);
+    const start = [...initial].map((path) => graph.files.get(path)!.text).join('\n');
+    expect(ids.filter((id) => !start.includes(`"${id}":[`))).toEqual([]);
+    const pages = chunksNamed(graph, 'pages');
+    expect(pages.length, 'the pages catalogs are in the build').toBeGreaterThan(0);
+    expect(pages.filter((chunk) => initial.has(chunk.path)).map((chunk) => chunk.path)).toEqual([]);
   });
 
   it('ships no development inspector (@statelyai) in any file', () => {

@@ -32,3 +32,39 @@ describe('offline, a reload in English waits in English', () => {
     }
   });
 });
+
+/**
+ * Every API answer 2 s late (API_LATENCY_MS=2000): after a few seconds the
+ * busy screen says that the start takes long and which step it waits for, in
+ * the person's language. A held request keeps start-up in one step, so the
+ * test knows which step to read, whatever the machine's speed.
+ */
+describe('a slow server: the busy screen says what start-up waits for', () => {
+  const env = browserEnv({ latencyMs: 2000 });
+
+  it('in Dutch: the session, while its answer is on its way; gone once the login page is there', async () => {
+    const app = await AppModel.newPage(env.watched);
+    const session = await app.hold('Session');
+    await app.goto('/account/login');
+    await session.next();
+    const hint = app.page.getByText(`${NL.startup.slow} ${NL.startup.slowSteps.session}`, { exact: true });
+    await hint.waitFor();
+    expect(await app.page.getByRole('status').filter({ has: hint }).count(), 'said in the busy screen\'s status').toBe(1);
+    await session.open();
+    await app.waitForLoginPage();
+    expect(await app.page.getByText(NL.startup.slow).count()).toBe(0);
+  });
+
+  it('in English for a person whose language is English: the permissions and settings (GetAll)', async () => {
+    await env.context.addCookies([{ name: 'Abp.Localization.CultureName', value: 'en', url: env.stack.urls.app, sameSite: 'Lax' }]);
+    const app = await AppModel.newPage(env.watched);
+    const getAll = await app.hold('GetAll');
+    await app.goto('/account/login');
+    await getAll.next();
+    await app.page.getByText(`${EN.startup.slow} ${EN.startup.slowSteps.userConfiguration}`, { exact: true }).waitFor();
+    expect(await app.page.getByText(NL.startup.slow).count()).toBe(0);
+    await getAll.open();
+    await app.page.getByRole('button', { name: EN.login.heading, exact: true }).waitFor();
+    expect(await app.page.getByText(EN.startup.slow).count()).toBe(0);
+  });
+});

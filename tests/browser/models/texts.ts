@@ -28,6 +28,14 @@ export const NL = {
     malformed: 'De server gaf een onverwacht antwoord. Probeer het opnieuw of neem contact op met de beheerder.',
     /** The busy screen while start-up waits for a server that gave no answer. */
     waiting: 'Geen verbinding met de server. De applicatie start vanzelf zodra die er weer is.',
+    /** Under the busy label once start-up has taken a few seconds: that it does, and the step it waits for. */
+    slow: 'Dit duurt langer dan normaal.',
+    slowSteps: {
+      config: 'Wachten op de instellingen van de server.',
+      userConfiguration: 'Wachten op je rechten en instellingen.',
+      session: 'Wachten op je sessie.',
+      language: 'Wachten op de teksten in je taal.',
+    },
   },
 
   login: {
@@ -256,6 +264,13 @@ export const EN = {
   startup: {
     retry: 'Try again',
     waiting: 'No connection to the server. The application starts by itself as soon as it is back.',
+    slow: 'This is taking longer than usual.',
+    slowSteps: {
+      config: "Waiting for the server's settings.",
+      userConfiguration: 'Waiting for your permissions and settings.',
+      session: 'Waiting for your session.',
+      language: 'Waiting for the texts in your language.',
+    },
   },
   tenant: {
     change: 'Change',
