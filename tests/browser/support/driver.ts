@@ -444,7 +444,8 @@ class FirefoxTab implements Tab {
   }
 
   async openTab(): Promise<Tab> {
-    const page = await this.context.newPage();
+    // A window, as in WebKit: a tab behind another would be hidden, its timers throttled, its dialogs unseen.
+    const page = await this.context.newPage({ type: 'window' });
     const viewport = this.page.viewport();
     if (viewport) await page.setViewport(viewport);
     return new FirefoxTab(this.context, page, false);
