@@ -85,7 +85,9 @@ export interface Tab {
    * Another tab of the same browser context, blank, as a person opens one
    * and types the address: it shares cookies, localStorage, BroadcastChannel
    * and Web Locks with this one, and has a sessionStorage of its own (empty:
-   * the page did not open it). Closing it closes only that tab.
+   * the page did not open it). In Firefox and WebKit it is a window of its
+   * own, so both pages stay visible and their timers run unthrottled, as two
+   * windows side by side. Closing it closes only that tab.
    */
   openTab(): Promise<Tab>;
   /** Closes the tab; the first tab of a context closes it with its cookies, storage and every other tab. */
