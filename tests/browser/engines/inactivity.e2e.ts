@@ -52,11 +52,11 @@ describe.each(['firefox', 'webkit'] as const)('%s, inactivity in two tabs', (eng
       await warning(second).waitFor(2000);
       expect(await first.tab.text('word je automatisch uitgelogd, in alle tabbladen').visible()).toBe(true);
 
+      const stayedAt = Date.now();
       await second.tab.role('button', NL.inactivity.stay).click();
       await expect.poll(() => warning(first).visible(), { message: 'the warning closes in the other tab', timeout: 3000 }).toBe(false);
       await expect.poll(() => warning(second).visible(), { timeout: 3000 }).toBe(false);
       expect(new URL(first.tab.url()).pathname).toBe('/app/home');
-      const stayedAt = Date.now();
 
       // Still nothing done: warned again after the same while, then signed out in both tabs at zero.
       await warning(first).waitFor((TIMEOUT_S - WARNING_S + 3) * 1000);
