@@ -15,7 +15,7 @@ function layerRules() {
   return SRC_LAYERS.map((layer, index) => {
     const higher = SRC_LAYERS.slice(index + 1);
     const patterns = [{ regex: '^(\\.\\./)+(main|start|App)\\.tsx?$', message: 'Only the root files (main, start, App) wire the layers together.' }];
-    const syntax = [LAZY_ONLY];
+    const syntax = [LAZY_ONLY, NO_TOP_LEVEL_AWAIT];
     if (higher.length > 0) {
       const message = `src/${layer} sits below ${higher.join(', ')} (docs/architecture.md, "Layers"): move what both need further down.`;
       patterns.unshift({ regex: `^(\\.\\./)+(${higher.join('|')})/`, message });
@@ -30,6 +30,16 @@ function layerRules() {
 const LAZY_ONLY = {
   selector: 'ImportExpression > Literal[value=/^\\./]:not([value=/\\.lazy\\.tsx?$/]):not([value=/\\/locales\\//])',
   message: 'Load code later only through a *.lazy.ts(x) file, so the build and the catalogs put it in a later chunk.',
+};
+
+/**
+ * No top-level await in src/: a chunk with one is an async module, and so is every chunk that imports from it.
+ * WebKit's module loader (Safari, WebKitGTK 2.50) resolves the second of two import()s sharing such a chunk
+ * before the chunk has run (src/start.tsx).
+ */
+const NO_TOP_LEVEL_AWAIT = {
+  selector: ':matches(AwaitExpression, ForOfStatement[await=true]):not(:function :matches(AwaitExpression, ForOfStatement))',
+  message: 'No top-level await in the app: start the work from a function (src/start.tsx says why).',
 };
 
 export default defineConfig(
@@ -65,6 +75,7 @@ export default defineConfig(
     },
   },
   ...layerRules(),
+  { files: ['src/*.{ts,tsx}'], rules: { 'no-restricted-syntax': ['error', LAZY_ONLY, NO_TOP_LEVEL_AWAIT] } },
   {
     files: ['machines/**/*.ts'],
     rules: {

@@ -20,7 +20,17 @@ async function isPopupCallback(): Promise<boolean> {
   return handOverPopupCallback();
 }
 
-if (!(await isPopupCallback())) {
+/**
+ * Started from a function, not with a top-level await: a chunk with one is
+ * an async module, and every lazy chunk that imports from it evaluates
+ * asynchronously too. WebKit's module loader (Safari, every browser on an
+ * iPhone; WebKitGTK 2.50) then resolves the second of two import()s that
+ * share such a chunk before the chunk's body has run, and the first thing
+ * called in it finds nothing there (signedIn.lazy's token actor, loaded
+ * beside ShellBanners.lazy).
+ */
+async function start(): Promise<void> {
+  if (await isPopupCallback()) return;
   // Evaluating the app's modules is one task, starting it another: on a slow phone two shorter tasks keep the page answering where one long one would not.
   await new Promise((resolve) => setTimeout(resolve, 0));
   if (import.meta.env.DEV) inspectActor(bootActor);
@@ -47,3 +57,5 @@ if (!(await isPopupCallback())) {
     </StrictMode>,
   );
 }
+
+void start();

@@ -88,4 +88,51 @@ export class StaffModel {
   interrupted(): Promise<boolean> {
     return this.tab.role('button', NL.session.signInAgain).visible();
   }
+
+  /** Marks the document, so a later look can tell whether the page was loaded anew. */
+  async markPage(): Promise<void> {
+    await this.tab.evaluate(() => {
+      (window as unknown as { kept?: boolean }).kept = true;
+    });
+  }
+
+  /** The document marked by `markPage` is still the one shown: no reload, no navigation away. */
+  async pageKept(): Promise<boolean> {
+    return (await this.tab.evaluate(() => (window as unknown as { kept?: boolean }).kept)) === true;
+  }
+
+  /** The page's language, `<html lang>`. */
+  lang(): Promise<string> {
+    return this.tab.evaluate(() => document.documentElement.lang);
+  }
+
+  /** The backend's token (the `Abp.AuthToken` cookie), shared by every tab of the browser. */
+  async backendToken(): Promise<string | undefined> {
+    return (await this.tab.cookies(this.stack.urls.app)).find((cookie) => cookie.name === 'Abp.AuthToken')?.value;
+  }
+
+  /** The provider's refresh token this tab holds (sessionStorage, the tab's own). */
+  async refreshToken(): Promise<string | undefined> {
+    const raw = (await this.tab.sessionStorage())['oidc.tokens'];
+    return raw ? ((JSON.parse(raw) as { refreshToken?: string }).refreshToken ?? undefined) : undefined;
+  }
+
+  /** A field's message: the text the field (found by its label) names as its description and shows as its error; empty when none. */
+  fieldMessage(label: string): Promise<string> {
+    // Sent to the page as source text: nothing named inside (a bundler may wrap named functions in its own helpers).
+    return this.tab.evaluate((wanted) => {
+      const field = [...document.querySelectorAll('label')].find((candidate) => (candidate.textContent ?? '').replace(/\s+/g, ' ').trim() === wanted)?.control;
+      const ids = field?.getAttribute('aria-describedby')?.split(/\s+/) ?? [];
+      const message = ids.map((id) => document.getElementById(id)).find((element) => element?.classList.contains('field-error'));
+      return (message?.textContent ?? '').replace(/\s+/g, ' ').trim();
+    }, label);
+  }
+
+  /** What a field holds now. */
+  fieldValue(label: string): Promise<string | undefined> {
+    return this.tab.evaluate((wanted) => {
+      const field = [...document.querySelectorAll('label')].find((candidate) => (candidate.textContent ?? '').replace(/\s+/g, ' ').trim() === wanted)?.control;
+      return field && 'value' in field ? String(field.value) : undefined;
+    }, label);
+  }
 }

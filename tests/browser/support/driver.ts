@@ -95,7 +95,16 @@ export interface Tab {
   readonly console: readonly SeenMessage[] | undefined;
   /** `open` makes the page open a popup (a click); `work` is done in it, then this waits until the popup has closed itself. */
   withPopup(open: () => Promise<void>, work: (popup: Tab) => Promise<void>, timeout?: number): Promise<void>;
-  /** Closes the tab with its cookies and storage. */
+  /**
+   * Another tab of the same browser context, blank, as a person opens one
+   * and types the address: it shares cookies, localStorage, BroadcastChannel
+   * and Web Locks with this one, and has a sessionStorage of its own (empty:
+   * the page did not open it). In Firefox and WebKit it is a window of its
+   * own, so both pages stay visible and their timers run unthrottled, as two
+   * windows side by side. Closing it closes only that tab.
+   */
+  openTab(): Promise<Tab>;
+  /** Closes the tab; the first tab of a context closes it with its cookies, storage and every other tab. */
   close(): Promise<void>;
 }
 
@@ -146,7 +155,7 @@ class ChromiumBrowser implements EngineBrowser {
 
   async newTab({ viewport = DESKTOP }: { viewport?: Viewport } = {}): Promise<Tab> {
     const context = await this.browser.newContext({ serviceWorkers: 'block', locale: this.locale, timezoneId: 'Europe/Amsterdam', viewport });
-    return new ChromiumTab(context, await context.newPage());
+    return new ChromiumTab(context, await context.newPage(), true);
   }
 
   close(): Promise<void> {
@@ -156,7 +165,7 @@ class ChromiumBrowser implements EngineBrowser {
 
 /** A tab on a page a Chromium test opened itself (with its held requests and page clock), for checks written once for every engine. */
 export function chromiumTab(page: PlaywrightPage): Tab {
-  return new ChromiumTab(page.context(), page);
+  return new ChromiumTab(page.context(), page, false);
 }
 
 class ChromiumTab implements Tab {
@@ -167,8 +176,9 @@ class ChromiumTab implements Tab {
   constructor(
     private readonly context: BrowserContext,
     private readonly page: PlaywrightPage,
+    private readonly ownsContext: boolean,
   ) {
-    context.on('request', (request) => {
+    page.on('request', (request) => {
       const seen: SeenRequest = { url: request.url(), method: request.method(), headers: request.headers(), navigation: request.isNavigationRequest() };
       this.requests.push(seen);
       // The headers as sent (cookies included) arrive a moment later.
@@ -243,12 +253,16 @@ class ChromiumTab implements Tab {
 
   async withPopup(open: () => Promise<void>, work: (popup: Tab) => Promise<void>, timeout = OUTCOME_MS): Promise<void> {
     const [page] = await Promise.all([this.page.waitForEvent('popup', { timeout }), open()]);
-    await work(new ChromiumTab(this.context, page));
+    await work(new ChromiumTab(this.context, page, false));
     if (!page.isClosed()) await page.waitForEvent('close', { timeout });
   }
 
+  async openTab(): Promise<Tab> {
+    return new ChromiumTab(this.context, await this.context.newPage(), false);
+  }
+
   close(): Promise<void> {
-    return this.context.close();
+    return this.ownsContext ? this.context.close() : this.page.close();
   }
 }
 
@@ -285,7 +299,7 @@ class FirefoxBrowser implements EngineBrowser {
     const context = await this.browser.createBrowserContext();
     const page = await context.newPage();
     await page.setViewport(viewport);
-    return new FirefoxTab(context, page);
+    return new FirefoxTab(context, page, true);
   }
 
   close(): Promise<void> {
@@ -306,6 +320,7 @@ class FirefoxTab implements Tab {
   constructor(
     private readonly context: PuppeteerContext,
     private readonly page: PuppeteerPage,
+    private readonly ownsContext: boolean,
   ) {
     // BiDi's own log entries: puppeteer's console event writes an Error argument as `JSHandle@error`, the entry's text has its message.
     (page.mainFrame() as unknown as { browsingContext: FirefoxLog }).browsingContext.on('log', ({ entry }) => {
@@ -373,11 +388,18 @@ class FirefoxTab implements Tab {
         });
       },
       async choose(option, timeout = OUTCOME_MS) {
-        await withField(timeout, async (field) => {
-          const value = await field.evaluate((element, text) => [...(element as HTMLSelectElement).options].find((item) => item.text === text)?.value, option);
+        const found = await page.waitForSelector(selector, { visible: true, timeout });
+        if (!found) throw new Error(`nothing matches ${selector}`);
+        const handle = (await found.evaluateHandle((element) => (element instanceof HTMLLabelElement ? (element.control ?? element) : element))) as typeof found;
+        await found.dispose();
+        try {
+          // Puppeteer chooses by value: the value of the option with that text.
+          const value = await handle.evaluate((element, text) => [...(element as HTMLSelectElement).options].find((candidate) => candidate.text.trim() === text)?.value, option);
           if (value === undefined) throw new Error(`${selector} has no option "${option}"`);
-          await field.select(value);
-        });
+          await handle.select(value);
+        } finally {
+          await handle.dispose();
+        }
       },
       async pressEnter(timeout = OUTCOME_MS) {
         await withField(timeout, (field) => field.press('Enter'));
@@ -460,7 +482,7 @@ class FirefoxTab implements Tab {
     await open();
     const page = await opened;
     if (!page) throw new Error('the popup has no page');
-    await work(new FirefoxTab(this.context, page));
+    await work(new FirefoxTab(this.context, page, false));
     const end = Date.now() + timeout;
     while (!page.isClosed()) {
       if (Date.now() > end) throw new Error(`the popup stayed open for ${timeout} ms`);
@@ -468,8 +490,16 @@ class FirefoxTab implements Tab {
     }
   }
 
+  async openTab(): Promise<Tab> {
+    // A window, as in WebKit: a tab behind another would be hidden, its timers throttled, its dialogs unseen.
+    const page = await this.context.newPage({ type: 'window' });
+    const viewport = this.page.viewport();
+    if (viewport) await page.setViewport(viewport);
+    return new FirefoxTab(this.context, page, false);
+  }
+
   close(): Promise<void> {
-    return this.context.close();
+    return this.ownsContext ? this.context.close() : this.page.close();
   }
 }
 
@@ -486,7 +516,8 @@ class WebKitBrowser implements EngineBrowser {
   constructor(private readonly languages: string) {}
 
   async newTab({ viewport = DESKTOP }: { viewport?: Viewport } = {}): Promise<Tab> {
-    const tab = new WebKitTab(await WebKitSession.start({ languages: this.languages }), () => this.tabs.delete(tab));
+    const session = await WebKitSession.start({ languages: this.languages });
+    const tab = new WebKitTab(session, await session.firstWindow(), { owner: () => this.tabs.delete(tab) });
     this.tabs.add(tab);
     await tab.setViewport(viewport);
     return tab;
@@ -554,6 +585,11 @@ const WATCH_IN_PAGE = `
   return { href: location.href, origin: performance.timeOrigin, fresh, count: performance.getEntriesByType('resource').length, entries };
 `;
 
+/**
+ * A window of a WebKit session: the session's first (which owns it: closing
+ * it ends the browser), a second tab of the same browser, or a popup. Each
+ * command goes to the tab's own window (`sendTo`).
+ */
 class WebKitTab implements Tab {
   readonly engine = 'webkit';
   readonly requests: SeenRequest[] = [];
@@ -562,19 +598,25 @@ class WebKitTab implements Tab {
   private documentOrigin = 0;
   private seenResources = 0;
   private readonly watch: ReturnType<typeof setInterval>;
+  /** The other tabs of the browser, closed with it. */
+  private readonly others = new Set<WebKitTab>();
 
   constructor(
     private readonly session: WebKitSession,
-    private readonly onClose: () => void,
+    private readonly window: string,
+    /** `owner`: called when the first tab closes the session; `opener`: the tab that opened this one. */
+    private readonly relation: { owner: () => void } | { opener: WebKitTab },
   ) {
     // The address and the requests are read from the page while it lives; a navigation in progress answers nothing for a moment.
-    this.watch = setInterval(() => {
-      if (!this.paused) void this.look().catch(() => undefined);
-    }, 250);
+    this.watch = setInterval(() => void this.look().catch(() => undefined), 250);
+  }
+
+  private send<T>(method: 'GET' | 'POST' | 'DELETE', path: string, body?: unknown): Promise<T> {
+    return this.session.sendTo<T>(this.window, method, path, body);
   }
 
   private async look(): Promise<void> {
-    const seen = await this.session.send<{ href: string; origin: number; fresh: boolean; count: number; entries: string[] }>('POST', '/execute/sync', {
+    const seen = await this.send<{ href: string; origin: number; fresh: boolean; count: number; entries: string[] }>('POST', '/execute/sync', {
       script: WATCH_IN_PAGE,
       args: [this.documentOrigin, this.seenResources],
     });
@@ -586,12 +628,12 @@ class WebKitTab implements Tab {
   }
 
   async goto(url: string): Promise<void> {
-    await this.session.send('POST', '/url', { url });
+    await this.send('POST', '/url', { url });
     await this.look();
   }
 
   async reload(): Promise<void> {
-    await this.session.send('POST', '/refresh', {});
+    await this.send('POST', '/refresh', {});
     await this.look();
   }
 
@@ -615,7 +657,7 @@ class WebKitTab implements Tab {
   private async find(kind: string, selector: string, wanted: string, what: string, timeout: number): Promise<WebDriverElement> {
     const end = Date.now() + timeout;
     for (;;) {
-      const found = await this.session.send<WebDriverElement | null>('POST', '/execute/sync', { script: FIND_IN_PAGE, args: [kind, selector, wanted] }).catch(() => null);
+      const found = await this.send<WebDriverElement | null>('POST', '/execute/sync', { script: FIND_IN_PAGE, args: [kind, selector, wanted] }).catch(() => null);
       if (found) return found;
       if (Date.now() > end) throw new Error(`the page (${this.address}) does not show ${what} within ${timeout} ms`);
       await new Promise((resolve) => setTimeout(resolve, 100));
@@ -632,7 +674,7 @@ class WebKitTab implements Tab {
         // Found again at each try: a control covered for a moment (a banner sliding in) or rendered anew is clicked once it can be.
         for (;;) {
           try {
-            await this.session.send('POST', path(await element(Math.max(0, end - Date.now())), '/click'), {});
+            await this.send('POST', path(await element(Math.max(0, end - Date.now())), '/click'), {});
             break;
           } catch (error) {
             if (!(error instanceof WebDriverError) || Date.now() > end) throw error;
@@ -643,23 +685,23 @@ class WebKitTab implements Tab {
       },
       fill: async (value, timeout = OUTCOME_MS) => {
         const found = await element(timeout);
-        await this.session.send('POST', path(found, '/clear'), {});
-        await this.session.send('POST', path(found, '/value'), { text: value });
+        await this.send('POST', path(found, '/clear'), {});
+        await this.send('POST', path(found, '/value'), { text: value });
       },
-      // WebDriver's click on an option selects it as a person's pick does (W3C WebDriver §12.4.1).
       choose: async (option, timeout = OUTCOME_MS) => {
-        const select = await element(timeout);
-        const item = await this.session.send<WebDriverElement | null>('POST', '/execute/sync', {
-          script: 'return [...arguments[0].options].find((item) => item.text === arguments[1]) ?? null;',
-          args: [select, option],
+        // A click on the option, as WebDriver chooses one (W3C WebDriver §14.1, Element Click on an option).
+        const list = await element(timeout);
+        const choice = await this.send<WebDriverElement | null>('POST', '/execute/sync', {
+          script: 'return [...arguments[0].options].find((option) => option.text.trim() === arguments[1]) ?? null;',
+          args: [list, option],
         });
-        if (!item) throw new Error(`${what} has no option "${option}"`);
-        await this.session.send('POST', path(item, '/click'), {});
+        if (!choice) throw new Error(`${what} has no option "${option}"`);
+        await this.send('POST', path(choice, '/click'), {});
       },
       // WebDriver's key for Enter (W3C WebDriver §17.4.2).
-      pressEnter: async (timeout = OUTCOME_MS) => void (await this.session.send('POST', path(await element(timeout), '/value'), { text: '\uE007' })),
-      text: async (timeout = OUTCOME_MS) => this.session.send<string>('GET', path(await element(timeout), '/text')),
-      visible: async () => (await this.session.send<WebDriverElement | null>('POST', '/execute/sync', { script: FIND_IN_PAGE, args: [kind, selector, wanted] }).catch(() => null)) !== null,
+      pressEnter: async (timeout = OUTCOME_MS) => void (await this.send('POST', path(await element(timeout), '/value'), { text: '\uE007' })),
+      text: async (timeout = OUTCOME_MS) => this.send<string>('GET', path(await element(timeout), '/text')),
+      visible: async () => (await this.send<WebDriverElement | null>('POST', '/execute/sync', { script: FIND_IN_PAGE, args: [kind, selector, wanted] }).catch(() => null)) !== null,
     };
   }
 
@@ -676,24 +718,24 @@ class WebKitTab implements Tab {
   async evaluate<T, A = undefined>(fn: (arg: A) => T | Promise<T>, arg?: A): Promise<T> {
     const script = `const done = arguments[arguments.length - 1];
       Promise.resolve((${fn.toString()})(arguments[0])).then((value) => done({ value }), (error) => done({ error: String(error) }));`;
-    const answer = await this.session.send<{ value?: T; error?: string }>('POST', '/execute/async', { script, args: [arg ?? null] });
+    const answer = await this.send<{ value?: T; error?: string }>('POST', '/execute/async', { script, args: [arg ?? null] });
     if (answer.error !== undefined) throw new Error(`in the page: ${answer.error}`);
     return answer.value as T;
   }
 
   sessionStorage(): Promise<Record<string, string>> {
-    return this.session.send('POST', '/execute/sync', { script: 'return { ...sessionStorage };', args: [] });
+    return this.send('POST', '/execute/sync', { script: 'return { ...sessionStorage };', args: [] });
   }
 
   async cookies(url: string): Promise<SeenCookie[]> {
     // Classic WebDriver lists the cookies of the page's own document.
     const host = new URL(url).hostname;
-    const all = await this.session.send<{ name: string; value: string; domain?: string }[]>('GET', '/cookie');
+    const all = await this.send<{ name: string; value: string; domain?: string }[]>('GET', '/cookie');
     return all.filter((cookie) => (cookie.domain ?? host).replace(/^\./, '') === host).map(({ name, value }) => ({ name, value, domain: host }));
   }
 
   async setCookie(url: string, name: string, value: string): Promise<void> {
-    await this.session.send('POST', '/cookie', { cookie: { name, value, domain: new URL(url).hostname, path: '/', secure: true, sameSite: 'None' } });
+    await this.send('POST', '/cookie', { cookie: { name, value, domain: new URL(url).hostname, path: '/', secure: true, sameSite: 'None' } });
   }
 
   async setViewport(viewport: Viewport): Promise<void> {
@@ -702,7 +744,7 @@ class WebKitTab implements Tab {
     let rect = { ...viewport };
     const end = Date.now() + OUTCOME_MS;
     for (;;) {
-      await this.session.send('POST', '/window/rect', rect);
+      await this.send('POST', '/window/rect', rect);
       const inner = await this.settledSize();
       if (inner.width === viewport.width && inner.height === viewport.height) return;
       if (Date.now() > end) throw new Error(`the page stays ${inner.width}×${inner.height} px in a window of ${rect.width}×${rect.height}, not ${viewport.width}×${viewport.height}`);
@@ -714,7 +756,7 @@ class WebKitTab implements Tab {
   private async settledSize(): Promise<Viewport> {
     let last: Viewport | undefined;
     for (;;) {
-      const now = await this.session.send<Viewport>('POST', '/execute/sync', { script: 'return { width: innerWidth, height: innerHeight };', args: [] });
+      const now = await this.send<Viewport>('POST', '/execute/sync', { script: 'return { width: innerWidth, height: innerHeight };', args: [] });
       if (last && last.width === now.width && last.height === now.height) return now;
       last = now;
       await new Promise((resolve) => setTimeout(resolve, 100));
@@ -722,7 +764,7 @@ class WebKitTab implements Tab {
   }
 
   async addScript(source: string): Promise<void> {
-    await this.session.send('POST', '/execute/sync', { script: source, args: [] });
+    await this.send('POST', '/execute/sync', { script: source, args: [] });
   }
 
   setOffline(): Promise<void> {
@@ -732,7 +774,7 @@ class WebKitTab implements Tab {
   async screenshot(path: string, { fullPage = false }: { fullPage?: boolean } = {}): Promise<void> {
     const { writeFile } = await import('node:fs/promises');
     let png: string;
-    const size = await this.session.send<{ width: number; height: number; page: number }>('POST', '/execute/sync', {
+    const size = await this.send<{ width: number; height: number; page: number }>('POST', '/execute/sync', {
       script: 'return { width: innerWidth, height: innerHeight, page: document.scrollingElement.scrollHeight };',
       args: [],
     });
@@ -740,51 +782,56 @@ class WebKitTab implements Tab {
       // WebDriver's screenshots end at the window's edge (an element's too): the window is made as tall as the page for it, then put back.
       await this.setViewport({ width: size.width, height: size.page });
       try {
-        png = await this.session.send<string>('GET', '/screenshot');
+        png = await this.send<string>('GET', '/screenshot');
       } finally {
         await this.setViewport({ width: size.width, height: size.height });
       }
     } else {
-      png = await this.session.send<string>('GET', '/screenshot');
+      png = await this.send<string>('GET', '/screenshot');
     }
     await writeFile(path, Buffer.from(png, 'base64'));
   }
 
-  /** While a popup is worked in, the session's commands go to its window, and this tab's own watch waits. */
-  private paused = false;
-
   async withPopup(open: () => Promise<void>, work: (popup: Tab) => Promise<void>, timeout = OUTCOME_MS): Promise<void> {
-    const main = await this.session.send<string>('GET', '/window');
+    const before = new Set(await this.session.windows());
     await open();
     const end = Date.now() + timeout;
-    const others = async () => (await this.session.send<string[]>('GET', '/window/handles')).filter((handle) => handle !== main);
+    const opened = async () => (await this.session.windows()).filter((handle) => !before.has(handle));
     let popup: string | undefined;
-    while (!(popup = (await others())[0])) {
+    while (!(popup = (await opened())[0])) {
       if (Date.now() > end) throw new Error(`no popup opened within ${timeout} ms`);
       await new Promise((resolve) => setTimeout(resolve, 100));
     }
-    this.paused = true;
+    const inPopup = new WebKitTab(this.session, popup, { opener: this });
     try {
-      await this.session.send('POST', '/window', { handle: popup });
-      const inPopup = new WebKitTab(this.session, () => undefined);
-      try {
-        await work(inPopup);
-        while ((await others()).includes(popup)) {
-          if (Date.now() > end) throw new Error(`the popup stayed open for ${timeout} ms`);
-          await new Promise((resolve) => setTimeout(resolve, 100));
-        }
-      } finally {
-        clearInterval(inPopup.watch);
+      await work(inPopup);
+      while ((await this.session.windows()).includes(popup)) {
+        if (Date.now() > end) throw new Error(`the popup stayed open for ${timeout} ms`);
+        await new Promise((resolve) => setTimeout(resolve, 100));
       }
     } finally {
-      await this.session.send('POST', '/window', { handle: main });
-      this.paused = false;
+      clearInterval(inPopup.watch);
     }
+  }
+
+  async openTab(): Promise<Tab> {
+    const owner = 'owner' in this.relation ? this : this.relation.opener;
+    const tab = new WebKitTab(this.session, await this.session.newWindow(this.window), { opener: owner });
+    owner.others.add(tab);
+    const { width, height } = await this.send<{ width: number; height: number }>('POST', '/execute/sync', { script: 'return { width: innerWidth, height: innerHeight };', args: [] });
+    await tab.setViewport({ width, height });
+    return tab;
   }
 
   async close(): Promise<void> {
     clearInterval(this.watch);
-    this.onClose();
-    await this.session.close();
+    if ('owner' in this.relation) {
+      for (const other of this.others) clearInterval(other.watch);
+      this.relation.owner();
+      await this.session.close();
+      return;
+    }
+    this.relation.opener.others.delete(this);
+    await this.send('DELETE', '/window').catch(() => undefined);
   }
 }

@@ -12,7 +12,8 @@ import { freePorts } from '../../../devstack/ports.ts';
 //
 // One driver serves one session, so each tab is a driver and a session of
 // its own: a fresh browser with no cookies or storage, as a tab in a fresh
-// context is in the other engines.
+// context is in the other engines. A second tab of the same browser (shared
+// cookies, storage, channels and locks) is a second window of the session.
 
 export const WEBKIT_DRIVER_PATH = process.env.WEBKIT_DRIVER_PATH ?? '/usr/bin/WebKitWebDriver';
 export const MINIBROWSER_PATH = process.env.MINIBROWSER_PATH ?? '/usr/lib/x86_64-linux-gnu/webkit2gtk-4.1/MiniBrowser';
@@ -113,12 +114,49 @@ export class WebKitSession {
 
   /** The last command sent: WebKitWebDriver hangs on a command sent while another one (a navigation) is still running. */
   private queue: Promise<unknown> = Promise.resolve();
+  /** The window the session's commands go to now (WebDriver's current top-level browsing context). */
+  private current = '';
 
   /** A command of this session (`/url`, `/element`, …), sent once the one before it has been answered. */
   send<T>(method: 'GET' | 'POST' | 'DELETE', path: string, body?: unknown): Promise<T> {
     const sent = this.queue.then(() => this.command<T>(method, `/session/${this.id}${path}`, body));
     this.queue = sent.catch(() => undefined);
     return sent;
+  }
+
+  /**
+   * A command for one window of the session (a tab, a popup): the session is
+   * switched to it first, in the same turn of the queue, so commands of two
+   * windows interleave without one landing in the other's window.
+   */
+  sendTo<T>(window: string, method: 'GET' | 'POST' | 'DELETE', path: string, body?: unknown): Promise<T> {
+    const sent = this.queue.then(async () => {
+      if (this.current !== window) {
+        await this.command('POST', `/session/${this.id}/window`, { handle: window });
+        this.current = window;
+      }
+      return this.command<T>(method, `/session/${this.id}${path}`, body);
+    });
+    this.queue = sent.catch(() => undefined);
+    return sent;
+  }
+
+  /** The window the session was started with. */
+  async firstWindow(): Promise<string> {
+    this.current = await this.send<string>('GET', '/window');
+    return this.current;
+  }
+
+  /** A new window of the same browser (its cookies, storage, channels and locks), blank (W3C WebDriver §11.5, New Window). */
+  async newWindow(from: string): Promise<string> {
+    // A window, not a tab: a tab behind another is hidden, and its page's timers would be throttled.
+    const made = await this.sendTo<{ handle: string }>(from, 'POST', '/window/new', { type: 'window' });
+    return made.handle;
+  }
+
+  /** The handles of the session's open windows. */
+  windows(): Promise<string[]> {
+    return this.send<string[]>('GET', '/window/handles');
   }
 
   async close(): Promise<void> {

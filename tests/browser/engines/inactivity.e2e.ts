@@ -1,0 +1,82 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { TestStack } from '../../../devstack/test-stack.ts';
+import { StaffModel } from '../models/staff.model.ts';
+import { NL } from '../models/texts.ts';
+import { launchEngine, type EngineBrowser } from '../support/driver.ts';
+import { startTestStack } from '../support/stack.ts';
+
+/**
+ * The sign-out after inactivity in two tabs of one browser, in Firefox ESR
+ * and WebKitGTK, on the real clock: the server's settings as
+ * tests/browser/paths/support/inactivityDriver.ts INACTIVITY_SETTINGS, in
+ * seconds instead of minutes (16 s, the warning for the last 8), so the
+ * timers the app sets are the ones that run.
+ */
+const TIMEOUT_S = 16;
+const WARNING_S = 8;
+
+describe.each(['firefox', 'webkit'] as const)('%s, inactivity in two tabs', (engine) => {
+  let browser: EngineBrowser;
+  let stack: TestStack;
+
+  beforeAll(async () => {
+    [browser, stack] = await Promise.all([
+      launchEngine(engine),
+      startTestStack({
+        settings: {
+          'App.UserManagement.SessionTimeOut.IsEnabled': 'true',
+          'App.UserManagement.SessionTimeOut.TimeOutSecond': String(TIMEOUT_S),
+          'App.UserManagement.SessionTimeOut.ShowTimeOutNotificationSecond': String(WARNING_S),
+        },
+      }),
+    ]);
+  });
+  afterAll(async () => {
+    await Promise.all([browser?.close(), stack?.stop()]);
+  });
+
+  it('warns in both tabs, "Ingelogd blijven" in one closes the warning in the other, and at zero both are signed out', async () => {
+    const first = new StaffModel(await browser.newTab(), stack);
+    try {
+      await first.open('/account/login');
+      await first.signIn();
+      await first.waitForHome();
+      const second = new StaffModel(await first.tab.openTab(), stack);
+      await second.open('/app/home');
+      await second.waitForHome();
+      const warning = (staff: StaffModel) => staff.tab.role('dialog', NL.inactivity.warning);
+      expect(await warning(first).visible()).toBe(false);
+
+      // No activity in either tab: both warn at once, the time-out counted from the last activity of all tabs.
+      await warning(first).waitFor((TIMEOUT_S - WARNING_S + 3) * 1000);
+      await warning(second).waitFor(2000);
+      expect(await first.tab.text('word je automatisch uitgelogd, in alle tabbladen').visible()).toBe(true);
+
+      const stayedAt = Date.now();
+      await second.tab.role('button', NL.inactivity.stay).click();
+      await expect.poll(() => warning(first).visible(), { message: 'the warning closes in the other tab', timeout: 3000 }).toBe(false);
+      await expect.poll(() => warning(second).visible(), { timeout: 3000 }).toBe(false);
+      expect(new URL(first.tab.url()).pathname).toBe('/app/home');
+
+      // Still nothing done: warned again after the same while, then signed out in both tabs at zero.
+      await warning(first).waitFor((TIMEOUT_S - WARNING_S + 3) * 1000);
+      expect(Date.now() - stayedAt, 'the stay counted in every tab').toBeGreaterThan((TIMEOUT_S - WARNING_S - 1) * 1000);
+      for (const staff of [first, second]) {
+        await staff.tab.waitForUrl((url) => url.pathname === '/account/login' && url.searchParams.get('reason') === 'idle', (WARNING_S + 10) * 1000);
+        await staff.tab.text(NL.login.signedOutIdle).waitFor();
+        expect(await staff.tab.sessionStorage()).not.toHaveProperty('oidc.tokens');
+      }
+      expect(await first.backendToken(), 'the backend token is gone').toBeUndefined();
+      if (engine !== 'webkit') {
+        // One sign-out for both tabs (WebKit's driver lists a page's requests only while that page lives).
+        const revocations = [first, second].flatMap((staff) => staff.tab.requests.filter((request) => request.method === 'POST' && request.url.endsWith('/token/revocation')));
+        expect(revocations).toHaveLength(1);
+      }
+      // The provider's session ended too: the next person at this computer gets its form.
+      await second.tab.role('button', NL.login.signIn).click();
+      await second.tab.label(NL.provider.userName).waitFor();
+    } finally {
+      await first.tab.close();
+    }
+  }, 90_000);
+});
