@@ -15,7 +15,7 @@ function layerRules() {
   return SRC_LAYERS.map((layer, index) => {
     const higher = SRC_LAYERS.slice(index + 1);
     const patterns = [{ regex: '^(\\.\\./)+(main|start|App)\\.tsx?$', message: 'Only the root files (main, start, App) wire the layers together.' }];
-    const syntax = [LAZY_ONLY];
+    const syntax = [LAZY_ONLY, NO_TOP_LEVEL_AWAIT];
     if (higher.length > 0) {
       const message = `src/${layer} sits below ${higher.join(', ')} (docs/architecture.md, "Layers"): move what both need further down.`;
       patterns.unshift({ regex: `^(\\.\\./)+(${higher.join('|')})/`, message });
@@ -30,6 +30,12 @@ function layerRules() {
 const LAZY_ONLY = {
   selector: 'ImportExpression > Literal[value=/^\\./]:not([value=/\\.lazy\\.tsx?$/]):not([value=/\\/locales\\//])',
   message: 'Load code later only through a *.lazy.ts(x) file, so the build and the catalogs put it in a later chunk.',
+};
+
+/** WebKit (every browser on an iPhone) may never finish overlapping import()s of a graph with a top-level await (bugs.webkit.org 242740). */
+const NO_TOP_LEVEL_AWAIT = {
+  selector: 'AwaitExpression:not(:function AwaitExpression), ForOfStatement[await=true]:not(:function ForOfStatement)',
+  message: 'No top-level await: WebKit may never finish two overlapping import()s of a graph that holds one. Put it in an async function.',
 };
 
 export default defineConfig(
@@ -61,7 +67,7 @@ export default defineConfig(
       // be neither moved nor tested apart. Circles of types only, which this rule does not see, are
       // counted by tests/build/circles.test.ts.
       'import-x/no-cycle': ['error', { ignoreExternal: true, allowUnsafeDynamicCyclicDependency: false }],
-      'no-restricted-syntax': ['error', LAZY_ONLY],
+      'no-restricted-syntax': ['error', LAZY_ONLY, NO_TOP_LEVEL_AWAIT],
     },
   },
   ...layerRules(),

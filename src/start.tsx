@@ -20,7 +20,13 @@ async function isPopupCallback(): Promise<boolean> {
   return handOverPopupCallback();
 }
 
-if (!(await isPopupCallback())) {
+/**
+ * Starts the app, unless this page is a popup sign-in's callback. Not a top-level await: WebKit (every
+ * browser on an iPhone) may never finish a dynamic import of a module whose graph holds one when two imports
+ * of it overlap (https://bugs.webkit.org/show_bug.cgi?id=242740), and every lazy chunk imports this one.
+ */
+async function start(): Promise<void> {
+  if (await isPopupCallback()) return;
   // Evaluating the app's modules is one task, starting it another: on a slow phone two shorter tasks keep the page answering where one long one would not.
   await new Promise((resolve) => setTimeout(resolve, 0));
   if (import.meta.env.DEV) inspectActor(bootActor);
@@ -46,3 +52,5 @@ if (!(await isPopupCallback())) {
     </StrictMode>,
   );
 }
+
+void start();
