@@ -4,6 +4,7 @@ import { createApiApp } from './api/server.ts';
 import type { ApiBehaviour, BehaviourSwitch } from './api/behaviour.ts';
 import { createAppConfig, type AppConfig } from './appconfig.ts';
 import { createFaultRegistry, type FaultRegistry } from './faults/registry.ts';
+import { createHoldRegistry, type HoldRegistry } from './faults/holds.ts';
 import { createIdpServer } from './provider/server.ts';
 import type { RefreshTokenPolicy } from './provider/oidc.ts';
 import { close, listen } from './listen.ts';
@@ -124,6 +125,8 @@ export interface DemoUser {
 export interface Stack {
   urls: StackUrls;
   faults: FaultRegistry;
+  /** Requests that wait until the test lets them go (test mode): faults/holds.ts. */
+  holds: HoldRegistry;
   /** The API's deployment choices; `set` works in test mode only, `reset` goes back to the options. */
   behaviour: BehaviourSwitch;
   users: readonly DemoUser[];
@@ -159,6 +162,7 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
     apiServer,
   };
   const faults = createFaultRegistry(options.testMode ?? false);
+  const holds = createHoldRegistry(options.testMode ?? false);
   const appConfig = createAppConfig({
     appOrigin: urls.app,
     issuer: urls.issuer,
@@ -184,6 +188,7 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
       users: createUserStore(undefined, { clock: options.accountClock }),
     },
     faults,
+    holds,
   );
   const { app: apiApp, behaviour } = createApiApp({
     apiUrl: urls.api,
@@ -195,6 +200,7 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
     settings: options.settings ?? {},
     userConfigurationScale: options.userConfigurationScale ?? 1,
     faults,
+    holds,
     // As ABP writes a value made during the request: with an offset, not Z.
     releaseDate: new Date().toISOString().replace('Z', '+00:00'),
     behaviour: { inactiveUserSignIn: options.inactiveUserSignIn, externalUserRegistration: options.externalUserRegistration, impersonation: options.impersonation },
@@ -210,6 +216,7 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
         apiServer: apiLayout === 'same-origin' ? urls.apiServer : undefined,
         appConfig,
         faults,
+        holds,
       })
     : undefined;
   const web = staticApp ? createServer(getRequestListener(staticApp.fetch)) : undefined;
@@ -239,5 +246,5 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
     name: `${u.givenName} ${u.familyName}`,
     sub: u.sub,
   }));
-  return { urls, faults, behaviour, users, appConfig, apiLayout, stop };
+  return { urls, faults, holds, behaviour, users, appConfig, apiLayout, stop };
 }

@@ -8,8 +8,9 @@ import type { LanguageName } from './localization.ts';
 import type { ApiTenant } from './tenants.ts';
 import type { ApiUser } from './users.ts';
 import type { FaultEndpoint, FaultRegistry } from '../faults/registry.ts';
+import { goneOf, NO_HOLDS, type HoldPoints } from '../faults/holds.ts';
 
-// Cross-cutting behaviour of the API server: latency, CORS and fault switches.
+// Cross-cutting behaviour of the API server: latency, CORS, holds and fault switches.
 
 /** Who calls, in which tenant and language, as the API found out (server.ts). */
 export interface AbpRequest {
@@ -70,12 +71,13 @@ export const FAULT_ROUTES: Readonly<Record<string, FaultEndpoint>> = Object.from
   endpointList().map((endpoint) => [`/${endpoint.path.toLowerCase()}`, endpoint.name]),
 );
 
-/** Applies a fault switched on for the requested endpoint, if any. */
-export function faultSwitches(faults: FaultRegistry): MiddlewareHandler<ApiEnv> {
+/** Keeps a request to a held endpoint waiting until the test lets it go, then applies a fault switched on for it, if any. */
+export function faultSwitches(faults: FaultRegistry, holds: HoldPoints = NO_HOLDS): MiddlewareHandler<ApiEnv> {
   return async (c, next) => {
     const endpoint = FAULT_ROUTES[c.req.path];
     if (!faults.enabled || !endpoint || c.req.method === 'OPTIONS') return next();
-    const outcome = await resolveFault(faults.take(endpoint), 'abp');
+    const held = await holds.arrive(endpoint, { method: c.req.method, url: new URL(c.req.url), headers: c.req.raw.headers, gone: goneOf(c.env.outgoing) });
+    const outcome = held === 'drop' ? ({ kind: 'reset' } as const) : await resolveFault(faults.take(endpoint), 'abp');
     if (outcome.kind === 'reset') {
       c.env.incoming.socket.destroy();
       return RESPONSE_ALREADY_SENT;

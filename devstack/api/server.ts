@@ -17,6 +17,7 @@ import { createBackendTokens } from './backend-token.ts';
 import { dpopProofProblem } from './dpop-proof.ts';
 import { failure, JSON_TYPE, success, validationFailure, type AbpValidationError } from './envelope.ts';
 import { faultEndpointNamed, parseFault, type FaultRegistry } from '../faults/registry.ts';
+import type { HoldPoints } from '../faults/holds.ts';
 import { impersonationHandlers } from './impersonation.ts';
 import { DEFAULT_LANGUAGE, localize, type LanguageName } from './localization.ts';
 import { createProviderTokenVerifier, ProviderUnavailableError } from './provider-token.ts';
@@ -39,6 +40,8 @@ export interface ApiConfig {
   /** GetAll with this many times today's texts and permissions. Default 1. */
   userConfigurationScale?: number;
   faults: FaultRegistry;
+  /** Where requests wait while a test holds their endpoint (test mode). */
+  holds?: HoldPoints;
   releaseDate: string;
   /** Deployment choices (see behaviour.ts); switchable at run time in test mode. */
   behaviour?: Partial<ApiBehaviour>;
@@ -341,7 +344,7 @@ export function createApiApp(config: ApiConfig): ApiApp {
     });
   }
 
-  app.use('*', faultSwitches(config.faults));
+  app.use('*', faultSwitches(config.faults, config.holds));
   app.use('*', identify);
 
   /** Impersonation's paths exist only where the deployment offers it (behaviour.ts); elsewhere ASP.NET Core's 404 without a body. */

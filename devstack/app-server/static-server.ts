@@ -10,6 +10,7 @@ import { Hono, type Context } from 'hono';
 import { APPCONFIG_PATHS, type AppConfig } from '../appconfig.ts';
 import { resolveFault } from '../faults/response.ts';
 import type { FaultRegistry } from '../faults/registry.ts';
+import { goneOf, heldAsset, NO_HOLDS, type HoldEndpoint, type HoldPoints } from '../faults/holds.ts';
 import { ABP_PATH, passToApi } from './api-proxy.ts';
 import { nginxRules } from './nginx-rules.ts';
 
@@ -30,6 +31,8 @@ export interface StaticConfig {
   apiServer?: string;
   appConfig: AppConfig;
   faults: FaultRegistry;
+  /** Where the configuration and two of the lazy files wait while a test holds them (test mode). */
+  holds?: HoldPoints;
 }
 
 /** Statuses nginx adds a header to without `always`: Cache-Control stays off errors, so a missing hashed file is never cached for a year. */
@@ -272,8 +275,18 @@ export function createStaticApp(config: StaticConfig): Hono<Env> {
     return send(c, 200, headers, body);
   };
 
+  const holds = config.holds ?? NO_HOLDS;
+  /** Waits while the test holds the endpoint; true when the test dropped the request (the connection is gone). */
+  const heldAndDropped = async (c: Context<Env>, endpoint: HoldEndpoint): Promise<boolean> => {
+    const arriving = { method: c.req.method, url: new URL(c.req.url), headers: c.req.raw.headers, gone: goneOf(c.env.outgoing) };
+    if ((await holds.arrive(endpoint, arriving)) === 'pass') return false;
+    c.env.incoming.socket.destroy();
+    return true;
+  };
+
   for (const path of APPCONFIG_PATHS) {
     app.get(path, async (c) => {
+      if (await heldAndDropped(c, 'appconfig')) return RESPONSE_ALREADY_SENT;
       const outcome = await resolveFault(config.faults.take('appconfig'), 'abp');
       if (outcome.kind === 'reset') {
         c.env.incoming.socket.destroy();
@@ -302,6 +315,8 @@ export function createStaticApp(config: StaticConfig): Hono<Env> {
     const path = resolve(root, `.${uri}`);
     if (uri.includes('\0') || (path !== root && !path.startsWith(root + sep))) return c.text('Not found', 404);
     const file = uri.endsWith('/') ? undefined : await fileStat(path);
+    const held = file && heldAsset(uri);
+    if (held && (await heldAndDropped(c, held))) return RESPONSE_ALREADY_SENT;
     if (file) return serveFile(c, path, file, uri);
     // Client-side routes (no file extension) get the app shell; a missing
     // script or image stays a real 404 so broken deploys are visible.

@@ -4,6 +4,7 @@ import { resolve } from 'node:path';
 import { getRequestListener } from '@hono/node-server';
 import { resolveFault, writeResponse } from '../faults/response.ts';
 import type { FaultRegistry } from '../faults/registry.ts';
+import { goneOf, NO_HOLDS, type HoldEndpoint, type HoldPoints } from '../faults/holds.ts';
 import { createProvider, type IdpConfig } from './oidc.ts';
 import { ACCOUNT_PREFIXES, createAccountApp } from './account/routes.ts';
 import { createAccountServices } from './accounts.ts';
@@ -16,7 +17,7 @@ import { FAVICON_PATH } from './pages.ts';
 // /interaction/, the account pages under /signin/, the local mailbox, the
 // my-account API under /idp/myaccount, everything else handled by
 // oidc-provider itself. The token endpoint can be made to fail so the app's
-// refresh handling can be tested.
+// refresh handling can be tested; it and the revocation endpoint can be held.
 
 const PUBLIC_PATHS = new Set(['/.well-known/openid-configuration', '/jwks']);
 
@@ -28,7 +29,7 @@ export interface IdpServerConfig extends IdpConfig {
   clock?: () => number;
 }
 
-export async function createIdpServer(config: IdpServerConfig, faults: FaultRegistry): Promise<Server> {
+export async function createIdpServer(config: IdpServerConfig, faults: FaultRegistry, holds: HoldPoints = NO_HOLDS): Promise<Server> {
   const provider = await createProvider(config);
   const services = createAccountServices({ issuer: config.issuer, appOrigin: config.appOrigin, users: config.users, clock: config.clock });
   const handleProvider = provider.callback();
@@ -36,6 +37,10 @@ export async function createIdpServer(config: IdpServerConfig, faults: FaultRegi
   const handleAccount = getRequestListener(createAccountApp(services).fetch);
   const handleMyAccount = getRequestListener(createMyAccountApp(services).fetch);
   const tokenPath = new URL('token', `${config.issuer}/`).pathname;
+  const heldPaths = new Map<string, HoldEndpoint>([
+    [tokenPath, 'token'],
+    [new URL('token/revocation', `${config.issuer}/`).pathname, 'revocation'],
+  ]);
 
   return createServer((req, res) => {
     const path = (req.url ?? '/').split('?')[0] ?? '/';
@@ -64,18 +69,23 @@ export async function createIdpServer(config: IdpServerConfig, faults: FaultRegi
       res.writeHead(403, { Vary: 'Origin', 'Content-Length': '0' }).end();
       return;
     }
-    if (path === tokenPath && req.method === 'POST' && faults.enabled) {
-      void resolveFault(faults.take('token'), 'oauth').then(async (outcome) => {
-        if (outcome.kind === 'reset') req.socket.destroy();
-        else if (outcome.kind === 'respond') {
-          // The app reads token errors cross-origin, so the fault needs the
-          // same CORS answer the provider would give.
-          const origin = req.headers.origin;
-          const cors: Record<string, string> =
-            origin === config.appOrigin ? { 'Access-Control-Allow-Origin': origin, Vary: 'Origin' } : {};
-          await writeResponse(res, outcome.response, { 'Cache-Control': 'no-store', ...cors });
-        } else await handleProvider(req, res);
-      });
+    const held = heldPaths.get(path);
+    if (held && req.method === 'POST' && faults.enabled) {
+      const arriving = { method: req.method, url: new URL(req.url ?? '/', config.issuer), headers: req.headers, gone: goneOf(res) };
+      void holds
+        .arrive(held, arriving)
+        .then((passed) => (passed === 'drop' ? ({ kind: 'reset' } as const) : resolveFault(held === 'token' ? faults.take('token') : undefined, 'oauth')))
+        .then(async (outcome) => {
+          if (outcome.kind === 'reset') req.socket.destroy();
+          else if (outcome.kind === 'respond') {
+            // The app reads token errors cross-origin, so the fault needs the
+            // same CORS answer the provider would give.
+            const origin = req.headers.origin;
+            const cors: Record<string, string> =
+              origin === config.appOrigin ? { 'Access-Control-Allow-Origin': origin, Vary: 'Origin' } : {};
+            await writeResponse(res, outcome.response, { 'Cache-Control': 'no-store', ...cors });
+          } else await handleProvider(req, res);
+        });
       return;
     }
     void handleProvider(req, res);

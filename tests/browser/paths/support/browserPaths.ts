@@ -88,7 +88,9 @@ export async function describeEnginePaths(model: MachineModel, engine: OtherEngi
       await Promise.all([env.browser?.close(), env.stack?.stop()]);
     });
     afterEach(() => {
+      // Faults first, so a request still held when the path ended passes untouched.
       env.stack.faults.clear();
+      env.stack.holds.clear();
     });
 
     for (const path of generated.paths) {
