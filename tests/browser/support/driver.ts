@@ -121,6 +121,11 @@ export async function launchEngine(engine: Engine, options: LaunchOptions = {}):
 
 // Chromium, through playwright-core.
 
+/** A tab over a page playwright-core already drives (an AppModel's), for checks written once for every engine. */
+export function chromiumTab(page: PlaywrightPage): Tab {
+  return new ChromiumTab(page.context(), page);
+}
+
 class ChromiumBrowser implements EngineBrowser {
   readonly engine = 'chromium';
   constructor(
