@@ -71,11 +71,10 @@ export default defineConfig(
       // be neither moved nor tested apart. Circles of types only, which this rule does not see, are
       // counted by tests/build/circles.test.ts.
       'import-x/no-cycle': ['error', { ignoreExternal: true, allowUnsafeDynamicCyclicDependency: false }],
-      'no-restricted-syntax': ['error', LAZY_ONLY],
+      'no-restricted-syntax': ['error', LAZY_ONLY, NO_TOP_LEVEL_AWAIT],
     },
   },
   ...layerRules(),
-  { files: ['src/*.{ts,tsx}'], rules: { 'no-restricted-syntax': ['error', LAZY_ONLY, NO_TOP_LEVEL_AWAIT] } },
   {
     files: ['machines/**/*.ts'],
     rules: {

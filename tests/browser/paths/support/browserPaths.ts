@@ -93,14 +93,15 @@ export async function describeEnginePaths(model: MachineModel, engine: OtherEngi
       env.stack.holds.clear();
     });
 
+    // One path after another, also where engines run side by side (describe.concurrent): an engine's paths share its stack and the stack's holds.
     for (const path of generated.paths) {
-      it(`${engine} ${pathName(path)}`, async () => {
+      it.sequential(`${engine} ${pathName(path)}`, async () => {
         await driver.run(path, env);
         for (const key of path.transitions) exercised.add(key);
       });
     }
 
-    it(`exercises every transition of the ${model.name}Machine ${engine} can reach`, () => {
+    it.sequential(`exercises every transition of the ${model.name}Machine ${engine} can reach`, () => {
       expectCovered(model, engine, generated, exercised, options.unreachable);
     });
   });

@@ -1,0 +1,181 @@
+import type { ServerGate } from '../../../../devstack/faults/holds.ts';
+import { stateKey, type ModelPath, type PathStep } from '../../../../scripts/paths/model.ts';
+import { StaffModel } from '../../models/staff.model.ts';
+import { NL } from '../../models/texts.ts';
+import { stepName, type EngineDriver, type EngineEnv } from './browserPaths.ts';
+import { InactivityScreen, inactivitySettings, later, type Moment } from './inactivityScreen.ts';
+
+/** A time-out of seconds, in real time: long enough to check the page between the steps on a busy machine, short enough for every path. */
+const TIMEOUT_MS = 5_000;
+const WARNING_MS = 2_000;
+/** How long a tab waits for the one that signs out before it leaves by itself (src/session/inactivityActor.lazy.ts). */
+const WAIT_FOR_SIGN_OUT_MS = 10_000;
+
+export const INACTIVITY_ENGINE_SETTINGS = inactivitySettings(TIMEOUT_MS / 1000, WARNING_MS / 1000);
+
+/** The transitions Firefox and WebKit cannot take, with the reason: none. */
+export const INACTIVITY_UNREACHABLE_IN_ENGINES: Record<string, string> = {};
+
+/**
+ * The inactivityMachine in Firefox and WebKit, as inactivityDriver.ts in
+ * Chromium but in real time: neither has a page clock, so the server's
+ * time-out is 5 s with the warning for the last 2, and when the watch
+ * started is read from the page (`watching`). A CHECK keeps the page busy
+ * (its timers late, as in a background tab or on a laptop that slept) until
+ * the wall clock is into the warning time or past the end, then makes it
+ * visible again. The other tab is a second BroadcastChannel and a Web Lock
+ * in the same page. The stack, not the browser, holds the provider's
+ * revocation (`signingOut`) and the sign-out's code, which it drops for
+ * `error signOut`; `done signOut` is the tab that waited 10 s for the one
+ * holding the lock.
+ */
+export const inactivityEngineDriver: EngineDriver = {
+  feasible: () => true,
+  run: async (path, env) => {
+    const run = new EngineInactivityRun(path, env);
+    try {
+      await run.run();
+    } finally {
+      await run.close();
+    }
+  },
+};
+
+function sleepUntil(moment: number): Promise<void> {
+  return new Promise((resolve) => setTimeout(resolve, Math.max(0, moment - Date.now())));
+}
+
+class EngineInactivityRun {
+  private screen!: InactivityScreen;
+  /** The last activity the page counted. */
+  private activity!: Moment;
+  private checkedAt = 0;
+  private revocation!: ServerGate;
+  private code: ServerGate | undefined;
+  private dropping = false;
+  private lockElsewhere = false;
+
+  constructor(
+    private readonly path: ModelPath,
+    private readonly env: EngineEnv,
+  ) {}
+
+  async run(): Promise<void> {
+    const [start, ...steps] = this.path.steps;
+    this.revocation = this.env.stack.holds.hold('revocation');
+    if (this.path.steps.some((step) => step.kind === 'error')) this.code = this.env.stack.holds.hold('sign-out code');
+    const staff = new StaffModel(await this.env.browser.newTab(), this.env.stack);
+    this.screen = new InactivityScreen(staff.tab, async () => Date.now());
+    await staff.open('/account/login');
+    await staff.signIn();
+    await staff.waitForHome();
+    this.activity = await this.screen.watching(stepName(this.path, start!));
+    await this.check(start!);
+    for (const [index, step] of steps.entries()) {
+      await this.perform(step, steps[index + 1]);
+      await this.check(step);
+    }
+  }
+
+  async close(): Promise<void> {
+    this.dropping = false;
+    await this.screen?.tab.close();
+  }
+
+  private get tab() {
+    return this.screen.tab;
+  }
+
+  private async perform(step: PathStep, next: PathStep | undefined): Promise<void> {
+    const name = stepName(this.path, step);
+    switch (step.kind) {
+      case 'event':
+        switch (step.trigger) {
+          case 'ACTIVITY': {
+            // A second after the watch started, so the warning comes visibly later than it would have.
+            await sleepUntil(this.activity.to + 1_100);
+            const from = Date.now();
+            await this.tab.role('heading', NL.shell.welcome).click();
+            this.activity = { from, to: Date.now() };
+            return;
+          }
+          case 'STAY':
+            this.activity = (await this.screen.warningOpen()) ? await this.screen.stay() : await this.screen.stayElsewhere();
+            return;
+          case 'CHECK':
+            return this.wakeUp(stateKey(step.state) === 'signingOut', next);
+          case 'SIGNED_OUT':
+            return this.screen.signedOutElsewhere();
+          default:
+            throw new Error(`${name}: no browser action for ${step.trigger}`);
+        }
+      case 'after':
+        return this.waitFor(name, step.trigger === 'untilWarning' ? 'warning' : 'end');
+      case 'done':
+        // This tab waits for the one holding the lock, then leaves by itself.
+        await sleepUntil(this.checkedAt + WAIT_FOR_SIGN_OUT_MS - 500);
+        if (new URL(this.tab.url()).pathname !== '/app/home') throw new Error(`${name}: left before the other tab's sign-out had its time, for ${this.tab.url()}`);
+        if (await this.revocation.next(1).catch(() => undefined)) throw new Error(`${name}: the tab that waits revoked the token too`);
+        return;
+      case 'error':
+        return this.dropSignOutCode(name);
+      default:
+        throw new Error(`${name}: no browser action for ${step.kind} ${step.trigger}`);
+    }
+  }
+
+  /**
+   * CHECK: the page is kept busy until the wall clock is into the warning
+   * time (or past the end), so its timers are late, then it becomes visible
+   * again, as a tab in the background or on a laptop that slept does.
+   */
+  private async wakeUp(over: boolean, next: PathStep | undefined): Promise<void> {
+    if (over && next?.kind === 'done') {
+      await this.screen.signOutLockHeldElsewhere();
+      this.lockElsewhere = true;
+    }
+    const until = later(this.activity, over ? TIMEOUT_MS : TIMEOUT_MS - WARNING_MS).to + 300;
+    await this.tab.evaluate((moment) => {
+      while (Date.now() < moment);
+      document.dispatchEvent(new Event('visibilitychange'));
+    }, until);
+    this.checkedAt = Date.now();
+  }
+
+  /**
+   * The sign-out's code cannot be fetched: every request for it is dropped
+   * until the tab has left, the page's own and the one its service worker
+   * made ahead of it to keep the code offline (held since the start; Firefox
+   * makes the page's request wait for that one).
+   */
+  private dropSignOutCode(name: string): void {
+    const code = this.code;
+    if (!code) throw new Error(`${name}: the sign-out's code was not held`);
+    this.dropping = true;
+    void (async () => {
+      while (this.dropping) (await code.next(500).catch(() => undefined))?.drop();
+    })();
+  }
+
+  /** A delay: nothing changes on the screen until just before it is due, and then it does (the next check). */
+  private async waitFor(name: string, what: 'warning' | 'end'): Promise<void> {
+    const due = later(this.activity, TIMEOUT_MS - (what === 'warning' ? WARNING_MS : 0));
+    if (Date.now() < due.from - 500) {
+      await sleepUntil(due.from - 300);
+      const warns = await this.screen.warningOpen();
+      if (what === 'warning' && warns) throw new Error(`${name}: the warning came before its time`);
+      if (what === 'end' && !warns) throw new Error(`${name}: the warning closed before the end`);
+    }
+    await sleepUntil(due.to + 50);
+  }
+
+  private async check(step: PathStep): Promise<void> {
+    const name = stepName(this.path, step);
+    await this.screen.expectState(name, stateKey(step.state), later(this.activity, TIMEOUT_MS));
+    if (stateKey(step.state) === 'signingOut' && !this.code && !this.lockElsewhere) {
+      // This tab signs out: it revokes the refresh token (held until the run ends).
+      const revocation = await this.revocation.next();
+      if (revocation.method !== 'POST') throw new Error(`${name}: the revocation came as ${revocation.method}`);
+    }
+  }
+}

@@ -1,0 +1,199 @@
+import { NL } from '../../models/texts.ts';
+import type { Tab } from '../../support/driver.ts';
+
+// What a person sees of the inactivity watch, and what another tab tells
+// this one, on a tab of any engine (support/driver.ts): the checks and
+// messages the inactivity paths share in Chromium, Firefox and WebKit.
+
+/** What the local stack's GetAll turns on: a sign-out after `timeoutS` without activity, the warning for the last `warningS`. */
+export function inactivitySettings(timeoutS: number, warningS: number): Record<string, string> {
+  return {
+    'App.UserManagement.SessionTimeOut.IsEnabled': 'true',
+    'App.UserManagement.SessionTimeOut.TimeOutSecond': String(timeoutS),
+    'App.UserManagement.SessionTimeOut.ShowTimeOutNotificationSecond': String(warningS),
+  };
+}
+
+/** A moment known only between two readings of the clock (epoch ms): when the page counted an activity, when it ends the session. */
+export interface Moment {
+  from: number;
+  to: number;
+}
+
+export function later(moment: Moment, ms: number): Moment {
+  return { from: moment.from + ms, to: moment.to + ms };
+}
+
+/** The login page the tab leaves for, saying why: its own time-out, or another tab's sign-out. */
+const SIGNED_OUT = /\/account\/login\?reason=(idle|signed-out)$/;
+const HOME = '/app/home';
+
+/** The sign-out's lock (src/session/inactivityActor.lazy.ts): one tab of the origin signs out, the others wait for it. */
+const SIGN_OUT_LOCK = 'session.inactivity.sign-out';
+
+/** The inactivity watch as a person sees it on one tab; `name` (the path and step) heads every failure. */
+export class InactivityScreen {
+  constructor(
+    readonly tab: Tab,
+    /** The page's clock (the page clock in Chromium, the wall clock elsewhere). */
+    private readonly now: () => Promise<number>,
+  ) {}
+
+  /** Whether the warning is open (read from the page: the accessibility tree's nodes are made anew at each tick of its countdown). */
+  warningOpen(): Promise<boolean> {
+    return this.tab.evaluate(() => document.querySelector('dialog[open]') !== null);
+  }
+
+  /** "Ingelogd blijven", found by its text: Firefox's accessibility tree makes the dialog's nodes anew at each tick of the countdown, so a click by role can miss it. */
+  async stay(): Promise<Moment> {
+    const from = await this.now();
+    await this.tab.text(NL.inactivity.stay).click();
+    return { from, to: await this.now() };
+  }
+
+  private path(): string {
+    return new URL(this.tab.url()).pathname;
+  }
+
+  /**
+   * The watch has started: its (closed) warning dialog is in the page. When:
+   * after the code that starts it had arrived (the page's Resource Timing of
+   * `signedIn.lazy-*.js`; under Chromium's page clock, which hides the
+   * timeline, after `notBefore`) and before the dialog was seen. (A look that
+   * finds no dialog proves nothing: the page draws it a moment after the start.)
+   */
+  async watching(name: string, notBefore?: number): Promise<Moment> {
+    const end = Date.now() + 15_000;
+    for (;;) {
+      const seen = await this.tab.evaluate(() => ({
+        dialog: document.querySelectorAll('dialog.dialog').length > 0,
+        code: performance
+          .getEntriesByType('resource')
+          .filter((entry) => /\/assets\/signedIn\.lazy-[^/]+\.js$/.test(entry.name))
+          .map((entry) => performance.timeOrigin + (entry as PerformanceResourceTiming).responseEnd)[0],
+      }));
+      if (seen.dialog) {
+        const from = seen.code === undefined ? notBefore : Math.floor(seen.code);
+        if (from === undefined) throw new Error(`${name}: the page did not fetch the code that starts the inactivity watch (signedIn.lazy-*.js)`);
+        return { from, to: await this.now() };
+      }
+      if (Date.now() > end) throw new Error(`${name}: the inactivity watch did not start`);
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+  }
+
+  /** What the page shows in a state of the inactivityMachine; `endsAt`, when the session ends by the last activity. */
+  async expectState(name: string, state: string, endsAt: Moment): Promise<void> {
+    switch (state) {
+      case 'active':
+        return this.expectActive(name);
+      case 'warning':
+        return this.expectWarning(name, endsAt);
+      case 'signingOut':
+        return this.expectSigningOut(name);
+      case 'signedOut':
+        return this.expectSignedOut(name);
+      default:
+        throw new Error(`${name}: no browser check for state ${state}`);
+    }
+  }
+
+  /** `active`: no warning, still on Home. */
+  async expectActive(name: string): Promise<void> {
+    await this.expectNoWarning(name, 'the warning still shows');
+    if (this.path() !== HOME) throw new Error(`${name}: left ${HOME} for ${this.tab.url()}`);
+  }
+
+  /**
+   * `warning`: the modal dialog "Ben je er nog?", counting down to when the
+   * session ends. Read from the page (its name is its heading, as the
+   * accessibility tree names it): Firefox's tree makes the dialog's nodes
+   * anew at each tick of the countdown, and a query through it can miss them.
+   */
+  async expectWarning(name: string, endsAt: Moment): Promise<void> {
+    // The countdown is worked out at each tick of the dialog (every second), in whole seconds rounded up: read it until it has ticked.
+    const end = Date.now() + 5_000;
+    for (;;) {
+      const before = await this.now();
+      const dialog = await this.tab.evaluate(() => {
+        const open = document.querySelector<HTMLDialogElement>('dialog[open]');
+        const title = open?.getAttribute('aria-labelledby');
+        return open && { modal: open.matches(':modal'), name: (title && document.getElementById(title)?.textContent) ?? '', text: open.innerText };
+      });
+      const after = await this.now();
+      const shown = dialog?.modal && dialog.name === NL.inactivity.warning ? /Over (\d+):(\d\d) word je automatisch uitgelogd/.exec(dialog.text) : null;
+      const seconds = shown ? Number(shown[1]) * 60 + Number(shown[2]) : NaN;
+      // Shown at a tick between a second before the reading and its end: the end it names lies in this span.
+      const named = { from: before - 1_100 + (seconds - 1) * 1_000, to: after + seconds * 1_000 };
+      if (named.from < endsAt.to && endsAt.from <= named.to) return;
+      if (Date.now() > end) {
+        const seen = dialog ? `a dialog "${dialog.name}" saying "${dialog.text}"` : `no dialog, on ${this.tab.url()}`;
+        throw new Error(`${name}: the warning "${NL.inactivity.warning}" with the time left (${Math.round((endsAt.to - after) / 100) / 10} s) does not show, but ${seen}`);
+      }
+      await new Promise((resolve) => setTimeout(resolve, 200));
+    }
+  }
+
+  /** `signingOut`: the warning has closed and the tab stays on Home while its sign-out runs (the provider answers later). */
+  async expectSigningOut(name: string): Promise<void> {
+    await this.expectNoWarning(name, 'the warning still shows while signing out');
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    if (this.path() !== HOME) throw new Error(`${name}: left the page before the sign-out ended, for ${this.tab.url()}`);
+  }
+
+  /** `signedOut`: the login page, saying why. */
+  async expectSignedOut(name: string): Promise<void> {
+    // This tab's own leave and the token channel's may race (a navigation cut short by the other): read the address until it settles on either.
+    const end = Date.now() + 15_000;
+    while (!SIGNED_OUT.test(new URL(this.tab.url()).pathname + new URL(this.tab.url()).search)) {
+      if (Date.now() > end) throw new Error(`${name}: not on the login page but on ${this.tab.url()}`);
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    await this.tab.role('button', NL.login.signIn).waitFor();
+    const idle = new URL(this.tab.url()).searchParams.get('reason') === 'idle';
+    await this.tab
+      .text(idle ? NL.login.signedOutIdle : NL.login.signedOut)
+      .waitFor()
+      .catch(() => {
+        throw new Error(`${name}: the login page does not say "${idle ? NL.login.signedOutIdle : NL.login.signedOut}"`);
+      });
+  }
+
+  private async expectNoWarning(name: string, failure: string): Promise<void> {
+    const end = Date.now() + 5_000;
+    while (await this.warningOpen()) {
+      if (Date.now() > end) throw new Error(`${name}: ${failure}`);
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+  }
+
+  /** "Ingelogd blijven" in another tab: its message on the inactivity channel (a second channel of the same name in this page hears as another tab). */
+  async stayElsewhere(): Promise<Moment> {
+    const from = await this.now();
+    await this.post('session.inactivity', { type: 'stay', at: from });
+    return { from, to: from };
+  }
+
+  /** Another tab has signed out: its message on the token channel. */
+  signedOutElsewhere(): Promise<void> {
+    return this.post('oidc.tokens', { type: 'signed-out', reason: 'signed-out' });
+  }
+
+  /** Another tab of the origin is signing out: it holds the sign-out's lock (here, for the page's life; Web Locks are the origin's, not the tab's). */
+  async signOutLockHeldElsewhere(): Promise<void> {
+    await this.tab.evaluate((lock) => {
+      void navigator.locks.request(lock, () => new Promise(() => {}));
+    }, SIGN_OUT_LOCK);
+  }
+
+  private post(channel: string, message: unknown): Promise<void> {
+    return this.tab.evaluate(
+      ([name, data]) => {
+        const other = new BroadcastChannel(name as string);
+        other.postMessage(data);
+        other.close();
+      },
+      [channel, message] as const,
+    );
+  }
+}
