@@ -1,9 +1,6 @@
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import type { TestStack } from '../../../devstack/test-stack.ts';
-import { StaffModel } from '../models/staff.model.ts';
+import { afterEach, describe, expect, it } from 'vitest';
 import { NL } from '../models/texts.ts';
-import { launchEngine, type EngineBrowser } from '../support/driver.ts';
-import { startTestStack } from '../support/stack.ts';
+import { engineEnv } from '../support/engineEnv.ts';
 import { seenMail, waitForMail } from '../../devstack/helpers/mailbox.ts';
 
 /**
@@ -19,176 +16,152 @@ const ACCESS_TOKEN_TTL_S = 20;
 const ADMIN = 'Beheerder Admin';
 
 describe.each(['firefox', 'webkit'] as const)('%s, the provider on its own site', (engine) => {
-  let browser: EngineBrowser;
-  let stack: TestStack;
-  let staff: StaffModel;
-
   /** How far the provider's clock is ahead of the test's: Okta's 15 minutes pass in a moment. */
   let skew = 0;
-
-  beforeAll(async () => {
-    [browser, stack] = await Promise.all([
-      launchEngine(engine),
-      startTestStack({ accessTokenTtl: ACCESS_TOKEN_TTL_S, backendTokenTtl: 70, accountClock: () => Date.now() + skew }),
-    ]);
-  });
-  afterAll(async () => {
-    await Promise.all([browser?.close(), stack?.stop()]);
-  });
-  beforeEach(async () => {
-    staff = new StaffModel(await browser.newTab(), stack);
-  });
-  afterEach(async () => {
+  const env = engineEnv(engine, { accessTokenTtl: ACCESS_TOKEN_TTL_S, backendTokenTtl: 70, accountClock: () => Date.now() + skew });
+  afterEach(() => {
     skew = 0;
-    await staff.tab.close();
-    stack.faults.clear();
   });
-
-  async function signInToHome(): Promise<void> {
-    await staff.open('/account/login');
-    await staff.signIn();
-    await staff.waitForHome();
-  }
 
   /** The provider's token endpoint as the tab called it (it takes POST only; WebKit's driver names no methods). */
-  const tokenRequests = () => staff.tab.requests.filter((request) => request.method !== 'GET' && request.url === new URL('/token', stack.urls.issuer).href);
+  const tokenRequests = () => env.staff.tab.requests.filter((request) => request.method !== 'GET' && request.url === new URL('/token', env.stack.urls.issuer).href);
 
   it('signs admin in at the provider’s page, back to Home, and a reload stays signed in', async () => {
-    expect(new URL(stack.urls.issuer).hostname).not.toBe(new URL(stack.urls.app).hostname);
-    await staff.open('/');
-    await staff.waitForLoginPage();
-    await staff.tab.role('button', NL.login.signIn).click();
-    await staff.tab.waitForUrl((url) => url.origin === new URL(stack.urls.issuer).origin);
-    await staff.fillProviderForm();
-    await staff.tab.role('button', NL.provider.signIn).click();
-    await staff.waitForHome();
-    const address = new URL(staff.tab.url());
+    expect(new URL(env.stack.urls.issuer).hostname).not.toBe(new URL(env.stack.urls.app).hostname);
+    await env.staff.open('/');
+    await env.staff.waitForLoginPage();
+    await env.staff.tab.role('button', NL.login.signIn).click();
+    await env.staff.tab.waitForUrl((url) => url.origin === new URL(env.stack.urls.issuer).origin);
+    await env.staff.fillProviderForm();
+    await env.staff.tab.role('button', NL.provider.signIn).click();
+    await env.staff.waitForHome();
+    const address = new URL(env.staff.tab.url());
     expect(address.search + address.hash).toBe('');
-    expect((await staff.tab.cookies(stack.urls.app)).map((cookie) => cookie.name)).toContain('Abp.AuthToken');
+    expect((await env.staff.tab.cookies(env.stack.urls.app)).map((cookie) => cookie.name)).toContain('Abp.AuthToken');
     // Renewal by refresh token: the app asked for offline_access and got one.
-    expect(await staff.tab.sessionStorage()).toHaveProperty('oidc.tokens', expect.stringContaining('"refreshToken":"'));
-    expect(await staff.tab.evaluate(() => JSON.stringify(localStorage))).toBe('{}');
+    expect(await env.staff.tab.sessionStorage()).toHaveProperty('oidc.tokens', expect.stringContaining('"refreshToken":"'));
+    expect(await env.staff.tab.evaluate(() => JSON.stringify(localStorage))).toBe('{}');
 
-    await staff.tab.reload();
-    await staff.waitForHome();
-    await staff.tab.text(ADMIN).waitFor();
+    await env.staff.tab.reload();
+    await env.staff.waitForHome();
+    await env.staff.tab.text(ADMIN).waitFor();
   });
 
   it('stays signed in through three provider-token lifetimes, never interrupted', async () => {
-    await signInToHome();
-    const firstBackendToken = (await staff.tab.cookies(stack.urls.app)).find((cookie) => cookie.name === 'Abp.AuthToken')?.value;
-    await staff.tab.evaluate(() => {
+    await env.staff.signInToHome();
+    const firstBackendToken = (await env.staff.tab.cookies(env.stack.urls.app)).find((cookie) => cookie.name === 'Abp.AuthToken')?.value;
+    await env.staff.tab.evaluate(() => {
       (window as unknown as { kept?: boolean }).kept = true;
     });
     const end = Date.now() + (3 * ACCESS_TOKEN_TTL_S + 5) * 1000;
     while (Date.now() < end) {
-      expect(await staff.interrupted(), '"Opnieuw inloggen" shows').toBe(false);
-      expect(new URL(staff.tab.url()).pathname).toBe('/app/home');
+      expect(await env.staff.interrupted(), '"Opnieuw inloggen" shows').toBe(false);
+      expect(new URL(env.staff.tab.url()).pathname).toBe('/app/home');
       await new Promise((resolve) => setTimeout(resolve, 2000));
     }
-    expect(await staff.tab.evaluate(() => (window as unknown as { kept?: boolean }).kept), 'the page was not reloaded').toBe(true);
-    await staff.tab.role('heading', NL.shell.welcome).waitFor(1000);
+    expect(await env.staff.tab.evaluate(() => (window as unknown as { kept?: boolean }).kept), 'the page was not reloaded').toBe(true);
+    await env.staff.tab.role('heading', NL.shell.welcome).waitFor(1000);
     // The code exchange, then a renewal before each token ran out.
     expect(tokenRequests().length).toBeGreaterThanOrEqual(4);
-    const backendToken = (await staff.tab.cookies(stack.urls.app)).find((cookie) => cookie.name === 'Abp.AuthToken')?.value;
+    const backendToken = (await env.staff.tab.cookies(env.stack.urls.app)).find((cookie) => cookie.name === 'Abp.AuthToken')?.value;
     expect(backendToken, 'the backend token was renewed').not.toBe(firstBackendToken);
     // Still working: a section opens with the renewed tokens.
-    await staff.openUsers();
-    await staff.tab.text('monteur@isolatie.local').waitFor();
+    await env.staff.openUsers();
+    await env.staff.tab.text('monteur@isolatie.local').waitFor();
   }, 120_000);
 
   it('opens Beheer’s Gebruikers with the people in it', async () => {
-    await signInToHome();
-    await staff.openUsers();
-    await staff.waitForPath('/beheer/gebruikers');
-    await staff.tab.text('monteur@isolatie.local').waitFor();
+    await env.staff.signInToHome();
+    await env.staff.openUsers();
+    await env.staff.waitForPath('/beheer/gebruikers');
+    await env.staff.tab.text('monteur@isolatie.local').waitFor();
   });
 
   it('signs out to the app’s own login page, never a page of the provider', async () => {
-    await signInToHome();
-    await staff.signOut(ADMIN);
-    await staff.waitForPath('/account/login');
-    await staff.tab.text(NL.login.signedOut).waitFor();
-    expect(new URL(staff.tab.url()).origin).toBe(new URL(stack.urls.app).origin);
-    expect(await staff.tab.sessionStorage()).not.toHaveProperty('oidc.tokens');
+    await env.staff.signInToHome();
+    await env.staff.signOut(ADMIN);
+    await env.staff.waitForPath('/account/login');
+    await env.staff.tab.text(NL.login.signedOut).waitFor();
+    expect(new URL(env.staff.tab.url()).origin).toBe(new URL(env.stack.urls.app).origin);
+    expect(await env.staff.tab.sessionStorage()).not.toHaveProperty('oidc.tokens');
     // Signed out at the provider too: a new sign-in shows its form.
-    await staff.tab.role('button', NL.login.signIn).click();
-    await staff.tab.label(NL.provider.userName).waitFor();
+    await env.staff.tab.role('button', NL.login.signIn).click();
+    await env.staff.tab.label(NL.provider.userName).waitFor();
   });
 
   it('keeps a new name given in Mijn account after a reload, the provider’s cookie a third party’s here', async () => {
-    await signInToHome();
-    await staff.openMyAccount(ADMIN);
-    await staff.tab.label('Voornaam').fill('Bea');
-    await staff.tab.role('button', 'Naam opslaan').click();
-    await staff.tab.text('Je naam is opgeslagen.').waitFor();
-    await staff.tab.reload();
-    await staff.tab.text('Bea Admin').waitFor();
+    await env.staff.signInToHome();
+    await env.staff.openMyAccount(ADMIN);
+    await env.staff.tab.label('Voornaam').fill('Bea');
+    await env.staff.tab.role('button', 'Naam opslaan').click();
+    await env.staff.tab.text('Je naam is opgeslagen.').waitFor();
+    await env.staff.tab.reload();
+    await env.staff.tab.text('Bea Admin').waitFor();
   });
 
   it('changes the e-mail address with the provider’s code after a wrong one, adds a phone number with its code, and changes the password', async () => {
-    await staff.open('/account/login');
-    await staff.signIn('monteur');
-    await staff.waitForHome('Welkom, Piet');
-    await staff.openMyAccount('Piet Monteur');
+    await env.staff.open('/account/login');
+    await env.staff.signIn('monteur');
+    await env.staff.waitForHome('Welkom, Piet');
+    await env.staff.openMyAccount('Piet Monteur');
 
-    const seen = await seenMail(stack.urls, 'piet@isolatie.local');
-    await staff.tab.label('Nieuw e-mailadres').fill('piet@isolatie.local');
-    await staff.tab.role('button', 'Code sturen').click();
-    await staff.tab.text('We hebben een code gestuurd naar piet@isolatie.local').waitFor();
-    const mail = await waitForMail(stack.urls, 'piet@isolatie.local', /verificatiecode/, seen, 5_000);
-    await staff.tab.label('Code').fill(mail.code === '000000' ? '111111' : '000000');
-    await staff.tab.role('button', 'Bevestigen').click();
-    await staff.tab.text('De code klopt niet. Kijk de code na en probeer het opnieuw.').waitFor();
-    await staff.tab.label('Code').fill(mail.code!);
-    await staff.tab.role('button', 'Bevestigen').click();
-    await staff.tab.text('Je e-mailadres is gewijzigd.').waitFor();
+    const seen = await seenMail(env.stack.urls, 'piet@isolatie.local');
+    await env.staff.tab.label('Nieuw e-mailadres').fill('piet@isolatie.local');
+    await env.staff.tab.role('button', 'Code sturen').click();
+    await env.staff.tab.text('We hebben een code gestuurd naar piet@isolatie.local').waitFor();
+    const mail = await waitForMail(env.stack.urls, 'piet@isolatie.local', /verificatiecode/, seen, 5_000);
+    await env.staff.tab.label('Code').fill(mail.code === '000000' ? '111111' : '000000');
+    await env.staff.tab.role('button', 'Bevestigen').click();
+    await env.staff.tab.text('De code klopt niet. Kijk de code na en probeer het opnieuw.').waitFor();
+    await env.staff.tab.label('Code').fill(mail.code!);
+    await env.staff.tab.role('button', 'Bevestigen').click();
+    await env.staff.tab.text('Je e-mailadres is gewijzigd.').waitFor();
     if (engine !== 'webkit') {
       // Okta's 401 for the wrong code was said, not answered with a new token and the same code (WebKit's driver names no methods).
-      const verifications = staff.tab.requests.filter((request) => request.method === 'POST' && request.url.endsWith('/verify'));
+      const verifications = env.staff.tab.requests.filter((request) => request.method === 'POST' && request.url.endsWith('/verify'));
       expect(verifications).toHaveLength(2);
     }
 
     // A phone number with the code sent to it (its form is sent with Enter: "Code sturen" stands in the e-mail's form too).
-    const texts = await seenMail(stack.urls, '+31612345678');
-    await staff.tab.label('Telefoonnummer (bijvoorbeeld +31612345678)').fill('+31 6 12345678');
-    await staff.tab.label('Telefoonnummer (bijvoorbeeld +31612345678)').pressEnter();
-    await staff.tab.text('per sms gestuurd naar +31612345678').waitFor();
-    await staff.tab.label('Code').fill((await waitForMail(stack.urls, '+31612345678', /verificatiecode/, texts, 5_000)).code!);
-    await staff.tab.role('button', 'Bevestigen').click();
-    await staff.tab.text('Je telefoonnummer is toegevoegd.').waitFor();
+    const texts = await seenMail(env.stack.urls, '+31612345678');
+    await env.staff.tab.label('Telefoonnummer (bijvoorbeeld +31612345678)').fill('+31 6 12345678');
+    await env.staff.tab.label('Telefoonnummer (bijvoorbeeld +31612345678)').pressEnter();
+    await env.staff.tab.text('per sms gestuurd naar +31612345678').waitFor();
+    await env.staff.tab.label('Code').fill((await waitForMail(env.stack.urls, '+31612345678', /verificatiecode/, texts, 5_000)).code!);
+    await env.staff.tab.role('button', 'Bevestigen').click();
+    await env.staff.tab.text('Je telefoonnummer is toegevoegd.').waitFor();
 
-    await staff.tab.label('Huidig wachtwoord').fill('123qwe');
-    await staff.tab.label('Nieuw wachtwoord').fill('Zomer-Dak-2026');
-    await staff.tab.label('Nieuw wachtwoord herhalen').fill('Zomer-Dak-2026');
-    await staff.tab.role('button', 'Wachtwoord wijzigen').click();
-    await staff.tab.text('Je wachtwoord is gewijzigd').waitFor();
-    await staff.signOut('Piet Monteur');
-    await staff.waitForPath('/account/login');
-    await staff.signIn('monteur', 'Zomer-Dak-2026');
-    await staff.waitForHome('Welkom, Piet');
+    await env.staff.tab.label('Huidig wachtwoord').fill('123qwe');
+    await env.staff.tab.label('Nieuw wachtwoord').fill('Zomer-Dak-2026');
+    await env.staff.tab.label('Nieuw wachtwoord herhalen').fill('Zomer-Dak-2026');
+    await env.staff.tab.role('button', 'Wachtwoord wijzigen').click();
+    await env.staff.tab.text('Je wachtwoord is gewijzigd').waitFor();
+    await env.staff.signOut('Piet Monteur');
+    await env.staff.waitForPath('/account/login');
+    await env.staff.signIn('monteur', 'Zomer-Dak-2026');
+    await env.staff.waitForHome('Welkom, Piet');
   }, 120_000);
 
   it('asks for one fresh sign-in in a popup when the provider’s clock is 16 minutes on, then sends the waiting change', async () => {
     // Vera (registered by ABP at her first sign-in, no role yet): Mijn account is everyone's, whatever the tests before did to admin.
-    await staff.open('/account/login');
-    await staff.signIn('vreemde');
-    await staff.waitForHome('Welkom, Vera');
-    await staff.openMyAccount('Vera Vreemde');
-    await staff.tab.label('Achternaam').fill('Klok');
+    await env.staff.open('/account/login');
+    await env.staff.signIn('vreemde');
+    await env.staff.waitForHome('Welkom, Vera');
+    await env.staff.openMyAccount('Vera Vreemde');
+    await env.staff.tab.label('Achternaam').fill('Klok');
     skew = 16 * 60_000;
-    await staff.tab.role('button', 'Naam opslaan').click();
-    await staff.tab.text('vraagt de inlogdienst om een recente inlog').waitFor();
-    await staff.tab.withPopup(
-      () => staff.tab.role('button', 'Bevestigen dat jij het bent').click(),
+    await env.staff.tab.role('button', 'Naam opslaan').click();
+    await env.staff.tab.text('vraagt de inlogdienst om een recente inlog').waitFor();
+    await env.staff.tab.withPopup(
+      () => env.staff.tab.role('button', 'Bevestigen dat jij het bent').click(),
       async (popup) => {
         await popup.label(NL.provider.userName).fill('vreemde');
         await popup.label(NL.provider.password).fill('123qwe');
         await popup.role('button', NL.provider.signIn).click();
       },
     );
-    await staff.tab.text('Je naam is opgeslagen.').waitFor();
-    await staff.tab.text('Vera Klok').waitFor();
+    await env.staff.tab.text('Je naam is opgeslagen.').waitFor();
+    await env.staff.tab.text('Vera Klok').waitFor();
   }, 120_000);
 });
 
@@ -201,38 +174,24 @@ describe.each(['firefox', 'webkit'] as const)('%s, the provider on its own site'
  * backend token lives 70 s, so its renewal is due 10 s after the sign-in.
  */
 describe.each(['firefox', 'webkit'] as const)('%s, no refresh token, the provider on its own site', (engine) => {
-  let browser: EngineBrowser;
-  let stack: TestStack;
-
-  beforeAll(async () => {
-    [browser, stack] = await Promise.all([launchEngine(engine), startTestStack({ refreshTokens: 'never', backendTokenTtl: 70 })]);
-  });
-  afterAll(async () => {
-    await Promise.all([browser?.close(), stack?.stop()]);
-  });
+  const env = engineEnv(engine, { refreshTokens: 'never', backendTokenTtl: 70 });
 
   it('asks to confirm the session when it is due, and one click in a popup that closes by itself goes on, the page kept', async () => {
-    const staff = new StaffModel(await browser.newTab(), stack);
-    try {
-      await staff.open('/account/login');
-      await staff.signIn();
-      await staff.waitForHome();
-      expect(await staff.tab.sessionStorage()).toHaveProperty('oidc.tokens', expect.not.stringContaining('"refreshToken":"'));
-      await staff.tab.evaluate(() => {
-        (window as unknown as { kept?: boolean }).kept = true;
-      });
-      const firstBackendToken = (await staff.tab.cookies(stack.urls.app)).find((cookie) => cookie.name === 'Abp.AuthToken')?.value;
-      await staff.tab.role('button', NL.session.confirm).waitFor(60_000);
-      await staff.tab.text(NL.session.unseen).waitFor(1000);
-      expect(await staff.tab.text(NL.session.expired).visible()).toBe(false);
-      // Nothing to type: the provider's session answers in its own window, which closes by itself.
-      await staff.tab.withPopup(() => staff.tab.role('button', NL.session.confirm).click(), async () => undefined);
-      await expect.poll(async () => (await staff.tab.cookies(stack.urls.app)).find((cookie) => cookie.name === 'Abp.AuthToken')?.value, { timeout: 10_000 }).not.toBe(firstBackendToken);
-      expect(await staff.tab.role('button', NL.session.confirm).visible()).toBe(false);
-      expect(await staff.tab.evaluate(() => (window as unknown as { kept?: boolean }).kept), 'the page was not reloaded').toBe(true);
-      expect(new URL(staff.tab.url()).pathname).toBe('/app/home');
-    } finally {
-      await staff.tab.close();
-    }
+    const { staff, stack } = env;
+    await staff.signInToHome();
+    expect(await staff.tab.sessionStorage()).toHaveProperty('oidc.tokens', expect.not.stringContaining('"refreshToken":"'));
+    await staff.tab.evaluate(() => {
+      (window as unknown as { kept?: boolean }).kept = true;
+    });
+    const firstBackendToken = (await staff.tab.cookies(stack.urls.app)).find((cookie) => cookie.name === 'Abp.AuthToken')?.value;
+    await staff.tab.role('button', NL.session.confirm).waitFor(60_000);
+    await staff.tab.text(NL.session.unseen).waitFor(1000);
+    expect(await staff.tab.text(NL.session.expired).visible()).toBe(false);
+    // Nothing to type: the provider's session answers in its own window, which closes by itself.
+    await staff.tab.withPopup(() => staff.tab.role('button', NL.session.confirm).click(), async () => undefined);
+    await expect.poll(async () => (await staff.tab.cookies(stack.urls.app)).find((cookie) => cookie.name === 'Abp.AuthToken')?.value, { timeout: 10_000 }).not.toBe(firstBackendToken);
+    expect(await staff.tab.role('button', NL.session.confirm).visible()).toBe(false);
+    expect(await staff.tab.evaluate(() => (window as unknown as { kept?: boolean }).kept), 'the page was not reloaded').toBe(true);
+    expect(new URL(staff.tab.url()).pathname).toBe('/app/home');
   }, 120_000);
 });

@@ -1,66 +1,43 @@
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import type { TestStack } from '../../../devstack/test-stack.ts';
+import { describe, expect, it } from 'vitest';
 import { StaffModel } from '../models/staff.model.ts';
 import { EN, NL } from '../models/texts.ts';
-import { launchEngine, type EngineBrowser, type Tab } from '../support/driver.ts';
-import { startTestStack } from '../support/stack.ts';
+import type { Tab } from '../support/driver.ts';
+import { engineEnv } from '../support/engineEnv.ts';
 
 /**
  * More of a staff member's day in Firefox ESR and WebKitGTK (the journeys of
  * journeys.e2e.ts, the provider on its own site): two tabs that share one
  * session through a renewal, a start while the server is gone, Beheer, and
- * the language. The backend token lives 66 s: the app renews 60 s before
- * its end, so every 6 s, while each journey runs.
+ * the language. The backend token lives 64 s: the app renews 60 s before
+ * its end, so every 4 s, while each journey runs.
  */
 const BACKEND_TOKEN_TTL_S = 64;
 const RENEWAL_MS = 4_000;
 const ADMIN = 'Beheerder Admin';
 
 describe.each(['firefox', 'webkit'] as const)('%s, more journeys', (engine) => {
-  let browser: EngineBrowser;
-  let stack: TestStack;
-  let staff: StaffModel;
-
-  beforeAll(async () => {
-    [browser, stack] = await Promise.all([launchEngine(engine), startTestStack({ backendTokenTtl: BACKEND_TOKEN_TTL_S })]);
-  });
-  afterAll(async () => {
-    await Promise.all([browser?.close(), stack?.stop()]);
-  });
-  beforeEach(async () => {
-    staff = new StaffModel(await browser.newTab(), stack);
-  });
-  afterEach(async () => {
-    await staff.tab.close();
-    stack.faults.clear();
-  });
-
-  async function signInToHome(): Promise<void> {
-    await staff.open('/account/login');
-    await staff.signIn();
-    await staff.waitForHome();
-  }
+  const env = engineEnv(engine, { backendTokenTtl: BACKEND_TOKEN_TTL_S });
 
   /** Grants at the provider's token endpoint a tab made (POST only; WebKit's driver names no methods, and lists no preflight). */
-  const tokenGrants = (tab: Tab) => tab.requests.filter((request) => (request.method === 'POST' || request.method === '') && request.url === new URL('/token', stack.urls.issuer).href);
+  const tokenGrants = (tab: Tab) => tab.requests.filter((request) => (request.method === 'POST' || request.method === '') && request.url === new URL('/token', env.stack.urls.issuer).href);
 
   it('opens a second tab signed in without a second sign-in, and one renewal at a time reaches both, neither page reloaded', async () => {
-    await signInToHome();
-    const other = new StaffModel(await staff.tab.openTab(), stack);
+    await env.staff.signInToHome();
+    const other = new StaffModel(await env.staff.tab.openTab(), env.stack);
     // Typed into the new tab: no copy of the first tab's sessionStorage, so the tokens come from the first tab.
     await other.open('/app/home');
     await other.waitForHome();
-    expect(other.tab.requests.filter((request) => request.url.startsWith(new URL('/auth', stack.urls.issuer).href)), 'no sign-in at the provider').toEqual([]);
-    const first = await staff.refreshToken();
+    expect(other.tab.requests.filter((request) => request.url.startsWith(new URL('/auth', env.stack.urls.issuer).href)), 'no sign-in at the provider').toEqual([]);
+    const first = await env.staff.refreshToken();
     expect(first, 'the first tab holds a refresh token').toBeTruthy();
-    const backendToken = await staff.backendToken();
-    await Promise.all([staff.markPage(), other.markPage()]);
-    const grants = () => tokenGrants(staff.tab).length + tokenGrants(other.tab).length;
+    const backendToken = await env.staff.backendToken();
+    await Promise.all([env.staff.markPage(), other.markPage()]);
+    const grants = () => tokenGrants(env.staff.tab).length + tokenGrants(other.tab).length;
     /** The next renewal, whichever tab makes it: the refresh token rotates (and the tab's list of requests has caught up). */
     const renewal = async (from: string | undefined, name: string) => {
-      await expect.poll(() => staff.refreshToken(), { timeout: RENEWAL_MS + 10_000, interval: 250, message: name }).not.toBe(from);
+      await expect.poll(() => env.staff.refreshToken(), { timeout: RENEWAL_MS + 10_000, interval: 250, message: name }).not.toBe(from);
       await new Promise((resolve) => setTimeout(resolve, 500));
-      return staff.refreshToken();
+      return env.staff.refreshToken();
     };
 
     // Counted from one renewal to the next (the time in between is the other tab's chance to renew too, which it must
@@ -69,12 +46,12 @@ describe.each(['firefox', 'webkit'] as const)('%s, more journeys', (engine) => {
     const before = grants();
     await renewal(between, 'the second renewal');
     expect(grants() - before, 'one grant per renewal, not one per tab').toBe(1);
-    const rotated = await staff.refreshToken();
+    const rotated = await env.staff.refreshToken();
     expect(rotated).toBeTruthy();
     expect(rotated).not.toBe(between);
     expect(await other.refreshToken(), 'the second tab holds the rotated refresh token').toBe(rotated);
-    expect(await staff.backendToken(), 'the backend token was renewed').not.toBe(backendToken);
-    for (const tab of [staff, other]) {
+    expect(await env.staff.backendToken(), 'the backend token was renewed').not.toBe(backendToken);
+    for (const tab of [env.staff, other]) {
       expect(await tab.interrupted(), '"Opnieuw inloggen" shows').toBe(false);
       expect(await tab.pageKept(), 'the page was not reloaded').toBe(true);
       expect(new URL(tab.tab.url()).pathname).toBe('/app/home');
@@ -87,74 +64,74 @@ describe.each(['firefox', 'webkit'] as const)('%s, more journeys', (engine) => {
   }, 90_000);
 
   it('waits for the server when the API refuses connections at the start and carries on when it is back, then finds a person in Beheer, gives him a role and shows a refusal at its field, then switches to English and back', async () => {
-    await signInToHome();
-    stack.faults.set('GetAll', { reset: true });
-    stack.faults.set('Session', { reset: true });
-    await staff.tab.reload();
-    await staff.tab.text(NL.startup.waiting).waitFor();
-    await staff.tab.role('button', NL.startup.retry).waitFor();
-    expect(await staff.tab.role('heading', NL.startup.failed).visible(), 'no error screen while waiting').toBe(false);
-    await staff.markPage();
+    await env.staff.signInToHome();
+    env.stack.faults.set('GetAll', { reset: true });
+    env.stack.faults.set('Session', { reset: true });
+    await env.staff.tab.reload();
+    await env.staff.tab.text(NL.startup.waiting).waitFor();
+    await env.staff.tab.role('button', NL.startup.retry).waitFor();
+    expect(await env.staff.tab.role('heading', NL.startup.failed).visible(), 'no error screen while waiting').toBe(false);
+    await env.staff.markPage();
     // Trying now while the server is still gone: waiting again, still no error.
-    await staff.tab.role('button', NL.startup.retry).click();
-    await staff.tab.text(NL.startup.waiting).waitFor();
-    expect(await staff.tab.role('heading', NL.startup.failed).visible()).toBe(false);
+    await env.staff.tab.role('button', NL.startup.retry).click();
+    await env.staff.tab.text(NL.startup.waiting).waitFor();
+    expect(await env.staff.tab.role('heading', NL.startup.failed).visible()).toBe(false);
 
-    stack.faults.clear();
+    env.stack.faults.clear();
     // By itself: the next try comes within start-up's longest wait (10 s).
-    await staff.tab.role('heading', NL.shell.welcome).waitFor(15_000);
-    expect(new URL(staff.tab.url()).pathname).toBe('/app/home');
-    expect(await staff.pageKept(), 'the same page went on').toBe(true);
-    expect(await staff.tab.text(NL.startup.waiting).visible()).toBe(false);
-    await staff.tab.text(ADMIN).waitFor();
-    expect(await staff.backendToken(), 'still signed in').toBeTruthy();
+    await env.staff.tab.role('heading', NL.shell.welcome).waitFor(15_000);
+    expect(new URL(env.staff.tab.url()).pathname).toBe('/app/home');
+    expect(await env.staff.pageKept(), 'the same page went on').toBe(true);
+    expect(await env.staff.tab.text(NL.startup.waiting).visible()).toBe(false);
+    await env.staff.tab.text(ADMIN).waitFor();
+    expect(await env.staff.backendToken(), 'still signed in').toBeTruthy();
 
     // Beheer: a person found, a role given, a refusal next to its field.
-    await staff.openUsers();
-    await staff.tab.label(NL.beheer.searchField).fill('medewerker');
-    await staff.tab.role('button', NL.beheer.search).click();
-    await staff.waitForPath('/beheer/gebruikers');
-    await expect.poll(() => staff.tab.text('monteur@isolatie.local').visible(), { message: 'the others are filtered out' }).toBe(false);
-    expect(new URL(staff.tab.url()).searchParams.get('zoek')).toBe('medewerker');
-    await staff.tab.role('link', 'Nieuwe Medewerker').click();
-    await staff.tab.role('heading', 'Nieuwe Medewerker').waitFor();
+    await env.staff.openUsers();
+    await env.staff.tab.label(NL.beheer.searchField).fill('medewerker');
+    await env.staff.tab.role('button', NL.beheer.search).click();
+    await env.staff.waitForPath('/beheer/gebruikers');
+    await expect.poll(() => env.staff.tab.text('monteur@isolatie.local').visible(), { message: 'the others are filtered out' }).toBe(false);
+    expect(new URL(env.staff.tab.url()).searchParams.get('zoek')).toBe('medewerker');
+    await env.staff.tab.role('link', 'Nieuwe Medewerker').click();
+    await env.staff.tab.role('heading', 'Nieuwe Medewerker').waitFor();
 
-    await staff.tab.role('checkbox', 'Monteur').click();
-    await staff.tab.role('button', NL.beheer.save).click();
-    await staff.tab.text(NL.beheer.saved).waitFor();
-    await staff.tab.reload();
-    await staff.tab.role('heading', 'Nieuwe Medewerker').waitFor();
-    expect(await roleTicked(staff.tab, 'Monteur'), 'the role was kept').toBe(true);
+    await env.staff.tab.role('checkbox', 'Monteur').click();
+    await env.staff.tab.role('button', NL.beheer.save).click();
+    await env.staff.tab.text(NL.beheer.saved).waitFor();
+    await env.staff.tab.reload();
+    await env.staff.tab.role('heading', 'Nieuwe Medewerker').waitFor();
+    expect(await roleTicked(env.staff.tab, 'Monteur'), 'the role was kept').toBe(true);
 
-    await staff.tab.label(NL.beheer.userName).fill('monteur');
-    await staff.tab.role('button', NL.beheer.save).click();
-    await expect.poll(() => staff.fieldMessage(NL.beheer.userName)).toBe("Gebruikersnaam 'monteur' is al in gebruik.");
-    expect(await staff.fieldValue(NL.beheer.userName), 'what was typed stays').toBe('monteur');
+    await env.staff.tab.label(NL.beheer.userName).fill('monteur');
+    await env.staff.tab.role('button', NL.beheer.save).click();
+    await expect.poll(() => env.staff.fieldMessage(NL.beheer.userName)).toBe("Gebruikersnaam 'monteur' is al in gebruik.");
+    expect(await env.staff.fieldValue(NL.beheer.userName), 'what was typed stays').toBe('monteur');
 
     // The language, in the person's menu: the page's language and texts follow, the page kept.
-    await staff.open('/app/home');
-    await staff.waitForHome();
-    await staff.markPage();
-    await staff.openUserMenu(ADMIN);
-    await staff.tab.label(NL.shell.language).choose('English');
-    await staff.tab.role('heading', EN.shell.welcome).waitFor();
-    expect(await staff.lang()).toBe('en');
-    await staff.tab.role('link', EN.section.verkoop).waitFor();
-    expect(await staff.tab.role('link', NL.section.verkoop).visible()).toBe(false);
-    expect((await staff.tab.cookies(stack.urls.app)).find((cookie) => cookie.name === 'Abp.Localization.CultureName')?.value).toBe('en');
+    await env.staff.open('/app/home');
+    await env.staff.waitForHome();
+    await env.staff.markPage();
+    await env.staff.openUserMenu(ADMIN);
+    await env.staff.tab.label(NL.shell.language).choose('English');
+    await env.staff.tab.role('heading', EN.shell.welcome).waitFor();
+    expect(await env.staff.lang()).toBe('en');
+    await env.staff.tab.role('link', EN.section.verkoop).waitFor();
+    expect(await env.staff.tab.role('link', NL.section.verkoop).visible()).toBe(false);
+    expect((await env.staff.tab.cookies(env.stack.urls.app)).find((cookie) => cookie.name === 'Abp.Localization.CultureName')?.value).toBe('en');
     // The shell is drawn anew in the new language: its person's menu opens in English.
-    await staff.tab.text(ADMIN).click();
-    await staff.tab.role('button', EN.shell.signOut).waitFor();
+    await env.staff.tab.text(ADMIN).click();
+    await env.staff.tab.role('button', EN.shell.signOut).waitFor();
 
-    await staff.tab.label(EN.shell.language).choose('Nederlands');
-    await staff.tab.role('heading', NL.shell.welcome).waitFor();
-    expect(await staff.lang()).toBe('nl');
-    await staff.tab.role('link', NL.section.verkoop).waitFor();
-    expect((await staff.tab.cookies(stack.urls.app)).find((cookie) => cookie.name === 'Abp.Localization.CultureName')?.value).toBe('nl');
-    expect(await staff.pageKept(), 'no reload').toBe(true);
-    await staff.signOut(ADMIN);
-    await staff.waitForPath('/account/login');
-    await staff.tab.text(NL.login.signedOut).waitFor();
+    await env.staff.tab.label(EN.shell.language).choose('Nederlands');
+    await env.staff.tab.role('heading', NL.shell.welcome).waitFor();
+    expect(await env.staff.lang()).toBe('nl');
+    await env.staff.tab.role('link', NL.section.verkoop).waitFor();
+    expect((await env.staff.tab.cookies(env.stack.urls.app)).find((cookie) => cookie.name === 'Abp.Localization.CultureName')?.value).toBe('nl');
+    expect(await env.staff.pageKept(), 'no reload').toBe(true);
+    await env.staff.signOut(ADMIN);
+    await env.staff.waitForPath('/account/login');
+    await env.staff.tab.text(NL.login.signedOut).waitFor();
   }, 90_000);
 });
 

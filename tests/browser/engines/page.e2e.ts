@@ -1,10 +1,7 @@
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import type { TestStack } from '../../../devstack/test-stack.ts';
+import { describe, expect, it } from 'vitest';
 import { RENEW_MARGIN_MS } from '../../../machines/token.machine.ts';
-import { StaffModel } from '../models/staff.model.ts';
 import { NL } from '../models/texts.ts';
-import { launchEngine, type EngineBrowser } from '../support/driver.ts';
-import { startTestStack } from '../support/stack.ts';
+import { engineEnv } from '../support/engineEnv.ts';
 
 /**
  * The page's own rules in every engine: the Content-Security-Policy with
@@ -48,49 +45,31 @@ const storedDpopKey = () =>
 const refreshTokenOf = (stored: Record<string, string>): string | undefined => (JSON.parse(stored['oidc.tokens'] ?? '{}') as { refreshToken?: string }).refreshToken;
 
 describe.each(['chromium', 'firefox', 'webkit'] as const)('%s, the page’s rules', (engine) => {
-  let browser: EngineBrowser;
-  let stack: TestStack;
-  let staff: StaffModel;
-
-  beforeAll(async () => {
-    [browser, stack] = await Promise.all([launchEngine(engine), startTestStack({ backendTokenTtl: BACKEND_TOKEN_TTL_S })]);
-  });
-  afterAll(async () => {
-    await Promise.all([browser?.close(), stack?.stop()]);
-  });
-  beforeEach(async () => {
-    stack.cspReports.length = 0;
-    staff = new StaffModel(await browser.newTab(), stack);
-  });
-  afterEach(async () => {
-    await staff.tab.close();
-  });
+  const env = engineEnv(engine, { backendTokenTtl: BACKEND_TOKEN_TTL_S });
 
   it(`${engine}: no screen breaks the policy (login, the provider's round trip, Home, a section, Gebruikers, not found), and a navigation moves the focus to the new page's heading`, async () => {
-    await staff.open('/account/login');
-    await staff.signIn();
-    await staff.waitForHome();
-    await staff.tab.role('link', NL.section.verkoop).click();
-    await staff.tab.role('heading', NL.section.verkoop).waitFor();
+    await env.staff.signInToHome();
+    await env.staff.tab.role('link', NL.section.verkoop).click();
+    await env.staff.tab.role('heading', NL.section.verkoop).waitFor();
     // A navigation names the page in the tab and moves the focus to its heading, for a screen reader in every engine.
-    await expect.poll(() => staff.tab.evaluate(() => document.title)).toBe(NL.shell.title(NL.section.verkoop));
-    await expect.poll(() => staff.tab.evaluate(() => `${document.activeElement?.tagName ?? ''}:${document.activeElement?.textContent ?? ''}`)).toBe(`H1:${NL.section.verkoop}`);
-    await staff.open('/app/home');
-    await staff.waitForHome();
-    await staff.openUsers();
-    await staff.tab.text('monteur@isolatie.local').waitFor();
-    await staff.open('/bestaat-niet');
-    await staff.tab.role('heading', NL.errorPage.notFound).waitFor();
+    await expect.poll(() => env.staff.tab.evaluate(() => document.title)).toBe(NL.shell.title(NL.section.verkoop));
+    await expect.poll(() => env.staff.tab.evaluate(() => `${document.activeElement?.tagName ?? ''}:${document.activeElement?.textContent ?? ''}`)).toBe(`H1:${NL.section.verkoop}`);
+    await env.staff.open('/app/home');
+    await env.staff.waitForHome();
+    await env.staff.openUsers();
+    await env.staff.tab.text('monteur@isolatie.local').waitFor();
+    await env.staff.open('/bestaat-niet');
+    await env.staff.tab.role('heading', NL.errorPage.notFound).waitFor();
     // Reports are sent after the fact: a violation of the last screen has had time to arrive once the next page is up.
-    await staff.open('/account/login');
-    await staff.waitForLoginPage();
-    expect(stack.cspReports.map(directiveOf)).toEqual([]);
+    await env.staff.open('/account/login');
+    await env.staff.waitForLoginPage();
+    expect(env.stack.cspReports.map(directiveOf)).toEqual([]);
   });
 
   it(`${engine}: injected markup with a handler is refused, and the refusal reaches the stack`, async () => {
-    await staff.open('/account/login');
-    await staff.waitForLoginPage();
-    const outcome = await staff.tab.evaluate(() => {
+    await env.staff.open('/account/login');
+    await env.staff.waitForLoginPage();
+    const outcome = await env.staff.tab.evaluate(() => {
       const enforced = 'trustedTypes' in window;
       const target = document.createElement('div');
       document.body.append(target);
@@ -104,26 +83,24 @@ describe.each(['chromium', 'firefox', 'webkit'] as const)('%s, the page’s rule
     });
     // Where the markup got in, the handler is still refused by script-src; give the image its time to fail.
     await new Promise((resolve) => setTimeout(resolve, 1000));
-    expect(await staff.tab.evaluate(() => (window as unknown as { injected?: boolean }).injected ?? false), 'the injected handler ran').toBe(false);
+    expect(await env.staff.tab.evaluate(() => (window as unknown as { injected?: boolean }).injected ?? false), 'the injected handler ran').toBe(false);
     expect(outcome.threw, 'Trusted Types refused the markup where the engine has them').toBe(outcome.enforced);
-    await expect.poll(() => stack.cspReports.map(directiveOf), { timeout: 5_000 }).toEqual([outcome.enforced ? 'require-trusted-types-for' : 'script-src-attr']);
+    await expect.poll(() => env.stack.cspReports.map(directiveOf), { timeout: 5_000 }).toEqual([outcome.enforced ? 'require-trusted-types-for' : 'script-src-attr']);
     console.log(`trusted types (${engine}): ${outcome.enforced ? 'enforced' : 'not in this engine; script-src refuses the injected handler'}`);
   });
 
   it(`${engine}: keeps the DPoP key in IndexedDB, unreadable, through a reload, and the provider takes the next renewal with it`, async () => {
-    await staff.open('/account/login');
-    await staff.signIn();
-    await staff.waitForHome();
-    const key = await staff.tab.evaluate(storedDpopKey);
+    await env.staff.signInToHome();
+    const key = await env.staff.tab.evaluate(storedDpopKey);
     expect(key, 'a key in IndexedDB').not.toBeNull();
     expect(key?.extractable, 'the private key can be read out').toBe(false);
-    await staff.tab.reload();
-    await staff.waitForHome();
-    const before = refreshTokenOf(await staff.tab.sessionStorage());
+    await env.staff.tab.reload();
+    await env.staff.waitForHome();
+    const before = refreshTokenOf(await env.staff.tab.sessionStorage());
     expect(before, 'a refresh token').toBeTruthy();
     // The refresh token is bound to the key: a renewal after the reload that the provider accepts is one made with the same key.
-    await expect.poll(async () => refreshTokenOf(await staff.tab.sessionStorage()), { timeout: BACKEND_TOKEN_TTL_S * 1000 - RENEW_MARGIN_MS + 10_000, interval: 1000 }).not.toBe(before);
-    expect(await staff.interrupted(), '"Opnieuw inloggen" shows').toBe(false);
-    expect((await staff.tab.evaluate(storedDpopKey))?.id).toBe(key?.id);
+    await expect.poll(async () => refreshTokenOf(await env.staff.tab.sessionStorage()), { timeout: BACKEND_TOKEN_TTL_S * 1000 - RENEW_MARGIN_MS + 10_000, interval: 1000 }).not.toBe(before);
+    expect(await env.staff.interrupted(), '"Opnieuw inloggen" shows').toBe(false);
+    expect((await env.staff.tab.evaluate(storedDpopKey))?.id).toBe(key?.id);
   }, 60_000);
 });

@@ -53,6 +53,13 @@ export class StaffModel {
     await this.tab.label(NL.provider.password).fill(password);
   }
 
+  /** From the app's login page through the provider's form to Home (admin unless told). */
+  async signInToHome(userName = 'admin', password = '123qwe', greeting: string = NL.shell.welcome): Promise<void> {
+    await this.open('/account/login');
+    await this.signIn(userName, password);
+    await this.waitForHome(greeting);
+  }
+
   /** Home greets the person (admin unless told). */
   async waitForHome(greeting: string = NL.shell.welcome): Promise<void> {
     await this.waitForPath('/app/home');

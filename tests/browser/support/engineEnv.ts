@@ -1,0 +1,39 @@
+import { afterAll, afterEach, beforeAll, beforeEach } from 'vitest';
+import type { StackOptions } from '../../../devstack/stack.ts';
+import type { TestStack } from '../../../devstack/test-stack.ts';
+import { StaffModel } from '../models/staff.model.ts';
+import { launchEngine, type Engine, type EngineBrowser, type LaunchOptions } from './driver.ts';
+import { startTestStack } from './stack.ts';
+
+/** What an engine test has: its browser, its stack, and the test's person on a tab of a fresh context. */
+export interface EngineTestEnv {
+  browser: EngineBrowser;
+  stack: TestStack;
+  staff: StaffModel;
+}
+
+/**
+ * One browser of the engine and one local stack for the describe block it
+ * is called in; each test gets `staff` on a fresh tab (a context of its
+ * own), closed after it with the faults, holds and CSP reports cleared.
+ * The engines' counterpart of `browserEnv`.
+ */
+export function engineEnv(engine: Engine, stackOptions: StackOptions = {}, launch: LaunchOptions = {}): EngineTestEnv {
+  const env = {} as EngineTestEnv;
+  beforeAll(async () => {
+    [env.browser, env.stack] = await Promise.all([launchEngine(engine, launch), startTestStack(stackOptions)]);
+  });
+  afterAll(async () => {
+    await Promise.all([env.browser?.close(), env.stack?.stop()]);
+  });
+  beforeEach(async () => {
+    env.stack.cspReports.length = 0;
+    env.staff = new StaffModel(await env.browser.newTab(), env.stack);
+  });
+  afterEach(async () => {
+    await env.staff.tab.close();
+    env.stack.faults.clear();
+    env.stack.holds.clear();
+  });
+  return env;
+}
