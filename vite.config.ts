@@ -146,12 +146,15 @@ export default defineConfig({
     },
   },
   test: {
+    // Two at a time on CI's two cores: first the unit and node files, then Chromium's files beside the engines'.
+    maxWorkers: 2,
     projects: [
       {
         extends: true,
         test: {
           name: 'unit',
           environment: 'jsdom',
+          sequence: { groupOrder: 0 },
           include: ['tests/unit/**/*.test.{ts,tsx}', 'tests/model/**/*.test.{ts,tsx}', 'tests/property/**/*.property.test.ts'],
         },
       },
@@ -160,6 +163,7 @@ export default defineConfig({
         test: {
           name: 'node',
           environment: 'node',
+          sequence: { groupOrder: 0 },
           include: ['tests/devstack/**/*.test.ts', 'tests/build/**/*.test.ts', 'tests/contract/**/*.test.ts'],
           testTimeout: 30_000,
           server: { deps: { inline: ['@xstate/machine-extractor'] } },
@@ -176,6 +180,7 @@ export default defineConfig({
         test: {
           name: 'browser',
           environment: 'node',
+          sequence: { groupOrder: 1 },
           include: ['tests/browser/**/*.e2e.ts'],
           exclude: ENGINE_FILES,
           globalSetup: ['tests/browser/support/globalSetup.ts'],
@@ -190,6 +195,7 @@ export default defineConfig({
         test: {
           name: 'engines',
           environment: 'node',
+          sequence: { groupOrder: 1 },
           include: ENGINE_FILES,
           globalSetup: ['tests/browser/support/globalSetup.ts'],
           fileParallelism: false,
