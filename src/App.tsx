@@ -46,7 +46,8 @@ export function App() {
   const view = useSelector(bootActor, bootView, bootViewEqual);
   const localeReady = useLocaleReady(view.kind === 'ready' ? view.localeName : undefined);
   const session = view.kind === 'ready' ? view.session : undefined;
-  const seenSession = useRef(session);
+  // Not the session of the first render: start-up may already be done when React first draws (index.html's early requests), and its first session still schedules the idle work.
+  const seenSession = useRef<typeof session>(undefined);
   const [idle, setIdle] = useState(false);
 
   useEffect(() => {
