@@ -143,6 +143,8 @@ describe('renewal: the browser is offline', () => {
       const app = await AppModel.newPage(watched);
       await app.signInToHome();
       await app.waitForAfterStart();
+      // Offline before the signed-in code has arrived is another case: the renewal then starts once it has (src/boot/whenSignedIn.ts).
+      await app.waitForSignedInCode();
       await app.markDocument();
       const before = await watched.cookie('Abp.AuthToken');
       await watched.context.setOffline(true);
