@@ -138,6 +138,19 @@ describe.concurrent('renewal: the provider cannot be reached', () => {
 });
 
 describe('renewal: the browser is offline', () => {
+  securityCase('the signed-in code cannot be fetched just after signing in: it is asked for again, and the session renews once it has arrived', () =>
+    suite.run(async (watched) => {
+      const app = await AppModel.newPage(watched);
+      let asked = 0;
+      await app.page.route(/\/assets\/signedIn\.lazy-[^/]+\.js$/, (route) => (asked++ === 0 ? route.abort('internetdisconnected') : route.continue()));
+      await app.signInToHome();
+      const before = await watched.cookie('Abp.AuthToken');
+      await eventually(async () => (await watched.cookie('Abp.AuthToken')) !== before, 'a renewed backend token', RENEWAL_MS + 20_000);
+      expect(asked, 'the code was asked for again after the failure').toBeGreaterThanOrEqual(2);
+      expect(await app.page.locator('.banner').count(), 'no session banner').toBe(0);
+    }),
+  );
+
   securityCase('offline when the renewal is due: both banners say so, and back online the session is renewed at once', () =>
     suite.run(async (watched) => {
       const app = await AppModel.newPage(watched);
