@@ -38,9 +38,7 @@ describe.each(['firefox', 'webkit'] as const)('%s, inactivity in two tabs', (eng
   it('warns in both tabs, "Ingelogd blijven" in one closes the warning in the other, and at zero both are signed out', async () => {
     const first = new StaffModel(await browser.newTab(), stack);
     try {
-      await first.open('/account/login');
-      await first.signIn();
-      await first.waitForHome();
+      await first.signInToHome();
       const second = new StaffModel(await first.tab.openTab(), stack);
       await second.open('/app/home');
       await second.waitForHome();

@@ -100,9 +100,7 @@ describe.each(['firefox', 'webkit'] as const)('%s, the provider on its own site'
   });
 
   it('changes the e-mail address with the provider’s code after a wrong one, adds a phone number with its code, and changes the password', async () => {
-    await env.staff.open('/account/login');
-    await env.staff.signIn('monteur');
-    await env.staff.waitForHome('Welkom, Piet');
+    await env.staff.signInToHome('monteur', '123qwe', 'Welkom, Piet');
     await env.staff.openMyAccount('Piet Monteur');
 
     const seen = await seenMail(env.stack.urls, 'piet@isolatie.local');

@@ -116,9 +116,7 @@ describe.each(['firefox', 'webkit'] as const)('%s, with the service worker', (en
     const staff = new StaffModel(await browser.newTab(), stack);
     const tab = staff.tab;
     try {
-      await staff.open('/account/login');
-      await staff.signIn();
-      await staff.waitForHome();
+      await staff.signInToHome();
       await waitForWorker(tab);
 
       await staff.open('/beheer/gebruikers/5');
@@ -177,9 +175,7 @@ describe.each(['firefox', 'webkit'] as const)('%s, with the service worker', (en
     const staff = new StaffModel(await browser.newTab(), stack);
     const tab = staff.tab;
     try {
-      await staff.open('/account/login');
-      await staff.signIn();
-      await staff.waitForHome();
+      await staff.signInToHome();
       await waitForWorker(tab);
 
       // The deploy: the new files beside the old ones (docs/deploy.md keeps the old hashed files a while).

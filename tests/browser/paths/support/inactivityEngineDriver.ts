@@ -66,9 +66,7 @@ class EngineInactivityRun {
     if (this.path.steps.some((step) => step.kind === 'error')) this.code = this.env.stack.holds.hold('sign-out code');
     const staff = new StaffModel(await this.env.browser.newTab(), this.env.stack);
     this.screen = new InactivityScreen(staff.tab, async () => Date.now());
-    await staff.open('/account/login');
-    await staff.signIn();
-    await staff.waitForHome();
+    await staff.signInToHome();
     this.activity = await this.screen.watching(stepName(this.path, start!));
     await this.check(start!);
     for (const [index, step] of steps.entries()) {
