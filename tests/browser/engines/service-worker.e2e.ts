@@ -1,7 +1,7 @@
 import { cpSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { build } from 'vite';
+import { buildProduction } from '../support/build.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TestStack } from '../../../devstack/test-stack.ts';
 import { StaffModel } from '../models/staff.model.ts';
@@ -28,13 +28,7 @@ const START_RETRY_MS = 12_000;
 let next: string;
 beforeAll(async () => {
   next = mkdtempSync(join(tmpdir(), 'sw-next-'));
-  const nodeEnv = process.env.NODE_ENV;
-  process.env.NODE_ENV = 'production';
-  try {
-    await build({ logLevel: 'warn', configFile: 'vite.config.ts', mode: 'production', build: { outDir: next, emptyOutDir: true } });
-  } finally {
-    process.env.NODE_ENV = nodeEnv;
-  }
+  await buildProduction(next);
 }, 120_000);
 afterAll(() => {
   if (next) rmSync(next, { recursive: true, force: true });

@@ -2,7 +2,7 @@ import { cpSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import type { Browser, Response, Route } from 'playwright-core';
-import { build } from 'vite';
+import { buildProduction } from '../support/build.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TestStack } from '../../../devstack/test-stack.ts';
 import { AppModel } from '../models/app.model.ts';
@@ -146,13 +146,7 @@ describe('a new build deployed while a tab is open', () => {
     next = mkdtempSync(join(tmpdir(), 'sw-next-'));
     cpSync(resolve('dist'), site, { recursive: true });
     // Another build of the same code: it is built at another moment, which "Over de applicatie" shows, so its files differ.
-    const nodeEnv = process.env.NODE_ENV;
-    process.env.NODE_ENV = 'production';
-    try {
-      await build({ logLevel: 'warn', configFile: 'vite.config.ts', mode: 'production', build: { outDir: next, emptyOutDir: true } });
-    } finally {
-      process.env.NODE_ENV = nodeEnv;
-    }
+    await buildProduction(next);
     [browser, stack] = await Promise.all([launchChromium(), startTestStack({ dist: site })]);
   }, 120_000);
 

@@ -1,4 +1,4 @@
-import { build } from 'vite';
+import { buildProduction } from './build.ts';
 
 const BUILT = Symbol.for('isolatie.dist-built');
 
@@ -10,17 +10,6 @@ const BUILT = Symbol.for('isolatie.dist-built');
 export default function setup(): Promise<void> {
   if (process.env.SKIP_BUILD === '1') return Promise.resolve();
   const shared = globalThis as { [BUILT]?: Promise<void> };
-  shared[BUILT] ??= buildDist();
+  shared[BUILT] ??= buildProduction();
   return shared[BUILT];
-}
-
-async function buildDist(): Promise<void> {
-  // Vitest sets NODE_ENV=test, which would give React's development build.
-  const nodeEnv = process.env.NODE_ENV;
-  process.env.NODE_ENV = 'production';
-  try {
-    await build({ logLevel: 'warn', configFile: 'vite.config.ts', mode: 'production' });
-  } finally {
-    process.env.NODE_ENV = nodeEnv;
-  }
 }
