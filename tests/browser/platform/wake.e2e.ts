@@ -28,9 +28,10 @@ async function signedInThenAsleep(): Promise<{ app: AppModel; grants: Request[] 
   app.page.on('request', (request) => {
     if (isRefreshGrant(request)) grants.push(request);
   });
-  const now = await app.page.evaluate(() => Date.now());
-  await env.context.clock.pauseAt(now);
-  await env.context.clock.setSystemTime(now + 45_000);
+  // The page clock runs on until paused, so the pause is set a little ahead: the moment read from the page is already past when a loaded machine gets to pauseAt.
+  const pausedAt = (await app.page.evaluate(() => Date.now())) + 3000;
+  await env.context.clock.pauseAt(pausedAt);
+  await env.context.clock.setSystemTime(pausedAt + 45_000);
   await app.page.waitForTimeout(1000);
   expect(grants, 'no timer fired while asleep').toEqual([]);
   return { app, grants };
