@@ -1,7 +1,7 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { createLazyRoute } from '@tanstack/react-router';
 import { createContext, Fragment, useCallback, useContext, useEffect, useId, useRef, useState, type MouseEvent, type ReactNode } from 'react';
-import { abpEvents } from '../abp/events.ts';
+import { onConnectionBack } from '../abp/events.ts';
 import { useAppConfig, useSession } from '../boot/useBoot.ts';
 import { logError } from '../lib/log.ts';
 import { describeError, type ErrorView } from '../errors/describeError.ts';
@@ -386,12 +386,7 @@ function MyAccount() {
   const offline = error?.view.action === 'connection';
   useEffect(() => {
     if (!offline) return;
-    window.addEventListener('online', load);
-    const stop = abpEvents.on('abp.reachable', load);
-    return () => {
-      window.removeEventListener('online', load);
-      stop();
-    };
+    return onConnectionBack(load);
   }, [offline, load]);
   const connect = () => {
     setConnecting(true);

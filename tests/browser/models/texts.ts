@@ -199,6 +199,7 @@ export const NL = {
     pageFailedHint: 'Controleer de verbinding en probeer het opnieuw.',
     /** Offline, under pageFailed: a page whose code was never fetched on this device. */
     needsConnection: 'Zonder verbinding kan ze niet worden geladen. Ze opent vanzelf zodra de verbinding terug is.',
+    needsServer: 'Zolang de server niet bereikbaar is, kan ze niet worden geladen. Ze opent vanzelf zodra de server weer antwoordt.',
     retry: 'Opnieuw proberen',
   },
 

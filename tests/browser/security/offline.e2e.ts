@@ -115,4 +115,29 @@ describe('offline after the app was loaded', () => {
       await app.expectNoLeaks();
     }),
   );
+
+  securityCase.concurrent('the server stops answering, a section whose code is not loaded yet: the banner says the page opens once the server is back, and its "try now" opens it', () =>
+    suite.run(async (watched) => {
+      const app = await signedInHome(watched);
+      const refuse = (route: Route) => route.abort('connectionrefused');
+      const unreachable = [`${watched.stack.urls.api}/**`, `${watched.stack.urls.app}/assets/**`];
+      await app.page.route(unreachable[0]!, refuse);
+      await app.chooseLanguage('en');
+      await app.see(NL.shell.languageFailed);
+      await expectLostBanner(app, NL.connection.unreachable);
+      await app.page.route(unreachable[1]!, refuse);
+      await app.openSection(NL.section.verkoop);
+      await app.waitForHeading(NL.errorPage.pageFailed);
+      await app.see(NL.errorPage.needsServer);
+      await banner(app).getByText(NL.connection.pageWaiting).waitFor({ timeout: 10_000 });
+      expect(await app.page.getByRole('button', { name: /opnieuw proberen/i }).count(), 'one way to try now: the banner\'s').toBe(1);
+
+      for (const url of unreachable) await app.page.unroute(url, refuse);
+      // The banner's button, not the page's: once the server answers, the page that waited for it opens too.
+      await banner(app).getByRole('button', { name: NL.connection.tryNow }).click();
+      await app.waitForHeading(NL.section.verkoop, { level: 1 });
+      await app.expectPageKept('/verkoop', NL.section.verkoop);
+      await app.expectNoLeaks();
+    }),
+  );
 });
