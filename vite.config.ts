@@ -146,7 +146,7 @@ export default defineConfig({
     },
   },
   test: {
-    // The unit and node files two at a time first (vitest's default on two cores is one); then the browser files one at a time, Chromium's and the engines' in one queue.
+    // Two at a time on CI's two cores: first the unit and node files, then Chromium's files beside the engines'.
     maxWorkers: 2,
     projects: [
       {
@@ -190,7 +190,7 @@ export default defineConfig({
         },
       },
       {
-        // Firefox and WebKit, through tests/browser/support/driver.ts, one file at a time after Chromium's.
+        // Firefox and WebKit, one file at a time beside Chromium's: their runs wait on real timers most of the time.
         extends: true,
         test: {
           name: 'engines',
