@@ -20,7 +20,7 @@ export function lighthouseSummary(measurements: LighthouseMeasurements): string 
     const { scores, metrics } = audit;
     lines.push(
       '',
-      `${audit.path}${audit.signedIn ? ' (signed in)' : ' (signed out)'}, ${audit.preset} ` +
+      `${audit.path}${audit.signedIn ? ' (signed in)' : ' (signed out)'}, ${audit.preset}, ${audit.layout} ` +
         `(benchmarkIndex ${Math.round(audit.benchmarkIndex)}, main thread had a CPU ${range(audit.cpuShare, (value) => `${Math.round(value * 100)}%`)} of its task time)`,
       `  performance ${range(scores.performance, scoreText)}, accessibility ${range(scores.accessibility, scoreText)}, best practices ${range(scores['best-practices'], scoreText)}`,
       `  TBT ${range(metrics['total-blocking-time'], msText)}, LCP ${range(metrics['largest-contentful-paint'], msText)}, FCP ${range(metrics['first-contentful-paint'], msText)}, ` +
