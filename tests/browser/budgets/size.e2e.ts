@@ -15,6 +15,7 @@ import {
   initialSet,
   readDist,
   sizesOfSet,
+  staticClosure,
   type DistGraph,
 } from '../../../scripts/bench/measure/dist.ts';
 import { buildFloor, type Floor } from '../../../scripts/bench/measure/floor.ts';
@@ -64,6 +65,16 @@ describe('size budgets of the production build', () => {
   it(`sends index.html, inline style and script included, in at most ${kb(INDEX_HTML_GZIP_BYTES)} KB gzip`, () => {
     const gzip = sizesOf(Buffer.from(graph.html)).gzip;
     expect(gzip, `index.html ${kb(gzip)} KB gzip`).toBeLessThanOrEqual(INDEX_HTML_GZIP_BYTES);
+  });
+
+  // Without the links the app's scripts would leave only once the entry has run: one round trip more on a phone.
+  it("links the app's scripts from index.html, so they load beside the entry", () => {
+    const entry = graph.files.get(graph.entry)!;
+    const entryParts = staticClosure(graph, [graph.entry]);
+    const starts = [...entryParts].flatMap((path) => graph.files.get(path)!.dynamicImports);
+    expect(starts, `${entry.path} imports the start`).not.toEqual([]);
+    const appScripts = [...staticClosure(graph, starts)].filter((path) => !entryParts.has(path));
+    expect(appScripts.filter((path) => !graph.htmlAssets.includes(path)), 'app scripts index.html does not link').toEqual([]);
   });
 
   it('leaves the sign-in library (oauth4webapi) out of the initial set', () => {
