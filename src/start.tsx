@@ -10,7 +10,7 @@ import { activateLocale, i18n, loadCatalog } from './i18n/i18n.ts';
 import { inspectActor } from './lib/inspect.ts';
 import { logError } from './lib/log.ts';
 import { CALLBACK_PATH } from './lib/paths.ts';
-import { firstPageDrawn, router } from './routes/router.tsx';
+import { firstPageDrawn, preloadPageCode, router } from './routes/router.tsx';
 import './ui/app.css';
 
 /** A popup sign-in's callback page only hands its address to the opener; the code for that loads only there. */
@@ -35,6 +35,7 @@ async function start(): Promise<void> {
   await new Promise((resolve) => setTimeout(resolve, 0));
   if (import.meta.env.DEV) inspectActor(bootActor);
   bootActor.start();
+  preloadPageCode(location.pathname);
   // A sign-in's return: its code (the sign-in library) loads beside the config request, and the exchange starts once the config is in.
   if (location.pathname === CALLBACK_PATH) {
     // On failure the route's loader loads it again and says so.

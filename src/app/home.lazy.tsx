@@ -1,13 +1,13 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { createLazyRoute } from '@tanstack/react-router';
-import { Suspense, useEffect } from 'react';
+import { useEffect } from 'react';
 import { useSession } from '../boot/useBoot.ts';
 import { formatDate, formatIsoDate } from '../i18n/formats.ts';
 import { PageHeading } from '../ui/PageHeading.tsx';
-import { optionalLazy } from '../ui/optionalLazy.ts';
+import { optionalPart } from '../ui/optionalLazy.ts';
 
 /** The sections to open, as tiles (or whom to ask for a role): they come with the list of sections, which the start never carries. */
-const SectionTiles = optionalLazy(() => import('./HomeTiles.lazy.tsx').then((module) => module.SectionTiles));
+const SectionTiles = optionalPart(() => import('./HomeTiles.lazy.tsx').then((module) => module.SectionTiles));
 
 /** Set when /app/home is on screen; the benchmark measures start-up up to this mark. */
 export const HOME_RENDERED_MARK = 'app-home-rendered';
@@ -30,9 +30,7 @@ function Home() {
           Vandaag is het <time dateTime={formatIsoDate(now)}>{today}</time>.
         </Trans>
       </p>
-      <Suspense fallback={null}>
-        <SectionTiles />
-      </Suspense>
+      <SectionTiles />
     </main>
   );
 }

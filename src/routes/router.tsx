@@ -1,6 +1,6 @@
 import { Outlet, createRootRouteWithContext, createRoute, createRouter, redirect, type AnyRouteMatch, type ErrorComponentProps } from '@tanstack/react-router';
 import { lazy, Suspense, type ReactNode } from 'react';
-import { optionalLazy } from '../ui/optionalLazy.ts';
+import { optionalLazy, whenPartsLoaded } from '../ui/optionalLazy.ts';
 import { bootContext } from '../boot/bootActor.ts';
 import { withPages } from '../i18n/withPages.ts';
 import { CALLBACK_PATH, HOME_PATH } from '../lib/paths.ts';
@@ -152,13 +152,28 @@ router.subscribe('onResolved', (event) => {
   if (event.fromLocation && event.pathChanged) void import('../ui/focusHeading.lazy.ts').then(({ focusPageHeading }) => focusPageHeading());
 });
 
-/** Settles once the router has drawn its first page: what is preloaded then does not share the line with that page's own code. */
+/**
+ * Settles once the router has drawn its first page and that page's optional
+ * parts have loaded (Home's tiles): what is preloaded then does not share the
+ * line with that page's own code.
+ */
 export const firstPageDrawn = new Promise<void>((drawn) => {
   const stop = router.subscribe('onRendered', () => {
     stop();
-    drawn();
+    void whenPartsLoaded().then(drawn);
   });
 });
+
+/**
+ * Fetches the code of the page at `pathname` (its lazy route files), without
+ * running its guards: called as start-up begins, it loads beside start-up's
+ * requests instead of after them, one round trip or more less on a phone.
+ * A failure is the router's to show when it gets there.
+ */
+export function preloadPageCode(pathname: string): void {
+  const [routes] = router.getMatchedRoutes(pathname);
+  for (const route of routes) router.loadRouteChunk(route)?.catch(() => undefined);
+}
 
 /** Fetches the code of the sections every signed-in start needs (account, app), without navigating. */
 export function preloadStartSections(): void {

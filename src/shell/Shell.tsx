@@ -1,16 +1,20 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Link, Outlet, useRouterState } from '@tanstack/react-router';
-import { Suspense, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useSession, useUserConfiguration } from '../boot/useBoot.ts';
 import { HOME_PATH } from '../lib/paths.ts';
-import { optionalLazy } from '../ui/optionalLazy.ts';
+import { optionalPart, whenPartsLoaded } from '../ui/optionalLazy.ts';
 import { useMainMenu } from './menu.ts';
 
 /** Loaded when first opened: most starts never need it. */
-const UserMenu = optionalLazy<{ id: string; onClose: () => void }>(() => import('./UserMenu.lazy.tsx').then((module) => module.UserMenu));
+const UserMenu = optionalPart<{ id: string; onClose: () => void }>(() => import('./UserMenu.lazy.tsx').then((module) => module.UserMenu));
 
-/** The banners and the inactivity warning: loaded after start-up, with the token lifecycle they show. */
-const ShellBanners = optionalLazy(() => import('./ShellBanners.lazy.tsx').then((module) => module.ShellBanners));
+/**
+ * The banners and the inactivity warning, with the token lifecycle they show:
+ * loaded once the first page's own parts have (Home's tiles), so that on a
+ * phone they do not share its line and CPU.
+ */
+const ShellBanners = optionalPart(() => import('./ShellBanners.lazy.tsx').then((module) => module.ShellBanners));
 
 /**
  * The frame around every signed-in page: the sections the person may open
@@ -31,6 +35,14 @@ export function Shell() {
   const open = userMenuOpen && opened.panel;
   const close = () => setOpened(undefined);
   const user = session?.user;
+  const [bannersDue, setBannersDue] = useState(false);
+  useEffect(() => {
+    let mounted = true;
+    void whenPartsLoaded().then(() => mounted && setBannersDue(true));
+    return () => {
+      mounted = false;
+    };
+  }, []);
   return (
     <div className="shell">
       <a className="skip-link" href="#content">
@@ -68,17 +80,11 @@ export function Shell() {
             >
               {user?.name} {user?.surname}
             </button>
-            {userMenuOpen && (
-              <Suspense fallback={null}>
-                <UserMenu id="user-menu" onClose={close} />
-              </Suspense>
-            )}
+            {userMenuOpen && <UserMenu id="user-menu" onClose={close} />}
           </div>
         </div>
       </header>
-      <Suspense fallback={null}>
-        <ShellBanners />
-      </Suspense>
+      {bannersDue && <ShellBanners />}
       <div id="content" className="shell__content">
         <Outlet />
       </div>

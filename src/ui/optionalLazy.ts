@@ -1,6 +1,41 @@
-import { lazy, type ComponentType } from 'react';
+import { createElement, lazy, useSyncExternalStore, type ComponentType, type ReactNode } from 'react';
 import { withPages } from '../i18n/withPages.ts';
 import { logError } from '../lib/log.ts';
+
+let loading = 0;
+const waiting = new Set<() => void>();
+
+/** After the next frame: the part that just loaded is drawn and painted by then. */
+function afterNextPaint(task: () => void): void {
+  requestAnimationFrame(() => setTimeout(task, 0));
+}
+
+function settle(): void {
+  loading -= 1;
+  if (loading > 0) return;
+  afterNextPaint(() => {
+    if (loading === 0) for (const finish of [...waiting]) finish();
+  });
+}
+
+/**
+ * Settles once no optional part is loading and the last one has been drawn,
+ * at the latest after `atMostMs`:
+ * what may wait (preloading, the token's life) then does not share a phone's
+ * line and CPU with the parts of the first page, such as Home's tiles.
+ */
+export function whenPartsLoaded(atMostMs = 3000): Promise<void> {
+  if (loading === 0) return Promise.resolve();
+  return new Promise((done) => {
+    const finish = () => {
+      clearTimeout(timer);
+      waiting.delete(finish);
+      done();
+    };
+    const timer = setTimeout(finish, atMostMs);
+    waiting.add(finish);
+  });
+}
 
 /**
  * A lazily loaded part (with the `pages` catalog) the page can do without or
@@ -8,13 +43,58 @@ import { logError } from '../lib/log.ts';
  * `fallback` (by default nothing) instead of taking the whole page down.
  */
 export function optionalLazy<P extends object = object>(load: () => Promise<ComponentType<P>>, fallback: ComponentType<P> = () => null) {
-  return lazy<ComponentType<P>>(() =>
-    withPages(load).then(
-      (component) => ({ default: component }),
-      (error: unknown) => {
-        logError('load', error);
-        return { default: fallback };
-      },
-    ),
-  );
+  return lazy<ComponentType<P>>(() => {
+    loading += 1;
+    return withPages(load)
+      .then(
+        (component) => ({ default: component }),
+        (error: unknown) => {
+          logError('load', error);
+          return { default: fallback };
+        },
+      )
+      .finally(settle);
+  });
+}
+
+/**
+ * A lazily loaded part the page draws without waiting for it: nothing until
+ * its code (with the `pages` catalog) is there, then the part, in the next
+ * ordinary render. Unlike `optionalLazy` it never suspends, so React does not
+ * hold it back to reveal it together with later content (its Suspense
+ * throttle of about 300 ms): Home's tiles, the largest thing on a phone's
+ * first screen, appear as soon as they can. Its code loads at the first
+ * render; when it cannot be fetched it logs and draws `fallback`.
+ */
+export function optionalPart<P extends object = object>(load: () => Promise<ComponentType<P>>, fallback: ComponentType<P> = () => null): (props: P) => ReactNode {
+  let loaded: ComponentType<P> | undefined;
+  let started = false;
+  const listeners = new Set<() => void>();
+  const start = () => {
+    if (started) return;
+    started = true;
+    loading += 1;
+    void withPages(load)
+      .then(
+        (component) => component,
+        (error: unknown) => {
+          logError('load', error);
+          return fallback;
+        },
+      )
+      .then((component) => {
+        loaded = component;
+        for (const listener of listeners) listener();
+      })
+      .finally(settle);
+  };
+  const subscribe = (listener: () => void) => {
+    listeners.add(listener);
+    return () => listeners.delete(listener);
+  };
+  return function OptionalPart(props: P) {
+    start();
+    const Component = useSyncExternalStore(subscribe, () => loaded);
+    return Component ? createElement(Component, props) : null;
+  };
 }
