@@ -1,7 +1,7 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { createLazyRoute } from '@tanstack/react-router';
 import { createContext, Fragment, useCallback, useContext, useEffect, useId, useRef, useState, type MouseEvent, type ReactNode } from 'react';
-import { onConnectionBack } from '../abp/events.ts';
+import { onConnectionBack } from '../connection/connectionBack.ts';
 import { useAppConfig, useSession } from '../boot/useBoot.ts';
 import { logError } from '../lib/log.ts';
 import { describeError, type ErrorView } from '../errors/describeError.ts';

@@ -4,7 +4,7 @@ import { useSelector } from '@xstate/react';
 import { useEffect } from 'react';
 import { ErrorScreen } from './ErrorScreen.tsx';
 import { logError } from '../lib/log.ts';
-import { onConnectionBack } from '../abp/events.ts';
+import { onConnectionBack } from '../connection/connectionBack.ts';
 import { connectivityActor } from '../connection/connectivityActor.ts';
 
 /**
