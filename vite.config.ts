@@ -24,8 +24,16 @@ function isEntryModule(id: string): boolean {
   return modules.entry.has(moduleFile(id));
 }
 
+/**
+ * Constants a lazy chunk on the way to a signed-in Home shares with later code
+ * (the provider tokens' storage key, which the start's settling of the
+ * person's name reads): as a chunk of their own they would cost a phone a
+ * round trip after that chunk, for a few bytes.
+ */
+const START_CONSTANTS = /\/src\/lib\/storageKeys\.ts$/;
+
 function isStartModule(id: string): boolean {
-  if (START_LIBRARIES.test(id)) return true;
+  if (START_LIBRARIES.test(id) || START_CONSTANTS.test(moduleFile(id))) return true;
   return modules.start.has(moduleFile(id));
 }
 
