@@ -295,15 +295,21 @@ describe('ABP headers are sent only as the contract says', () => {
 });
 
 describe('index.html sends the config request and GetAll before the bundle has run, and start-up takes their answers', () => {
-  /** Holds the start's code until released, so whatever asks meanwhile is index.html's script. */
+  /** Holds the start's code (the app chunk, which index.html links and the entry imports) until released, so whatever asks meanwhile is index.html's script. */
   async function holdStart(app: AppModel): Promise<() => void> {
     let release!: () => void;
+    let holding = 0;
     const held = new Promise<void>((done) => (release = done));
-    await app.page.route(/\/assets\/start-[^/]+\.js$/, async (route) => {
+    await app.page.route(/\/assets\/app-[^/]+\.js$/, async (route) => {
+      holding += 1;
       await held;
       await route.continue();
     });
-    return release;
+    return () => {
+      // Nothing held would leave the test proving nothing: the start would have run beside index.html's requests.
+      expect(holding, "the start's code was held").toBeGreaterThan(0);
+      release();
+    };
   }
 
   const sentBy = (watched: WatchedContext, app: AppModel, path: string) =>
