@@ -4,8 +4,8 @@
  * Lighthouse on its own, as `npm run bench` runs it at its end: builds the app
  * for production into bench-dist/app (--no-build audits the build that is
  * there), serves it like production with the local stack, and audits the
- * sign-in page signed out and /app/home signed in, mobile and desktop, --runs
- * times each (default 5, as the bench). Every run's report goes to
+ * sign-in page signed out and /app/home signed in, mobile and desktop, in
+ * both API layouts, --runs times each (default 5, as the bench). Every run's report goes to
  * bench-dist/lighthouse/; the summary is printed. When <out>/performance.json
  * holds an earlier bench's report, its Lighthouse part and figures are
  * replaced and performance.md is written again; the other figures stay as that
