@@ -55,26 +55,23 @@ function preloadAppChunks(): Plugin {
         const bundle = context.bundle;
         const entry = bundle && Object.values(bundle).find((item) => item.type === 'chunk' && item.isEntry);
         if (!bundle || !entry || entry.type !== 'chunk') return;
+        /** The chunks `roots` need before they run: themselves and their static imports, transitively. */
+        const staticClosure = (roots: readonly string[]) => {
+          const seen = new Set<string>();
+          const visit = (fileName: string) => {
+            const chunk = bundle[fileName];
+            if (!chunk || chunk.type !== 'chunk' || seen.has(fileName)) return;
+            seen.add(fileName);
+            chunk.imports.forEach(visit);
+          };
+          roots.forEach(visit);
+          return seen;
+        };
         // The entry's one import() (main.tsx) is the start, whichever chunk the start module ended up in and however the entry is split.
-        const entryChunks = new Set<string>();
-        const starts = new Set<string>();
-        const visitEntry = (fileName: string) => {
-          const chunk = bundle[fileName];
-          if (!chunk || chunk.type !== 'chunk' || entryChunks.has(fileName)) return;
-          entryChunks.add(fileName);
-          chunk.dynamicImports.forEach((imported) => starts.add(imported));
-          chunk.imports.forEach(visitEntry);
-        };
-        visitEntry(entry.fileName);
-        if (starts.size === 0) throw new Error('preload-app-chunks: the entry imports no start chunk, so index.html would link none of the app.');
-        const scripts = new Set<string>();
-        const visit = (fileName: string) => {
-          const chunk = bundle[fileName];
-          if (!chunk || chunk.type !== 'chunk' || scripts.has(fileName)) return;
-          scripts.add(fileName);
-          chunk.imports.forEach(visit);
-        };
-        starts.forEach(visit);
+        const entryChunks = staticClosure([entry.fileName]);
+        const starts = [...entryChunks].flatMap((fileName) => (bundle[fileName]?.type === 'chunk' ? bundle[fileName].dynamicImports : []));
+        if (starts.length === 0) throw new Error('preload-app-chunks: the entry imports no start chunk, so index.html would link none of the app.');
+        const scripts = staticClosure(starts);
         const linked = (fileName: string) => entryChunks.has(fileName) || html.includes(`/${fileName}"`);
         return [...scripts]
           .filter((fileName) => !linked(fileName))
