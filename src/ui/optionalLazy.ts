@@ -37,24 +37,24 @@ export function whenPartsLoaded(atMostMs = 3000): Promise<void> {
   });
 }
 
+/** A part's code with the `pages` catalog, counted while it loads; `fallback` (logged) when it cannot be fetched. */
+function loadPart<P>(load: () => Promise<ComponentType<P>>, fallback: ComponentType<P>): Promise<ComponentType<P>> {
+  loading += 1;
+  return withPages(load)
+    .catch((error: unknown) => {
+      logError('load', error);
+      return fallback;
+    })
+    .finally(settle);
+}
+
 /**
  * A lazily loaded part (with the `pages` catalog) the page can do without or
  * stand in for: when its code cannot be fetched it logs and renders
  * `fallback` (by default nothing) instead of taking the whole page down.
  */
 export function optionalLazy<P extends object = object>(load: () => Promise<ComponentType<P>>, fallback: ComponentType<P> = () => null) {
-  return lazy<ComponentType<P>>(() => {
-    loading += 1;
-    return withPages(load)
-      .then(
-        (component) => ({ default: component }),
-        (error: unknown) => {
-          logError('load', error);
-          return { default: fallback };
-        },
-      )
-      .finally(settle);
-  });
+  return lazy<ComponentType<P>>(() => loadPart(load, fallback).then((component) => ({ default: component })));
 }
 
 /**
@@ -73,20 +73,10 @@ export function optionalPart<P extends object = object>(load: () => Promise<Comp
   const start = () => {
     if (started) return;
     started = true;
-    loading += 1;
-    void withPages(load)
-      .then(
-        (component) => component,
-        (error: unknown) => {
-          logError('load', error);
-          return fallback;
-        },
-      )
-      .then((component) => {
-        loaded = component;
-        for (const listener of listeners) listener();
-      })
-      .finally(settle);
+    void loadPart(load, fallback).then((component) => {
+      loaded = component;
+      for (const listener of listeners) listener();
+    });
   };
   const subscribe = (listener: () => void) => {
     listeners.add(listener);
