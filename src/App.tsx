@@ -9,7 +9,7 @@ import { useLocaleReady } from './i18n/useLocaleReady.ts';
 import { firstPageDrawn, preloadStartSections, router } from './routes/router.tsx';
 import { BusyIndicator } from './ui/BusyIndicator.tsx';
 import type { StartupErrorProps } from './ui/StartupError.lazy.tsx';
-import { optionalLazy, optionalPart } from './ui/optionalLazy.ts';
+import { optionalLazy } from './ui/optionalLazy.ts';
 
 /**
  * Start-up's failure screen loads when start-up fails: the server answered
@@ -39,7 +39,7 @@ const SlowStart = lazy<ComponentType>(() =>
 );
 
 /** The connection banner and the update prompt load once start-up is done. */
-const AfterStart = optionalPart(() => import('./ui/AfterStart.lazy.tsx').then((module) => module.AfterStart));
+const AfterStart = optionalLazy(() => import('./ui/AfterStart.lazy.tsx').then((module) => module.AfterStart));
 
 /** Renders what start-up reached: busy, a failure screen, or the routes. */
 export function App() {
@@ -84,7 +84,11 @@ export function App() {
   return (
     <>
       <RouterProvider router={router} />
-      {idle && <AfterStart />}
+      {idle && (
+        <Suspense fallback={null}>
+          <AfterStart />
+        </Suspense>
+      )}
     </>
   );
 }
