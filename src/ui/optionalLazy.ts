@@ -1,4 +1,5 @@
 import { createElement, lazy, useSyncExternalStore, type ComponentType, type ReactNode } from 'react';
+import { onConnectionBack } from '../connection/connectionBack.ts';
 import { withPages } from '../i18n/withPages.ts';
 import { logError } from '../lib/log.ts';
 
@@ -37,13 +38,13 @@ export function whenPartsLoaded(atMostMs = 3000): Promise<void> {
   });
 }
 
-/** A part's code with the `pages` catalog, counted while it loads; `fallback` (logged) when it cannot be fetched. */
-function loadPart<P>(load: () => Promise<ComponentType<P>>, fallback: ComponentType<P>): Promise<ComponentType<P>> {
+/** A part's code with the `pages` catalog, counted while it loads; undefined (logged) when it cannot be fetched. */
+function loadPart<P>(load: () => Promise<ComponentType<P>>): Promise<ComponentType<P> | undefined> {
   loading += 1;
   return withPages(load)
     .catch((error: unknown) => {
       logError('load', error);
-      return fallback;
+      return undefined;
     })
     .finally(settle);
 }
@@ -54,7 +55,7 @@ function loadPart<P>(load: () => Promise<ComponentType<P>>, fallback: ComponentT
  * `fallback` (by default nothing) instead of taking the whole page down.
  */
 export function optionalLazy<P extends object = object>(load: () => Promise<ComponentType<P>>, fallback: ComponentType<P> = () => null) {
-  return lazy<ComponentType<P>>(() => loadPart(load, fallback).then((component) => ({ default: component })));
+  return lazy<ComponentType<P>>(() => loadPart(load).then((component) => ({ default: component ?? fallback })));
 }
 
 /**
@@ -64,7 +65,10 @@ export function optionalLazy<P extends object = object>(load: () => Promise<Comp
  * hold it back to reveal it together with later content (its Suspense
  * throttle of about 300 ms): Home's tiles, the largest thing on a phone's
  * first screen, appear as soon as they can. Its code loads at the first
- * render; when it cannot be fetched it logs and draws `fallback`.
+ * render; when it cannot be fetched it logs, draws `fallback`, and loads
+ * again once the connection is back: a part lost to a dropped connection
+ * (the session's banner, the person's menu, Home's tiles) is not lost for
+ * the rest of the page's life.
  */
 export function optionalPart<P extends object = object>(load: () => Promise<ComponentType<P>>, fallback: ComponentType<P> = () => null): (props: P) => ReactNode {
   let loaded: ComponentType<P> | undefined;
@@ -73,9 +77,15 @@ export function optionalPart<P extends object = object>(load: () => Promise<Comp
   const start = () => {
     if (started) return;
     started = true;
-    void loadPart(load, fallback).then((component) => {
-      loaded = component;
+    void loadPart(load).then((component) => {
+      loaded = component ?? fallback;
       for (const listener of listeners) listener();
+      if (component) return;
+      const stop = onConnectionBack(() => {
+        stop();
+        started = false;
+        start();
+      });
     });
   };
   const subscribe = (listener: () => void) => {

@@ -319,19 +319,23 @@ export class AppModel extends PageModel {
   }
 
   /**
-   * Waits until the page has fetched the code that joins it once the browser
-   * is idle after start-up (the connection banner, the update prompt): only
-   * then does the page notice going offline.
+   * The signed-in code (the token's life, with the popup sign-in it imports,
+   * and the banner that tells of it) has arrived, so the session renews from
+   * here on and says so when it cannot.
    */
-  /** The signed-in code (the token's life, with the popup sign-in it imports) has arrived, so the session renews from here on. */
   async waitForSignedInCode(timeout = OUTCOME_MS): Promise<void> {
     await this.page.waitForFunction(
-      () => ['signedIn', 'tokenActor', 'popup'].every((name) => performance.getEntriesByType('resource').some((entry) => new RegExp(`/assets/${name}\\.lazy-[^/]+\\.js$`).test(entry.name))),
+      () => ['signedIn', 'tokenActor', 'popup', 'ShellBanners'].every((name) => performance.getEntriesByType('resource').some((entry) => new RegExp(`/assets/${name}\\.lazy-[^/]+\\.js$`).test(entry.name))),
       undefined,
       { timeout, polling: 100 },
     );
   }
 
+  /**
+   * Waits until the page has fetched the code that joins it once the browser
+   * is idle after start-up (the connection banner, the update prompt): only
+   * then does the page notice going offline.
+   */
   async waitForAfterStart(timeout = OUTCOME_MS): Promise<void> {
     await this.page.waitForFunction(
       () => performance.getEntriesByType('resource').some((entry) => /\/assets\/AfterStart(\.lazy)?-[^/]+\.js$/.test(entry.name)),

@@ -131,6 +131,8 @@ export const NL = {
   },
 
   home: {
+    /** The heading above the tiles of the sections the person may open. */
+    tiles: 'Je onderdelen',
     /** Someone signed in who may open no section. */
     noSections: 'Je hebt nog geen toegang tot een onderdeel',
     askAdministratorOf: (company: string) => `Vraag een beheerder van ${company} om je een rol te geven`,

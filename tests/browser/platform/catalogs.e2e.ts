@@ -45,10 +45,10 @@ describe('the later catalog (pages) arriving late', () => {
     const shown = `${await app.page.title()}\n${await app.page.locator('body').innerText()}`;
     const words = new Set(shown.split(/\s+/));
     expect(ids.filter((id) => words.has(id) || shown.includes(id)), 'message ids on screen').toEqual([]);
-    expect(await app.page.getByRole('heading', { name: 'Je onderdelen' }).count(), 'tiles without their catalog').toBe(0);
+    expect(await app.page.getByRole('heading', { name: NL.home.tiles }).count(), 'tiles without their catalog').toBe(0);
 
     release();
-    await app.page.getByRole('heading', { name: 'Je onderdelen' }).waitFor();
+    await app.page.getByRole('heading', { name: NL.home.tiles }).waitFor();
     expect(await app.page.title()).not.toMatch(new RegExp(ids.map((id) => id.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&')).join('|')));
     expect(app.consoleMatching(/Uncompiled message/), 'Lingui warnings of untranslated messages').toEqual([]);
   });

@@ -116,6 +116,25 @@ describe('offline after the app was loaded', () => {
     }),
   );
 
+  securityCase.concurrent('the connection drops while Home\'s tiles are on their way: Home stays, and the tiles come by themselves once online', () =>
+    suite.run(async (watched) => {
+      const app = await AppModel.newPage(watched);
+      const tiles = /\/assets\/HomeTiles\.lazy-[^/]+\.js$/;
+      await app.page.route(tiles, (route) => route.abort('internetdisconnected'));
+      await app.signInToHome();
+      await eventually(() => watched.logged.some((message) => /\[load\]/.test(message.text)), 'the failed load logged');
+      const heading = app.page.getByRole('heading', { name: NL.home.tiles });
+      expect(await heading.count(), 'no tiles without their code').toBe(0);
+      await app.markDocument();
+      await app.page.unroute(tiles);
+      await watched.context.setOffline(true);
+      await watched.context.setOffline(false);
+      await heading.waitFor({ timeout: 10_000 });
+      expect(await app.documentStillMarked(), 'no reload').toBe(true);
+      await app.expectNoLeaks();
+    }),
+  );
+
   securityCase.concurrent('the server stops answering, a section whose code is not loaded yet: the banner says the page opens once the server is back, and its "try now" opens it', () =>
     suite.run(async (watched) => {
       const app = await signedInHome(watched);
