@@ -36,19 +36,24 @@ afterAll(() => {
 
 /** Waits until the worker controls the page and its precache holds the shell: from then on a new visit starts from it. */
 async function waitForWorker(tab: Tab): Promise<void> {
-  await tab.evaluate(async (limit) => {
-    const until = Date.now() + limit;
-    while (Date.now() < until) {
-      if (navigator.serviceWorker.controller?.state === 'activated') {
-        for (const name of await caches.keys()) {
-          if (!name.includes('precache')) continue;
-          if ((await (await caches.open(name)).keys()).some((request) => new URL(request.url).pathname === '/index.html')) return;
-        }
+  // Asked again and again from here, not in one long script: a page's script may run 30 s at most in WebKit's driver.
+  const until = Date.now() + 45_000;
+  let seen = '';
+  while (Date.now() < until) {
+    seen = await tab.evaluate(async () => {
+      const registration = await navigator.serviceWorker.getRegistration();
+      const states = registration ? ['installing', 'waiting', 'active'].map((name) => `${name} ${registration[name as 'active']?.state ?? '-'}`).join(', ') : 'no registration';
+      let shell = false;
+      for (const name of await caches.keys()) {
+        if (name.includes('precache') && (await (await caches.open(name)).keys()).some((request) => new URL(request.url).pathname === '/index.html')) shell = true;
       }
-      await new Promise((done) => setTimeout(done, 100));
-    }
-    throw new Error('no worker with the shell in its precache');
-  }, 20_000);
+      const controller = navigator.serviceWorker.controller?.state ?? 'none';
+      return controller === 'activated' && shell ? '' : `controller ${controller}; ${states}; shell in the precache: ${shell}`;
+    }, undefined);
+    if (seen === '') return;
+    await new Promise((done) => setTimeout(done, 250));
+  }
+  throw new Error(`no worker with the shell in its precache (${seen})`);
 }
 
 /** The connection watch is there: it comes once the browser is idle after start-up. */
