@@ -11,7 +11,7 @@ import { getUserConfiguration, type UserConfiguration } from '../abp/userConfigu
 import { abpClientFor } from '../config/abpClient.ts';
 import type { AppConfig } from '../config/appConfig.ts';
 import { requestAppConfig } from '../config/appConfigRequest.ts';
-import { armEarlyGetAll } from '../config/early.ts';
+import { armEarly } from '../config/early.ts';
 import { parseAppConfig } from '../config/parseAppConfig.ts';
 import { activateLocale } from '../i18n/i18n.ts';
 import { logError } from '../lib/log.ts';
@@ -26,9 +26,12 @@ const settler = () => import('./deviceLanguage.lazy.ts');
 export const browserBootMachine = createBootMachine<AppConfig, UserConfiguration, Session>().provide({
   actors: {
     loadConfig: fromPromise(async () => {
+      // Only a browser that has chosen no environment yet (once): every other start carries none of it. Its code loads
+      // beside the config, not after it: on a new phone's first start it is on the way to the first page.
+      const tenantCode = hasChosenTenant() ? undefined : import('./configuredTenant.lazy.ts');
+      tenantCode?.catch(() => undefined);
       const config = parseAppConfig(await requestAppConfig());
-      // Only a browser that has chosen no environment yet (once): every other start carries none of it.
-      if (config.tenancyName && !hasChosenTenant()) await (await import('./configuredTenant.lazy.ts')).chooseConfiguredTenant(config);
+      if (config.tenancyName && tenantCode) await (await tenantCode).chooseConfiguredTenant(config);
       return config;
     }),
     loadUserConfiguration: fromPromise(async ({ input }) => {
@@ -37,7 +40,7 @@ export const browserBootMachine = createBootMachine<AppConfig, UserConfiguration
       // With a token held, the code that settles the answer (the language, a token the backend ignored) loads beside GetAll.
       const settling = sent === undefined ? undefined : settler();
       // index.html's GetAll, when it was asked for as this one is.
-      await armEarlyGetAll();
+      await armEarly('g');
       const answered = await getUserConfiguration(client);
       if (!settling && answered.session.userId === null) return answered;
       return (await (settling ?? settler())).settleUserConfiguration(input.config, client, answered, sent);

@@ -2,6 +2,7 @@ import { AbpError } from '../abp/errors.ts';
 import { hasChosenTenant, setTenantId } from '../abp/tenant.ts';
 import { isTenantAvailable, TenantAvailability } from '../abp/tenantAvailability.ts';
 import { abpClientFor } from '../config/abpClient.ts';
+import { armEarly } from '../config/early.ts';
 import type { AppConfig } from '../config/appConfig.ts';
 import { logError, logWarning } from '../lib/log.ts';
 
@@ -10,8 +11,9 @@ import { logError, logWarning } from '../lib/log.ts';
  * names. ABP treats a request without a tenant as the host's, and refuses to
  * register or sign in staff there, so a new PC, a private window or cleared
  * cookies would otherwise meet a refused sign-in. Its id is looked up once
- * (`Account/IsTenantAvailable`, as ABP's own clients do for a tenancy name)
- * and kept in the tenant cookie, which every later start reads.
+ * (`Account/IsTenantAvailable`, as ABP's own clients do for a tenancy name;
+ * index.html's script asks first, while the bundle loads) and kept in the
+ * tenant cookie, which every later start reads.
  *
  * No answer at all stops start-up, which offers to try again: going on
  * would put the person on the host. Any other refusal is logged and start-up
@@ -20,6 +22,8 @@ import { logError, logWarning } from '../lib/log.ts';
 export async function chooseConfiguredTenant(config: AppConfig): Promise<void> {
   if (!config.tenancyName || hasChosenTenant()) return;
   try {
+    // index.html's script may have looked it up already (config/early.ts).
+    await armEarly('t');
     const { state, tenantId } = await isTenantAvailable(abpClientFor(config), config.tenancyName);
     if (state === TenantAvailability.Available && tenantId !== null) setTenantId(tenantId);
     else logWarning('tenant', `appconfig's tenancyName "${config.tenancyName}" is ${state === TenantAvailability.InActive ? 'not active' : 'unknown'} at the backend`);

@@ -1,8 +1,12 @@
 /**
- * Start-up's first two requests leave from index.html's inline script while
+ * Start-up's first requests leave from index.html's inline script while
  * the bundle loads: the config as the HTML is parsed, GetAll as soon as the
- * config has answered. Start-up takes an answer only when it would have asked
- * exactly so (the same address and headers); otherwise it asks again.
+ * config has answered. A browser that has chosen no environment, where the
+ * config names one (`tenancyName`), first looks that one up
+ * (`Account/IsTenantAvailable`) and sends GetAll in it: a new phone's first
+ * start does not wait for the bundle before those two round trips. Start-up
+ * takes an answer only when it would have asked exactly so (the same
+ * method, address, headers and body); otherwise it asks again.
  * Not in a silent renewal's frame or a sign-in popup (the callback page
  * there only hands its address over and starts nothing). Under `npm run dev`
  * the app's config file has another name: the early answer goes unused.
@@ -14,12 +18,18 @@ export interface EarlyRequest {
   h: Record<string, string>;
   /** The answer. */
   p: Promise<Response>;
+  /** The body of a POST (the environment's lookup); a GET has none. */
+  b?: string;
 }
 
 declare global {
   interface Window {
-    /** Set by index.html's script: the config request, and GetAll once the config has answered (undefined: not sent). */
-    early?: { c?: EarlyRequest; g?: Promise<EarlyRequest | undefined> };
+    /**
+     * Set by index.html's script: the config request; the configured
+     * environment's lookup once the config has answered; GetAll after them
+     * (a promise of undefined: not sent).
+     */
+    early?: { c?: EarlyRequest; t?: Promise<EarlyRequest | undefined>; g?: Promise<EarlyRequest | undefined> };
   }
 }
 
@@ -41,18 +51,23 @@ export function takeEarlyConfig(): EarlyRequest | undefined {
   return early;
 }
 
-let getAll: EarlyRequest | undefined;
+let armed: EarlyRequest | undefined;
 
-/** Waits until index.html's script has sent GetAll or decided not to; the next request of a start-up client may take its answer. */
-export async function armEarlyGetAll(): Promise<void> {
+/**
+ * Waits until index.html's script has sent the environment's lookup (`t`) or
+ * GetAll (`g`), or decided not to; the next request of a start-up client may
+ * take its answer.
+ */
+export async function armEarly(which: 't' | 'g'): Promise<void> {
   const early = window.early;
-  getAll = await early?.g;
-  if (early) early.g = undefined;
+  armed = await early?.[which];
+  if (early) early[which] = undefined;
 }
 
-/** The fetch of start-up's client: the first request after `armEarlyGetAll` takes the early GetAll when it matches. */
-export function earlyFetch(request: Request, init?: RequestInit): Promise<Response> {
-  const early = getAll;
-  getAll = undefined;
-  return (request.method === 'GET' && earlyAnswer(early, request.url, request.headers)) || fetch(request, init);
+/** The fetch of start-up's client: the first request after `armEarly` takes the early answer when it matches. */
+export async function earlyFetch(request: Request, init?: RequestInit): Promise<Response> {
+  const early = armed;
+  armed = undefined;
+  const matches = early !== undefined && request.method === (early.b === undefined ? 'GET' : 'POST') && (early.b === undefined || (await request.clone().text()) === early.b);
+  return (matches && earlyAnswer(early, request.url, request.headers)) || fetch(request, init);
 }

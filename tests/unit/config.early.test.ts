@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { armEarlyGetAll, earlyAnswer, earlyFetch, takeEarlyConfig, type EarlyRequest } from '../../src/config/early.ts';
+import { armEarly, earlyAnswer, earlyFetch, takeEarlyConfig, type EarlyRequest } from '../../src/config/early.ts';
 
 const GET_ALL = 'https://app.example.nl/AbpUserConfiguration/GetAll';
 const HEADERS = { '.AspNetCore.Culture': 'c=nl|uic=nl', 'Abp-TenantId': '1', 'X-Requested-With': 'XMLHttpRequest' };
@@ -37,11 +37,11 @@ describe('an answer index.html asked for', () => {
     vi.stubGlobal('fetch', network);
     const sent = early();
     window.early = { g: Promise.resolve(sent) };
-    await armEarlyGetAll();
+    await armEarly('g');
     expect(await earlyFetch(new Request(GET_ALL, { headers: HEADERS }))).toBe(sent.answer);
     expect(network).not.toHaveBeenCalled();
     // Asked again (a restart after a sign-in): the network.
-    await armEarlyGetAll();
+    await armEarly('g');
     expect(await (await earlyFetch(new Request(GET_ALL, { headers: HEADERS }))).json()).toEqual({ result: 'network' });
   });
 
@@ -49,7 +49,7 @@ describe('an answer index.html asked for', () => {
     const network = vi.fn(async () => Response.json({ result: 'network' }));
     vi.stubGlobal('fetch', network);
     window.early = { g: Promise.resolve(early()) };
-    await armEarlyGetAll();
+    await armEarly('g');
     const request = new Request(GET_ALL, { headers: { ...HEADERS, '.AspNetCore.Culture': 'c=en|uic=en' } });
     expect(await (await earlyFetch(request)).json()).toEqual({ result: 'network' });
     expect(await (await earlyFetch(new Request(GET_ALL, { headers: HEADERS }))).json()).toEqual({ result: 'network' });
@@ -62,8 +62,39 @@ describe('an answer index.html asked for', () => {
     const failed: EarlyRequest = { u: GET_ALL, h: HEADERS, p: Promise.reject(new TypeError('Failed to fetch')) };
     failed.p.catch(() => undefined);
     window.early = { g: Promise.resolve(failed) };
-    await armEarlyGetAll();
+    await armEarly('g');
     await expect(earlyFetch(new Request(GET_ALL, { headers: HEADERS }))).rejects.toThrow('Failed to fetch');
     expect(network).not.toHaveBeenCalled();
+  });
+
+  it('the environment\'s lookup (a POST) is taken only with the same body, and never by a GET', async () => {
+    const network = vi.fn(async () => Response.json({ result: 'network' }));
+    vi.stubGlobal('fetch', network);
+    const url = 'https://app.example.nl/api/services/app/Account/IsTenantAvailable';
+    const headers = { '.AspNetCore.Culture': 'c=nl|uic=nl', 'X-Requested-With': 'XMLHttpRequest', 'Content-Type': 'application/json' };
+    const lookup = (body: string) => ({ ...early(url, headers), b: body });
+    const post = (tenancyName: string) => new Request(url, { method: 'POST', headers, body: JSON.stringify({ tenancyName }) });
+
+    const sent = lookup(JSON.stringify({ tenancyName: 'Isolatie' }));
+    window.early = { t: Promise.resolve(sent) };
+    await armEarly('t');
+    expect(await earlyFetch(post('Isolatie'))).toBe(sent.answer);
+
+    window.early = { t: Promise.resolve(lookup(JSON.stringify({ tenancyName: 'Isolatie' }))) };
+    await armEarly('t');
+    expect(await (await earlyFetch(post('Noord'))).json(), 'another environment').toEqual({ result: 'network' });
+
+    window.early = { t: Promise.resolve(lookup(JSON.stringify({ tenancyName: 'Isolatie' }))) };
+    await armEarly('t');
+    expect(await (await earlyFetch(new Request(url, { headers }))).json(), 'a GET').toEqual({ result: 'network' });
+    expect(network).toHaveBeenCalledTimes(2);
+  });
+
+  it('GetAll is never taken for a POST to its address', async () => {
+    const network = vi.fn(async () => Response.json({ result: 'network' }));
+    vi.stubGlobal('fetch', network);
+    window.early = { g: Promise.resolve(early()) };
+    await armEarly('g');
+    expect(await (await earlyFetch(new Request(GET_ALL, { method: 'POST', headers: HEADERS, body: '{}' }))).json()).toEqual({ result: 'network' });
   });
 });

@@ -16,6 +16,7 @@ function apiRequests(watched: WatchedContext, path: string): Request[] {
 const GET_ALL = '/AbpUserConfiguration/GetAll';
 const SESSION = '/api/services/app/Session/GetCurrentLoginInformations';
 const CONFIG = '/assets/appconfig.production.json';
+const IS_TENANT_AVAILABLE = '/api/services/app/Account/IsTenantAvailable';
 
 describe('Content-Security-Policy', () => {
   securityCase('the policy allows no evaluated script and no inline one but index.html\'s own, by its hash', () =>
@@ -349,6 +350,23 @@ describe('index.html sends the config request and GetAll before the bundle has r
       go();
       await anonymous.waitForLoginPage();
       expect([sentBy(watched, anonymous, CONFIG).length, sentBy(watched, anonymous, GET_ALL).length]).toEqual([1, 1]);
+    }),
+  );
+
+  securityCase('a new browser, the environment named by the config: its lookup and GetAll in it go before the bundle has run, and a start asks for each once', () =>
+    suite.run(async (watched) => {
+      const app = await AppModel.newPage(watched);
+      const release = await holdStart(app);
+      await app.goto('/account/login');
+      const lookup = await eventually(() => sentBy(watched, app, IS_TENANT_AVAILABLE)[0]!, 'the lookup sent by index.html');
+      expect(lookup.postDataJSON()).toEqual({ tenancyName: 'Default' });
+      const getAll = await eventually(() => sentBy(watched, app, GET_ALL)[0]!, 'GetAll sent by index.html');
+      expect((await headersOf(getAll))['abp-tenantid'], 'in the environment the lookup found').toBe('1');
+      release();
+      await app.waitForLoginPage();
+      expect([CONFIG, IS_TENANT_AVAILABLE, GET_ALL].map((path) => sentBy(watched, app, path).length)).toEqual([1, 1, 1]);
+      expect(await watched.cookie('Abp-TenantId'), 'the environment kept for the next start').toBe('1');
+      expect(app.errors).toEqual([]);
     }),
   );
 
