@@ -1,6 +1,6 @@
 import type { Browser, BrowserContext, Page, Request, Response } from 'playwright-core';
 import type { DemoUser } from '../../../devstack/stack.ts';
-import { HOME_RENDERED_MARK } from './marks.ts';
+import { APP_STARTED_MARK, HOME_RENDERED_MARK } from './marks.ts';
 import { waitForPrecache } from '../../../devstack/app-server/service-worker.ts';
 
 /** The user every bench sign-in uses: `admin`, who may open every section. */
@@ -28,6 +28,8 @@ export interface BootRun {
   appconfigStart: number;
   getAllStart: number;
   sessionStart: number;
+  /** When the app started, its script evaluated (src/start.tsx's mark). */
+  appStarted: number;
   homeRendered: number;
   /** Sum of layout shifts up to /app/home (no recent input). */
   cls: number;
@@ -79,6 +81,7 @@ interface ResourceEntry {
 interface PageTimings {
   fcp: number | undefined;
   mark: number | undefined;
+  appStarted: number | undefined;
   fetchStart: number;
   navigationName: string;
   resources: ResourceEntry[];
@@ -182,11 +185,12 @@ async function whatIsShown(page: Page): Promise<string> {
 }
 
 async function readTimings(page: Page): Promise<PageTimings> {
-  return page.evaluate((mark) => {
+  return page.evaluate(([mark, started]) => {
     const navigation = performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming;
     return {
       fcp: performance.getEntriesByName('first-contentful-paint')[0]?.startTime,
       mark: performance.getEntriesByName(mark)[0]?.startTime,
+      appStarted: performance.getEntriesByName(started)[0]?.startTime,
       fetchStart: navigation.fetchStart,
       navigationName: navigation.name,
       resources: (performance.getEntriesByType('resource') as PerformanceResourceTiming[]).map((entry) => ({
@@ -198,7 +202,7 @@ async function readTimings(page: Page): Promise<PageTimings> {
       longTasks: (window as unknown as { __benchLongTasks?: PageTimings['longTasks'] }).__benchLongTasks ?? [],
       controlled: navigator.serviceWorker?.controller != null,
     };
-  }, HOME_RENDERED_MARK);
+  }, [HOME_RENDERED_MARK, APP_STARTED_MARK] as const);
 }
 
 function firstMatching(timings: PageTimings, pattern: RegExp, what: string) {
@@ -255,6 +259,7 @@ async function bootOn(page: Page, appUrl: string): Promise<BootRun> {
   const [getAllBytes] = await sizes();
   if (getAllBytes === undefined) throw new Error('No GetAll answer was seen to its end.');
   if (timings.mark === undefined) throw new Error('The app-home-rendered mark is missing.');
+  if (timings.appStarted === undefined) throw new Error(`The ${APP_STARTED_MARK} mark is missing.`);
   if (timings.fcp === undefined) throw new Error('No first-contentful-paint entry.');
   const homeRendered = timings.mark;
   const appconfig = firstMatching(timings, APPCONFIG, 'appconfig');
@@ -268,6 +273,7 @@ async function bootOn(page: Page, appUrl: string): Promise<BootRun> {
     appconfigStart: appconfig.startTime,
     getAllStart: getAll.startTime,
     sessionStart: session.startTime,
+    appStarted: timings.appStarted,
     homeRendered,
     cls: timings.shifts.filter((shift) => !shift.hadRecentInput && shift.startTime <= homeRendered).reduce((sum, shift) => sum + shift.value, 0),
     documents,
