@@ -1,6 +1,6 @@
 import type { Browser, BrowserContext, Page, Request, Response } from 'playwright-core';
 import type { DemoUser } from '../../../devstack/stack.ts';
-import { APP_STARTED_MARK, HOME_RENDERED_MARK } from './marks.ts';
+import { APP_STARTED_MARK, HOME_RENDERED_MARK, LOGIN_RENDERED_MARK } from './marks.ts';
 import { waitForPrecache } from '../../../devstack/app-server/service-worker.ts';
 
 /** The user every bench sign-in uses: `admin`, who may open every section. */
@@ -122,6 +122,7 @@ export async function newBenchContext(
   browser: Browser,
   storageState?: Awaited<ReturnType<BrowserContext['storageState']>>,
   serviceWorkers: 'allow' | 'block' = 'block',
+  mark = HOME_RENDERED_MARK,
 ): Promise<BrowserContext> {
   const context = await browser.newContext({
     serviceWorkers,
@@ -129,7 +130,7 @@ export async function newBenchContext(
     timezoneId: 'Europe/Amsterdam',
     ...(storageState ? { storageState } : {}),
   });
-  await context.addInitScript({ content: PAGE_OBSERVERS(HOME_RENDERED_MARK) });
+  await context.addInitScript({ content: PAGE_OBSERVERS(mark) });
   return context;
 }
 
@@ -162,13 +163,13 @@ function watchPending(page: Page): () => string[] {
   return () => [...pending].map((request) => request.url());
 }
 
-async function waitForHome(page: Page, pending: () => string[] = () => [], timeout = 30_000): Promise<void> {
+async function waitForHome(page: Page, pending: () => string[] = () => [], timeout = 30_000, mark = HOME_RENDERED_MARK): Promise<void> {
   let timer: NodeJS.Timeout | undefined;
   const timedOut = new Promise<never>((_, reject) => {
     timer = setTimeout(() => {
       // What the page shows instead says why: the login page, an error screen, or still the busy screen.
       void whatIsShown(page).then((shown) =>
-        reject(new Error(`/app/home was not rendered within ${timeout} ms (no ${HOME_RENDERED_MARK} mark); the page is at ${shown}; still waiting for: ${pending().join(', ') || 'nothing'}`)),
+        reject(new Error(`The page was not rendered within ${timeout} ms (no ${mark} mark); the page is at ${shown}; still waiting for: ${pending().join(', ') || 'nothing'}`)),
       );
     }, timeout);
   });
@@ -184,7 +185,7 @@ async function whatIsShown(page: Page): Promise<string> {
   return `${page.url()} and shows: ${text.replace(/\s+/g, ' ').slice(0, 300)}`;
 }
 
-async function readTimings(page: Page): Promise<PageTimings> {
+async function readTimings(page: Page, pageMark = HOME_RENDERED_MARK): Promise<PageTimings> {
   return page.evaluate(([mark, started]) => {
     const navigation = performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming;
     return {
@@ -202,18 +203,19 @@ async function readTimings(page: Page): Promise<PageTimings> {
       longTasks: (window as unknown as { __benchLongTasks?: PageTimings['longTasks'] }).__benchLongTasks ?? [],
       controlled: navigator.serviceWorker?.controller != null,
     };
-  }, [HOME_RENDERED_MARK, APP_STARTED_MARK] as const);
+  }, [pageMark, APP_STARTED_MARK] as const);
 }
 
 function firstMatching(timings: PageTimings, pattern: RegExp, what: string) {
   const entry = timings.resources.find((resource) => pattern.test(resource.name));
-  if (!entry) throw new Error(`No ${what} request before /app/home (${pattern}).`);
+  if (!entry) throw new Error(`No ${what} request before the page was rendered (${pattern}).`);
   return entry;
 }
 
 const APPCONFIG = /\/assets\/appconfig[^/]*\.json(\?|$)/i;
 const GET_ALL = /\/AbpUserConfiguration\/GetAll(\?|$)/i;
 const SESSION = /\/Session\/GetCurrentLoginInformations(\?|$)/i;
+const IS_TENANT_AVAILABLE = /\/Account\/IsTenantAvailable(\?|$)/i;
 const EXTERNAL_AUTHENTICATE = /\/TokenAuth\/ExternalAuthenticate(\?|$)/i;
 const TOKEN = /\/token(\?|$)/;
 
@@ -301,6 +303,35 @@ export async function measureBoot(
   const context = await newBenchContext(browser, storageState);
   try {
     return await bootOn(await newPage(context, true, throughput), appUrl);
+  } finally {
+    await context.close();
+  }
+}
+
+/** A new browser's first start: no cookies, a cold cache, /account/login up to the login page's mark. */
+export interface FirstStartRun {
+  loginRendered: number;
+  /** How often the lookup and GetAll were asked for: once each when start-up took index.html's answers. */
+  asked: { lookup: number; getAll: number };
+}
+
+/** One first start of a new browser: the login page, as a new phone at a building site meets it. */
+export async function measureFirstStart(browser: Browser, appUrl: string): Promise<FirstStartRun> {
+  const context = await newBenchContext(browser, undefined, 'block', LOGIN_RENDERED_MARK);
+  try {
+    const page = await newPage(context, true);
+    const pending = watchPending(page);
+    await page.goto(new URL('/account/login', appUrl).href, { waitUntil: 'commit' });
+    await waitForHome(page, pending, 30_000, LOGIN_RENDERED_MARK);
+    const timings = await readTimings(page, LOGIN_RENDERED_MARK);
+    if (timings.mark === undefined) throw new Error(`The ${LOGIN_RENDERED_MARK} mark is missing.`);
+    return {
+      loginRendered: timings.mark,
+      asked: {
+        lookup: timings.resources.filter((resource) => IS_TENANT_AVAILABLE.test(resource.name)).length,
+        getAll: timings.resources.filter((resource) => GET_ALL.test(resource.name)).length,
+      },
+    };
   } finally {
     await context.close();
   }

@@ -5,7 +5,7 @@ import type { ApiLayout } from '../../../devstack/stack.ts';
 import { startTestStack } from '../../../devstack/test-stack.ts';
 import { precompress } from '../../../devstack/app-server/precompress.ts';
 import { measureBarePage, writeBarePage } from './barePage.ts';
-import { adminOf, indicatorWithoutScript, measureBoot, measureSecondVisit, measureSignIn, notFromWorker, type BootRun, type SignInRun } from './browser.ts';
+import { adminOf, indicatorWithoutScript, measureBoot, measureFirstStart, measureSecondVisit, measureSignIn, notFromWorker, type BootRun, type FirstStartRun, type SignInRun } from './browser.ts';
 import { BUDGETS, BUSY_LABEL } from '../budgets.ts';
 import { buildApp } from './build.ts';
 import { currentLoad } from './machine.ts';
@@ -32,6 +32,8 @@ export interface LatencyRuns {
   signIns: SignInRun[];
   /** Starts of /app/home with the service worker warm. */
   secondVisits: BootRun[];
+  /** A new browser's first starts on the login page (cross-origin layout only). */
+  firstStarts: FirstStartRun[];
 }
 
 /** Signed-in starts with GetAll at `scale` times today's size, on the scale runs' link. */
@@ -79,6 +81,7 @@ async function measureLatencies(
       boots: [] as BootRun[],
       signIns: [] as SignInRun[],
       secondVisits: [] as BootRun[],
+      firstStarts: [] as FirstStartRun[],
       storageState: undefined as StorageState | undefined,
     }));
     log('  warm-up sign-ins');
@@ -96,7 +99,13 @@ async function measureLatencies(
       for (const side of results) side.boots.push(await measureBoot(browser, side.stack.urls.app, side.storageState!));
     }
     for (const side of results) log(`  ${side.latencyMs} ms: ${runs} signed-in starts, median ${ms(median(side.boots.map((run) => run.homeRendered)))} to /app/home`);
-    if (!secondVisits) return new Map(results.map((side) => [side.latencyMs, { boots: side.boots, signIns: side.signIns, secondVisits: [] }]));
+    if (!secondVisits) return new Map(results.map((side) => [side.latencyMs, { boots: side.boots, signIns: side.signIns, secondVisits: [], firstStarts: [] }]));
+    // The cross-origin layout's own runs: a new browser's first start, then second visits.
+    for (const side of results) await measureFirstStart(browser, side.stack.urls.app);
+    for (let i = 0; i < runs; i += 1) {
+      for (const side of results) side.firstStarts.push(await measureFirstStart(browser, side.stack.urls.app));
+    }
+    for (const side of results) log(`  ${side.latencyMs} ms: ${runs} first starts of a new browser, median ${ms(median(side.firstStarts.map((run) => run.loginRendered)))} to the login page`);
     for (const side of results) await measureSecondVisit(browser, side.stack.urls.app, side.storageState!);
     // Only starts the worker served count; one the network answered is tried again, a few times at most.
     for (const side of results) {
@@ -111,7 +120,7 @@ async function measureLatencies(
       }
       log(`  ${side.latencyMs} ms: ${runs} second visits served by the worker (${tries} tried), median ${ms(median(side.secondVisits.map((run) => run.homeRendered)))} to /app/home`);
     }
-    return new Map(results.map((side) => [side.latencyMs, { boots: side.boots, signIns: side.signIns, secondVisits: side.secondVisits }]));
+    return new Map(results.map((side) => [side.latencyMs, { boots: side.boots, signIns: side.signIns, secondVisits: side.secondVisits, firstStarts: side.firstStarts }]));
   } finally {
     await Promise.all(sides.map((side) => side.stack.stop()));
   }
