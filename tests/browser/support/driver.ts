@@ -597,6 +597,9 @@ class WebKitTab implements Tab {
   private address = 'about:blank';
   private documentOrigin = 0;
   private seenResources = 0;
+  /** The looks at the page, one after the other: two started from the same count would list the same requests twice. */
+  private looks: Promise<void> = Promise.resolve();
+  private looking = 0;
   private readonly watch: ReturnType<typeof setInterval>;
   /** The other tabs of the browser, closed with it. */
   private readonly others = new Set<WebKitTab>();
@@ -608,14 +611,24 @@ class WebKitTab implements Tab {
     private readonly relation: { owner: () => void } | { opener: WebKitTab },
   ) {
     // The address and the requests are read from the page while it lives; a navigation in progress answers nothing for a moment.
-    this.watch = setInterval(() => void this.look().catch(() => undefined), 250);
+    this.watch = setInterval(() => {
+      // Under load a look can take longer than the interval: the next waits rather than piling up.
+      if (this.looking === 0) void this.look().catch(() => undefined);
+    }, 250);
   }
 
   private send<T>(method: 'GET' | 'POST' | 'DELETE', path: string, body?: unknown): Promise<T> {
     return this.session.sendTo<T>(this.window, method, path, body);
   }
 
-  private async look(): Promise<void> {
+  private look(): Promise<void> {
+    this.looking += 1;
+    const look = this.looks.then(() => this.readPage()).finally(() => (this.looking -= 1));
+    this.looks = look.catch(() => undefined);
+    return look;
+  }
+
+  private async readPage(): Promise<void> {
     const seen = await this.send<{ href: string; origin: number; fresh: boolean; count: number; entries: string[] }>('POST', '/execute/sync', {
       script: WATCH_IN_PAGE,
       args: [this.documentOrigin, this.seenResources],
