@@ -34,26 +34,43 @@ afterAll(() => {
   if (next) rmSync(next, { recursive: true, force: true });
 });
 
-/** Waits until the worker controls the page and its precache holds the shell: from then on a new visit starts from it. */
+/** What the page says of its worker: '' once it controls the page and its precache holds the shell. */
+function workerState(tab: Tab): Promise<string> {
+  return tab.evaluate(async () => {
+    const registration = await navigator.serviceWorker.getRegistration();
+    const states = registration ? ['installing', 'waiting', 'active'].map((name) => `${name} ${registration[name as 'active']?.state ?? '-'}`).join(', ') : 'no registration';
+    let shell = false;
+    for (const name of await caches.keys()) {
+      if (name.includes('precache') && (await (await caches.open(name)).keys()).some((request) => new URL(request.url).pathname === '/index.html')) shell = true;
+    }
+    const controller = navigator.serviceWorker.controller?.state ?? 'none';
+    return controller === 'activated' && shell ? '' : `controller ${controller}; ${states}; shell in the precache: ${shell}`;
+  }, undefined);
+}
+
+/**
+ * Waits until the worker controls the page and its precache holds the shell: from then on a new visit starts from it.
+ * Asked again and again from here, not in one long script: a page's script may run 30 s at most in WebKit's driver.
+ * WebKitGTK 2.50 has been seen, with CI's two cores busy, to leave the first worker "activating" for more than 45 s
+ * with its precache complete (not yet understood; the note of the change that added this says what was seen). What
+ * these tests are about is what an active worker does, so a worker still activating after 20 s gets one reload, which
+ * is logged.
+ */
 async function waitForWorker(tab: Tab): Promise<void> {
-  // Asked again and again from here, not in one long script: a page's script may run 30 s at most in WebKit's driver.
-  const until = Date.now() + 45_000;
+  const started = Date.now();
+  let reloaded = false;
   let seen = '';
-  while (Date.now() < until) {
-    seen = await tab.evaluate(async () => {
-      const registration = await navigator.serviceWorker.getRegistration();
-      const states = registration ? ['installing', 'waiting', 'active'].map((name) => `${name} ${registration[name as 'active']?.state ?? '-'}`).join(', ') : 'no registration';
-      let shell = false;
-      for (const name of await caches.keys()) {
-        if (name.includes('precache') && (await (await caches.open(name)).keys()).some((request) => new URL(request.url).pathname === '/index.html')) shell = true;
-      }
-      const controller = navigator.serviceWorker.controller?.state ?? 'none';
-      return controller === 'activated' && shell ? '' : `controller ${controller}; ${states}; shell in the precache: ${shell}`;
-    }, undefined);
+  while (Date.now() < started + 60_000) {
+    seen = await workerState(tab);
     if (seen === '') return;
+    if (!reloaded && Date.now() > started + 20_000 && seen.startsWith('controller activating')) {
+      console.warn(`the worker is still activating after 20 s (${seen}): the page is loaded again`);
+      reloaded = true;
+      await tab.reload();
+    }
     await new Promise((done) => setTimeout(done, 250));
   }
-  throw new Error(`no worker with the shell in its precache (${seen})`);
+  throw new Error(`no worker with the shell in its precache (${seen}${reloaded ? '; after one reload' : ''})`);
 }
 
 /** The connection watch is there: it comes once the browser is idle after start-up. */
@@ -162,7 +179,7 @@ describe.each(['firefox', 'webkit'] as const)('%s, with the service worker', (en
     } finally {
       await tab.close();
     }
-  }, 90_000);
+  }, 120_000);
 
   it('a new build deployed: opened again, the tab runs its own build and offers the new one, and "Nu bijwerken" loads it with no file of the old', async () => {
     const oldFiles = new Set(readdirSync(join(site, 'assets')));
@@ -196,5 +213,5 @@ describe.each(['firefox', 'webkit'] as const)('%s, with the service worker', (en
     } finally {
       await tab.close();
     }
-  }, 90_000);
+  }, 120_000);
 });
