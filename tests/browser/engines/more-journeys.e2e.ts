@@ -35,9 +35,15 @@ describe.each(['firefox', 'webkit'] as const)('%s, more journeys', (engine) => {
     const backendToken = await env.staff.backendToken();
     await Promise.all([env.staff.markPage(), other.markPage()]);
     const grants = () => tokenGrants(env.staff.tab).length + tokenGrants(other.tab).length;
-    /** The next renewal, whichever tab makes it: the refresh token rotates (and the tab's list of requests has caught up). */
+    /**
+     * The next renewal, whichever tab makes it: the refresh token rotates, and its grant is in the tabs' lists of
+     * requests (which reach the test later than the page's storage changes, more so with CI's cores busy), and a
+     * moment more for a second grant, which there must not be.
+     */
     const renewal = async (from: string | undefined, name: string) => {
+      const counted = grants();
       await expect.poll(() => env.staff.refreshToken(), { timeout: RENEWAL_MS + 10_000, interval: 250, message: name }).not.toBe(from);
+      await expect.poll(grants, { timeout: 5_000, interval: 100, message: `${name}: its grant seen` }).toBeGreaterThan(counted);
       await new Promise((resolve) => setTimeout(resolve, 500));
       return env.staff.refreshToken();
     };
