@@ -8,6 +8,9 @@ import { defineConfig } from 'vitest/config';
 import { lazyStylesheets } from './scripts/build/lazyStylesheets.ts';
 import { isSectionScreen, splitModules } from './scripts/modules.ts';
 
+/** The start's chunks, by the names the groups below give them, and rolldown's runtime. */
+const START_CHUNK = /^assets\/(index|app|rolldown-runtime)-[\w-]{8}\.js$/;
+
 const START_LIBRARIES = /node_modules\/(react|react-dom|scheduler|use-sync-external-store|@tanstack|xstate|@xstate|@lingui\/(core|react)|ky)\//;
 
 /** The browser files that drive Firefox and WebKit (through tests/browser/support/driver.ts), a project of their own. */
@@ -144,10 +147,11 @@ export default defineConfig({
   build: {
     target: 'es2022',
     sourcemap: false,
-    // No preload helper: it would tie the tiny entry to the app chunk. The
-    // app's chunks are linked from index.html (preloadAppChunks); a lazy
-    // route's own imports follow it.
-    modulePreload: false,
+    // Every import() names the chunks and stylesheets it needs, so that they
+    // are asked for at once (scripts/build/lazyStylesheets.ts), but for the
+    // start's own chunks: index.html links those (preloadAppChunks), and
+    // naming them at every import() would only make the start bigger.
+    modulePreload: { polyfill: false, resolveDependencies: (_file, deps) => deps.filter((dep) => !START_CHUNK.test(dep)) },
     rolldownOptions: {
       output: {
         // One chunk for what every start needs compresses better than the
