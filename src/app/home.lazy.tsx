@@ -2,12 +2,14 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { createLazyRoute } from '@tanstack/react-router';
 import { useEffect } from 'react';
 import { useSession } from '../boot/useBoot.ts';
-import { formatDate, formatIsoDate } from '../i18n/formats.ts';
 import { PageHeading } from '../ui/PageHeading.tsx';
 import { optionalPart } from '../ui/optionalLazy.ts';
 
 /** The sections to open, as tiles (or whom to ask for a role): they come with the list of sections, which the start never carries. */
 const SectionTiles = optionalPart(() => import('./HomeTiles.lazy.tsx').then((module) => module.SectionTiles));
+
+/** Today's date, with the tiles: its line keeps its height meanwhile, so nothing moves when it comes. */
+const Today = optionalPart(() => import('./Today.lazy.tsx').then((module) => module.Today));
 
 /** Set when /app/home is on screen; the benchmark measures start-up up to this mark. */
 export const HOME_RENDERED_MARK = 'app-home-rendered';
@@ -16,19 +18,14 @@ function Home() {
   const { t } = useLingui();
   const session = useSession();
   const user = session?.user;
-  // Today's date: ABP's clock providers (abp/clock.ts) all give this same instant for now; they differ only in how a date from the server is read.
-  const now = new Date();
-  const today = formatDate(now);
   useEffect(() => {
     performance.mark(HOME_RENDERED_MARK);
   }, []);
   return (
     <main className="page" aria-labelledby="page-title">
       <PageHeading title={t`Start`}>{user?.name ? <Trans>Welkom, {user.name}</Trans> : <Trans>Welkom</Trans>}</PageHeading>
-      <p>
-        <Trans>
-          Vandaag is het <time dateTime={formatIsoDate(now)}>{today}</time>.
-        </Trans>
+      <p className="line">
+        <Today />
       </p>
       <SectionTiles />
     </main>
