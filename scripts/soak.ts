@@ -166,9 +166,12 @@ try {
   const context = await browser.newContext({ locale: 'nl-NL', timezoneId: 'Europe/Amsterdam', serviceWorkers: 'block' });
   await context.addInitScript({ content: COUNT_LIVE });
   context.on('requestfinished', (request) => {
-    void request.response().then(async (response) => {
+    // A request that finished as the context closed has no answer left to read, and nothing to count.
+    const answered = request.response().catch(() => null);
+    void answered.then(async (response) => {
+      if (!response) return;
       if (isRefreshGrant(request)) {
-        if (response?.ok()) renewals += 1;
+        if (response.ok()) renewals += 1;
         // The provider's DPoP nonce challenge (RFC 9449 §8) is answered with a second request: part of the protocol, not a refusal.
         else if (response?.status() === 400 && (await response.text().catch(() => '')).includes('use_dpop_nonce')) nonceChallenges += 1;
         else if (!offline) {
