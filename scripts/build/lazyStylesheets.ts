@@ -24,24 +24,30 @@ const PRELOAD_HELPER = '\0vite/preload-helper.js';
 export function loadWithStylesheets<T>(load: () => Promise<T>, deps?: string[]): Promise<T> {
   // The chunk first: over HTTP/1.1 the browser's six connections per host take requests in the order they come.
   const module = load();
-  const linked = (rel: string, href: string) => [...document.querySelectorAll<HTMLLinkElement>(`link[rel=${rel}]`)].find((candidate) => candidate.href === href);
+  if (!deps?.length) return module;
+  // One look at the page's links for all of them: a start asks for dozens of chunks, and a phone's CPU is slow.
+  const linked = new Map<string, HTMLLinkElement>();
+  for (const link of document.querySelectorAll<HTMLLinkElement>('link[rel=stylesheet],link[rel=modulepreload]')) linked.set(`${link.rel} ${link.href}`, link);
+  const root = `${location.origin}/`;
   const stylesheets: Promise<unknown>[] = [];
-  for (const dep of deps ?? []) {
-    const href = new URL(`/${dep}`, location.href).href;
-    if (!dep.endsWith('.css')) {
-      if (linked('modulepreload', href)) continue;
-      const preload = document.createElement('link');
-      preload.rel = 'modulepreload';
-      preload.crossOrigin = '';
-      preload.href = href;
-      document.head.append(preload);
+  for (const dep of deps) {
+    const href = root + dep;
+    const rel = dep.endsWith('.css') ? 'stylesheet' : 'modulepreload';
+    let link = linked.get(`${rel} ${href}`);
+    if (rel === 'modulepreload') {
+      if (link) continue;
+      link = document.createElement('link');
+      link.rel = rel;
+      // As index.html links the start's chunks: the credentials mode of the import() that runs it.
+      link.crossOrigin = '';
+      link.href = href;
+      document.head.append(link);
       continue;
     }
-    let link = linked('stylesheet', href);
     if (link?.sheet) continue;
     if (!link) {
       link = document.createElement('link');
-      link.rel = 'stylesheet';
+      link.rel = rel;
       link.href = href;
       document.head.append(link);
     }
