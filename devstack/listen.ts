@@ -1,4 +1,5 @@
-import type { Server } from 'node:http';
+import { Server as HttpServer } from 'node:http';
+import type { Server, Socket } from 'node:net';
 
 // Starting on a taken port must say which port and how to pick another, not
 // just "EADDRINUSE".
@@ -12,7 +13,18 @@ export interface ListenTarget {
   envVar: string;
 }
 
+/** The open connections of a server that cannot close them itself (the HTTP/2 server of `tls`), to end them on close. */
+const sockets = new WeakMap<Server, Set<Socket>>();
+
 export function listen(server: Server, target: ListenTarget): Promise<void> {
+  if (!(server instanceof HttpServer)) {
+    const open = new Set<Socket>();
+    sockets.set(server, open);
+    server.on('connection', (socket: Socket) => {
+      open.add(socket);
+      socket.once('close', () => open.delete(socket));
+    });
+  }
   return new Promise((resolve, reject) => {
     const onError = (error: NodeJS.ErrnoException) => {
       server.off('listening', onListening);
@@ -46,6 +58,7 @@ export function close(server: Server): Promise<void> {
       return;
     }
     server.close(() => resolve());
-    server.closeAllConnections();
+    if (server instanceof HttpServer) server.closeAllConnections();
+    else for (const socket of sockets.get(server) ?? []) socket.destroy();
   });
 }

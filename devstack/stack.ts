@@ -1,4 +1,6 @@
-import { createServer, type Server } from 'node:http';
+import { createServer } from 'node:http';
+import { createSecureServer } from 'node:http2';
+import type { Server as NetServer } from 'node:net';
 import { getRequestListener } from '@hono/node-server';
 import { createApiApp } from './api/server.ts';
 import type { ApiBehaviour, BehaviourSwitch } from './api/behaviour.ts';
@@ -27,6 +29,16 @@ export interface StackOptions {
   host?: string;
   /** Folder of the production build. Default 'dist'. */
   dist?: string;
+  /**
+   * Serve the build over TLS with HTTP/2 (HTTP/1.1 still answered), as
+   * deploy/nginx.conf's `listen 443 ssl http2`: the app is then at
+   * https://localhost:APP_PORT, and in the cross-origin layout the API at
+   * https://localhost:API_PORT, as a public ABP host. Over HTTP/1.1 the
+   * browser opens at most six connections per host and a start's later
+   * files wait for one. The benchmark's Lighthouse runs use it
+   * (devstack/tls.ts).
+   */
+  tls?: { key: string; cert: string };
   /** Start the static server for `dist`. False when Vite serves the app. Default true. */
   serveApp?: boolean;
   /** Enables the fault switches and their HTTP endpoint. */
@@ -161,8 +173,11 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
   const apiLayout = options.apiLayout ?? envLayout() ?? 'cross-origin';
   // Redirect URIs and CORS origins are registered by exact string, so every
   // part of the stack names the app by the same origin.
-  const app = `http://localhost:${appPort}`;
-  const apiServer = `http://localhost:${apiPort}`;
+  const app = `${options.tls ? 'https' : 'http'}://localhost:${appPort}`;
+  // With tls, an API at an address of its own is behind TLS too, as a public ABP host is; under the app's address it
+  // stays plain HTTP behind the app server, as behind nginx.
+  const apiTls = options.tls && apiLayout === 'cross-origin' ? options.tls : undefined;
+  const apiServer = `${apiTls ? 'https' : 'http'}://localhost:${apiPort}`;
   const urls: StackUrls = {
     app,
     issuer: `http://${idpHost}:${idpPort}`,
@@ -217,7 +232,8 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
     extraUsers: options.extraUsers,
     lockoutSeconds: options.lockoutSeconds,
   });
-  const api = createServer(getRequestListener(apiApp.fetch));
+  const apiListener = getRequestListener(apiApp.fetch);
+  const api = apiTls ? createSecureServer({ ...apiTls, allowHTTP1: true }, apiListener) : createServer(apiListener);
   const staticApp = (options.serveApp ?? true)
     ? createStaticApp({
         dist: options.dist ?? 'dist',
@@ -231,11 +247,12 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
         holds,
       })
     : undefined;
-  const web = staticApp ? createServer(getRequestListener(staticApp.fetch)) : undefined;
+  const listener = staticApp && getRequestListener(staticApp.fetch);
+  const web = listener && (options.tls ? createSecureServer({ ...options.tls, allowHTTP1: true }, listener) : createServer(listener));
 
   const connections = createConnectionSwitch(options.testMode ?? false);
   for (const server of [idp, api, web]) if (server) connections.watch(server);
-  const servers: Server[] = [];
+  const servers: NetServer[] = [];
   const stop = async () => {
     await Promise.all(servers.map((server) => close(server)));
   };

@@ -14,8 +14,9 @@ export const ABP_PATH = /^\/(?:api|abpuserconfiguration)\//i;
 /** Headers that belong to one connection, never passed on (RFC 9110 7.6.1). */
 const HOP_BY_HOP = new Set(['connection', 'keep-alive', 'proxy-connection', 'te', 'trailer', 'transfer-encoding', 'upgrade']);
 
+/** The headers passed on: none of one connection's, nor HTTP/2's pseudo-headers (`:path`, `:authority`, …) of a request that came over TLS. */
 function passable(headers: IncomingMessage['headers']): IncomingMessage['headers'] {
-  return Object.fromEntries(Object.entries(headers).filter(([name]) => !HOP_BY_HOP.has(name.toLowerCase())));
+  return Object.fromEntries(Object.entries(headers).filter(([name]) => !HOP_BY_HOP.has(name.toLowerCase()) && !name.startsWith(':')));
 }
 
 /**
@@ -31,8 +32,8 @@ export function passToApi(incoming: IncomingMessage, outgoing: ServerResponse, a
       ...passable(incoming.headers),
       host: target.host,
       'x-forwarded-for': incoming.socket.remoteAddress ?? '',
-      'x-forwarded-proto': 'http',
-      'x-forwarded-host': incoming.headers.host ?? '',
+      'x-forwarded-proto': 'encrypted' in incoming.socket ? 'https' : 'http',
+      'x-forwarded-host': incoming.headers.host ?? String(incoming.headers[':authority'] ?? ''),
     };
     const upstream = request(target, { method: incoming.method, headers }, (answer) => {
       outgoing.writeHead(answer.statusCode ?? 502, passable(answer.headers));
