@@ -1,6 +1,8 @@
 /**
  * Lighthouse 12 on the production build, served like production by the local
- * stack: the sign-in page signed out and /app/home signed in, each with
+ * stack (over TLS and HTTP/2, as deploy/nginx.conf's `listen 443 ssl http2`:
+ * Lighthouse's simulation counts HTTP/1.1's six connections per host, which
+ * production does not have): the sign-in page signed out and /app/home signed in, each with
  * Lighthouse's mobile preset (simulated slow 4G, CPU 4x slower, a phone
  * screen) and its desktop preset. `npm run lighthouse` runs it on its own,
  * `npm run bench` at its end.
@@ -15,6 +17,7 @@ import { chromium, type BrowserContext } from 'playwright-core';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../../../devstack/chromium.ts';
 import type { ApiLayout, DemoUser, StackUrls } from '../../../devstack/stack.ts';
 import { startTestStack } from '../../../devstack/test-stack.ts';
+import { selfSignedLocalhost, type TlsIdentity } from '../../../devstack/tls.ts';
 import { adminOf, signInThroughForm } from '../measure/browser.ts';
 import { currentLoad } from '../measure/machine.ts';
 import { HOME_RENDERED_MARK } from '../measure/marks.ts';
@@ -150,8 +153,10 @@ const DETAIL_LINES = 5;
 // would stay attached to every page and set each one up for itself while
 // Lighthouse traces it; here Playwright connects only to sign in and to clear
 // caches, and is gone before Lighthouse starts.
-function launchForLighthouse(): Promise<LaunchedChrome> {
-  return launch({ chromePath: CHROMIUM_PATH, chromeFlags: [...CHROMIUM_ARGS, '--headless', '--lang=nl-NL'], logLevel: 'silent' });
+function launchForLighthouse(tls: TlsIdentity): Promise<LaunchedChrome> {
+  // The stack's certificate is trusted by its key (a secure context, as in production), not by switching certificate checks off.
+  const chromeFlags = [...CHROMIUM_ARGS, '--headless', '--lang=nl-NL', `--ignore-certificate-errors-spki-list=${tls.spki}`];
+  return launch({ chromePath: CHROMIUM_PATH, chromeFlags, logLevel: 'silent' });
 }
 
 async function withCdp<T>(port: number, action: (context: BrowserContext) => Promise<T>): Promise<T> {
@@ -380,13 +385,13 @@ async function runPage(
   page: LighthousePage,
   urls: StackUrls,
   user: DemoUser,
-  options: LighthouseOptions & { runs: number; layout: ApiLayout },
+  options: LighthouseOptions & { runs: number; layout: ApiLayout; tls: TlsIdentity },
 ): Promise<{ runs: Map<LighthousePreset, Run[]>; versions: { lighthouse: string; chromium: string } }> {
   const { runs, reportsDir, layout } = options;
   const log = (message: string) => options.log(`${message} (${layout})`);
   const url = new URL(page.path, urls.app).href;
   const linked = indexFiles(options.dist);
-  const chrome = await launchForLighthouse();
+  const chrome = await launchForLighthouse(options.tls);
   try {
     // The user agent says 156.0.0.0 only; the browser endpoint has the full version.
     const version = (await (await fetch(`http://127.0.0.1:${chrome.port}/json/version`)).json()) as { Browser?: string };
@@ -439,12 +444,13 @@ export async function measureLighthouse(options: LighthouseOptions): Promise<Lig
   if (options.reportsDir) mkdirSync(options.reportsDir, { recursive: true });
   const audits: LighthouseAudit[] = [];
   let versions = { lighthouse: 'unknown', chromium: 'unknown' };
+  const tls = selfSignedLocalhost();
   for (const layout of LIGHTHOUSE_LAYOUTS) {
-    const stack = await startTestStack({ dist: options.dist, apiLayout: layout });
+    const stack = await startTestStack({ dist: options.dist, apiLayout: layout, tls });
     try {
       const admin = adminOf(stack);
       for (const page of LIGHTHOUSE_PAGES) {
-        const measured = await runPage(page, stack.urls, admin, { ...options, runs, layout });
+        const measured = await runPage(page, stack.urls, admin, { ...options, runs, layout, tls });
         versions = measured.versions;
         for (const [preset, results] of measured.runs) audits.push(summarize(layout, page, preset, results));
       }
