@@ -38,10 +38,17 @@ export function whenPartsLoaded(atMostMs = 3000): Promise<void> {
   });
 }
 
-/** A part's code with the `pages` catalog, counted while it loads; undefined (logged) when it cannot be fetched. */
+/**
+ * A part's code with the `pages` catalog, counted while it loads; undefined
+ * (logged) when it cannot be fetched. Counted at once, asked for in a task
+ * of its own: a part starts as the page around it renders, and asking for
+ * its files (a dozen preload and stylesheet links) inside that render made
+ * one long task of it on a phone.
+ */
 function loadPart<P>(load: () => Promise<ComponentType<P>>): Promise<ComponentType<P> | undefined> {
   loading += 1;
-  return withPages(load)
+  return new Promise((next) => setTimeout(next, 0))
+    .then(() => withPages(load))
     .catch((error: unknown) => {
       logError('load', error);
       return undefined;
