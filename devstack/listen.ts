@@ -13,8 +13,14 @@ export interface ListenTarget {
   envVar: string;
 }
 
-/** The open connections of a server that cannot close them itself (the HTTP/2 server of `tls`), to end them on close. */
+/** The open connections of a server that cannot close them itself (the HTTP/2 server of `tls`), kept from `listen` on. */
 const sockets = new WeakMap<Server, Set<Socket>>();
+
+/** Ends every connection a server has open, those kept alive included; the server goes on listening. */
+export function closeConnections(server: Server): void {
+  if (server instanceof HttpServer) server.closeAllConnections();
+  else for (const socket of sockets.get(server) ?? []) socket.destroy();
+}
 
 export function listen(server: Server, target: ListenTarget): Promise<void> {
   if (!(server instanceof HttpServer)) {
@@ -58,7 +64,6 @@ export function close(server: Server): Promise<void> {
       return;
     }
     server.close(() => resolve());
-    if (server instanceof HttpServer) server.closeAllConnections();
-    else for (const socket of sockets.get(server) ?? []) socket.destroy();
+    closeConnections(server);
   });
 }

@@ -1,5 +1,5 @@
-import { Server as HttpServer } from 'node:http';
 import type { Server, Socket } from 'node:net';
+import { closeConnections } from '../listen.ts';
 
 // The whole stack out of reach at once, as a device without a network sees
 // it: for a browser whose driver cannot take it offline (WebKit's classic
@@ -19,8 +19,6 @@ export interface ConnectionSwitch {
 
 export function createConnectionSwitch(enabled: boolean): ConnectionSwitch {
   const servers: Server[] = [];
-  // What an HTTP/2 server (the app server over TLS) has open: it has no closeAllConnections.
-  const open = new Set<Socket>();
   let dropping = false;
   return {
     get dropping() {
@@ -29,8 +27,7 @@ export function createConnectionSwitch(enabled: boolean): ConnectionSwitch {
     drop() {
       if (!enabled) throw new Error('The connection switch is only available when the stack runs with testMode: true.');
       dropping = true;
-      for (const server of servers) if (server instanceof HttpServer) server.closeAllConnections();
-      for (const socket of open) socket.destroy();
+      for (const server of servers) closeConnections(server);
     },
     restore() {
       dropping = false;
@@ -38,13 +35,7 @@ export function createConnectionSwitch(enabled: boolean): ConnectionSwitch {
     watch(server) {
       servers.push(server);
       server.on('connection', (socket: Socket) => {
-        if (dropping) {
-          socket.destroy();
-          return;
-        }
-        if (server instanceof HttpServer) return;
-        open.add(socket);
-        socket.once('close', () => open.delete(socket));
+        if (dropping) socket.destroy();
       });
     },
   };
