@@ -163,6 +163,11 @@ function envNumber(name: string): number | undefined {
   return value;
 }
 
+/** A server for a Hono listener: plain HTTP, or with `tls` HTTP/2 over TLS that still answers HTTP/1.1. */
+function serverFor(listener: ReturnType<typeof getRequestListener>, tls: StackOptions['tls']): NetServer {
+  return tls ? createSecureServer({ ...tls, allowHTTP1: true }, listener) : createServer(listener);
+}
+
 export async function startStack(options: StackOptions = {}): Promise<Stack> {
   const host = options.host ?? 'localhost';
   const appPort = options.appPort ?? envNumber('APP_PORT') ?? 4200;
@@ -232,8 +237,7 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
     extraUsers: options.extraUsers,
     lockoutSeconds: options.lockoutSeconds,
   });
-  const apiListener = getRequestListener(apiApp.fetch);
-  const api = apiTls ? createSecureServer({ ...apiTls, allowHTTP1: true }, apiListener) : createServer(apiListener);
+  const api = serverFor(getRequestListener(apiApp.fetch), apiTls);
   const staticApp = (options.serveApp ?? true)
     ? createStaticApp({
         dist: options.dist ?? 'dist',
@@ -247,8 +251,7 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
         holds,
       })
     : undefined;
-  const listener = staticApp && getRequestListener(staticApp.fetch);
-  const web = listener && (options.tls ? createSecureServer({ ...options.tls, allowHTTP1: true }, listener) : createServer(listener));
+  const web = staticApp && serverFor(getRequestListener(staticApp.fetch), options.tls);
 
   const connections = createConnectionSwitch(options.testMode ?? false);
   for (const server of [idp, api, web]) if (server) connections.watch(server);
