@@ -173,14 +173,14 @@ try {
       if (isRefreshGrant(request)) {
         if (response.ok()) renewals += 1;
         // The provider's DPoP nonce challenge (RFC 9449 §8) is answered with a second request: part of the protocol, not a refusal.
-        else if (response?.status() === 400 && (await response.text().catch(() => '')).includes('use_dpop_nonce')) nonceChallenges += 1;
+        else if (response.status() === 400 && (await response.text().catch(() => '')).includes('use_dpop_nonce')) nonceChallenges += 1;
         else if (!offline) {
           refusedRenewals += 1;
-          log(`refused renewal: ${response?.status()} ${await response?.text().catch(() => '')}`);
+          log(`refused renewal: ${response.status()} ${await response.text().catch(() => '')}`);
         }
-      } else if (isBackendLogin(request) && !response?.ok() && !offline) {
+      } else if (isBackendLogin(request) && !response.ok() && !offline) {
         refusedLogins += 1;
-        log(`refused backend login: ${response?.status()}`);
+        log(`refused backend login: ${response.status()}`);
       }
     });
   });

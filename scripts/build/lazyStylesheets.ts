@@ -29,34 +29,31 @@ export function loadWithStylesheets<T>(load: () => Promise<T>, deps?: string[]):
   const linked = new Map<string, HTMLLinkElement>();
   for (const link of document.querySelectorAll<HTMLLinkElement>('link[rel=stylesheet],link[rel=modulepreload]')) linked.set(`${link.rel} ${link.href}`, link);
   const root = `${location.origin}/`;
+  const add = (rel: string, href: string) => {
+    const link = document.createElement('link');
+    link.rel = rel;
+    // As index.html links the start's chunks: the credentials mode of the import() that runs a module.
+    if (rel === 'modulepreload') link.crossOrigin = '';
+    link.href = href;
+    document.head.append(link);
+    return link;
+  };
   const stylesheets: Promise<unknown>[] = [];
   for (const dep of deps) {
     const href = root + dep;
     const rel = dep.endsWith('.css') ? 'stylesheet' : 'modulepreload';
-    let link = linked.get(`${rel} ${href}`);
+    const existing = linked.get(`${rel} ${href}`);
     if (rel === 'modulepreload') {
-      if (link) continue;
-      link = document.createElement('link');
-      link.rel = rel;
-      // As index.html links the start's chunks: the credentials mode of the import() that runs it.
-      link.crossOrigin = '';
-      link.href = href;
-      document.head.append(link);
+      if (!existing) add(rel, href);
       continue;
     }
-    if (link?.sheet) continue;
-    if (!link) {
-      link = document.createElement('link');
-      link.rel = rel;
-      link.href = href;
-      document.head.append(link);
-    }
-    const pending = link;
+    if (existing?.sheet) continue;
+    const link = existing ?? add(rel, href);
     stylesheets.push(
       new Promise((resolve, reject) => {
-        pending.addEventListener('load', resolve);
-        pending.addEventListener('error', () => {
-          pending.remove();
+        link.addEventListener('load', resolve);
+        link.addEventListener('error', () => {
+          link.remove();
           reject(new Error(`stylesheet ${href} did not load`));
         });
       }),
