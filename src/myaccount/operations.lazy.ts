@@ -33,7 +33,8 @@ export interface MyAccountOperation {
   readonly request: readonly string[];
   /** The success answer's top-level fields; none for 204. */
   readonly answer: readonly string[];
-  readonly success: 200 | 201 | 204;
+  /** The statuses that mean done; more than one where Okta's sources disagree (the client takes any 2xx). */
+  readonly success: readonly (200 | 201 | 204)[];
   /** Create, update or delete: needs an authentication at most 15 minutes old (DD, AJS README). */
   readonly recentAuthentication: boolean;
   /** The refusals the app handles, by name. */
@@ -111,19 +112,25 @@ export const PHONE_CHALLENGE_INTERVAL_SECONDS = 30;
 
 /** The operations the app calls, by name. */
 export const OPERATIONS = {
-  getProfile: { method: 'GET', path: '/profile', scope: 'okta.myAccount.profile.read', request: [], answer: ['profile', '_links'], success: 200, recentAuthentication: false, errors: ['invalidToken', 'notAcceptable'], source: ['SPEC'] },
+  getProfile: { method: 'GET', path: '/profile', scope: 'okta.myAccount.profile.read', request: [], answer: ['profile', '_links'], success: [200], recentAuthentication: false, errors: ['invalidToken', 'notAcceptable'], source: ['SPEC'] },
   /** The whole profile: every attribute GET returns, optional ones as null (DD "All values returned … must pass"; AJS's sample merges the edit). */
-  updateProfile: { method: 'PUT', path: '/profile', scope: 'okta.myAccount.profile.manage', request: ['profile'], answer: ['profile', '_links'], success: 200, recentAuthentication: true, errors: ['validation', 'forbidden'], source: ['SPEC', 'DD', 'AJS'] },
-  listPhones: { method: 'GET', path: '/phones', scope: 'okta.myAccount.phone.read', request: [], answer: [], success: 200, recentAuthentication: false, errors: ['invalidToken'], source: ['SPEC'] },
-  createEmail: { method: 'POST', path: '/emails', scope: 'okta.myAccount.email.manage', request: ['profile.email', 'role', 'sendEmail'], answer: ['id', 'status', 'roles', 'profile', '_links'], success: 201, recentAuthentication: true, errors: ['validation', 'notAllowed', 'conflict', 'forbidden'], source: ['SPEC'] },
-  challengeEmail: { method: 'POST', path: '/emails/:id/challenge', scope: 'okta.myAccount.email.manage', request: [], answer: ['id', 'status', 'expiresAt', '_links'], success: 201, recentAuthentication: true, errors: ['notFound', 'forbidden'], source: ['SPEC'] },
-  /** 200 in SPEC (the older DD reference says 204); a wrong code is 401 E0000004 (SPEC, AJS's integration test). */
-  verifyEmail: { method: 'POST', path: '/emails/:id/challenge/:challengeId/verify', scope: 'okta.myAccount.email.manage', request: ['verificationCode'], answer: [], success: 200, recentAuthentication: true, errors: ['wrongCode', 'notFound', 'forbidden'], source: ['SPEC', 'AJS'] },
-  createPhone: { method: 'POST', path: '/phones', scope: 'okta.myAccount.phone.manage', request: ['profile.phoneNumber', 'method', 'sendCode'], answer: ['id', 'status', 'profile', '_links'], success: 201, recentAuthentication: true, errors: ['validation', 'conflict', 'sendFailed', 'forbidden'], source: ['SPEC'] },
-  challengePhone: { method: 'POST', path: '/phones/:id/challenge', scope: 'okta.myAccount.phone.manage', request: ['method', 'retry'], answer: ['_links'], success: 200, recentAuthentication: true, errors: ['validation', 'phoneNotFound', 'tooSoon', 'forbidden'], source: ['SPEC', 'DD'] },
-  verifyPhone: { method: 'POST', path: '/phones/:id/verify', scope: 'okta.myAccount.phone.manage', request: ['verificationCode'], answer: [], success: 204, recentAuthentication: true, errors: ['wrongCode', 'phoneNotFound', 'forbidden'], source: ['SPEC'] },
-  /** Limited availability at Okta (SPEC x-okta-lifecycle); AJS uses PUT /password for an enrolled password. */
-  changePassword: { method: 'POST', path: '/password/change-password', scope: 'okta.myAccount.password.manage', request: ['oldPassword', 'newPassword'], answer: [], success: 204, recentAuthentication: true, errors: ['validation', 'forbidden'], source: ['SPEC'] },
+  updateProfile: { method: 'PUT', path: '/profile', scope: 'okta.myAccount.profile.manage', request: ['profile'], answer: ['profile', '_links'], success: [200], recentAuthentication: true, errors: ['validation', 'forbidden'], source: ['SPEC', 'DD', 'AJS'] },
+  listPhones: { method: 'GET', path: '/phones', scope: 'okta.myAccount.phone.read', request: [], answer: [], success: [200], recentAuthentication: false, errors: ['invalidToken'], source: ['SPEC'] },
+  createEmail: { method: 'POST', path: '/emails', scope: 'okta.myAccount.email.manage', request: ['profile.email', 'role', 'sendEmail'], answer: ['id', 'status', 'roles', 'profile', '_links'], success: [201], recentAuthentication: true, errors: ['validation', 'notAllowed', 'conflict', 'forbidden'], source: ['SPEC'] },
+  challengeEmail: { method: 'POST', path: '/emails/:id/challenge', scope: 'okta.myAccount.email.manage', request: [], answer: ['id', 'status', 'expiresAt', '_links'], success: [201], recentAuthentication: true, errors: ['notFound', 'forbidden'], source: ['SPEC'] },
+  /** 200 in SPEC, an empty 204 in the older DD reference: either is done; a wrong code is 401 E0000004 (SPEC, AJS's integration test). */
+  verifyEmail: { method: 'POST', path: '/emails/:id/challenge/:challengeId/verify', scope: 'okta.myAccount.email.manage', request: ['verificationCode'], answer: [], success: [200, 204], recentAuthentication: true, errors: ['wrongCode', 'notFound', 'forbidden'], source: ['SPEC', 'AJS'] },
+  createPhone: { method: 'POST', path: '/phones', scope: 'okta.myAccount.phone.manage', request: ['profile.phoneNumber', 'method', 'sendCode'], answer: ['id', 'status', 'profile', '_links'], success: [201], recentAuthentication: true, errors: ['validation', 'conflict', 'sendFailed', 'forbidden'], source: ['SPEC'] },
+  challengePhone: { method: 'POST', path: '/phones/:id/challenge', scope: 'okta.myAccount.phone.manage', request: ['method', 'retry'], answer: ['_links'], success: [200], recentAuthentication: true, errors: ['validation', 'phoneNotFound', 'tooSoon', 'forbidden'], source: ['SPEC', 'DD'] },
+  verifyPhone: { method: 'POST', path: '/phones/:id/verify', scope: 'okta.myAccount.phone.manage', request: ['verificationCode'], answer: [], success: [204], recentAuthentication: true, errors: ['wrongCode', 'phoneNotFound', 'forbidden'], source: ['SPEC'] },
+  /**
+   * Limited availability at Okta (SPEC x-okta-lifecycle LIMITED_GA): an org
+   * without it answers 404 or 405, and the app then sends replacePassword.
+   * Asked first because it checks the current password.
+   */
+  changePassword: { method: 'POST', path: '/password/change-password', scope: 'okta.myAccount.password.manage', request: ['oldPassword', 'newPassword'], answer: [], success: [204], recentAuthentication: true, errors: ['validation', 'forbidden'], source: ['SPEC'] },
+  /** GA, and what AJS changes a password with: a reset, the current password not asked (SPEC replacePassword: 201 with the password's status). */
+  replacePassword: { method: 'PUT', path: '/password', scope: 'okta.myAccount.password.manage', request: ['profile.password'], answer: ['id', 'status', '_links'], success: [201], recentAuthentication: true, errors: ['validation', 'notAllowed', 'forbidden'], source: ['SPEC', 'AJS'] },
 } as const satisfies Record<string, MyAccountOperation>;
 export type OperationName = keyof typeof OPERATIONS;
 

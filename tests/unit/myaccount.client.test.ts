@@ -1,0 +1,112 @@
+import { describe, expect, it } from 'vitest';
+import { addMyEmail, changeMyPassword, createMyAccountClient, MyAccountError, type WatchingFetch } from '../../src/myaccount/myAccount.ts';
+import { ACCEPT } from '../../src/myaccount/operations.lazy.ts';
+
+// Where Okta's published material disagrees with itself, the client copes
+// with either answer: an e-mail code's verify is 200 (the definition) or an
+// empty 204 (the older reference page), and a password change goes by
+// PUT /password when the org has no POST /password/change-password (limited
+// availability: 404 or 405).
+
+const BASE = 'http://org.example/idp/myaccount';
+
+interface Sent {
+  method: string;
+  path: string;
+  body: unknown;
+  accept: string | null;
+}
+
+/** An org that answers each `METHOD path` as given (unlisted: 404 E0000007), keeping what was sent. */
+function org(answers: Record<string, () => Response>) {
+  const sent: Sent[] = [];
+  const fetch: WatchingFetch = (url, init) => {
+    const method = init.method ?? 'GET';
+    const path = new URL(url).pathname.slice('/idp/myaccount'.length);
+    sent.push({ method, path, body: typeof init.body === 'string' ? JSON.parse(init.body) : undefined, accept: new Headers(init.headers).get('accept') });
+    const route = Object.keys(answers).find((key) => new RegExp(`^${key.replace(/\{\w+\}/g, '[^/]+')}$`).test(`${method} ${path}`));
+    return Promise.resolve(route ? answers[route]!() : json(404, { errorCode: 'E0000007', errorSummary: 'Not found: Resource not found', errorCauses: [] }));
+  };
+  const client = createMyAccountClient(BASE, () => Promise.resolve({ accessToken: 'an-access-token' }), { fetch });
+  return { client, sent };
+}
+
+function json(status: number, body: unknown, headers: Record<string, string> = {}): Response {
+  return new Response(JSON.stringify(body), { status, headers: { 'Content-Type': ACCEPT, ...headers } });
+}
+
+const emailAnswers = (verify: () => Response) => ({
+  'POST /emails': () => json(201, { id: 'eml1', status: 'UNVERIFIED', roles: ['PRIMARY'], profile: { email: 'bea@example.com' }, _links: {} }),
+  'POST /emails/{id}/challenge': () => json(201, { id: 'chl1', status: 'UNVERIFIED', expiresAt: '2026-01-01T00:05:00.000Z', _links: {} }),
+  'POST /emails/{id}/challenge/{challengeId}/verify': verify,
+});
+
+describe('my-account client, where Okta’s sources disagree', () => {
+  it('takes the e-mail verify’s 200 (the definition) as done', async () => {
+    const { client, sent } = org(emailAnswers(() => new Response(null, { status: 200 })));
+    await (await addMyEmail(client, 'bea@example.com')).verify(' 123456 ');
+    expect(sent.at(-1)).toEqual({ method: 'POST', path: '/emails/eml1/challenge/chl1/verify', body: { verificationCode: '123456' }, accept: ACCEPT });
+  });
+
+  it('takes the e-mail verify’s empty 204 (the older reference page) as done', async () => {
+    const { client, sent } = org(emailAnswers(() => new Response(null, { status: 204 })));
+    await expect((await addMyEmail(client, 'bea@example.com')).verify('123456')).resolves.toBeUndefined();
+    expect(sent.map((request) => request.method + ' ' + request.path).at(-1)).toBe('POST /emails/eml1/challenge/chl1/verify');
+  });
+
+  it('still says a wrong e-mail code, whichever success the org uses', async () => {
+    const { client } = org(emailAnswers(() => json(401, { errorCode: 'E0000004', errorSummary: 'Authentication failed', errorCauses: [{ errorSummary: 'x' }] })));
+    const error = await (await addMyEmail(client, 'bea@example.com')).verify('000000').catch((failure: unknown) => failure);
+    expect(error).toBeInstanceOf(MyAccountError);
+    expect((error as MyAccountError).code).toBe('E0000004');
+  });
+
+  it('changes the password with change-password where the org has it, and sends nothing more', async () => {
+    const { client, sent } = org({ 'POST /password/change-password': () => new Response(null, { status: 204 }) });
+    await changeMyPassword(client, 'oud-Wachtwoord-1', 'Zomer-Dak-2026');
+    expect(sent.map(({ method, path, body }) => ({ method, path, body }))).toEqual([
+      { method: 'POST', path: '/password/change-password', body: { oldPassword: 'oud-Wachtwoord-1', newPassword: 'Zomer-Dak-2026' } },
+    ]);
+  });
+
+  it.each([
+    ['404, the path unknown', () => json(404, { errorCode: 'E0000007', errorSummary: 'Not found: Resource not found', errorCauses: [] })],
+    ['405, the method not taken there', () => new Response(null, { status: 405, headers: { Allow: 'GET, PUT' } })],
+  ])('falls back to PUT /password when change-password answers %s', async (_, answer) => {
+    const { client, sent } = org({
+      'POST /password/change-password': answer,
+      'PUT /password': () => json(201, { id: 'pwd1', status: 'ACTIVE', created: '2026-01-01T00:00:00.000Z', lastUpdated: '2026-01-02T00:00:00.000Z', _links: {} }),
+    });
+    await changeMyPassword(client, 'oud-Wachtwoord-1', 'Zomer-Dak-2026');
+    expect(sent.map(({ method, path, body, accept }) => ({ method, path, body, accept }))).toEqual([
+      { method: 'POST', path: '/password/change-password', body: { oldPassword: 'oud-Wachtwoord-1', newPassword: 'Zomer-Dak-2026' }, accept: ACCEPT },
+      { method: 'PUT', path: '/password', body: { profile: { password: 'Zomer-Dak-2026' } }, accept: ACCEPT },
+    ]);
+  });
+
+  it('says a refused fallback in the org’s words', async () => {
+    const { client } = org({
+      'PUT /password': () => json(400, { errorCode: 'E0000001', errorSummary: 'Api validation failed: password', errorCauses: [{ errorSummary: 'password: Password requirements were not met.' }] }),
+    });
+    const error = await changeMyPassword(client, 'oud-Wachtwoord-1', 'kort').catch((failure: unknown) => failure);
+    expect((error as MyAccountError).code).toBe('E0000001');
+    expect((error as MyAccountError).causes).toEqual(['password: Password requirements were not met.']);
+  });
+
+  it.each([
+    ['a wrong current password (400)', () => json(400, { errorCode: 'E0000001', errorSummary: 'Api validation failed: oldPassword', errorCauses: [] }), 'E0000001'],
+    [
+      'an authentication too old (403 with Okta’s challenge)',
+      () =>
+        json(403, { errorCode: 'E0000006', errorSummary: 'You do not have permission', errorCauses: [] }, {
+          'WWW-Authenticate': 'Bearer realm="IdpMyAccountAPI", error="insufficient_authentication_context", error_description="x", max_age=900',
+        }),
+      'recent_authentication',
+    ],
+  ])('does not reset the password when change-password refuses %s', async (_, answer, code) => {
+    const { client, sent } = org({ 'POST /password/change-password': answer, 'PUT /password': () => json(201, {}) });
+    const error = await changeMyPassword(client, 'verkeerd', 'Zomer-Dak-2026').catch((failure: unknown) => failure);
+    expect((error as MyAccountError).code).toBe(code);
+    expect(sent.map((request) => request.method)).toEqual(['POST']);
+  });
+});
