@@ -8,7 +8,9 @@ import { CAUSES } from '../../../src/myaccount/operations.lazy.ts';
 // My-account profile and password, as Okta's MyAccount API has them:
 // GET/PUT /profile (PUT validates the whole profile: every attribute GET
 // returns must come back, optional ones as null, read-only ones unchanged),
-// GET /profile/schema, GET /password and POST /password/change-password.
+// GET /profile/schema, GET /password, POST /password/change-password (the
+// current password checked) and PUT /password (a reset: 201 with the
+// password's status, the current password not asked).
 
 const MAX_NAME = 50;
 
@@ -75,9 +77,30 @@ export function registerProfileRoutes(app: Hono<MyAccountEnv>, services: Account
     return c.json(profileJson(user));
   });
 
-  app.get('/password', requireScope('password', 'read'), (c) => {
+  const passwordJson = (user: ProviderUser) => ({
+    id: `pwd${user.sub}`,
+    status: 'ACTIVE',
+    created: user.created,
+    lastUpdated: user.passwordChanged,
+    _links: { self: link(`${base}/password`, 'GET', 'PUT') },
+  });
+  const passwordChanged = (user: ProviderUser, newPassword: string) => {
+    users.setPassword(user, users.hash(newPassword));
+    mailbox.send({ to: user.email, channel: 'email', subject: 'Je wachtwoord is gewijzigd', text: 'Het wachtwoord van je account is zojuist gewijzigd via Mijn account. Was jij dit niet? Neem dan contact op met de beheerder.' });
+  };
+
+  app.get('/password', requireScope('password', 'read'), (c) => c.json(passwordJson(c.get('user'))));
+
+  operation(app, clock, 'replacePassword', async (c) => {
     const user = c.get('user');
-    return c.json({ id: `pwd${user.sub}`, status: 'ACTIVE', created: user.created, lastUpdated: user.passwordChanged, _links: { self: link(`${base}/password`, 'GET') } });
+    const profile = (await jsonBody(c))?.profile as Record<string, unknown> | undefined;
+    const password = typeof profile?.password === 'string' ? profile.password : '';
+    if (!password) return oktaError(c, 'validation', [CAUSES.blank('password')], 'Api validation failed: password');
+    if (passwordProblems(password, user.userName).length || users.checkPassword(user, password)) {
+      return oktaError(c, 'validation', [CAUSES.weakPassword(PASSWORD_REQUIREMENTS)], 'Api validation failed: password');
+    }
+    passwordChanged(user, password);
+    return c.json(passwordJson(user), 201);
   });
 
   operation(app, clock, 'changePassword', async (c) => {
@@ -92,8 +115,7 @@ export function registerProfileRoutes(app: Hono<MyAccountEnv>, services: Account
     if (passwordProblems(newPassword, user.userName).length || newPassword === oldPassword) {
       return oktaError(c, 'validation', [CAUSES.weakPassword(PASSWORD_REQUIREMENTS)], 'Api validation failed: password');
     }
-    users.setPassword(user, users.hash(newPassword));
-    mailbox.send({ to: user.email, channel: 'email', subject: 'Je wachtwoord is gewijzigd', text: 'Het wachtwoord van je account is zojuist gewijzigd via Mijn account. Was jij dit niet? Neem dan contact op met de beheerder.' });
+    passwordChanged(user, newPassword);
     return c.body(null, 204);
   });
 }
