@@ -7,8 +7,9 @@
 //   LOCAL the imitation's own choice where Okta publishes nothing (a sentence, a limit)
 // The app's client (myAccount.ts) builds its calls from these rows, the
 // imitation (devstack/provider/myaccount/) routes and answers by them, and
-// tests/contract/myaccount.contract.test.ts holds both to them. Loaded only
-// with Mijn account, never at the start.
+// tests/contract/myaccount.contract.test.ts holds this table and the
+// imitation's answers to what Okta publishes (tests/contract/okta-published.ts).
+// Loaded only with Mijn account, never at the start.
 
 export type Source = 'SPEC' | 'AJS' | 'DD' | 'LOCAL';
 export type MyAccountArea = 'profile' | 'email' | 'phone' | 'password';
