@@ -113,12 +113,15 @@ export class MyAccountError extends Error implements Describable {
   readonly causes: readonly string[];
   /** For `scope_refused`: the scopes the administrator must grant. */
   readonly scopes: string | undefined;
+  /** Okta's errorSummary (English), or what went wrong before it answered. */
+  readonly summary: string;
 
   constructor(code: MyAccountErrorCode, status: number, detail: string, causes: readonly string[] = [], options?: { cause?: unknown; scopes?: string }) {
     super(`my-account ${status} ${code}: ${detail}${causes.length ? ` (${causes.join(' | ')})` : ''}`, options);
     this.name = 'MyAccountError';
     this.code = code;
     this.status = status;
+    this.summary = detail;
     this.causes = causes;
     this.scopes = options?.scopes;
   }
@@ -281,7 +284,15 @@ function pendingPhone(client: MyAccountClient, id: string, to: string, unconfirm
     to,
     unconfirmedBefore,
     verify: async (code) => {
-      await client.call('verifyPhone', { id }, { verificationCode: code.trim() });
+      try {
+        await client.call('verifyPhone', { id }, { verificationCode: code.trim() });
+      } catch (error) {
+        // Okta's reference says a wrong code here is 400 E0000001 ("factorId and/or verificationCode"), its definition 401 E0000004: both say the code is wrong.
+        if (error instanceof MyAccountError && error.status === 400 && error.code === 'E0000001' && /verificationCode/.test(error.summary)) {
+          throw new MyAccountError('E0000004', error.status, error.summary, [CAUSES.wrongCode], { cause: error });
+        }
+        throw error;
+      }
     },
     resend: async () => {
       await client.call('challengePhone', { id }, { method: 'SMS', retry: true });

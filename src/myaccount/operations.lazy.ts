@@ -123,7 +123,8 @@ export const OPERATIONS = {
   verifyEmail: { method: 'POST', path: '/emails/:id/challenge/:challengeId/verify', scope: 'okta.myAccount.email.manage', request: ['verificationCode'], answer: [], success: [200, 204], recentAuthentication: true, errors: ['wrongCode', 'notFound', 'forbidden'], source: ['SPEC', 'AJS'] },
   createPhone: { method: 'POST', path: '/phones', scope: 'okta.myAccount.phone.manage', request: ['profile.phoneNumber', 'method', 'sendCode'], answer: ['id', 'status', 'profile', '_links'], success: [201], recentAuthentication: true, errors: ['validation', 'conflict', 'sendFailed', 'forbidden'], source: ['SPEC'] },
   challengePhone: { method: 'POST', path: '/phones/:id/challenge', scope: 'okta.myAccount.phone.manage', request: ['method', 'retry'], answer: ['_links'], success: [200], recentAuthentication: true, errors: ['validation', 'phoneNotFound', 'tooSoon', 'forbidden'], source: ['SPEC', 'DD'] },
-  verifyPhone: { method: 'POST', path: '/phones/:id/verify', scope: 'okta.myAccount.phone.manage', request: ['verificationCode'], answer: [], success: [204], recentAuthentication: true, errors: ['wrongCode', 'phoneNotFound', 'forbidden'], source: ['SPEC'] },
+  /** A wrong code: 401 E0000004 (SPEC), or 400 E0000001 "factorId and/or verificationCode" (DD, and SPEC's 400 examples); the client says both as a wrong code. */
+  verifyPhone: { method: 'POST', path: '/phones/:id/verify', scope: 'okta.myAccount.phone.manage', request: ['verificationCode'], answer: [], success: [204], recentAuthentication: true, errors: ['wrongCode', 'validation', 'phoneNotFound', 'forbidden'], source: ['SPEC', 'DD'] },
   /**
    * Limited availability at Okta (SPEC x-okta-lifecycle LIMITED_GA): an org
    * without it answers 404 or 405, and the app then sends replacePassword.

@@ -187,7 +187,9 @@ export const MYACCOUNT_OPERATIONS = {
     answerFields: [],
     success: [204],
     errors: [error(400, 'E0000001'), error(401, 'E0000004'), error(403, 'E0000038'), error(404, 'E0000008'), error(409, 'E0000157')],
-    sources: [spec('verifyPhoneChallenge'), docsMyAccount('Verify Phone Challenge: an empty 204')],
+    sources: [spec('verifyPhoneChallenge, Error-Verify-Phone-Response-400'), docsMyAccount('Verify Phone Challenge: an empty 204; an invalid code 400 E0000001, a failed challenge 401 E0000004')],
+    disagreement:
+      'A wrong code: the reference page says both 400 E0000001 and 401 E0000004, the definition lists 400 "factorId and/or verificationCode" beside 401 E0000004. The app says either as a wrong code.',
   },
   updatePassword: {
     method: 'POST',

@@ -1,10 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { addMyEmail, changeMyPassword, createMyAccountClient, MyAccountError, type WatchingFetch } from '../../src/myaccount/myAccount.ts';
-import { ACCEPT } from '../../src/myaccount/operations.lazy.ts';
+import { addMyEmail, addMyPhone, changeMyPassword, createMyAccountClient, MyAccountError, type WatchingFetch } from '../../src/myaccount/myAccount.ts';
+import { ACCEPT, CAUSES } from '../../src/myaccount/operations.lazy.ts';
 
 // Where Okta's published material disagrees with itself, the client copes
 // with either answer: an e-mail code's verify is 200 (the definition) or an
-// empty 204 (the older reference page), and a password change goes by
+// empty 204 (the older reference page), a wrong phone code is 401 E0000004
+// or 400 E0000001 (both published), and a password change goes by
 // PUT /password when the org has no POST /password/change-password (limited
 // availability: 404 or 405).
 
@@ -59,6 +60,37 @@ describe('my-account client, where Okta’s sources disagree', () => {
     const error = await (await addMyEmail(client, 'bea@example.com')).verify('000000').catch((failure: unknown) => failure);
     expect(error).toBeInstanceOf(MyAccountError);
     expect((error as MyAccountError).code).toBe('E0000004');
+  });
+
+  it.each([
+    ['401 E0000004 (the definition)', () => json(401, { errorCode: 'E0000004', errorSummary: 'Authentication failed', errorCauses: [{ errorSummary: CAUSES.wrongCode }] })],
+    [
+      '400 E0000001 on the code (the reference page)',
+      () =>
+        json(400, {
+          errorCode: 'E0000001',
+          errorSummary: 'Api validation failed: factorId and/or verificationCode',
+          errorCauses: [{ errorSummary: "This operation couldn't be completed as requested due to an issue with the specified authenticator." }],
+        }),
+    ],
+  ])('says a wrong phone code as a wrong code, whether Okta answers %s', async (_, answer) => {
+    const { client, sent } = org({
+      'POST /phones': () => json(201, { id: 'sms1', status: 'UNVERIFIED', profile: { phoneNumber: '+31611122233' }, _links: {} }),
+      'POST /phones/{id}/verify': answer,
+    });
+    const error = await (await addMyPhone(client, '+31611122233')).verify('000000').catch((failure: unknown) => failure);
+    expect((error as MyAccountError).code).toBe('E0000004');
+    expect((error as MyAccountError).causes).toEqual([CAUSES.wrongCode]);
+    expect(sent.filter((request) => request.path.endsWith('/verify'))).toHaveLength(1);
+  });
+
+  it('keeps any other refusal of a phone code as Okta said it', async () => {
+    const { client } = org({
+      'POST /phones': () => json(201, { id: 'sms1', status: 'UNVERIFIED', profile: { phoneNumber: '+31611122233' }, _links: {} }),
+      'POST /phones/{id}/verify': () => json(400, { errorCode: 'E0000001', errorSummary: 'Api validation failed: Transaction', errorCauses: [{ errorSummary: 'Invalid transaction.' }] }),
+    });
+    const error = await (await addMyPhone(client, '+31611122233')).verify('123456').catch((failure: unknown) => failure);
+    expect((error as MyAccountError).code).toBe('E0000001');
   });
 
   it('changes the password with change-password where the org has it, and sends nothing more', async () => {
