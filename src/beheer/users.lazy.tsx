@@ -76,6 +76,7 @@ function UserList({ section, page }: { section: Section; page: SectionPage }) {
   const first = shown.length === 0 ? 0 : skip + 1;
   const last = skip + shown.length;
   const current = search.pagina;
+  const count = found.length;
   const read = directory.people.length;
   const all = directory.total ?? 0;
 
@@ -86,7 +87,7 @@ function UserList({ section, page }: { section: Section; page: SectionPage }) {
 
   let status: string;
   if ((directory.total === undefined || (reading && total > 0 && shown.length === 0)) && error === undefined) status = t`Gebruikers worden geladen…`;
-  else if (reading && total !== directory.total) status = t`${found.length} gevonden tot nu toe; ${read} van ${all} gebruikers gelezen…`;
+  else if (reading && total !== directory.total) status = t`${count} gevonden tot nu toe; ${read} van ${all} gebruikers gelezen…`;
   else status = total === 0 ? t`Niemand gevonden.` : t`${first}–${last} van ${total}`;
 
   return (
