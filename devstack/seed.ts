@@ -156,21 +156,28 @@ const SURNAMES = [
   'de Graaf', 'van der Meer', 'Kok', 'Jacobs', 'van Dijk',
 ];
 
+/** The most extra staff a stack serves: a big company's staff in one environment. */
+export const MOST_EXTRA_STAFF = 5000;
+
 /**
  * `count` more staff for Default (tenant 1), the same every time: person i
  * (from 1) is `GIVEN_NAMES[(i - 1) % 24]` with a surname so that no pair
- * repeats, user name `voornaam.achternaam` (lower case, no spaces, no
- * accents: `zoe.vandermeer`), e-mail `<user name>@isolatie.local`; every
- * third has the role Monteur, every twelfth is not active. They have the
- * demo password at the API and no account at the provider.
+ * repeats in the first 600, user name `voornaam.achternaam` (lower case, no
+ * spaces, no accents: `zoe.vandermeer`), e-mail `<user name>@isolatie.local`;
+ * every third has the role Monteur, every twelfth is not active. After 600
+ * the pairs come round again, namesakes as in any big company, with the
+ * round in user name and e-mail (`anouk.devries2`). They have the demo
+ * password at the API and no account at the provider.
  */
 export function extraStaff(count: number): Array<Omit<SeedUser, 'id'>> {
-  const most = GIVEN_NAMES.length * SURNAMES.length;
-  if (!Number.isInteger(count) || count < 0 || count > most) throw new Error(`extraUsers must be a whole number from 0 to ${most}, got ${count}`);
+  const pairs = GIVEN_NAMES.length * SURNAMES.length;
+  if (!Number.isInteger(count) || count < 0 || count > MOST_EXTRA_STAFF) throw new Error(`extraUsers must be a whole number from 0 to ${MOST_EXTRA_STAFF}, got ${count}`);
   return Array.from({ length: count }, (_, index) => {
-    const name = GIVEN_NAMES[index % GIVEN_NAMES.length]!;
-    const surname = SURNAMES[(index + 2 * Math.floor(index / GIVEN_NAMES.length)) % SURNAMES.length]!;
-    const userName = `${name}.${surname}`.normalize('NFD').replace(/[\u0300-\u036f\s]/g, '').toLowerCase();
+    const round = Math.floor(index / pairs);
+    const inRound = index % pairs;
+    const name = GIVEN_NAMES[inRound % GIVEN_NAMES.length]!;
+    const surname = SURNAMES[(inRound + 2 * Math.floor(inRound / GIVEN_NAMES.length)) % SURNAMES.length]!;
+    const userName = `${name}.${surname}${round === 0 ? '' : round + 1}`.normalize('NFD').replace(/[\u0300-\u036f\s]/g, '').toLowerCase();
     const number = index + 1;
     return {
       tenantId: 1,

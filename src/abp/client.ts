@@ -29,10 +29,9 @@ export interface PostOptions {
 
 export interface GetOptions {
   /**
-   * Name the language in the culture header even with a bearer: ABP then
-   * answers in the language it keeps for the person, or saves this one as
-   * his when he has none (headers.ts, `cultureInQuery`). Only for someone
-   * who may change his language there.
+   * Ask in the language ABP keeps for the signed-in person: no culture in
+   * the query, this device's in Accept-Language, which ABP answers in when
+   * he keeps none and never saves (headers.ts, `cultureInQuery`).
    */
   personLanguage?: boolean;
 }

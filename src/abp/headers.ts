@@ -15,8 +15,11 @@ export interface AbpHeaderSource {
  * `monteur-1-no-culture-after`). ASP.NET's `?culture=` comes before both and
  * is never saved (`culture-query-en`; ABP's `UseAbpRequestLocalization` puts
  * the query provider first). So a call with a bearer names its language in
- * the query, and only `person` (asking ABP for the language it keeps for
- * someone who may change it) sends the header.
+ * the query. Only `person` (asking ABP for the language it keeps for
+ * someone) leaves the query out, so that a saved language answers; it names
+ * this device's language in Accept-Language, which ABP answers in when
+ * nothing is saved and never saves (`admin-1-accept-language-en`,
+ * `admin-1-after-accept-language`): nothing is saved that nobody chose.
  */
 export function cultureInQuery(source: AbpHeaderSource, person = false): boolean {
   return Boolean(source.token) && !person;
@@ -31,12 +34,14 @@ export function withCulture(path: string, source: AbpHeaderSource, person = fals
 /**
  * The headers ABP expects on every call. The tenant header is sent only when a
  * tenant is chosen (never the string "null", unlike the Angular template), the
- * bearer only when a token is held, the culture header only when the
- * language is not in the query (`cultureInQuery`).
+ * bearer only when a token is held. The culture header only without a bearer
+ * (nobody is signed in, so nothing is saved); with one, the language is in the
+ * query (`cultureInQuery`), or for `person` in Accept-Language.
  */
 export function abpHeaders(source: AbpHeaderSource, person = false): Record<string, string> {
   const headers: Record<string, string> = {};
-  if (!cultureInQuery(source, person)) headers['.AspNetCore.Culture'] = `c=${source.cultureName}|uic=${source.cultureName}`;
+  if (!source.token) headers['.AspNetCore.Culture'] = `c=${source.cultureName}|uic=${source.cultureName}`;
+  else if (person) headers['Accept-Language'] = source.cultureName;
   if (source.tenantId !== undefined) headers[source.tenantHeaderName] = String(source.tenantId);
   if (source.token) headers.Authorization = `Bearer ${source.token}`;
   return headers;

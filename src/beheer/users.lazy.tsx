@@ -1,10 +1,14 @@
 import { useLingui } from '@lingui/react';
 import { Trans, useLingui as useMacroLingui } from '@lingui/react/macro';
 import { Link, useLocation, useNavigate, useSearch } from '@tanstack/react-router';
-import { useEffect, useId, useState, type FormEvent, type ReactNode } from 'react';
+import { useEffect, useId, useMemo, useState, type FormEvent, type ReactNode } from 'react';
 import { logError } from '../lib/log.ts';
 import { isGranted } from '../abp/userConfiguration.ts';
-import { copyOwnName, deleteUser, findUsers, getAssignableRoles, getUser, setUserActive, updateUser, type AssignableRole, type User } from '../management/users.ts';
+import { copyOwnName, deleteUser, getAssignableRoles, getUser, setUserActive, updateUser, type AssignableRole, type User } from '../management/users.ts';
+import { listed, searchListed, type Listed } from '../management/userDirectory.ts';
+import type { SessionUser } from '../abp/session.ts';
+import { describeError } from '../errors/describeError.ts';
+import { useUserDirectory } from './useUserDirectory.ts';
 import { api } from '../boot/api.ts';
 import { restartBoot } from '../boot/restart.ts';
 import { useSession, useUserConfiguration } from '../boot/useBoot.ts';
@@ -48,29 +52,43 @@ function UserList({ section, page }: { section: Section; page: SectionPage }) {
   const navigate = useNavigate();
   const search = readListSearch(useSearch({ strict: false }));
   const [typed, setTyped] = useState(search.zoek);
-  const filter = {
-    keyword: search.zoek || undefined,
-    isActive: search.status === 'alle' ? undefined : search.status === 'actief',
-    skipCount: (search.pagina - 1) * PAGE_SIZE,
-    maxResultCount: PAGE_SIZE,
-  };
-  const users = useServerData(JSON.stringify(filter), () => findUsers(api(), filter), 'users', { keepPrevious: true });
+  const directory = useUserDirectory();
+  const me = useSession()?.user;
+  const people = useOwnName(directory.people, me);
+  const isActive = search.status === 'alle' ? undefined : search.status === 'actief';
+  // Worked out here, without a request: the list is read once per visit (useUserDirectory).
+  const found = useMemo(() => searchListed(people, search.zoek, isActive), [people, search.zoek, isActive]);
+  const error = useMemo(() => (directory.error === undefined ? undefined : describeError(directory.error, i18n)), [directory.error, i18n]);
+  useEffect(() => {
+    if (directory.error !== undefined) logError('users', directory.error);
+  }, [directory.error]);
   const roles = useServerData('roles', () => getAssignableRoles(api()), 'users');
   const go = (next: ListSearch) => void navigate({ to: '.', search: writeListSearch(next) });
   const deleted = useLocation({ select: (location) => location.state.deletedPerson });
-  useOwnNameInAbp(users.reload);
 
-  if (users.error?.action === 'forbidden') return <NoAccess />;
-  const total = users.data?.totalCount ?? 0;
+  if (error?.action === 'forbidden') return <NoAccess />;
+  const reading = !directory.complete && error === undefined;
+  // Everyone, unfiltered: ABP's count holds from its first answer; a search or filter counts only what is read.
+  const total = search.zoek.trim() === '' && isActive === undefined && directory.total !== undefined ? directory.total : found.length;
   const pages = Math.max(1, Math.ceil(total / PAGE_SIZE));
-  const first = total === 0 ? 0 : filter.skipCount + 1;
-  const last = Math.min(total, filter.skipCount + PAGE_SIZE);
+  const skip = (search.pagina - 1) * PAGE_SIZE;
+  const shown = found.slice(skip, skip + PAGE_SIZE);
+  const first = shown.length === 0 ? 0 : skip + 1;
+  const last = skip + shown.length;
   const current = search.pagina;
+  const count = found.length;
+  const read = directory.people.length;
+  const all = directory.total ?? 0;
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
     go({ ...search, zoek: typed.trim(), pagina: 1 });
   };
+
+  let status: string;
+  if ((directory.total === undefined || (reading && total > 0 && shown.length === 0)) && error === undefined) status = t`Gebruikers worden geladen…`;
+  else if (reading && total !== directory.total) status = t`${count} gevonden tot nu toe; ${read} van ${all} gebruikers gelezen…`;
+  else status = total === 0 ? t`Niemand gevonden.` : t`${first}–${last} van ${total}`;
 
   return (
     <main className="page" aria-labelledby="page-title">
@@ -86,6 +104,7 @@ function UserList({ section, page }: { section: Section; page: SectionPage }) {
           <Trans>{deleted} is verwijderd en kan niet meer inloggen.</Trans>
         </p>
       )}
+      <OwnNameInAbp held={directory.people} onCopied={directory.refresh} />
       <form className="list-tools" role="search" onSubmit={submit}>
         <div className="field">
           <label htmlFor={searchId}>{t`Zoeken op naam, gebruikersnaam of e-mail`}</label>
@@ -106,11 +125,11 @@ function UserList({ section, page }: { section: Section; page: SectionPage }) {
           <Trans>Zoeken</Trans>
         </button>
       </form>
-      <LoadFailure error={users.error} onRetry={users.reload} />
-      <p className="list-status" role="status" aria-live="polite" aria-busy={users.loading}>
-        {users.loading ? t`Gebruikers worden geladen…` : total === 0 ? t`Niemand gevonden.` : t`${first}–${last} van ${total}`}
+      <LoadFailure error={error} onRetry={() => void directory.refresh()} />
+      <p className="list-status" role="status" aria-live="polite" aria-busy={reading}>
+        {status}
       </p>
-      {users.data && users.data.items.length > 0 && (
+      {shown.length > 0 && (
         <table className="admin-table">
           <caption className="visually-hidden">{i18n._(page.label)}</caption>
           <thead>
@@ -123,7 +142,7 @@ function UserList({ section, page }: { section: Section; page: SectionPage }) {
             </tr>
           </thead>
           <tbody>
-            {users.data.items.map((user) => (
+            {shown.map(({ user }) => (
               <tr key={user.id}>
                 <td>
                   <ItemLink section={section} page={page} id={user.id}>
@@ -158,29 +177,67 @@ function UserList({ section, page }: { section: Section; page: SectionPage }) {
 
 /**
  * One name per person: the app shows the provider's (the session holds it),
- * ABP keeps the one of the first sign-in. Whoever opens Gebruikers may
- * write ABP's users, so ABP's copy of their own name is brought in line
- * here, and the list shows and finds them by the name they read in the
- * header. A failure only leaves ABP's copy as it was: logged, not said.
+ * ABP keeps the one of the first sign-in. So the list shows and finds the
+ * person who reads it by the name in their header, without writing
+ * anything: ABP's copy changes only when they ask (OwnNameInAbp).
  */
-function useOwnNameInAbp(onCopied: () => void) {
-  const user = useSession()?.user;
-  const id = user?.id;
-  const name = user?.name;
-  const surname = user?.surname;
-  useEffect(() => {
-    if (id === undefined || name === undefined || surname === undefined) return;
-    let current = true;
-    copyOwnName(api(), id, { name, surname }).then(
-      (copied) => current && copied && onCopied(),
-      (failure: unknown) => logError('users', failure),
+function useOwnName(people: readonly Listed[], me: SessionUser | null | undefined): readonly Listed[] {
+  const id = me?.id;
+  const name = me?.name;
+  const surname = me?.surname;
+  return useMemo(() => {
+    if (id === undefined || name === undefined || surname === undefined) return people;
+    const at = people.findIndex((person) => person.user.id === id);
+    const held = people[at]?.user;
+    if (!held || (held.name === name && held.surname === surname)) return people;
+    const own = [...people];
+    own[at] = listed({ ...held, name, surname, fullName: `${name} ${surname}` });
+    return own;
+  }, [people, id, name, surname]);
+}
+
+/**
+ * Where ABP's copy of one's own name differs from the provider's: says so,
+ * and "Naam van je account overnemen" brings ABP's copy in line (the only
+ * write of one's own name; docs/architecture.md, "The person's name"). Here,
+ * above the list, because the list is where colleagues read and search that
+ * copy, and the list already holds it: nothing more is read to know.
+ */
+function OwnNameInAbp({ held: people, onCopied }: { held: readonly Listed[]; onCopied: () => Promise<void> }) {
+  const { t } = useMacroLingui();
+  const me = useSession()?.user;
+  const [copied, setCopied] = useState(false);
+  const form = useAbpForm({ fields: [], area: 'users', fallback: t`Je naam kon niet worden bijgewerkt. Probeer het later opnieuw.` });
+  const held = me ? people.find((person) => person.user.id === me.id)?.user : undefined;
+  const copy = form.onSubmit(async () => {
+    if (!me) return;
+    await copyOwnName(api(), me.id, { name: me.name, surname: me.surname });
+    setCopied(true);
+    await onCopied();
+  });
+  if (copied && (!held || (held.name === me?.name && held.surname === me.surname))) {
+    return (
+      <p className="saved" role="status">
+        <Trans>Je naam is bijgewerkt: collega's zien je hier nu zoals bij je account.</Trans>
+      </p>
     );
-    return () => {
-      current = false;
-    };
-    // `onCopied` is the list's reload, the same for the list's life.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [id, name, surname]);
+  }
+  if (!me || !held || (held.name === me.name && held.surname === me.surname)) return null;
+  const abpName = `${held.name} ${held.surname}`;
+  const ownName = `${me.name} ${me.surname}`;
+  return (
+    <form className="admin-form" onSubmit={copy}>
+      <p>
+        <Trans>
+          In deze omgeving staat je naam nog als {abpName}; zo zien andere beheerders je hier. Bij je account heet je {ownName}.
+        </Trans>
+      </p>
+      <button type="submit" className="button" disabled={form.busy} aria-busy={form.busy}>
+        <Trans>Naam van je account overnemen</Trans>
+      </button>
+      <FormAlert form={form} />
+    </form>
+  );
 }
 
 function ActiveBadge({ active }: { active: boolean }) {

@@ -38,10 +38,12 @@ function listedName(configuration: UserConfiguration, culture: string): string |
  *
  * - Someone who may save a language (`User/ChangeLanguage` needs
  *   `Pages.Users` in ABP's template): the language ABP keeps for the person
- *   is his choice, made on any device. When the answer's setting names
- *   another, GetAll is asked again with the culture header, so ABP answers in
- *   the one it keeps (or, keeping none, saves this device's, as it always
- *   has), and the cookie follows: the select, the login page after signing
+ *   is his choice, made on any device (the select saves it there). When the
+ *   answer's setting names another, GetAll is asked again without the query's
+ *   culture, so ABP answers in the one it keeps, or, keeping none, in this
+ *   device's, which that call names only in Accept-Language: ABP never saves
+ *   it (abp/headers.ts), so nothing is saved that the person did not choose.
+ *   The cookie follows the answer: the select, the login page after signing
  *   out and the texts agree.
  * - Anyone else: the choice made on this device, kept in its culture
  *   cookie, is what this device shows, and nothing saves it at the backend;

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { extraStaff } from '../../devstack/seed.ts';
+import { MOST_EXTRA_STAFF, extraStaff } from '../../devstack/seed.ts';
 import { backendSignIn, signIn } from './helpers/sign-in.ts';
 import { startTestStack, type TestStack } from './helpers/test-stack.ts';
 
@@ -249,6 +249,26 @@ describe('extra staff for search and paging', () => {
       // Case-sensitive, as the recorded host: there it is in lower case only.
       expect((await list('?Keyword=Bakker')).totalCount).toBe(0);
       expect((await list('?IsActive=false')).totalCount).toBe(1 + staff.filter((s) => !s.isActive).length);
+    } finally {
+      await big.stop();
+    }
+  });
+
+  it('serves 5,000 staff in one environment, in ABP’s pages, namesakes told apart by user name', async () => {
+    const staff = extraStaff(MOST_EXTRA_STAFF);
+    expect(new Set(staff.map((s) => s.userName)).size).toBe(MOST_EXTRA_STAFF);
+    expect(staff.slice(0, 60)).toEqual(extraStaff(60));
+    expect(staff[600]).toMatchObject({ name: 'Anouk', surname: 'de Vries', userName: 'anouk.devries2', emailAddress: 'anouk.devries2@isolatie.local' });
+    expect(() => extraStaff(MOST_EXTRA_STAFF + 1)).toThrow(/extraUsers/);
+    const big = await startTestStack({ serveApp: false, extraUsers: MOST_EXTRA_STAFF });
+    try {
+      const token = await backendSignIn(big.urls, 'admin');
+      const list = (query: string) => callAt(big.urls.api, `services/app/User/GetAll${query}`, { token }).then((r) => r.body.result);
+      const pages = await Promise.all(Array.from({ length: 11 }, (_, n) => list(`?MaxResultCount=500&SkipCount=${n * 500}`)));
+      expect(pages[0].totalCount).toBe(MOST_EXTRA_STAFF + 3);
+      const ids = pages.flatMap((p: Json) => p.items.map((u: Json) => u.id));
+      expect(ids.length).toBe(MOST_EXTRA_STAFF + 3);
+      expect(new Set(ids).size).toBe(MOST_EXTRA_STAFF + 3);
     } finally {
       await big.stop();
     }

@@ -69,13 +69,14 @@ describe('createAbpClient', () => {
     expect(await requests[2]!.json()).toEqual({ a: 1 });
   });
 
-  it('names it in the header without a bearer, and with one only when asked for the person’s own language', async () => {
+  it('names it in the header without a bearer; asked for the person’s own language, in Accept-Language only, where ABP saves nothing', async () => {
     const requests = stubFetch();
     const client = createAbpClient({ baseUrl: 'http://api.test', headers: () => source({ token: 'tok', cultureName: 'en' }) });
     await client.post('api/TokenAuth/ExternalAuthenticate', {}, { anonymous: true });
     await client.get('AbpUserConfiguration/GetAll', { personLanguage: true });
     expect(requests.map((request) => new URL(request.url).search)).toEqual(['', '']);
-    expect(requests.map((request) => request.headers.get('.AspNetCore.Culture'))).toEqual(['c=en|uic=en', 'c=en|uic=en']);
+    expect(requests.map((request) => request.headers.get('.AspNetCore.Culture'))).toEqual(['c=en|uic=en', null]);
+    expect(requests.map((request) => request.headers.get('Accept-Language'))).toEqual([null, 'en']);
     expect(requests.map((request) => request.headers.get('Authorization'))).toEqual([null, 'Bearer tok']);
   });
 

@@ -71,11 +71,14 @@ describe('withDeviceLanguage', () => {
     expect(readCookie(CULTURE_COOKIE)).toBe('en');
   });
 
-  it('someone with Pages.Users and nothing saved, on a device in English: ABP is asked with the header, as it always was (it saves that one)', async () => {
+  // The call asked for the person's language names this device's where ABP does not save it (abp.headers.test.ts).
+  it('someone with Pages.Users and nothing saved, on a device in English: asked for his own, ABP answers in this device’s, which stays, the setting still the default', async () => {
     writeCookie(CULTURE_COOKIE, 'en');
-    const { client, calls } = backend(answer('en', 'en', ['Pages.Users']));
+    const { client, calls } = backend(answer('en', 'nl', ['Pages.Users']));
     const settled = await withDeviceLanguage(config, client, readUserConfiguration(answer('en', 'nl', ['Pages.Users'])));
     expect(calls).toEqual([{ personLanguage: true }]);
     expect(settled.localization.currentLanguage.name).toBe('en');
+    expect(settled.setting.values['Abp.Localization.DefaultLanguageName']).toBe('nl');
+    expect(readCookie(CULTURE_COOKIE)).toBe('en');
   });
 });

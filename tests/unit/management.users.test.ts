@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { AbpClient } from '../../src/abp/client.ts';
-import { copyOwnName, findUsers, type User } from '../../src/management/users.ts';
+import { copyOwnName, updateUser, type User } from '../../src/management/users.ts';
+import { FRESH_MS, READ_PAGE, UserDirectory, listed, readDirectory, searchListed, type Listed } from '../../src/management/userDirectory.ts';
 
 function user(id: number, name: string, surname: string, isActive = true): User {
   const userName = `${name}.${surname}`.normalize('NFD').replace(/[\u0300-\u036f\s]/g, '').toLowerCase();
@@ -34,42 +35,128 @@ function fakeAbp(people: User[] = PEOPLE) {
   return { client, asked, updated };
 }
 
-const PAGE = { skipCount: 0, maxResultCount: 20 };
-const names = (result: { items: User[] }) => result.items.map((one) => one.fullName);
+const names = (people: readonly Listed[]) => people.map((one) => one.user.fullName);
+const everyone = (people: User[] = PEOPLE) => people.map(listed);
 
-describe('searching people', () => {
-  it('finds a surname, which ABP’s Keyword does not search, in any case', async () => {
-    const { client } = fakeAbp();
-    expect(names(await findUsers(client, { ...PAGE, keyword: 'Jansen' }))).toEqual(['Bram Jansen', 'Anouk Jansen']);
-    expect(names(await findUsers(client, { ...PAGE, keyword: 'jANSEN' }))).toEqual(['Bram Jansen', 'Anouk Jansen']);
+describe('searching people in memory', () => {
+  it('finds a surname, which ABP’s Keyword does not search, in any case', () => {
+    expect(names(searchListed(everyone(), 'Jansen'))).toEqual(['Bram Jansen', 'Anouk Jansen']);
+    expect(names(searchListed(everyone(), 'jANSEN'))).toEqual(['Bram Jansen', 'Anouk Jansen']);
   });
 
-  it('wants every word somewhere, ignores accents, and keeps the status filter', async () => {
-    const { client } = fakeAbp();
-    expect(names(await findUsers(client, { ...PAGE, keyword: ' jansen  bram ' }))).toEqual(['Bram Jansen']);
-    expect(names(await findUsers(client, { ...PAGE, keyword: 'zoe celik' }))).toEqual(['Zoë Çelik']);
-    expect(names(await findUsers(client, { ...PAGE, keyword: 'van den', isActive: true }))).toEqual(['Daan van den Berg']);
-    expect(names(await findUsers(client, { ...PAGE, keyword: 'Jansen', isActive: false }))).toEqual(['Anouk Jansen']);
+  it('wants every word somewhere, ignores accents, and keeps the status filter', () => {
+    expect(names(searchListed(everyone(), ' jansen  bram '))).toEqual(['Bram Jansen']);
+    expect(names(searchListed(everyone(), 'zoe celik'))).toEqual(['Zoë Çelik']);
+    expect(names(searchListed(everyone(), 'ÇELIK'))).toEqual(['Zoë Çelik']);
+    expect(names(searchListed(everyone(), 'van den', true))).toEqual(['Daan van den Berg']);
+    expect(names(searchListed(everyone(), 'Jansen', false))).toEqual(['Anouk Jansen']);
+    expect(names(searchListed(everyone(), '', false))).toEqual(['Anouk Jansen']);
+    expect(names(searchListed(everyone(), 'bram.j'))).toEqual(['Bram Jansen']);
+    expect(searchListed(everyone(), 'niemand')).toEqual([]);
   });
 
-  it('reads the whole list in pages and pages the result itself', async () => {
-    const many = Array.from({ length: 1203 }, (_, index) => user(index + 1, `Naam${index}`, index % 2 ? 'Jansen' : 'Bakker'));
-    const { client, asked } = fakeAbp(many);
-    const page = await findUsers(client, { keyword: 'jansen', skipCount: 20, maxResultCount: 20 });
-    expect(page.totalCount).toBe(601);
-    expect(names(page)[0]).toBe('Naam41 Jansen');
-    expect(asked).toEqual([0, 500, 1000].map((skip) => `api/services/app/User/GetAll?SkipCount=${skip}&MaxResultCount=500`));
+  it('without a search or filter, is the list itself', () => {
+    const list = everyone();
+    expect(searchListed(list, '   ')).toBe(list);
   });
 
-  it('leaves paging to ABP without a search', async () => {
-    const { client, asked } = fakeAbp();
-    await findUsers(client, { ...PAGE, keyword: '  ' });
-    expect(asked).toEqual(['api/services/app/User/GetAll?SkipCount=0&MaxResultCount=20']);
+  // How long it takes on a phone is the bench's line (docs/performance.md, searching among 5,000 staff).
+  it('finds among 5,000 people exactly those with every word', () => {
+    const many = Array.from({ length: 5000 }, (_, index) => listed(user(index + 1, `Naam${index}`, index % 7 ? 'Bakker' : 'de Vries')));
+    // Naam7, Naam70…79, Naam700…799 whose index is a multiple of 7 are the de Vrieses among them.
+    const expected = Array.from({ length: 5000 }, (_, index) => index).filter((index) => String(index).startsWith('7') && index % 7 === 0);
+    expect(searchListed(many, 'de vries naam7').map((one) => one.user.id - 1)).toEqual(expected);
   });
 });
 
-describe('one’s own name in ABP', () => {
-  it('writes the name when ABP’s copy differs, and nothing when it agrees', async () => {
+describe('reading the list', () => {
+  it('reads everyone in pages of ABP’s paging, the first alone, and reports what it has in order', async () => {
+    const many = Array.from({ length: 1203 }, (_, index) => user(index + 1, `Naam${index}`, index % 2 ? 'Jansen' : 'Bakker'));
+    const { client, asked } = fakeAbp(many);
+    const progress: number[] = [];
+    const { people, total } = await readDirectory(client, (read) => progress.push(read.length));
+    expect(total).toBe(1203);
+    expect(people.map((one) => one.user.id)).toEqual(many.map((one) => one.id));
+    expect(asked).toEqual([0, 500, 1000].map((skip) => `api/services/app/User/GetAll?SkipCount=${skip}&MaxResultCount=${READ_PAGE}`));
+    expect(progress[0]).toBe(500);
+    expect(progress.at(-1)).toBe(1203);
+    expect(progress).toEqual([...progress].sort((a, b) => a - b));
+  });
+
+  it('keeps a person once when a page shifted between two reads', async () => {
+    const many = Array.from({ length: 600 }, (_, index) => user(index + 1, `Naam${index}`, 'Smit'));
+    const { client } = fakeAbp(many);
+    const shifting = { ...client, get: (path: string) => (path.includes('SkipCount=500') ? client.get(path.replace('SkipCount=500', 'SkipCount=499')) : client.get(path)) } as AbpClient;
+    const { people } = await readDirectory(shifting);
+    expect(people.length).toBe(600);
+    expect(new Set(people.map((one) => one.user.id)).size).toBe(600);
+  });
+});
+
+describe('the list’s freshness', () => {
+  function directory(people: User[] = PEOPLE) {
+    const abp = fakeAbp(people);
+    let now = 1_000_000;
+    const list = new UserDirectory(() => abp.client, () => now);
+    const reads = () => abp.asked.filter((path) => path.includes('User/GetAll')).length;
+    return { abp, list, reads, later: (ms: number) => (now += ms) };
+  }
+
+  it('a visit reads the list once; another visit soon after, and every search, ask nothing', async () => {
+    const { list, reads } = directory();
+    list.open();
+    list.open();
+    await list.refresh();
+    expect(reads()).toBe(1);
+    expect(list.snapshot()).toMatchObject({ total: 5, complete: true });
+    list.open();
+    searchListed(list.snapshot().people, 'jansen');
+    expect(reads()).toBe(1);
+  });
+
+  it('is read again after a write of this tab, showing the old list until the new one is whole', async () => {
+    const { abp, list, reads } = directory();
+    list.open();
+    await list.refresh();
+    await updateUser(abp.client, { ...PEOPLE[0]!, surname: 'Jansen-de Wit' });
+    expect(list.stale()).toBe(true);
+    const shown = list.snapshot().people;
+    list.open();
+    expect(list.snapshot().people).toBe(shown);
+    await list.refresh();
+    expect(reads()).toBe(2);
+    expect(list.stale()).toBe(false);
+  });
+
+  it('is read again on a visit after FRESH_MS, not before', async () => {
+    const { list, reads, later } = directory();
+    list.open();
+    await list.refresh();
+    later(FRESH_MS);
+    list.open();
+    expect(reads()).toBe(1);
+    later(1);
+    list.open();
+    await list.refresh();
+    expect(reads()).toBe(2);
+  });
+
+  it('a failed read keeps what was read, says why, and the next visit tries again', async () => {
+    const { abp, list, reads } = directory();
+    const failing = new UserDirectory(() => ({ ...abp.client, get: () => Promise.reject(new Error('offline')) }) as unknown as AbpClient);
+    await failing.refresh();
+    expect(failing.snapshot()).toMatchObject({ complete: false, people: [] });
+    expect(failing.snapshot().error).toBeInstanceOf(Error);
+    expect(failing.stale()).toBe(true);
+    expect(reads()).toBe(0);
+    list.open();
+    await list.refresh();
+    expect(list.snapshot().error).toBeUndefined();
+  });
+});
+
+describe('one’s own name in ABP, when the person asks for it', () => {
+  it('reads the record just before, writes the name when ABP’s copy differs, and nothing when it agrees', async () => {
     const { client, updated } = fakeAbp();
     expect(await copyOwnName(client, 4, { name: 'Piet', surname: 'Monteur' })).toBe(false);
     expect(updated).toEqual([]);

@@ -10,6 +10,9 @@ import { median, ms, spread, spreadText, type Spread } from '../measure/stats.ts
 import type { LighthouseMeasurements } from '../lighthouse/measure.ts';
 import { lighthouseFigures } from '../lighthouse/figures.ts';
 import type { Figure, Report } from './types.ts';
+import type { SearchRun } from '../measure/search.ts';
+import { MOST_EXTRA_STAFF } from '../../../devstack/seed.ts';
+import { READ_PAGE } from '../../../src/management/userDirectory.ts';
 
 /** The size test owns these budgets; the benchmark shows the figures next to its timings. */
 const SIZE_TEST = 'tests/browser/budgets/size.e2e.ts';
@@ -162,6 +165,45 @@ function sameOriginFigures(m: Measurements): Figure[] {
       value: `${(atL / floor).toFixed(3)} (${ms(atL)} / ${ms(floor)} = ${ms(at0)} + ${ms(chain.appconfig)} + ${ms(chain.getAll)} + ${ms(chain.session)})`,
       budget: `<= ${BUDGETS.sameOriginBootToLatencyFloor}`,
       pass: atL <= BUDGETS.sameOriginBootToLatencyFloor * floor,
+    },
+  ];
+}
+
+/** Gebruikers among 5,000 staff on the mobile preset (measure/search.ts): the first result against one page of the list, and the searches after it. */
+export function searchFigures(runs: readonly SearchRun[]): Figure[] {
+  const ratios = runs.map((run) => run.firstResult / run.onePage);
+  const ratio = median(ratios);
+  const later = runs.flatMap((run) => run.later);
+  const requests = later.reduce((sum, search) => sum + search.requests, 0);
+  const longest = Math.max(0, ...later.map((search) => search.longestTask));
+  const staff = `${MOST_EXTRA_STAFF.toLocaleString('en')} staff`;
+  return [
+    {
+      id: 'search-first-result',
+      label: `Gebruikers, ${staff}, mobile preset: first search result / one page of User/GetAll (${READ_PAGE})`,
+      value: `${ratio.toFixed(2)} x (${ms(median(runs.map((run) => run.firstResult)))} / ${ms(median(runs.map((run) => run.onePage)))}; ${Math.min(...ratios).toFixed(2)}–${Math.max(...ratios).toFixed(2)} x over ${runs.length} runs)`,
+      budget: `<= ${BUDGETS.searchFirstToPage} x`,
+      pass: ratio <= BUDGETS.searchFirstToPage,
+    },
+    {
+      id: 'search-whole-result',
+      label: `Gebruikers, ${staff}, mobile preset: the whole list read and the search's whole result on screen`,
+      value: `${spreadText(spread(runs.map((run) => run.wholeResult)))}; ${median(runs.map((run) => run.wholeResult / run.onePage)).toFixed(1)} x one page`,
+      budget: '',
+    },
+    {
+      id: 'search-later-requests',
+      label: `Gebruikers, ${staff}, mobile preset: requests to the API for the searches after the list is read`,
+      value: `${requests} in ${later.length} searches`,
+      budget: `${BUDGETS.searchLaterRequests}`,
+      pass: requests <= BUDGETS.searchLaterRequests,
+    },
+    {
+      id: 'search-later-long-task',
+      label: `Gebruikers, ${staff}, mobile preset: longest task over 50 ms in a search after the list is read (0: none)`,
+      value: `${ms(longest)} (${later.length} searches)`,
+      budget: `none over ${BUDGETS.longTaskMs} ms`,
+      pass: longest <= BUDGETS.longTaskMs,
     },
   ];
 }
@@ -412,6 +454,7 @@ export function figures(m: Measurements, lighthouse: LighthouseMeasurements): Re
     ...sameOriginFigures(m),
     ...signInFigures(m),
     ...scaleFigures(m),
+    ...searchFigures(m.search),
     ...lighthouseFigures(lighthouse),
     ...sizeFigures(m, fetched),
   );
@@ -464,5 +507,6 @@ export function figures(m: Measurements, lighthouse: LighthouseMeasurements): Re
     latencyFloor: { latencyMs: L, boot0, chainDelta, floor: bootFloor, boot: bootL },
     lighthouse,
     timings,
+    search: { date: new Date().toISOString().slice(0, 10), revision: describeRevision(), runs, load: m.load },
   };
 }

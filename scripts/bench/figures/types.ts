@@ -32,4 +32,6 @@ export interface Report {
   latencyFloor: { latencyMs: number; boot0: number; chainDelta: { appconfig: number; getAll: number; session: number }; floor: number; boot: number };
   timings: Record<string, Record<string, Spread>>;
   lighthouse: LighthouseMeasurements;
+  /** When the lines of Gebruikers among many staff were measured: with the rest, or alone (`--only search`). */
+  search?: { date: string; revision: string; runs: number; load: { start: number; end: number } };
 }

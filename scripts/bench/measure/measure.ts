@@ -11,6 +11,7 @@ import { buildApp } from './build.ts';
 import { currentLoad } from './machine.ts';
 import { readBuildSizes, type BuildSizes } from './sizes.ts';
 import { median, ms } from './stats.ts';
+import { measureSearch, type SearchRun } from './search.ts';
 
 /**
  * Everything the benchmark observes, before any figure is made of it: the
@@ -55,6 +56,8 @@ export interface Measurements {
   /** The same-origin layout (the API under the app's address, docs/deploy.md): sign-ins and signed-in starts, no second visits. */
   sameOrigin: Map<number, LatencyRuns>;
   scales: ScaleRuns[];
+  /** Gebruikers among 5,000 staff on the mobile preset (search.ts). */
+  search: SearchRun[];
 }
 
 export const LATENCIES = [0, BUDGETS.latencyMs] as const;
@@ -161,6 +164,24 @@ export function benchPaths(root: string) {
   return { dist: resolve(root, 'bench-dist/app'), bareDist: resolve(root, 'bench-dist/bare'), lighthouseReports: resolve(root, 'bench-dist/lighthouse') };
 }
 
+/** Only the line of Gebruikers among many staff (`npm run bench -- --only search`): built and served as the whole bench does. */
+export async function measureSearchOnly(options: MeasureOptions): Promise<{ chromium: string; load: { start: number; end: number }; search: SearchRun[] }> {
+  const { root, runs, log } = options;
+  const { dist } = benchPaths(root);
+  log(`Building the app for production into ${dist}/ …`);
+  await buildApp(dist, root);
+  precompress(dist);
+  const loadAtStart = currentLoad();
+  const browser = await launchChromium();
+  try {
+    log('Gebruikers among many staff …');
+    const search = await measureSearch(browser, dist, runs, log);
+    return { chromium: browser.version(), load: { start: loadAtStart, end: currentLoad() }, search };
+  } finally {
+    await browser.close();
+  }
+}
+
 export async function measure(options: MeasureOptions): Promise<Measurements> {
   const { root, runs, log } = options;
   const { dist, bareDist } = benchPaths(root);
@@ -200,8 +221,10 @@ export async function measure(options: MeasureOptions): Promise<Measurements> {
     const byLatency = await measureLatencies(browser, dist, options, { apiLayout: 'cross-origin', secondVisits: true });
     const sameOrigin = await measureLatencies(browser, dist, options, { apiLayout: 'same-origin', secondVisits: false });
     const scales = await measureScales(dist, options);
+    log('Gebruikers among many staff …');
+    const search = await measureSearch(browser, dist, runs, log);
     const load = { start: loadAtStart, end: currentLoad() };
-    return { runs, chromium, load, sizes, indicator, bare, byLatency, sameOrigin, scales };
+    return { runs, chromium, load, sizes, indicator, bare, byLatency, sameOrigin, scales, search };
   } finally {
     await browser.close();
   }

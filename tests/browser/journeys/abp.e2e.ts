@@ -192,10 +192,35 @@ describe('the language, as ABP keeps it', () => {
   });
 });
 
+describe('an administrator’s language, with nothing saved for him', () => {
+  // A stack of its own: nothing saved for admin yet.
+  const fresh = browserEnv();
+
+  it('admin, on a device set to English before signing in, starts in English, and ABP saves no language he did not choose', async () => {
+    const app = await AppModel.open(fresh.watched, '/account/login');
+    await app.chooseLanguage('en');
+    await app.page.getByRole('heading', { name: EN.login.heading, level: 1 }).waitFor();
+    await app.signIn('admin', '123qwe', app.page.getByRole('button', { name: EN.login.heading, exact: true }));
+    await app.waitForAddress('/app/home');
+    await app.expectHeading(EN.shell.welcome);
+
+    // ABP keeps no language for him: a call without any culture is answered in the default (abp-recorded monteur-1-no-culture-after).
+    const token = await app.cookie('Abp.AuthToken');
+    expect(await languageAnswered(token, {}, fresh.stack.urls.api)).toEqual({ current: 'nl', saved: 'nl' });
+    const named = apiCallsWithBearer(fresh.watched.requests, fresh.stack.urls.api);
+    // He may save a language (Pages.Users): start-up asked for the one ABP keeps, naming this device's only where ABP never saves it.
+    const asked = named.filter((request) => /\/AbpUserConfiguration\/GetAll$/.test(new URL(request.url()).pathname) && !new URL(request.url()).searchParams.has('culture'));
+    expect(asked.length).toBeGreaterThan(0);
+    expect(asked.map((request) => request.headers()['accept-language'])).toEqual(asked.map(() => 'en'));
+    for (const request of named) expect(request.headers()['.aspnetcore.culture'], request.url()).toBeUndefined();
+    expect(app.errors).toEqual([]);
+  });
+});
+
 /** GetAll as the holder of `token` in Default, with `headers`: the language it answers in and the one it keeps for him. */
-async function languageAnswered(token: string | undefined, headers: Record<string, string>): Promise<{ current: string; saved: string }> {
+async function languageAnswered(token: string | undefined, headers: Record<string, string>, api = env.stack.urls.api): Promise<{ current: string; saved: string }> {
   if (!token) throw new Error('no backend token in the cookie');
-  const response = await fetch(new URL('AbpUserConfiguration/GetAll', `${env.stack.urls.api}/`), {
+  const response = await fetch(new URL('AbpUserConfiguration/GetAll', `${api}/`), {
     headers: { 'Abp-TenantId': '1', Authorization: `Bearer ${token}`, ...headers },
   });
   const body = (await response.json()) as { result: { localization: { currentLanguage: { name: string } }; setting: { values: Record<string, string> } } };
@@ -203,8 +228,8 @@ async function languageAnswered(token: string | undefined, headers: Record<strin
 }
 
 /** The page's calls to the backend that carried a bearer. */
-function apiCallsWithBearer(requests: readonly Request[]): Request[] {
-  return requests.filter((request) => request.url().startsWith(env.stack.urls.api) && request.method() !== 'OPTIONS' && request.headers().authorization !== undefined);
+function apiCallsWithBearer(requests: readonly Request[], api = env.stack.urls.api): Request[] {
+  return requests.filter((request) => request.url().startsWith(api) && request.method() !== 'OPTIONS' && request.headers().authorization !== undefined);
 }
 
 /** Signs `user` in in a second browser, which opens in Dutch; closed afterwards unless kept open. */
