@@ -85,19 +85,21 @@ export class InactivityScreen {
 
   /**
    * The watch has started: the moment it counts from, as the page set it
-   * (its mark, src/session/inactivityMark.ts), by the page's clock (under
-   * Chromium's page clock, that clock's time). A look that finds no mark
-   * proves nothing: the watch starts once the first page is drawn and its
-   * code has arrived.
+   * (its mark, src/session/inactivityMark.ts), by the page's clock. Under
+   * Chromium's page clock, whose fake `performance` keeps no marks, from
+   * `notBefore` to when its (closed) warning dialog was seen in the page.
+   * A look that finds neither proves nothing: the watch starts once the
+   * first page is drawn and its code has arrived.
    */
-  async watching(name: string): Promise<Moment> {
+  async watching(name: string, notBefore?: number): Promise<Moment> {
     const end = Date.now() + 15_000;
     for (;;) {
-      const started = await this.tab.evaluate((mark) => {
+      const seen = await this.tab.evaluate((mark) => {
         const entry = performance.getEntriesByName(mark)[0] as PerformanceMark | undefined;
-        return entry ? (entry.detail as number) : null;
+        return { started: entry ? (entry.detail as number) : null, dialog: document.querySelectorAll('dialog.dialog').length > 0 };
       }, INACTIVITY_WATCH_MARK);
-      if (started !== null) return { from: started, to: started };
+      if (seen.started !== null) return { from: seen.started, to: seen.started };
+      if (notBefore !== undefined && seen.dialog) return { from: notBefore, to: await this.now() };
       if (Date.now() > end) throw new Error(`${name}: the inactivity watch did not start`);
       await new Promise((resolve) => setTimeout(resolve, 100));
     }
