@@ -6,7 +6,8 @@ import { VitePWA } from 'vite-plugin-pwa';
 import type { Plugin } from 'vite';
 import { defineConfig } from 'vitest/config';
 import { lazyStylesheets } from './scripts/build/lazyStylesheets.ts';
-import { isSectionScreen, splitModules } from './scripts/modules.ts';
+import { collectOnDemandFiles } from './scripts/build/precache.ts';
+import { splitModules } from './scripts/modules.ts';
 
 /** The start's chunks, by the names the groups below give them, and rolldown's runtime. */
 const START_CHUNK = /^assets\/(index|app|rolldown-runtime)-[\w-]{8}\.js$/;
@@ -84,25 +85,8 @@ function preloadAppChunks(): Plugin {
   };
 }
 
-/** The output files of the business sections' screens, collected while the bundle is written. */
-function collectSectionScreens(): { plugin: Plugin; files: Set<string> } {
-  const files = new Set<string>();
-  return {
-    files,
-    plugin: {
-      name: 'section-screens',
-      apply: 'build',
-      generateBundle(_options, bundle) {
-        files.clear();
-        for (const item of Object.values(bundle)) {
-          if (item.type === 'chunk' && item.facadeModuleId && isSectionScreen(moduleFile(item.facadeModuleId))) files.add(item.fileName);
-        }
-      },
-    },
-  };
-}
-
-const sectionScreens = collectSectionScreens();
+/** What the service worker keeps only once it is used (scripts/build/precache.ts). */
+const onDemand = collectOnDemandFiles();
 
 /** Which build this is, for "Over de applicatie": the commit and the day it was built. */
 function buildInfo(): { commit: string; date: string } {
@@ -122,7 +106,7 @@ export default defineConfig({
     lingui(),
     preloadAppChunks(),
     lazyStylesheets(),
-    sectionScreens.plugin,
+    onDemand.plugin,
     VitePWA({
       registerType: 'prompt',
       injectRegister: false,
@@ -136,9 +120,9 @@ export default defineConfig({
         rollupFormat: 'iife',
         globPatterns: ['**/*.{js,css,html,svg}'],
         globIgnores: ['assets/appconfig*.json'],
-        // A business section's screen is kept once it is opened, not before:
-        // the precache stays the same size however many sections there are.
-        manifestTransforms: [async (entries) => ({ manifest: entries.filter((entry) => !sectionScreens.files.has(entry.url)), warnings: [] })],
+        // Beheer's and the host's screens and the other languages' catalogs are
+        // kept once they are used, not at the install (scripts/build/precache.ts).
+        manifestTransforms: [async (entries) => ({ manifest: entries.filter((entry) => !onDemand.files.has(entry.url)), warnings: [] })],
       },
     }),
   ],

@@ -27,11 +27,6 @@ export function isLazyFile(file: string): boolean {
   return /\.lazy\.tsx?$/.test(file);
 }
 
-/** A business section's screen file, `src/sections/<key>.lazy.tsx` (docs/architecture.md, "A business section"). */
-export function isSectionScreen(file: string): boolean {
-  return /[\\/]src[\\/]sections[\\/][^\\/]+\.lazy\.tsx$/.test(file);
-}
-
 /** The TypeScript files under a folder, declaration files left out. */
 export function codeFiles(folder: string): string[] {
   const out: string[] = [];

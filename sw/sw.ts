@@ -12,11 +12,12 @@ import { CacheFirst } from 'workbox-strategies';
 
 declare const self: ServiceWorkerGlobalScope & { __WB_MANIFEST: (string | { url: string; revision: string | null })[] };
 
-/** Chunks fetched later (a business section's screen), kept once fetched: their names carry their content's hash. */
+/** Chunks fetched later (Beheer's and the host's screens, another language's catalogs), kept once fetched: their names carry their content's hash. */
 const LATER_CHUNKS = 'later-chunks';
 
-// The app shell and every chunk but the sections' screens: a reload or a link
-// offline starts from here. The manifest names each build's files, so an open
+// What a staff member needs offline (scripts/build/precache.ts): the shell,
+// the start, Home, the sections' screens, the Dutch catalogs. A reload or a
+// link offline starts from here. The manifest names each build's files, so an open
 // tab's worker keeps serving its own build until the person accepts the new one.
 precacheAndRoute(self.__WB_MANIFEST);
 cleanupOutdatedCaches();
@@ -29,8 +30,8 @@ registerRoute(
   }),
 );
 
-// A section's screen is fetched when it is first opened, and from then on
-// opens offline too. A chunk of an earlier build is never asked for by this
+// Beheer's and the host's screens and another language's catalogs are
+// fetched when first used, and from then on open offline too. A chunk of an earlier build is never asked for by this
 // one's pages (other names), so the oldest are dropped past a limit.
 registerRoute(
   ({ url, request }) => url.origin === self.location.origin && url.pathname.startsWith('/assets/') && (request.destination === 'script' || request.destination === 'style'),

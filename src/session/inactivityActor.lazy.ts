@@ -8,6 +8,7 @@ import { logError, logWarning } from '../lib/log.ts';
 import { signedOutPath } from '../lib/paths.ts';
 import { clearProviderTokens } from '../auth/providerTokens.ts';
 import { onSignedOutElsewhere } from '../auth/providerTokenSharing.ts';
+import { INACTIVITY_WATCH_MARK } from './inactivityMark.ts';
 import { watchWake } from './wakeWatch.ts';
 
 /** What the tabs tell each other (same origin, BroadcastChannel): nothing in it is secret. */
@@ -98,7 +99,9 @@ export function stayOnline(): void {
 export function startInactivityWatch(): void {
   const timeOut = sessionTimeOutOf(bootContext().userConfiguration);
   if (actor || !timeOut) return;
-  actor = createActor(browserInactivityMachine, { input: { ...timeOut, lastActivity: Date.now() } });
+  const lastActivity = Date.now();
+  actor = createActor(browserInactivityMachine, { input: { ...timeOut, lastActivity } });
+  performance.mark(INACTIVITY_WATCH_MARK, { detail: lastActivity });
   if (import.meta.env.DEV) inspectActor(actor);
   actor.start();
   const current = actor;

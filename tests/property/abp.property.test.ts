@@ -143,7 +143,7 @@ describe('unwrapEnvelope, for any status and body', () => {
     if (!('error' in got)) throw new Error(`expected an AbpError ${want.kind}, got the result ${JSON.stringify(got.result)}`);
     const failure = expectAbpError(got.error);
     expect({ kind: failure.kind, status: failure.status }).toEqual(want);
-  }, { numRuns: 4000 });
+  }, { numRuns: 1000 });
 
   property(ENVELOPE, 'any status maps to a known kind, 401 and 403 apart', [fc.integer({ min: -1000, max: 100_000 })], (code) => {
     const kind = kindOfStatus(code);
@@ -188,7 +188,7 @@ describe('unwrapEnvelope, for any status and body', () => {
       else if ('error' in got) expect(expectAbpError(got.error)).toMatchObject(want);
       else throw new Error(`expected an AbpError ${want.kind}`);
     },
-    { numRuns: 800 },
+    { numRuns: 500 },
   );
 });
 
@@ -308,11 +308,11 @@ describe('the user configuration, for any GetAll result', () => {
       return;
     }
     readAsTheAppDoes(got.configuration, asked);
-  }, { numRuns: 6000 });
+  }, { numRuns: 1200 });
 
   asyncProperty(USER_CONFIGURATION, 'accepts a stock answer whatever its leaves hold', [nearlyStockResult, permission], async (result, asked) => {
     readAsTheAppDoes(await getUserConfiguration(answering(result)), asked);
-  }, { numRuns: 1000 });
+  }, { numRuns: 800 });
 
   asyncProperty(USER_CONFIGURATION, 'grants exactly what grantedPermissions lists as "true"', [stringRecord, permission], async (granted, asked) => {
     const result = structuredClone(wellFormed);

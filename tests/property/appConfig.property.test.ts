@@ -174,7 +174,7 @@ describe('parseAppConfig, for any JSON value', () => {
     expect(parseAppConfig(JSON.parse(JSON.stringify(outcome.config)))).toEqual(outcome.config);
     expect(outcome.config.appBaseUrl).toBe(config.appBaseUrl.replace(/\/+$/, ''));
     expect(outcome.config.remoteServiceBaseUrl).toBe(config.remoteServiceBaseUrl.replace(/\/+$/, ''));
-  }, { numRuns: 2000 });
+  }, { numRuns: 800 });
 
   property(
     GROUP,
@@ -189,7 +189,7 @@ describe('parseAppConfig, for any JSON value', () => {
       const named = path.join('.');
       expect(field === named || field.startsWith(`${named}[`) || (path[0] === 'auth' && field === 'auth')).toBe(true);
     },
-    { numRuns: 2500 },
+    { numRuns: 1200 },
   );
 });
 
@@ -230,6 +230,6 @@ describe('loadAppConfig, for any answer of the server', () => {
       else if (error.kind === 'config-invalid') expect(isKnownField(error.field)).toBe(true);
       else expect(error.kind).toBe('config-not-json');
     },
-    { numRuns: 1500 },
+    { numRuns: 1000 },
   );
 });

@@ -125,7 +125,7 @@ describe('toAuthError, for anything thrown', () => {
   property(GROUP, 'gives an AuthError of a known kind and never throws', [thrown], (error) => {
     const mapped = expectKnownAuthError(toAuthError(error));
     if (error instanceof AuthError) expect(mapped).toBe(error);
-  }, { numRuns: 3000 });
+  }, { numRuns: 1500 });
 
   property(GROUP, 'keeps what a person must be told apart', [thrown], (error) => {
     const { kind } = toAuthError(error);
@@ -251,7 +251,7 @@ describe('processCallback, for any answer of the token endpoint', () => {
       const accessToken = (parsed as { access_token?: unknown }).access_token;
       expect(typeof accessToken !== 'string' || accessToken === '').toBe(true);
     }
-  }, { numRuns: 1500 });
+  }, { numRuns: 400 });
 
   asyncProperty(GROUP, 'a token request that gets no answer, however fetch fails, is an unreachable provider', [fetchFailure], async (failure) => {
     const outcome = await exchange(() => {
@@ -269,7 +269,7 @@ describe('processCallback, for any answer of the token endpoint', () => {
       return;
     }
     expectWellFormedTokens(outcome.tokens!, startedAt);
-  }, { numRuns: 700 });
+  }, { numRuns: 400 });
 });
 
 /** Claims as any provider (or someone in between) could put them in an ID token: the right ones, each changed to anything, and any extra. */
@@ -308,7 +308,7 @@ describe('processCallback, for any ID-token claims', () => {
     expect(outcome.tokens!.idToken).toBe(idToken);
     expect(payload.iss).toBe(ISSUER);
     expect(payload.nonce).toBe(NONCE);
-  }, { numRuns: 700 });
+  }, { numRuns: 250 });
 
   asyncProperty(
     GROUP,
@@ -324,6 +324,6 @@ describe('processCallback, for any ID-token claims', () => {
       expect(outcome.ok).toBe(false);
       if (!outcome.ok) expect(expectKnownAuthError(outcome.error).kind).toBe(wanted[claim]);
     },
-    { numRuns: 300 },
+    { numRuns: 200 },
   );
 });

@@ -1,3 +1,6 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import type { Browser as PlaywrightBrowser, BrowserContext, Page as PlaywrightPage } from 'playwright-core';
 import type { Browser as PuppeteerBrowser, BrowserContext as PuppeteerContext, ElementHandle, Page as PuppeteerPage } from 'puppeteer-core';
 import { OUTCOME_MS } from '../models/watch.ts';
@@ -128,12 +131,8 @@ export async function launchEngine(engine: Engine, options: LaunchOptions = {}):
   const languages = options.languages ?? 'nl-NL,nl';
   const thirdPartyCookies = options.thirdPartyCookies ?? 'blocked';
   if (engine === 'chromium') {
-    // Without the phase-out flag Chromium lets a frame have its third-party cookies.
-    const browser =
-      thirdPartyCookies === 'blocked'
-        ? await launchChromium()
-        : await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS.filter((arg) => arg !== THIRD_PARTY_COOKIES_BLOCKED) });
-    return new ChromiumBrowser(browser, languages.split(',')[0]!);
+    if (thirdPartyCookies === 'allowed') return ChromiumProfileBrowser.launch(languages.split(',')[0]!);
+    return new ChromiumBrowser(await launchChromium(), languages.split(',')[0]!);
   }
   if (engine === 'webkit') {
     // WebKit blocks third-party cookies itself (ITP), as Safari does; it has no setting to allow them.
@@ -160,6 +159,49 @@ class ChromiumBrowser implements EngineBrowser {
 
   close(): Promise<void> {
     return this.browser.close();
+  }
+}
+
+/**
+ * Chromium with third-party cookies allowed, as in Chrome's setting "Allow
+ * third-party cookies": a profile of its own (a browser context made for a
+ * test is off the record, and Chromium keeps third-party cookies from frames
+ * there whatever the flags) with that setting in its Preferences, without the
+ * phase-out flag. Its tabs share that one profile, so a browser is meant for
+ * one test.
+ */
+class ChromiumProfileBrowser implements EngineBrowser {
+  readonly engine = 'chromium';
+  private constructor(
+    private readonly context: BrowserContext,
+    private readonly dir: string,
+  ) {}
+
+  static async launch(locale: string): Promise<ChromiumProfileBrowser> {
+    const dir = mkdtempSync(join(tmpdir(), 'chromium-profile-'));
+    mkdirSync(join(dir, 'Default'));
+    // cookie_controls_mode 0: third-party cookies allowed (1 blocks them off the record, 2 everywhere).
+    writeFileSync(join(dir, 'Default', 'Preferences'), JSON.stringify({ profile: { cookie_controls_mode: 0, block_third_party_cookies: false } }));
+    const context = await chromium.launchPersistentContext(dir, {
+      executablePath: CHROMIUM_PATH,
+      args: CHROMIUM_ARGS.filter((arg) => arg !== THIRD_PARTY_COOKIES_BLOCKED),
+      serviceWorkers: 'block',
+      locale,
+      timezoneId: 'Europe/Amsterdam',
+      viewport: DESKTOP,
+    });
+    return new ChromiumProfileBrowser(context, dir);
+  }
+
+  async newTab({ viewport = DESKTOP }: { viewport?: Viewport } = {}): Promise<Tab> {
+    const page = await this.context.newPage();
+    await page.setViewportSize(viewport);
+    return new ChromiumTab(this.context, page, false);
+  }
+
+  async close(): Promise<void> {
+    await this.context.close();
+    rmSync(this.dir, { recursive: true, force: true });
   }
 }
 

@@ -8,6 +8,11 @@ import { InactivityScreen, inactivitySettings, later, type Moment } from './inac
 /** A time-out of seconds, in real time: long enough to check the page between the steps on a busy machine, short enough for every path. */
 const TIMEOUT_MS = 5_000;
 const WARNING_MS = 2_000;
+/**
+ * How long after the watch was seen to start the person clicks: the check that the warning did not come at its old time
+ * (`waitFor`, 300 ms before the new one) needs the click more than 300 ms after the watch started.
+ */
+const ACTIVITY_AFTER_WATCH_MS = 500;
 /** How long a tab waits for the one that signs out before it leaves by itself (src/session/inactivityActor.lazy.ts). */
 const WAIT_FOR_SIGN_OUT_MS = 10_000;
 
@@ -90,11 +95,10 @@ class EngineInactivityRun {
       case 'event':
         switch (step.trigger) {
           case 'ACTIVITY': {
-            // A second after the watch started, so the warning comes visibly later than it would have.
-            await sleepUntil(this.activity.to + 1_100);
-            const from = Date.now();
-            await this.tab.role('heading', NL.shell.welcome).click();
-            this.activity = { from, to: Date.now() };
+            // Late enough that a warning at the old time would show before the new one (checked in waitFor), and as early as
+            // that allows: the click must reach the page before the warning opens, and a click takes its time on a busy machine.
+            await sleepUntil(this.activity.to + ACTIVITY_AFTER_WATCH_MS);
+            this.activity = await this.screen.activity(name, () => this.tab.text(NL.shell.welcome).click());
             return;
           }
           case 'STAY':

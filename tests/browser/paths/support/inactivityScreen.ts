@@ -1,5 +1,6 @@
 import { NL } from '../../models/texts.ts';
 import type { Tab } from '../../support/driver.ts';
+import { INACTIVITY_WATCH_MARK } from '../../../../src/session/inactivityMark.ts';
 
 // What a person sees of the inactivity watch, and what another tab tells
 // this one, on a tab of any engine (support/driver.ts): the checks and
@@ -51,32 +52,54 @@ export class InactivityScreen {
     return { from, to: await this.now() };
   }
 
+  /**
+   * A person's activity (`act`, a click), timed by the page: when its
+   * pointerdown reached the page, by the page's clock as the app counts it,
+   * not when the driver was asked (a click through the driver takes its time
+   * on a busy machine). Fails when the warning had opened by then: the
+   * machine was past `active`, where activity counts, and the path could not
+   * be carried out.
+   */
+  async activity(name: string, act: () => Promise<void>): Promise<Moment> {
+    await this.tab.evaluate(() => {
+      const seen = window as unknown as { activitySeen?: { from: number; to: number; warning: boolean } };
+      delete seen.activitySeen;
+      const listener = (event: Event) => {
+        // From when the event was made (its age by the monotonic clock) to now: the app's own listener read Date.now() in between.
+        const to = Date.now();
+        seen.activitySeen = { from: Math.floor(to - (performance.now() - event.timeStamp)), to, warning: document.querySelector('dialog[open]') !== null };
+      };
+      window.addEventListener('pointerdown', listener, { capture: true, once: true });
+    });
+    const asked = await this.now();
+    await act();
+    const seen = await this.tab.evaluate(() => (window as unknown as { activitySeen?: { from: number; to: number; warning: boolean } }).activitySeen ?? null);
+    if (!seen) throw new Error(`${name}: the click did not reach the page`);
+    if (seen.warning) throw new Error(`${name}: the click reached the page ${seen.to - asked} ms after it was asked for, when the warning had already opened`);
+    return { from: seen.from, to: seen.to };
+  }
+
   private path(): string {
     return new URL(this.tab.url()).pathname;
   }
 
   /**
-   * The watch has started: its (closed) warning dialog is in the page. When:
-   * after the code that starts it had arrived (the page's Resource Timing of
-   * `signedIn.lazy-*.js`; under Chromium's page clock, which hides the
-   * timeline, after `notBefore`) and before the dialog was seen. (A look that
-   * finds no dialog proves nothing: the page draws it a moment after the start.)
+   * The watch has started: the moment it counts from, as the page set it
+   * (its mark, src/session/inactivityMark.ts), by the page's clock. Under
+   * Chromium's page clock, whose fake `performance` keeps no marks, from
+   * `notBefore` to when its (closed) warning dialog was seen in the page.
+   * A look that finds neither proves nothing: the watch starts once the
+   * first page is drawn and its code has arrived.
    */
   async watching(name: string, notBefore?: number): Promise<Moment> {
     const end = Date.now() + 15_000;
     for (;;) {
-      const seen = await this.tab.evaluate(() => ({
-        dialog: document.querySelectorAll('dialog.dialog').length > 0,
-        code: performance
-          .getEntriesByType('resource')
-          .filter((entry) => /\/assets\/signedIn\.lazy-[^/]+\.js$/.test(entry.name))
-          .map((entry) => performance.timeOrigin + (entry as PerformanceResourceTiming).responseEnd)[0],
-      }));
-      if (seen.dialog) {
-        const from = seen.code === undefined ? notBefore : Math.floor(seen.code);
-        if (from === undefined) throw new Error(`${name}: the page did not fetch the code that starts the inactivity watch (signedIn.lazy-*.js)`);
-        return { from, to: await this.now() };
-      }
+      const seen = await this.tab.evaluate((mark) => {
+        const entry = performance.getEntriesByName(mark)[0] as PerformanceMark | undefined;
+        return { started: entry ? (entry.detail as number) : null, dialog: document.querySelectorAll('dialog.dialog').length > 0 };
+      }, INACTIVITY_WATCH_MARK);
+      if (seen.started !== null) return { from: seen.started, to: seen.started };
+      if (notBefore !== undefined && seen.dialog) return { from: notBefore, to: await this.now() };
       if (Date.now() > end) throw new Error(`${name}: the inactivity watch did not start`);
       await new Promise((resolve) => setTimeout(resolve, 100));
     }
@@ -113,6 +136,7 @@ export class InactivityScreen {
   async expectWarning(name: string, endsAt: Moment): Promise<void> {
     // The countdown is worked out at each tick of the dialog (every second), in whole seconds rounded up: read it until it has ticked.
     const end = Date.now() + 5_000;
+    let shownOnce: { name: string; text: string } | undefined;
     for (;;) {
       const before = await this.now();
       const dialog = await this.tab.evaluate(() => {
@@ -126,8 +150,9 @@ export class InactivityScreen {
       // Shown at a tick between a second before the reading and its end: the end it names lies in this span.
       const named = { from: before - 1_100 + (seconds - 1) * 1_000, to: after + seconds * 1_000 };
       if (named.from < endsAt.to && endsAt.from <= named.to) return;
+      if (dialog) shownOnce = dialog;
       if (Date.now() > end) {
-        const seen = dialog ? `a dialog "${dialog.name}" saying "${dialog.text}"` : `no dialog, on ${this.tab.url()}`;
+        const seen = dialog ? `a dialog "${dialog.name}" saying "${dialog.text}"` : `no dialog, on ${this.tab.url()}${shownOnce ? ` (before: "${shownOnce.name}" saying "${shownOnce.text}")` : ''}`;
         throw new Error(`${name}: the warning "${NL.inactivity.warning}" with the time left (${Math.round((endsAt.to - after) / 100) / 10} s) does not show, but ${seen}`);
       }
       await new Promise((resolve) => setTimeout(resolve, 200));

@@ -1,0 +1,7 @@
+/**
+ * The mark the inactivity watch sets when it starts, its detail the moment it
+ * counts from (epoch ms, the page's clock): the warning comes `timeoutMs -
+ * warningMs` after it unless there is activity. A profile, and the browser
+ * tests, read it there.
+ */
+export const INACTIVITY_WATCH_MARK = 'session-inactivity-watch';

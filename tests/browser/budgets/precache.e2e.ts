@@ -1,0 +1,72 @@
+import { readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { kb } from '../../../scripts/bench/measure/compress.ts';
+import { BUSINESS_SECTIONS, HOME_CHUNK, catalogFiles, catalogMarkers, chunkNamed, chunksNamed, filesWithCatalog, initialSet, readDist, type DistGraph } from '../../../scripts/bench/measure/dist.ts';
+import { SOURCE_LOCALE } from '../../../src/i18n/locales.ts';
+
+/**
+ * What the service worker downloads at its install, on every phone, read
+ * from the built worker's manifest (dist/sw.js, vite.config.ts and
+ * scripts/build/precache.ts): what a staff member needs offline, and not
+ * Beheer's screens, the host's (Omgevingen) or another language's catalogs,
+ * which the worker keeps at their first use. One file that fails fails the
+ * whole install, so the count is bounded as well as the bytes.
+ */
+
+/** At most this many files… */
+const PRECACHE_FILES = 90;
+/** …of at most these bytes (raw, as the Cache Storage holds them; KB of 1000 bytes, as the size budgets count). */
+const PRECACHE_BYTES = 620_000;
+
+/** Beheer's and the host's screens: kept at first use (src/beheer, src/environments, src/sections/beheer.lazy.tsx). */
+const ON_DEMAND_CHUNKS = ['users.lazy', 'roles.lazy', 'tenants.lazy', 'beheer.lazy'];
+
+const DIST = resolve('dist');
+
+let graph: DistGraph;
+let precached: string[];
+
+/** The files the worker's manifest names (injectManifest writes it into dist/sw.js as JSON objects). */
+function manifestOf(dir: string): string[] {
+  const worker = readFileSync(resolve(dir, 'sw.js'), 'utf8');
+  return [...worker.matchAll(/\{"revision":(?:"[0-9a-f]+"|null),"url":"([^"]+)"\}/g)].map((match) => match[1]!);
+}
+
+describe('the service worker’s precache', () => {
+  beforeAll(() => {
+    graph = readDist(DIST);
+    precached = manifestOf(DIST);
+  });
+
+  it(`holds at most ${PRECACHE_FILES} files and ${kb(PRECACHE_BYTES)} KB`, () => {
+    const bytes = precached.reduce((sum, path) => sum + readFileSync(resolve(DIST, path)).length, 0);
+    console.log(`precache: ${precached.length} files, ${kb(bytes)} KB (budget ${PRECACHE_FILES} files, ${kb(PRECACHE_BYTES)} KB)`);
+    expect(precached.length).toBeGreaterThan(0);
+    expect(precached.length).toBeLessThanOrEqual(PRECACHE_FILES);
+    expect(bytes).toBeLessThanOrEqual(PRECACHE_BYTES);
+  });
+
+  it('holds the shell, the start, Home and the business sections’ screens', () => {
+    const needed = new Set(['index.html', ...initialSet(graph), chunkNamed(graph, HOME_CHUNK).path]);
+    for (const key of BUSINESS_SECTIONS.filter((key) => key !== 'beheer')) needed.add(chunkNamed(graph, `${key}.lazy`).path);
+    expect([...needed].filter((path) => !precached.includes(path)), 'needed offline, not precached').toEqual([]);
+  });
+
+  it('holds the Dutch catalogs and no other language’s', () => {
+    const catalogs = chunksNamed(graph, 'pages').map((file) => file.path);
+    const others = catalogFiles(resolve('src/locales')).filter((catalog) => catalog.locale !== SOURCE_LOCALE);
+    expect(others.length, 'catalogs of other languages').toBeGreaterThan(0);
+    const otherFiles = new Set(others.flatMap((catalog) => filesWithCatalog(graph, graph.files.keys(), catalogMarkers(readFileSync(catalog.path, 'utf8')))));
+    expect(otherFiles.size, 'files holding another language').toBeGreaterThan(0);
+    expect([...otherFiles].filter((path) => precached.includes(path)), 'another language precached').toEqual([]);
+    const dutch = catalogs.filter((path) => !otherFiles.has(path));
+    expect(dutch, 'the Dutch pages catalog').toHaveLength(1);
+    expect(precached).toContain(dutch[0]);
+  });
+
+  it('leaves Beheer’s and the host’s screens to their first use', () => {
+    const screens = ON_DEMAND_CHUNKS.map((name) => chunkNamed(graph, name).path);
+    expect(screens.filter((path) => precached.includes(path))).toEqual([]);
+  });
+});
