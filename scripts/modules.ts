@@ -123,14 +123,25 @@ export function allImports(file: string): string[] {
   return [...found];
 }
 
+/** The folders of the project's own code: the app, its machines and worker, the local stack, the scripts and the tests. */
+export const CODE_FOLDERS = ['src', 'machines', 'sw', 'devstack', 'scripts', 'tests'] as const;
+
+/** Every TypeScript file of the project: the folders above and the configs at the root (vite.config.ts, ...). */
+export function projectFiles(root = ROOT): string[] {
+  const configs = readdirSync(root)
+    .filter((name) => CODE.test(name) && !name.endsWith('.d.ts'))
+    .map((name) => join(root, name));
+  return [...configs, ...CODE_FOLDERS.flatMap((folder) => (existsSync(join(root, folder)) ? codeFiles(join(root, folder)) : []))];
+}
+
 /**
- * The import circles of src/ and machines/, counting every kind of import:
+ * The import circles of the whole project, counting every kind of import:
  * one through `import()` or `import type` still ties two rooms together, so
  * that neither can be understood, moved or tested without the other. Each
  * circle is listed once, as the files along it (relative to `root`).
  */
 export function importCircles(root = ROOT): string[][] {
-  const files = [...codeFiles(join(root, 'src')), ...codeFiles(join(root, 'machines'))];
+  const files = projectFiles(root);
   const edges = new Map(files.map((file) => [file, allImports(file)]));
   const circles: string[][] = [];
   const seen = new Set<string>();
