@@ -5,6 +5,7 @@ import react from '@vitejs/plugin-react';
 import { VitePWA } from 'vite-plugin-pwa';
 import type { Plugin, Rolldown } from 'vite';
 import { defineConfig } from 'vitest/config';
+import { earlyScript } from './scripts/build/earlyScript.ts';
 import { lazyStylesheets } from './scripts/build/lazyStylesheets.ts';
 import { isSectionScreen, splitModules, staticClosure, withPackages } from './scripts/modules.ts';
 
@@ -131,6 +132,7 @@ export default defineConfig({
   plugins: [
     react({ babel: { plugins: ['@lingui/babel-plugin-lingui-macro'] } }),
     lingui(),
+    earlyScript(),
     findStartChunks(),
     preloadAppChunks(),
     lazyStylesheets(),
