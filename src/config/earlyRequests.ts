@@ -62,9 +62,9 @@ function lookUp(api: Api): EarlyRequest | undefined {
   return { ...call(api.url, ENDPOINTS.IsTenantAvailable.path, cookieHeaderSource(api.header), { 'Content-Type': 'application/json' }, { method: 'POST', body: b }), b };
 }
 
-/** A call of the app's ABP client (abp/client.ts): the same address, query and headers. */
+/** A call of the app's ABP client (abp/client.ts): the same address (as a Request spells it), query and headers. */
 function call(api: string, path: string, source: AbpHeaderSource, more?: Record<string, string>, init?: RequestInit): EarlyRequest {
-  return send(`${api}/${withCulture(path, source)}`, { ...requestHeaders(source), ...more }, (url, headers) => fetch(url, { ...init, headers }));
+  return send(new URL(`${api}/${withCulture(path, source)}`).href, { ...requestHeaders(source), ...more }, (url, headers) => fetch(url, { ...init, headers }));
 }
 
 function send(u: string, h: Record<string, string>, fetcher: (url: string, headers: Record<string, string>) => Promise<Response>): EarlyRequest {
