@@ -3,21 +3,17 @@ import { resolve } from 'node:path';
 import { lingui } from '@lingui/vite-plugin';
 import react from '@vitejs/plugin-react';
 import { VitePWA } from 'vite-plugin-pwa';
-import type { Plugin } from 'vite';
+import type { Plugin, Rolldown } from 'vite';
 import { defineConfig } from 'vitest/config';
+import { earlyScript } from './scripts/build/earlyScript.ts';
 import { lazyStylesheets } from './scripts/build/lazyStylesheets.ts';
 import { collectOnDemandFiles } from './scripts/build/precache.ts';
-import { splitModules } from './scripts/modules.ts';
-
-/** The start's chunks, by the names the groups below give them, and rolldown's runtime. */
-const START_CHUNK = /^assets\/(index|app|rolldown-runtime)-[\w-]{8}\.js$/;
-
-const START_LIBRARIES = /node_modules\/(react|react-dom|scheduler|use-sync-external-store|@tanstack|xstate|@xstate|@lingui\/(core|react)|ky)\//;
+import { splitModules, staticClosure, withPackages } from './scripts/modules.ts';
 
 /** The browser files that drive Firefox and WebKit (through tests/browser/support/driver.ts), a project of their own. */
 const ENGINE_FILES = ['tests/browser/engines/**/*.e2e.ts', 'tests/browser/paths/*.engines.e2e.ts'];
 
-/** Split by file name (scripts/modules.ts): what main.tsx and start.tsx import statically, and what loads later. */
+/** Split by the rule of scripts/modules.ts: what main.tsx and start.tsx import statically, and what loads later. */
 const modules = splitModules();
 
 function moduleFile(id: string): string {
@@ -28,17 +24,50 @@ function isEntryModule(id: string): boolean {
   return modules.entry.has(moduleFile(id));
 }
 
-/**
- * Constants a lazy chunk on the way to a signed-in Home shares with later code
- * (the provider tokens' storage key, which the start's settling of the
- * person's name reads): as a chunk of their own they would cost a phone a
- * round trip after that chunk, for a few bytes.
- */
-const START_CONSTANTS = /\/src\/lib\/storageKeys\.ts$/;
+/** The start's modules in the bundler's graph (scripts/modules.ts), found once per build, on the first question. */
+const startModules = new WeakMap<Rolldown.ChunkingContext, Set<string>>();
 
-function isStartModule(id: string): boolean {
-  if (START_LIBRARIES.test(id) || START_CONSTANTS.test(moduleFile(id))) return true;
-  return modules.start.has(moduleFile(id));
+function isStartModule(id: string, graph: Rolldown.ChunkingContext): boolean {
+  let start = startModules.get(graph);
+  if (!start) {
+    startModules.set(graph, (start = withPackages(modules.start, (module) => graph.getModuleInfo(module)?.importedIds ?? [])));
+  }
+  return start.has(moduleFile(id)) || start.has(id);
+}
+
+/**
+ * The start's chunks, by rule: the entry with what it imports statically, and
+ * the entry's one import() (main.tsx: the start, whichever chunk the start
+ * module ended up in) with what that imports statically.
+ */
+function startChunksOf(bundle: Rolldown.OutputBundle): { entry: Set<string>; app: Set<string> } {
+  const chunk = (fileName: string) => (bundle[fileName]?.type === 'chunk' ? bundle[fileName] : undefined);
+  const imports = (fileName: string) => chunk(fileName)?.imports ?? [];
+  const entryChunk = Object.values(bundle).find((item) => item.type === 'chunk' && item.isEntry);
+  const entry = staticClosure(entryChunk ? [entryChunk.fileName] : [], imports);
+  const starts = [...entry].flatMap((fileName) => chunk(fileName)?.dynamicImports ?? []);
+  return { entry, app: staticClosure(starts, imports) };
+}
+
+/**
+ * The start's chunks of the bundle being written, found before the import()
+ * calls are given the chunks they need (build.modulePreload below).
+ */
+const startChunks = new Set<string>();
+
+function findStartChunks(): Plugin {
+  return {
+    name: 'start-chunks',
+    apply: 'build',
+    generateBundle: {
+      order: 'pre',
+      handler(_options, bundle) {
+        const { entry, app } = startChunksOf(bundle);
+        startChunks.clear();
+        for (const fileName of [...entry, ...app]) startChunks.add(fileName);
+      },
+    },
+  };
 }
 
 /**
@@ -56,28 +85,11 @@ function preloadAppChunks(): Plugin {
     transformIndexHtml: {
       order: 'post',
       handler(html, context) {
-        const bundle = context.bundle;
-        const entry = bundle && Object.values(bundle).find((item) => item.type === 'chunk' && item.isEntry);
-        if (!bundle || !entry || entry.type !== 'chunk') return;
-        /** The chunks `roots` need before they run: themselves and their static imports, transitively. */
-        const staticClosure = (roots: readonly string[]) => {
-          const seen = new Set<string>();
-          const visit = (fileName: string) => {
-            const chunk = bundle[fileName];
-            if (!chunk || chunk.type !== 'chunk' || seen.has(fileName)) return;
-            seen.add(fileName);
-            chunk.imports.forEach(visit);
-          };
-          roots.forEach(visit);
-          return seen;
-        };
-        // The entry's one import() (main.tsx) is the start, whichever chunk the start module ended up in and however the entry is split.
-        const entryChunks = staticClosure([entry.fileName]);
-        const starts = [...entryChunks].flatMap((fileName) => (bundle[fileName]?.type === 'chunk' ? bundle[fileName].dynamicImports : []));
-        if (starts.length === 0) throw new Error('preload-app-chunks: the entry imports no start chunk, so index.html would link none of the app.');
-        const scripts = staticClosure(starts);
-        const linked = (fileName: string) => entryChunks.has(fileName) || html.includes(`/${fileName}"`);
-        return [...scripts]
+        if (!context.bundle) return;
+        const { entry, app } = startChunksOf(context.bundle);
+        if (app.size === 0) throw new Error('preload-app-chunks: the entry imports no start chunk, so index.html would link none of the app.');
+        const linked = (fileName: string) => entry.has(fileName) || html.includes(`/${fileName}"`);
+        return [...app]
           .filter((fileName) => !linked(fileName))
           .map((fileName) => ({ tag: 'link', attrs: { rel: 'modulepreload', crossorigin: '', href: `/${fileName}` }, injectTo: 'head' as const }));
       },
@@ -104,6 +116,8 @@ export default defineConfig({
   plugins: [
     react({ babel: { plugins: ['@lingui/babel-plugin-lingui-macro'] } }),
     lingui(),
+    earlyScript(),
+    findStartChunks(),
     preloadAppChunks(),
     lazyStylesheets(),
     onDemand.plugin,
@@ -135,7 +149,7 @@ export default defineConfig({
     // are asked for at once (scripts/build/lazyStylesheets.ts), but for the
     // start's own chunks: index.html links those (preloadAppChunks), and
     // naming them at every import() would only make the start bigger.
-    modulePreload: { polyfill: false, resolveDependencies: (_file, deps) => deps.filter((dep) => !START_CHUNK.test(dep)) },
+    modulePreload: { polyfill: false, resolveDependencies: (_file, deps) => deps.filter((dep) => !startChunks.has(dep)) },
     rolldownOptions: {
       output: {
         // One chunk for what every start needs compresses better than the
@@ -143,7 +157,7 @@ export default defineConfig({
         codeSplitting: {
           groups: [
             { name: 'index', test: isEntryModule, priority: 2 },
-            { name: 'app', test: isStartModule, priority: 1 },
+            { name: (id, graph) => (isStartModule(id, graph) ? 'app' : null), debugName: 'app', priority: 1 },
           ],
         },
       },

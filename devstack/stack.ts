@@ -9,7 +9,7 @@ import { createConnectionSwitch, type ConnectionSwitch } from './faults/connecti
 import { createFaultRegistry, type FaultRegistry } from './faults/registry.ts';
 import { createHoldRegistry, type HoldRegistry } from './faults/holds.ts';
 import { createIdpServer } from './provider/server.ts';
-import type { RefreshTokenPolicy } from './provider/oidc.ts';
+import type { RefreshTokenPolicy } from './provider/authorization.ts';
 import { close, listen } from './listen.ts';
 import { DEMO_PASSWORD, identityUsers } from './seed.ts';
 import { createStaticApp } from './app-server/static-server.ts';

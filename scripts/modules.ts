@@ -8,9 +8,11 @@ import { dirname, join, relative, resolve } from 'node:path';
  * src/start.tsx imports statically; the entry is what src/main.tsx imports
  * statically (nothing: index.html has sent the config request, and the
  * entry only imports the start).
+ * Besides, a module of constants only goes with the start (isConstantsOnly),
+ * and so do the packages the start imports statically (withPackages).
  * vite.config.ts (chunks), lingui.config.ts (catalogs), eslint.config.ts
- * (layers) and the build test all read this file, so no list of file names
- * is kept by hand.
+ * (layers) and the build test all read this file, so no list of file or
+ * package names is kept by hand; each walks its graph with staticClosure.
  */
 
 /** src/'s folders from the bottom up: each imports only from those before it. */
@@ -56,23 +58,47 @@ export function staticImports(file: string): string[] {
 /** The screen every signed-in start shows and the router preloads. */
 export const HOME_SCREEN = 'src/app/home.lazy.tsx';
 
-/** Every module reached from `roots` through static imports. */
-export function staticClosure(roots: readonly string[]): Set<string> {
+/** The source files a file imports statically; a catalog imports nothing. */
+function sourceImports(file: string): string[] {
+  return CODE.test(file) ? staticImports(file) : [];
+}
+
+/**
+ * Everything reached from `roots` through static imports: by default in the
+ * source files; `importsOf` walks another graph the same way (the bundler's
+ * modules in vite.config.ts, the built chunks).
+ */
+export function staticClosure(roots: Iterable<string>, importsOf: (node: string) => Iterable<string> = sourceImports): Set<string> {
   const seen = new Set<string>();
   const queue = [...roots];
   while (queue.length > 0) {
-    const file = queue.pop()!;
-    if (seen.has(file)) continue;
-    seen.add(file);
-    if (CODE.test(file)) queue.push(...staticImports(file));
+    const node = queue.pop()!;
+    if (seen.has(node)) continue;
+    seen.add(node);
+    queue.push(...importsOf(node));
   }
   return seen;
+}
+
+/** Comments, so that the words in them are not taken for code. */
+const COMMENTS = /\/\*[\s\S]*?\*\/|\/\/.*$/gm;
+
+/**
+ * A module of constants only: it imports nothing and declares no function or
+ * class. It goes with the start wherever it is used: as a chunk of its own,
+ * shared by a chunk on the way to Home and by later code (the provider
+ * tokens' storage key), it would cost a phone a round trip for a few bytes.
+ */
+export function isConstantsOnly(file: string): boolean {
+  if (!CODE.test(file)) return false;
+  const code = readFileSync(file, 'utf8').replace(COMMENTS, '');
+  return /\bexport\s+const\b/.test(code) && !/\bimport\b|\bfunction\b|\bclass\b|=>/.test(code);
 }
 
 export interface ModuleSplit {
   /** What src/main.tsx needs to send the config request: the tiny entry chunk. */
   entry: Set<string>;
-  /** What every start needs besides: the app chunk and the `messages` catalog. */
+  /** What every start needs besides (and modules of constants only): the app chunk and the `messages` catalog. */
   start: Set<string>;
   /** Everything else in src/ and machines/: later chunks and the `pages` catalog. */
   later: Set<string>;
@@ -86,10 +112,23 @@ export function splitModules(root = ROOT): ModuleSplit {
   // besides its own screen belongs with the start, not in a chunk of its own.
   const home = join(root, HOME_SCREEN);
   if (existsSync(home)) for (const file of staticClosure([home])) if (file !== home && !isLazyFile(file)) start.add(file);
-  for (const file of entry) start.delete(file);
   const all = [...codeFiles(join(root, 'src')), ...codeFiles(join(root, 'machines'))];
+  for (const file of all) if (isConstantsOnly(file) && !isLazyFile(file)) start.add(file);
+  for (const file of entry) start.delete(file);
   const later = new Set(all.filter((file) => !entry.has(file) && !start.has(file)));
   return { entry, start, later };
+}
+
+/** A package's module, as a bundler names it. */
+const PACKAGE = /[\\/]node_modules[\\/]/;
+
+/**
+ * `files` with the packages they import statically, and what those import in
+ * turn, in a bundler's graph (`importedIds`): the start's libraries go with
+ * it (vite.config.ts), with no list of their names.
+ */
+export function withPackages(files: Iterable<string>, importedIds: (id: string) => readonly string[]): Set<string> {
+  return staticClosure(files, (id) => importedIds(id).filter((next) => PACKAGE.test(next)));
 }
 
 /** `*.lazy.*` files that the start imports statically, with who imports them: each breaks the rule. */
@@ -118,14 +157,25 @@ export function allImports(file: string): string[] {
   return [...found];
 }
 
+/** The folders of the project's own code: the app, its machines and worker, the local stack, the scripts and the tests. */
+export const CODE_FOLDERS = ['src', 'machines', 'sw', 'devstack', 'scripts', 'tests'] as const;
+
+/** Every TypeScript file of the project: the folders above and the configs at the root (vite.config.ts, ...). */
+export function projectFiles(root = ROOT): string[] {
+  const configs = readdirSync(root)
+    .filter((name) => CODE.test(name) && !name.endsWith('.d.ts'))
+    .map((name) => join(root, name));
+  return [...configs, ...CODE_FOLDERS.flatMap((folder) => (existsSync(join(root, folder)) ? codeFiles(join(root, folder)) : []))];
+}
+
 /**
- * The import circles of src/ and machines/, counting every kind of import:
+ * The import circles of the whole project, counting every kind of import:
  * one through `import()` or `import type` still ties two rooms together, so
  * that neither can be understood, moved or tested without the other. Each
  * circle is listed once, as the files along it (relative to `root`).
  */
 export function importCircles(root = ROOT): string[][] {
-  const files = [...codeFiles(join(root, 'src')), ...codeFiles(join(root, 'machines'))];
+  const files = projectFiles(root);
   const edges = new Map(files.map((file) => [file, allImports(file)]));
   const circles: string[][] = [];
   const seen = new Set<string>();

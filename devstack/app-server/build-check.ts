@@ -5,7 +5,7 @@ import { join } from 'node:path';
 // than the newest source file would show yesterday's app.
 
 /** What the production build is made from, relative to the project root. */
-export const BUILD_INPUTS = ['src', 'machines', 'public', 'index.html', 'vite.config.ts', 'sw'];
+export const BUILD_INPUTS = ['src', 'machines', 'public', 'index.html', 'vite.config.ts', 'sw', 'scripts/build', 'scripts/modules.ts'];
 
 function newestMtime(path: string): number {
   let stats;

@@ -9,6 +9,7 @@ import { orgServerMiddleware } from './org-server.ts';
 import { createCookieKeys, createSigningJwk } from '../keys.ts';
 import { myAccountAudience, MYACCOUNT_SCOPES } from './myaccount/http.ts';
 import type { UserStore } from './user-store.ts';
+import type { RefreshTokenPolicy } from './authorization.ts';
 
 // The local OpenID Connect provider: one first-party public client (the
 // staff app), JWT access tokens for the API and for the provider's own
@@ -29,9 +30,6 @@ export interface IdpConfig {
   /** `required`: a proof without the provider's nonce is answered `use_dpop_nonce` first, as Okta does (default); `offered`: the nonce comes with every answer and is not insisted on. */
   dpopNonce?: 'required' | 'offered';
 }
-
-/** `offline_access`: only when the sign-in asks for it (Okta); `always`: every code grant; `never`: none (an app integration without the Refresh Token grant). */
-export type RefreshTokenPolicy = 'offline_access' | 'always' | 'never';
 
 /** The scopes of the app's API (and the OpenID Connect ones). */
 export const SCOPES = ['openid', 'profile', 'email', 'offline_access'];

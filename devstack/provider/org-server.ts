@@ -1,6 +1,6 @@
 import type { ProviderContext, ProviderMiddleware } from 'oidc-provider';
 import { MYACCOUNT_SCOPES } from './myaccount/http.ts';
-import { AUTHORIZATION_PATH, words } from './session-end.ts';
+import { AUTHORIZATION_PATH, words } from './authorization.ts';
 
 // Okta's org authorization server mints one token for everything a sign-in
 // asked for, the okta.myAccount scopes included, and ignores `resource`

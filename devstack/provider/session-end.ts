@@ -1,5 +1,5 @@
 import type { ProviderContext, ProviderMiddleware } from 'oidc-provider';
-import type { RefreshTokenPolicy } from './oidc.ts';
+import { AUTHORIZATION_PATH, words, type RefreshTokenPolicy } from './authorization.ts';
 
 // How a session ends, as the app can see it.
 //
@@ -13,14 +13,6 @@ import type { RefreshTokenPolicy } from './oidc.ts';
 //   prompt=consent added here, which our interaction grants without a page.
 //   A prompt=none request (silent renewal) is left as it is: it gets no
 //   refresh token and needs no page.
-
-/** oidc-provider's authorization endpoint, where both this and org-server.ts adjust a request before it is read. */
-export const AUTHORIZATION_PATH = '/auth';
-
-/** A space-separated parameter (`scope`, `prompt`) as its words. */
-export function words(value: unknown): string[] {
-  return typeof value === 'string' ? value.split(' ').filter(Boolean) : [];
-}
 
 function askConsentForOfflineAccess(ctx: ProviderContext): void {
   const query = { ...ctx.query };

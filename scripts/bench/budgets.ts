@@ -55,8 +55,12 @@ export const ABP_ANGULAR = {
   appconfigStartMs: 390,
 } as const;
 
-/** index.html as fetched (gzip): the shell, its inline style and its inline script (the early requests), which the JS+CSS sets leave out. */
-export const INDEX_HTML_GZIP_BYTES = 1700;
+/**
+ * index.html as fetched (gzip): the shell, its inline style and its inline script (the early requests), which the JS+CSS sets leave out.
+ * The script is built from the app's own code (src/config/earlyRequests.ts): it decodes cookies and checks the API's address as
+ * start-up does, about 0.5 KB gzip more than the hand-minified copy it replaced.
+ */
+export const INDEX_HTML_GZIP_BYTES = 2300;
 
 /** The Dutch label of the busy indicator in index.html. */
 export const BUSY_LABEL = 'Bezig met laden…';

@@ -3,7 +3,7 @@ import { requestEnded, requestStarted } from './activity.ts';
 import { unwrapEnvelope } from './envelope.ts';
 import { AbpError } from './errors.ts';
 import { abpEvents } from './events.ts';
-import { abpHeaders, withCulture, type AbpHeaderSource } from './headers.ts';
+import { requestHeaders, withCulture, type AbpHeaderSource } from './headers.ts';
 
 export interface AbpClientOptions {
   baseUrl: string;
@@ -69,11 +69,7 @@ async function send<T>(http: KyInstance, headers: () => AbpHeaderSource, method:
     // Read now, so a new token, tenant or language applies at once.
     const current = headers();
     const source = postOptions.anonymous === true ? { ...current, token: undefined } : current;
-    return await exchange<T>(http, method, withCulture(path.replace(/^\/+/, ''), source, person), body, {
-      ...abpHeaders(source, person),
-      'X-Requested-With': 'XMLHttpRequest',
-      ...postOptions.headers,
-    });
+    return await exchange<T>(http, method, withCulture(path.replace(/^\/+/, ''), source, person), body, { ...requestHeaders(source, person), ...postOptions.headers });
   } finally {
     requestEnded();
   }

@@ -31,6 +31,11 @@ export function withCulture(path: string, source: AbpHeaderSource, person = fals
   return `${path}${path.includes('?') ? '&' : '?'}culture=${encodeURIComponent(source.cultureName)}`;
 }
 
+/** The headers of a call of the app's ABP client (client.ts): ABP's, and the one that marks it as a script's. */
+export function requestHeaders(source: AbpHeaderSource, person = false): Record<string, string> {
+  return { ...abpHeaders(source, person), 'X-Requested-With': 'XMLHttpRequest' };
+}
+
 /**
  * The headers ABP expects on every call. The tenant header is sent only when a
  * tenant is chosen (never the string "null", unlike the Angular template), the

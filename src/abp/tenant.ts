@@ -1,11 +1,15 @@
 import { LEGACY_TENANT_COOKIE, TENANT_COOKIE, deleteCookie, readCookie, writeCookie } from './cookies.ts';
 
-/** The tenant id from the tenant cookie (current name first, then the legacy one). */
-export function getTenantId(): number | undefined {
-  const raw = readCookie(TENANT_COOKIE) ?? readCookie(LEGACY_TENANT_COOKIE);
+/** A tenant id as the tenant cookie keeps it: a whole number above 0; anything else is the host. */
+export function tenantIdOf(raw: string | undefined): number | undefined {
   if (raw === undefined || raw.trim() === '') return undefined;
   const id = Number(raw);
   return Number.isInteger(id) && id > 0 ? id : undefined;
+}
+
+/** The tenant id from the tenant cookie (current name first, then the legacy one). */
+export function getTenantId(): number | undefined {
+  return tenantIdOf(readCookie(TENANT_COOKIE) ?? readCookie(LEGACY_TENANT_COOKIE));
 }
 
 /** Has this browser chosen a tenant or the host? Without a choice, a one-company deployment chooses for it (appconfig's `tenancyName`). */

@@ -3,6 +3,7 @@ import { createLazyRoute } from '@tanstack/react-router';
 import { createContext, Fragment, useCallback, useContext, useEffect, useId, useRef, useState, type MouseEvent, type ReactNode } from 'react';
 import { onConnectionBack } from '../connection/connectionBack.ts';
 import { useAppConfig, useSession } from '../boot/useBoot.ts';
+import { isJsonObject, type JsonObject } from '../lib/json.ts';
 import { logError } from '../lib/log.ts';
 import { describeError, type ErrorView } from '../errors/describeError.ts';
 import { ErrorAlert, FieldError, FormAlert } from '../errors/FormAlert.tsx';
@@ -119,10 +120,16 @@ function takeDrafts(): Record<string, Draft> | undefined {
   sessionStorage.removeItem(DRAFTS_KEY);
   try {
     const parsed: unknown = JSON.parse(raw);
-    return typeof parsed === 'object' && parsed !== null ? (parsed as Record<string, Draft>) : undefined;
+    if (!isJsonObject(parsed)) return undefined;
+    return Object.fromEntries(Object.entries(parsed).flatMap(([form, draft]) => (isJsonObject(draft) ? [[form, textFields(draft)]] : [])));
   } catch {
     return undefined;
   }
+}
+
+/** A kept draft's text fields; anything else in storage is not what a form typed. */
+function textFields(draft: JsonObject): Draft {
+  return Object.fromEntries(Object.entries(draft).flatMap(([name, value]) => (typeof value === 'string' ? [[name, value]] : [])));
 }
 
 interface AccountPage {

@@ -1,8 +1,6 @@
 import type { AppConfig } from './appConfig.ts';
 import { createAbpClient, type AbpClient } from '../abp/client.ts';
-import { getCultureName } from '../abp/culture.ts';
-import { getTenantId } from '../abp/tenant.ts';
-import { getToken } from '../abp/authToken.ts';
+import { cookieHeaderSource } from './appConfigRequest.ts';
 import { earlyFetch } from './early.ts';
 
 const startClients = new WeakMap<AppConfig, AbpClient>();
@@ -11,12 +9,7 @@ const startClients = new WeakMap<AppConfig, AbpClient>();
 function createClientFor(config: AppConfig): AbpClient {
   return createAbpClient({
     baseUrl: config.remoteServiceBaseUrl,
-    headers: () => ({
-      tenantHeaderName: config.tenantHeaderName,
-      tenantId: getTenantId(),
-      cultureName: getCultureName(),
-      token: getToken(),
-    }),
+    headers: () => cookieHeaderSource(config.tenantHeaderName),
     // Start-up's GetAll may have been sent by index.html already (config/early.ts).
     fetch: earlyFetch,
   });

@@ -1,13 +1,19 @@
 import { getCultureName } from '../abp/culture.ts';
-import { abpHeaders } from '../abp/headers.ts';
+import { getToken } from '../abp/authToken.ts';
+import { abpHeaders, type AbpHeaderSource } from '../abp/headers.ts';
 import { getTenantId } from '../abp/tenant.ts';
 import { DEFAULT_TENANT_HEADER } from './appConfig.ts';
 import { earlyAnswer, takeEarlyConfig } from './early.ts';
 import { appConfigUrl, fetchAppConfig } from './loadAppConfig.ts';
 
-/** The config request's headers: the tenant header (default name) only when a tenant is chosen. */
+/** What ABP's headers are made of in this browser, read from its cookies now: the tenant (or `tenantId`), the language and the token. */
+export function cookieHeaderSource(tenantHeaderName: string, tenantId = getTenantId()): AbpHeaderSource {
+  return { tenantHeaderName, tenantId, cultureName: getCultureName(), token: getToken() };
+}
+
+/** The config request's headers: the tenant header (default name) only when a tenant is chosen, never a bearer. */
 export function appConfigHeaders(): Record<string, string> {
-  return abpHeaders({ tenantHeaderName: DEFAULT_TENANT_HEADER, tenantId: getTenantId(), cultureName: getCultureName(), token: undefined });
+  return abpHeaders({ ...cookieHeaderSource(DEFAULT_TENANT_HEADER), token: undefined });
 }
 
 /** The raw config: the first time the answer to index.html's request when it asked as start-up would, else (a retry) a new request. */

@@ -1,6 +1,7 @@
 /**
- * Start-up's first requests leave from index.html's inline script while
- * the bundle loads: the config as the HTML is parsed, GetAll as soon as the
+ * Start-up's first requests leave from index.html's inline script
+ * (earlyRequests.ts, written into the page by the build) while the bundle
+ * loads: the config as the HTML is parsed, GetAll as soon as the
  * config has answered. A browser that has chosen no environment, where the
  * config names one (`tenancyName`), first looks that one up
  * (`Account/IsTenantAvailable`) and sends GetAll in it: a new phone's first
@@ -8,8 +9,7 @@
  * takes an answer only when it would have asked exactly so (the same
  * method, address, headers and body); otherwise it asks again.
  * Not in a silent renewal's frame or a sign-in popup (the callback page
- * there only hands its address over and starts nothing). Under `npm run dev`
- * the app's config file has another name: the early answer goes unused.
+ * there only hands its address over and starts nothing).
  */
 export interface EarlyRequest {
   /** The address. */
@@ -25,7 +25,7 @@ export interface EarlyRequest {
 declare global {
   interface Window {
     /**
-     * Set by index.html's script: the config request; the configured
+     * Set by index.html's script (earlyRequests.ts): the config request; the configured
      * environment's lookup once the config has answered; GetAll after them
      * (a promise of undefined: not sent).
      */

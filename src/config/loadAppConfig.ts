@@ -10,11 +10,16 @@ export function appConfigUrl(base = new URL(import.meta.env.BASE_URL, location.o
   return new URL(`assets/${APP_CONFIG_FILE}`, base).href;
 }
 
+/** Asks for the config, as start-up and index.html's early script do (with the cookies: fetch's default, same origin). */
+export function sendAppConfigRequest(url: string, headers: Record<string, string>): Promise<Response> {
+  return fetch(url, { headers, cache: 'no-store' });
+}
+
 /** Fetches the application config (with the tenant header) without validating it; `sent`: the answer to that request, already on its way. */
 export async function fetchAppConfig(url: string, headers: Record<string, string>, sent?: Promise<Response>): Promise<unknown> {
   let response: Response;
   try {
-    response = await (sent ?? fetch(url, { headers, cache: 'no-store', credentials: 'same-origin' }));
+    response = await (sent ?? sendAppConfigRequest(url, headers));
   } catch (error) {
     throw new ConfigError('config-unreachable', `${url}: ${error instanceof Error ? error.message : String(error)}`);
   }

@@ -18,18 +18,21 @@ function isHttpUrl(value: unknown): value is string {
   }
 }
 
+/** An http(s) address as the app keeps it, without trailing slashes; `undefined` for anything else. */
+export function httpUrl(value: unknown): string | undefined {
+  return isHttpUrl(value) ? value.replace(/\/+$/, '') : undefined;
+}
+
 function requiredUrl(json: JsonObject, field: string, path = field): string {
   const value = json[field];
   if (value === undefined || value === null || value === '') invalid(path, 'missing');
-  if (!isHttpUrl(value)) invalid(path, `not an http(s) URL: ${JSON.stringify(value)}`);
-  return value.replace(/\/+$/, '');
+  return httpUrl(value) ?? invalid(path, `not an http(s) URL: ${JSON.stringify(value)}`);
 }
 
 function optionalUrl(json: JsonObject, field: string, path: string): string | undefined {
   const value = json[field];
   if (value === undefined || value === null || value === '') return undefined;
-  if (!isHttpUrl(value)) invalid(path, `not an http(s) URL: ${JSON.stringify(value)}`);
-  return value.replace(/\/+$/, '');
+  return httpUrl(value) ?? invalid(path, `not an http(s) URL: ${JSON.stringify(value)}`);
 }
 
 function localeMappings(value: unknown): LocaleMapping[] {

@@ -9,8 +9,23 @@ const closedByImport = {
 };
 
 describe('import circles', () => {
-  it('src/ and machines/ have none, static, dynamic or of types only', () => {
+  it('the project has none, static, dynamic or of types only: app, machines, worker, local stack, scripts, tests and configs', () => {
     expect(importCircles()).toEqual([]);
+  });
+
+  it('are found outside src/ too, through a type the other file exports', () => {
+    // The local provider's parts once closed one so: the middleware took the refresh token policy's type from the provider it is mounted in.
+    const root = project({
+      'devstack/provider/oidc.ts': "import { sessionEnd } from './session-end.ts';\nexport type Policy = 'always' | 'never';\nexport const provider = [sessionEnd];\n",
+      'devstack/provider/session-end.ts': "import type { Policy } from './oidc.ts';\nexport const sessionEnd = (policy: Policy) => policy;\n",
+      'scripts/a.ts': "import { b } from '../tests/b.ts';\nexport const a = b;\n",
+      'tests/b.ts': "export const b = () => import('../scripts/a.ts');\n",
+      'vite.config.ts': "import { a } from './scripts/a.ts';\nexport default a;\n",
+    });
+    expect(importCircles(root)).toEqual([
+      ['devstack/provider/oidc.ts', 'devstack/provider/session-end.ts'],
+      ['scripts/a.ts', 'tests/b.ts'],
+    ]);
   });
 
   it('are found when import() or import type closes them', () => {
@@ -31,5 +46,17 @@ describe('import circles', () => {
     const results = await lintProject(root, ['src/lib/*.ts']);
     const cycles = results.flatMap(({ file, messages }) => messages.filter((message) => message.ruleId === 'import-x/no-cycle').map(() => file));
     expect(cycles.sort()).toEqual(['src/lib/list.ts', 'src/lib/screen.lazy.ts']);
+  });
+
+  it('are refused by lint in the local stack, the scripts and the tests as in src/', async () => {
+    const root = project({
+      'devstack/a.ts': "import { b } from './b.ts';\nexport const a = () => b;\n",
+      'devstack/b.ts': "import { a } from './a.ts';\nexport const b = () => a;\n",
+      'scripts/c.ts': "import { d } from '../tests/d.ts';\nexport const c = () => d;\n",
+      'tests/d.ts': "import { c } from '../scripts/c.ts';\nexport const d = () => c;\n",
+    });
+    const results = await lintProject(root, ['devstack/*.ts', 'scripts/*.ts', 'tests/*.ts']);
+    const cycles = results.flatMap(({ file, messages }) => messages.filter((message) => message.ruleId === 'import-x/no-cycle').map(() => file));
+    expect(cycles.sort()).toEqual(['devstack/a.ts', 'devstack/b.ts', 'scripts/c.ts', 'tests/d.ts']);
   });
 });

@@ -2,7 +2,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, relative } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { isLazyFile, lazyFilesInStart, splitModules } from '../../scripts/modules.ts';
+import { isLazyFile, lazyFilesInStart, splitModules, withPackages } from '../../scripts/modules.ts';
 
 /**
  * The rule of what loads later (scripts/modules.ts): `*.lazy.*` files and
@@ -32,7 +32,7 @@ describe('what loads later, in this app', () => {
     expect(names(split.start)).toContain('src/start.tsx');
   });
 
-  it('keeps sign-in and the business sections out of the start', () => {
+  it('keeps sign-in and the business sections out of the start, but for constants they share with it', () => {
     const start = names([...split.entry, ...split.start]);
     expect(start.filter((file) => /^src\/(auth|signin|session)\//.test(file))).toEqual([]);
     expect(start).not.toContain('src/sections/SectionPage.tsx');
@@ -51,8 +51,11 @@ describe('the rule itself', () => {
   write('src/config.ts', 'export const config = 1;\n');
   write('src/start.tsx', "import { page } from './page.lazy.tsx';\nimport type { Later } from './later.ts';\nexport const start = [page, () => import('./other.lazy.tsx')];\nexport type { Later };\n");
   write('src/page.lazy.tsx', 'export const page = 1;\n');
-  write('src/other.lazy.tsx', "import { later } from './later.ts';\nexport const other = later;\n");
-  write('src/later.ts', 'export const later = 1;\nexport type Later = number;\n');
+  write('src/other.lazy.tsx', "import { later } from './later.ts';\nexport const other = later();\n");
+  write('src/later.ts', 'export const later = () => 1;\nexport type Later = number;\n');
+  // Constants only, imported by later code alone: with the start all the same, never a chunk of its own.
+  write('src/keys.ts', "/** A key => its value. */\nexport const KEY = 'key';\n");
+  write('src/keyed.lazy.tsx', "import { KEY } from './keys.ts';\nexport const keyed = () => KEY;\n");
   mkdirSync(join(root, 'machines'));
 
   it('names a lazy file imported statically by the start, with its importer', () => {
@@ -62,6 +65,21 @@ describe('the rule itself', () => {
   it('follows import() and import type into the later part only', () => {
     const split = splitModules(root);
     expect([...split.entry].map((file) => relative(root, file)).sort()).toEqual(['src/config.ts', 'src/main.tsx']);
-    expect([...split.later].map((file) => relative(root, file)).sort()).toEqual(['src/later.ts', 'src/other.lazy.tsx']);
+    expect([...split.later].map((file) => relative(root, file)).sort()).toEqual(['src/keyed.lazy.tsx', 'src/later.ts', 'src/other.lazy.tsx']);
+  });
+
+  it('takes the packages the start imports statically, with theirs, into the bundle\'s start; not what they import of the app', () => {
+    const graph: Record<string, string[]> = {
+      '/app/src/start.tsx': ['/app/node_modules/router/index.js', '/app/src/shell.tsx'],
+      '/app/node_modules/router/index.js': ['/app/node_modules/history/index.js', '/app/src/later.ts'],
+      '/app/node_modules/history/index.js': [],
+      '/app/src/later.lazy.tsx': ['/app/node_modules/charts/index.js'],
+    };
+    expect([...withPackages(['/app/src/start.tsx'], (id) => graph[id] ?? [])].sort()).toEqual(['/app/node_modules/history/index.js', '/app/node_modules/router/index.js', '/app/src/start.tsx']);
+  });
+
+  it('puts a module of constants only with the start, wherever it is used, and nothing that declares a function', () => {
+    const split = splitModules(root);
+    expect([...split.start].map((file) => relative(root, file)).sort()).toEqual(['src/keys.ts', 'src/page.lazy.tsx', 'src/start.tsx']);
   });
 });

@@ -2,6 +2,7 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join, posix } from 'node:path';
 import { SECTIONS } from '../../../src/sections/sections.lazy.ts';
 import { sizesOf, sumSizes, type Sizes } from './compress.ts';
+import { staticClosure as closure } from '../../modules.ts';
 
 /**
  * The production build read as files: what index.html loads, and the import
@@ -126,16 +127,11 @@ export function chunkNamed(graph: DistGraph, name: string): DistFile {
 
 /** The files a chunk needs before it runs: itself and its static imports, transitively. */
 export function staticClosure(graph: DistGraph, roots: string[]): Set<string> {
-  const seen = new Set<string>();
-  const visit = (path: string) => {
-    if (seen.has(path)) return;
+  return closure(roots, (path) => {
     const file = graph.files.get(path);
     if (!file) throw new Error(`${path} is imported but not in ${graph.dir}.`);
-    seen.add(path);
-    for (const next of file.staticImports) visit(next);
-  };
-  for (const root of roots) visit(root);
-  return seen;
+    return file.staticImports;
+  });
 }
 
 /** CSS a dynamic import pulls in through Vite's preload helper (`__vite__mapDeps([...])` next to it). */

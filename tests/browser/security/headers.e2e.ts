@@ -27,8 +27,8 @@ describe('Content-Security-Policy', () => {
       const scriptSrc = csp.split(';').map((part) => part.trim()).find((part) => part.startsWith('script-src')) ?? '';
       const html = (await response?.text()) ?? '';
       const inline = [...html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/gi)].filter(([, attributes, body]) => !/\bsrc=/.test(attributes ?? '') || (body ?? '').trim() !== '');
-      // One inline script: the early config and GetAll requests (src/config/early.ts), allowed by the hash of exactly its text.
-      expect(inline.map(([, , body]) => body?.slice(0, 24))).toEqual(['/* src/config/early.ts *']);
+      // One inline script: the early config and GetAll requests (src/config/earlyRequests.ts), allowed by the hash of exactly its text.
+      expect(inline.map(([, , body]) => body?.slice(0, 32))).toEqual(['/* src/config/earlyRequests.ts *']);
       const hash = `'sha256-${createHash('sha256').update(inline[0]![2]!, 'utf8').digest('base64')}'`;
       expect(scriptSrc).toBe(`script-src 'self' ${hash}`);
       expect(csp).not.toMatch(/unsafe-inline|unsafe-eval|unsafe-hashes/);
