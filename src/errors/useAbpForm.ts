@@ -32,6 +32,8 @@ export interface AbpForm {
   onSubmit: (action: () => Promise<void>) => (event?: FormEvent) => void;
   /** An outcome the form itself calls a failure (a name not found): said like a server's message. */
   fail: (message: string, field?: string) => void;
+  /** Several fields wrong at once, each said next to its field (none: nothing to say). */
+  failFields: (messages: Readonly<Record<string, string>>) => boolean;
   /** The ARIA attributes of a field, pointing at its messages. */
   field: (name: string) => { 'aria-invalid': boolean; 'aria-describedby': string | undefined };
   errorId: (name: string) => string;
@@ -79,6 +81,11 @@ export function useAbpForm({ fields, area, fallback }: AbpFormOptions): AbpForm 
     },
     fail: (message, field) =>
       setError(field ? { action: 'retry', message: '', fields: { [field]: [message] }, general: [] } : { action: 'retry', message, fields: {}, general: [] }),
+    failFields: (messages) => {
+      const named = Object.entries(messages);
+      if (named.length > 0) setError({ action: 'retry', message: '', fields: Object.fromEntries(named.map(([name, message]) => [name, [message]])), general: [] });
+      return named.length > 0;
+    },
     field: (name) => ({ 'aria-invalid': Boolean(error?.fields[name]), 'aria-describedby': error?.fields[name] ? errorId(name) : undefined }),
     errorId,
   };
