@@ -204,9 +204,12 @@ function RoleForm({ back, edit, isNew, section, page }: RoleFormProps) {
     show: ({ grantedPermissions, ...fields }) => {
       setValues(fields);
       setGranted(new Set(grantedPermissions));
-      setSaved(t`Het formulier toont nu de nieuwste gegevens, met jouw wijzigingen erin. Er is nog niets opgeslagen: kijk ze na en klik op Opslaan.`);
     },
   });
+  const review = () => {
+    merged.review();
+    setSaved(t`Het formulier toont nu de nieuwste gegevens, met jouw wijzigingen erin. Er is nog niets opgeslagen: kijk ze na en klik op Opslaan.`);
+  };
   const lacking = missingParents(tree, granted);
   const save = form.onSubmit(async () => {
     setSaved(undefined);
@@ -266,7 +269,7 @@ function RoleForm({ back, edit, isNew, section, page }: RoleFormProps) {
           <PermissionList nodes={tree} granted={granted} lacking={lacking} onToggle={(name, on) => setGranted(toggle(tree, granted, name, on))} />
           <FieldError form={form} name="grantedPermissions" />
         </fieldset>
-        {merged.others && <OtherChanges others={merged.others} label={(name) => labels[name]} show={shown} busy={form.busy} onChoose={choose} onReview={merged.review} />}
+        {merged.others && <OtherChanges others={merged.others} label={(name) => labels[name]} show={shown} busy={form.busy} onChoose={choose} onReview={review} />}
         <FormAlert form={form} />
         <SaveBar form={form} label={isNew ? t`Rol aanmaken` : t`Opslaan`} saved={saved} />
       </form>

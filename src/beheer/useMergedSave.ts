@@ -12,7 +12,7 @@ export interface MergedSaveOptions<R, T extends Fields> {
   reread: () => Promise<{ record: R; fields: T }>;
   /** Sends the fields over the fresh record; answers the fields as saved (what the form stands on from then on). */
   send: (record: R, fields: T) => Promise<T>;
-  /** Puts fields in the form ("Eerst bekijken"). */
+  /** Puts fields in the form: what was saved, once it is, or the fresh record with the person's changes ("Eerst bekijken"). */
   show: (fields: T) => void;
 }
 
@@ -40,7 +40,10 @@ export function useMergedSave<R, T extends Fields>({ opened, mine, editable, rer
 
   const commit = async (record: R, fields: T) => {
     setHeld(undefined);
-    setBase(await send(record, fields));
+    const saved = await send(record, fields);
+    // The form shows what is saved now (another's change taken in, say), and stands on it.
+    show(saved);
+    setBase(saved);
   };
   /** The record again; `undefined` after listing what someone else changed. */
   const fresh = async () => {

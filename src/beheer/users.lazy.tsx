@@ -304,9 +304,12 @@ function UserForm({ back, user, roles, onChanged, section, page }: UserFormProps
       setValues(fields);
       setChosen(new Set(roleNames));
       setActive(isActive);
-      setSaved(t`Het formulier toont nu de nieuwste gegevens, met jouw wijzigingen erin. Er is nog niets opgeslagen: kijk ze na en klik op Opslaan.`);
     },
   });
+  const review = () => {
+    merged.review();
+    setSaved(t`Het formulier toont nu de nieuwste gegevens, met jouw wijzigingen erin. Er is nog niets opgeslagen: kijk ze na en klik op Opslaan.`);
+  };
   const save = form.onSubmit(async () => {
     setSaved(undefined);
     await merged.save();
@@ -409,7 +412,7 @@ function UserForm({ back, user, roles, onChanged, section, page }: UserFormProps
             <Trans>Dit is je eigen account: wat je aan je rollen verandert, geldt meteen voor wat je zelf ziet.</Trans>
           </p>
         )}
-        {merged.others && <OtherChanges others={merged.others} label={(name) => labels[name]} show={shown} busy={form.busy} onChoose={choose} onReview={merged.review} />}
+        {merged.others && <OtherChanges others={merged.others} label={(name) => labels[name]} show={shown} busy={form.busy} onChoose={choose} onReview={review} />}
         <FormAlert form={form} />
         <SaveBar form={form} label={t`Opslaan`} saved={saved} />
       </form>
