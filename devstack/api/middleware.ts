@@ -88,6 +88,13 @@ export function faultSwitches(faults: FaultRegistry, holds: HoldPoints = NO_HOLD
     }
     if (outcome.kind === 'respond') return outcome.response;
     await next();
+    if (outcome.kind === 'lost') {
+      // The work is done (a password changed, a user saved); the caller never hears of it.
+      c.env.incoming.socket.destroy();
+      c.res = undefined;
+      c.res = RESPONSE_ALREADY_SENT;
+      return;
+    }
     if (outcome.kind !== 'tokenless') return;
     const answer = await withoutBackendToken(c.res);
     // Unset first: Hono would copy the old answer's headers onto the new one.

@@ -21,6 +21,8 @@ export interface Fault {
   body?: 'malformed' | 'html' | 'empty' | 'tokenless';
   /** Drop the connection without an answer. */
   reset?: boolean;
+  /** Let the endpoint do its work, then drop the connection before its answer: a lost answer (ABP endpoints only). */
+  lost?: boolean;
   /** Apply to this many requests, then clear. Unlimited when absent. */
   times?: number;
 }
@@ -54,6 +56,7 @@ export function createFaultRegistry(enabled: boolean): FaultRegistry {
       if (!isFaultEndpoint(endpoint)) throw new Error(`Unknown fault endpoint "${String(endpoint)}".`);
       const parsed = parseFault(fault);
       if (parsed.body === 'tokenless' && !TOKEN_ANSWERS.includes(endpoint)) throw new Error(`"${endpoint}" answers no token to take out.`);
+      if (parsed.lost && (endpoint === 'appconfig' || endpoint === 'token')) throw new Error(`"${endpoint}" does no work whose answer could be lost: use reset.`);
       active.set(endpoint, { ...parsed });
     },
     clear(endpoint) {
@@ -78,7 +81,7 @@ export function parseFault(input: unknown): Fault {
     throw new Error('A fault must be a JSON object.');
   }
   const raw = input as Record<string, unknown>;
-  const known = new Set(['status', 'delayMs', 'body', 'reset', 'times']);
+  const known = new Set(['status', 'delayMs', 'body', 'reset', 'lost', 'times']);
   const unknownKey = Object.keys(raw).find((k) => !known.has(k));
   if (unknownKey) throw new Error(`Unknown fault field "${unknownKey}".`);
 
@@ -104,6 +107,10 @@ export function parseFault(input: unknown): Fault {
   if (raw.reset !== undefined) {
     if (typeof raw.reset !== 'boolean') throw new Error('reset must be true or false.');
     fault.reset = raw.reset;
+  }
+  if (raw.lost !== undefined) {
+    if (typeof raw.lost !== 'boolean') throw new Error('lost must be true or false.');
+    fault.lost = raw.lost;
   }
   if (raw.times !== undefined) {
     if (!Number.isInteger(raw.times) || (raw.times as number) < 1) throw new Error('times must be a whole number of at least 1.');

@@ -5,8 +5,8 @@ import type { Fault } from './registry.ts';
 // Turns a fault into an answer. Shared by the Hono servers (which return a
 // Response) and the plain Node handlers in front of the provider and Vite.
 
-/** `tokenless`: the handler answers, and its answer goes out without its token. */
-export type FaultOutcome = { kind: 'reset' } | { kind: 'respond'; response: Response } | { kind: 'pass' } | { kind: 'tokenless' };
+/** `tokenless`: the handler answers, and its answer goes out without its token; `lost`: the handler does its work, and its answer never goes out. */
+export type FaultOutcome = { kind: 'reset' } | { kind: 'respond'; response: Response } | { kind: 'pass' } | { kind: 'tokenless' } | { kind: 'lost' };
 
 /** How a failing status is worded: ABP envelope, or RFC 6749 error JSON at the token endpoint. */
 export type ErrorStyle = 'abp' | 'oauth';
@@ -24,6 +24,7 @@ export async function resolveFault(fault: Fault | undefined, style: ErrorStyle):
   if (!fault) return { kind: 'pass' };
   if (fault.delayMs) await sleep(fault.delayMs);
   if (fault.reset) return { kind: 'reset' };
+  if (fault.lost) return { kind: 'lost' };
   if (fault.body === 'tokenless') return { kind: 'tokenless' };
 
   if (fault.body === 'malformed') {

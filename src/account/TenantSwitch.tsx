@@ -7,6 +7,7 @@ import { FieldError, FormAlert } from '../errors/FormAlert.tsx';
 import { useAbpForm } from '../errors/useAbpForm.ts';
 import { switchTenant } from './switchTenant.ts';
 import { logError } from '../lib/log.ts';
+import { environmentName } from '../app/environmentName.ts';
 
 /** Shows the current environment (ABP's tenant) and lets a person choose another (empty for central administration, ABP's host). */
 export function TenantSwitch() {
@@ -39,7 +40,7 @@ export function TenantSwitch() {
   return (
     <div className="tenant-switch">
       <p>
-        <Trans>Omgeving:</Trans> {tenant ? <strong title={tenant.name}>{tenant.tenancyName}</strong> : <strong>{t`Centraal beheer`}</strong>}{' '}
+        <Trans>Omgeving:</Trans> {tenant ? <strong>{environmentName(tenant)}</strong> : <strong>{t`Centraal beheer`}</strong>}{' '}
         <button type="button" className="button button--link" aria-expanded={open} onClick={() => setOpen(!open)}>
           <Trans>Wijzigen</Trans>
         </button>

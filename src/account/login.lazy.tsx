@@ -14,6 +14,7 @@ import { ProviderLinks } from './ProviderLinks.tsx';
 import { switchTenant } from './switchTenant.ts';
 import '../errors/errors.css';
 import '../ui/card.css';
+import { environmentName } from '../app/environmentName.ts';
 
 const reasonMessages = {
   'signed-out': msg`Je bent uitgelogd.`,
@@ -91,7 +92,7 @@ function Login() {
           <p>
             {tenant ? (
               <Trans>
-                Je komt in de omgeving <strong>{tenant.tenancyName}</strong>.
+                Je komt in de omgeving <strong>{environmentName(tenant)}</strong>.
               </Trans>
             ) : (
               <Trans>

@@ -8,6 +8,7 @@ import { callbackActor } from '../signin/callbackActor.lazy.ts';
 import { callbackView, callbackViewEqual } from '../../machines/callback.view.ts';
 import './account.css';
 import '../ui/card.css';
+import { environmentName } from '../app/environmentName.ts';
 
 /** "Wachten op bevestiging van login.", and after 5 s the retry message, whatever happened meanwhile. */
 function LoginCallback() {
@@ -21,7 +22,8 @@ function LoginCallback() {
 function CallbackState() {
   const { i18n } = useLingui();
   const view = useSelector(callbackActor(), callbackView, callbackViewEqual);
-  const company = useSession()?.tenant?.name;
+  const tenant = useSession()?.tenant;
+  const company = tenant ? environmentName(tenant) : undefined;
 
   if (view.kind === 'notActive') {
     return (
@@ -31,7 +33,10 @@ function CallbackState() {
         </h1>
         <p>
           {company ? (
-            <Trans>Je account is niet actief: het is nog niet geactiveerd, of het is gedeactiveerd. Vraag een beheerder van {company} om het te activeren; daarna kun je inloggen.</Trans>
+            <Trans>
+              Je account is niet actief: het is nog niet geactiveerd, of het is gedeactiveerd. Vraag een beheerder van {company} om het te activeren; daarna kun je
+              inloggen. Word jij de eerste beheerder van {company}? Vraag het dan aan centraal beheer, dat de omgeving heeft aangemaakt.
+            </Trans>
           ) : (
             i18n._(authMessages['not-active'])
           )}

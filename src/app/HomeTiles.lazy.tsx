@@ -3,7 +3,7 @@ import { Trans } from '@lingui/react/macro';
 import { Link } from '@tanstack/react-router';
 import { useSession, useUserConfiguration } from '../boot/useBoot.ts';
 import { knownMenu } from '../sections/menu.lazy.ts';
-import { environmentName } from './PlaceFacts.tsx';
+import { environmentName } from './environmentName.ts';
 import { sectionByKey } from '../sections/sections.lazy.ts';
 import './home-tiles.css';
 
@@ -20,7 +20,7 @@ export function SectionTiles() {
     return section ? [{ section, name }] : [];
   });
   const tenant = useSession()?.tenant;
-  const company = tenant?.name;
+  const company = tenant ? environmentName(tenant) : undefined;
   // ABP registers a new colleague at the first sign-in with no role: signed in, and nothing to open.
   if (entries.length === 0) {
     return (
@@ -30,7 +30,11 @@ export function SectionTiles() {
         </h2>
         <p>
           {company ? (
-            <Trans>Je bent ingelogd, maar je account heeft nog geen rol. Vraag een beheerder van {company} om je een rol te geven; daarna zie je hier en in het menu de onderdelen waarin je kunt werken.</Trans>
+            <Trans>
+              Je bent ingelogd, maar je account heeft nog geen rol. Vraag een beheerder van {company} om je een rol te geven; daarna zie je hier en in het menu de
+              onderdelen waarin je kunt werken. Is {company} net aangemaakt en word jij de eerste beheerder? Dan is er nog niemand die dat kan: vraag het aan centraal
+              beheer, dat de omgeving heeft aangemaakt en jou de beheerrechten geeft.
+            </Trans>
           ) : (
             <Trans>Je bent ingelogd, maar je account heeft nog geen rol. Vraag een beheerder om je een rol te geven; daarna zie je hier en in het menu de onderdelen waarin je kunt werken.</Trans>
           )}

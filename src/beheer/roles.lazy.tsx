@@ -2,7 +2,7 @@ import { useLingui } from '@lingui/react';
 import { Trans, useLingui as useMacroLingui } from '@lingui/react/macro';
 import { Link, useNavigate } from '@tanstack/react-router';
 import { createContext, useContext, useEffect, useId, useMemo, useRef, useState, type ReactNode } from 'react';
-import { createRole, deleteRole, getAllPermissions, getRoleForEdit, getRoles, updateRole, type Permission, type RoleForEdit } from '../management/roles.ts';
+import { createRole, deleteRole, getAllPermissions, getRoleForEdit, getRoles, updateRole, type Permission, type RoleForEdit, type RoleInput } from '../management/roles.ts';
 import { api } from '../boot/api.ts';
 import { restartBoot } from '../boot/restart.ts';
 import { useUserConfiguration } from '../boot/useBoot.ts';
@@ -12,7 +12,9 @@ import { NoAccess } from '../ui/NoAccess.lazy.tsx';
 import { PageHeading } from '../ui/PageHeading.tsx';
 import type { Section, SectionPage } from '../section/section.ts';
 import { SectionName } from '../section/SectionName.tsx';
-import { ConfirmDelete, LoadFailure, ItemLink, SaveBar } from './parts.tsx';
+import { ConfirmDelete, LoadFailure, ItemLink, OtherChanges, SaveBar } from './parts.tsx';
+import { useMergedSave } from './useMergedSave.ts';
+import type { FieldValue } from '../management/mergeEdit.ts';
 import { missingParents, permissionTree, selectionOf, toggle, type PermissionNode } from '../management/permissionTree.ts';
 import { untranslatedKey, wordsForKey } from '../errors/untranslatedKeys.ts';
 import { useServerData } from '../section/useServerData.ts';
@@ -146,6 +148,18 @@ function RoleDetail({ section, page, id }: { section: Section; page: SectionPage
   return <RoleForm key={id} back={back} edit={role.data} isNew={isNew} section={section} page={page} />;
 }
 
+/** A role as its form edits it. */
+type RoleFields = { name: string; displayName: string; description: string; grantedPermissions: readonly string[] };
+const ROLE_EDITABLE = ['name', 'displayName', 'description', 'grantedPermissions'] as const;
+
+function roleFields(edit: RoleForEdit): RoleFields {
+  return { name: edit.role.name, displayName: edit.role.displayName, description: edit.role.description ?? '', grantedPermissions: edit.grantedPermissionNames };
+}
+
+function roleInput(fields: RoleFields): RoleInput {
+  return { ...fields, description: fields.description || null, normalizedName: fields.name.toUpperCase(), grantedPermissions: [...fields.grantedPermissions] };
+}
+
 interface RoleFormProps {
   back: ReactNode;
   edit: RoleForEdit;
@@ -162,8 +176,9 @@ function RoleForm({ back, edit, isNew, section, page }: RoleFormProps) {
   const options = useTreeOptions();
   const tree = useMemo(() => permissionTree(edit.permissions, options), [edit.permissions, options]);
   const label = usePermissionLabel();
-  const [values, setValues] = useState({ name: edit.role.name, displayName: edit.role.displayName, description: edit.role.description ?? '' });
-  const [granted, setGranted] = useState<Set<string>>(() => new Set(edit.grantedPermissionNames));
+  const [opened] = useState(() => roleFields(edit));
+  const [values, setValues] = useState({ name: opened.name, displayName: opened.displayName, description: opened.description });
+  const [granted, setGranted] = useState<Set<string>>(() => new Set(opened.grantedPermissions));
   const [saved, setSaved] = useState<string>();
   const form = useAbpForm({ fields: ['name', 'displayName', 'description', 'grantedPermissions'], area: 'roles', fallback: t`De rol kon niet worden opgeslagen.` });
   const removal = useAbpForm({ fields: [], area: 'roles', fallback: t`De rol kon niet worden verwijderd.` });
@@ -171,6 +186,30 @@ function RoleForm({ back, edit, isNew, section, page }: RoleFormProps) {
   const title = isNew ? t`Nieuwe rol` : roleName;
   const { isStatic } = edit.role;
 
+  const merged = useMergedSave({
+    opened,
+    mine: { ...values, grantedPermissions: [...granted] },
+    editable: ROLE_EDITABLE,
+    reread: async () => {
+      const record = await getRoleForEdit(api(), edit.role.id);
+      return { record, fields: roleFields(record) };
+    },
+    send: async (_record, fields) => {
+      const answer = await updateRole(api(), { ...roleInput(fields), id: edit.role.id });
+      // Whoever holds this role may hold other permissions now, the signed-in person too: GetAll again.
+      if (configuration?.session.userId != null) await restartBoot();
+      setSaved(t`Opgeslagen. Collega's met deze rol zien de nieuwe rechten zodra ze de app opnieuw openen.`);
+      return { name: answer.name, displayName: answer.displayName, description: answer.description ?? '', grantedPermissions: answer.grantedPermissions };
+    },
+    show: ({ grantedPermissions, ...fields }) => {
+      setValues(fields);
+      setGranted(new Set(grantedPermissions));
+    },
+  });
+  const review = () => {
+    merged.review();
+    setSaved(t`Het formulier toont nu de nieuwste gegevens, met jouw wijzigingen erin. Er is nog niets opgeslagen: kijk ze na en klik op Opslaan.`);
+  };
   const lacking = missingParents(tree, granted);
   const save = form.onSubmit(async () => {
     setSaved(undefined);
@@ -181,17 +220,22 @@ function RoleForm({ back, edit, isNew, section, page }: RoleFormProps) {
       const right = parents.map((parent) => label(parent.permission)).join(', ');
       return form.fail(t`${child} opent niets zonder ${right}. Vink ${right} aan, of haal het vinkje bij ${child} weg.`, 'grantedPermissions');
     }
-    const input = { ...values, description: values.description || null, normalizedName: values.name.toUpperCase(), grantedPermissions: [...granted] };
     if (isNew) {
-      const created = await createRole(api(), input);
+      const created = await createRole(api(), roleInput({ ...values, grantedPermissions: [...granted] }));
       void navigate({ to: '/$section/$', params: { section: section.key, _splat: `${page.key}/${String(created.id)}` } });
       return;
     }
-    await updateRole(api(), { ...input, id: edit.role.id });
-    // Whoever holds this role may hold other permissions now, the signed-in person too: GetAll again.
-    if (configuration?.session.userId != null) await restartBoot();
-    setSaved(t`Opgeslagen. Collega's met deze rol zien de nieuwe rechten zodra ze de app opnieuw openen.`);
+    await merged.save();
   });
+  const choose = (keep: 'mine' | 'theirs') => form.onSubmit(() => merged.choose(keep))();
+  const labels: Record<keyof RoleFields, string> = { name: t`Naam (voor het systeem)`, displayName: t`Naam zoals collega's hem zien`, description: t`Omschrijving`, grantedPermissions: t`Rechten` };
+  const shown = (_field: keyof RoleFields, value: FieldValue): string => {
+    if (Array.isArray(value)) {
+      if (value.length === 0) return t`Geen rechten`;
+      return value.map((name) => label(edit.permissions.find((permission) => permission.name === name) ?? { name, displayName: name, description: null })).join(', ');
+    }
+    return typeof value === 'string' && value !== '' ? value : t`(leeg)`;
+  };
   const remove = async () => {
     await deleteRole(api(), edit.role.id);
     void navigate({ to: '/$section/$', params: { section: section.key, _splat: page.key } });
@@ -225,6 +269,7 @@ function RoleForm({ back, edit, isNew, section, page }: RoleFormProps) {
           <PermissionList nodes={tree} granted={granted} lacking={lacking} onToggle={(name, on) => setGranted(toggle(tree, granted, name, on))} />
           <FieldError form={form} name="grantedPermissions" />
         </fieldset>
+        {merged.others && <OtherChanges others={merged.others} label={(name) => labels[name]} show={shown} busy={form.busy} onChoose={choose} onReview={review} />}
         <FormAlert form={form} />
         <SaveBar form={form} label={isNew ? t`Rol aanmaken` : t`Opslaan`} saved={saved} />
       </form>

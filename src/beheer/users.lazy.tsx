@@ -18,7 +18,10 @@ import { NoAccess } from '../ui/NoAccess.lazy.tsx';
 import { PageHeading } from '../ui/PageHeading.tsx';
 import type { Section, SectionPage } from '../section/section.ts';
 import { SectionName } from '../section/SectionName.tsx';
-import { ConfirmDelete, LoadFailure, ItemLink, SaveBar } from './parts.tsx';
+import { ConfirmDelete, LoadFailure, ItemLink, OtherChanges, SaveBar } from './parts.tsx';
+import { useMergedSave } from './useMergedSave.ts';
+import type { FieldValue } from '../management/mergeEdit.ts';
+import { BUILT_IN_ADMIN } from '../management/handover.ts';
 import { readListSearch, writeListSearch, type ListSearch } from './listSearch.ts';
 import { useServerData } from '../section/useServerData.ts';
 import '../ui/forms.css';
@@ -300,7 +303,7 @@ function UserDetail({ section, page, id }: { section: Section; page: SectionPage
       </main>
     );
   }
-  return <UserForm key={`${user.data.id}:${String(user.data.isActive)}`} back={back} user={user.data} roles={roles.data.items} onChanged={user.reload} section={section} page={page} />;
+  return <UserForm key={user.data.id} back={back} user={user.data} roles={roles.data.items} onChanged={user.reload} section={section} page={page} />;
 }
 
 interface UserFormProps {
@@ -312,6 +315,15 @@ interface UserFormProps {
   page: SectionPage;
 }
 
+/** A person as the form edits them (roles by the names the form ticks), and whether the account is active, which the page shows. */
+type PersonFields = { name: string; surname: string; userName: string; emailAddress: string; roleNames: readonly string[]; isActive: boolean };
+const EDITABLE = ['name', 'surname', 'userName', 'emailAddress', 'roleNames'] as const;
+
+function personFields(user: User, roles: readonly AssignableRole[]): PersonFields {
+  const roleNames = user.roleNames.map((name) => roles.find((role) => role.normalizedName === name || role.name === name)?.name ?? name);
+  return { name: user.name, surname: user.surname, userName: user.userName, emailAddress: user.emailAddress, roleNames, isActive: user.isActive };
+}
+
 function UserForm({ back, user, roles, onChanged, section, page }: UserFormProps) {
   const { t } = useMacroLingui();
   const navigate = useNavigate();
@@ -319,28 +331,61 @@ function UserForm({ back, user, roles, onChanged, section, page }: UserFormProps
   const me = useSession()?.user?.id === user.id;
   const configuration = useUserConfiguration();
   const mayActivate = isGranted(configuration, 'Pages.Users.Activation');
+  const [opened] = useState(() => personFields(user, roles));
   const [values, setValues] = useState({ name: user.name, surname: user.surname, userName: user.userName, emailAddress: user.emailAddress });
-  const [chosen, setChosen] = useState(() => new Set(roles.filter((role) => user.roleNames.includes(role.normalizedName) || user.roleNames.includes(role.name)).map((role) => role.name)));
+  const [chosen, setChosen] = useState(() => new Set(opened.roleNames));
+  const [active, setActive] = useState(user.isActive);
   const [saved, setSaved] = useState<string>();
   const fullName = user.fullName || user.userName;
+  const builtInAdmin = user.userName.toLowerCase() === BUILT_IN_ADMIN;
   const form = useAbpForm({ fields: ['name', 'surname', 'userName', 'emailAddress', 'roleNames'], area: 'users', fallback: t`De gegevens van ${fullName} konden niet worden opgeslagen.` });
   const activation = useAbpForm({ fields: [], area: 'users', fallback: t`De status van ${fullName} kon niet worden gewijzigd.` });
   const removal = useAbpForm({ fields: [], area: 'users', fallback: t`${fullName} kon niet worden verwijderd.` });
-
+  const merged = useMergedSave({
+    opened,
+    mine: { ...values, roleNames: [...chosen], isActive: active },
+    editable: EDITABLE,
+    reread: async () => {
+      const record = await getUser(api(), user.id);
+      return { record, fields: personFields(record, roles) };
+    },
+    send: async (record, { isActive: _seen, ...fields }) => {
+      const answer = await updateUser(api(), { ...record, ...fields, roleNames: [...fields.roleNames] });
+      setActive(answer.isActive);
+      // One's own roles decide one's permissions: start-up asks GetAll again, so the menu follows at once.
+      if (me) await restartBoot();
+      setSaved(t`Opgeslagen.`);
+      return personFields(answer, roles);
+    },
+    show: ({ roleNames, isActive, ...fields }) => {
+      setValues(fields);
+      setChosen(new Set(roleNames));
+      setActive(isActive);
+    },
+  });
+  const review = () => {
+    merged.review();
+    setSaved(t`Het formulier toont nu de nieuwste gegevens, met jouw wijzigingen erin. Er is nog niets opgeslagen: kijk ze na en klik op Opslaan.`);
+  };
   const save = form.onSubmit(async () => {
     setSaved(undefined);
-    await updateUser(api(), { ...user, ...values, roleNames: [...chosen] });
-    // One's own roles decide one's permissions: start-up asks GetAll again, so the menu follows at once.
-    if (me) await restartBoot();
-    setSaved(t`Opgeslagen.`);
+    await merged.save();
   });
+  const choose = (keep: 'mine' | 'theirs') => form.onSubmit(() => merged.choose(keep))();
   const toggleActive = activation.onSubmit(async () => {
-    await setUserActive(api(), user.id, !user.isActive);
+    await setUserActive(api(), user.id, !active);
+    setActive(!active);
     onChanged();
   });
   const remove = async () => {
     await deleteUser(api(), user.id);
     void navigate({ to: '/$section/$', params: { section: section.key, _splat: page.key }, state: (previous) => ({ ...previous, deletedPerson: fullName }) });
+  };
+  const labels: Record<keyof PersonFields, string> = { name: t`Voornaam`, surname: t`Achternaam`, userName: t`Gebruikersnaam`, emailAddress: t`E-mailadres`, roleNames: t`Rollen`, isActive: t`Status` };
+  const shown = (field: keyof PersonFields, value: FieldValue): string => {
+    if (field === 'isActive') return value ? t`Actief` : t`Niet actief`;
+    if (Array.isArray(value)) return value.length ? roleLabels(value, roles) : t`Geen rol`;
+    return typeof value === 'string' && value !== '' ? value : t`(leeg)`;
   };
   const field = (name: keyof typeof values, label: string, type = 'text', autoComplete = 'off') => (
     <div className="field">
@@ -363,19 +408,34 @@ function UserForm({ back, user, roles, onChanged, section, page }: UserFormProps
       {back}
       <PageHeading title={fullName} />
       <p>
-        <ActiveBadge active={user.isActive} />
+        <ActiveBadge active={active} />
       </p>
+      {builtInAdmin && (
+        <p className="note" id={`${prefix}-built-in`}>
+          <Trans>
+            Dit is de ingebouwde beheerder (admin) van deze omgeving. Hij logt niet in via de inlogdienst, maar centraal beheer heeft hem nodig: om hier de eerste
+            beheerder de beheerrechten te geven (de overdracht), en om de omgeving te herstellen als er geen beheerder meer is. Deactiveer of verwijder hem alleen in
+            overleg met centraal beheer; zonder hem lukt een overdracht niet.
+          </Trans>
+        </p>
+      )}
       {mayActivate && !me && (
         <form onSubmit={toggleActive} className="admin-form">
           <p>
-            {user.isActive ? (
+            {active ? (
               <Trans>Wie gedeactiveerd is, kan niet meer inloggen. Wat deze persoon heeft gedaan blijft bewaard.</Trans>
             ) : (
               <Trans>Dit account is niet actief: deze persoon kan niet inloggen tot het is geactiveerd.</Trans>
             )}
           </p>
-          <button type="submit" className={user.isActive ? 'button button--danger' : 'button button--primary'} disabled={activation.busy} aria-busy={activation.busy}>
-            {user.isActive ? t`Deactiveren` : t`Activeren`}
+          <button
+            type="submit"
+            className={active ? 'button button--danger' : 'button button--primary'}
+            disabled={activation.busy}
+            aria-busy={activation.busy}
+            aria-describedby={builtInAdmin ? `${prefix}-built-in` : undefined}
+          >
+            {active ? t`Deactiveren` : t`Activeren`}
           </button>
           <FormAlert form={activation} />
         </form>
@@ -409,6 +469,7 @@ function UserForm({ back, user, roles, onChanged, section, page }: UserFormProps
             <Trans>Dit is je eigen account: wat je aan je rollen verandert, geldt meteen voor wat je zelf ziet.</Trans>
           </p>
         )}
+        {merged.others && <OtherChanges others={merged.others} label={(name) => labels[name]} show={shown} busy={form.busy} onChoose={choose} onReview={review} />}
         <FormAlert form={form} />
         <SaveBar form={form} label={t`Opslaan`} saved={saved} />
       </form>
@@ -417,7 +478,11 @@ function UserForm({ back, user, roles, onChanged, section, page }: UserFormProps
           form={removal}
           onDelete={remove}
           ask={t`${fullName} verwijderen…`}
-          question={t`Weet je zeker dat je ${fullName} wilt verwijderen? Deze persoon kan daarna niet meer inloggen en verdwijnt uit de lijst.`}
+          question={
+            builtInAdmin
+              ? t`Weet je zeker dat je de ingebouwde beheerder wilt verwijderen? Zonder hem kan centraal beheer in deze omgeving geen beheerrechten meer geven en de omgeving niet herstellen.`
+              : t`Weet je zeker dat je ${fullName} wilt verwijderen? Deze persoon kan daarna niet meer inloggen en verdwijnt uit de lijst.`
+          }
           confirm={t`Ja, ${fullName} verwijderen`}
         />
       )}

@@ -1,80 +1,145 @@
 import { Trans, useLingui } from '@lingui/react/macro';
-import { useId, useState } from 'react';
-import { handOver, HandoverRefusal, secureBuiltInAdmin } from '../management/handover.ts';
+import { useBlocker } from '@tanstack/react-router';
+import { useEffect, useId, useRef, useState } from 'react';
+import { handOver, HandoverRefusal, newHandoverCode, secureBuiltInAdmin } from '../management/handover.ts';
 import type { Tenant } from '../management/tenants.ts';
+import { currentConfig } from '../boot/bootActor.ts';
+import { logError } from '../lib/log.ts';
 import { FieldError, FormAlert } from '../errors/FormAlert.tsx';
 import { useAbpForm } from '../errors/useAbpForm.ts';
 import { environmentClient } from './environmentClient.ts';
-
-/** A new environment's handover as far as this page knows it: whom it goes to, and its code once the default password is replaced. Memory only. */
-interface Handover {
-  firstAdminEmail: string;
-  code?: string;
-}
-
-const handovers = new Map<number, Handover>();
-
-/** Right after `Tenant/Create`: what the environment's page shows of its handover. */
-export function rememberHandover(tenantId: number, handover: Handover): void {
-  handovers.set(tenantId, handover);
-}
+import { forgetHandover, keepHandover, readHandover, type Handover } from './handoverStore.ts';
 
 /**
  * "Overdracht aan de eerste beheerder": only an environment's built-in admin
  * can give anyone a role there, and he does not sign in through the provider;
  * so the first administrator signs in first (ABP registers her without a
  * role) and the host then gives her Admin as him (management/handover.ts).
+ *
+ * Nothing of it may leave a password nobody knows: the code is made, shown
+ * and kept (handoverStore, for the tab's life) before it is sent; an answer
+ * that does not come leaves it "may be in force", which the page checks and
+ * goes on from with the same code. Leaving or reloading the page while the
+ * handover is under way asks first.
  */
 export function HandoverPanel({ tenant }: { tenant: Tenant }) {
   const { t } = useLingui();
   const prefix = useId();
-  const remembered = handovers.get(tenant.id);
-  // Open right after the environment was made; folded away on the page of one handed over long ago.
-  const [justMade] = useState(remembered !== undefined);
-  const [email, setEmail] = useState(remembered?.firstAdminEmail ?? '');
-  const [code, setCode] = useState(remembered?.code ?? '');
-  const [defaultPassword, setDefaultPassword] = useState(remembered !== undefined && remembered.code === undefined);
+  const backend = currentConfig().remoteServiceBaseUrl;
+  const [handover, setHandover] = useState(() => readHandover(backend, tenant.id));
+  // Open right after the environment was made, or while its handover is under way; folded away on the page of one handed over long ago.
+  const [open] = useState(handover !== undefined);
+  const [justMade] = useState(handover?.stage === 'new');
+  const [email, setEmail] = useState(handover?.firstAdminEmail ?? '');
+  const [code, setCode] = useState(handover?.code ?? '');
+  /** ChangePassword is on its way from this page now (as against an answer that never came, before a reload). */
+  const [sending, setSending] = useState(false);
+  const [copied, setCopied] = useState(false);
   const [said, setSaid] = useState<string>();
   const form = useAbpForm({ fields: ['firstAdminEmail', 'code'], area: 'handover', fallback: t`De beheerrechten konden niet worden gegeven.` });
-  const keep = (next: string) => {
-    setCode(next);
-    handovers.set(tenant.id, { firstAdminEmail: email, code: next });
+  const heading = useRef<HTMLHeadingElement>(null);
+  const client = environmentClient(tenant.id);
+
+  const keep = (next: Handover | undefined) => {
+    if (next) keepHandover(backend, tenant.id, next);
+    else forgetHandover(backend, tenant.id);
+    setHandover(next);
   };
 
   /** A refused sign-in as the built-in admin, said next to the code (or for the whole form when the environment is off); anything else is the form's to show. */
-  const refused = (error: unknown) => {
+  const refused = (error: unknown, checking = false) => {
     if (!(error instanceof HandoverRefusal)) throw error;
     if (error.reason === 'environment-inactive') return form.fail(t`In een omgeving die niet actief is, kan niemand inloggen. Zet ${tenant.name} eerst aan.`);
+    if (error.reason === 'locked') {
+      return form.fail(t`Na vijf verkeerde pogingen is de ingebouwde beheerder een tijd geblokkeerd (standaard vijf minuten). Probeer het daarna opnieuw.`, 'code');
+    }
     form.fail(
-      error.reason === 'locked'
-        ? t`Na vijf verkeerde pogingen is de ingebouwde beheerder een tijd geblokkeerd (standaard vijf minuten). Probeer het daarna opnieuw.`
+      checking
+        ? t`Deze code opent de ingebouwde beheerder niet, en het standaardwachtwoord ook niet meer. Controleer of de code hierboven dezelfde is als de bewaarde; zo ja, vraag de beheerder van de server het wachtwoord van de ingebouwde beheerder van ${tenant.name} opnieuw in te stellen.`
         : t`Met deze overdrachtscode lukt het niet. Is de overdracht al gedaan? Zo niet, controleer de code.`,
       'code',
     );
   };
 
-  const secure = form.onSubmit(async () => {
+  /** The default password replaced by `next`, which is shown and kept first; `mayBeInForce`: an earlier answer was lost, so the code is tried first. */
+  const secure = async (next: string, mayBeInForce: boolean) => {
+    setCode(next);
+    keep({ firstAdminEmail: email.trim() || (handover?.firstAdminEmail ?? ''), stage: 'sending', code: next });
+    setSending(true);
     try {
-      keep(await secureBuiltInAdmin(environmentClient(tenant.id)));
-      setDefaultPassword(false);
+      await secureBuiltInAdmin(client, next, { mayBeInForce });
+      keep({ firstAdminEmail: email.trim() || (handover?.firstAdminEmail ?? ''), stage: 'in-force', code: next });
+      return true;
     } catch (error) {
-      refused(error);
+      // No answer, or a refusal: the stage stays "sending", and the page offers to check the code and go on.
+      refused(error, mayBeInForce);
+      return false;
+    } finally {
+      setSending(false);
     }
+  };
+
+  // Right after the environment was made: the code made, shown and kept, then sent (once; a second run of this finds it kept).
+  useEffect(() => {
+    if (readHandover(backend, tenant.id)?.stage !== 'new') return;
+    void form.onSubmit(() => secure(newHandoverCode(), false).then(() => undefined))();
+    // Once, on the page's first showing.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
+
+  // Just made: the environment's page opens on its edit form; the handover, which comes next, is brought into view and to the screen reader.
+  useEffect(() => {
+    if (!justMade || !heading.current) return;
+    heading.current.focus({ preventScroll: true });
+    heading.current.scrollIntoView({ block: 'start' });
+  }, [justMade]);
+
+  const underWay = handover !== undefined;
+  const blocker = useBlocker({ shouldBlockFn: () => underWay, enableBeforeUnload: () => underWay, withResolver: true });
+  const question = useRef<HTMLDivElement>(null);
+  // The question opens at the panel's foot, while the link followed may be at the top of the page.
+  useEffect(() => {
+    if (blocker.status !== 'blocked' || !question.current) return;
+    question.current.focus({ preventScroll: true });
+    question.current.scrollIntoView({ block: 'center' });
+  }, [blocker.status]);
+
+  const check = form.onSubmit(async () => {
+    await secure(code.trim() || handover?.code || newHandoverCode(), true);
   });
+  const replaceDefault = form.onSubmit(async () => {
+    await secure(newHandoverCode(), false);
+  });
+  const copy = async () => {
+    try {
+      await navigator.clipboard.writeText(code);
+      setCopied(true);
+    } catch (error) {
+      // Copying refused (no permission, an old browser): the code stays on the screen to copy by hand.
+      logError('handover', error);
+      setCopied(false);
+    }
+  };
+
   const give = form.onSubmit(async () => {
     setSaid(undefined);
     const address = email.trim();
     if (!/^[^\s@]+@[^\s@]+$/.test(address)) return form.fail(t`Vul het e-mailadres in waarmee de eerste beheerder inlogt.`, 'firstAdminEmail');
+    let current = code.trim();
+    // An environment made before the app did this, whose built-in admin still has the default password: secured first, with a code shown before it is sent.
+    if (current === '') {
+      current = newHandoverCode();
+      if (!(await secure(current, false))) return;
+    }
     try {
-      const outcome = await handOver(environmentClient(tenant.id), { tenancyName: tenant.tenancyName, firstAdminEmail: address, code });
+      const outcome = await handOver(client, { tenancyName: tenant.tenancyName, firstAdminEmail: address, code: current });
       if (outcome.kind === 'granted') {
-        handovers.delete(tenant.id);
+        keep(undefined);
         setCode('');
         setSaid(t`${outcome.person.fullName} is nu beheerder van ${tenant.name}. Na opnieuw laden ziet die Beheer. De overdrachtscode werkt niet meer.`);
         return;
       }
-      keep(outcome.code);
-      setDefaultPassword(false);
+      keep({ firstAdminEmail: address, stage: 'in-force', code: current });
       if (outcome.kind === 'address-freed') {
         setSaid(t`De ingebouwde beheerder had het e-mailadres ${address}, waardoor inloggen met dat adres niet lukte. Hij heeft nu een ander adres: vraag de eerste beheerder nu in te loggen en klik daarna opnieuw op Beheerrechten geven.`);
         return;
@@ -86,8 +151,14 @@ export function HandoverPanel({ tenant }: { tenant: Tenant }) {
   });
 
   const title = t`Overdracht aan de eerste beheerder`;
+  const answerLost = handover?.stage === 'sending' && !sending;
   const content = (
     <>
+      {justMade && (
+        <p className="saved" role="status">
+          {t`Omgeving ${tenant.name} is aangemaakt. Geef nu de eerste beheerder de beheerrechten.`}
+        </p>
+      )}
       <p>
         <Trans>
           Alleen de ingebouwde beheerder (admin) van een nieuwe omgeving kan daar rechten geven, en die logt niet in via de inlogdienst. Zo krijgt de eerste
@@ -97,21 +168,39 @@ export function HandoverPanel({ tenant }: { tenant: Tenant }) {
       <ol>
         <li>
           <Trans>
-            Vraag de eerste beheerder in te loggen in deze omgeving (korte naam {tenant.tenancyName}) met het eigen account. Er staat dan eerst dat er nog geen
-            toegang is.
+            Vraag de eerste beheerder in te loggen in deze omgeving: bij Inloggen, Omgeving wijzigen, de korte naam {tenant.tenancyName}, en dan met het eigen
+            account. Er staat dan eerst dat er nog geen toegang is.
           </Trans>
         </li>
         <li>
           <Trans>Vul daarna hier het e-mailadres in waarmee die inlogt, en klik op Beheerrechten geven.</Trans>
         </li>
       </ol>
-      {defaultPassword && (
+      {handover?.stage === 'new' && !sending && (
         <div role="alert">
           <p>
             <Trans>De ingebouwde beheerder heeft nog het standaardwachtwoord van de server. Vervang het eerst.</Trans>
           </p>
-          <button type="button" className="button" onClick={secure} disabled={form.busy}>
+          <button type="button" className="button" onClick={replaceDefault} disabled={form.busy}>
             <Trans>Standaardwachtwoord vervangen</Trans>
+          </button>
+        </div>
+      )}
+      {sending && (
+        <p role="status">
+          <Trans>De overdrachtscode wordt het wachtwoord van de ingebouwde beheerder…</Trans>
+        </p>
+      )}
+      {answerLost && (
+        <div role="alert" className="confirm">
+          <p>
+            <Trans>
+              Er kwam geen antwoord toen de overdrachtscode het wachtwoord van de ingebouwde beheerder werd. Misschien is de code al in gebruik: bewaar hem. Controleer
+              de code en ga verder met dezelfde code.
+            </Trans>
+          </p>
+          <button type="button" className="button button--primary" onClick={check} disabled={form.busy}>
+            <Trans>Code controleren en doorgaan</Trans>
           </button>
         </div>
       )}
@@ -126,20 +215,35 @@ export function HandoverPanel({ tenant }: { tenant: Tenant }) {
           <span className="check__hint" id={`${prefix}-code-hint`}>
             {t`Hiermee werkt de app als de ingebouwde beheerder, tot de overdracht klaar is; daarna werkt de code niet meer. Bewaar hem tot dan. Leeg: de omgeving heeft nog het standaardwachtwoord (aangemaakt voordat de app dit deed).`}
           </span>
-          <input
-            id={`${prefix}-code`}
-            value={code}
-            autoComplete="off"
-            spellCheck={false}
-            onChange={(event) => setCode(event.target.value)}
-            {...form.field('code')}
-            aria-describedby={[`${prefix}-code-hint`, form.field('code')['aria-describedby']].filter(Boolean).join(' ')}
-          />
+          <div className="code-row">
+            <input
+              id={`${prefix}-code`}
+              value={code}
+              autoComplete="off"
+              spellCheck={false}
+              onChange={(event) => {
+                setCode(event.target.value);
+                setCopied(false);
+              }}
+              {...form.field('code')}
+              aria-describedby={[`${prefix}-code-hint`, form.field('code')['aria-describedby']].filter(Boolean).join(' ')}
+            />
+            {code !== '' && (
+              <button type="button" className="button" onClick={() => void copy()}>
+                <Trans>Code kopiëren</Trans>
+              </button>
+            )}
+          </div>
+          {copied && (
+            <span className="check__hint" role="status">
+              <Trans>Gekopieerd.</Trans>
+            </span>
+          )}
           <FieldError form={form} name="code" />
         </div>
         <FormAlert form={form} />
         <div className="form-actions">
-          <button type="submit" className="button button--primary" disabled={form.busy} aria-busy={form.busy}>
+          <button type="submit" className="button button--primary" disabled={form.busy || answerLost} aria-busy={form.busy}>
             {form.busy ? t`Bezig…` : t`Beheerrechten geven`}
           </button>
           {said && (
@@ -149,11 +253,31 @@ export function HandoverPanel({ tenant }: { tenant: Tenant }) {
           )}
         </div>
       </form>
+      {blocker.status === 'blocked' && (
+        <div ref={question} tabIndex={-1} className="confirm" role="alertdialog" aria-labelledby={`${prefix}-leave`}>
+          <p id={`${prefix}-leave`}>
+            <Trans>
+              De overdracht van {tenant.name} is nog niet klaar. De overdrachtscode blijft in dit tabblad bewaard; noteer hem als je het tabblad sluit. Toch deze pagina
+              verlaten?
+            </Trans>
+          </p>
+          <div className="form-actions">
+            <button type="button" className="button button--primary" onClick={blocker.reset}>
+              <Trans>Blijven</Trans>
+            </button>
+            <button type="button" className="button" onClick={blocker.proceed}>
+              <Trans>Toch verlaten</Trans>
+            </button>
+          </div>
+        </div>
+      )}
     </>
   );
-  return justMade ? (
+  return open ? (
     <section className="admin-form" aria-labelledby={`${prefix}-title`}>
-      <h2 id={`${prefix}-title`}>{title}</h2>
+      <h2 id={`${prefix}-title`} ref={heading} tabIndex={-1}>
+        {title}
+      </h2>
       {content}
     </section>
   ) : (

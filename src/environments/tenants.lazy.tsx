@@ -3,9 +3,9 @@ import { Trans, useLingui as useMacroLingui } from '@lingui/react/macro';
 import { Link, useNavigate } from '@tanstack/react-router';
 import { useId, useState, type ReactNode } from 'react';
 import { createTenant, getTenants, updateTenant, type Tenant } from '../management/tenants.ts';
-import { builtInAdminAddress, secureBuiltInAdmin } from '../management/handover.ts';
+import { builtInAdminAddress } from '../management/handover.ts';
 import { api } from '../boot/api.ts';
-import { logError } from '../lib/log.ts';
+import { currentConfig } from '../boot/bootActor.ts';
 import { FieldError, FormAlert } from '../errors/FormAlert.tsx';
 import { useAbpForm } from '../errors/useAbpForm.ts';
 import { NoAccess } from '../ui/NoAccess.lazy.tsx';
@@ -14,8 +14,8 @@ import type { Section, SectionPage } from '../section/section.ts';
 import { SectionName } from '../section/SectionName.tsx';
 import { LoadFailure, ItemLink, SaveBar } from '../beheer/parts.tsx';
 import { useServerData } from '../section/useServerData.ts';
-import { environmentClient } from './environmentClient.ts';
-import { HandoverPanel, rememberHandover } from './HandoverPanel.tsx';
+import { HandoverPanel } from './HandoverPanel.tsx';
+import { keepHandover } from './handoverStore.ts';
 import '../ui/forms.css';
 import '../beheer/beheer.css';
 
@@ -45,10 +45,9 @@ export function Screen({ section, page, id }: { section: Section; page: SectionP
       const others = all.filter((item) => item.id !== tenant.id);
       // Keyed by the environment alone: the list reloaded after a save must not replace the form and its "Opgeslagen.".
       return (
-        <>
-          <TenantForm key={tenant.id} back={back('page')} tenant={tenant} others={others} section={section} page={page} onSaved={tenants.reload} />
-          <HandoverPanel key={tenant.id} tenant={tenant} />
-        </>
+        <TenantForm key={tenant.id} back={back('page')} tenant={tenant} others={others} section={section} page={page} onSaved={tenants.reload}>
+          <HandoverPanel tenant={tenant} />
+        </TenantForm>
       );
     }
   }
@@ -120,9 +119,16 @@ interface TenantFormProps {
   section: Section;
   page: SectionPage;
   onSaved: () => void;
+  /** What the page shows below the form, in its main landmark (the handover). */
+  children?: ReactNode;
 }
 
-function TenantForm({ back, tenant, others, section, page, onSaved }: TenantFormProps) {
+/** ABP's `AbpTenantBase.TenancyNameRegex` and the lengths of `CreateTenantDto`. */
+const TENANCY_NAME = /^[a-zA-Z][a-zA-Z0-9_-]{1,}$/;
+const NAME_MAX = 128;
+const TENANCY_NAME_MAX = 64;
+
+function TenantForm({ back, tenant, others, section, page, onSaved, children }: TenantFormProps) {
   const { t } = useMacroLingui();
   const navigate = useNavigate();
   const prefix = useId();
@@ -131,31 +137,36 @@ function TenantForm({ back, tenant, others, section, page, onSaved }: TenantForm
   const [saved, setSaved] = useState<string>();
   const form = useAbpForm({ fields: ['name', 'tenancyName', 'adminEmailAddress', 'isActive'], area: 'tenants', fallback: t`De omgeving kon niet worden opgeslagen.` });
 
+  /** Everything wrong with what was typed, each next to its field, all at once. */
+  const mistakes = (shortName: string, firstAdminEmail: string | undefined): Record<string, string> => {
+    const said: Record<string, string> = {};
+    const name = values.name.trim();
+    if (name === '') said.name = t`Vul de naam van de omgeving in.`;
+    else if (name.length > NAME_MAX) said.name = t`De naam is te lang: ten hoogste ${NAME_MAX} tekens.`;
+    if (shortName === '') said.tenancyName = t`Vul een korte naam in.`;
+    else if (shortName.length > TENANCY_NAME_MAX) said.tenancyName = t`De korte naam is te lang: ten hoogste ${TENANCY_NAME_MAX} tekens.`;
+    else if (!TENANCY_NAME.test(shortName)) said.tenancyName = t`Een korte naam begint met een letter, daarna minstens één letter, cijfer, - of _ (geen spaties).`;
+    else if (others.some((other) => other.tenancyName.toLowerCase() === shortName.toLowerCase())) said.tenancyName = t`Er is al een omgeving met de korte naam ${shortName}.`;
+    if (firstAdminEmail !== undefined && !/^[^\s@]+@[^\s@]+$/.test(firstAdminEmail)) said.adminEmailAddress = t`Vul het e-mailadres in waarmee de eerste beheerder inlogt.`;
+    return said;
+  };
+
   const save = form.onSubmit(async () => {
     setSaved(undefined);
     const shortName = values.tenancyName.trim();
-    if (others.some((other) => other.tenancyName.toLowerCase() === shortName.toLowerCase())) {
-      return form.fail(t`Er is al een omgeving met de korte naam ${shortName}.`, 'tenancyName');
-    }
+    const firstAdminEmail = tenant ? undefined : values.adminEmailAddress.trim();
+    if (form.failFields(mistakes(shortName, firstAdminEmail))) return;
     if (!tenant) {
-      const firstAdminEmail = values.adminEmailAddress.trim();
-      if (!/^[^\s@]+@[^\s@]+$/.test(firstAdminEmail)) return form.fail(t`Vul het e-mailadres in waarmee de eerste beheerder inlogt.`, 'adminEmailAddress');
       // The built-in admin gets an address nobody signs in with, and is made active so the app can replace his default password at once.
-      const created = await createTenant(api(), { name: values.name, tenancyName: shortName, adminEmailAddress: builtInAdminAddress(shortName), isActive: true });
-      let code: string | undefined;
-      try {
-        code = await secureBuiltInAdmin(environmentClient(created.id));
-      } catch (error) {
-        // The environment's page says the default password is still there, with a way to replace it.
-        logError('tenants', error);
-      }
-      rememberHandover(created.id, { firstAdminEmail, code });
+      const created = await createTenant(api(), { name: values.name.trim(), tenancyName: shortName, adminEmailAddress: builtInAdminAddress(shortName), isActive: true });
+      // Kept before anything else: the environment's page shows the handover code and sends it (HandoverPanel).
+      keepHandover(currentConfig().remoteServiceBaseUrl, created.id, { firstAdminEmail: firstAdminEmail ?? '', stage: 'new' });
       if (!isActive) await updateTenant(api(), { ...created, isActive: false });
       onSaved();
       void navigate({ to: '/$section/$', params: { section: section.key, _splat: `${page.key}/${String(created.id)}` } });
       return;
     }
-    await updateTenant(api(), { id: tenant.id, name: values.name, tenancyName: values.tenancyName, isActive });
+    await updateTenant(api(), { id: tenant.id, name: values.name.trim(), tenancyName: shortName, isActive });
     onSaved();
     setSaved(t`Opgeslagen.`);
   });
@@ -202,6 +213,7 @@ function TenantForm({ back, tenant, others, section, page, onSaved }: TenantForm
         <FormAlert form={form} />
         <SaveBar form={form} label={tenant ? t`Opslaan` : t`Omgeving aanmaken`} saved={saved} />
       </form>
+      {children}
     </main>
   );
 }

@@ -1,5 +1,5 @@
 import { useLingui } from '@lingui/react';
-import { useId, useState, type FormEvent } from 'react';
+import { useId, useRef, useState, type FormEvent } from 'react';
 import { logError } from '../lib/log.ts';
 import { bootContext } from '../boot/bootActor.ts';
 import { describeError, type ErrorView } from './describeError.ts';
@@ -28,10 +28,12 @@ export interface AbpFormOptions {
 export interface AbpForm {
   busy: boolean;
   error: ErrorView | undefined;
-  /** Runs the action on submit: busy meanwhile; a failure is logged and shown, field by field. */
-  onSubmit: (action: () => Promise<void>) => (event: FormEvent) => void;
+  /** Runs the action on submit: busy meanwhile, and deaf to another submit; a failure is logged and shown, field by field. */
+  onSubmit: (action: () => Promise<void>) => (event?: FormEvent) => void;
   /** An outcome the form itself calls a failure (a name not found): said like a server's message. */
   fail: (message: string, field?: string) => void;
+  /** Several fields wrong at once, each said next to its field (none: nothing to say). */
+  failFields: (messages: Readonly<Record<string, string>>) => boolean;
   /** The ARIA attributes of a field, pointing at its messages. */
   field: (name: string) => { 'aria-invalid': boolean; 'aria-describedby': string | undefined };
   errorId: (name: string) => string;
@@ -41,16 +43,22 @@ export interface AbpForm {
  * Every form that calls the backend: each validation message lands next to
  * the field its `members` name, the rest in the form's alert; a request
  * without an answer also brings up the connection banner. Nothing typed is
- * lost: the form keeps its values whatever the answer.
+ * lost: the form keeps its values whatever the answer. One action at a time:
+ * a second submit while one runs (a double click, Enter pressed twice,
+ * before the button shows it is busy) is ignored, so nothing is created or
+ * saved twice.
  */
 export function useAbpForm({ fields, area, fallback }: AbpFormOptions): AbpForm {
   const { i18n } = useLingui();
   const prefix = useId();
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<ErrorView>();
+  const running = useRef(false);
   const errorId = (name: string) => `${prefix}-${name}-error`;
 
   async function run(action: () => Promise<void>) {
+    if (running.current) return;
+    running.current = true;
     setBusy(true);
     setError(undefined);
     try {
@@ -59,6 +67,7 @@ export function useAbpForm({ fields, area, fallback }: AbpFormOptions): AbpForm 
       logError(area, failure);
       setError(placeIdentityError(describeError(failure, i18n, { fieldNames: fields, ...(fallback ? { fallback } : {}) }), fields));
     } finally {
+      running.current = false;
       setBusy(false);
     }
   }
@@ -67,11 +76,16 @@ export function useAbpForm({ fields, area, fallback }: AbpFormOptions): AbpForm 
     busy,
     error,
     onSubmit: (action) => (event) => {
-      event.preventDefault();
+      event?.preventDefault();
       void run(action);
     },
     fail: (message, field) =>
       setError(field ? { action: 'retry', message: '', fields: { [field]: [message] }, general: [] } : { action: 'retry', message, fields: {}, general: [] }),
+    failFields: (messages) => {
+      const named = Object.entries(messages);
+      if (named.length > 0) setError({ action: 'retry', message: '', fields: Object.fromEntries(named.map(([name, message]) => [name, [message]])), general: [] });
+      return named.length > 0;
+    },
     field: (name) => ({ 'aria-invalid': Boolean(error?.fields[name]), 'aria-describedby': error?.fields[name] ? errorId(name) : undefined }),
     errorId,
   };

@@ -80,51 +80,60 @@ function changeOwnPassword(client: AbpClient, currentPassword: string, newPasswo
   return client.post(ENDPOINTS.UserChangePassword.path, { currentPassword, newPassword });
 }
 
+/** Whether the code opens the environment's built-in admin now (a sign-in as him, which ABP counts against his lockout when it fails). */
+export async function codeOpens(environment: EnvironmentClient, code: string): Promise<boolean> {
+  try {
+    await signInAsBuiltInAdmin(environment, code);
+    return true;
+  } catch (error) {
+    if (error instanceof HandoverRefusal && error.reason === 'wrong-code') return false;
+    throw error;
+  }
+}
+
 /**
  * Right after `Tenant/Create`: the built-in admin's default password
- * replaced by a new handover code, which this returns (it opens the
- * environment until the handover is done).
+ * replaced by `code`, a handover code the page has already shown and kept
+ * (it opens the environment until the handover is done). When an earlier
+ * attempt's answer was lost (`mayBeInForce`), the code may be his password
+ * already: it is tried first, and the default password is replaced only if
+ * the code does not open him. A default password that no longer works
+ * either is a `HandoverRefusal` ('wrong-code').
  */
-export async function secureBuiltInAdmin(environment: EnvironmentClient): Promise<string> {
+export async function secureBuiltInAdmin(environment: EnvironmentClient, code: string, { mayBeInForce = false }: { mayBeInForce?: boolean } = {}): Promise<void> {
+  if (mayBeInForce && (await codeOpens(environment, code))) return;
   const token = await signInAsBuiltInAdmin(environment, TEMPLATE_ADMIN_PASSWORD);
-  const code = newHandoverCode();
   await changeOwnPassword(environment(token), TEMPLATE_ADMIN_PASSWORD, code);
-  return code;
 }
 
 export type HandoverOutcome =
   /** She holds Admin now; the code no longer works. */
   | { kind: 'granted'; person: User }
-  /** Nobody with her e-mail address has signed in to the environment yet; `code` opens it (a new one when it still had the default password). */
-  | { kind: 'not-signed-in'; code: string }
+  /** Nobody with her e-mail address has signed in to the environment yet; the code still opens it. */
+  | { kind: 'not-signed-in' }
   /** The built-in admin had her e-mail address, which refused her every sign-in; he has another now, so she can sign in. */
-  | { kind: 'address-freed'; code: string };
+  | { kind: 'address-freed' };
 
 const same = (a: string, b: string) => a.trim().toLowerCase() === b.trim().toLowerCase();
 
 /**
  * The first administrator (by the e-mail address she signs in with at the
  * provider) given the role Admin by the built-in admin, opened with `code`
- * (none: an environment made before the handover existed, whose admin still
- * has the default password, replaced here). Once she has it, the built-in
- * admin's password becomes one nobody knows.
+ * (an environment made before the handover existed, whose admin still has
+ * the default password, is secured first: secureBuiltInAdmin). Once she has
+ * it, the built-in admin's password becomes one nobody knows.
  */
-export async function handOver(environment: EnvironmentClient, { tenancyName, firstAdminEmail, code }: { tenancyName: string; firstAdminEmail: string; code?: string }): Promise<HandoverOutcome> {
-  const password = code?.trim() || TEMPLATE_ADMIN_PASSWORD;
-  const admin = environment(await signInAsBuiltInAdmin(environment, password));
-  let current = password;
-  if (password === TEMPLATE_ADMIN_PASSWORD) {
-    current = newHandoverCode();
-    await changeOwnPassword(admin, password, current);
-  }
+export async function handOver(environment: EnvironmentClient, { tenancyName, firstAdminEmail, code }: { tenancyName: string; firstAdminEmail: string; code: string }): Promise<HandoverOutcome> {
+  const current = code.trim();
+  const admin = environment(await signInAsBuiltInAdmin(environment, current));
   const { items } = await getUsers(admin, { skipCount: 0, maxResultCount: 1000 });
   const builtIn = items.find((user) => user.userName === BUILT_IN_ADMIN);
   if (builtIn && same(builtIn.emailAddress, firstAdminEmail)) {
     await updateUser(admin, { ...builtIn, emailAddress: builtInAdminAddress(tenancyName) });
-    return { kind: 'address-freed', code: current };
+    return { kind: 'address-freed' };
   }
   const person = items.find((user) => user.userName !== BUILT_IN_ADMIN && same(user.emailAddress, firstAdminEmail));
-  if (!person) return { kind: 'not-signed-in', code: current };
+  if (!person) return { kind: 'not-signed-in' };
   const roleNames = person.roleNames.some((name) => same(name, ADMIN_ROLE)) ? person.roleNames : [...person.roleNames, ADMIN_ROLE];
   const granted = await updateUser(admin, { ...person, isActive: true, roleNames });
   await changeOwnPassword(admin, current, newHandoverCode());

@@ -5,6 +5,7 @@ import { useAppConfig, useSession } from '../boot/useBoot.ts';
 import { LanguageSwitch } from '../ui/LanguageSwitch.tsx';
 import { LogoutButton } from '../ui/LogoutButton.tsx';
 import './user-menu.css';
+import { environmentName } from '../app/environmentName.ts';
 
 /** The button that opens the person's menu: focus goes back to it when the menu closes by Escape. */
 const BUTTON_ID = 'user-menu-button';
@@ -51,7 +52,7 @@ export function UserMenu({ id, onClose }: { id: string; onClose: () => void }) {
         </span>
         {tenant && (
           <span className="user-menu__tenant">
-            <Trans>Omgeving: {tenant.name}</Trans>
+            <Trans>Omgeving: {environmentName(tenant)}</Trans>
           </span>
         )}
       </p>

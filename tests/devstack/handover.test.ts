@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createAbpClient } from '../../src/abp/client.ts';
-import { handOver, HandoverRefusal, secureBuiltInAdmin, type EnvironmentClient } from '../../src/management/handover.ts';
+import { handOver, HandoverRefusal, newHandoverCode, secureBuiltInAdmin, type EnvironmentClient } from '../../src/management/handover.ts';
 import { backendSignIn } from './helpers/sign-in.ts';
 import { startTestStack, type TestStack } from './helpers/test-stack.ts';
 
@@ -48,11 +48,12 @@ async function grantedOf(token: string, tenantId: number): Promise<string[]> {
 describe('handing a new environment over', () => {
   it('replaces the default password by a code, waits for the first administrator, then gives her Admin and retires the code', async () => {
     const id = await createEnvironment('West', 'admin@west.invalid');
-    const code = await secureBuiltInAdmin(environment(id));
+    const code = newHandoverCode();
+    await secureBuiltInAdmin(environment(id), code);
     expect((await authenticate(id, '123qwe')).status).toBe(500);
     expect((await authenticate(id, code)).status).toBe(200);
 
-    expect(await handOver(environment(id), { tenancyName: 'West', firstAdminEmail: 'vreemde@extern.local', code })).toEqual({ kind: 'not-signed-in', code });
+    expect(await handOver(environment(id), { tenancyName: 'West', firstAdminEmail: 'vreemde@extern.local', code })).toEqual({ kind: 'not-signed-in' });
 
     const before = await backendSignIn(stack.urls, 'vreemde', id);
     expect(await grantedOf(before, id)).toEqual([]);
@@ -67,11 +68,13 @@ describe('handing a new environment over', () => {
     const id = await createEnvironment('Oost', 'vreemde@extern.local');
     await expect(backendSignIn(stack.urls, 'vreemde', id)).rejects.toThrow(/al in gebruik/);
 
-    const freed = await handOver(environment(id), { tenancyName: 'Oost', firstAdminEmail: 'vreemde@extern.local' });
-    expect(freed.kind).toBe('address-freed');
-    const code = freed.kind === 'address-freed' ? freed.code : '';
+    // Its default password replaced first by a code the page shows, as for a new one.
+    const code = newHandoverCode();
     expect(code).toMatch(/^[A-Za-z0-9]{4}(-[A-Za-z0-9]{4}){3}$/);
+    await secureBuiltInAdmin(environment(id), code);
     expect((await authenticate(id, '123qwe')).status, 'the default password is gone').toBe(500);
+    const freed = await handOver(environment(id), { tenancyName: 'Oost', firstAdminEmail: 'vreemde@extern.local', code });
+    expect(freed.kind).toBe('address-freed');
 
     const vera = await backendSignIn(stack.urls, 'vreemde', id);
     expect((await handOver(environment(id), { tenancyName: 'Oost', firstAdminEmail: 'vreemde@extern.local', code })).kind).toBe('granted');
@@ -86,17 +89,36 @@ describe('handing a new environment over', () => {
       body: JSON.stringify({ id, tenancyName: 'Noordoost', name: 'Isolatie Noordoost', isActive: false }),
     });
     expect(update.status).toBe(200);
-    await expect(secureBuiltInAdmin(environment(id))).rejects.toEqual(new HandoverRefusal('environment-inactive'));
+    await expect(secureBuiltInAdmin(environment(id), newHandoverCode())).rejects.toEqual(new HandoverRefusal('environment-inactive'));
   });
 
   it('five wrong codes lock the built-in admin for a while, and say so', async () => {
     const id = await createEnvironment('Zuidwest', 'admin@zuidwest.invalid');
-    const code = await secureBuiltInAdmin(environment(id));
+    const code = newHandoverCode();
+    await secureBuiltInAdmin(environment(id), code);
     const tries = [];
     for (let i = 0; i < 5; i += 1) tries.push(await handOver(environment(id), { tenancyName: 'Zuidwest', firstAdminEmail: 'vreemde@extern.local', code: 'fout-fout' }).catch((error: HandoverRefusal) => error.reason));
     expect(tries).toEqual(['wrong-code', 'wrong-code', 'wrong-code', 'wrong-code', 'locked']);
     await expect(handOver(environment(id), { tenancyName: 'Zuidwest', firstAdminEmail: 'vreemde@extern.local', code })).rejects.toEqual(new HandoverRefusal('locked'));
     await new Promise((resolve) => setTimeout(resolve, 2_100));
     expect((await handOver(environment(id), { tenancyName: 'Zuidwest', firstAdminEmail: 'vreemde@extern.local', code })).kind).toBe('not-signed-in');
+  });
+
+  it('a lost answer to ChangePassword: the code, tried again, is found in force, or sent again, and the handover goes on with it', async () => {
+    for (const [tenancyName, fault] of [
+      ['Zuidoost', { lost: true }],
+      ['Noordwest', { reset: true }],
+    ] as const) {
+      const id = await createEnvironment(tenancyName, `admin@${tenancyName.toLowerCase()}.invalid`);
+      const code = newHandoverCode();
+      stack.faults.set('UserChangePassword', { ...fault, times: 1 });
+      await expect(secureBuiltInAdmin(environment(id), code), tenancyName).rejects.toThrow();
+      // lost: ABP took the code; reset: the request never reached it and the default password stands.
+      expect((await authenticate(id, code)).status, tenancyName).toBe('lost' in fault ? 200 : 500);
+      await secureBuiltInAdmin(environment(id), code, { mayBeInForce: true });
+      expect((await authenticate(id, code)).status, `${tenancyName}: the same code opens him`).toBe(200);
+      expect((await authenticate(id, '123qwe')).status, `${tenancyName}: the default password is gone`).toBe(500);
+      expect((await handOver(environment(id), { tenancyName, firstAdminEmail: 'vreemde@extern.local', code })).kind).toBe('not-signed-in');
+    }
   });
 });

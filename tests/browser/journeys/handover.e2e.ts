@@ -1,3 +1,4 @@
+import type { Locator } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { AppModel } from '../models/app.model.ts';
 import { BeheerModel } from '../models/beheer.model.ts';
@@ -13,12 +14,12 @@ import { browserEnv, type BrowserEnv } from '../support/env.ts';
 // replaces that password at once, and gives the first administrator, once
 // she has signed in through the provider, the role Admin as him.
 
-/** Someone signed in, in a browser of their own, in the environment named (empty: central administration, ABP's host). */
+/** Someone signed in, in a browser of their own, in the environment of that short name (empty: central administration, ABP's host); the login page names it "Isolatie …". */
 async function signedInTo(env: BrowserEnv, environment: string, userName: string): Promise<BeheerModel> {
   const app = await AppModel.newPage(await WatchedContext.of(await newContext(env.browser), env.stack));
   await app.goto('/account/login');
   await app.changeTenant(environment);
-  await app.page.getByText(environment ? NL.tenant.current(environment) : `Omgeving: ${NL.tenant.host}`).waitFor();
+  await app.page.getByText(environment ? NL.tenant.current(`Isolatie ${environment}`) : `Omgeving: ${NL.tenant.host}`).waitFor();
   await app.signIn(userName);
   await app.waitForAddress('/app/home');
   return new BeheerModel(app);
@@ -34,22 +35,57 @@ async function builtInAdminSignIn(env: BrowserEnv, tenantId: string, password: s
   return response.status;
 }
 
+/** The host at a new environment's form, in Beheer, Omgevingen. */
+async function newEnvironmentForm(env: BrowserEnv): Promise<BeheerModel> {
+  const host = await signedInTo(env, '', 'host');
+  await host.page.setViewportSize({ width: 1280, height: 860 });
+  await host.app.openSection(NL.section.beheer);
+  await host.page.getByRole('link', { name: new RegExp(`^${NL.beheer.tenants}`) }).click();
+  await host.app.waitForHeading(NL.beheer.tenants, { level: 1 });
+  await host.page.getByRole('link', { name: NL.handover.newEnvironment }).click();
+  return host;
+}
+
+/** Whether an element is wholly inside the window. */
+function inView(locator: Locator): Promise<boolean> {
+  return locator.evaluate((element) => element.getBoundingClientRect().top >= 0 && element.getBoundingClientRect().bottom <= window.innerHeight);
+}
+
+/** Fills the new environment's form and makes it: answers its id, once its page shows the handover. */
+async function create(host: BeheerModel, name: string, shortName: string, firstAdminEmail: string): Promise<string> {
+  await host.page.getByLabel(NL.handover.name, { exact: true }).fill(name);
+  await host.page.getByLabel(NL.handover.shortName, { exact: true }).fill(shortName);
+  await host.page.getByLabel(NL.handover.firstAdminEmail).fill(firstAdminEmail);
+  await host.page.getByRole('button', { name: NL.handover.create }).click();
+  await host.app.waitForHeading(name, { level: 1 });
+  // Said, in the page's main landmark, and brought into view with the focus on it.
+  const main = host.page.getByRole('main');
+  await main.getByRole('status').filter({ hasText: NL.handover.made(name) }).waitFor();
+  const panel = main.getByRole('heading', { name: NL.handover.panel, level: 2 });
+  await expect.poll(() => panel.evaluate((heading) => document.activeElement === heading), { timeout: 10_000 }).toBe(true);
+  const tenantId = /\/(\d+)$/.exec(new URL(host.page.url()).pathname)?.[1] ?? '';
+  expect(tenantId).toMatch(/^\d+$/);
+  return tenantId;
+}
+
 describe('handing a new environment to its first administrator', () => {
   const env = browserEnv();
 
   it('the host creates West for Vera; once she has signed in he gives her Admin there, and she opens Gebruikers', async () => {
-    const host = await signedInTo(env, '', 'host');
-    await host.app.openSection(NL.section.beheer);
-    await host.page.getByRole('link', { name: new RegExp(`^${NL.beheer.tenants}`) }).click();
-    await host.app.waitForHeading(NL.beheer.tenants, { level: 1 });
-    await host.page.getByRole('link', { name: NL.handover.newEnvironment }).click();
-    await host.page.getByLabel(NL.handover.name, { exact: true }).fill('Isolatie West');
-    await host.page.getByLabel(NL.handover.shortName, { exact: true }).fill('West');
-    await host.page.getByLabel(NL.handover.firstAdminEmail).fill('vreemde@extern.local');
+    const host = await newEnvironmentForm(env);
+    // Every mistake at once, each at its field, and nothing made.
+    await host.page.getByLabel(NL.handover.shortName, { exact: true }).fill('West 1');
     await host.page.getByRole('button', { name: NL.handover.create }).click();
-    await host.app.waitForHeading('Isolatie West', { level: 1 });
-    const tenantId = /\/(\d+)$/.exec(new URL(host.page.url()).pathname)?.[1] ?? '';
-    expect(tenantId).toMatch(/^\d+$/);
+    await host.page.getByText(NL.handover.nameMissing).waitFor();
+    await host.page.getByText(/Een korte naam begint met een letter/).waitFor();
+    await host.page.getByText(NL.handover.emailMissing).waitFor();
+    expect(await host.page.getByRole('heading', { name: NL.handover.panel }).count()).toBe(0);
+
+    const tenantId = await create(host, 'Isolatie West', 'West', 'vreemde@extern.local');
+    // The code goes out once the page shows it: until ABP has answered, the button waits; then it is in view, at 1280 × 860.
+    await host.page.getByRole('button', { name: NL.handover.give }).waitFor();
+    expect(await inView(host.page.getByLabel(NL.handover.code))).toBe(true);
+    expect(await inView(host.page.getByRole('button', { name: NL.handover.give }))).toBe(true);
 
     // The built-in admin's default password no longer opens West; the handover code does, until the handover is done.
     const code = await host.page.getByLabel(NL.handover.code).inputValue();
@@ -69,6 +105,7 @@ describe('handing a new environment to its first administrator', () => {
     await host.page.getByRole('status').filter({ hasText: NL.handover.granted('Vera Vreemde', 'Isolatie West') }).waitFor();
     expect(await host.page.getByLabel(NL.handover.code).inputValue()).toBe('');
     expect(await builtInAdminSignIn(env, tenantId, code), 'the code no longer opens the built-in admin').toBe(500);
+    expect(await host.page.evaluate(() => Object.keys(sessionStorage).filter((key) => key.startsWith('handover:'))), 'the kept code cleared').toEqual([]);
     await host.close();
 
     await vera.page.reload();
@@ -76,5 +113,42 @@ describe('handing a new environment to its first administrator', () => {
     await vera.row('Vera Vreemde').waitFor();
     expect(await vera.row('admin admin').count()).toBe(1);
     await vera.close();
+  });
+
+  it('ChangePassword\'s answer is lost: the page keeps the code through a reload, which it asks about first, checks it and goes on with the same code', async () => {
+    const host = await newEnvironmentForm(env);
+    // ABP takes the code, and its answer never reaches the page.
+    env.stack.faults.set('UserChangePassword', { lost: true, times: 1 });
+    const tenantId = await create(host, 'Isolatie Zuidwest', 'Zuidwest', 'vreemde@extern.local');
+    await host.page.getByRole('alert').filter({ hasText: NL.handover.answerLost }).waitFor();
+    const code = await host.page.getByLabel(NL.handover.code).inputValue();
+    expect(code).toMatch(/^[A-Za-z0-9]{4}(-[A-Za-z0-9]{4}){3}$/);
+    expect(await builtInAdminSignIn(env, tenantId, code), 'the code shown is the one ABP holds').toBe(200);
+
+    // Leaving within the app asks, and staying keeps everything.
+    await host.page.getByRole('link', { name: NL.beheer.tenants }).first().click();
+    await host.page.getByRole('alertdialog').filter({ hasText: NL.handover.leaveQuestion('Isolatie Zuidwest') }).waitFor();
+    await host.page.getByRole('button', { name: NL.handover.stay }).click();
+    expect(await host.page.getByLabel(NL.handover.code).inputValue()).toBe(code);
+
+    // A reload asks first (beforeunload); once accepted, the page still knows the code may be in force.
+    const asked = new Promise<string>((resolve) => host.page.once('dialog', (dialog) => void dialog.accept().then(() => resolve(dialog.type()))));
+    await host.page.reload();
+    expect(await asked).toBe('beforeunload');
+    await host.page.getByRole('alert').filter({ hasText: NL.handover.answerLost }).waitFor();
+    expect(await host.page.getByLabel(NL.handover.code).inputValue(), 'the same code after the reload').toBe(code);
+    expect(await host.page.evaluate(() => JSON.stringify(localStorage)), 'never in localStorage').toBe('{}');
+
+    await host.page.getByRole('button', { name: NL.handover.checkAndGoOn }).click();
+    await host.page.getByRole('button', { name: NL.handover.give }).waitFor();
+    expect(await host.page.getByRole('alert').filter({ hasText: NL.handover.answerLost }).count()).toBe(0);
+    expect(await host.page.getByLabel(NL.handover.code).inputValue()).toBe(code);
+
+    const vera = await signedInTo(env, 'Zuidwest', 'vreemde');
+    await host.page.getByRole('button', { name: NL.handover.give }).click();
+    await host.page.getByRole('status').filter({ hasText: NL.handover.granted('Vera Vreemde', 'Isolatie Zuidwest') }).waitFor();
+    expect(await builtInAdminSignIn(env, tenantId, code), 'the code no longer opens the built-in admin').toBe(500);
+    await vera.close();
+    await host.close();
   });
 });

@@ -29,13 +29,13 @@ describe('choosing the tenant on the login page', () => {
     requests.length = 0;
     await app.changeTenant('Noord');
     // ABP's tenant change shows the tenancy name, the name the person typed.
-    await app.page.getByText(NL.tenant.current('Noord')).waitFor({ timeout: 10_000 });
+    await app.page.getByText(NL.tenant.current('Isolatie Noord')).waitFor({ timeout: 10_000 });
     expect(await app.cookie('Abp-TenantId')).toBe('2');
     const getAll = requests.filter((request) => request.url.includes('GetAll'));
     expect(getAll.map((request) => request.headers['abp-tenantid'])).toEqual(['2']);
 
     await app.page.reload();
-    await app.page.getByText(NL.tenant.current('Noord')).waitFor({ timeout: 10_000 });
+    await app.page.getByText(NL.tenant.current('Isolatie Noord')).waitFor({ timeout: 10_000 });
     for (const request of requests) {
       expect(request.headers['abp-tenantid'], request.url).toBe('2');
       expect(request.headers['.aspnetcore.culture'], request.url).toBe('c=nl|uic=nl');

@@ -17,7 +17,8 @@ export class BeheerModel {
     // An environment other than the config's (`''`: central administration, the host) is chosen on the login page first.
     if (tenant !== undefined) {
       await app.changeTenant(tenant);
-      await app.page.getByText(tenant === '' ? NL.tenant.host : tenant, { exact: true }).first().waitFor();
+      // Named as everywhere, by its name ("Isolatie Noord" for Noord).
+      await app.page.getByText(tenant === '' ? NL.tenant.host : new RegExp(`^(Isolatie )?${tenant}$`)).first().waitFor();
     }
     await app.signIn(userName);
     await app.waitForAddress('/app/home');

@@ -185,6 +185,24 @@ export const NL = {
     give: 'Beheerrechten geven',
     notSignedInYet: (email: string, environment: string) => `Met ${email} heeft nog niemand ingelogd in ${environment}.`,
     granted: (person: string, environment: string) => `${person} is nu beheerder van ${environment}.`,
+    made: (environment: string) => `Omgeving ${environment} is aangemaakt.`,
+    panel: 'Overdracht aan de eerste beheerder',
+    answerLost: 'Er kwam geen antwoord toen de overdrachtscode het wachtwoord van de ingebouwde beheerder werd.',
+    checkAndGoOn: 'Code controleren en doorgaan',
+    copy: 'Code kopiëren',
+    leaveQuestion: (environment: string) => `De overdracht van ${environment} is nog niet klaar.`,
+    stay: 'Blijven',
+    nameMissing: 'Vul de naam van de omgeving in.',
+    shortNameMissing: 'Vul een korte naam in.',
+    emailMissing: 'Vul het e-mailadres in waarmee de eerste beheerder inlogt.',
+  },
+
+  /** Two administrators at once (src/beheer/parts.tsx OtherChanges). */
+  otherChanges: {
+    title: 'Iemand anders heeft dit intussen gewijzigd',
+    keepMine: 'Mijn versie opslaan',
+    takeTheirs: 'Hun wijzigingen overnemen',
+    review: 'Eerst bekijken',
   },
 
   language: {
