@@ -9,6 +9,8 @@ import { holds } from '../measure/sizes.ts';
 import { median, ms, spread, spreadText, type Spread } from '../measure/stats.ts';
 import type { LighthouseMeasurements } from '../lighthouse/measure.ts';
 import { lighthouseFigures } from '../lighthouse/figures.ts';
+import type { LongTaskMeasurements } from '../measure/longTasks.ts';
+import { longTaskFigures } from './longTasks.ts';
 import type { Figure, Report } from './types.ts';
 
 /** The size test owns these budgets; the benchmark shows the figures next to its timings. */
@@ -306,7 +308,7 @@ function scaleFigures(m: Measurements): Figure[] {
   return list;
 }
 
-export function figures(m: Measurements, lighthouse: LighthouseMeasurements): Report {
+export function figures(m: Measurements, longTasks: LongTaskMeasurements, lighthouse: LighthouseMeasurements): Report {
   const { runs } = m;
   const fetched = fetchedSizes(m);
   const timing = (latency: number, pick: (run: BootRun) => number): Spread => spread(m.byLatency.get(latency)!.boots.map(pick));
@@ -412,6 +414,7 @@ export function figures(m: Measurements, lighthouse: LighthouseMeasurements): Re
     ...sameOriginFigures(m),
     ...signInFigures(m),
     ...scaleFigures(m),
+    ...longTaskFigures(longTasks),
     ...lighthouseFigures(lighthouse),
     ...sizeFigures(m, fetched),
   );
@@ -462,6 +465,7 @@ export function figures(m: Measurements, lighthouse: LighthouseMeasurements): Re
     chunks: m.sizes.chunks,
     floor: { imports: m.sizes.floor.imports, sizes: m.sizes.floor.sizes },
     latencyFloor: { latencyMs: L, boot0, chainDelta, floor: bootFloor, boot: bootL },
+    longTasks,
     lighthouse,
     timings,
   };
