@@ -5,7 +5,8 @@
  * for production into bench-dist/app (--no-build audits the build that is
  * there), serves it like production with the local stack, and audits the
  * sign-in page signed out and /app/home signed in, mobile and desktop, in
- * both API layouts, --runs times each (default 5, as the bench). Every run's report goes to
+ * both API layouts, --runs times each (default 5, as the bench), and the floor
+ * page (bench/measure/floorPage.ts) with the mobile preset beside every mobile run. Every run's report goes to
  * bench-dist/lighthouse/; the summary is printed. When <out>/performance.json
  * holds an earlier bench's report, its Lighthouse part and figures are
  * replaced and performance.md is written again; the other figures stay as that
@@ -20,19 +21,22 @@ import { lighthouseFigures, withLighthouse } from './bench/lighthouse/figures.ts
 import { measureLighthouse } from './bench/lighthouse/measure.ts';
 import { lighthouseSummary } from './bench/lighthouse/summary.ts';
 import { buildApp } from './bench/measure/build.ts';
+import { buildFloorPage } from './bench/measure/floorPage.ts';
 import { benchPaths } from './bench/measure/measure.ts';
 import { write } from './bench/report/write.ts';
 
 const { root, outDir } = places();
 const runs = runCount('--runs', LIGHTHOUSE_RUNS);
-const { dist, lighthouseReports } = benchPaths(root);
+const { dist, floorDist, lighthouseReports } = benchPaths(root);
 if (!process.argv.includes('--no-build')) {
   log(`Building the app for production into ${dist}/ …`);
   await buildApp(dist, root);
   precompress(dist);
 }
+log('Building the floor page …');
+await buildFloorPage(floorDist, root);
 log('Running Lighthouse …');
-const lighthouse = await measureLighthouse({ dist, runs, reportsDir: lighthouseReports, log });
+const lighthouse = await measureLighthouse({ dist, floorDist, runs, reportsDir: lighthouseReports, log });
 process.stdout.write(lighthouseSummary(lighthouse));
 
 const reportFile = resolve(outDir, 'performance.json');

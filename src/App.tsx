@@ -1,6 +1,6 @@
 import { RouterProvider } from '@tanstack/react-router';
 import { useSelector } from '@xstate/react';
-import { lazy, Suspense, useEffect, useRef, useState, type ComponentType } from 'react';
+import { lazy, Suspense, useDeferredValue, useEffect, useRef, useState, type ComponentType } from 'react';
 import { bootActor } from './boot/bootActor.ts';
 import { bootView, bootViewEqual } from '../machines/boot.view.ts';
 import { withPages } from './i18n/withPages.ts';
@@ -43,7 +43,9 @@ const AfterStart = optionalLazy(() => import('./ui/AfterStart.lazy.tsx').then((m
 
 /** Renders what start-up reached: busy, a failure screen, or the routes. */
 export function App() {
-  const view = useSelector(bootActor, bootView, bootViewEqual);
+  // Deferred: when start-up settles, the render that mounts the routes and the first page runs in a transition, which
+  // React does in pieces, yielding to the browser between them, instead of in one long task of a store update.
+  const view = useDeferredValue(useSelector(bootActor, bootView, bootViewEqual));
   const localeReady = useLocaleReady(view.kind === 'ready' ? view.localeName : undefined);
   const session = view.kind === 'ready' ? view.session : undefined;
   // Not the session of the first render: start-up may already be done when React first draws (index.html's early requests), and its first session still schedules the idle work.

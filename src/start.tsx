@@ -1,14 +1,15 @@
 /** The app itself, loaded by main.tsx once the config request is on its way. */
 import { I18nProvider } from '@lingui/react';
-import { StrictMode } from 'react';
+import { startTransition, StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { getCultureName } from './abp/culture.ts';
 import { App } from './App.tsx';
-import { bootActor, bootContext } from './boot/bootActor.ts';
+import { bootContext, createBootActor } from './boot/bootActor.ts';
 import { whenSignedIn } from './boot/whenSignedIn.ts';
 import { activateLocale, i18n, loadCatalog } from './i18n/i18n.ts';
 import { inspectActor } from './lib/inspect.ts';
 import { logError } from './lib/log.ts';
+import { nextTask } from './lib/whenIdle.ts';
 import { CALLBACK_PATH } from './lib/paths.ts';
 import { firstPageDrawn, preloadPageCode, router } from './routes/router.tsx';
 import './ui/app.css';
@@ -34,10 +35,13 @@ async function isPopupCallback(): Promise<boolean> {
  */
 async function start(): Promise<void> {
   if (await isPopupCallback()) return;
-  // Evaluating the app's modules is one task, starting it another: on a slow phone two shorter tasks keep the page answering where one long one would not.
-  await new Promise((resolve) => setTimeout(resolve, 0));
+  // Evaluating the app's modules is one task, making the start-up machine and its actor two more, starting it and the
+  // first render another: on a slow phone short tasks keep the page answering where one long one would not.
+  await nextTask();
   // For the benchmark: what comes after this is the app's own work, what came before it evaluating the script.
   performance.mark(APP_STARTED_MARK);
+  const bootActor = await createBootActor();
+  await nextTask();
   if (import.meta.env.DEV) inspectActor(bootActor);
   bootActor.start();
   preloadPageCode(location.pathname);
@@ -55,12 +59,17 @@ async function start(): Promise<void> {
   }, () => undefined);
   // After the first page is drawn: the token's life has a minute to spare, that page's own code has not.
   whenSignedIn(() => firstPageDrawn.then(() => import('./session/signedIn.lazy.ts')).then(({ startSignedIn }) => startSignedIn()));
-  createRoot(document.getElementById('root')!).render(
-    <StrictMode>
-      <I18nProvider i18n={i18n}>
-        <App />
-      </I18nProvider>
-    </StrictMode>,
+  const root = createRoot(document.getElementById('root')!);
+  // In a transition, which React renders in pieces and yields to the browser between them; index.html's busy indicator
+  // stays on screen until it is done.
+  startTransition(() =>
+    root.render(
+      <StrictMode>
+        <I18nProvider i18n={i18n}>
+          <App />
+        </I18nProvider>
+      </StrictMode>,
+    ),
   );
 }
 

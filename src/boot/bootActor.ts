@@ -1,4 +1,4 @@
-import { createActor, fromPromise, type SnapshotFrom } from 'xstate';
+import { createActor, fromPromise, type Actor, type SnapshotFrom } from 'xstate';
 import { createBootMachine } from '../../machines/boot.machine.ts';
 import type { BootContext, BootUserConfiguration } from '../../machines/boot.types.ts';
 import { errorOf, outputOf } from '../../machines/error.ts';
@@ -15,6 +15,7 @@ import { armEarly } from '../config/early.ts';
 import { parseAppConfig } from '../config/parseAppConfig.ts';
 import { activateLocale } from '../i18n/i18n.ts';
 import { logError } from '../lib/log.ts';
+import { nextTask } from '../lib/whenIdle.ts';
 
 /** Start-up's context with the app's own types, as the machine is made for them below. */
 export type AppBootContext = BootContext<AppConfig, UserConfiguration, Session>;
@@ -22,59 +23,85 @@ export type AppBootContext = BootContext<AppConfig, UserConfiguration, Session>;
 /** What settles GetAll's and the session's answers for a start that holds a token (the language, an ignored token, the person's name): never part of the start. */
 const settler = () => import('./deviceLanguage.lazy.ts');
 
-/** The bootMachine with the browser's implementations. */
-export const browserBootMachine = createBootMachine<AppConfig, UserConfiguration, Session>().provide({
-  actors: {
-    loadConfig: fromPromise(async () => {
-      // Only a browser that has chosen no environment yet (once): every other start carries none of it. Its code loads
-      // beside the config, not after it: on a new phone's first start it is on the way to the first page.
-      const tenantCode = hasChosenTenant() ? undefined : import('./configuredTenant.lazy.ts');
-      tenantCode?.catch(() => undefined);
-      const config = parseAppConfig(await requestAppConfig());
-      if (config.tenancyName && tenantCode) await (await tenantCode).chooseConfiguredTenant(config);
-      return config;
-    }),
-    loadUserConfiguration: fromPromise(async ({ input }) => {
-      const sent = getToken();
-      const client = abpClientFor(input.config);
-      // With a token held, the code that settles the answer (the language, a token the backend ignored) loads beside GetAll.
-      const settling = sent === undefined ? undefined : settler();
-      // index.html's GetAll, when it was asked for as this one is.
-      await armEarly('g');
-      const answered = await getUserConfiguration(client);
-      if (!settling && answered.session.userId === null) return answered;
-      return (await (settling ?? settler())).settleUserConfiguration(input.config, client, answered, sent);
-    }),
-    // A signed-in person's name is the provider's (boot/personName.ts), by the code that settled GetAll's answer,
-    // which also says whether someone acts as another person.
-    initSession: fromPromise(async ({ input }) => {
-      const session = await getCurrentLoginInformations(abpClientFor(input.config));
-      return session.user ? (await settler()).settleSession(session, input.userConfiguration) : session;
-    }),
-    loadLocale: fromPromise(({ input }) => activateLocale(input.localeName)),
-  },
-  actions: {
-    clearToken: () => clearToken(),
-    // Only the token the backend ignored: a sign-in beside start-up may have stored a new one meanwhile.
-    clearIgnoredToken: ({ event }) => {
-      const { ignoredToken } = outputOf<BootUserConfiguration>(event, 'loadUserConfiguration');
-      if (ignoredToken !== undefined && getToken() === ignoredToken) clearToken();
+/**
+ * The bootMachine with the browser's implementations: made when start-up
+ * begins (createBootActor), not as the app's script is evaluated, since
+ * making a machine (and again with `provide`) builds its whole tree of states.
+ */
+const browserBootMachine = (bootMachine: ReturnType<typeof createBootMachine<AppConfig, UserConfiguration, Session>>) =>
+  bootMachine.provide({
+    actors: {
+      loadConfig: fromPromise(async () => {
+        // Only a browser that has chosen no environment yet (once): every other start carries none of it. Its code loads
+        // beside the config, not after it: on a new phone's first start it is on the way to the first page.
+        const tenantCode = hasChosenTenant() ? undefined : import('./configuredTenant.lazy.ts');
+        tenantCode?.catch(() => undefined);
+        const config = parseAppConfig(await requestAppConfig());
+        if (config.tenancyName && tenantCode) await (await tenantCode).chooseConfiguredTenant(config);
+        return config;
+      }),
+      loadUserConfiguration: fromPromise(async ({ input }) => {
+        const sent = getToken();
+        const client = abpClientFor(input.config);
+        // With a token held, the code that settles the answer (the language, a token the backend ignored) loads beside GetAll.
+        const settling = sent === undefined ? undefined : settler();
+        // index.html's GetAll, when it was asked for as this one is.
+        await armEarly('g');
+        const answered = await getUserConfiguration(client);
+        if (!settling && answered.session.userId === null) return answered;
+        return (await (settling ?? settler())).settleUserConfiguration(input.config, client, answered, sent);
+      }),
+      // A signed-in person's name is the provider's (boot/personName.ts), by the code that settled GetAll's answer,
+      // which also says whether someone acts as another person.
+      initSession: fromPromise(async ({ input }) => {
+        const session = await getCurrentLoginInformations(abpClientFor(input.config));
+        return session.user ? (await settler()).settleSession(session, input.userConfiguration) : session;
+      }),
+      loadLocale: fromPromise(({ input }) => activateLocale(input.localeName)),
     },
-    logError: ({ event }) => logError('start-up', errorOf(event)),
-    triggerDynamicScriptsInitialized: () => abpEvents.trigger('abp.dynamicScriptsInitialized'),
-    clearBusy: () => document.getElementById('root')?.removeAttribute('aria-busy'),
-  },
-});
+    actions: {
+      clearToken: () => clearToken(),
+      // Only the token the backend ignored: a sign-in beside start-up may have stored a new one meanwhile.
+      clearIgnoredToken: ({ event }) => {
+        const { ignoredToken } = outputOf<BootUserConfiguration>(event, 'loadUserConfiguration');
+        if (ignoredToken !== undefined && getToken() === ignoredToken) clearToken();
+      },
+      logError: ({ event }) => logError('start-up', errorOf(event)),
+      triggerDynamicScriptsInitialized: () => abpEvents.trigger('abp.dynamicScriptsInitialized'),
+      clearBusy: () => document.getElementById('root')?.removeAttribute('aria-busy'),
+    },
+  });
 
-export type BootSnapshot = SnapshotFrom<typeof browserBootMachine>;
+type BrowserBootMachine = ReturnType<typeof browserBootMachine>;
+export type BootSnapshot = SnapshotFrom<BrowserBootMachine>;
 
-/** The one start-up actor of the page, created outside React so StrictMode cannot start it twice. */
-export const bootActor = createActor(browserBootMachine, { input: { cultureName: getCultureName() } });
+/**
+ * The one start-up actor of the page, created outside React so StrictMode
+ * cannot start it twice. Made by createBootActor (src/start.tsx) after the
+ * task that evaluates the app's script; nothing reads it before.
+ */
+export let bootActor: Actor<BrowserBootMachine>;
+
+/**
+ * Makes the start-up actor, once: the machine, the machine with the
+ * browser's implementations (`provide` builds the tree of states again) and
+ * the actor (which works out the machine's first state) each in a task of its
+ * own, so that on a slow phone none of them makes one long task.
+ */
+export async function createBootActor(): Promise<Actor<BrowserBootMachine>> {
+  if ((bootActor as Actor<BrowserBootMachine> | undefined) !== undefined) return bootActor;
+  const bootMachine = createBootMachine<AppConfig, UserConfiguration, Session>();
+  await nextTask();
+  const machine = browserBootMachine(bootMachine);
+  await nextTask();
+  bootActor = createActor(machine, { input: { cultureName: getCultureName() } });
+  return bootActor;
+}
 
 // Back online while start-up waits for the server: try now, not after the wait.
 if (typeof window !== 'undefined') {
   window.addEventListener('online', () => {
-    if (bootContext().waits !== undefined) bootActor.send({ type: 'RETRY' });
+    if ((bootActor as Actor<BrowserBootMachine> | undefined) !== undefined && bootContext().waits !== undefined) bootActor.send({ type: 'RETRY' });
   });
 }
 

@@ -9,6 +9,8 @@ import { holds } from '../measure/sizes.ts';
 import { median, ms, spread, spreadText, type Spread } from '../measure/stats.ts';
 import type { LighthouseMeasurements } from '../lighthouse/measure.ts';
 import { lighthouseFigures } from '../lighthouse/figures.ts';
+import type { LongTaskMeasurements } from '../measure/longTasks.ts';
+import { longTaskFigures } from './longTasks.ts';
 import type { Figure, Report } from './types.ts';
 import type { SearchRun } from '../measure/search.ts';
 import { MOST_EXTRA_STAFF } from '../../../devstack/seed.ts';
@@ -348,7 +350,7 @@ function scaleFigures(m: Measurements): Figure[] {
   return list;
 }
 
-export function figures(m: Measurements, lighthouse: LighthouseMeasurements): Report {
+export function figures(m: Measurements, longTasks: LongTaskMeasurements, lighthouse: LighthouseMeasurements): Report {
   const { runs } = m;
   const fetched = fetchedSizes(m);
   const timing = (latency: number, pick: (run: BootRun) => number): Spread => spread(m.byLatency.get(latency)!.boots.map(pick));
@@ -455,6 +457,7 @@ export function figures(m: Measurements, lighthouse: LighthouseMeasurements): Re
     ...signInFigures(m),
     ...scaleFigures(m),
     ...searchFigures(m.search),
+    ...longTaskFigures(longTasks),
     ...lighthouseFigures(lighthouse),
     ...sizeFigures(m, fetched),
   );
@@ -505,6 +508,7 @@ export function figures(m: Measurements, lighthouse: LighthouseMeasurements): Re
     chunks: m.sizes.chunks,
     floor: { imports: m.sizes.floor.imports, sizes: m.sizes.floor.sizes },
     latencyFloor: { latencyMs: L, boot0, chainDelta, floor: bootFloor, boot: bootL },
+    longTasks,
     lighthouse,
     timings,
     search: { date: new Date().toISOString().slice(0, 10), revision: describeRevision(), runs, load: m.load },

@@ -4,7 +4,9 @@
  * Lighthouse's simulation counts HTTP/1.1's six connections per host, which
  * production does not have): the sign-in page signed out and /app/home signed in, each with
  * Lighthouse's mobile preset (simulated slow 4G, CPU 4x slower, a phone
- * screen) and its desktop preset. `npm run lighthouse` runs it on its own,
+ * screen) and its desktop preset; after every mobile run, the floor page
+ * (measure/floorPage.ts) at the same address of its own server, so the app's
+ * figures can be held to the floor's of the same minutes. `npm run lighthouse` runs it on its own,
  * `npm run bench` at its end.
  */
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
@@ -20,6 +22,7 @@ import { startTestStack } from '../../../devstack/test-stack.ts';
 import { selfSignedLocalhost, type TlsIdentity } from '../../../devstack/tls.ts';
 import { adminOf, signInThroughForm } from '../measure/browser.ts';
 import { currentLoad } from '../measure/machine.ts';
+import { FLOOR_RENDERED_MARK } from '../measure/floorPage.ts';
 import { HOME_RENDERED_MARK } from '../measure/marks.ts';
 import { spread, type Spread } from '../measure/stats.ts';
 
@@ -56,6 +59,8 @@ export const LIGHTHOUSE_PAGES: readonly LighthousePage[] = [
 export interface LighthouseOptions {
   /** The production build, precompressed (`buildApp` and `precompress`). */
   dist: string;
+  /** The floor page's build (`buildFloorPage`), audited with the mobile preset beside every mobile run of the app. */
+  floorDist: string;
   /** Lighthouse runs per page and preset. Default 3. */
   runs?: number;
   /** When given, every run's full report (JSON) is written here. */
@@ -91,6 +96,13 @@ export interface MainThreadGroup {
   duration: number;
 }
 
+/** The floor page audited with the mobile preset, each run right after one of the app's (the same page address, the same layout's server). */
+export interface FloorAudit {
+  performance: Spread;
+  metrics: Record<LighthouseMetric, Spread>;
+  cpuShare: Spread;
+}
+
 /** One page with one preset, over all runs. */
 export interface LighthouseAudit {
   /** Where the API lived: at an address of its own (each call after a preflight) or under the app's. */
@@ -123,6 +135,10 @@ export interface LighthouseAudit {
   cpuShare: Spread;
   /** Lighthouse's run warnings, each once. */
   warnings: string[];
+  /** The preset's round-trip time (its simulated network's RTT), in ms. */
+  rttMs: number;
+  /** The floor page's runs beside these (mobile only; absent from reports written before it was measured). */
+  floor?: FloorAudit;
 }
 
 export interface LighthouseMeasurements {
@@ -305,6 +321,22 @@ function summarize(layout: ApiLayout, page: LighthousePage, preset: LighthousePr
     benchmarkIndex: spread(lhrs.map((lhr) => lhr.environment.benchmarkIndex)).median,
     cpuShare: spread(runs.map((run) => run.cpuShare)),
     warnings: [...new Set(lhrs.flatMap((lhr) => lhr.runWarnings.map(String)))],
+    rttMs: representative.configSettings.throttling.rttMs ?? 0,
+  };
+}
+
+function performanceOf(lhr: Result): number {
+  const value = lhr.categories.performance?.score;
+  if (value === null || value === undefined) throw new Error(`Lighthouse gave ${lhr.finalDisplayedUrl} no performance score.`);
+  return Math.round(value * 100);
+}
+
+function summarizeFloor(runs: Run[]): FloorAudit {
+  const lhrs = runs.map((run) => run.lhr);
+  return {
+    performance: spread(lhrs.map(performanceOf)),
+    metrics: Object.fromEntries(LIGHTHOUSE_METRICS.map((id) => [id, spread(lhrs.map((lhr) => lhr.audits[id]?.numericValue ?? Number.NaN))])) as FloorAudit['metrics'],
+    cpuShare: spread(runs.map((run) => run.cpuShare)),
   };
 }
 
@@ -385,13 +417,17 @@ async function runPage(
   page: LighthousePage,
   urls: StackUrls,
   user: DemoUser,
-  options: LighthouseOptions & { runs: number; layout: ApiLayout; tls: TlsIdentity },
-): Promise<{ runs: Map<LighthousePreset, Run[]>; versions: { lighthouse: string; chromium: string } }> {
+  options: LighthouseOptions & { runs: number; layout: ApiLayout; tls: TlsIdentity; floorApp: string },
+): Promise<{ runs: Map<LighthousePreset, Run[]>; floor: Run[]; versions: { lighthouse: string; chromium: string } }> {
   const { runs, reportsDir, layout } = options;
   const log = (message: string) => options.log(`${message} (${layout})`);
   const url = new URL(page.path, urls.app).href;
+  const floorUrl = new URL(page.path, options.floorApp).href;
   const linked = indexFiles(options.dist);
   const chrome = await launchForLighthouse(options.tls);
+  // The floor page's own browser: no session, nothing of the app's runs in its caches.
+  const floorChrome = await launchForLighthouse(options.tls);
+  const floor: Run[] = [];
   try {
     // The user agent says 156.0.0.0 only; the browser endpoint has the full version.
     const version = (await (await fetch(`http://127.0.0.1:${chrome.port}/json/version`)).json()) as { Browser?: string };
@@ -421,12 +457,35 @@ async function runPage(
         const tbt = Math.round(lhr.audits['total-blocking-time']?.numericValue ?? 0);
         const seconds = ((Date.now() - started) / 1000).toFixed(1);
         log(`  ${page.path} ${preset} run ${run + 1}/${runs}: performance ${performance}, TBT ${tbt} ms, CPU share ${result.cpuShare.toFixed(2)} (${seconds} s)`);
+        if (preset !== 'mobile') continue;
+        // The floor page right after the app's mobile run, so both see the same machine.
+        const floorRun = await runFloor(floorUrl, floorChrome.port);
+        floor.push(floorRun);
+        if (reportsDir) writeFileSync(join(reportsDir, `${layout}-${page.id}-floor-mobile-${run + 1}.json`), JSON.stringify(floorRun.lhr));
+        const floorTbt = Math.round(floorRun.lhr.audits['total-blocking-time']?.numericValue ?? 0);
+        log(`  ${page.path} floor page mobile run ${run + 1}/${runs}: performance ${performanceOf(floorRun.lhr)}, TBT ${floorTbt} ms`);
       }
     }
     const lighthouseVersion = byPreset.get('mobile')?.[0]?.lhr.lighthouseVersion ?? 'unknown';
-    return { runs: byPreset, versions: { lighthouse: lighthouseVersion, chromium: version.Browser?.replace(/^\D*\//, '') ?? 'unknown' } };
+    return { runs: byPreset, floor, versions: { lighthouse: lighthouseVersion, chromium: version.Browser?.replace(/^\D*\//, '') ?? 'unknown' } };
   } finally {
     chrome.kill();
+    floorChrome.kill();
+  }
+}
+
+/** One mobile run of the floor page, tried again as the app's runs are; it must have rendered its heading where it was asked to. */
+async function runFloor(url: string, port: number): Promise<Run> {
+  const page: LighthousePage = { id: 'login', path: new URL(url).pathname, signedIn: false };
+  for (let attempt = 1; ; attempt += 1) {
+    const measured = await runLighthouse(url, port, 'mobile', page);
+    const error = measured.lhr.runtimeError;
+    if (error && attempt < ATTEMPTS) continue;
+    if (error) throw new Error(`Lighthouse could not audit the floor page ${url}: ${error.code} ${error.message}`);
+    if (!items(measured.lhr, 'user-timings').some((item) => item.name === FLOOR_RENDERED_MARK)) {
+      throw new Error(`Lighthouse's run of the floor page ${url} ended without the ${FLOOR_RENDERED_MARK} mark: its heading was not rendered.`);
+    }
+    return { lhr: measured.lhr, cpuShare: await cpuShareOf(measured.trace) };
   }
 }
 
@@ -446,16 +505,22 @@ export async function measureLighthouse(options: LighthouseOptions): Promise<Lig
   let versions = { lighthouse: 'unknown', chromium: 'unknown' };
   const tls = selfSignedLocalhost();
   for (const layout of LIGHTHOUSE_LAYOUTS) {
-    const stack = await startTestStack({ dist: options.dist, apiLayout: layout, tls });
+    // The floor page is served as the app is: the same app server, over TLS and HTTP/2, in the same layout.
+    const [stack, floorStack] = await Promise.all([
+      startTestStack({ dist: options.dist, apiLayout: layout, tls }),
+      startTestStack({ dist: options.floorDist, apiLayout: layout, tls }),
+    ]);
     try {
       const admin = adminOf(stack);
       for (const page of LIGHTHOUSE_PAGES) {
-        const measured = await runPage(page, stack.urls, admin, { ...options, runs, layout, tls });
+        const measured = await runPage(page, stack.urls, admin, { ...options, runs, layout, tls, floorApp: floorStack.urls.app });
         versions = measured.versions;
-        for (const [preset, results] of measured.runs) audits.push(summarize(layout, page, preset, results));
+        for (const [preset, results] of measured.runs) {
+          audits.push({ ...summarize(layout, page, preset, results), ...(preset === 'mobile' ? { floor: summarizeFloor(measured.floor) } : {}) });
+        }
       }
     } finally {
-      await stack.stop();
+      await Promise.all([stack.stop(), floorStack.stop()]);
     }
   }
   return {

@@ -138,7 +138,7 @@ export async function newBenchContext(
 /** The CORS preflights of a page, by path: they never reach the page's own request events; the DevTools protocol names them. */
 const preflightsOf = new WeakMap<Page, string[]>();
 
-async function newPage(context: BrowserContext, cacheDisabled = true, throughput?: number): Promise<Page> {
+export async function newPage(context: BrowserContext, cacheDisabled = true, throughput?: number): Promise<Page> {
   const page = await context.newPage();
   const cdp = await context.newCDPSession(page);
   const preflights: string[] = [];

@@ -159,9 +159,14 @@ async function measureScales(dist: string, options: MeasureOptions): Promise<Sca
   }
 }
 
-/** Where the bench builds the app (and the bare page) and Lighthouse leaves its reports, inside the measured checkout. */
+/** Where the bench builds the app (the bare page, the floor page) and Lighthouse leaves its reports, inside the measured checkout. */
 export function benchPaths(root: string) {
-  return { dist: resolve(root, 'bench-dist/app'), bareDist: resolve(root, 'bench-dist/bare'), lighthouseReports: resolve(root, 'bench-dist/lighthouse') };
+  return {
+    dist: resolve(root, 'bench-dist/app'),
+    bareDist: resolve(root, 'bench-dist/bare'),
+    floorDist: resolve(root, 'bench-dist/floor'),
+    lighthouseReports: resolve(root, 'bench-dist/lighthouse'),
+  };
 }
 
 /** Only the line of Gebruikers among many staff (`npm run bench -- --only search`): built and served as the whole bench does. */
