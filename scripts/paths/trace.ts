@@ -18,18 +18,22 @@ function contextOf(context: unknown): Record<string, unknown> {
 /**
  * What a walked path reached, a line per step and below it what the step
  * did: the actions the machine ran (with their parameters), the context
- * entries that changed and, for a delay, its length. Moments are written
+ * entries that changed, the timers waiting when they changed (a re-entered
+ * state restarts its own) and, for a delay, its length. Moments are written
  * relative to `now` (`now+3600000ms`), so the text is the same on every run.
  *
  *   boot#1 start (nl) → done loadConfig (ok) → …
  *     start (nl) → loadingConfig
  *       actions: clearError
  *       context: cultureName = "nl"
+ *
+ * (`timers:` follows the context lines.)
  */
 export function traceOf(path: ModelPath, steps: WalkedStep[], now: number): string {
   const lines = [pathName(path)];
   let before: Record<string, unknown> = {};
-  for (const { step, state, context, actions, delay } of steps) {
+  let timersBefore = '';
+  for (const { step, state, context, actions, timers, delay } of steps) {
     lines.push(`  ${step.label}${delay === undefined ? '' : ` (${delay} ms)`} → ${stateKey(state)}`);
     if (actions.length > 0) {
       lines.push(`    actions: ${actions.map(({ type, params }) => (params === undefined ? type : `${type} ${show(params, now)}`)).join(', ')}`);
@@ -38,6 +42,8 @@ export function traceOf(path: ModelPath, steps: WalkedStep[], now: number): stri
     const changed = [...new Set([...Object.keys(before), ...Object.keys(after)])].filter((key) => show(before[key], now) !== show(after[key], now));
     for (const key of changed.sort()) lines.push(`    context: ${key} = ${show(after[key], now)}`);
     before = after;
+    if (timers.join(', ') !== timersBefore) lines.push(`    timers: ${timers.join(', ') || 'none'}`);
+    timersBefore = timers.join(', ');
   }
   return lines.join('\n');
 }

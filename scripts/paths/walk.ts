@@ -38,6 +38,8 @@ export interface WalkedStep {
   state: StateValue;
   context: unknown;
   actions: RunAction[];
+  /** The delayed events waiting after the step, as `<delay>.<state id> (<ms> ms)`: a timer restarted or left running shows here. */
+  timers: string[];
   /** The delay's length in ms, for an `after` step. */
   delay?: number;
 }
@@ -49,6 +51,18 @@ export interface WalkResult {
   states: StateValue[];
   /** Each step with what it reached, in order, the start first. */
   steps: WalkedStep[];
+}
+
+interface ScheduledEvents {
+  _scheduledEvents: Record<string, { event: AnyEventObject; delay: number }>;
+}
+
+/** The machine's waiting delayed events (xstate's system keeps them for a persisted snapshot). */
+function timersOf(actor: AnyActorRef): string[] {
+  const { _scheduledEvents: scheduled } = (actor.system as { getSnapshot(): ScheduledEvents }).getSnapshot();
+  return Object.values(scheduled)
+    .map(({ event, delay }) => `${event.type.replace(/^xstate\.after\./, '')} (${delay} ms)`)
+    .sort();
 }
 
 /** Lets settled stand-in promises reach the machine. */
@@ -95,7 +109,7 @@ export async function walkPath(model: MachineModel, path: ModelPath, options: Wa
     const stepTransitions = taken.splice(0);
     transitions.push(...stepTransitions);
     states.push(snapshot.value);
-    steps.push({ step, state: snapshot.value, context: snapshot.context, actions: ran.splice(0), ...(delay === undefined ? {} : { delay }) });
+    steps.push({ step, state: snapshot.value, context: snapshot.context, actions: ran.splice(0), timers: timersOf(actor), ...(delay === undefined ? {} : { delay }) });
     delay = undefined;
     options.onStep?.(step, snapshot, stepTransitions);
     if (stateKey(snapshot.value) !== stateKey(step.state)) {
