@@ -43,7 +43,7 @@ const NO_TOP_LEVEL_AWAIT = {
 };
 
 export default defineConfig(
-  { ignores: ['dist', 'bench-dist', 'coverage', '.devstack', 'src/locales/*/messages.js', 'devstack/abp/bin', 'devstack/abp/obj'] },
+  { ignores: ['dist', 'bench-dist', 'coverage', '.devstack', 'src/locales/*/messages.js', 'devstack/abp/bin', 'devstack/abp/obj', 'reports', '.stryker-tmp'] },
   js.configs.recommended,
   tseslint.configs.recommended,
   // The service worker runs in the worker's scope.

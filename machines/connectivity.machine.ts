@@ -18,6 +18,7 @@ export function retryDelay(attempts: number): number {
  * reached again, it says so for a moment. The page itself is never touched.
  */
 export const connectivityMachine = setup({
+  // Stryker disable next-line ObjectLiteral: types are read by TypeScript alone, xstate ignores them at run time
   types: {
     context: {} as ConnectivityContext,
     events: {} as ConnectivityEvent,

@@ -23,6 +23,7 @@ const until = (time: number | undefined) => Math.min(LONGEST_DELAY_MS, Math.max(
  * five minutes before it and may sign in again in the popup meanwhile.
  */
 export const tokenMachine = setup({
+  // Stryker disable next-line ObjectLiteral: types are read by TypeScript alone, xstate ignores them at run time
   types: {
     context: {} as TokenContext,
     events: {} as TokenEvent,

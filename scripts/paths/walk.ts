@@ -26,11 +26,43 @@ export interface WalkOptions {
   onStep?: (step: PathStep, snapshot: AnyMachineSnapshot, transitions: string[]) => void;
 }
 
+/** An action the machine ran (assign aside: what it does shows in the context), with its parameters. */
+export interface RunAction {
+  type: string;
+  params: unknown;
+}
+
+/** What one step did: the state, context and actions it reached, and for a delay its length. */
+export interface WalkedStep {
+  step: PathStep;
+  state: StateValue;
+  context: unknown;
+  actions: RunAction[];
+  /** The delayed events waiting after the step, as `<delay>.<state id> (<ms> ms)`: a timer restarted or left running shows here. */
+  timers: string[];
+  /** The delay's length in ms, for an `after` step. */
+  delay?: number;
+}
+
 export interface WalkResult {
   /** Keys of the transitions the machine took, in order. */
   transitions: string[];
   /** The state value after each step, as reached. */
   states: StateValue[];
+  /** Each step with what it reached, in order, the start first. */
+  steps: WalkedStep[];
+}
+
+interface ScheduledEvents {
+  _scheduledEvents: Record<string, { event: AnyEventObject; delay: number }>;
+}
+
+/** The machine's waiting delayed events (xstate's system keeps them for a persisted snapshot). */
+function timersOf(actor: AnyActorRef): string[] {
+  const { _scheduledEvents: scheduled } = (actor.system as { getSnapshot(): ScheduledEvents }).getSnapshot();
+  return Object.values(scheduled)
+    .map(({ event, delay }) => `${event.type.replace(/^xstate\.after\./, '')} (${delay} ms)`)
+    .sort();
 }
 
 /** Lets settled stand-in promises reach the machine. */
@@ -56,8 +88,10 @@ export async function walkPath(model: MachineModel, path: ModelPath, options: Wa
   const machine = model.machine.provide({ actors: standIns });
   const clock = new SimulatedClock();
   const taken: string[] = [];
-  // Only machines have microsteps, and the stand-ins are promises: every one is the machine's.
+  const ran: RunAction[] = [];
+  // Only machines have microsteps and run actions, and the stand-ins are promises: every one is the machine's.
   const inspect = (event: InspectionEvent) => {
+    if (event.type === '@xstate.action' && !event.action.type.startsWith('xstate.')) ran.push({ type: event.action.type, params: event.action.params });
     if (event.type !== '@xstate.microstep') return;
     for (const transition of event._transitions) taken.push(transitionKey(transition));
   };
@@ -66,6 +100,8 @@ export async function walkPath(model: MachineModel, path: ModelPath, options: Wa
   const actor: AnyActorRef = createActor(machine, { input: model.inputs[path.input], clock, inspect });
   const transitions: string[] = [];
   const states: StateValue[] = [];
+  const steps: WalkedStep[] = [];
+  let delay: number | undefined;
 
   const record = async (step: PathStep) => {
     await settle();
@@ -73,6 +109,8 @@ export async function walkPath(model: MachineModel, path: ModelPath, options: Wa
     const stepTransitions = taken.splice(0);
     transitions.push(...stepTransitions);
     states.push(snapshot.value);
+    steps.push({ step, state: snapshot.value, context: snapshot.context, actions: ran.splice(0), timers: timersOf(actor), ...(delay === undefined ? {} : { delay }) });
+    delay = undefined;
     options.onStep?.(step, snapshot, stepTransitions);
     if (stateKey(snapshot.value) !== stateKey(step.state)) {
       throw new Error(`step "${step.label}": expected ${stateKey(step.state)}, the machine is in ${stateKey(snapshot.value)}`);
@@ -97,6 +135,7 @@ export async function walkPath(model: MachineModel, path: ModelPath, options: Wa
       }
       case 'after': {
         const ms = delayOf(model, step.trigger, actor.getSnapshot() as AnyMachineSnapshot);
+        delay = ms;
         if (ms > 0) {
           clock.increment(ms - 1);
           await settle();
@@ -112,7 +151,7 @@ export async function walkPath(model: MachineModel, path: ModelPath, options: Wa
     await record(step);
   }
   actor.stop();
-  return { transitions, states };
+  return { transitions, states, steps };
 }
 
 /** The length of a named delay for the current snapshot, as the machine computes it. */

@@ -21,6 +21,7 @@ export function tokenModel(now = Date.now()): MachineModel {
         error: {
           invalid_grant: { kind: 'invalid-refresh-token', detail: 'invalid_grant' },
           unreachable: { kind: 'provider-unreachable', detail: 'fetch failed' },
+          'session unseen': { kind: 'provider-session-unseen', detail: 'login_required from a hidden frame' },
         },
       },
       reauthenticate: {
@@ -51,5 +52,7 @@ export function tokenModel(now = Date.now()): MachineModel {
       RENEWED: { 'expires in 1 h': { expiresAt: inAnHour } },
       ERROR: { network: { error: { kind: 'provider-unreachable', detail: 'fetch failed' } } },
     },
+    // Both need the person (needsPerson) and take one transition: each is walked.
+    through: ['error renewTokens (invalid_grant)', 'error renewTokens (session unseen)'],
   };
 }

@@ -1,13 +1,25 @@
+import { resolve } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { coverageOf, describeTransition } from '../../../scripts/paths/coverage.ts';
 import { coverageLine, type GeneratedPaths } from '../../../scripts/paths/generate.ts';
 import { pathName, stateKey, type MachineModel } from '../../../scripts/paths/model.ts';
+import { traceOf } from '../../../scripts/paths/trace.ts';
 import { walkPath } from '../../../scripts/paths/walk.ts';
+
+/** The recorded traces: what each generated path of a machine reaches, `tests/model/traces/<name>.txt`. */
+export function traceFile(name: string): string {
+  return resolve(import.meta.dirname, '../traces', `${name}.txt`);
+}
 
 /**
  * One test per generated path: the path runs against the machine with
  * stand-in actors, and the state after every step must be the one the
- * graph predicted. A last test prints the coverage line and fails below 100%.
+ * graph predicted. Then the coverage line, which fails below 100%, and the
+ * trace: every path walked again, with the actions each step runs, the
+ * context it changes and the length of each delay, must be what
+ * `tests/model/traces/<name>.txt` records. The graph comes from the machine
+ * itself, so it cannot tell a wrong guard, action or delay from a right one;
+ * the recorded trace, read and kept in git, can (`npm run mutate` measures it).
  */
 export function describeUnitPaths(model: MachineModel, generated: GeneratedPaths, onDone?: () => void): void {
   const taken = new Set<string>();
@@ -28,6 +40,13 @@ export function describeUnitPaths(model: MachineModel, generated: GeneratedPaths
       const coverage = coverageOf(model.name, 'unit', model.machine, taken);
       console.log(coverageLine(coverage.line, generated));
       expect(coverage.missing.map(describeTransition)).toEqual([]);
+    });
+
+    it(`reaches in every path what traces/${model.name}.txt records`, async () => {
+      const now = Date.now();
+      const traces: string[] = [];
+      for (const path of generated.paths) traces.push(traceOf(path, (await walkPath(model, path)).steps, now));
+      await expect(`${traces.join('\n\n')}\n`, 'a path reaches something else: if the machine was meant to change, run the tests with -u and read the diff').toMatchFileSnapshot(traceFile(model.name));
     });
   });
 }
