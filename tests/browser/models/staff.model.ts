@@ -5,9 +5,10 @@ import { OUTCOME_MS } from './watch.ts';
 
 /**
  * The app as a person uses it, on a tab of any engine (support/driver.ts):
- * the journeys written once for Chromium and Firefox. AppModel is the
- * Chromium-only model with everything else (holding requests, the page
- * clock, the console).
+ * the journeys written once for Chromium, Firefox and WebKit. AppModel is
+ * the model on playwright-core's own page, in Chromium only, with what only
+ * playwright offers (holding requests in the browser, the page clock, the
+ * whole context's console); docs/testing.md, "Engines", says which to use.
  */
 export class StaffModel {
   constructor(

@@ -1,5 +1,5 @@
 import { bootModel } from '../../model/models/boot.model.ts';
-import { bootEngineDriver } from './support/bootEngineDriver.ts';
+import { bootEngineDriver } from './support/bootDriver.ts';
 import { describeEnginePaths } from './support/browserPaths.ts';
 
 // The bootMachine's generated paths in Firefox and WebKit, with the requests held in the stack.

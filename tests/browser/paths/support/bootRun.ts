@@ -11,7 +11,7 @@ import type { HeldCall } from './held.ts';
 // request each actor makes, what each outcome is in the stack, what the
 // page must show in each state and what the requests must carry. How a
 // request is held and how the screen is read is the engine's (BootBrowser):
-// bootDriver.ts for Chromium, bootEngineDriver.ts for Firefox and WebKit.
+// bootDriver.ts: bootDriver for Chromium, bootEngineDriver for Firefox and WebKit.
 
 export const CULTURE_COOKIE = 'Abp.Localization.CultureName';
 export const TOKEN_COOKIE = 'Abp.AuthToken';

@@ -3,9 +3,9 @@ import type { ModelPath } from '../../../../scripts/paths/model.ts';
 import { AppModel } from '../../models/app.model.ts';
 import { chromiumTab, type Tab } from '../../support/driver.ts';
 import type { BrowserEnv } from '../../support/env.ts';
-import type { BrowserDriver } from './browserPaths.ts';
+import type { BrowserDriver, EngineDriver, EngineEnv } from './browserPaths.ts';
 import { callbackFeasible, CallbackRun, type Holding } from './callbackRun.ts';
-import { heldRoute } from './held.ts';
+import { heldAtServer, heldRoute } from './held.ts';
 
 /**
  * The callbackMachine in Chromium (the steps and checks: callbackRun.ts).
@@ -54,5 +54,49 @@ class ChromiumCallbackRun extends CallbackRun {
 
   protected async finish(): Promise<void> {
     // The watched context closes with the file.
+  }
+}
+
+/**
+ * The callbackMachine in Firefox and WebKit (the steps and checks:
+ * callbackRun.ts). Neither engine's driver holds a request in the browser
+ * here, so the stack holds them (`stack.holds`); the 5 s delay passes in
+ * real time, where a path waits for it. Sign-in failures are checked in the
+ * console in Firefox only: WebKit's classic WebDriver shows none.
+ */
+export const callbackEngineDriver: EngineDriver = {
+  feasible: callbackFeasible,
+  run: async (path, env) => new EngineCallbackRun(path, env).run(),
+};
+
+class EngineCallbackRun extends CallbackRun {
+  private opened: Tab | undefined;
+
+  constructor(
+    path: ModelPath,
+    private readonly env: EngineEnv,
+  ) {
+    super(path, env.stack);
+  }
+
+  protected async open(): Promise<Tab> {
+    this.opened = await this.env.browser.newTab();
+    return this.opened;
+  }
+
+  protected hold(endpoint: 'token' | 'ExternalAuthenticate' | 'GetAll'): Promise<Holding> {
+    const gate = this.env.stack.holds.hold(endpoint);
+    return Promise.resolve({
+      next: async () => heldAtServer(await gate.next()),
+      release: () => Promise.resolve(gate.release()),
+    });
+  }
+
+  protected async letTimePass(): Promise<void> {
+    // No page clock here: the next check waits until the message shows.
+  }
+
+  protected async finish(): Promise<void> {
+    await this.opened?.close();
   }
 }

@@ -12,8 +12,8 @@ import type { HeldCall } from './held.ts';
 
 // The callbackMachine's paths as a person goes through them, in any engine.
 // Each engine's driver says how a request is held and let go, and how the
-// 5 s pass (callbackDriver.ts: in Chromium, on page.route and the page
-// clock; callbackEngineDriver.ts: in Firefox and WebKit, held by the stack
+// 5 s pass (callbackDriver.ts: callbackDriver in Chromium, on page.route and
+// the page clock; callbackEngineDriver in Firefox and WebKit, held by the stack
 // and in real time); the steps, the outcomes and the checks are here.
 
 /** Flow states in which the callback screen is still shown, so the 5 s message can be seen. */

@@ -1,0 +1,498 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { Capabilities, Key, WebDriver, WebElement, error as webdriverError } from 'selenium-webdriver';
+import { Executor, HttpClient } from 'selenium-webdriver/http';
+import { freePorts } from '../../../../devstack/ports.ts';
+import { OUTCOME_MS } from '../../models/watch.ts';
+import type { EngineLaunch, Role, SeenCookie, SeenRequest, Tab, Target, Viewport } from '../driver.ts';
+
+// Debian's WebKitGTK (Safari's engine, and so every browser on an iPhone),
+// driven through WebKitWebDriver over classic WebDriver by selenium-webdriver
+// (its Selenium Manager never asked: the session is made on a driver started
+// here, under xvfb-run, as it needs a display). WebKitWebDriver starts its
+// MiniBrowser in automation mode, which keeps no data between sessions. One
+// driver serves one session, so each tab is a driver and a session of its
+// own: a fresh browser with no cookies or storage, as a tab in a fresh
+// context is in the other engines. A second tab of the same browser (shared
+// cookies, storage, channels and locks) is a second window of the session.
+// Classic WebDriver has no accessibility queries and no view of the network:
+// controls are found by a script in the page (the roles the journeys use, a
+// name as the accessibility tree computes it for them), and the tab's
+// requests are what the page's Resource Timing lists (addresses only).
+
+const WEBKIT_DRIVER_PATH = process.env.WEBKIT_DRIVER_PATH ?? '/usr/bin/WebKitWebDriver';
+const MINIBROWSER_PATH = process.env.MINIBROWSER_PATH ?? '/usr/lib/x86_64-linux-gnu/webkit2gtk-4.1/MiniBrowser';
+
+/**
+ * MiniBrowser's own toolbar (its buttons and address field) keeps its window
+ * at least 447 px wide, wider than a phone. GTK reads a user's stylesheet
+ * for its widgets from $XDG_CONFIG_HOME/gtk-3.0/gtk.css: without the
+ * buttons' and the field's minimum widths and side padding the window goes
+ * down to about 305 px. It styles the browser's toolbar only; the page is
+ * drawn by WebKit, pixel for pixel as without it.
+ */
+const NARROW_TOOLBAR = 'entry, button { min-width: 0; padding-left: 0; padding-right: 0; }\n';
+
+/**
+ * One WebKitWebDriver under its own virtual display, with one session.
+ *
+ * Classic WebDriver sends a command to the session's current window, and
+ * WebKitWebDriver hangs on a command sent while another one (a navigation) is
+ * still running. selenium-webdriver sends each command as it is asked, so the
+ * one part kept here is a queue: `inWindow` switches to a tab's window and
+ * runs its commands in the same turn, so two windows' commands interleave
+ * without one landing in the other's window.
+ */
+class WebKitSession {
+  private constructor(
+    private readonly process: ChildProcess,
+    readonly driver: WebDriver,
+    private readonly config: string,
+  ) {}
+
+  /** Starts the driver and a session whose browser takes these languages (Accept-Language). */
+  static async start({ languages }: { languages: string }): Promise<WebKitSession> {
+    const [port] = (await freePorts(1, '127.0.0.1')) as [number];
+    const config = await mkdtemp(join(tmpdir(), 'webkit-gtk-'));
+    await mkdir(join(config, 'gtk-3.0'));
+    await writeFile(join(config, 'gtk-3.0', 'gtk.css'), NARROW_TOOLBAR);
+    // xvfb-run -a takes a free display; detached, so closing ends the display, the driver and its browser together.
+    const child = spawn('xvfb-run', ['-a', '-s', '-screen 0 1920x1080x24', WEBKIT_DRIVER_PATH, `--port=${port}`, '--host=127.0.0.1'], {
+      detached: true,
+      stdio: 'ignore',
+      env: { ...process.env, LANGUAGE: languages.split(',')[0]!.replace('-', '_'), XDG_CONFIG_HOME: config },
+    });
+    const base = `http://127.0.0.1:${port}`;
+    const stop = () => WebKitSession.stop(child, config);
+    try {
+      await WebKitSession.waitUntilReady(child, base);
+      const capabilities = new Capabilities({ browserName: 'MiniBrowser', 'webkitgtk:browserOptions': { binary: MINIBROWSER_PATH, args: ['--automation'] } });
+      const driver = WebDriver.createSession(new Executor(new HttpClient(base)), capabilities);
+      await driver.getSession();
+      return new WebKitSession(child, driver, config);
+    } catch (error) {
+      await stop();
+      throw error;
+    }
+  }
+
+  private static async waitUntilReady(child: ChildProcess, base: string): Promise<void> {
+    const ready = async () => {
+      if (child.exitCode !== null) throw new Error(`WebKitWebDriver ended (${WEBKIT_DRIVER_PATH} under xvfb-run)`);
+      const answer = await fetch(`${base}/status`).then((response) => response.json() as Promise<{ value: { ready?: boolean } }>, () => undefined); // Not listening yet.
+      return answer?.value.ready === true;
+    };
+    await until(ready, Date.now() + 20_000, () => `WebKitWebDriver did not start (${WEBKIT_DRIVER_PATH} under xvfb-run)`);
+  }
+
+  /** The last turn queued. */
+  private queue: Promise<unknown> = Promise.resolve();
+  /** The window the session's commands go to now (WebDriver's current top-level browsing context). */
+  private current = '';
+
+  /** Runs `work` (commands of this session) once the turn before it is done, with no window switched to. */
+  run<T>(work: (driver: WebDriver) => Promise<T>): Promise<T> {
+    const turn = this.queue.then(() => work(this.driver));
+    this.queue = turn.catch(() => undefined);
+    return turn;
+  }
+
+  /** Runs `work` in one window of the session (a tab, a popup), switched to first in the same turn. */
+  inWindow<T>(window: string, work: (driver: WebDriver) => Promise<T>): Promise<T> {
+    return this.run(async (driver) => {
+      if (this.current !== window) {
+        await driver.switchTo().window(window);
+        this.current = window;
+      }
+      return work(driver);
+    });
+  }
+
+  /** The window the session was started with. */
+  async firstWindow(): Promise<string> {
+    this.current = await this.run((driver) => driver.getWindowHandle());
+    return this.current;
+  }
+
+  /** A new window of the same browser (its cookies, storage, channels and locks), blank (W3C WebDriver §11.5, New Window). */
+  async newWindow(from: string): Promise<string> {
+    // A window, not a tab: a tab behind another is hidden, and its page's timers would be throttled.
+    return this.inWindow(from, async (driver) => {
+      const before = new Set(await driver.getAllWindowHandles());
+      await driver.switchTo().newWindow('window');
+      this.current = await driver.getWindowHandle();
+      if (before.has(this.current)) throw new Error('no new window opened');
+      return this.current;
+    });
+  }
+
+  /** The handles of the session's open windows. */
+  windows(): Promise<string[]> {
+    return this.run((driver) => driver.getAllWindowHandles());
+  }
+
+  async close(): Promise<void> {
+    await this.run((driver) => driver.quit()).catch(() => undefined);
+    await WebKitSession.stop(this.process, this.config);
+  }
+
+  private static async stop(child: ChildProcess, config: string): Promise<void> {
+    if (child.pid !== undefined && child.exitCode === null) {
+      try {
+        process.kill(-child.pid, 'SIGTERM');
+      } catch {
+        // Already gone.
+      }
+    }
+    await rm(config, { recursive: true, force: true });
+  }
+}
+
+export function launchWebKitEngine({ languages, thirdPartyCookies }: { languages: string; thirdPartyCookies: 'blocked' | 'allowed' }): Promise<EngineLaunch> {
+  // WebKit blocks third-party cookies itself (ITP), as Safari does; it has no setting to allow them.
+  if (thirdPartyCookies === 'allowed') return Promise.reject(new Error('WebKit has no setting that allows third-party cookies'));
+  return Promise.resolve(new WebKitBrowser(languages));
+}
+
+class WebKitBrowser implements EngineLaunch {
+  readonly engine = 'webkit';
+  private readonly tabs = new Set<WebKitTab>();
+  constructor(private readonly languages: string) {}
+
+  async newTab({ viewport }: { viewport: Viewport }): Promise<Tab> {
+    const session = await WebKitSession.start({ languages: this.languages });
+    const tab = new WebKitTab(session, await session.firstWindow(), { owner: () => this.tabs.delete(tab) });
+    this.tabs.add(tab);
+    await tab.setViewport(viewport);
+    return tab;
+  }
+
+  async close(): Promise<void> {
+    await Promise.all([...this.tabs].map((tab) => tab.close()));
+  }
+}
+
+/** Asks `done` every 100 ms until it answers true; fails with `failure` once `end` (a time) has passed. */
+async function until(done: () => Promise<boolean>, end: number, failure: () => string): Promise<void> {
+  while (!(await done())) {
+    if (Date.now() > end) throw new Error(failure());
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
+/** The CSS of each role the journeys look for, as HTML maps elements to roles. */
+const ROLE_SELECTORS: Record<Role, string> = {
+  button: 'button, [role=button], input[type=submit], input[type=button], input[type=reset]',
+  link: 'a[href], [role=link]',
+  heading: 'h1, h2, h3, h4, h5, h6, [role=heading]',
+  textbox: 'input:not([type]), input[type=text], input[type=email], input[type=tel], input[type=url], input[type=search], textarea, [role=textbox]',
+  checkbox: 'input[type=checkbox], [role=checkbox]',
+  combobox: 'select, [role=combobox]',
+  dialog: 'dialog, [role=dialog], [role=alertdialog]',
+  status: '[role=status], output',
+  alert: '[role=alert]',
+  navigation: 'nav, [role=navigation]',
+  menu: '[role=menu]',
+  row: 'tr, [role=row]',
+};
+
+/**
+ * The first visible element that matches, or null: `role` (CSS of the role,
+ * and the whole accessible name), `label` (a form field by its label's whole
+ * text) or `text` (the innermost element holding the text). Sent to the page
+ * as source text, so it refers to nothing outside itself.
+ */
+const FIND_IN_PAGE = `
+  const [kind, selector, wanted] = arguments;
+  const norm = (s) => (s || '').replace(/\\s+/g, ' ').trim();
+  const visible = (el) => {
+    const box = el.getBoundingClientRect();
+    const style = getComputedStyle(el);
+    return box.width > 0 && box.height > 0 && style.visibility !== 'hidden' && style.display !== 'none';
+  };
+  const labelOf = (el) => {
+    const by = el.getAttribute('aria-labelledby');
+    if (by) return norm(by.split(/\\s+/).map((id) => document.getElementById(id)?.textContent ?? '').join(' '));
+    const aria = el.getAttribute('aria-label');
+    if (aria) return norm(aria);
+    if (el.labels && el.labels.length > 0) return norm([...el.labels].map((label) => label.textContent).join(' '));
+    return '';
+  };
+  const nameOf = (el) =>
+    labelOf(el) ||
+    (el instanceof HTMLInputElement && ['submit', 'button', 'reset'].includes(el.type) ? norm(el.value) : '') ||
+    norm(el.innerText ?? el.textContent) ||
+    norm(el.getAttribute('title'));
+  if (kind === 'role') return [...document.querySelectorAll(selector)].find((el) => visible(el) && nameOf(el) === wanted) ?? null;
+  if (kind === 'label') return [...document.querySelectorAll('input, select, textarea')].find((el) => visible(el) && labelOf(el) === wanted) ?? null;
+  const holding = [...document.body.querySelectorAll('*')].filter((el) => !['SCRIPT', 'STYLE'].includes(el.tagName) && norm(el.textContent).includes(wanted));
+  return holding.find((el) => visible(el) && ![...el.children].some((child) => holding.includes(child))) ?? null;
+`;
+
+/** The page's address and, per document, the resources it has fetched so far (Resource Timing). */
+const WATCH_IN_PAGE = `
+  const [origin, seen] = arguments;
+  const fresh = performance.timeOrigin !== origin;
+  const entries = performance.getEntriesByType('resource').slice(fresh ? 0 : seen).map((entry) => entry.name);
+  return { href: location.href, origin: performance.timeOrigin, fresh, count: performance.getEntriesByType('resource').length, entries };
+`;
+
+/**
+ * A window of a WebKit session: the session's first (which owns it: closing
+ * it ends the browser), a second tab of the same browser, or a popup. Each
+ * command goes to the tab's own window (`inWindow`).
+ */
+class WebKitTab implements Tab {
+  readonly engine = 'webkit';
+  readonly requests: SeenRequest[] = [];
+  readonly console = undefined;
+  private address = 'about:blank';
+  private documentOrigin = 0;
+  private seenResources = 0;
+  /** The looks at the page, one after the other: two started from the same count would list the same requests twice. */
+  private looks: Promise<void> = Promise.resolve();
+  private looking = 0;
+  private readonly watch: ReturnType<typeof setInterval>;
+  /** The other tabs of the browser, closed with it. */
+  private readonly others = new Set<WebKitTab>();
+
+  constructor(
+    private readonly session: WebKitSession,
+    private readonly window: string,
+    /** `owner`: called when the first tab closes the session; `opener`: the tab that opened this one. */
+    private readonly relation: { owner: () => void } | { opener: WebKitTab },
+  ) {
+    // The address and the requests are read from the page while it lives; a navigation in progress answers nothing for a moment.
+    this.watch = setInterval(() => {
+      // Under load a look can take longer than the interval: the next waits rather than piling up.
+      if (this.looking === 0) void this.look().catch(() => undefined);
+    }, 250);
+  }
+
+  /** Commands in this tab's own window. */
+  private inWindow<T>(work: (driver: WebDriver) => Promise<T>): Promise<T> {
+    return this.session.inWindow(this.window, work);
+  }
+
+  /** Runs script text in this tab's page with these arguments (elements among them as the driver's references). */
+  private script<T>(source: string, ...args: unknown[]): Promise<T> {
+    return this.inWindow((driver) => driver.executeScript<T>(source, ...args));
+  }
+
+  private look(): Promise<void> {
+    this.looking += 1;
+    const look = this.looks.then(() => this.readPage()).finally(() => (this.looking -= 1));
+    this.looks = look.catch(() => undefined);
+    return look;
+  }
+
+  private async readPage(): Promise<void> {
+    const seen = await this.script<{ href: string; origin: number; fresh: boolean; count: number; entries: string[] }>(WATCH_IN_PAGE, this.documentOrigin, this.seenResources);
+    if (seen.fresh) this.requests.push({ url: seen.href, method: 'GET', headers: {}, navigation: true });
+    for (const url of seen.entries) this.requests.push({ url, method: '', headers: {}, navigation: false });
+    this.address = seen.href;
+    this.documentOrigin = seen.origin;
+    this.seenResources = seen.count;
+  }
+
+  async goto(url: string): Promise<void> {
+    await this.inWindow((driver) => driver.get(url));
+    await this.look();
+  }
+
+  async reload(): Promise<void> {
+    await this.inWindow((driver) => driver.navigate().refresh());
+    await this.look();
+  }
+
+  url(): string {
+    return this.address;
+  }
+
+  role(role: Role, name: string): Target {
+    return this.target('role', ROLE_SELECTORS[role], name, `${role} "${name}"`);
+  }
+
+  label(label: string): Target {
+    return this.target('label', '', label, `a field labelled "${label}"`);
+  }
+
+  text(text: string): Target {
+    return this.target('text', '', text, `the text "${text}"`);
+  }
+
+  /** Looks again until the page shows it, as a person does. */
+  private async find(kind: string, selector: string, wanted: string, what: string, timeout: number): Promise<WebElement> {
+    const end = Date.now() + timeout;
+    for (;;) {
+      const found = await this.script<WebElement | null>(FIND_IN_PAGE, kind, selector, wanted).catch(() => null);
+      if (found) return found;
+      if (Date.now() > end) throw new Error(`the page (${this.address}) does not show ${what} within ${timeout} ms`);
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+  }
+
+  private target(kind: string, selector: string, wanted: string, what: string): Target {
+    const element = (timeout: number) => this.find(kind, selector, wanted, what, timeout);
+    return {
+      waitFor: async (timeout = OUTCOME_MS) => void (await element(timeout)),
+      click: async (timeout = OUTCOME_MS) => {
+        const end = Date.now() + timeout;
+        // Found again at each try: a control covered for a moment (a banner sliding in) or rendered anew is clicked once it can be.
+        for (;;) {
+          try {
+            const found = await element(Math.max(0, end - Date.now()));
+            await this.inWindow(() => found.click());
+            break;
+          } catch (error) {
+            if (!(error instanceof webdriverError.WebDriverError) || Date.now() > end) throw error;
+            await new Promise((resolve) => setTimeout(resolve, 100));
+          }
+        }
+        await this.look().catch(() => undefined);
+      },
+      fill: async (value, timeout = OUTCOME_MS) => {
+        const found = await element(timeout);
+        await this.inWindow(async () => {
+          await found.clear();
+          await found.sendKeys(value);
+        });
+      },
+      choose: async (option, timeout = OUTCOME_MS) => {
+        // A click on the option, as WebDriver chooses one (W3C WebDriver §14.1, Element Click on an option).
+        const list = await element(timeout);
+        const choice = await this.script<WebElement | null>('return [...arguments[0].options].find((option) => option.text.trim() === arguments[1]) ?? null;', list, option);
+        if (!choice) throw new Error(`${what} has no option "${option}"`);
+        await this.inWindow(() => choice.click());
+      },
+      pressEnter: async (timeout = OUTCOME_MS) => {
+        const found = await element(timeout);
+        await this.inWindow(() => found.sendKeys(Key.ENTER));
+      },
+      text: async (timeout = OUTCOME_MS) => {
+        const found = await element(timeout);
+        return this.inWindow(() => found.getText());
+      },
+      visible: async () => (await this.script<WebElement | null>(FIND_IN_PAGE, kind, selector, wanted).catch(() => null)) !== null,
+    };
+  }
+
+  async waitForUrl(test: (url: URL) => boolean, timeout = OUTCOME_MS): Promise<void> {
+    const at = async () => (await this.look().catch(() => undefined), this.address !== 'about:blank' && test(new URL(this.address)));
+    await until(at, Date.now() + timeout, () => `the address stayed ${this.address} for ${timeout} ms`);
+  }
+
+  async evaluate<T, A = undefined>(fn: (arg: A) => T | Promise<T>, arg?: A): Promise<T> {
+    const script = `const done = arguments[arguments.length - 1];
+      Promise.resolve((${fn.toString()})(arguments[0])).then((value) => done({ value }), (error) => done({ error: String(error) }));`;
+    const answer = await this.inWindow((driver) => driver.executeAsyncScript<{ value?: T; error?: string }>(script, arg ?? null));
+    if (answer.error !== undefined) throw new Error(`in the page: ${answer.error}`);
+    return answer.value as T;
+  }
+
+  sessionStorage(): Promise<Record<string, string>> {
+    return this.script('return { ...sessionStorage };');
+  }
+
+  async cookies(url: string): Promise<SeenCookie[]> {
+    // Classic WebDriver lists the cookies of the page's own document.
+    const host = new URL(url).hostname;
+    const all = await this.inWindow((driver) => driver.manage().getCookies());
+    return all.filter((cookie) => (cookie.domain ?? host).replace(/^\./, '') === host).map(({ name, value }) => ({ name, value, domain: host }));
+  }
+
+  async setCookie(url: string, name: string, value: string): Promise<void> {
+    await this.inWindow((driver) => driver.manage().addCookie({ name, value, domain: new URL(url).hostname, path: '/', secure: true, sameSite: 'None' }));
+  }
+
+  async setViewport(viewport: Viewport): Promise<void> {
+    // WebDriver sizes the window; the page's own size is what a person gets, so the window is made as much larger as its toolbar takes.
+    // The page learns its new size a moment after the window has it: measured once it holds still, corrected until it is right.
+    let rect = { ...viewport };
+    const end = Date.now() + OUTCOME_MS;
+    for (;;) {
+      const size = rect;
+      await this.inWindow((driver) => driver.manage().window().setRect(size));
+      const inner = await this.settledSize();
+      if (inner.width === viewport.width && inner.height === viewport.height) return;
+      if (Date.now() > end) throw new Error(`the page stays ${inner.width}×${inner.height} px in a window of ${rect.width}×${rect.height}, not ${viewport.width}×${viewport.height}`);
+      rect = { width: rect.width + viewport.width - inner.width, height: rect.height + viewport.height - inner.height };
+    }
+  }
+
+  /** The page's size once two looks 100 ms apart agree. */
+  private async settledSize(): Promise<Viewport> {
+    let last: Viewport | undefined;
+    for (;;) {
+      const now = await this.script<Viewport>('return { width: innerWidth, height: innerHeight };');
+      if (last && last.width === now.width && last.height === now.height) return now;
+      last = now;
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+  }
+
+  async addScript(source: string): Promise<void> {
+    await this.script(source);
+  }
+
+  setOffline(): Promise<void> {
+    return Promise.reject(new Error('WebKit’s classic WebDriver cannot take a tab offline: drop the stack’s connections instead (stack.connections)'));
+  }
+
+  async screenshot(path: string, { fullPage = false }: { fullPage?: boolean } = {}): Promise<void> {
+    const { writeFile } = await import('node:fs/promises');
+    let png: string;
+    const size = await this.script<{ width: number; height: number; page: number }>('return { width: innerWidth, height: innerHeight, page: document.scrollingElement.scrollHeight };');
+    if (fullPage && size.page > size.height) {
+      // WebDriver's screenshots end at the window's edge (an element's too): the window is made as tall as the page for it, then put back.
+      await this.setViewport({ width: size.width, height: size.page });
+      try {
+        png = await this.inWindow((driver) => driver.takeScreenshot());
+      } finally {
+        await this.setViewport({ width: size.width, height: size.height });
+      }
+    } else {
+      png = await this.inWindow((driver) => driver.takeScreenshot());
+    }
+    await writeFile(path, Buffer.from(png, 'base64'));
+  }
+
+  async withPopup(open: () => Promise<void>, work: (popup: Tab) => Promise<void>, timeout = OUTCOME_MS): Promise<void> {
+    const before = new Set(await this.session.windows());
+    await open();
+    const end = Date.now() + timeout;
+    const opened = async () => (await this.session.windows()).filter((handle) => !before.has(handle));
+    let popup = '';
+    await until(async () => (popup = (await opened())[0] ?? '') !== '', end, () => `no popup opened within ${timeout} ms`);
+    const inPopup = new WebKitTab(this.session, popup, { opener: this });
+    try {
+      await work(inPopup);
+      await until(async () => !(await this.session.windows()).includes(popup), end, () => `the popup stayed open for ${timeout} ms`);
+    } finally {
+      clearInterval(inPopup.watch);
+    }
+  }
+
+  async openTab(): Promise<Tab> {
+    const owner = 'owner' in this.relation ? this : this.relation.opener;
+    const tab = new WebKitTab(this.session, await this.session.newWindow(this.window), { opener: owner });
+    owner.others.add(tab);
+    const { width, height } = await this.script<Viewport>('return { width: innerWidth, height: innerHeight };');
+    await tab.setViewport({ width, height });
+    return tab;
+  }
+
+  async close(): Promise<void> {
+    clearInterval(this.watch);
+    if ('owner' in this.relation) {
+      for (const other of this.others) clearInterval(other.watch);
+      this.relation.owner();
+      await this.session.close();
+      return;
+    }
+    this.relation.opener.others.delete(this);
+    await this.inWindow((driver) => driver.close()).catch(() => undefined);
+  }
+}
