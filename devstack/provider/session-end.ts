@@ -14,9 +14,6 @@ import type { RefreshTokenPolicy } from './oidc.ts';
 //   A prompt=none request (silent renewal) is left as it is: it gets no
 //   refresh token and needs no page.
 
-/** oidc-provider's authorization endpoint, where both this and org-server.ts adjust a request before it is read. */
-export const AUTHORIZATION_PATH = '/auth';
-
 /** A space-separated parameter (`scope`, `prompt`) as its words. */
 export function words(value: unknown): string[] {
   return typeof value === 'string' ? value.split(' ').filter(Boolean) : [];
@@ -30,6 +27,18 @@ function askConsentForOfflineAccess(ctx: ProviderContext): void {
   ctx.query = query;
 }
 
+/**
+ * A refresh that narrows the scopes and leaves out offline_access gets no
+ * refresh token back, as at Okta, while rotation has spent the one it used.
+ * (oidc-provider would hand out a rotated one with the grant's scopes.)
+ */
+function dropRefreshTokenWithoutOfflineAccess(ctx: ProviderContext): void {
+  const body = ctx.body as Record<string, unknown> | undefined;
+  const params = ctx.oidc?.params;
+  if (ctx.status !== 200 || typeof body?.refresh_token !== 'string' || params?.grant_type !== 'refresh_token') return;
+  if (typeof params.scope === 'string' && !words(params.scope).includes('offline_access')) delete body.refresh_token;
+}
+
 function addRefreshExpiry(ctx: ProviderContext): void {
   const body = ctx.body as Record<string, unknown> | undefined;
   const refreshToken = ctx.oidc?.entities.RefreshToken;
@@ -37,10 +46,13 @@ function addRefreshExpiry(ctx: ProviderContext): void {
   body.refresh_expires_in = Math.max(0, refreshToken.remainingTTL);
 }
 
-export function sessionEndMiddleware(options: { refreshTokens: RefreshTokenPolicy }): ProviderMiddleware {
+export function sessionEndMiddleware(options: { refreshTokens: RefreshTokenPolicy; authorizationPath: string }): ProviderMiddleware {
   return async (ctx, next) => {
-    if (options.refreshTokens !== 'always' && ctx.method === 'GET' && ctx.path === AUTHORIZATION_PATH) askConsentForOfflineAccess(ctx);
+    if (options.refreshTokens !== 'always' && ctx.method === 'GET' && ctx.path === options.authorizationPath) askConsentForOfflineAccess(ctx);
     await next();
-    if (ctx.oidc?.route === 'token') addRefreshExpiry(ctx);
+    if (ctx.oidc?.route === 'token') {
+      dropRefreshTokenWithoutOfflineAccess(ctx);
+      addRefreshExpiry(ctx);
+    }
   };
 }
