@@ -24,6 +24,7 @@ import {
   type PendingContact,
 } from '../myaccount/myAccount.ts';
 import { createBrowserAccess, type BrowserAccess } from '../myaccount/access.lazy.ts';
+import type { Reauthentication } from '../auth/authorize.lazy.ts';
 import { PlaceFacts } from './PlaceFacts.tsx';
 import './facts.css';
 import '../ui/forms.css';
@@ -135,7 +136,7 @@ interface AccountPage {
 }
 const AccountPageContext = createContext<AccountPage | undefined>(undefined);
 
-const needsRecentSignIn = (error: unknown) => error instanceof MyAccountError && error.code === 'recent_authentication';
+const needsRecentSignIn = (error: unknown): error is MyAccountError => error instanceof MyAccountError && error.code === 'recent_authentication';
 
 /**
  * A form's change, sent again after a fresh sign-in when the provider asks
@@ -145,13 +146,14 @@ const needsRecentSignIn = (error: unknown) => error instanceof MyAccountError &&
  */
 function useChange(form: AbpForm) {
   const page = useContext(AccountPageContext)!;
-  const [waiting, setWaiting] = useState<() => Promise<void>>();
+  // The change that waits, and what the provider's challenge asked of the fresh sign-in (max_age, acr_values).
+  const [waiting, setWaiting] = useState<{ action: () => Promise<void>; demands: Reauthentication }>();
   const guarded = (action: () => Promise<void>) => async () => {
     try {
       await action();
       setWaiting(undefined);
     } catch (error) {
-      setWaiting(needsRecentSignIn(error) ? () => action : undefined);
+      setWaiting(needsRecentSignIn(error) ? { action, demands: error.reauthentication ?? {} } : undefined);
       throw error;
     }
   };
@@ -160,8 +162,8 @@ function useChange(form: AbpForm) {
     confirm: waiting
       ? form.onSubmit(
           guarded(async () => {
-            await page.access.reauthenticate(page.saveDrafts);
-            await waiting();
+            await page.access.reauthenticate(page.saveDrafts, waiting.demands);
+            await waiting.action();
           }),
         )
       : undefined,
