@@ -89,6 +89,11 @@ export type OktaRoutes = ReturnType<typeof oktaRoutes>;
 export const ORG_ROUTES = oktaRoutes('/oauth2');
 export const CUSTOM_ROUTES = oktaRoutes('');
 
+/** An endpoint of an authorization server as Okta lays them out: `<custom issuer>/v1/<name>`, `<org>/oauth2/v1/<name>`. */
+export function oktaEndpoint(issuer: string, name: 'authorize' | 'token' | 'revoke' | 'logout' | 'keys' | 'userinfo'): string {
+  return new URL(issuer).pathname.startsWith('/oauth2/') ? `${issuer}/v1/${name}` : `${issuer}/oauth2/v1/${name}`;
+}
+
 const HOUR = 60 * 60;
 /** A working day: long enough for a shift, short enough to re-check. */
 const WORKING_DAY = 8 * HOUR;

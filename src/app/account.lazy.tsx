@@ -392,10 +392,17 @@ function MyAccount() {
   }, [offline, load]);
   const connect = () => {
     setConnecting(true);
-    access.connect().then(load, (failure: unknown) => {
-      logError('my-account', failure);
-      setError({ view: describeError(failure, i18n), code: failure instanceof MyAccountError ? failure.code : undefined });
-    }).finally(() => setConnecting(false));
+    access.connect().then(
+      () => {
+        // Connected: the page says it is loading, no longer what was wrong.
+        setError(undefined);
+        load();
+      },
+      (failure: unknown) => {
+        logError('my-account', failure);
+        setError({ view: describeError(failure, i18n), code: failure instanceof MyAccountError ? failure.code : undefined });
+      },
+    ).finally(() => setConnecting(false));
   };
 
   const loading = !account && !error;

@@ -2,6 +2,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { NL } from '../models/texts.ts';
 import { engineEnv } from '../support/engineEnv.ts';
 import { seenMail, waitForMail } from '../../devstack/helpers/mailbox.ts';
+import { oktaEndpoint } from '../../../devstack/provider/oidc.ts';
 
 /**
  * The journeys of staff in the engines other than Chromium: Debian's Firefox
@@ -24,7 +25,7 @@ describe.each(['firefox', 'webkit'] as const)('%s, the provider on its own site'
   });
 
   /** The provider's token endpoint as the tab called it (it takes POST only; WebKit's driver names no methods). */
-  const tokenRequests = () => env.staff.tab.requests.filter((request) => request.method !== 'GET' && request.url === new URL('/token', env.stack.urls.issuer).href);
+  const tokenRequests = () => env.staff.tab.requests.filter((request) => request.method !== 'GET' && request.url === oktaEndpoint(env.stack.urls.signInIssuer, 'token'));
 
   it('signs admin in at the provider’s page, back to Home, and a reload stays signed in', async () => {
     expect(new URL(env.stack.urls.issuer).hostname).not.toBe(new URL(env.stack.urls.app).hostname);

@@ -13,7 +13,7 @@ import { isRefreshGrant, isTokenRequest } from '../../../devstack/provider/token
  */
 const isSilentAuthorization = (request: Request) => {
   const url = new URL(request.url());
-  return url.pathname === '/auth' && url.searchParams.get('prompt') === 'none';
+  return url.pathname.endsWith('/v1/authorize') && url.searchParams.get('prompt') === 'none';
 };
 const isExternalAuthenticate = (request: Request) => request.url().includes('/api/TokenAuth/ExternalAuthenticate');
 
