@@ -97,6 +97,7 @@ describe.each(['firefox', 'webkit'] as const)('%s, the provider on its own site'
     await env.staff.tab.role('button', 'Naam opslaan').click();
     await env.staff.tab.text('Je naam is opgeslagen.').waitFor();
     await env.staff.tab.reload();
+    await env.staff.connectMyAccount();
     await env.staff.tab.text('Bea Admin').waitFor();
   });
 
@@ -170,10 +171,10 @@ describe.each(['firefox', 'webkit'] as const)('%s, the provider on its own site'
  * provider's cookie in these engines, so the person is asked to confirm the
  * session (never told it ended), and one click opens a popup, a first-party
  * visit, that closes by itself while the provider's session runs. The
- * backend token lives 70 s, so its renewal is due 10 s after the sign-in.
+ * backend token lives 24 s, so its renewal is due 18 s after the sign-in.
  */
 describe.each(['firefox', 'webkit'] as const)('%s, no refresh token, the provider on its own site', (engine) => {
-  const env = engineEnv(engine, { refreshTokens: 'never', backendTokenTtl: 70 });
+  const env = engineEnv(engine, { refreshTokens: 'never', backendTokenTtl: 24 });
 
   it('asks to confirm the session when it is due, and one click in a popup that closes by itself goes on, the page kept', async () => {
     const { staff, stack } = env;
