@@ -89,7 +89,7 @@ export interface StackOptions {
   settings?: Record<string, string>;
   /** GetAll with `(n - 1) * 200` more texts and `(n - 1) * 20` more permissions, as a larger backend sends. Default 1. */
   userConfigurationScale?: number;
-  /** DPoP: the app binds the provider's tokens to a key, the provider and the API check the proofs. Default true. */
+  /** DPoP: the app binds the provider's tokens to a key, the provider and the API check the proofs. Default true (false in the org-only layout, whose backend asks /userinfo). */
   dpop?: boolean;
   /** Whether the provider insists on its DPoP nonce (`use_dpop_nonce` first, as Okta) or only offers it. Default `required`. */
   dpopNonce?: 'required' | 'offered';
@@ -223,7 +223,9 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
     org: urls.issuer,
     apiUrl: urls.api,
     klantenportaal: options.klantenportaal,
-    dpop: options.dpop,
+    // In the org-only layout the backend checks the sign-in's token at the org's /userinfo, where it cannot prove a
+    // DPoP key the browser holds: there the app binds nothing unless told to.
+    dpop: options.dpop ?? (oktaLayout === 'org-only' ? false : undefined),
   });
   const appConfigSwitch = createAppConfigSwitch(appConfig, options.testMode ?? false);
 
