@@ -149,6 +149,16 @@ describe('parseAppConfig with a bad config', () => {
     expect(parseAppConfig(withFields({ auth: { issuer: 'https://id.example.nl', myAccount: { issuer: '' } } })).auth.myAccount).toBeUndefined();
   });
 
+  it('takes Mijn account\'s issuer from auth.myAccount.issuer, else the sign-in issuer without /oauth2/<id> (Okta\'s org), and its API at that origin', async () => {
+    const { myAccountIssuer, myAccountUrl } = await import('../../src/myaccount/myAccount.ts');
+    const custom = parseAppConfig(withFields({ auth: { issuer: 'https://id.example.nl/oauth2/default' } })).auth;
+    expect([myAccountIssuer(custom), myAccountUrl(custom)]).toEqual(['https://id.example.nl', 'https://id.example.nl/idp/myaccount']);
+    const orgOnly = parseAppConfig(withFields({ auth: { issuer: 'https://id.example.nl' } })).auth;
+    expect(myAccountIssuer(orgOnly)).toBe('https://id.example.nl');
+    const named = parseAppConfig(withFields({ auth: { issuer: 'https://login.example.nl/oauth2/aus1', myAccount: { issuer: 'https://id.example.nl' } } })).auth;
+    expect([myAccountIssuer(named), myAccountUrl(named)]).toEqual(['https://id.example.nl', 'https://id.example.nl/idp/myaccount']);
+  });
+
   it('carries the field name in its message', () => {
     const error = errorOf(withFields({ appBaseUrl: 'ftp://x' }));
     expect(error).toBeInstanceOf(Error);
