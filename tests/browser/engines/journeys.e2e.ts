@@ -90,9 +90,19 @@ describe.each(['firefox', 'webkit'] as const)('%s, the provider on its own site'
     await env.staff.tab.label(NL.provider.userName).waitFor();
   });
 
-  it('keeps a new name given in Mijn account after a reload, the provider’s cookie a third party’s here', async () => {
+  it('keeps a new name given in Mijn account after a reload, the provider’s cookie a third party’s here, its token the org server’s', async () => {
     await env.staff.signInToHome();
     await env.staff.openMyAccount(ADMIN);
+    if (engine !== 'webkit') {
+      // The sign-in asked its server for no my-account scope; Mijn account asked the org server for its own (WebKit's driver
+      // sees no navigations).
+      const urls = env.staff.tab.requests.map((request) => new URL(request.url));
+      const signIns = urls.filter((url) => `${url.origin}${url.pathname}` === oktaEndpoint(env.stack.urls.signInIssuer, 'authorize'));
+      expect(signIns.length).toBeGreaterThan(0);
+      for (const url of signIns) expect(url.searchParams.get('scope')).toBe('openid profile email offline_access');
+      const atOrg = urls.filter((url) => `${url.origin}${url.pathname}` === oktaEndpoint(env.stack.urls.issuer, 'authorize'));
+      expect(atOrg.map((url) => url.searchParams.get('scope')?.includes('okta.myAccount.profile.manage'))).toContain(true);
+    }
     await env.staff.tab.label('Voornaam').fill('Bea');
     await env.staff.tab.role('button', 'Naam opslaan').click();
     await env.staff.tab.text('Je naam is opgeslagen.').waitFor();
