@@ -2,8 +2,9 @@ import { ACCOUNT_PATHS } from './provider/pages.ts';
 
 // The app's runtime configuration file (assets/appconfig[.production].json),
 // generated from the ports so the app, provider and API always agree. The
-// provider's account pages are named here; its my-account API is not, as
-// the app derives it from the issuer (<issuer>/idp/myaccount), as Okta's is.
+// provider's account pages are named here; its org authorization server and
+// my-account API are not, as the app derives them from the sign-in issuer
+// (without /oauth2/<id>), as they are at Okta.
 
 export const CLIENT_ID = 'isolatie-staff';
 /** The authProvider name the API accepts in ExternalAuthenticate. */
@@ -38,7 +39,10 @@ export interface AppConfig {
 
 export interface AppConfigInput {
   appOrigin: string;
+  /** The issuer the app signs in at. */
   issuer: string;
+  /** The Okta org (the provider's origin): its account pages. Default the issuer. */
+  org?: string;
   apiUrl: string;
   klantenportaal?: string;
   /** Turn DPoP on in the app (the provider and API support it). Default true. */
@@ -46,6 +50,7 @@ export interface AppConfigInput {
 }
 
 export function createAppConfig(input: AppConfigInput): AppConfig {
+  const org = input.org ?? input.issuer;
   const config: AppConfig = {
     appBaseUrl: input.appOrigin,
     remoteServiceBaseUrl: input.apiUrl,
@@ -63,9 +68,9 @@ export function createAppConfig(input: AppConfigInput): AppConfig {
       authProvider: AUTH_PROVIDER,
       clockSkew: 300,
       dpop: input.dpop ?? true,
-      registrationUrl: `${input.issuer}${ACCOUNT_PATHS.register}`,
-      passwordRecoveryUrl: `${input.issuer}${ACCOUNT_PATHS.forgotPassword}`,
-      unlockUrl: `${input.issuer}${ACCOUNT_PATHS.unlock}`,
+      registrationUrl: `${org}${ACCOUNT_PATHS.register}`,
+      passwordRecoveryUrl: `${org}${ACCOUNT_PATHS.forgotPassword}`,
+      unlockUrl: `${org}${ACCOUNT_PATHS.unlock}`,
     },
   };
   if (input.klantenportaal !== undefined) config.klantenportaal = input.klantenportaal;

@@ -9,7 +9,8 @@ import { createConnectionSwitch, type ConnectionSwitch } from './faults/connecti
 import { createFaultRegistry, type FaultRegistry } from './faults/registry.ts';
 import { createHoldRegistry, type HoldRegistry } from './faults/holds.ts';
 import { createIdpServer } from './provider/server.ts';
-import type { RefreshTokenPolicy } from './provider/authorization.ts';
+import { signInIssuer } from './provider/oidc.ts';
+import type { OktaLayout, RefreshTokenPolicy } from './provider/authorization.ts';
 import { close, listen } from './listen.ts';
 import { DEMO_PASSWORD, identityUsers } from './seed.ts';
 import { createStaticApp } from './app-server/static-server.ts';
@@ -52,6 +53,18 @@ export interface StackOptions {
   /** When the provider gives a refresh token: `offline_access` (default, as at Okta: only when the sign-in asks for it), `always` (every code grant), `never` (an org without the Refresh Token grant). */
   refreshTokens?: RefreshTokenPolicy;
   /**
+   * The Okta org's layout. `custom` (default): a custom authorization server
+   * (<org>/oauth2/default) signs people in and mints JWTs for the API; the org
+   * server mints only Mijn account's tokens. `org-only`: an org without API
+   * Access Management, where the org server signs people in and the API checks
+   * its opaque token at the org's /userinfo. Env OKTA_LAYOUT.
+   */
+  oktaLayout?: OktaLayout;
+  /** Seconds a rotated refresh token is still taken (Okta's grace period). Default 30. */
+  refreshTokenGracePeriod?: number;
+  /** The my-account scopes the org grants the app (its "Okta API Scopes" tab). Default all eight. */
+  myAccountScopes?: readonly string[];
+  /**
    * Where the provider lives. `own` (default): on a site of its own, as a real
    * provider (company.okta.com beside the company's app): the app at
    * http://localhost:…, the provider at http://127.0.0.1:…, so the browser
@@ -77,7 +90,7 @@ export interface StackOptions {
   settings?: Record<string, string>;
   /** GetAll with `(n - 1) * 200` more texts and `(n - 1) * 20` more permissions, as a larger backend sends. Default 1. */
   userConfigurationScale?: number;
-  /** DPoP: the app binds the provider's tokens to a key, the provider and the API check the proofs. Default true. */
+  /** DPoP: the app binds the provider's tokens to a key, the provider and the API check the proofs. Default true (false in the org-only layout, whose backend asks /userinfo). */
   dpop?: boolean;
   /** Whether the provider insists on its DPoP nonce (`use_dpop_nonce` first, as Okta) or only offers it. Default `required`. */
   dpopNonce?: 'required' | 'offered';
@@ -111,6 +124,13 @@ function envLayout(): ApiLayout | undefined {
   throw new Error(`API_LAYOUT must be "cross-origin" or "same-origin", got "${raw}".`);
 }
 
+function envOktaLayout(): OktaLayout | undefined {
+  const raw = process.env.OKTA_LAYOUT;
+  if (raw === undefined || raw.trim() === '') return undefined;
+  if (raw === 'custom' || raw === 'org-only') return raw;
+  throw new Error(`OKTA_LAYOUT must be "custom" or "org-only", got "${raw}".`);
+}
+
 function envSite(): ProviderSite | undefined {
   const raw = process.env.PROVIDER_SITE;
   if (raw === undefined || raw.trim() === '') return undefined;
@@ -120,7 +140,10 @@ function envSite(): ProviderSite | undefined {
 
 export interface StackUrls {
   app: string;
+  /** The Okta org: the provider's origin, which is the org authorization server's issuer (Mijn account's tokens, the account pages, the mailbox). */
   issuer: string;
+  /** The issuer the app signs in at: `<org>/oauth2/default` (custom server), or the org itself in the `org-only` layout. */
+  signInIssuer: string;
   /** The API as the app calls it (remoteServiceBaseUrl): the app's own address in the same-origin layout. */
   api: string;
   /** Where the API itself listens: what nginx or the app server passes ABP's paths on to in the same-origin layout. */
@@ -183,9 +206,12 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
   // stays plain HTTP behind the app server, as behind nginx.
   const apiTls = options.tls && apiLayout === 'cross-origin' ? options.tls : undefined;
   const apiServer = `${apiTls ? 'https' : 'http'}://localhost:${apiPort}`;
+  const org = `http://${idpHost}:${idpPort}`;
+  const oktaLayout = options.oktaLayout ?? envOktaLayout() ?? 'custom';
   const urls: StackUrls = {
     app,
-    issuer: `http://${idpHost}:${idpPort}`,
+    issuer: org,
+    signInIssuer: signInIssuer(org, oktaLayout),
     api: apiLayout === 'same-origin' ? app : apiServer,
     apiServer,
   };
@@ -194,10 +220,13 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
   const holds = createHoldRegistry(options.testMode ?? false);
   const appConfig = createAppConfig({
     appOrigin: urls.app,
-    issuer: urls.issuer,
+    issuer: urls.signInIssuer,
+    org: urls.issuer,
     apiUrl: urls.api,
     klantenportaal: options.klantenportaal,
-    dpop: options.dpop,
+    // In the org-only layout the backend checks the sign-in's token at the org's /userinfo, where it cannot prove a
+    // DPoP key the browser holds: there the app binds nothing unless told to.
+    dpop: options.dpop ?? (oktaLayout === 'org-only' ? false : undefined),
   });
   const appConfigSwitch = createAppConfigSwitch(appConfig, options.testMode ?? false);
 
@@ -214,6 +243,9 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
       refreshTokens: options.refreshTokens,
       dpop: options.dpop,
       dpopNonce: options.dpopNonce,
+      layout: oktaLayout,
+      refreshTokenGracePeriod: options.refreshTokenGracePeriod,
+      myAccountScopes: options.myAccountScopes,
       clock: options.accountClock,
       users: createUserStore(undefined, { clock: options.accountClock }),
     },
@@ -223,7 +255,8 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
   const { app: apiApp, behaviour } = createApiApp({
     apiUrl: urls.api,
     appOrigin: urls.app,
-    issuer: urls.issuer,
+    issuer: urls.signInIssuer,
+    providerTokens: oktaLayout === 'org-only' ? 'userinfo' : 'jwt',
     latencyMs,
     backendTokenTtl: options.backendTokenTtl ?? 86_400,
     clockProvider: options.clockProvider ?? 'unspecifiedClockProvider',

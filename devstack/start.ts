@@ -62,7 +62,7 @@ async function waitFor(url: string, timeoutMs = 15_000): Promise<void> {
 function printReady(urls: StackUrls): void {
   console.log(`
   App                ${urls.app}${dev ? '   (Vite dev server)' : ''}
-  Identity provider  ${urls.issuer}
+  Identity provider  ${urls.issuer}   (an Okta org: sign-in at ${urls.signInIssuer}${urls.signInIssuer === urls.issuer ? ', the org server (org-only layout)' : ''}; Mijn account's tokens at the org server)
   Mailbox            ${urls.issuer}/mailbox   (codes and links the provider would send)
   API                ${urls.api}${urls.api === urls.app ? `   (same-origin layout: passed on to ${urls.apiServer})` : ''}${testMode ? '   (test mode: fault switches on)' : ''}
 

@@ -3,8 +3,16 @@ import { notProvided } from './actorEvents.ts';
 import { failureOf, outputOf } from './error.ts';
 import type { SignInOutcome, TokenContext, TokenEvent, TokenGrant } from './token.types.ts';
 
-/** Renew this long before the backend token expires. */
+/** Renew this long before the backend token expires (at most: see renewMargin). */
 export const RENEW_MARGIN_MS = 60_000;
+/**
+ * How long before its expiry a backend token with `leftMs` to live is
+ * renewed: a minute, or a quarter of what is left of a shorter-lived one. So
+ * each backend token is renewed once, late in its life: without a refresh
+ * token a renewal may need the person's click ("Sessie bevestigen"), at most
+ * once per backend-token lifetime.
+ */
+export const renewMargin = (leftMs: number) => Math.min(RENEW_MARGIN_MS, leftMs / 4);
 /** Warn this long before the session's fixed end ("Je sessie eindigt om 17:30"). */
 export const SESSION_END_WARNING_MS = 5 * 60_000;
 /** setTimeout's longest wait; a longer delay would fire at once. */
@@ -69,7 +77,10 @@ export const tokenMachine = setup({
     isTerminal: ({ event }) => signInOutcome(event).status === 'terminal',
   },
   delays: {
-    renewBeforeExpiry: ({ context }) => Math.max(0, (context.expiresAt ?? 0) - Date.now() - RENEW_MARGIN_MS),
+    renewBeforeExpiry: ({ context }) => {
+      const left = (context.expiresAt ?? 0) - Date.now();
+      return Math.max(0, left - renewMargin(left));
+    },
     renewRetry: 30_000,
     warnBeforeSessionEnd: ({ context }) => until((context.sessionEndsAt ?? Infinity) - SESSION_END_WARNING_MS),
     sessionEnd: ({ context }) => until(context.sessionEndsAt),

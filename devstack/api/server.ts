@@ -20,7 +20,7 @@ import { faultEndpointNamed, parseFault, type FaultRegistry } from '../faults/re
 import type { HoldPoints } from '../faults/holds.ts';
 import { impersonationHandlers } from './impersonation.ts';
 import { DEFAULT_LANGUAGE, localize, type LanguageName } from './localization.ts';
-import { createProviderTokenVerifier, ProviderUnavailableError } from './provider-token.ts';
+import { createProviderTokenVerifier, ProviderUnavailableError, type ProviderTokenCheck } from './provider-token.ts';
 import { permissions } from '../seed.ts';
 import { buildUserConfiguration, type ClockProvider } from './user-configuration.ts';
 
@@ -31,7 +31,10 @@ import { buildUserConfiguration, type ClockProvider } from './user-configuration
 export interface ApiConfig {
   apiUrl: string;
   appOrigin: string;
+  /** The issuer the app signs in at, whose access tokens ExternalAuthenticate takes. */
   issuer: string;
+  /** `jwt` (default): a JWT for this API from a custom authorization server; `userinfo`: an org server's opaque token, checked at its /userinfo. */
+  providerTokens?: ProviderTokenCheck;
   latencyMs: number;
   backendTokenTtl: number;
   clockProvider: ClockProvider;
@@ -66,7 +69,7 @@ export function createApiApp(config: ApiConfig): ApiApp {
   // ASP.NET matches routes without regard to case; so does this API.
   const app = new Hono<ApiEnv>({ getPath: (req) => new URL(req.url).pathname.toLowerCase() });
   const tokens = createBackendTokens(config.backendTokenTtl);
-  const verifyProviderToken = createProviderTokenVerifier(config.issuer, config.apiUrl);
+  const verifyProviderToken = createProviderTokenVerifier(config.issuer, config.apiUrl, config.providerTokens);
   const tenants = createApiTenantDirectory();
   const roles = createApiRoleDirectory();
   const users = createApiUserDirectory(roles, { extraUsers: config.extraUsers, lockoutSeconds: config.lockoutSeconds });

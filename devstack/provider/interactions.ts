@@ -7,7 +7,7 @@ import { SCOPES } from './oidc.ts';
 import { pageHeaders, type AccountServices } from './accounts.ts';
 import { errorPage, loginPage } from './pages.ts';
 import { languageCookie, pageLanguage, TEXTS, type Language } from './texts.ts';
-import { myAccountAudience, MYACCOUNT_SCOPES } from './myaccount/http.ts';
+import { MYACCOUNT_SCOPES } from './myaccount/http.ts';
 
 // The provider's sign-in steps (interactions). The login prompt shows the
 // Dutch form; the consent prompt is granted at once, because the only
@@ -16,10 +16,9 @@ import { myAccountAudience, MYACCOUNT_SCOPES } from './myaccount/http.ts';
 
 type Env = { Bindings: HttpBindings };
 
-export function createInteractionApp(provider: Provider, services: AccountServices, apiUrl: string): Hono<Env> {
+export function createInteractionApp(provider: Provider, services: AccountServices, apiAudience: string): Hono<Env> {
   const app = new Hono<Env>();
   const { users, lockout } = services;
-  const resources = [apiUrl, myAccountAudience(services.issuer)];
 
   app.use('*', pageHeaders);
 
@@ -47,7 +46,7 @@ export function createInteractionApp(provider: Provider, services: AccountServic
     const language = languageOfSignIn(c, interaction);
     if (interaction.prompt.name === 'login') return c.html(loginPage({ language, uid: interaction.uid }));
     if (interaction.prompt.name === 'consent') {
-      const grantId = await grantEverything(provider, interaction, interaction.session?.accountId, apiUrl, services.issuer, resources);
+      const grantId = await grantEverything(provider, interaction, interaction.session?.accountId, apiAudience);
       return finish(c, { consent: { grantId } });
     }
     return c.html(errorPage(language, 'interaction_required', TEXTS[language].unknownStep(interaction.prompt.name)), 400);
@@ -72,7 +71,7 @@ export function createInteractionApp(provider: Provider, services: AccountServic
     // The consent is given with the login, in one round: a consent step of its own would resume the sign-in a second
     // time, and a second tab signing in meanwhile replaces the browser's session between the two (oidc-provider then
     // refuses with "interaction session and authentication session mismatch"). Okta asks the person nothing here either.
-    const grantId = await grantEverything(provider, interaction, user.sub, apiUrl, services.issuer, resources);
+    const grantId = await grantEverything(provider, interaction, user.sub, apiAudience);
     return finish(c, { login: { accountId: user.sub, ts: Math.floor(services.clock() / 1000) }, consent: { grantId } });
   });
 
@@ -92,12 +91,13 @@ export function createInteractionApp(provider: Provider, services: AccountServic
 }
 
 /**
- * Grants the first-party client everything it may ask for, at the API and the
- * my-account API, at the first sign-in: as an Okta admin grants the app its
- * okta.myAccount scopes once, so a later silent (prompt=none) request for a
- * my-account token needs no consent either.
+ * Grants the first-party client everything it may ask for, at either of the
+ * org's servers, at the first sign-in: as an Okta admin grants the app its
+ * scopes once, so a later visit to the org server for a my-account token
+ * needs no consent either. (What the client may ask at all is the servers'
+ * business: a scope it was not granted is refused there as invalid_scope.)
  */
-async function grantEverything(provider: Provider, interaction: Interaction, accountId: string | undefined, apiUrl: string, issuer: string, resources: string[]): Promise<string> {
+async function grantEverything(provider: Provider, interaction: Interaction, accountId: string | undefined, apiAudience: string): Promise<string> {
   const clientId = interaction.params.client_id;
   if (!accountId || clientId !== CLIENT_ID) throw new Error('consent without a signed-in user or for an unknown client');
 
@@ -110,10 +110,9 @@ async function grantEverything(provider: Provider, interaction: Interaction, acc
   grant.addOIDCScope([...SCOPES, ...MYACCOUNT_SCOPES].join(' '));
   if (missingOIDCScope) grant.addOIDCScope(missingOIDCScope.join(' '));
   if (missingOIDCClaims) grant.addOIDCClaims(missingOIDCClaims);
-  grant.addResourceScope(apiUrl, SCOPES.join(' '));
-  grant.addResourceScope(myAccountAudience(issuer), MYACCOUNT_SCOPES.join(' '));
+  grant.addResourceScope(apiAudience, SCOPES.join(' '));
   for (const [indicator, scopes] of Object.entries(missingResourceScopes ?? {})) {
-    if (resources.includes(indicator)) grant.addResourceScope(indicator, scopes.join(' '));
+    if (indicator === apiAudience) grant.addResourceScope(indicator, scopes.join(' '));
   }
   return grant.save();
 }

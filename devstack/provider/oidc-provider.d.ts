@@ -49,6 +49,8 @@ declare module 'oidc-provider' {
   export interface ProviderContext {
     method: string;
     path: string;
+    /** Where the provider is mounted: oidc-provider writes its own addresses with it (when the request does not tell). */
+    mountPath?: string;
     query: Record<string, string | string[] | undefined>;
     get(field: string): string;
     type: string;
@@ -57,6 +59,8 @@ declare module 'oidc-provider' {
     /** Present once the provider has routed the request (after `next()`). */
     oidc?: {
       route?: string;
+      /** The request's parameters as the provider read them. */
+      params?: Record<string, unknown>;
       entities: { RefreshToken?: { remainingTTL: number } };
     };
   }
@@ -105,6 +109,10 @@ declare module 'oidc-provider' {
     constructor(issuer: string, configuration: Configuration);
     readonly issuer: string;
     readonly Grant: typeof Grant;
+    /** The access tokens this server issued and keeps (opaque ones): undefined for another's, an expired or an unknown one. */
+    readonly AccessToken: {
+      find(value: string): Promise<{ accountId?: string; clientId?: string; scope?: string; jkt?: string; extra?: Record<string, unknown> } | undefined>;
+    };
     callback(): (req: IncomingMessage, res: ServerResponse) => Promise<void>;
     interactionDetails(req: IncomingMessage, res: ServerResponse): Promise<Interaction>;
     interactionResult(

@@ -1,21 +1,38 @@
 import { randomBytes } from 'node:crypto';
-import Provider, { errors, type Account, type KoaContextWithOIDC, type TokenInfo } from 'oidc-provider';
+import Provider, { type Account, type KoaContextWithOIDC, type TokenInfo } from 'oidc-provider';
 import { CLIENT_ID } from '../appconfig.ts';
 import { errorPage, logoutPage, postLogoutPage } from './pages.ts';
 import { LANGUAGES, pageLanguage } from './texts.ts';
-import { createMemoryStore } from './store.ts';
+import { createMemoryStore, sharedSessions } from './store.ts';
 import { sessionEndMiddleware } from './session-end.ts';
 import { orgServerMiddleware } from './org-server.ts';
 import { createCookieKeys, createSigningJwk } from '../keys.ts';
-import { myAccountAudience, MYACCOUNT_SCOPES } from './myaccount/http.ts';
+import { MYACCOUNT_SCOPES } from './myaccount/http.ts';
 import type { UserStore } from './user-store.ts';
-import type { RefreshTokenPolicy } from './authorization.ts';
+import { CUSTOM_ROUTES, ORG_ROUTES, type OktaLayout, type RefreshTokenPolicy } from './authorization.ts';
 
-// The local OpenID Connect provider: one first-party public client (the
-// staff app), JWT access tokens for the API and for the provider's own
-// my-account API, Dutch pages.
+// The local OpenID Connect provider as an Okta org: two authorization
+// servers on one site with one sign-in session between them, as at Okta.
+//
+// - the *custom* authorization server, issuer `<org>/oauth2/default`,
+//   endpoints under /oauth2/default/v1/: JWT access tokens for the app's API
+//   (its audience), scopes `openid profile email offline_access`. The app
+//   signs in here by default, and this token is what the API gets;
+// - the *org* authorization server, issuer `<org>`, endpoints under
+//   /oauth2/v1/: the only one that grants `okta.myAccount.*`. Its access
+//   tokens are for the provider alone (opaque here: only it reads them),
+//   answered by its /userinfo and the my-account API. In the `org-only`
+//   layout (an org without API Access Management) the app signs in here too.
+//
+// On both, as Okta publishes: no `resource` parameter (ignored); a scope not
+// granted to the client is `invalid_scope`; a refresh may ask a subset of the
+// scopes; a refresh token only while `offline_access` is in the grant, rotating
+// with a grace period, reuse after it revoking the chain; /logout needs
+// `id_token_hint`. Sessions, grants and sign-in steps live in one store both
+// servers read, so a visit to one while signed in at the other asks nothing.
 
 export interface IdpConfig {
+  /** The org: the provider's origin, which is the org authorization server's issuer. */
   issuer: string;
   appOrigin: string;
   apiUrl: string;
@@ -25,24 +42,101 @@ export interface IdpConfig {
   refreshTokenAbsoluteTtl?: number;
   /** When a code grant gets a refresh token. Default `offline_access`: only when the sign-in asked for it, as at Okta. */
   refreshTokens?: RefreshTokenPolicy;
+  /** Seconds a rotated refresh token is still taken (Okta's grace period, 0 to 60; default 30). Reuse after it revokes the chain. */
+  refreshTokenGracePeriod?: number;
   /** DPoP (RFC 9449): a client that sends proofs gets tokens bound to its key. Default true. */
   dpop?: boolean;
   /** `required`: a proof without the provider's nonce is answered `use_dpop_nonce` first, as Okta does (default); `offered`: the nonce comes with every answer and is not insisted on. */
   dpopNonce?: 'required' | 'offered';
+  /** `custom` (default): a custom authorization server signs people in; `org-only`: the org has none, the org server does. */
+  layout?: OktaLayout;
+  /** The audience of the custom server's access tokens (its "Audience" setting at Okta). Default the API's address. */
+  apiAudience?: string;
+  /** The my-account scopes granted to the app on its "Okta API Scopes" tab. Default all of them. */
+  myAccountScopes?: readonly string[];
 }
 
 /** The scopes of the app's API (and the OpenID Connect ones). */
 export const SCOPES = ['openid', 'profile', 'email', 'offline_access'];
 
+/** Where the custom authorization server lives in the org, as Okta's `default` server does. */
+export const CUSTOM_SERVER_PATH = '/oauth2/default';
+
+/** The issuer the app signs in at in a layout. */
+export function signInIssuer(org: string, layout: OktaLayout = 'custom'): string {
+  return layout === 'org-only' ? org : `${org}${CUSTOM_SERVER_PATH}`;
+}
+
+/** An endpoint of an authorization server as Okta lays them out: `<custom issuer>/v1/<name>`, `<org>/oauth2/v1/<name>`. */
+export function oktaEndpoint(issuer: string, name: 'authorize' | 'token' | 'revoke' | 'logout' | 'keys' | 'userinfo'): string {
+  return new URL(issuer).pathname.startsWith('/oauth2/') ? `${issuer}/v1/${name}` : `${issuer}/oauth2/v1/${name}`;
+}
+
 const HOUR = 60 * 60;
 /** A working day: long enough for a shift, short enough to re-check. */
 const WORKING_DAY = 8 * HOUR;
 
-export async function createProvider(config: IdpConfig): Promise<Provider> {
-  const { issuer, appOrigin, apiUrl, accessTokenTtl, users } = config;
+/** The org's authorization servers: the org server always, the custom one unless the layout is `org-only`. */
+export interface OktaOrg {
+  org: Provider;
+  custom: Provider | undefined;
+  /** The server the app signs in at. */
+  signIn: Provider;
+}
+
+export async function createProviders(config: IdpConfig): Promise<OktaOrg> {
+  const layout = config.layout ?? 'custom';
+  const refreshTokens = config.refreshTokens ?? 'offline_access';
+  const shared = createMemoryStore();
+  const grace = config.refreshTokenGracePeriod ?? 30;
+  const cookieKeys = createCookieKeys();
+  const common = { config, shared, cookieKeys, grace };
+  const org = await createServer({ ...common, kind: 'org' });
+  const custom = layout === 'custom' ? await createServer({ ...common, kind: 'custom' }) : undefined;
+  // The server (server.ts) hands the custom server its requests without its path; the addresses it writes carry it.
+  custom?.use(async (ctx, next) => {
+    ctx.mountPath = CUSTOM_SERVER_PATH;
+    await next();
+  });
+  for (const [provider, routes] of [[org, ORG_ROUTES], ...(custom ? [[custom, CUSTOM_ROUTES] as const] : [])] as const) {
+    provider.use(
+      orgServerMiddleware(routes, (ctx) => {
+        ctx.status = 400;
+        ctx.type = 'html';
+        ctx.body = errorPage(languageOf(ctx), 'invalid_request', "The 'id_token_hint' parameter is required.");
+      }),
+    );
+    provider.use(sessionEndMiddleware({ refreshTokens, authorizationPath: routes.authorization }));
+  }
+  custom?.use(async (ctx, next) => {
+    await next();
+    const body = ctx.body as { scopes_supported?: string[] } | undefined;
+    if (ctx.oidc?.route === 'discovery' && body?.scopes_supported) body.scopes_supported = body.scopes_supported.filter((scope) => SCOPES.includes(scope));
+  });
+  return { org, custom, signIn: custom ?? org };
+}
+
+interface ServerSetup {
+  config: IdpConfig;
+  kind: 'org' | 'custom';
+  /** The store both servers read sessions, grants and sign-in steps from. */
+  shared: ReturnType<typeof createMemoryStore>;
+  cookieKeys: string[];
+  grace: number;
+}
+
+async function createServer({ config, kind, shared, cookieKeys, grace }: ServerSetup): Promise<Provider> {
+  const { appOrigin, apiUrl, accessTokenTtl, users } = config;
+  const issuer = kind === 'org' ? config.issuer : signInIssuer(config.issuer, 'custom');
   const refreshTokenAbsoluteTtl = config.refreshTokenAbsoluteTtl ?? WORKING_DAY;
   const refreshTokens = config.refreshTokens ?? 'offline_access';
-  const myAccountUrl = myAccountAudience(issuer);
+  const apiAudience = config.apiAudience ?? apiUrl;
+  const myAccountScopes = (config.myAccountScopes ?? MYACCOUNT_SCOPES).filter((scope) => MYACCOUNT_SCOPES.includes(scope));
+  // Only the org server grants the my-account scopes, and only those its administrator granted the client. Both
+  // servers know them (oidc-provider ignores a scope it does not know), so either refuses them as invalid_scope
+  // where they are not the client's; the custom server's discovery leaves them out (oktaOrgMiddleware).
+  const serverScopes = [...SCOPES, ...MYACCOUNT_SCOPES];
+  const clientScopes = kind === 'org' ? [...SCOPES, ...myAccountScopes] : SCOPES;
   // Sessions and grants last at least as long as the refresh tokens that hang on them.
   const sessionTtl = Math.max(WORKING_DAY, refreshTokenAbsoluteTtl);
 
@@ -63,17 +157,14 @@ export async function createProvider(config: IdpConfig): Promise<Provider> {
     };
   };
 
-  const resourceServer = (audience: string, scopes: string[]) => ({
-    scope: scopes.join(' '),
-    audience,
+  // The custom server's tokens are JWTs for the API whatever `resource` says (Okta has no such parameter).
+  const apiServer = {
+    scope: SCOPES.join(' '),
+    audience: apiAudience,
     accessTokenFormat: 'jwt',
     accessTokenTTL: accessTokenTtl,
     jwt: { sign: { alg: 'RS256' } },
-  });
-  const resources = new Map([
-    [apiUrl, resourceServer(apiUrl, SCOPES)],
-    [myAccountUrl, resourceServer(myAccountUrl, MYACCOUNT_SCOPES)],
-  ]);
+  };
 
   const provider = new Provider(issuer, {
     clients: [
@@ -82,20 +173,22 @@ export async function createProvider(config: IdpConfig): Promise<Provider> {
         client_name: 'Isolatie medewerkers',
         application_type: 'web',
         token_endpoint_auth_method: 'none',
-        grant_types: ['authorization_code', 'refresh_token'],
+        grant_types: refreshTokens === 'never' ? ['authorization_code'] : ['authorization_code', 'refresh_token'],
         response_types: ['code'],
         redirect_uris: [`${appOrigin}/account/logincallback`],
         post_logout_redirect_uris: [`${appOrigin}/`, `${appOrigin}/account/login`],
+        // What the client may ask for: anything else is invalid_scope, as at Okta.
+        scope: clientScopes.join(' '),
       },
     ],
-    adapter: createMemoryStore(),
+    adapter: sharedSessions(shared, createMemoryStore({ refreshTokenGracePeriod: grace })),
     jwks: { keys: [await createSigningJwk()] },
-    cookies: { keys: createCookieKeys() },
+    cookies: { keys: cookieKeys },
+    routes: kind === 'org' ? ORG_ROUTES : CUSTOM_ROUTES,
     responseTypes: ['code'],
     // The pages speak the app's two languages (ui_locales, OIDC Core 3.1.2.1).
     discovery: { claim_types_supported: ['normal'], ui_locales_supported: [...LANGUAGES] },
-    // The my-account scopes are listed too, so discovery names them as Okta's does.
-    scopes: [...SCOPES, ...MYACCOUNT_SCOPES],
+    scopes: serverScopes,
     claims: {
       openid: ['sub'],
       email: ['email', 'email_verified'],
@@ -130,41 +223,35 @@ export async function createProvider(config: IdpConfig): Promise<Provider> {
           ctx.body = postLogoutPage(languageOf(ctx));
         },
       },
+      // The org server's tokens are opaque (no audience: its own /userinfo
+      // and my-account API read them); the custom server's are JWTs for the API.
       resourceIndicators: {
-        enabled: true,
-        // Without `resource` a token is for the API. A token for the
-        // my-account API is asked for with resource=<issuer>/idp/myaccount
-        // (at the authorization request, and again at the token endpoint
-        // when the sign-in named both).
-        defaultResource: (_ctx: unknown, _client: unknown, oneOf?: string[]) =>
-          oneOf ? (oneOf.includes(apiUrl) ? apiUrl : oneOf[0]) : apiUrl,
-        getResourceServerInfo: (_ctx: unknown, indicator: string) => {
-          const info = resources.get(indicator);
-          if (!info) throw new errors.InvalidTarget();
-          return info;
-        },
+        enabled: kind === 'custom',
+        defaultResource: () => apiAudience,
+        getResourceServerInfo: () => apiServer,
         useGrantedResource: () => true,
       },
     },
-    // As at Okta, a refresh token only when the sign-in asked for
-    // offline_access (session-end.ts); `always` gives one on every code
-    // grant, `never` none. Either way it rotates on each use.
+    // As at Okta, a refresh token only when the grant has offline_access
+    // (session-end.ts); `always` gives one on every code grant, `never`
+    // none. Either way it rotates on each use (store.ts keeps the grace period).
     issueRefreshToken: (_ctx: unknown, client: { grantTypeAllowed(type: string): boolean }, source: { scopes: Set<string> }) =>
       client.grantTypeAllowed('refresh_token') && (refreshTokens === 'always' || (refreshTokens === 'offline_access' && source.scopes.has('offline_access'))),
     rotateRefreshToken: () => true,
-    // The API maps the caller to its user by e-mail address, and registers
-    // a caller it does not know yet with these names.
     extraTokenClaims: (ctx: KoaContextWithOIDC, token: TokenInfo) => {
       const user = token.accountId ? users.findBySub(token.accountId) : undefined;
       if (!user) return undefined;
-      const claims: Record<string, unknown> = { email: user.email, preferred_username: user.userName, given_name: user.givenName, family_name: user.familyName };
-      // A my-account token says when its person signed in (the refresh
-      // token's or the code's auth_time, as Okta keeps it through
-      // prompt=none and refreshes): the API's 15-minute rule reads it.
-      const entities = ctx.oidc.entities ?? {};
-      const authTime = entities.RefreshToken?.authTime ?? entities.AuthorizationCode?.authTime ?? ctx.oidc.session?.authTime;
-      if ([token.aud].flat().includes(myAccountUrl) && typeof authTime === 'number') claims.auth_time = authTime;
-      return claims;
+      if (kind === 'org') {
+        // An org token says when its person signed in (the refresh token's or
+        // the code's auth_time, as Okta keeps it through prompt=none and
+        // refreshes): the my-account API's 15-minute rule reads it.
+        const entities = ctx.oidc.entities ?? {};
+        const authTime = entities.RefreshToken?.authTime ?? entities.AuthorizationCode?.authTime ?? ctx.oidc.session?.authTime;
+        return typeof authTime === 'number' ? { auth_time: authTime } : undefined;
+      }
+      // The API maps the caller to its user by e-mail address, and registers
+      // a caller it does not know yet with these names.
+      return { email: user.email, preferred_username: user.userName, given_name: user.givenName, family_name: user.familyName };
     },
     clientBasedCORS: (_ctx: unknown, origin: string) => origin === appOrigin,
     renderError: (ctx: KoaContextWithOIDC, out: { error?: string; error_description?: string }) => {
@@ -185,14 +272,6 @@ export async function createProvider(config: IdpConfig): Promise<Provider> {
       Grant: () => sessionTtl,
     },
   });
-  provider.use(
-    orgServerMiddleware([apiUrl, myAccountUrl], (ctx) => {
-      ctx.status = 400;
-      ctx.type = 'html';
-      ctx.body = errorPage(languageOf(ctx), 'invalid_request', "The 'id_token_hint' parameter is required.");
-    }),
-  );
-  provider.use(sessionEndMiddleware({ refreshTokens }));
   return provider;
 }
 

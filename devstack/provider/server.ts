@@ -1,11 +1,12 @@
 import { readFileSync } from 'node:fs';
-import { createServer, type Server, type ServerResponse } from 'node:http';
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { resolve } from 'node:path';
 import { getRequestListener } from '@hono/node-server';
 import { resolveFault, writeResponse } from '../faults/response.ts';
 import type { FaultRegistry } from '../faults/registry.ts';
 import { dropConnection, goneOf, NO_HOLDS, type HoldEndpoint, type HoldPoints } from '../faults/holds.ts';
-import { createProvider, type IdpConfig } from './oidc.ts';
+import { createProviders, CUSTOM_SERVER_PATH, type IdpConfig } from './oidc.ts';
+import { CUSTOM_ROUTES, ORG_ROUTES } from './authorization.ts';
 import { ACCOUNT_PREFIXES, createAccountApp } from './account/routes.ts';
 import { createAccountServices } from './accounts.ts';
 import { createInteractionApp } from './interactions.ts';
@@ -13,13 +14,12 @@ import { createMyAccountApp } from './myaccount/routes.ts';
 import { MYACCOUNT_PATH } from './myaccount/http.ts';
 import { FAVICON_PATH } from './pages.ts';
 
-// One Node server for the provider: our interaction pages under
+// One Node server for the provider, an Okta org: our interaction pages under
 // /interaction/, the account pages under /signin/, the local mailbox, the
-// my-account API under /idp/myaccount, everything else handled by
-// oidc-provider itself. The token endpoint can be made to fail so the app's
-// refresh handling can be tested; it and the revocation endpoint can be held.
-
-const PUBLIC_PATHS = new Set(['/.well-known/openid-configuration', '/jwks']);
+// my-account API under /idp/myaccount, the custom authorization server under
+// /oauth2/default, everything else the org authorization server (oidc.ts).
+// The sign-in server's token endpoint can be made to fail so the app's
+// refresh handling can be tested; it and its revocation endpoint can be held.
 
 /** The app's own icon, so the provider's tabs look like the app's. */
 const FAVICON = readFileSync(resolve(import.meta.dirname, '../../public/favicon.svg'));
@@ -30,17 +30,29 @@ export interface IdpServerConfig extends IdpConfig {
 }
 
 export async function createIdpServer(config: IdpServerConfig, faults: FaultRegistry, holds: HoldPoints = NO_HOLDS): Promise<Server> {
-  const provider = await createProvider(config);
+  const { org, custom } = await createProviders(config);
   const services = createAccountServices({ issuer: config.issuer, appOrigin: config.appOrigin, users: config.users, clock: config.clock });
-  const handleProvider = provider.callback();
-  const handleInteraction = getRequestListener(createInteractionApp(provider, services, config.apiUrl).fetch);
+  const handleOrg = org.callback();
+  const handleCustom = custom?.callback();
+  // Either server reads the org's sign-in steps (one store): the org server finishes them for both.
+  const handleInteraction = getRequestListener(createInteractionApp(org, services, config.apiAudience ?? config.apiUrl).fetch);
   const handleAccount = getRequestListener(createAccountApp(services).fetch);
-  const handleMyAccount = getRequestListener(createMyAccountApp(services).fetch);
-  const tokenPath = new URL('token', `${config.issuer}/`).pathname;
+  const handleMyAccount = getRequestListener(createMyAccountApp(services, org).fetch);
+  const signInRoutes = custom ? { prefix: CUSTOM_SERVER_PATH, ...CUSTOM_ROUTES } : { prefix: '', ...ORG_ROUTES };
   const heldPaths = new Map<string, HoldEndpoint>([
-    [tokenPath, 'token'],
-    [new URL('token/revocation', `${config.issuer}/`).pathname, 'revocation'],
+    [`${signInRoutes.prefix}${signInRoutes.token}`, 'token'],
+    [`${signInRoutes.prefix}${signInRoutes.revocation}`, 'revocation'],
   ]);
+  /** The custom server below its issuer's path, as mounted (oidc.ts tells it its mount path); the org server at the root. */
+  const handleProvider = (req: IncomingMessage, res: ServerResponse) => {
+    const url = req.url ?? '/';
+    if (handleCustom && (url === CUSTOM_SERVER_PATH || url.startsWith(`${CUSTOM_SERVER_PATH}/`) || url.startsWith(`${CUSTOM_SERVER_PATH}?`))) {
+      req.url = url.slice(CUSTOM_SERVER_PATH.length) || '/';
+      return handleCustom(req, res);
+    }
+    return handleOrg(req, res);
+  };
+  const publicPaths = new Set(['/.well-known/openid-configuration', ORG_ROUTES.jwks, `${CUSTOM_SERVER_PATH}/.well-known/openid-configuration`, `${CUSTOM_SERVER_PATH}${CUSTOM_ROUTES.jwks}`]);
 
   return createServer((req, res) => {
     const path = (req.url ?? '/').split('?')[0] ?? '/';
@@ -65,7 +77,7 @@ export async function createIdpServer(config: IdpServerConfig, faults: FaultRegi
     // the real request. Refuse other origins up front, except for the
     // public discovery document and key set.
     const preflight = req.method === 'OPTIONS' && req.headers['access-control-request-method'];
-    if (preflight && req.headers.origin !== config.appOrigin && !PUBLIC_PATHS.has(path)) {
+    if (preflight && req.headers.origin !== config.appOrigin && !publicPaths.has(path)) {
       res.writeHead(403, { Vary: 'Origin', 'Content-Length': '0' }).end();
       return;
     }

@@ -1,5 +1,5 @@
 import type { ProviderContext, ProviderMiddleware } from 'oidc-provider';
-import { AUTHORIZATION_PATH, words, type RefreshTokenPolicy } from './authorization.ts';
+import { words, type RefreshTokenPolicy } from './authorization.ts';
 
 // How a session ends, as the app can see it.
 //
@@ -22,6 +22,18 @@ function askConsentForOfflineAccess(ctx: ProviderContext): void {
   ctx.query = query;
 }
 
+/**
+ * A refresh that narrows the scopes and leaves out offline_access gets no
+ * refresh token back, as at Okta, while rotation has spent the one it used.
+ * (oidc-provider would hand out a rotated one with the grant's scopes.)
+ */
+function dropRefreshTokenWithoutOfflineAccess(ctx: ProviderContext): void {
+  const body = ctx.body as Record<string, unknown> | undefined;
+  const params = ctx.oidc?.params;
+  if (ctx.status !== 200 || typeof body?.refresh_token !== 'string' || params?.grant_type !== 'refresh_token') return;
+  if (typeof params.scope === 'string' && !words(params.scope).includes('offline_access')) delete body.refresh_token;
+}
+
 function addRefreshExpiry(ctx: ProviderContext): void {
   const body = ctx.body as Record<string, unknown> | undefined;
   const refreshToken = ctx.oidc?.entities.RefreshToken;
@@ -29,10 +41,13 @@ function addRefreshExpiry(ctx: ProviderContext): void {
   body.refresh_expires_in = Math.max(0, refreshToken.remainingTTL);
 }
 
-export function sessionEndMiddleware(options: { refreshTokens: RefreshTokenPolicy }): ProviderMiddleware {
+export function sessionEndMiddleware(options: { refreshTokens: RefreshTokenPolicy; authorizationPath: string }): ProviderMiddleware {
   return async (ctx, next) => {
-    if (options.refreshTokens !== 'always' && ctx.method === 'GET' && ctx.path === AUTHORIZATION_PATH) askConsentForOfflineAccess(ctx);
+    if (options.refreshTokens !== 'always' && ctx.method === 'GET' && ctx.path === options.authorizationPath) askConsentForOfflineAccess(ctx);
     await next();
-    if (ctx.oidc?.route === 'token') addRefreshExpiry(ctx);
+    if (ctx.oidc?.route === 'token') {
+      dropRefreshTokenWithoutOfflineAccess(ctx);
+      addRefreshExpiry(ctx);
+    }
   };
 }

@@ -27,7 +27,28 @@ export interface ProviderAdapter {
  */
 const GRANTABLE = new Set(['AccessToken', 'AuthorizationCode', 'RefreshToken', 'DeviceCode', 'BackchannelAuthenticationRequest']);
 
-export function createMemoryStore(): (model: string) => ProviderAdapter {
+export interface MemoryStoreOptions {
+  /**
+   * Seconds a rotated (consumed) refresh token is still taken, as Okta's
+   * grace period for token rotation: a tab that refreshed with it at the
+   * same moment as another gets an answer. Afterwards oidc-provider sees it
+   * consumed and revokes the grant (reuse detection). Default 0.
+   */
+  refreshTokenGracePeriod?: number;
+}
+
+export type ProviderStore = (model: string) => ProviderAdapter;
+
+/** The models both of the org's authorization servers read: one sign-in session (and its grants and sign-in steps) for the org. */
+const SHARED_MODELS = new Set(['Session', 'Interaction', 'Grant']);
+
+/** A server's store whose sessions, grants and interactions are the org's (`shared`), its codes and tokens its own. */
+export function sharedSessions(shared: ProviderStore, own: ProviderStore): ProviderStore {
+  return (model) => (SHARED_MODELS.has(model) ? shared(model) : own(model));
+}
+
+export function createMemoryStore(options: MemoryStoreOptions = {}): ProviderStore {
+  const grace = options.refreshTokenGracePeriod ?? 0;
   const entries = new Map<string, Entry>();
   const sessionIdByUid = new Map<string, string>();
   const keysByGrant = new Map<string, Set<string>>();
@@ -65,7 +86,12 @@ export function createMemoryStore(): (model: string) => ProviderAdapter {
         }
       },
       async find(id) {
-        return read(keyOf(id));
+        const payload = read(keyOf(id));
+        // Within the grace period a rotated refresh token reads as unused.
+        if (model === 'RefreshToken' && payload?.consumed !== undefined && Math.floor(Date.now() / 1000) - payload.consumed < grace) {
+          return { ...payload, consumed: undefined };
+        }
+        return payload;
       },
       async findByUid(uid) {
         const id = sessionIdByUid.get(uid);
@@ -76,7 +102,8 @@ export function createMemoryStore(): (model: string) => ProviderAdapter {
       },
       async consume(id) {
         const payload = read(keyOf(id));
-        if (payload) payload.consumed = Math.floor(Date.now() / 1000);
+        // The first use starts the grace period; a use within it does not move it.
+        if (payload && payload.consumed === undefined) payload.consumed = Math.floor(Date.now() / 1000);
       },
       async destroy(id) {
         const key = keyOf(id);

@@ -25,6 +25,7 @@ import {
   type PendingContact,
 } from '../myaccount/myAccount.ts';
 import { createBrowserAccess, type BrowserAccess } from '../myaccount/access.lazy.ts';
+import type { Reauthentication } from '../auth/authorize.lazy.ts';
 import { PlaceFacts } from './PlaceFacts.tsx';
 import './facts.css';
 import '../ui/forms.css';
@@ -142,7 +143,7 @@ interface AccountPage {
 }
 const AccountPageContext = createContext<AccountPage | undefined>(undefined);
 
-const needsRecentSignIn = (error: unknown) => error instanceof MyAccountError && error.code === 'recent_authentication';
+const needsRecentSignIn = (error: unknown): error is MyAccountError => error instanceof MyAccountError && error.code === 'recent_authentication';
 
 /**
  * A form's change, sent again after a fresh sign-in when the provider asks
@@ -152,13 +153,14 @@ const needsRecentSignIn = (error: unknown) => error instanceof MyAccountError &&
  */
 function useChange(form: AbpForm) {
   const page = useContext(AccountPageContext)!;
-  const [waiting, setWaiting] = useState<() => Promise<void>>();
+  // The change that waits, and what the provider's challenge asked of the fresh sign-in (max_age, acr_values).
+  const [waiting, setWaiting] = useState<{ action: () => Promise<void>; demands: Reauthentication }>();
   const guarded = (action: () => Promise<void>) => async () => {
     try {
       await action();
       setWaiting(undefined);
     } catch (error) {
-      setWaiting(needsRecentSignIn(error) ? () => action : undefined);
+      setWaiting(needsRecentSignIn(error) ? { action, demands: error.reauthentication ?? {} } : undefined);
       throw error;
     }
   };
@@ -167,8 +169,8 @@ function useChange(form: AbpForm) {
     confirm: waiting
       ? form.onSubmit(
           guarded(async () => {
-            await page.access.reauthenticate(page.saveDrafts);
-            await waiting();
+            await page.access.reauthenticate(page.saveDrafts, waiting.demands);
+            await waiting.action();
           }),
         )
       : undefined,
@@ -397,10 +399,17 @@ function MyAccount() {
   }, [offline, load]);
   const connect = () => {
     setConnecting(true);
-    access.connect().then(load, (failure: unknown) => {
-      logError('my-account', failure);
-      setError({ view: describeError(failure, i18n), code: failure instanceof MyAccountError ? failure.code : undefined });
-    }).finally(() => setConnecting(false));
+    access.connect().then(
+      () => {
+        // Connected: the page says it is loading, no longer what was wrong.
+        setError(undefined);
+        load();
+      },
+      (failure: unknown) => {
+        logError('my-account', failure);
+        setError({ view: describeError(failure, i18n), code: failure instanceof MyAccountError ? failure.code : undefined });
+      },
+    ).finally(() => setConnecting(false));
   };
 
   const loading = !account && !error;

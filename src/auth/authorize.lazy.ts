@@ -16,41 +16,47 @@ export interface AuthorizationRequest {
   state: string;
 }
 
-/** How the answer comes back, and what is asked for when it is not the app's own API. */
+/** How the answer comes back, and what is asked for when it is not the sign-in's own. */
 export interface AuthorizationOptions {
   /** `popup` and `silent` (prompt=none in a hidden frame) keep this page; their callback page knows itself by the state's prefix. */
   mode?: 'redirect' | 'popup' | 'silent';
-  /** Scopes instead of the sign-in's own (a token for another API, such as the provider's my-account API). */
+  /** Scopes instead of the sign-in's own (Mijn account's, at the org authorization server). */
   scope?: string;
-  /** RFC 8707 resource indicator of that API. */
-  resource?: string;
   /**
-   * A fresh authentication (OpenID Connect `prompt=login` with `max_age`):
-   * what Okta's my-account API asks for before a change when the sign-in is
-   * older than its 15 minutes.
+   * A fresh authentication (OpenID Connect `prompt=login`), with exactly
+   * the `max_age` and `acr_values` Okta's challenge named (its my-account
+   * API's 403 `insufficient_authentication_context` before a change).
    */
-  reauthenticate?: { maxAge: number };
+  reauthenticate?: Reauthentication;
+}
+
+/** What Okta's `insufficient_authentication_context` challenge asks for: `max_age` (seconds, 0 included) and `acr_values`, each when named. */
+export interface Reauthentication {
+  maxAge?: number;
+  acrValues?: string;
 }
 
 /** A scope-token of RFC 6749 §3.3: printable ASCII without space, `"` and `\`. */
 const SCOPE_TOKEN = /^[\x21\x23-\x5B\x5D-\x7E]+$/;
 
-const MYACCOUNT_AREAS = ['profile', 'email', 'phone', 'password'];
-/** Every scope of the provider's my-account API (Okta's `okta.myAccount.*`), read and manage. */
-export const MYACCOUNT_SCOPES = MYACCOUNT_AREAS.flatMap((area) => [`okta.myAccount.${area}.read`, `okta.myAccount.${area}.manage`]).join(' ');
 /**
  * What a sign-in asks for beyond the spec's scopes when appconfig names
  * none: `offline_access`, so renewals use a rotating refresh token instead of
  * a hidden frame that a provider on its own site cannot serve (its session
- * cookie is a third party's there), and the my-account scopes, so Mijn
- * account gets its token from that refresh token too (okta-auth-js's samples
- * ask for them at sign-in the same way).
+ * cookie is a third party's there). Never a my-account scope: only Okta's
+ * org authorization server grants those, and its tokens are for Okta alone,
+ * while the sign-in's access token goes to the backend (Mijn account gets a
+ * token of its own: myaccount/access.lazy.ts).
  */
-export const DEFAULT_EXTRA_SCOPES = `offline_access ${MYACCOUNT_SCOPES}`;
+export const DEFAULT_EXTRA_SCOPES = 'offline_access';
 
-/** The spec's `openid profile email`, plus the extra scopes appconfig names (by default DEFAULT_EXTRA_SCOPES); anything that is no scope-token is left out. */
+/**
+ * The spec's `openid profile email`, plus the extra scopes appconfig names
+ * (by default DEFAULT_EXTRA_SCOPES); anything that is no scope-token is left
+ * out, and so is a my-account scope an older configuration still names.
+ */
 export function signInScopes(config: AuthConfig): string {
-  const extra = (config.scopes ?? DEFAULT_EXTRA_SCOPES).split(/\s+/).filter((scope) => SCOPE_TOKEN.test(scope));
+  const extra = (config.scopes ?? DEFAULT_EXTRA_SCOPES).split(/\s+/).filter((scope) => SCOPE_TOKEN.test(scope) && !scope.startsWith('okta.myAccount.'));
   return [...new Set([...SCOPES.split(' '), ...extra])].join(' ');
 }
 
@@ -63,7 +69,7 @@ const STATE_PREFIX = { redirect: '', popup: POPUP_STATE_PREFIX, silent: SILENT_S
 export async function createAuthorizationRequest(
   config: AuthConfig,
   returnPath: string | undefined,
-  { mode = 'redirect', scope, resource, reauthenticate }: AuthorizationOptions = {},
+  { mode = 'redirect', scope, reauthenticate }: AuthorizationOptions = {},
 ): Promise<AuthorizationRequest> {
   const provider = await getProvider(config);
   const codeVerifier = oauth.generateRandomCodeVerifier();
@@ -82,7 +88,6 @@ export async function createAuthorizationRequest(
     code_challenge: await oauth.calculatePKCECodeChallenge(codeVerifier),
     code_challenge_method: 'S256',
   }).toString();
-  if (resource) url.searchParams.set('resource', resource);
   askForPageLanguage(url);
   // The code is bound to this browser's DPoP key too (RFC 9449 §10). Tabs that sign in at the same
   // moment share the key, so neither tab's code is left bound to a key the other replaced.
@@ -92,7 +97,8 @@ export async function createAuthorizationRequest(
     url.searchParams.set('prompt', 'none');
   } else {
     if (takeLoginFormRequirement() || reauthenticate) url.searchParams.set('prompt', 'login');
-    if (reauthenticate) url.searchParams.set('max_age', String(reauthenticate.maxAge));
+    if (reauthenticate?.maxAge !== undefined) url.searchParams.set('max_age', String(reauthenticate.maxAge));
+    if (reauthenticate?.acrValues) url.searchParams.set('acr_values', reauthenticate.acrValues);
     forgetSignOut();
   }
   saveTransaction({

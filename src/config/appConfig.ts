@@ -12,6 +12,12 @@ export interface AuthConfig {
   dpop?: boolean;
   /** Scopes asked for besides `openid profile email` (space-separated), such as `offline_access` where the provider gives refresh tokens only for it. */
   scopes?: string;
+  /**
+   * Mijn account's token comes from Okta's org authorization server, the
+   * only one that grants `okta.myAccount.*`: its issuer. Absent: the sign-in
+   * issuer without `/oauth2/<id>` (the org itself).
+   */
+  myAccount?: { issuer?: string };
   registrationUrl?: string;
   passwordRecoveryUrl?: string;
   unlockUrl?: string;

@@ -65,7 +65,16 @@ function auth(value: unknown): AuthConfig {
     registrationUrl: optionalUrl(json, 'registrationUrl', 'auth.registrationUrl'),
     passwordRecoveryUrl: optionalUrl(json, 'passwordRecoveryUrl', 'auth.passwordRecoveryUrl'),
     unlockUrl: optionalUrl(json, 'unlockUrl', 'auth.unlockUrl'),
+    ...myAccount(json.myAccount),
   };
+}
+
+/** `auth.myAccount`: absent, or an object whose `issuer` is absent or an http(s) address. */
+function myAccount(value: unknown): Pick<AuthConfig, 'myAccount'> {
+  if (value === undefined || value === null) return {};
+  if (!isJsonObject(value)) invalid('auth.myAccount', 'not an object');
+  const issuer = optionalUrl(value, 'issuer', 'auth.myAccount.issuer');
+  return issuer ? { myAccount: { issuer } } : {};
 }
 
 /** ABP's tenancy names: at most 64 characters (AbpTenantBase.MaxTenancyNameLength), no white space around. */

@@ -4,17 +4,26 @@ import * as oauth from 'oauth4webapi';
 import type { AuthConfig } from '../config/appConfig.ts';
 import type { Describable, ErrorView } from '../errors/describeError.ts';
 import { isJsonObject, textOf } from '../lib/json.ts';
-import { ACCEPT, CAUSES, challengeError, OPERATIONS, operationPath, type OperationName } from './operations.lazy.ts';
+import { ACCEPT, CAUSES, challengeError, OPERATIONS, operationPath, reauthenticationDemands, type OperationName } from './operations.lazy.ts';
 
 // The provider's my-account API as Okta publishes it (okta-auth-js
 // lib/myaccount; the table in operations.lazy.ts): the person's profile,
 // e-mail addresses, phone numbers and password, with an access token of its
-// own (its audience and okta.myAccount scopes), never the API's token, sent
+// own (the org authorization server's, okta.myAccount scopes), never the API's token, sent
 // with the DPoP scheme and a proof when it is bound to this browser's key.
+
+/**
+ * The issuer of Okta's org authorization server, where Mijn account gets its
+ * token: `auth.myAccount.issuer`, or the sign-in issuer without
+ * `/oauth2/<id>` (a custom authorization server's path in its org).
+ */
+export function myAccountIssuer(config: AuthConfig): string | undefined {
+  return config.myAccount?.issuer ?? config.issuer?.replace(/\/oauth2\/[^/]+\/?$/, '');
+}
 
 /** Okta serves it at its org's own origin, whatever authorization server signs people in. */
 export function myAccountUrl(config: AuthConfig): string {
-  return `${new URL(config.issuer ?? '').origin}/idp/myaccount`;
+  return `${new URL(myAccountIssuer(config) ?? '').origin}/idp/myaccount`;
 }
 
 /** The person as the provider keeps them (`/profile`). */
@@ -115,8 +124,16 @@ export class MyAccountError extends Error implements Describable {
   readonly scopes: string | undefined;
   /** Okta's errorSummary (English), or what went wrong before it answered. */
   readonly summary: string;
+  /** For `recent_authentication`: the `max_age` and `acr_values` the provider's challenge named. */
+  readonly reauthentication: { maxAge?: number; acrValues?: string } | undefined;
 
-  constructor(code: MyAccountErrorCode, status: number, detail: string, causes: readonly string[] = [], options?: { cause?: unknown; scopes?: string }) {
+  constructor(
+    code: MyAccountErrorCode,
+    status: number,
+    detail: string,
+    causes: readonly string[] = [],
+    options?: { cause?: unknown; scopes?: string; reauthentication?: { maxAge?: number; acrValues?: string } },
+  ) {
     super(`my-account ${status} ${code}: ${detail}${causes.length ? ` (${causes.join(' | ')})` : ''}`, options);
     this.name = 'MyAccountError';
     this.code = code;
@@ -124,6 +141,7 @@ export class MyAccountError extends Error implements Describable {
     this.summary = detail;
     this.causes = causes;
     this.scopes = options?.scopes;
+    this.reauthentication = options?.reauthentication;
   }
 
   describe(i18n: I18n, fieldNames: readonly string[]): ErrorView {
@@ -153,14 +171,16 @@ async function errorOf(response: Response): Promise<MyAccountError> {
   const body = fieldsOf(await response.json().catch(() => undefined));
   const listed: unknown = body.get('errorCauses');
   const causes = (Array.isArray(listed) ? listed : []).flatMap((cause) => textOf(fieldsOf(cause).get('errorSummary')) ?? []);
-  const challenge = challengeError(response.headers.get('WWW-Authenticate'));
+  const header = response.headers.get('WWW-Authenticate');
+  const challenge = challengeError(header);
   const code =
     response.status === 403 && challenge === 'insufficient_authentication_context'
       ? 'recent_authentication'
       : response.status === 403 && challenge === 'insufficient_scope'
         ? 'scope_refused'
         : (textOf(body.get('errorCode')) ?? 'unknown');
-  return new MyAccountError(code, response.status, textOf(body.get('errorSummary')) ?? response.statusText, causes);
+  const reauthentication = code === 'recent_authentication' ? reauthenticationDemands(header) : undefined;
+  return new MyAccountError(code, response.status, textOf(body.get('errorSummary')) ?? response.statusText, causes, { reauthentication });
 }
 
 function malformed(what: string): never {

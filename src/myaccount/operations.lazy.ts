@@ -105,7 +105,28 @@ export const RECENT_AUTHENTICATION_CHALLENGE =
 
 /** What a 401 or 403 names in its WWW-Authenticate header (RFC 6750 §3), when anything. */
 export function challengeError(header: string | null | undefined): string | undefined {
-  return /\berror="([^"]*)"/.exec(header ?? '')?.[1];
+  return challengeParameter(header, 'error');
+}
+
+/** One auth-param of a challenge (RFC 9110 §11.2): `name="quoted"` or `name=token`, the first with that name. */
+function challengeParameter(header: string | null | undefined, name: string): string | undefined {
+  const match = new RegExp(`(?:^|[\\s,])${name}\\s*=\\s*(?:"((?:[^"\\\\]|\\\\.)*)"|([^\\s,]+))`, 'i').exec(header ?? '');
+  if (!match) return undefined;
+  return match[1] !== undefined ? match[1].replace(/\\(.)/g, '$1') : match[2];
+}
+
+/**
+ * What Okta's `insufficient_authentication_context` challenge asks of a
+ * fresh authentication: its `max_age` (whole seconds, 0 included) and its
+ * `acr_values`, each only when named, as okta-auth-js passes them on.
+ */
+export function reauthenticationDemands(header: string | null | undefined): { maxAge?: number; acrValues?: string } {
+  const maxAge = challengeParameter(header, 'max_age');
+  const acrValues = challengeParameter(header, 'acr_values');
+  return {
+    ...(maxAge !== undefined && /^\d+$/.test(maxAge) ? { maxAge: Number(maxAge) } : {}),
+    ...(acrValues ? { acrValues } : {}),
+  };
 }
 
 /** Seconds between a phone number's challenges (DD sendPhoneChallenge: 429 within 30 s). */
@@ -140,3 +161,6 @@ export type OperationName = keyof typeof OPERATIONS;
 export function operationPath(name: OperationName, parameters: Record<string, string> = {}): string {
   return OPERATIONS[name].path.replace(/:(\w+)/g, (_, key: string) => encodeURIComponent(parameters[key] ?? ''));
 }
+
+/** The my-account scopes the app's operations need, each once (a manage scope lets its area be read too): what Mijn account asks the org server for. */
+export const MYACCOUNT_SCOPES = [...new Set(Object.values(OPERATIONS).map((operation) => operation.scope))].join(' ');

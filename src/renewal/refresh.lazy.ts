@@ -11,29 +11,22 @@ import { accessTokenExpiry, personOf, sessionEnd, type ProviderTokens } from '..
  */
 export const REFRESH_LOCK = 'oidc-renew';
 
-/** An access token for another API than the sign-in's (RFC 8707), with the scopes it needs: Okta's my-account API. */
-export interface RefreshTarget {
-  scope: string;
-  resource: string;
-}
-
 export interface Refreshed {
-  /** The tokens to keep: the rotated refresh token, with the new access token when no target was named. */
+  /** The tokens to keep: the rotated refresh token with the new access token. */
   tokens: ProviderTokens;
-  /** The refresh answer's access token and when it expires (for the target when one was named). */
+  /** The refresh answer's access token and when it expires. */
   accessToken: string;
   expiresAt: number;
 }
 
 /**
  * One refresh-token grant (RFC 6749 §6), with DPoP when appconfig turns it
- * on (`dpopHandle`, the nonce asked for once more). Without `target` the
- * answer replaces the tab's tokens; with one, the access token is for that
- * API only and the tab keeps its own access token, while the rotated refresh
- * token is kept either way. The caller holds REFRESH_LOCK and publishes
- * `tokens` to the other tabs.
+ * on (`dpopHandle`, the nonce asked for once more), for the sign-in's own
+ * scopes: the answer replaces the tab's tokens. (Mijn account never spends
+ * this refresh token: its token comes from the org authorization server.)
+ * The caller holds REFRESH_LOCK and publishes `tokens` to the other tabs.
  */
-export async function refreshProviderTokens(config: AuthConfig, tokens: ProviderTokens, target?: RefreshTarget): Promise<Refreshed> {
+export async function refreshProviderTokens(config: AuthConfig, tokens: ProviderTokens): Promise<Refreshed> {
   const provider = await getProvider(config);
   try {
     const DPoP = await dpopHandle(config, provider);
@@ -41,7 +34,6 @@ export async function refreshProviderTokens(config: AuthConfig, tokens: Provider
       const response = await oauth.refreshTokenGrantRequest(provider.as, provider.client, provider.clientAuth, tokens.refreshToken!, {
         ...provider.options,
         DPoP,
-        ...(target ? { additionalParameters: { scope: target.scope, resource: target.resource } } : {}),
       });
       return oauth.processRefreshTokenResponse(provider.as, provider.client, response);
     });
@@ -54,7 +46,7 @@ export async function refreshProviderTokens(config: AuthConfig, tokens: Provider
       // A renewal's ID token carries the profile as it is now: a name changed elsewhere shows at the next start.
       person: personOf(oauth.getValidatedIdTokenClaims(result)) ?? tokens.person,
     };
-    const next: ProviderTokens = target ? { ...tokens, ...kept } : { ...kept, accessToken: result.access_token, expiresAt };
+    const next: ProviderTokens = { ...kept, accessToken: result.access_token, expiresAt };
     return { tokens: next, accessToken: result.access_token, expiresAt };
   } catch (error) {
     throw toAuthError(error);

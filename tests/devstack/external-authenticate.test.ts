@@ -1,7 +1,8 @@
 import { decodeJwt, decodeProtectedHeader, generateKeyPair, SignJWT } from 'jose';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { ROLE_CLAIM, TENANT_CLAIM, USER_ID_CLAIM, USER_NAME_CLAIM } from '../../devstack/api/backend-token.ts';
-import { signIn } from './helpers/sign-in.ts';
+import { orgSignIn } from './helpers/myaccount.ts';
+import { externalAuthenticate, signIn } from './helpers/sign-in.ts';
 import { startTestStack, type TestStack } from './helpers/test-stack.ts';
 
 let stack: TestStack;
@@ -202,9 +203,44 @@ describe('ExternalAuthenticate refuses bad input', () => {
     expect(body.error).toEqual(COULD_NOT_VALIDATE);
   });
 
+  it('refuses a token of the org authorization server (Mijn account\'s, for the provider alone) as a sign-in token', async () => {
+    const { tokens, idTokenClaims } = await orgSignIn(stack.urls, 'admin');
+    expect(idTokenClaims.iss).toBe(stack.urls.issuer);
+    expect(idTokenClaims.sub).toBe(sub);
+    const { status, body } = await authenticate({ authProvider: 'OpenIdConnect', providerKey: sub, providerAccessCode: tokens.access_token }, DEFAULT);
+    expect(status).toBe(500);
+    expect(body.error).toEqual(COULD_NOT_VALIDATE);
+  });
+
   it('refuses garbage', async () => {
     const { status, body } = await authenticate({ authProvider: 'OpenIdConnect', providerKey: sub, providerAccessCode: 'not-a-jwt' }, DEFAULT);
     expect(status).toBe(500);
     expect(body.error).toEqual(COULD_NOT_VALIDATE);
+  });
+});
+
+describe('ExternalAuthenticate in an org without a custom authorization server (org-only layout)', () => {
+  let orgOnly: TestStack;
+  beforeAll(async () => {
+    orgOnly = await startTestStack({ oktaLayout: 'org-only' });
+  });
+  afterAll(() => orgOnly.stop());
+
+  it('signs in at the org server and has the API check its opaque token at the org\'s /userinfo', async () => {
+    expect(orgOnly.urls.signInIssuer).toBe(orgOnly.urls.issuer);
+    const { tokens, idTokenClaims } = await signIn(orgOnly.urls, 'admin');
+    expect(idTokenClaims.iss).toBe(orgOnly.urls.issuer);
+    expect(() => decodeJwt(tokens.access_token)).toThrow();
+    const response = await externalAuthenticate(orgOnly.urls, idTokenClaims.sub, tokens.access_token);
+    const body = (await response.json()) as Envelope;
+    expect(body.result?.accessToken).toEqual(expect.any(String));
+  });
+
+  it('refuses a token /userinfo does not know, and one for another person', async () => {
+    const { tokens } = await signIn(orgOnly.urls, 'monteur');
+    const unknown = (await (await externalAuthenticate(orgOnly.urls, 'idp-0002-monteur', 'onzin')).json()) as Envelope;
+    expect(unknown.error?.message).toBe('Could not validate external user');
+    const other = (await (await externalAuthenticate(orgOnly.urls, 'idp-0001-admin', tokens.access_token)).json()) as Envelope;
+    expect(other.result).toBeNull();
   });
 });

@@ -246,7 +246,7 @@ describe('fault switches over HTTP', () => {
     await fetch(`${faultsUrl()}/appconfig`, { method: 'PUT', body: JSON.stringify({ status: 404, times: 1 }) });
     expect((await request('appconfig')).status).toBe(404);
     await fetch(`${faultsUrl()}/token`, { method: 'PUT', body: JSON.stringify({ status: 503, times: 1 }) });
-    const token = await fetch(`${stack.urls.issuer}/token`, { method: 'POST', body: new URLSearchParams({ grant_type: 'refresh_token' }) });
+    const token = await fetch(`${stack.urls.signInIssuer}/v1/token`, { method: 'POST', body: new URLSearchParams({ grant_type: 'refresh_token' }) });
     expect(token.status).toBe(503);
   });
 

@@ -125,7 +125,7 @@ describe('a gate', () => {
 
 describe('what can be held', () => {
   const provider = (path: string) =>
-    fetch(`${stack.urls.issuer}${path}`, {
+    fetch(`${stack.urls.signInIssuer}${path}`, {
       method: 'POST',
       headers: { Origin: stack.urls.app, 'Content-Type': 'application/x-www-form-urlencoded' },
       body: new URLSearchParams({ client_id: 'isolatie-staff', token: 'nothing' }),
@@ -134,8 +134,8 @@ describe('what can be held', () => {
     { endpoint: 'appconfig', send: () => fetch(`${stack.urls.app}/assets/appconfig.production.json`), path: '/assets/appconfig.production.json' },
     { endpoint: 'catalog chunk', send: () => fetch(`${stack.urls.app}${CATALOG_CHUNK}`), path: CATALOG_CHUNK },
     { endpoint: 'sign-out code', send: () => fetch(`${stack.urls.app}${SIGN_OUT_CODE}`), path: SIGN_OUT_CODE },
-    { endpoint: 'token', send: () => provider('/token'), path: '/token' },
-    { endpoint: 'revocation', send: () => provider('/token/revocation'), path: '/token/revocation' },
+    { endpoint: 'token', send: () => provider('/v1/token'), path: '/oauth2/default/v1/token' },
+    { endpoint: 'revocation', send: () => provider('/v1/revoke'), path: '/oauth2/default/v1/revoke' },
   ];
 
   it.each(CASES)('$endpoint', async ({ endpoint, send, path }) => {

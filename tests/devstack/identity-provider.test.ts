@@ -14,7 +14,8 @@ afterAll(() => stack.stop());
 describe('sign-in with authorization code and PKCE', () => {
   it('signs admin in and issues an ID token with profile and e-mail', async () => {
     const { tokens, idTokenClaims } = await signIn(stack.urls, 'admin');
-    expect(idTokenClaims.iss).toBe(stack.urls.issuer);
+    expect(stack.urls.signInIssuer).toBe(`${stack.urls.issuer}/oauth2/default`);
+    expect(idTokenClaims.iss).toBe(stack.urls.signInIssuer);
     expect(idTokenClaims.aud).toBe('isolatie-staff');
     expect(idTokenClaims).toMatchObject({
       sub: 'idp-0001-admin',
@@ -34,7 +35,8 @@ describe('sign-in with authorization code and PKCE', () => {
     expect(decodeProtectedHeader(tokens.access_token)).toMatchObject({ alg: 'RS256', typ: 'at+jwt' });
     const claims = decodeJwt(tokens.access_token);
     expect(claims.aud).toBe(stack.urls.api);
-    expect(claims.iss).toBe(stack.urls.issuer);
+    expect(claims.iss).toBe(stack.urls.signInIssuer);
+    expect(claims.scope).toBe('openid profile email offline_access');
     expect(claims.sub).toBe('idp-0002-monteur');
     expect(claims.email).toBe('monteur@isolatie.local');
     expect(claims.client_id).toBe('isolatie-staff');
@@ -100,18 +102,46 @@ describe('sign-in with authorization code and PKCE', () => {
 });
 
 describe('refresh, revocation and sign-out', () => {
-  it('rotates the refresh token and refuses the old one', async () => {
+  const refresh = async (as: oauth.AuthorizationServer, refreshToken: string, scope?: string) =>
+    oauth.processRefreshTokenResponse(as, client, await oauth.refreshTokenGrantRequest(as, client, oauth.None(), refreshToken, { ...insecure, additionalParameters: scope ? { scope } : {} }));
+
+  it('rotates the refresh token and still takes the old one within the grace period, as Okta does', async () => {
     const { as, tokens } = await signIn(stack.urls, 'admin');
     const first = tokens.refresh_token!;
-    const refreshed = await oauth.processRefreshTokenResponse(
-      as, client, await oauth.refreshTokenGrantRequest(as, client, oauth.None(), first, insecure),
-    );
+    const refreshed = await refresh(as, first);
     expect(refreshed.refresh_token).toBeTruthy();
     expect(refreshed.refresh_token).not.toBe(first);
     expect(decodeJwt(refreshed.access_token).aud).toBe(stack.urls.api);
+    // Another tab refreshing with the same token at the same moment still gets an answer.
+    await expect(refresh(as, first)).resolves.toHaveProperty('refresh_token');
+  });
 
-    const reuse = await oauth.refreshTokenGrantRequest(as, client, oauth.None(), first, insecure);
-    await expect(oauth.processRefreshTokenResponse(as, client, reuse)).rejects.toMatchObject({ error: 'invalid_grant' });
+  it('refuses a rotated refresh token after the grace period and ends its chain', async () => {
+    const strict = await startTestStack({ refreshTokenGracePeriod: 0 });
+    try {
+      const { as, tokens } = await signIn(strict.urls, 'admin');
+      const rotated = (await refresh(as, tokens.refresh_token!)).refresh_token!;
+      await expect(refresh(as, tokens.refresh_token!)).rejects.toMatchObject({ error: 'invalid_grant' });
+      // The reuse revoked the chain: the token that replaced it is gone too.
+      await expect(refresh(as, rotated)).rejects.toMatchObject({ error: 'invalid_grant' });
+    } finally {
+      await strict.stop();
+    }
+  });
+
+  it('narrows the scopes on refresh, with a refresh token only while offline_access stays', async () => {
+    const { as, tokens } = await signIn(stack.urls, 'admin');
+    const narrowed = await refresh(as, tokens.refresh_token!, 'openid email offline_access');
+    expect(decodeJwt(narrowed.access_token).scope).toBe('openid email offline_access');
+    expect(narrowed.refresh_token).toBeTruthy();
+    const withoutOffline = await refresh(as, narrowed.refresh_token!, 'openid email');
+    expect(decodeJwt(withoutOffline.access_token).scope).toBe('openid email');
+    expect(withoutOffline.refresh_token).toBeUndefined();
+  });
+
+  it('answers invalid_scope for a scope the sign-in was not granted, at refresh too', async () => {
+    const { as, tokens } = await signIn(stack.urls, 'admin', '123qwe', { scope: 'openid email offline_access' });
+    await expect(refresh(as, tokens.refresh_token!, 'openid profile')).rejects.toMatchObject({ error: 'invalid_scope' });
   });
 
   it('revokes a refresh token', async () => {
@@ -192,7 +222,7 @@ describe('refresh, revocation and sign-out', () => {
 
 describe('provider CORS', () => {
   const preflight = (origin: string) =>
-    fetch(`${stack.urls.issuer}/token`, {
+    fetch(`${stack.urls.signInIssuer}/v1/token`, {
       method: 'OPTIONS',
       headers: { Origin: origin, 'Access-Control-Request-Method': 'POST', 'Access-Control-Request-Headers': 'content-type' },
     });
@@ -201,7 +231,7 @@ describe('provider CORS', () => {
     const response = await preflight(stack.urls.app);
     expect(response.headers.get('access-control-allow-origin')).toBe(stack.urls.app);
     // A real token call from the app origin carries the header too.
-    const token = await fetch(`${stack.urls.issuer}/token`, {
+    const token = await fetch(`${stack.urls.signInIssuer}/v1/token`, {
       method: 'POST',
       headers: { Origin: stack.urls.app, 'Content-Type': 'application/x-www-form-urlencoded' },
       body: new URLSearchParams({ grant_type: 'refresh_token', refresh_token: 'onzin', client_id: 'isolatie-staff' }),
@@ -213,7 +243,7 @@ describe('provider CORS', () => {
   it('refuses another origin', async () => {
     const response = await preflight('http://evil.localhost');
     expect(response.headers.get('access-control-allow-origin')).toBeNull();
-    const token = await fetch(`${stack.urls.issuer}/token`, {
+    const token = await fetch(`${stack.urls.signInIssuer}/v1/token`, {
       method: 'POST',
       headers: { Origin: 'http://evil.localhost', 'Content-Type': 'application/x-www-form-urlencoded' },
       body: new URLSearchParams({ grant_type: 'refresh_token', refresh_token: 'onzin', client_id: 'isolatie-staff' }),

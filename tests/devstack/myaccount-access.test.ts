@@ -2,12 +2,12 @@ import { decodeJwt } from 'jose';
 import * as oauth from 'oauth4webapi';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MYACCOUNT_SCOPES } from '../../devstack/provider/myaccount/http.ts';
-import { bothResources, callMyAccount, myAccountToken, myAccountUrl } from './helpers/myaccount.ts';
-import { client, insecure, signIn } from './helpers/sign-in.ts';
+import { atOrg, callMyAccount, myAccountToken, myAccountUrl } from './helpers/myaccount.ts';
+import { beginSignIn, client, discover, insecure, redirectUri, signIn } from './helpers/sign-in.ts';
 import { startTestStack, type TestStack } from './helpers/test-stack.ts';
 
-// Who may call the my-account API: only a token issued for it, with the
-// scope the call needs, from the app's origin, in Okta's error shape and codes.
+// Who may call the my-account API: only a token of the org authorization
+// server (the only one that grants the my-account scopes), with the scope the call needs, from the app's origin, in Okta's error shape and codes.
 
 let stack: TestStack;
 beforeAll(async () => {
@@ -21,8 +21,10 @@ function expectOktaError(body: unknown, errorCode: `E0000${string}`) {
 }
 
 describe('my-account tokens', () => {
-  it('lists the my-account scopes in discovery', async () => {
+  it('lists the my-account scopes in the org server\'s discovery only', async () => {
     const metadata = await (await fetch(`${stack.urls.issuer}/.well-known/openid-configuration`)).json();
+    expect(metadata.issuer).toBe(stack.urls.issuer);
+    expect(metadata.token_endpoint).toBe(`${stack.urls.issuer}/oauth2/v1/token`);
     expect(metadata.scopes_supported).toEqual(expect.arrayContaining(MYACCOUNT_SCOPES));
     expect(MYACCOUNT_SCOPES).toEqual([
       'okta.myAccount.profile.read', 'okta.myAccount.profile.manage',
@@ -30,34 +32,49 @@ describe('my-account tokens', () => {
       'okta.myAccount.phone.read', 'okta.myAccount.phone.manage',
       'okta.myAccount.password.read', 'okta.myAccount.password.manage',
     ]);
+    const custom = await (await fetch(`${stack.urls.signInIssuer}/.well-known/openid-configuration`)).json();
+    expect(custom.issuer).toBe(`${stack.urls.issuer}/oauth2/default`);
+    expect(custom.token_endpoint).toBe(`${stack.urls.issuer}/oauth2/default/v1/token`);
+    expect(custom.scopes_supported.filter((scope: string) => scope.startsWith('okta.'))).toEqual([]);
   });
 
-  it('issues a token for <issuer>/idp/myaccount carrying only the asked scopes', async () => {
-    const token = await myAccountToken(stack.urls, 'monteur', ['okta.myAccount.profile.read']);
-    const claims = decodeJwt(token);
-    expect(claims.aud).toBe(myAccountUrl(stack.urls));
-    expect(claims.scope).toBe('okta.myAccount.profile.read');
-    const { status, body } = await callMyAccount(stack.urls, token, 'GET', '/profile');
+  it('issues an org token, opaque to everyone else, carrying only the asked scopes', async () => {
+    const { tokens } = await signIn(stack.urls, 'monteur', '123qwe', { scope: 'openid okta.myAccount.profile.read' }, atOrg(stack.urls));
+    expect(tokens.scope).toBe('openid okta.myAccount.profile.read');
+    expect(() => decodeJwt(tokens.access_token)).toThrow();
+    const { status, body } = await callMyAccount(stack.urls, tokens.access_token, 'GET', '/profile');
     expect(status).toBe(200);
     expect(body.profile.login).toBe('monteur');
   });
 
-  it('gives the API token at sign-in and a my-account token on refresh with resource, from one sign-in', async () => {
-    const { as, tokens } = await signIn(stack.urls, 'admin', '123qwe', bothResources(stack.urls));
+  it('answers invalid_scope for a my-account scope at the custom server', async () => {
+    const pending = await beginSignIn(stack.urls, { scope: `openid ${MYACCOUNT_SCOPES[0]}` });
+    const { url } = await pending.browser.follow(pending.authorizationUrl, (l) => l.startsWith(redirectUri(stack.urls)));
+    expect(new URL(url).searchParams.get('error')).toBe('invalid_scope');
+  });
+
+  it('ignores `resource` at sign-in: the custom server\'s token is for the API whatever it names, and a refresh naming another gets nothing', async () => {
+    const { as, tokens } = await signIn(stack.urls, 'admin', '123qwe', { resource: myAccountUrl(stack.urls) });
     expect(decodeJwt(tokens.access_token).aud).toBe(stack.urls.api);
-    expect(decodeJwt(tokens.access_token).scope).not.toContain('okta.');
+    expect((await callMyAccount(stack.urls, tokens.access_token, 'GET', '/profile')).status).toBe(401);
+    // A refresh naming the my-account API gets nothing for it either.
+    const refresh = await oauth.refreshTokenGrantRequest(as, client, oauth.None(), tokens.refresh_token!, { ...insecure, additionalParameters: { resource: myAccountUrl(stack.urls) } });
+    await expect(oauth.processRefreshTokenResponse(as, client, refresh)).rejects.toMatchObject({ error: 'invalid_target' });
+  });
 
-    const resource = myAccountUrl(stack.urls);
-    const forMyAccount = await oauth.processRefreshTokenResponse(as, client,
-      await oauth.refreshTokenGrantRequest(as, client, oauth.None(), tokens.refresh_token!, { ...insecure, additionalParameters: { resource } }));
-    expect(decodeJwt(forMyAccount.access_token).aud).toBe(resource);
-    expect(String(decodeJwt(forMyAccount.access_token).scope).split(' ').sort()).toEqual([...MYACCOUNT_SCOPES].sort());
-    expect((await callMyAccount(stack.urls, forMyAccount.access_token, 'GET', '/emails')).status).toBe(200);
+  it('keeps one sign-in session for both servers: a visit to the org server after a sign-in at the custom one asks no password', async () => {
+    const { browser } = await signIn(stack.urls, 'admin');
+    const pending = await beginSignIn(stack.urls, { scope: `openid ${MYACCOUNT_SCOPES.join(' ')}` }, atOrg(stack.urls));
+    const { url } = await browser.follow(pending.authorizationUrl, (l) => l.startsWith(redirectUri(stack.urls)));
+    expect(new URL(url).searchParams.get('code')).toBeTruthy();
+    expect(new URL(url).searchParams.get('iss')).toBe(stack.urls.issuer);
+  });
 
-    // The rotated refresh token still gives an API token without `resource`.
-    const forApi = await oauth.processRefreshTokenResponse(as, client,
-      await oauth.refreshTokenGrantRequest(as, client, oauth.None(), forMyAccount.refresh_token!, insecure));
-    expect(decodeJwt(forApi.access_token).aud).toBe(stack.urls.api);
+  it('does not take a refresh token of one server at the other', async () => {
+    const { tokens } = await signIn(stack.urls, 'admin');
+    const org = await discover(stack.urls, stack.urls.issuer);
+    const response = await oauth.refreshTokenGrantRequest(org, client, oauth.None(), tokens.refresh_token!, insecure);
+    await expect(oauth.processRefreshTokenResponse(org, client, response)).rejects.toMatchObject({ error: 'invalid_grant' });
   });
 
   it('refuses a token for the API with 401 in Okta shape', async () => {

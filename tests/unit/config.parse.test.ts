@@ -62,9 +62,12 @@ describe('parseAppConfig with a valid config', () => {
     const auth = parseAppConfig(withFields({ auth: { issuer: 'https://id.example.nl', scopes: ' offline_access  profile "quoted" groups ' } })).auth;
     const { DEFAULT_EXTRA_SCOPES, signInScopes } = await import('../../src/auth/authorize.lazy.ts');
     expect(signInScopes(auth)).toBe('openid profile email offline_access groups');
-    // Scopes that are no text: the defaults, offline_access and the my-account scopes.
+    // An older configuration's my-account scopes are not asked at sign-in.
+    expect(signInScopes(parseAppConfig(withFields({ auth: { scopes: 'offline_access okta.myAccount.profile.read' } })).auth)).toBe('openid profile email offline_access');
+    // Scopes that are no text: the default, offline_access.
     expect(signInScopes(parseAppConfig(withFields({ auth: { scopes: 42 } })).auth)).toBe(`openid profile email ${DEFAULT_EXTRA_SCOPES}`);
-    expect(DEFAULT_EXTRA_SCOPES.split(' ')).toEqual(expect.arrayContaining(['offline_access', 'okta.myAccount.profile.manage']));
+    // The sign-in never asks a my-account scope: only Okta's org server grants those, for Okta alone.
+    expect(DEFAULT_EXTRA_SCOPES).toBe('offline_access');
   });
 
   it('accepts a clock skew of 0 and its own auth provider name', () => {
@@ -132,10 +135,28 @@ describe('parseAppConfig with a bad config', () => {
     [{ authProvider: '' }, 'auth.authProvider'],
     [{ registrationUrl: 'javascript:alert(1)' }, 'auth.registrationUrl'],
     [{ passwordRecoveryUrl: 'mailto:x@y.nl' }, 'auth.passwordRecoveryUrl'],
+    [{ myAccount: 'https://id.example.nl' }, 'auth.myAccount'],
+    [{ myAccount: { issuer: 'id.example.nl' } }, 'auth.myAccount.issuer'],
+    [{ myAccount: { issuer: 'javascript:alert(1)' } }, 'auth.myAccount.issuer'],
   ])('refuses auth %j, naming %s', (auth, field) => {
     const error = errorOf(withFields({ auth }));
     expect(error.kind).toBe('config-invalid');
     expect(error.field).toBe(field);
+  });
+
+  it('reads auth.myAccount.issuer without its trailing slash, and leaves it out when it is empty', () => {
+    expect(parseAppConfig(withFields({ auth: { issuer: 'https://id.example.nl/oauth2/default', myAccount: { issuer: 'https://id.example.nl/' } } })).auth.myAccount).toEqual({ issuer: 'https://id.example.nl' });
+    expect(parseAppConfig(withFields({ auth: { issuer: 'https://id.example.nl', myAccount: { issuer: '' } } })).auth.myAccount).toBeUndefined();
+  });
+
+  it('takes Mijn account\'s issuer from auth.myAccount.issuer, else the sign-in issuer without /oauth2/<id> (Okta\'s org), and its API at that origin', async () => {
+    const { myAccountIssuer, myAccountUrl } = await import('../../src/myaccount/myAccount.ts');
+    const custom = parseAppConfig(withFields({ auth: { issuer: 'https://id.example.nl/oauth2/default' } })).auth;
+    expect([myAccountIssuer(custom), myAccountUrl(custom)]).toEqual(['https://id.example.nl', 'https://id.example.nl/idp/myaccount']);
+    const orgOnly = parseAppConfig(withFields({ auth: { issuer: 'https://id.example.nl' } })).auth;
+    expect(myAccountIssuer(orgOnly)).toBe('https://id.example.nl');
+    const named = parseAppConfig(withFields({ auth: { issuer: 'https://login.example.nl/oauth2/aus1', myAccount: { issuer: 'https://id.example.nl' } } })).auth;
+    expect([myAccountIssuer(named), myAccountUrl(named)]).toEqual(['https://id.example.nl', 'https://id.example.nl/idp/myaccount']);
   });
 
   it('carries the field name in its message', () => {

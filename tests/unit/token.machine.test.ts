@@ -65,6 +65,19 @@ describe('tokenMachine', () => {
     expect(calls).toEqual(['announceRenewed']);
   });
 
+  it('renews a short-lived backend token in the last quarter of its life, once: without a refresh token each renewal may ask the person', async () => {
+    const { actor, renewTokens } = start({ renewTokens: async () => ({ expiresAt: Date.now() + 75_000 }) });
+    actor.send({ type: 'ADDED', expiresAt: Date.now() + 75_000 });
+    await vi.advanceTimersByTimeAsync(75_000 - 75_000 / 4 - 1);
+    expect(renewTokens).not.toHaveBeenCalled();
+    await vi.advanceTimersByTimeAsync(1);
+    // Once per lifetime: the next token of 75 s is renewed 56.25 s after it came, not 15 s after (a minute's margin).
+    await vi.advanceTimersByTimeAsync(75_000 - 75_000 / 4 - 1);
+    expect(renewTokens).toHaveBeenCalledTimes(1);
+    await vi.advanceTimersByTimeAsync(1);
+    expect(renewTokens).toHaveBeenCalledTimes(2);
+  });
+
   it('on waking, renews at once when the token is due (its timer slept with the machine) and not when it is not', async () => {
     const { actor, renewTokens } = start();
     actor.send({ type: 'ADDED', expiresAt: Date.now() + HOUR });
@@ -81,7 +94,7 @@ describe('tokenMachine', () => {
 
   it('on waking after a failed renewal, tries again at once', async () => {
     const { actor, renewTokens } = start({ renewTokens: unreachableOnce() });
-    actor.send({ type: 'ADDED', expiresAt: Date.now() + RENEW_MARGIN_MS });
+    actor.send({ type: 'ADDED', expiresAt: Date.now() });
     await vi.advanceTimersByTimeAsync(0);
     expect(actor.getSnapshot().value).toBe('renewFailed');
     actor.send({ type: 'WAKE' });

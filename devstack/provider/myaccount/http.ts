@@ -1,5 +1,4 @@
 import type { Context, Hono, MiddlewareHandler } from 'hono';
-import type { ProviderTokenVerifier } from '../../api/provider-token.ts';
 import { dpopProofProblem } from '../../api/dpop-proof.ts';
 import { randomId, type ProviderUser, type UserStore } from '../user-store.ts';
 import {
@@ -14,8 +13,9 @@ import {
 } from '../../../src/myaccount/operations.lazy.ts';
 
 // The HTTP rules of the my-account API, as Okta's MyAccount API has them
-// (the table in src/myaccount/operations.lazy.ts): an access token issued
-// for this API (its own audience, not the app's API), sent with the DPoP
+// (the table in src/myaccount/operations.lazy.ts): an access token of the
+// org authorization server (never the custom server's token for the app's
+// API), sent with the DPoP
 // scheme and a proof when it is bound to a key; the scope each call needs;
 // an authentication at most 15 minutes old for a change, by the provider's
 // clock; the versioned Accept header; and errors in Okta's shape
@@ -25,8 +25,8 @@ export const MYACCOUNT_PATH = '/idp/myaccount';
 export const MYACCOUNT_AREAS = ['profile', 'email', 'phone', 'password'] as const satisfies readonly MyAccountArea[];
 export const MYACCOUNT_SCOPES = MYACCOUNT_AREAS.flatMap((area) => [`okta.myAccount.${area}.read`, `okta.myAccount.${area}.manage`]);
 
-/** The audience of the tokens this API accepts: derived from the issuer, so the app needs no setting for it. */
-export function myAccountAudience(issuer: string): string {
+/** The API's address: at the org's own origin, whatever authorization server signs people in. */
+export function myAccountBase(issuer: string): string {
   return `${issuer}${MYACCOUNT_PATH}`;
 }
 
@@ -84,14 +84,26 @@ function requestAddress(c: Context): string {
   return `${url.origin}${url.pathname}`;
 }
 
+/** What the API reads of an access token: its person, scopes, key binding and authentication time. */
+export interface MyAccountToken {
+  sub: string;
+  scope: string;
+  /** The thumbprint of the key a DPoP-bound token is bound to. */
+  jkt?: string;
+  authTime?: number;
+}
+
+/** Looks a token up at the org authorization server: undefined when it is not one of its live access tokens. */
+export type MyAccountTokenLookup = (token: string) => Promise<MyAccountToken | undefined>;
+
 /**
- * Accepts only a valid access token for this API and names its user.
+ * Accepts only a live access token of the org authorization server and names its user.
  * A token bound to a key (`cnf.jkt`) counts only with the DPoP scheme and a
  * proof for this request and this token (RFC 9449 §7.1); a plain one only
  * with Bearer. Refuses with 401 E0000011 and an `invalid_token` (or
  * `invalid_dpop_proof`) challenge otherwise.
  */
-export function authenticate(verify: ProviderTokenVerifier, users: UserStore): MiddlewareHandler<MyAccountEnv> {
+export function authenticate(lookup: MyAccountTokenLookup, users: UserStore): MiddlewareHandler<MyAccountEnv> {
   const seenProofs = new Map<string, number>();
   return async (c, next) => {
     const refuse = (description: string, scheme: 'Bearer' | 'DPoP' = 'Bearer', error = 'invalid_token') => {
@@ -101,10 +113,9 @@ export function authenticate(verify: ProviderTokenVerifier, users: UserStore): M
     };
     const authorization = readAuthorization(c.req.header('Authorization'));
     if (!authorization) return refuse('The access token is missing.');
-    const claims = await verify(authorization.token);
-    if (!claims) return refuse('The access token is invalid.');
-    const cnf = claims.cnf as { jkt?: unknown } | undefined;
-    const jkt = typeof cnf?.jkt === 'string' ? cnf.jkt : undefined;
+    const token = await lookup(authorization.token);
+    if (!token) return refuse('The access token is invalid.');
+    const { jkt } = token;
     if (jkt) {
       if (authorization.scheme !== 'dpop') return refuse('A DPoP-bound access token is sent with the DPoP scheme.', 'DPoP');
       const problem = await dpopProofProblem(
@@ -115,11 +126,11 @@ export function authenticate(verify: ProviderTokenVerifier, users: UserStore): M
     } else if (authorization.scheme === 'dpop') {
       return refuse('The access token is not bound to a key.');
     }
-    const user = typeof claims.sub === 'string' ? users.findBySub(claims.sub) : undefined;
+    const user = users.findBySub(token.sub);
     if (!user) return refuse('The access token is invalid.');
     c.set('user', user);
-    c.set('scopes', new Set(typeof claims.scope === 'string' ? claims.scope.split(' ') : []));
-    c.set('authTime', typeof claims.auth_time === 'number' ? claims.auth_time : undefined);
+    c.set('scopes', new Set(token.scope.split(' ')));
+    c.set('authTime', token.authTime);
     await next();
   };
 }

@@ -67,7 +67,7 @@ describe.each(['firefox', 'webkit'] as const)('%s, inactivity in two tabs', (eng
       expect(await first.backendToken(), 'the backend token is gone').toBeUndefined();
       if (engine !== 'webkit') {
         // One sign-out for both tabs (WebKit's driver lists a page's requests only while that page lives).
-        const revocations = [first, second].flatMap((staff) => staff.tab.requests.filter((request) => request.method === 'POST' && request.url.endsWith('/token/revocation')));
+        const revocations = [first, second].flatMap((staff) => staff.tab.requests.filter((request) => request.method === 'POST' && request.url.endsWith('/v1/revoke')));
         expect(revocations).toHaveLength(1);
       }
       // The provider's session ended too: the next person at this computer gets its form.

@@ -2,6 +2,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { NL } from '../models/texts.ts';
 import { engineEnv } from '../support/engineEnv.ts';
 import { seenMail, waitForMail } from '../../devstack/helpers/mailbox.ts';
+import { oktaEndpoint } from '../../../devstack/provider/oidc.ts';
 
 /**
  * The journeys of staff in the engines other than Chromium: Debian's Firefox
@@ -24,7 +25,7 @@ describe.each(['firefox', 'webkit'] as const)('%s, the provider on its own site'
   });
 
   /** The provider's token endpoint as the tab called it (it takes POST only; WebKit's driver names no methods). */
-  const tokenRequests = () => env.staff.tab.requests.filter((request) => request.method !== 'GET' && request.url === new URL('/token', env.stack.urls.issuer).href);
+  const tokenRequests = () => env.staff.tab.requests.filter((request) => request.method !== 'GET' && request.url === oktaEndpoint(env.stack.urls.signInIssuer, 'token'));
 
   it('signs admin in at the provider’s page, back to Home, and a reload stays signed in', async () => {
     expect(new URL(env.stack.urls.issuer).hostname).not.toBe(new URL(env.stack.urls.app).hostname);
@@ -90,13 +91,24 @@ describe.each(['firefox', 'webkit'] as const)('%s, the provider on its own site'
     await env.staff.tab.label(NL.provider.userName).waitFor();
   });
 
-  it('keeps a new name given in Mijn account after a reload, the provider’s cookie a third party’s here', async () => {
+  it('keeps a new name given in Mijn account after a reload, the provider’s cookie a third party’s here, its token the org server’s', async () => {
     await env.staff.signInToHome();
     await env.staff.openMyAccount(ADMIN);
+    if (engine !== 'webkit') {
+      // The sign-in asked its server for no my-account scope; Mijn account asked the org server for its own (WebKit's driver
+      // sees no navigations).
+      const urls = env.staff.tab.requests.map((request) => new URL(request.url));
+      const signIns = urls.filter((url) => `${url.origin}${url.pathname}` === oktaEndpoint(env.stack.urls.signInIssuer, 'authorize'));
+      expect(signIns.length).toBeGreaterThan(0);
+      for (const url of signIns) expect(url.searchParams.get('scope')).toBe('openid profile email offline_access');
+      const atOrg = urls.filter((url) => `${url.origin}${url.pathname}` === oktaEndpoint(env.stack.urls.issuer, 'authorize'));
+      expect(atOrg.map((url) => url.searchParams.get('scope')?.includes('okta.myAccount.profile.manage'))).toContain(true);
+    }
     await env.staff.tab.label('Voornaam').fill('Bea');
     await env.staff.tab.role('button', 'Naam opslaan').click();
     await env.staff.tab.text('Je naam is opgeslagen.').waitFor();
     await env.staff.tab.reload();
+    await env.staff.connectMyAccount();
     await env.staff.tab.text('Bea Admin').waitFor();
   });
 
@@ -170,10 +182,10 @@ describe.each(['firefox', 'webkit'] as const)('%s, the provider on its own site'
  * provider's cookie in these engines, so the person is asked to confirm the
  * session (never told it ended), and one click opens a popup, a first-party
  * visit, that closes by itself while the provider's session runs. The
- * backend token lives 70 s, so its renewal is due 10 s after the sign-in.
+ * backend token lives 24 s, so its renewal is due 18 s after the sign-in.
  */
 describe.each(['firefox', 'webkit'] as const)('%s, no refresh token, the provider on its own site', (engine) => {
-  const env = engineEnv(engine, { refreshTokens: 'never', backendTokenTtl: 70 });
+  const env = engineEnv(engine, { refreshTokens: 'never', backendTokenTtl: 24 });
 
   it('asks to confirm the session when it is due, and one click in a popup that closes by itself goes on, the page kept', async () => {
     const { staff, stack } = env;

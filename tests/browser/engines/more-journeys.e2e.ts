@@ -3,6 +3,7 @@ import { StaffModel } from '../models/staff.model.ts';
 import { EN, NL } from '../models/texts.ts';
 import type { Tab } from '../support/driver.ts';
 import { engineEnv } from '../support/engineEnv.ts';
+import { oktaEndpoint } from '../../../devstack/provider/oidc.ts';
 
 /**
  * More of a staff member's day in Firefox ESR and WebKitGTK (the journeys of
@@ -21,7 +22,7 @@ describe.each(['firefox', 'webkit'] as const)('%s, more journeys', (engine) => {
   const env = engineEnv(engine, { backendTokenTtl: BACKEND_TOKEN_TTL_S });
 
   /** Grants at the provider's token endpoint a tab made (POST only; WebKit's driver names no methods, and lists no preflight). */
-  const tokenGrants = (tab: Tab) => tab.requests.filter((request) => (request.method === 'POST' || request.method === '') && request.url === new URL('/token', env.stack.urls.issuer).href);
+  const tokenGrants = (tab: Tab) => tab.requests.filter((request) => (request.method === 'POST' || request.method === '') && request.url === oktaEndpoint(env.stack.urls.signInIssuer, 'token'));
 
   it('opens a second tab signed in without a second sign-in, and one renewal at a time reaches both, neither page reloaded', async () => {
     await env.staff.signInToHome();
@@ -29,7 +30,7 @@ describe.each(['firefox', 'webkit'] as const)('%s, more journeys', (engine) => {
     // Typed into the new tab: no copy of the first tab's sessionStorage, so the tokens come from the first tab.
     await other.open('/app/home');
     await other.waitForHome();
-    expect(other.tab.requests.filter((request) => request.url.startsWith(new URL('/auth', env.stack.urls.issuer).href)), 'no sign-in at the provider').toEqual([]);
+    expect(other.tab.requests.filter((request) => request.url.startsWith(oktaEndpoint(env.stack.urls.signInIssuer, 'authorize'))), 'no sign-in at the provider').toEqual([]);
     const first = await env.staff.refreshToken();
     expect(first, 'the first tab holds a refresh token').toBeTruthy();
     const backendToken = await env.staff.backendToken();

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { AppModel } from '../models/app.model.ts';
 import { NL } from '../models/texts.ts';
 import { browserEnv } from '../support/env.ts';
+import { oktaEndpoint } from '../../../devstack/provider/oidc.ts';
 
 const env = browserEnv({ backendTokenTtl: 70 });
 
@@ -49,7 +50,7 @@ describe('sign-in against the local stack', () => {
   it('refuses a tampered state: retry message after 5 s, no token, no code left in the address', async () => {
     const app = await AppModel.open(env.watched, '/account/login');
     await app.startSignIn();
-    const forged = new URLSearchParams({ code: 'stolen-code', state: 'X'.repeat(64), iss: env.stack.urls.issuer });
+    const forged = new URLSearchParams({ code: 'stolen-code', state: 'X'.repeat(64), iss: env.stack.urls.signInIssuer });
     await app.goto(`/account/logincallback?${forged}`);
     await app.page.getByText(NL.callback.waiting).waitFor();
     await app.waitForHeading(NL.callback.slow, { timeout: 8000 });
@@ -84,8 +85,7 @@ describe('sign-in against the local stack', () => {
     await app.signOut();
     await app.waitForAddress(/\/account\/login\?reason=signed-out/);
     await app.page.getByText(NL.login.signedOut).waitFor();
-    const issuer = env.stack.urls.issuer;
-    expect(env.watched.requests.filter((request) => request.url().startsWith(`${issuer}/session/end`)), 'no logout at the provider without its ID token').toEqual([]);
+    expect(env.watched.requests.filter((request) => request.url().startsWith(oktaEndpoint(env.stack.urls.signInIssuer, 'logout'))), 'no logout at the provider without its ID token').toEqual([]);
     expect(await app.cookie('Abp.AuthToken')).toBeUndefined();
     // The provider's session may still run: the next sign-in shows its form, so nobody is signed in as admin unasked.
     await app.signInButton.click();

@@ -4,6 +4,7 @@ import { Gate } from './gate.ts';
 import { PageModel } from './page.model.ts';
 import { EN, NL, oneOf } from './texts.ts';
 import { CALLBACK_OUTCOME_MS, OUTCOME_MS, type WatchedContext } from './watch.ts';
+import { oktaEndpoint } from '../../../devstack/provider/oidc.ts';
 
 /** The requests a test can hold, by the name of what the machines invoke them for. */
 export type Endpoint = 'appconfig' | 'GetAll' | 'Session' | 'catalog chunk' | 'token' | 'ExternalAuthenticate';
@@ -94,7 +95,7 @@ export class AppModel extends PageModel {
     const authorize = [...this.watched.requests]
       .reverse()
       .map((request) => new URL(request.url()))
-      .find((url) => url.origin === this.stack.urls.issuer && url.pathname === '/auth' && url.searchParams.has('state'));
+      .find((url) => url.origin === this.stack.urls.issuer && url.pathname.endsWith('/v1/authorize') && url.searchParams.has('state'));
     const state = authorize?.searchParams.get('state');
     if (state) return state;
     throw new Error('no authorization request with a state was sent');
@@ -247,7 +248,7 @@ export class AppModel extends PageModel {
 
   /** The provider refuses this page's refresh token (`invalid_grant`, as the stack's token fault answers), for this page only; gives the way back. */
   async refuseRefreshToken(): Promise<() => Promise<void>> {
-    const token = `${this.stack.urls.issuer}/token`;
+    const token = oktaEndpoint(this.stack.urls.signInIssuer, 'token');
     const refuse = (route: Route) =>
       route.fulfill({
         status: 400,
@@ -296,13 +297,12 @@ export class AppModel extends PageModel {
   hold(endpoint: Endpoint): Promise<Gate> {
     const app = new URL(this.stack.urls.app).origin;
     const api = new URL(this.stack.urls.api).origin;
-    const issuer = new URL(this.stack.urls.issuer).origin;
     const matchers: Record<Endpoint, (url: URL) => boolean> = {
       appconfig: (url) => url.origin === app && url.pathname.startsWith('/assets/appconfig'),
       GetAll: (url) => url.origin === api && url.pathname.endsWith('/AbpUserConfiguration/GetAll'),
       Session: (url) => url.origin === api && url.pathname.includes('/Session/'),
       'catalog chunk': (url) => url.origin === app && /\/assets\/messages-[^/]+\.js$/.test(url.pathname),
-      token: (url) => url.origin === issuer && url.pathname === '/token',
+      token: (url) => url.href === oktaEndpoint(this.stack.urls.signInIssuer, 'token'),
       ExternalAuthenticate: (url) => url.origin === api && url.pathname.endsWith('/TokenAuth/ExternalAuthenticate'),
     };
     return Gate.install(this.page, endpoint, matchers[endpoint]);

@@ -73,10 +73,22 @@ export class StaffModel {
     await this.tab.role('link', NL.shell.myAccount).waitFor();
   }
 
+  /** Mijn account, its forms shown: its token of its own had with the one click these engines need (their frames never see the provider's cookie). */
   async openMyAccount(personName: string): Promise<void> {
     await this.openUserMenu(personName);
     await this.tab.role('link', NL.shell.myAccount).click();
     await this.tab.role('heading', NL.shell.myAccount).waitFor();
+    await this.connectMyAccount();
+  }
+
+  /** "Verbinden met de inlogdienst": a popup at the provider's org server that closes by itself (its session asks no password), then the forms. */
+  async connectMyAccount(): Promise<void> {
+    await this.tab.text('Je browser laat de inlogdienst hier niet zien dat je bent ingelogd').waitFor();
+    await this.tab.withPopup(
+      () => this.tab.role('button', 'Verbinden met de inlogdienst').click(),
+      async () => undefined,
+    );
+    await this.tab.role('button', 'Naam opslaan').waitFor();
   }
 
   /** Beheer from the sections' menu, then its Gebruikers. */

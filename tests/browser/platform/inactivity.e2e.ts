@@ -42,7 +42,7 @@ afterEach(() => {
 async function twoTabs(): Promise<[AppModel, AppModel]> {
   await env.context.clock.install();
   env.context.on('request', (request) => {
-    if (/\/token\/revocation$/.test(new URL(request.url()).pathname)) revocations.push(request.url());
+    if (/\/v1\/revoke$/.test(new URL(request.url()).pathname)) revocations.push(request.url());
   });
   const first = await AppModel.newPage(env.watched);
   await first.signInToHome('admin', NL.shell.welcomeAnyone);

@@ -1,3 +1,4 @@
+import { decodeJwt } from 'jose';
 import type { Page } from 'playwright-core';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { LOGIN_ERROR } from '../../../devstack/provider/pages.ts';
@@ -10,23 +11,46 @@ import { NL } from '../models/texts.ts';
 import { WatchedContext } from '../models/watch.ts';
 import { newPhoneContext } from '../support/chromium.ts';
 import { browserEnv } from '../support/env.ts';
+import { oktaEndpoint } from '../../../devstack/provider/oidc.ts';
 
 /**
  * Mijn account against the local provider's my-account API (Okta's shape),
  * with the provider on a site of its own and third-party cookies blocked:
  * the person's details, name, e-mail and phone with the provider's code,
  * and the password, with Dutch answers to every refusal. The token for that
- * API comes from the sign-in's refresh token; a change after Okta's 15
- * minutes waits for one fresh sign-in in a popup. The provider's clock is
- * the test's to move.
+ * API is its own, from the provider's org authorization server, never the
+ * backend's: with the provider's cookie a third party's in a frame, one
+ * click opens a popup there, which closes by itself (the provider's session
+ * asks no password). A change after Okta's 15 minutes waits for one fresh
+ * sign-in in a popup. The provider's clock is the test's to move.
  */
 let skew = 0;
 const env = browserEnv({ accountClock: () => Date.now() + skew }, ['--test-third-party-cookie-phaseout']);
 
-async function openMyAccount(app: AppModel): Promise<void> {
+/** Mijn account's forms are there (its token was had). */
+const formsShown = (page: Page) => page.getByRole('button', { name: 'Naam opslaan' });
+
+/** The one click Mijn account asks where the frame cannot see the provider's session: a popup that closes by itself, no form in it. */
+async function clickConnect(page: Page): Promise<void> {
+  await page.getByText(/Je browser laat de inlogdienst hier niet zien dat je bent ingelogd/).waitFor();
+  const [popup] = await Promise.all([page.waitForEvent('popup'), page.getByRole('button', { name: 'Verbinden met de inlogdienst' }).click()]);
+  await popup.waitForEvent('close');
+}
+
+async function connect(page: Page): Promise<void> {
+  await clickConnect(page);
+  await formsShown(page).waitFor();
+}
+
+async function goToMyAccount(app: AppModel): Promise<void> {
   await app.openUserMenu();
   await app.page.getByRole('link', { name: NL.shell.myAccount }).click();
   await app.waitForHeading(NL.shell.myAccount, { level: 1 });
+}
+
+async function openMyAccount(app: AppModel): Promise<void> {
+  await goToMyAccount(app);
+  await connect(app.page);
 }
 
 const section = (page: Page, title: string) => page.locator('.account-form').filter({ has: page.getByRole('heading', { name: title }) });
@@ -39,11 +63,38 @@ async function codeFor(urls: StackUrls, to: string, seen: Set<string>): Promise<
 }
 
 describe('Mijn account', () => {
-  it('shows who the person is, and changes name, e-mail and phone with the provider’s code', async () => {
+  it('shows who the person is, and changes name, e-mail and phone with the provider’s code, with a token of its own', async () => {
     const app = await AppModel.newPage(env.watched);
-    await app.signInToHome('admin');
-    await openMyAccount(app);
     const { page } = app;
+    // What the my-account API got, and from which token endpoint each token came.
+    const myAccountTokens = new Set<string>();
+    const issued = new Map<string, string>();
+    page.on('request', (request) => {
+      const bearer = request.headers().authorization;
+      if (request.url().includes('/idp/myaccount/') && bearer) myAccountTokens.add(bearer.split(' ')[1]!);
+    });
+    page.on('response', async (response) => {
+      const url = response.url();
+      if (response.request().method() !== 'POST' || !url.endsWith('/v1/token') || !response.ok()) return;
+      const body = (await response.json().catch(() => ({}))) as { access_token?: string };
+      if (body.access_token) issued.set(body.access_token, url);
+    });
+    await app.signInToHome('admin');
+    const signInScopes = env.watched.requests
+      .map((request) => new URL(request.url()))
+      .filter((url) => `${url.origin}${url.pathname}` === oktaEndpoint(env.stack.urls.signInIssuer, 'authorize'))
+      .map((url) => url.searchParams.get('scope'));
+    expect(signInScopes).toEqual(['openid profile email offline_access']);
+    await openMyAccount(app);
+    await expect.poll(() => page.getByTestId('account-email').textContent()).toBe('admin@isolatie.local');
+    // The sign-in's token (the backend's) is the custom server's JWT for the API, with no my-account scope; Mijn account's
+    // tokens are others, the org server's.
+    const signInTokens = [...issued].filter(([, url]) => url === oktaEndpoint(env.stack.urls.signInIssuer, 'token')).map(([token]) => token);
+    expect(signInTokens).toHaveLength(1);
+    const backend = decodeJwt(signInTokens[0]!);
+    expect([backend.iss, backend.aud, String(backend.scope).includes('okta.')]).toEqual([env.stack.urls.signInIssuer, env.stack.urls.api, false]);
+    expect(myAccountTokens.size).toBeGreaterThan(0);
+    for (const token of myAccountTokens) expect(issued.get(token), 'Mijn account’s token came from the org server').toBe(oktaEndpoint(env.stack.urls.issuer, 'token'));
     await expect.poll(() => page.getByTestId('account-email').textContent()).toBe('admin@isolatie.local');
     expect(await axeViolations(page)).toEqual([]);
 
@@ -121,6 +172,8 @@ describe('Mijn account', () => {
     // The saved name stays after a reload, and after signing out and in again (ABP still has "Beheerder").
     await page.reload();
     await app.waitForHeading(NL.shell.myAccount, { level: 1 });
+    await connect(page);
+    await expect.poll(() => section(page, 'Naam').getByLabel('Voornaam').inputValue()).toBe('Bea');
     expect(await shellName(page)).toContain('Bea Admin');
     await app.goto('/app/home');
     await app.waitForHeading(NL.shell.welcomeOf('Bea'), { level: 1 });
@@ -165,7 +218,7 @@ describe('Mijn account', () => {
 });
 
 describe('Mijn account with Okta’s rules', () => {
-  it('asks for one fresh sign-in in a popup when the provider’s clock is 16 minutes on, then sends the waiting change', async () => {
+  it('asks the org server for one fresh sign-in in a popup, as its challenge names it, when the provider’s clock is 16 minutes on, then sends the waiting change', async () => {
     const app = await AppModel.newPage(env.watched);
     await app.signInToHome('admin', NL.shell.welcomeAnyone);
     await openMyAccount(app);
@@ -177,10 +230,10 @@ describe('Mijn account with Okta’s rules', () => {
     await name.getByText(/vraagt de inlogdienst om een recente inlog/).waitFor();
     expect(await name.getByLabel('Achternaam').inputValue(), 'nothing typed is lost').toBe('Klok');
 
-    const authorization = env.watched.context.waitForEvent('request', (request) => new URL(request.url()).pathname === '/auth');
+    const authorization = env.watched.context.waitForEvent('request', (request) => request.url().startsWith(oktaEndpoint(env.stack.urls.issuer, 'authorize')));
     const [popup] = await Promise.all([page.waitForEvent('popup'), name.getByRole('button', { name: 'Bevestigen dat jij het bent' }).click()]);
     const asked = new URL((await authorization).url()).searchParams;
-    expect([asked.get('prompt'), asked.get('max_age'), asked.get('scope')?.includes('offline_access')]).toEqual(['login', '900', true]);
+    expect([asked.get('prompt'), asked.get('max_age'), asked.get('acr_values'), asked.get('scope')?.includes('offline_access'), asked.get('scope')?.includes('okta.myAccount.profile.manage')]).toEqual(['login', '900', null, false, true]);
     await popup.waitForURL(/\/interaction\//);
     await popup.getByLabel(NL.provider.userName).fill('admin');
     await popup.getByLabel(NL.provider.password).fill('123qwe');
@@ -191,46 +244,13 @@ describe('Mijn account with Okta’s rules', () => {
     skew = 0;
   }, 120_000);
 
-  it('names the scopes the administrator must grant when the provider refuses them', async () => {
-    const app = await AppModel.newPage(env.watched);
-    // An org that grants the app no okta.myAccount scopes: the sign-in gets none, and the refresh for them is invalid_scope.
-    await app.page.route(/\/assets\/appconfig/, async (route) => {
-      const response = await route.fetch();
-      const config = await response.json();
-      await route.fulfill({ response, json: { ...config, auth: { ...config.auth, scopes: 'offline_access' } } });
-    });
-    await app.signInToHome('admin', NL.shell.welcomeAnyone);
-    await openMyAccount(app);
-    await app.page.getByText(/De inlogdienst geeft deze app geen toegang tot je accountgegevens/).waitFor();
-    await app.page.getByText(/okta\.myAccount\.profile\.read/).waitFor();
-    expect(await app.page.getByText('Je sessie bij de inlogdienst is afgelopen', { exact: false }).count()).toBe(0);
-  }, 60_000);
-
-  it('without a refresh token, gets its token with one click in a popup when the frame cannot see the provider’s session', async () => {
-    const app = await AppModel.newPage(env.watched);
-    // A provider that gives no refresh token (no offline_access): the hidden frame is all that is left, and its cookie is a third party's.
-    await app.page.route(/\/assets\/appconfig/, async (route) => {
-      const response = await route.fetch();
-      const config = await response.json();
-      await route.fulfill({ response, json: { ...config, auth: { ...config.auth, scopes: 'okta.myAccount.profile.read okta.myAccount.profile.manage okta.myAccount.phone.read' } } });
-    });
-    await app.signInToHome('admin', NL.shell.welcomeAnyone);
-    await openMyAccount(app);
-    const { page } = app;
-    await page.getByText(/Je browser laat de inlogdienst hier niet zien dat je bent ingelogd/).waitFor();
-    expect(await page.getByText('Je sessie bij de inlogdienst is afgelopen', { exact: false }).count()).toBe(0);
-    // In the popup the provider's cookie is first-party: its session answers without a form.
-    const [popup] = await Promise.all([page.waitForEvent('popup'), page.getByRole('button', { name: 'Verbinden met de inlogdienst' }).click()]);
-    await page.getByRole('button', { name: 'Naam opslaan' }).waitFor();
-    expect(popup.isClosed()).toBe(true);
-  }, 60_000);
-
   it('loads again by itself when the connection to the provider is back', async () => {
     const app = await AppModel.newPage(env.watched);
     await app.signInToHome('admin', NL.shell.welcomeAnyone);
     const { page } = app;
     await page.route(/\/idp\/myaccount\//, (route) => route.abort('internetdisconnected'));
-    await openMyAccount(app);
+    await goToMyAccount(app);
+    await clickConnect(page);
     await page.getByText(/De inlogdienst is niet bereikbaar/).waitFor();
     await page.unroute(/\/idp\/myaccount\//);
     await env.watched.context.setOffline(true);
@@ -260,7 +280,8 @@ describe('Mijn account on a phone, 360 px wide', () => {
     // Before the provider has answered, the place of the forms says so, politely.
     const profile = await Gate.install(page, 'my-account profile', (url) => url.pathname.endsWith('/idp/myaccount/profile'));
     await page.getByRole('button', { name: 'Menu' }).click();
-    await openMyAccount(app);
+    await goToMyAccount(app);
+    await clickConnect(page);
     await profile.next();
     const status = page.getByRole('status').filter({ hasText: 'Je gegevens worden geladen…' });
     await status.waitFor();

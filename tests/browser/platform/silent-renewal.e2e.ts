@@ -8,17 +8,17 @@ import { isRefreshGrant, isTokenRequest } from '../../../devstack/provider/token
 /**
  * A provider that gives no refresh token (an Okta app integration without
  * the Refresh Token grant): the app renews on the provider's session with a
- * hidden prompt=none authorization. The backend token lives 70 s here, so
- * it is due 10 s after sign-in.
+ * hidden prompt=none authorization. The backend token lives 24 s here, so
+ * it is due 18 s after sign-in (in the last quarter of its life).
  */
 const isSilentAuthorization = (request: Request) => {
   const url = new URL(request.url());
-  return url.pathname === '/auth' && url.searchParams.get('prompt') === 'none';
+  return url.pathname.endsWith('/v1/authorize') && url.searchParams.get('prompt') === 'none';
 };
 const isExternalAuthenticate = (request: Request) => request.url().includes('/api/TokenAuth/ExternalAuthenticate');
 
 describe('renewal without a refresh token, the provider next door (one site with the app)', () => {
-  const env = browserEnv({ refreshTokens: 'never', backendTokenTtl: 70, providerSite: 'same' });
+  const env = browserEnv({ refreshTokens: 'never', backendTokenTtl: 24, providerSite: 'same' });
 
   it('renews twice in the background with prompt=none, and the person keeps working', async () => {
     const app = await AppModel.newPage(env.watched);
@@ -66,7 +66,7 @@ describe('renewal without a refresh token, the provider next door (one site with
 });
 
 describe('renewal without a refresh token, the provider on a site of its own', () => {
-  const env = browserEnv({ refreshTokens: 'never', backendTokenTtl: 70 });
+  const env = browserEnv({ refreshTokens: 'never', backendTokenTtl: 24 });
 
   it('says the session needs confirming (not that it ended), and one click in a popup that closes by itself goes on, the page kept', async () => {
     const app = await AppModel.newPage(env.watched);
@@ -92,4 +92,37 @@ describe('renewal without a refresh token, the provider on a site of its own', (
     expect(await app.documentStillMarked(), 'the page was kept').toBe(true);
     expect(new URL(app.page.url()).pathname).toBe('/app/home');
   }, 120_000);
+});
+
+describe('renewal without a refresh token, short lifetimes, the provider on a site of its own', () => {
+  const BACKEND_TOKEN_TTL_S = 30;
+  const env = browserEnv({ refreshTokens: 'never', accessTokenTtl: 10, backendTokenTtl: BACKEND_TOKEN_TTL_S }, ['--test-third-party-cookie-phaseout']);
+
+  it('asks to confirm the session at most once per backend-token lifetime, the page kept', async () => {
+    const app = await AppModel.newPage(env.watched);
+    await app.signInToHome();
+    await app.markDocument();
+    const confirm = app.page.getByRole('button', { name: NL.session.confirm });
+    // Three backend-token lifetimes, each confirmation clicked as it comes.
+    const end = Date.now() + 3 * BACKEND_TOKEN_TTL_S * 1000;
+    const asked: number[] = [];
+    while (Date.now() < end) {
+      const shown = await confirm.waitFor({ timeout: end - Date.now() }).then(
+        () => true,
+        () => false,
+      );
+      if (!shown) break;
+      asked.push(Date.now());
+      const [popup] = await Promise.all([env.context.waitForEvent('page', { timeout: 10_000 }), confirm.click()]);
+      await popup.waitForEvent('close', { timeout: 15_000 });
+      await confirm.waitFor({ state: 'detached', timeout: 10_000 });
+    }
+    // Each renewal needs the person here (the provider's token lives 10 s, its frame sees no session), and only that one.
+    expect(asked.length).toBeGreaterThanOrEqual(2);
+    const gaps = asked.slice(1).map((at, index) => at - asked[index]!);
+    for (const gap of gaps) expect(gap, 'time between two confirmations').toBeGreaterThanOrEqual((BACKEND_TOKEN_TTL_S * 1000 * 3) / 4);
+    expect(await app.documentStillMarked(), 'the page was kept').toBe(true);
+    expect(new URL(app.page.url()).pathname).toBe('/app/home');
+    await app.watched.expectBackendToken();
+  }, 180_000);
 });

@@ -141,7 +141,7 @@ async function expectFailedBackendSignIn(watched: WatchedContext, app: AppModel,
 async function expectLoginFormOffered(app: AppModel) {
   await app.startSignIn();
   await app.waitForProviderForm();
-  const authorize = app.watched.requests.map((request) => new URL(request.url())).filter((url) => url.pathname === '/auth' && url.searchParams.has('state'));
+  const authorize = app.watched.requests.map((request) => new URL(request.url())).filter((url) => url.pathname.endsWith('/v1/authorize') && url.searchParams.has('state'));
   expect(authorize.at(-1)?.searchParams.get('prompt')).toBe('login');
 }
 

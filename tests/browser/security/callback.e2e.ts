@@ -43,7 +43,7 @@ describe.concurrent('the login callback refuses what does not belong to the sign
     suite.run(async (watched) => {
       const app = await AppModel.open(watched, '/account/login');
       await app.startSignIn();
-      await app.goto(callbackPath({ code: 'forged-code', state: otherState(), iss: suite.stack.urls.issuer }));
+      await app.goto(callbackPath({ code: 'forged-code', state: otherState(), iss: suite.stack.urls.signInIssuer }));
       await expectRefusedCallback(app, NL.callback.noTransaction, /\[sign-in\].*no-transaction/s);
     }),
   );
@@ -52,7 +52,7 @@ describe.concurrent('the login callback refuses what does not belong to the sign
     suite.run(async (watched) => {
       const app = await AppModel.open(watched, '/account/login');
       await app.startSignIn();
-      await app.goto(callbackPath({ code: 'forged-code', iss: suite.stack.urls.issuer }));
+      await app.goto(callbackPath({ code: 'forged-code', iss: suite.stack.urls.signInIssuer }));
       await expectRefusedCallback(app, NL.callback.stateMismatch, /\[sign-in\].*state-mismatch/s);
     }),
   );
@@ -68,7 +68,7 @@ describe.concurrent('the login callback refuses what does not belong to the sign
   securityCase.concurrent('a code with no stored sign-in attempt (fresh browser)', () =>
     suite.run(async (watched) => {
       const app = await AppModel.newPage(watched);
-      await app.goto(callbackPath({ code: 'some-code', state: otherState(), iss: suite.stack.urls.issuer }));
+      await app.goto(callbackPath({ code: 'some-code', state: otherState(), iss: suite.stack.urls.signInIssuer }));
       await expectRefusedCallback(app, NL.callback.noTransaction, /\[sign-in\].*no-transaction/s);
     }),
   );
@@ -87,7 +87,7 @@ describe.concurrent('the login callback refuses what does not belong to the sign
       const app = await AppModel.open(watched, '/account/login');
       await app.startSignIn();
       const state = app.pendingState();
-      await app.goto(callbackPath({ error: 'access_denied', error_description: 'nee', state, iss: suite.stack.urls.issuer }));
+      await app.goto(callbackPath({ error: 'access_denied', error_description: 'nee', state, iss: suite.stack.urls.signInIssuer }));
       await expectCancelled(app);
     }),
   );
@@ -99,7 +99,7 @@ describe.concurrent('the login callback refuses what does not belong to the sign
       const state = app.pendingState();
       await app.goto(callbackPath({ code: 'some-code', state, iss: 'https://evil.example' }));
       await expectRefusedCallback(app, NL.callback.issuerMismatch, /\[sign-in\].*issuer-mismatch/s);
-      expect(watched.requests.filter((request) => request.url().endsWith('/token')), 'no code exchange').toEqual([]);
+      expect(watched.requests.filter((request) => request.url().endsWith('/v1/token')), 'no code exchange').toEqual([]);
     }),
   );
 
@@ -110,7 +110,7 @@ describe.concurrent('the login callback refuses what does not belong to the sign
       const state = app.pendingState();
       await app.goto(callbackPath({ code: 'some-code', state }));
       await expectRefusedCallback(app, NL.callback.issuerMismatch, /\[sign-in\].*issuer-mismatch/s);
-      expect(watched.requests.filter((request) => request.url().endsWith('/token')), 'no code exchange').toEqual([]);
+      expect(watched.requests.filter((request) => request.url().endsWith('/v1/token')), 'no code exchange').toEqual([]);
     }),
   );
 });
@@ -123,11 +123,11 @@ describe.concurrent('codes are used once, by the attempt they were made for', ()
       const callback = watched.navigations.find((url) => url.includes('/account/logincallback?code='));
       expect(callback, 'the callback address as the provider sent it').toBeTruthy();
       const tokenBefore = await watched.cookie('Abp.AuthToken');
-      const exchanges = watched.requests.filter((request) => request.url().endsWith('/token')).length;
+      const exchanges = watched.requests.filter((request) => request.url().endsWith('/v1/token')).length;
       await app.goto(callback!);
       await app.expectCallbackFailure(NL.callback.noTransaction);
       watched.expectLogged(/\[sign-in\].*no-transaction/s);
-      expect(watched.requests.filter((request) => request.url().endsWith('/token')).length, 'no second exchange').toBe(exchanges);
+      expect(watched.requests.filter((request) => request.url().endsWith('/v1/token')).length, 'no second exchange').toBe(exchanges);
       expect(await watched.cookie('Abp.AuthToken'), 'the session is left as it was').toBe(tokenBefore);
       await app.expectNoLeaks();
       await app.followCallbackRetry('/app/home');
@@ -160,7 +160,7 @@ describe.concurrent('codes are used once, by the attempt they were made for', ()
         const other = await AppModel.newPage(attacker);
         await other.goto(stolen);
         await expectRefusedCallback(other, NL.callback.noTransaction, /\[sign-in\].*no-transaction/s);
-        expect(attacker.requests.filter((request) => request.url().endsWith('/token')), 'no code exchange').toEqual([]);
+        expect(attacker.requests.filter((request) => request.url().endsWith('/v1/token')), 'no code exchange').toEqual([]);
       });
     }),
   );
@@ -174,7 +174,7 @@ describe.concurrent('codes are used once, by the attempt they were made for', ()
         const app = await AppModel.open(victim, '/account/login');
         await app.startSignIn();
         const state = app.pendingState();
-        await app.goto(callbackPath({ code, state, iss: suite.stack.urls.issuer }));
+        await app.goto(callbackPath({ code, state, iss: suite.stack.urls.signInIssuer }));
         await expectRefusedCallback(app, NL.callback.noTransaction, /\[sign-in\].*invalid_grant/s);
       });
     }),

@@ -6,6 +6,7 @@ import { NL } from '../models/texts.ts';
 import { securityCase } from './support/cases.ts';
 import { securitySuite } from './support/harness.ts';
 import { isTokenRequest, isRefreshGrant } from '../../../devstack/provider/token-requests.ts';
+import { oktaEndpoint } from '../../../devstack/provider/oidc.ts';
 
 /**
  * Sender-constrained tokens (DPoP, RFC 9449): the provider's tokens are
@@ -50,7 +51,7 @@ describe('DPoP: tokens bound to this browser', () => {
       expect(answer.token_type).toBe('DPoP');
       expect(decodeJwt(answer.access_token).cnf).toMatchObject({ jkt: expect.any(String) });
       // The authorization code was bound to the key too.
-      const authorize = watched.requests.find((request) => new URL(request.url()).pathname === '/auth');
+      const authorize = watched.requests.find((request) => request.url().startsWith(oktaEndpoint(watched.stack.urls.signInIssuer, 'authorize')));
       expect(new URL(authorize!.url()).searchParams.get('dpop_jkt')).toBe((decodeJwt(answer.access_token).cnf as { jkt: string }).jkt);
       // The private key is a CryptoKey in IndexedDB that no script can export.
       const key = await app.page.evaluate(async () => {
@@ -79,7 +80,7 @@ describe('DPoP: tokens bound to this browser', () => {
     suite.run(async (watched) => {
       const { app } = await signedInAndRenewed(watched);
       const stolen = (await app.refreshToken())!;
-      const token = `${watched.stack.urls.issuer}/token`;
+      const token = oktaEndpoint(watched.stack.urls.signInIssuer, 'token');
       const body = new URLSearchParams({ grant_type: 'refresh_token', refresh_token: stolen, client_id: 'isolatie-staff' });
       const bare = await fetch(token, { method: 'POST', headers: { 'Content-Type': 'application/x-www-form-urlencoded' }, body });
       expect(bare.status).toBe(400);

@@ -6,6 +6,7 @@ import { EN, NL } from '../models/texts.ts';
 import { eventually, headersOf, type WatchedContext } from '../models/watch.ts';
 import { securityCase } from './support/cases.ts';
 import { securitySuite } from './support/harness.ts';
+import { oktaEndpoint } from '../../../devstack/provider/oidc.ts';
 
 const suite = securitySuite(import.meta.filename);
 
@@ -174,7 +175,7 @@ describe('Referrer-Policy and the callback', () => {
       for (const request of watched.requests) {
         const referer = (await headersOf(request)).referer ?? '';
         expect(referer, `Referer of ${request.url()}`).not.toMatch(/code=|state=|token/);
-        if (request.url().startsWith(suite.stack.urls.api) || request.url().startsWith(`${suite.stack.urls.issuer}/token`)) {
+        if (request.url().startsWith(suite.stack.urls.api) || request.url().startsWith(oktaEndpoint(suite.stack.urls.signInIssuer, 'token'))) {
           expect(referer, `no Referer to ${request.url()}`).toBe('');
         }
       }

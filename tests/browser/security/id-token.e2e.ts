@@ -4,6 +4,7 @@ import { NL } from '../models/texts.ts';
 import type { WatchedContext } from '../models/watch.ts';
 import { securityCase } from './support/cases.ts';
 import { securitySuite } from './support/harness.ts';
+import { oktaEndpoint } from '../../../devstack/provider/oidc.ts';
 import {
   changeTokenResponses,
   createTestKey,
@@ -19,7 +20,7 @@ const suite = securitySuite(import.meta.filename);
 
 /** Signs in with the token endpoint's answers changed; the app must refuse and store nothing. */
 async function expectRefusedTokenResponse(watched: WatchedContext, change: TokenResponseChange, reason: string, logged: RegExp) {
-  await changeTokenResponses(watched.context, suite.stack.urls.issuer, change);
+  await changeTokenResponses(watched.context, suite.stack.urls.signInIssuer, change);
   const app = await AppModel.open(watched, '/account/login');
   await app.signIn();
   await expectRefused(app, reason, logged);
@@ -163,7 +164,7 @@ describe.concurrent('the ID token from the token endpoint is checked before anyt
 
   securityCase.concurrent('a token response without an access token: back to the login page, which says sign-in failed', () =>
     suite.run(async (watched) => {
-      await changeTokenResponses(watched.context, suite.stack.urls.issuer, (body) => {
+      await changeTokenResponses(watched.context, suite.stack.urls.signInIssuer, (body) => {
         const rest = { ...body };
         delete rest.access_token;
         return rest;
@@ -177,7 +178,7 @@ describe.concurrent('the ID token from the token endpoint is checked before anyt
       await watched.expectNoBackendToken();
       await app.expectNoRefreshToken();
       await app.expectNoLeaks();
-      await watched.context.unroute(`${suite.stack.urls.issuer}/token`);
+      await watched.context.unroute(oktaEndpoint(suite.stack.urls.signInIssuer, 'token'));
       await app.signIn();
       await app.waitForPath('/app/home');
       await app.waitForHeading(NL.shell.welcome);
@@ -188,8 +189,8 @@ describe.concurrent('the ID token from the token endpoint is checked before anyt
     suite.run(async (watched) => {
       // The provider's keys as the app sees them are replaced by the test's key, so the changed token is validly signed.
       const key = await createTestKey();
-      await serveKeySet(watched.context, suite.stack.urls.issuer, [key.publicJwk]);
-      await changeTokenResponses(watched.context, suite.stack.urls.issuer, async (body) => {
+      await serveKeySet(watched.context, suite.stack.urls.signInIssuer, [key.publicJwk]);
+      await changeTokenResponses(watched.context, suite.stack.urls.signInIssuer, async (body) => {
         const { claims } = splitJwt(String(body.id_token));
         return { ...body, id_token: await key.sign({ ...claims, iat: nowSeconds() - 3700, exp: nowSeconds() - 100 }) };
       });
@@ -206,7 +207,7 @@ describe.concurrent('the ID token from the token endpoint is checked before anyt
 describe.concurrent('the token endpoint fails during the code exchange', () => {
   securityCase.concurrent('the code is refused (invalid_grant)', () =>
     suite.run(async (watched) => {
-      await watched.context.route(`${suite.stack.urls.issuer}/token`, (route) =>
+      await watched.context.route(oktaEndpoint(suite.stack.urls.signInIssuer, 'token'), (route) =>
         route.fulfill({
           status: 400,
           json: { error: 'invalid_grant', error_description: 'grant request is invalid' },
@@ -221,7 +222,7 @@ describe.concurrent('the token endpoint fails during the code exchange', () => {
 
   securityCase.concurrent('the token endpoint answers 500 server_error', () =>
     suite.run(async (watched) => {
-      await watched.context.route(`${suite.stack.urls.issuer}/token`, (route) =>
+      await watched.context.route(oktaEndpoint(suite.stack.urls.signInIssuer, 'token'), (route) =>
         route.fulfill({
           status: 500,
           json: { error: 'server_error', error_description: 'unexpected error' },
@@ -236,7 +237,7 @@ describe.concurrent('the token endpoint fails during the code exchange', () => {
 
   securityCase.concurrent('the token endpoint answers an HTML error page', () =>
     suite.run(async (watched) => {
-      await watched.context.route(`${suite.stack.urls.issuer}/token`, (route) =>
+      await watched.context.route(oktaEndpoint(suite.stack.urls.signInIssuer, 'token'), (route) =>
         route.fulfill({
           status: 502,
           contentType: 'text/html',
@@ -252,7 +253,7 @@ describe.concurrent('the token endpoint fails during the code exchange', () => {
 
   securityCase.concurrent('the token endpoint cannot be reached', () =>
     suite.run(async (watched) => {
-      await watched.context.route(`${suite.stack.urls.issuer}/token`, (route) => route.abort('connectionrefused'));
+      await watched.context.route(oktaEndpoint(suite.stack.urls.signInIssuer, 'token'), (route) => route.abort('connectionrefused'));
       const app = await AppModel.open(watched, '/account/login');
       await app.signIn();
       await expectRefused(app, NL.callback.providerUnreachable, /provider-unreachable/);

@@ -6,6 +6,7 @@ import { eventually, type WatchedContext } from '../models/watch.ts';
 import { securityCase } from './support/cases.ts';
 import { securitySuite } from './support/harness.ts';
 import { isRefreshGrant } from '../../../devstack/provider/token-requests.ts';
+import { oktaEndpoint } from '../../../devstack/provider/oidc.ts';
 
 /**
  * Backend tokens that live 64 s: the app renews 60 s before expiry, so a
@@ -119,7 +120,7 @@ describe.concurrent('renewal: the provider cannot be reached', () => {
         const app = await AppModel.newPage(watched);
         await app.signInToHome();
         await app.markDocument();
-        const token = `${suite.stack.urls.issuer}/token`;
+        const token = oktaEndpoint(suite.stack.urls.signInIssuer, 'token');
         await fail(app.page, token);
         await app.see(NL.session.renewFailed, RENEWAL_MS + 10_000);
         watched.expectLogged(/\[token\].*provider-(unreachable|error)/s);
@@ -236,7 +237,7 @@ describe.concurrent('renewal in two tabs at once', () => {
       await second.see(NL.login.signedOut);
       await second.expectNoRefreshToken();
       // A renewal already on its way when the sign-out began is fine; none may follow the revocation.
-      const revocation = watched.requests.findIndex((request) => request.method() === 'POST' && /\/token\/revocation$/.test(request.url()));
+      const revocation = watched.requests.findIndex((request) => request.method() === 'POST' && /\/v1\/revoke$/.test(request.url()));
       expect(revocation, 'the refresh token was revoked').toBeGreaterThanOrEqual(0);
       expect(watched.requests.slice(revocation).filter(isRefreshGrant), 'the other tab did not try its revoked refresh token').toEqual([]);
       await watched.expectNoBackendToken();

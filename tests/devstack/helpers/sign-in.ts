@@ -13,8 +13,9 @@ export function redirectUri(urls: StackUrls): string {
   return `${urls.app}/account/logincallback`;
 }
 
-export async function discover(urls: StackUrls): Promise<oauth.AuthorizationServer> {
-  const issuer = new URL(urls.issuer);
+/** An authorization server's metadata: the sign-in issuer's unless another (the org's, `urls.issuer`) is named. */
+export async function discover(urls: StackUrls, at = urls.signInIssuer): Promise<oauth.AuthorizationServer> {
+  const issuer = new URL(at);
   const response = await oauth.discoveryRequest(issuer, { algorithm: 'oidc', ...insecure });
   return oauth.processDiscoveryResponse(issuer, response);
 }
@@ -28,11 +29,16 @@ export interface PendingSignIn {
   nonce: string;
 }
 
-/** Extra authorization parameters; a list becomes a repeated parameter (`resource`). */
+/** Extra authorization parameters; a list becomes a repeated parameter. */
 export type AuthParams = Record<string, string | string[]>;
 
-export async function beginSignIn(urls: StackUrls, extra: AuthParams = {}): Promise<PendingSignIn> {
-  const as = await discover(urls);
+/** Which authorization server: the sign-in issuer's unless `issuer` names another (the org's). */
+export interface SignInAt {
+  issuer?: string;
+}
+
+export async function beginSignIn(urls: StackUrls, extra: AuthParams = {}, at: SignInAt = {}): Promise<PendingSignIn> {
+  const as = await discover(urls, at.issuer);
   const codeVerifier = oauth.generateRandomCodeVerifier();
   const state = oauth.generateRandomState();
   const nonce = oauth.generateRandomNonce();
@@ -76,8 +82,8 @@ export interface SignedIn {
   idTokenClaims: oauth.IDToken;
 }
 
-export async function signIn(urls: StackUrls, userName: string, password = '123qwe', extra: AuthParams = {}): Promise<SignedIn> {
-  const pending = await beginSignIn(urls, extra);
+export async function signIn(urls: StackUrls, userName: string, password = '123qwe', extra: AuthParams = {}, at: SignInAt = {}): Promise<SignedIn> {
+  const pending = await beginSignIn(urls, extra, at);
   const { url } = await submitLogin(urls, pending, userName, password);
   if (!url.startsWith(redirectUri(urls))) throw new Error(`sign-in did not reach the redirect URI, ended at ${url}`);
   const params = oauth.validateAuthResponse(pending.as, client, new URL(url), pending.state);
@@ -96,12 +102,17 @@ export async function signIn(urls: StackUrls, userName: string, password = '123q
 /** Signs in at the provider, then exchanges the access token at the API like the app does, in the Default tenant unless told otherwise (none is the host, where nobody signs in this way). */
 export async function backendSignIn(urls: StackUrls, userName: string, tenantId = 1) {
   const { tokens, idTokenClaims } = await signIn(urls, userName);
-  const response = await fetch(`${urls.api}/api/TokenAuth/ExternalAuthenticate`, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json', 'Abp-TenantId': String(tenantId) },
-    body: JSON.stringify({ authProvider: 'OpenIdConnect', providerKey: idTokenClaims.sub, providerAccessCode: tokens.access_token }),
-  });
+  const response = await externalAuthenticate(urls, idTokenClaims.sub, tokens.access_token, tenantId);
   const body = (await response.json()) as { result: { accessToken: string | null } };
   if (!body.result?.accessToken) throw new Error(`no backend token for ${userName}: ${JSON.stringify(body)}`);
   return body.result.accessToken;
+}
+
+/** ExternalAuthenticate as the app calls it, with a provider access token of the caller's choosing. */
+export function externalAuthenticate(urls: StackUrls, providerKey: string, providerAccessCode: string, tenantId = 1): Promise<Response> {
+  return fetch(`${urls.api}/api/TokenAuth/ExternalAuthenticate`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', 'Abp-TenantId': String(tenantId) },
+    body: JSON.stringify({ authProvider: 'OpenIdConnect', providerKey, providerAccessCode }),
+  });
 }

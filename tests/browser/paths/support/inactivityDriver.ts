@@ -57,7 +57,7 @@ class InactivityRun {
   async run(): Promise<void> {
     await this.context.clock.install();
     this.app = await AppModel.newPage(this.env.watched);
-    await this.page.route(/\/token\/revocation$/, (route) => {
+    await this.page.route(/\/v1\/revoke$/, (route) => {
       this.held = route;
     });
     this.screen = new InactivityScreen(chromiumTab(this.page), () => this.now());

@@ -1,5 +1,6 @@
 import { CompactSign, exportJWK, generateKeyPair, type JWK } from 'jose';
 import type { BrowserContext, Route } from 'playwright-core';
+import { oktaEndpoint } from '../../../../devstack/provider/oidc.ts';
 
 /** Changes one token response of the provider's token endpoint, as a compromised or confused endpoint would. */
 export type TokenResponseChange = (body: Record<string, unknown>) => Promise<Record<string, unknown>> | Record<string, unknown>;
@@ -44,7 +45,7 @@ export async function createTestKey(kid = 'security-test-key'): Promise<TestKey>
 
 /** Changes the ID token of the next code exchanges of this context. */
 export async function changeTokenResponses(context: BrowserContext, issuer: string, change: TokenResponseChange): Promise<void> {
-  await context.route(`${issuer}/token`, async (route: Route) => {
+  await context.route(oktaEndpoint(issuer, 'token'), async (route: Route) => {
     if (route.request().method() !== 'POST') return route.continue();
     const response = await route.fetch();
     const body = (await response.json()) as Record<string, unknown>;
@@ -54,7 +55,7 @@ export async function changeTokenResponses(context: BrowserContext, issuer: stri
 
 /** Serves a key set with the test's key in place of the provider's (a provider whose keys changed under the app). */
 export async function serveKeySet(context: BrowserContext, issuer: string, keys: JWK[]): Promise<void> {
-  await context.route(`${issuer}/jwks`, (route) =>
+  await context.route(oktaEndpoint(issuer, 'keys'), (route) =>
     route.fulfill({ status: 200, json: { keys }, headers: { 'Access-Control-Allow-Origin': '*', 'Cache-Control': 'no-store' } }),
   );
 }

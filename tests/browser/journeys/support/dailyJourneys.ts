@@ -1,0 +1,69 @@
+import type { Page } from 'playwright-core';
+import { expect, it } from 'vitest';
+import { isRefreshGrant } from '../../../../devstack/provider/token-requests.ts';
+import { AppModel } from '../../models/app.model.ts';
+import { NL } from '../../models/texts.ts';
+import type { BrowserEnv } from '../../support/env.ts';
+
+// The daily journeys (sign-in, renewal, Mijn account), for the stacks that
+// differ from the usual one only in how the company set Okta up: an org
+// without a custom authorization server, a company without DPoP. The stack
+// gives backend tokens of BACKEND_TOKEN_TTL_S, so a renewal comes while the
+// journey runs.
+
+/** The backend token's lifetime in these stacks: renewed 18 s after the sign-in (the last quarter of its life). */
+export const BACKEND_TOKEN_TTL_S = 24;
+
+const isExternalAuthenticate = (url: string) => url.includes('/api/TokenAuth/ExternalAuthenticate');
+
+async function connectMyAccount(page: Page): Promise<void> {
+  await page.getByText(/Je browser laat de inlogdienst hier niet zien dat je bent ingelogd/).waitFor();
+  const [popup] = await Promise.all([page.waitForEvent('popup'), page.getByRole('button', { name: 'Verbinden met de inlogdienst' }).click()]);
+  await popup.waitForEvent('close');
+  await page.getByRole('button', { name: 'Naam opslaan' }).waitFor();
+}
+
+/** Registers the three journeys against `env`; `dpop` is whether the app binds the provider's tokens in this stack. */
+export function dailyJourneys(env: BrowserEnv, { dpop }: { dpop: boolean }): void {
+  it('signs in at the provider, back to Home, the backend’s token got without a DPoP proof where DPoP is off', async () => {
+    const app = await AppModel.newPage(env.watched);
+    await app.signInToHome();
+    const logins = env.watched.requests.filter((request) => request.method() === 'POST' && isExternalAuthenticate(request.url()));
+    expect(logins).toHaveLength(1);
+    expect(Boolean(logins[0]!.headers().dpop), 'a DPoP proof with ExternalAuthenticate').toBe(dpop);
+    expect((await logins[0]!.response())?.status()).toBe(200);
+    await app.page.reload();
+    await app.waitForHeading(NL.shell.welcome, { level: 1 });
+  }, 60_000);
+
+  it('renews the backend’s token with the refresh token while the person works, never interrupted', async () => {
+    const app = await AppModel.newPage(env.watched);
+    await app.signInToHome();
+    await app.markDocument();
+    const logins = () => env.watched.requests.filter((request) => request.method() === 'POST' && isExternalAuthenticate(request.url())).length;
+    await expect.poll(logins, { timeout: 2 * BACKEND_TOKEN_TTL_S * 1000, interval: 500 }).toBeGreaterThanOrEqual(2);
+    expect(env.watched.requests.some(isRefreshGrant), 'renewed with the refresh token').toBe(true);
+    expect(await app.page.getByRole('button', { name: NL.session.signInAgain }).count()).toBe(0);
+    await app.expectPageKept();
+  }, 90_000);
+
+  it('saves a name in Mijn account with its own token, kept after a reload', async () => {
+    const app = await AppModel.newPage(env.watched);
+    await app.signInToHome('monteur', NL.shell.welcomeOf('Piet'));
+    await app.openUserMenu();
+    await app.page.getByRole('link', { name: NL.shell.myAccount }).click();
+    await app.waitForHeading(NL.shell.myAccount, { level: 1 });
+    await connectMyAccount(app.page);
+    const name = app.page.locator('.account-form').filter({ has: app.page.getByRole('heading', { name: 'Naam' }) });
+    await name.getByLabel('Achternaam').fill('Laag');
+    await name.getByRole('button', { name: 'Naam opslaan' }).click();
+    await name.getByText('Je naam is opgeslagen.').waitFor();
+    const calls = env.watched.requests.filter((request) => request.url().includes('/idp/myaccount/'));
+    expect(calls.length).toBeGreaterThan(0);
+    for (const call of calls) expect(call.headers().authorization?.split(' ')[0], 'the my-account token’s scheme').toBe(dpop ? 'DPoP' : 'Bearer');
+    await app.page.reload();
+    await app.waitForHeading(NL.shell.myAccount, { level: 1 });
+    await connectMyAccount(app.page);
+    await expect.poll(() => name.getByLabel('Achternaam').inputValue()).toBe('Laag');
+  }, 90_000);
+}

@@ -1,0 +1,24 @@
+import { describe, expect, it } from 'vitest';
+import { AppModel } from '../models/app.model.ts';
+import { NL } from '../models/texts.ts';
+import { browserEnv } from '../support/env.ts';
+
+/**
+ * An Okta org whose administrator granted the app none of the my-account
+ * scopes (its "Okta API Scopes" tab): the sign-in is not touched (it asks for
+ * none), and Mijn account names the scopes to grant.
+ */
+const env = browserEnv({ myAccountScopes: [] });
+
+describe('Mijn account where the org grants no my-account scopes', () => {
+  it('signs in as ever and names the scopes the administrator must grant', async () => {
+    const app = await AppModel.newPage(env.watched);
+    await app.signInToHome('admin', NL.shell.welcomeAnyone);
+    await app.openUserMenu();
+    await app.page.getByRole('link', { name: NL.shell.myAccount }).click();
+    await app.waitForHeading(NL.shell.myAccount, { level: 1 });
+    await app.page.getByText(/De inlogdienst geeft deze app geen toegang tot je accountgegevens/).waitFor();
+    await app.page.getByText(/okta\.myAccount\.profile\.manage/).waitFor();
+    expect(await app.page.getByText('Je sessie bij de inlogdienst is afgelopen', { exact: false }).count()).toBe(0);
+  }, 60_000);
+});
