@@ -175,7 +175,7 @@ describe('index.html\'s early requests and start-up', () => {
       expect(askedAgain, 'start-up takes every early answer').toEqual([]);
       if (!parseAppConfigAccepts(appConfig)) expect(kinds(earlySent), 'no request to an address start-up refuses').toEqual(['config']);
     },
-    { numRuns: 100 },
+    { numRuns: 40 },
   );
 });
 
