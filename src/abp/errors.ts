@@ -17,7 +17,6 @@ export interface AbpValidationError {
   members: string[];
 }
 
-
 /**
  * A failed ABP call as a value. `status` is the HTTP status (0 without an
  * answer), `serverMessage` the envelope's `error.message` when there was one,
