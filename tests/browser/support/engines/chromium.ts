@@ -6,7 +6,7 @@ import { chromium } from 'playwright-core';
 import { CHROMIUM_ARGS, THIRD_PARTY_COOKIES_BLOCKED } from '../../../../devstack/chromium.ts';
 import { OUTCOME_MS } from '../../models/watch.ts';
 import { CHROMIUM_PATH, launchChromium } from '../chromium.ts';
-import type { EngineLaunch, Role, SeenCookie, SeenMessage, SeenRequest, Tab, Target, Viewport } from '../driver.ts';
+import type { EngineLaunch, Role, SeenCookie, SeenMessage, SeenRequest, Tab, Target, Viewport } from './tab.ts';
 
 // Chromium, through playwright-core (as every other browser test).
 

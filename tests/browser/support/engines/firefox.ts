@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import puppeteer, { type Browser, type BrowserContext as PuppeteerContext, type ElementHandle, type Page as PuppeteerPage } from 'puppeteer-core';
 import { OUTCOME_MS } from '../../models/watch.ts';
-import type { EngineLaunch, Role, SeenCookie, SeenMessage, SeenRequest, Tab, Target, Viewport } from '../driver.ts';
+import type { EngineLaunch, Role, SeenCookie, SeenMessage, SeenRequest, Tab, Target, Viewport } from './tab.ts';
 
 // Debian's Firefox ESR, driven over WebDriver BiDi by puppeteer-core (which
 // never downloads a browser). Every launch gets a fresh profile.

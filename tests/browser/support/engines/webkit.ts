@@ -6,7 +6,7 @@ import { Capabilities, Key, WebDriver, WebElement, error as webdriverError } fro
 import { Executor, HttpClient } from 'selenium-webdriver/http';
 import { freePorts } from '../../../../devstack/ports.ts';
 import { OUTCOME_MS } from '../../models/watch.ts';
-import type { EngineLaunch, Role, SeenCookie, SeenRequest, Tab, Target, Viewport } from '../driver.ts';
+import type { EngineLaunch, Role, SeenCookie, SeenRequest, Tab, Target, Viewport } from './tab.ts';
 
 // Debian's WebKitGTK (Safari's engine, and so every browser on an iPhone),
 // driven through WebKitWebDriver over classic WebDriver by selenium-webdriver
