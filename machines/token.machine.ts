@@ -7,12 +7,13 @@ import type { SignInOutcome, TokenContext, TokenEvent, TokenGrant } from './toke
 export const RENEW_MARGIN_MS = 60_000;
 /**
  * How long before its expiry a backend token with `leftMs` to live is
- * renewed: a minute, or a quarter of what is left of a shorter-lived one. So
- * each backend token is renewed once, late in its life: without a refresh
- * token a renewal may need the person's click ("Sessie bevestigen"), at most
- * once per backend-token lifetime.
+ * renewed: a minute; and when the renewal may need the person (`late`: no
+ * refresh token, so a click on "Sessie bevestigen" where the provider's
+ * frame sees no session), at most a quarter of what is left, so a
+ * short-lived token is renewed once, late in its life, and the person is
+ * asked at most once per backend-token lifetime.
  */
-export const renewMargin = (leftMs: number) => Math.min(RENEW_MARGIN_MS, leftMs / 4);
+export const renewMargin = (leftMs: number, late = false) => (late ? Math.min(RENEW_MARGIN_MS, leftMs / 4) : RENEW_MARGIN_MS);
 /** Warn this long before the session's fixed end ("Je sessie eindigt om 17:30"). */
 export const SESSION_END_WARNING_MS = 5 * 60_000;
 /** setTimeout's longest wait; a longer delay would fire at once. */
@@ -44,11 +45,11 @@ export const tokenMachine = setup({
   actions: {
     storeExpiry: assign(({ event }) => {
       assertEvent(event, ['ADDED', 'RENEWED']);
-      return { expiresAt: event.expiresAt, sessionEndsAt: event.sessionEndsAt };
+      return { expiresAt: event.expiresAt, sessionEndsAt: event.sessionEndsAt, renewLate: event.renewLate };
     }),
     storeGrant: assign(({ event }) => {
-      const { expiresAt, sessionEndsAt } = outputOf<TokenGrant>(event, 'renewTokens');
-      return { expiresAt, sessionEndsAt, error: undefined };
+      const { expiresAt, sessionEndsAt, renewLate } = outputOf<TokenGrant>(event, 'renewTokens');
+      return { expiresAt, sessionEndsAt, renewLate, error: undefined };
     }),
     storeOutcome: assign(({ context, event }) => {
       const outcome = signInOutcome(event);
@@ -56,6 +57,7 @@ export const tokenMachine = setup({
         signInStatus: outcome.status,
         expiresAt: outcome.expiresAt ?? context.expiresAt,
         sessionEndsAt: outcome.status === 'success' ? outcome.sessionEndsAt : context.sessionEndsAt,
+        renewLate: outcome.status === 'success' ? outcome.renewLate : context.renewLate,
         error: outcome.error,
       };
     }),
@@ -79,7 +81,7 @@ export const tokenMachine = setup({
   delays: {
     renewBeforeExpiry: ({ context }) => {
       const left = (context.expiresAt ?? 0) - Date.now();
-      return Math.max(0, left - renewMargin(left));
+      return Math.max(0, left - renewMargin(left, context.renewLate));
     },
     renewRetry: 30_000,
     warnBeforeSessionEnd: ({ context }) => until((context.sessionEndsAt ?? Infinity) - SESSION_END_WARNING_MS),

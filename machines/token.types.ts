@@ -8,12 +8,15 @@ export interface TokenGrant {
   expiresAt: number;
   /** Epoch ms of the session's fixed end (the provider's refresh token chain), which renewals do not move; absent when the provider names none. */
   sessionEndsAt?: number;
+  /** No refresh token: the next renewal may need the person (a click on "Sessie bevestigen"), so it comes late in the backend token's life. */
+  renewLate?: boolean;
 }
 
 export interface SignInOutcome {
   status: Exclude<SignInStatus, 'pending'>;
   expiresAt?: number;
   sessionEndsAt?: number;
+  renewLate?: boolean;
   error?: MachineError;
 }
 
@@ -22,6 +25,8 @@ export interface TokenContext {
   expiresAt?: number;
   /** Epoch ms of the session's fixed end, when the provider names one. */
   sessionEndsAt?: number;
+  /** The next renewal may need the person: see TokenGrant. */
+  renewLate?: boolean;
   signInStatus?: SignInStatus;
   error?: MachineError;
 }

@@ -3,7 +3,7 @@ import type { AuthConfig } from '../config/appConfig.ts';
 import { HOME_PATH } from '../lib/paths.ts';
 import { safeReturnPath } from '../lib/returnPath.ts';
 import { takeLoginFormRequirement } from './loginPrompt.ts';
-import { POPUP_STATE_PREFIX, SILENT_STATE_PREFIX } from './popupProtocol.lazy.ts';
+import { ACCOUNT_STATE_PREFIX, POPUP_STATE_PREFIX, SILENT_STATE_PREFIX } from './popupProtocol.lazy.ts';
 import { getProvider, SCOPES } from './provider.ts';
 import { randomValue } from './random.ts';
 import { dpopHandle } from './dpop.lazy.ts';
@@ -18,8 +18,12 @@ export interface AuthorizationRequest {
 
 /** How the answer comes back, and what is asked for when it is not the sign-in's own. */
 export interface AuthorizationOptions {
-  /** `popup` and `silent` (prompt=none in a hidden frame) keep this page; their callback page knows itself by the state's prefix. */
-  mode?: 'redirect' | 'popup' | 'silent';
+  /**
+   * `popup` and `silent` (prompt=none in a hidden frame) keep this page;
+   * `account` leaves it for Mijn account's full-page visit. Their callback
+   * page knows itself by the state's prefix.
+   */
+  mode?: 'redirect' | 'popup' | 'silent' | 'account';
   /** Scopes instead of the sign-in's own (Mijn account's, at the org authorization server). */
   scope?: string;
   /**
@@ -60,7 +64,7 @@ export function signInScopes(config: AuthConfig): string {
   return [...new Set([...SCOPES.split(' '), ...extra])].join(' ');
 }
 
-const STATE_PREFIX = { redirect: '', popup: POPUP_STATE_PREFIX, silent: SILENT_STATE_PREFIX };
+const STATE_PREFIX = { redirect: '', popup: POPUP_STATE_PREFIX, silent: SILENT_STATE_PREFIX, account: ACCOUNT_STATE_PREFIX };
 
 /**
  * Builds the authorization request (RFC 6749 §4.1.1 with PKCE S256, RFC 7636)

@@ -11,6 +11,17 @@ export const POPUP_CHANNEL = 'oidc.popup';
 export const POPUP_STATE_PREFIX = 'popup.';
 /** Marks the state of a silent (prompt=none) authorization in a hidden frame of this app. */
 export const SILENT_STATE_PREFIX = 'silent.';
+/**
+ * Marks the state of Mijn account's full-page visit to the provider (where
+ * popups are blocked): its callback is not a sign-in. The callback page
+ * keeps the answer's parameters (code, state, iss: no token) for this tab and
+ * goes back to Mijn account, which redeems them (myaccount/access.lazy.ts).
+ */
+export const ACCOUNT_STATE_PREFIX = 'account.';
+/** Mijn account's address, where its full-page visit returns to. */
+export const ACCOUNT_RETURN_PATH = '/app/account';
+/** Where the callback page keeps Mijn account's answer for it, in this tab only. */
+export const ACCOUNT_RETURN_KEY = 'oidc.account-return';
 
 export interface PopupCallbackMessage {
   type: typeof POPUP_MESSAGE;
@@ -35,8 +46,9 @@ export function handedOverParameters(data: unknown, state: string): URLSearchPar
  * only: postMessage to the opener when it is still reachable, and a
  * BroadcastChannel, which also works when it is not) and closes, before
  * anything else starts. In a silent authorization's hidden frame: hands it to
- * the page that made the frame (this origin only). False when this page is
- * neither.
+ * the page that made the frame (this origin only). Mijn account's full-page
+ * visit: keeps the answer for Mijn account and goes back there. False when
+ * this page is none of these.
  */
 export function handOverPopupCallback(): boolean {
   if (!location.pathname.endsWith(CALLBACK_PATH)) return false;
@@ -45,6 +57,11 @@ export function handOverPopupCallback(): boolean {
   const message: PopupCallbackMessage = { type: POPUP_MESSAGE, href: location.href };
   if (state.startsWith(SILENT_STATE_PREFIX) && window.parent !== window) {
     window.parent.postMessage(message, location.origin);
+    return true;
+  }
+  if (state.startsWith(ACCOUNT_STATE_PREFIX)) {
+    sessionStorage.setItem(ACCOUNT_RETURN_KEY, location.search);
+    location.replace(ACCOUNT_RETURN_PATH);
     return true;
   }
   const named = window.name === POPUP_NAME && opener !== null;

@@ -7,6 +7,7 @@ import { getProvider } from '../auth/provider.ts';
 import { getProviderTokens, type ProviderTokens } from '../auth/providerTokens.ts';
 import { authorizeSilently } from '../renewal/silent.lazy.ts';
 import { authorizeInPopup, openPopup } from '../signin/popup.lazy.ts';
+import { ACCOUNT_RETURN_KEY, ACCOUNT_RETURN_PATH } from '../auth/popupProtocol.lazy.ts';
 import { MyAccountError, myAccountIssuer, type AccessSource, type MyAccountAccess } from './myAccount.ts';
 import { MYACCOUNT_SCOPES } from './operations.lazy.ts';
 
@@ -17,12 +18,13 @@ import { MYACCOUNT_SCOPES } from './operations.lazy.ts';
 // org server shares the sign-in's session at the provider, so a visit there
 // asks no password: a hidden prompt=none frame where the browser lets it see
 // that session (a provider on the app's own site), otherwise a popup at the
-// person's click, a first-party visit that closes by itself. A token that
+// person's click, a first-party visit that closes by itself (a full-page
+// visit that comes back to Mijn account where popups are blocked). A token that
 // expired or was refused is asked again the same way. DPoP-bound where
 // appconfig turns DPoP on (the same key as the sign-in's).
 
 /** Mijn account's address: where a popup's transaction and a full-page round trip return to. */
-const ACCOUNT_PATH = '/app/account';
+const ACCOUNT_PATH = ACCOUNT_RETURN_PATH;
 
 /** The org authorization server as a provider to sign in at: the sign-in's client at Mijn account's issuer. */
 function orgServer(config: AuthConfig): AuthConfig {
@@ -64,18 +66,55 @@ async function fromFrame(org: AuthConfig): Promise<MyAccountAccess> {
   }
 }
 
+/** The answer of Mijn account's full-page visit to the org server, once: the callback page kept it for this tab. */
+function takeReturn(): URLSearchParams | undefined {
+  const search = sessionStorage.getItem(ACCOUNT_RETURN_KEY);
+  if (search === null) return undefined;
+  sessionStorage.removeItem(ACCOUNT_RETURN_KEY);
+  return new URLSearchParams(search);
+}
+
+/** The person signed in at the org server is the one signed in here. */
+function samePerson(tokens: ProviderTokens): ProviderTokens {
+  const subject = getProviderTokens()?.subject;
+  if (subject && tokens.subject !== subject) throw new MyAccountError('other_person', 0, 'the org server signed in another person');
+  return tokens;
+}
+
+/** The token from the code the full-page visit brought back. */
+async function fromReturn(org: AuthConfig, parameters: URLSearchParams): Promise<MyAccountAccess> {
+  try {
+    const { tokens } = await processCallback(org, parameters);
+    if (!tokens) throw new MyAccountError('malformed', 200, 'the token response carried no access token');
+    return await accessWith(org, samePerson(tokens).accessToken);
+  } catch (error) {
+    throw fromAuthError(error);
+  }
+}
+
+/** Leaves the page for the org server (popups blocked); the answer comes back to Mijn account (`takeReturn`). */
+async function visitOrgServer(org: AuthConfig, options: Omit<AuthorizationOptions, 'mode'>): Promise<never> {
+  const { url } = await createAuthorizationRequest(org, ACCOUNT_PATH, { ...options, mode: 'account' });
+  location.assign(url.href);
+  // The page is leaving; nothing follows.
+  return new Promise<never>(() => undefined);
+}
+
 /** The token source of Mijn account in this tab: kept until the API refuses it, and replaced by what a popup brings. */
 export interface BrowserAccess {
   source: AccessSource;
-  /** One click: a my-account token from a popup at the org server (a first-party visit), when the frame could not get one. */
+  /**
+   * One click: a my-account token from a popup at the org server (a
+   * first-party visit), when the frame could not get one; where popups are
+   * blocked, the same visit as a full page that comes back to Mijn account.
+   */
   connect(): Promise<void>;
   /**
    * One click: a fresh authentication at the org server in a popup
    * (`prompt=login` with exactly the `max_age` and `acr_values` Okta's
    * challenge named, the same person); its token becomes Mijn account's. A
-   * blocked popup falls back to a full-page sign-in with the same demands
-   * that comes back to Mijn account (`beforeRedirect` keeps what may be kept
-   * first); the org server then shares that fresh sign-in.
+   * blocked popup falls back to the same visit as a full page that comes
+   * back to Mijn account (`beforeRedirect` keeps what may be kept first).
    */
   reauthenticate(beforeRedirect: () => void, demands: Reauthentication): Promise<void>;
 }
@@ -85,7 +124,8 @@ export function createBrowserAccess(config: AuthConfig): BrowserAccess {
   let held: Promise<MyAccountAccess> | undefined;
   const source: AccessSource = (fresh) => {
     if (fresh || !held) {
-      const attempt = fromFrame(org);
+      const returned = fresh ? undefined : takeReturn();
+      const attempt = returned ? fromReturn(org, returned) : fromFrame(org);
       held = attempt;
       // A failure is not kept: the next call asks again.
       attempt.catch(() => {
@@ -107,9 +147,7 @@ export function createBrowserAccess(config: AuthConfig): BrowserAccess {
       if (outcome === 'closed' || outcome === 'timeout') throw new MyAccountError('connect', 0, `the popup ${outcome === 'closed' ? 'was closed' : 'timed out'}`);
       const { tokens } = await processCallback(org, outcome);
       if (!tokens) throw new MyAccountError('malformed', 200, 'the token response carried no access token');
-      const subject = getProviderTokens()?.subject;
-      if (subject && tokens.subject !== subject) throw new MyAccountError('other_person', 0, 'the popup signed in another person');
-      return tokens;
+      return samePerson(tokens);
     } catch (error) {
       throw fromAuthError(error);
     } finally {
@@ -120,17 +158,14 @@ export function createBrowserAccess(config: AuthConfig): BrowserAccess {
   return {
     source,
     async connect() {
-      const tokens = await inPopup(TARGET);
+      const tokens = await inPopup(TARGET, () => visitOrgServer(org, TARGET));
       held = accessWith(org, tokens.accessToken);
     },
     async reauthenticate(beforeRedirect, demands) {
-      const tokens = await inPopup({ ...TARGET, reauthenticate: demands }, async () => {
+      const options = { ...TARGET, reauthenticate: demands };
+      const tokens = await inPopup(options, () => {
         beforeRedirect();
-        // The sign-in's own server and scopes: the person comes back signed in anew, and Mijn account asks the org server again.
-        const { url } = await createAuthorizationRequest(config, ACCOUNT_PATH, { reauthenticate: demands });
-        location.assign(url.href);
-        // The page is leaving; nothing follows.
-        return new Promise<never>(() => undefined);
+        return visitOrgServer(org, options);
       });
       held = accessWith(org, tokens.accessToken);
     },

@@ -40,7 +40,7 @@ async function renew(config: AppConfig, knownExpiresAt: number | undefined): Pro
   publishProviderTokens(next);
   const result = await loginAtBackend(config, next);
   storeAuthenticateResult(result);
-  return { expiresAt: Date.now() + result.expireInSeconds * 1000, sessionEndsAt: next.sessionEndsAt };
+  return { expiresAt: Date.now() + result.expireInSeconds * 1000, sessionEndsAt: next.sessionEndsAt, renewLate: !next.refreshToken };
 }
 
 /**

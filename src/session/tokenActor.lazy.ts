@@ -57,7 +57,7 @@ export function startTokenLifecycle(): void {
     const expiresAt = heldTokenExpiry();
     const lifecycle = tokenActor.getSnapshot();
     if (user && expiresAt !== undefined && (lifecycle.matches('idle') || lifecycle.matches('signInRequired'))) {
-      tokenActor.send({ type: 'ADDED', expiresAt, sessionEndsAt: getProviderTokens()?.sessionEndsAt });
+      tokenActor.send({ type: 'ADDED', expiresAt, sessionEndsAt: getProviderTokens()?.sessionEndsAt, renewLate: !getProviderTokens()?.refreshToken });
     } else if (!user && !lifecycle.matches('idle')) {
       tokenActor.send({ type: 'REMOVED' });
     }

@@ -65,9 +65,9 @@ describe('tokenMachine', () => {
     expect(calls).toEqual(['announceRenewed']);
   });
 
-  it('renews a short-lived backend token in the last quarter of its life, once: without a refresh token each renewal may ask the person', async () => {
-    const { actor, renewTokens } = start({ renewTokens: async () => ({ expiresAt: Date.now() + 75_000 }) });
-    actor.send({ type: 'ADDED', expiresAt: Date.now() + 75_000 });
+  it('without a refresh token renews a short-lived backend token in the last quarter of its life, once: each renewal may ask the person', async () => {
+    const { actor, renewTokens } = start({ renewTokens: async () => ({ expiresAt: Date.now() + 75_000, renewLate: true }) });
+    actor.send({ type: 'ADDED', expiresAt: Date.now() + 75_000, renewLate: true });
     await vi.advanceTimersByTimeAsync(75_000 - 75_000 / 4 - 1);
     expect(renewTokens).not.toHaveBeenCalled();
     await vi.advanceTimersByTimeAsync(1);
@@ -76,6 +76,15 @@ describe('tokenMachine', () => {
     expect(renewTokens).toHaveBeenCalledTimes(1);
     await vi.advanceTimersByTimeAsync(1);
     expect(renewTokens).toHaveBeenCalledTimes(2);
+  });
+
+  it('with a refresh token renews a short-lived backend token a minute before its end, as any other', async () => {
+    const { actor, renewTokens } = start({ renewTokens: async () => ({ expiresAt: Date.now() + 75_000 }) });
+    actor.send({ type: 'ADDED', expiresAt: Date.now() + 75_000 });
+    await vi.advanceTimersByTimeAsync(15_000 - 1);
+    expect(renewTokens).not.toHaveBeenCalled();
+    await vi.advanceTimersByTimeAsync(1);
+    expect(renewTokens).toHaveBeenCalledTimes(1);
   });
 
   it('on waking, renews at once when the token is due (its timer slept with the machine) and not when it is not', async () => {

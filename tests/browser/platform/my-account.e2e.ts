@@ -244,6 +244,27 @@ describe('Mijn account with Okta’s rules', () => {
     skew = 0;
   }, 120_000);
 
+  it('where popups are blocked, visits the org server as a full page that comes back to Mijn account with its token', async () => {
+    const app = await AppModel.newPage(env.watched);
+    await app.page.addInitScript(() => {
+      window.open = () => null;
+    });
+    await app.signInToHome('admin', NL.shell.welcomeAnyone);
+    await goToMyAccount(app);
+    const { page } = app;
+    await page.getByText(/Je browser laat de inlogdienst hier niet zien dat je bent ingelogd/).waitFor();
+    const visit = env.watched.context.waitForEvent('request', (request) => request.isNavigationRequest() && request.url().startsWith(oktaEndpoint(env.stack.urls.issuer, 'authorize')));
+    await page.getByRole('button', { name: 'Verbinden met de inlogdienst' }).click();
+    expect(new URL((await visit).url()).searchParams.get('scope')).toContain('okta.myAccount.profile.manage');
+    // The org server's session answers without a form; back on Mijn account, its forms work.
+    await app.waitForAddress('/app/account');
+    await formsShown(page).waitFor();
+    expect(await page.getByText(/Je browser laat de inlogdienst hier niet zien/).count()).toBe(0);
+    app.expectCleanAddress();
+    await app.expectEmptyLocalStorage();
+    expect(Object.keys(await app.sessionStorage()).filter((key) => key.includes('account-return')), 'the answer was taken once').toEqual([]);
+  }, 60_000);
+
   it('loads again by itself when the connection to the provider is back', async () => {
     const app = await AppModel.newPage(env.watched);
     await app.signInToHome('admin', NL.shell.welcomeAnyone);
