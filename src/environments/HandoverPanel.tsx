@@ -87,12 +87,16 @@ export function HandoverPanel({ tenant }: { tenant: Tenant }) {
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
 
-  // Just made: the environment's page opens on its edit form; the handover, which comes next, is brought into view and to the screen reader.
+  // Just made: the environment's page opens on its edit form; the handover, which comes next, is brought into view and to the screen reader
+  // once the code is sent (after the page's own focus on its h1, which a new page takes when it has rendered).
+  const shown = useRef(false);
+  const stage = handover?.stage;
   useEffect(() => {
-    if (!justMade || !heading.current) return;
+    if (!justMade || shown.current || stage === 'new' || sending || !heading.current) return;
+    shown.current = true;
     heading.current.focus({ preventScroll: true });
     heading.current.scrollIntoView({ block: 'start' });
-  }, [justMade]);
+  }, [justMade, stage, sending]);
 
   const underWay = handover !== undefined;
   const blocker = useBlocker({ shouldBlockFn: () => underWay, enableBeforeUnload: () => underWay, withResolver: true });

@@ -8,6 +8,7 @@ import { api } from '../boot/api.ts';
 import { currentConfig } from '../boot/bootActor.ts';
 import { FieldError, FormAlert } from '../errors/FormAlert.tsx';
 import { useAbpForm } from '../errors/useAbpForm.ts';
+import { PATTERNS } from '../errors/validationWords.ts';
 import { NoAccess } from '../ui/NoAccess.lazy.tsx';
 import { PageHeading } from '../ui/PageHeading.tsx';
 import type { Section, SectionPage } from '../section/section.ts';
@@ -130,6 +131,7 @@ const TENANCY_NAME_MAX = 64;
 
 function TenantForm({ back, tenant, others, section, page, onSaved, children }: TenantFormProps) {
   const { t } = useMacroLingui();
+  const { i18n } = useLingui();
   const navigate = useNavigate();
   const prefix = useId();
   const [values, setValues] = useState({ name: tenant?.name ?? '', tenancyName: tenant?.tenancyName ?? '', adminEmailAddress: '' });
@@ -145,7 +147,7 @@ function TenantForm({ back, tenant, others, section, page, onSaved, children }: 
     else if (name.length > NAME_MAX) said.name = t`De naam is te lang: ten hoogste ${NAME_MAX} tekens.`;
     if (shortName === '') said.tenancyName = t`Vul een korte naam in.`;
     else if (shortName.length > TENANCY_NAME_MAX) said.tenancyName = t`De korte naam is te lang: ten hoogste ${TENANCY_NAME_MAX} tekens.`;
-    else if (!TENANCY_NAME.test(shortName)) said.tenancyName = t`Een korte naam begint met een letter, daarna minstens één letter, cijfer, - of _ (geen spaties).`;
+    else if (!TENANCY_NAME.test(shortName)) said.tenancyName = i18n._(PATTERNS[TENANCY_NAME.source]!);
     else if (others.some((other) => other.tenancyName.toLowerCase() === shortName.toLowerCase())) said.tenancyName = t`Er is al een omgeving met de korte naam ${shortName}.`;
     if (firstAdminEmail !== undefined && !/^[^\s@]+@[^\s@]+$/.test(firstAdminEmail)) said.adminEmailAddress = t`Vul het e-mailadres in waarmee de eerste beheerder inlogt.`;
     return said;

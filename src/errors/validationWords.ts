@@ -40,7 +40,7 @@ export function validationRuleOf(message: string): ValidationRule | undefined {
 }
 
 /** Patterns the app's backend uses, said as a person reads them; any other pattern gets a general sentence. */
-const PATTERNS: Record<string, MessageDescriptor> = {
+export const PATTERNS: Record<string, MessageDescriptor> = {
   // AbpTenantBase.TenancyNameRegex
   '^[a-zA-Z][a-zA-Z0-9_-]{1,}$': msg`Begin met een letter en gebruik daarna alleen letters, cijfers, - of _ (minstens 2 tekens, geen spaties).`,
 };

@@ -53,12 +53,9 @@ describe('the host’s Omgevingen', () => {
     await host.page.getByLabel('Naam', { exact: true }).fill('Isolatie Oost');
     await host.page.getByLabel('Korte naam', { exact: true }).fill('1 oost');
     await host.page.getByRole('button', { name: 'Omgeving aanmaken' }).click();
-    // Without the first administrator's address nothing is sent: the handover needs it.
+    // Everything wrong said at once, each at its field, and nothing sent: the handover needs the first administrator's address.
     await expect.poll(() => host.fieldError('E-mailadres van de eerste beheerder')).toBe('Vul het e-mailadres in waarmee de eerste beheerder inlogt.');
-    await host.page.getByLabel('E-mailadres van de eerste beheerder', { exact: true }).fill('oost@isolatie.local');
-    await host.page.getByRole('button', { name: 'Omgeving aanmaken' }).click();
-    await expect.poll(() => host.fieldError('Korte naam')).toBe(NL.beheer.tenancyNamePattern);
-    expect(await host.formAlert()).toBe(NL.beheer.fieldsWrong);
+    expect(await host.fieldError('Korte naam')).toBe(NL.beheer.tenancyNamePattern);
     expect(await host.page.locator('main').textContent()).not.toMatch(/\^\[a-zA-Z\]|regular expression|field/);
     await host.close();
   });

@@ -1,7 +1,6 @@
 import { callbackModel } from '../../model/models/callback.model.ts';
 import { describeEnginePaths } from './support/browserPaths.ts';
-import { CALLBACK_UNREACHABLE_IN_BROWSER } from './support/callbackDriver.ts';
-import { callbackEngineDriver } from './support/callbackDriver.ts';
+import { CALLBACK_UNREACHABLE_IN_BROWSER, callbackEngineDriver } from './support/callbackDriver.ts';
 
 // The callback's paths in Firefox and WebKit, with the requests held by the
 // stack. As in Chromium (callback.paths.e2e.ts), `nieuw` signs in to a
