@@ -1,0 +1,69 @@
+import { Trans, useLingui } from '@lingui/react/macro';
+import { useEffect, useId, useRef } from 'react';
+import type { FieldValue, OtherChange } from '../management/mergeEdit.ts';
+
+export interface OtherChangesProps<K extends string> {
+  /** What someone else changed since the form opened. */
+  others: readonly OtherChange<K>[];
+  /** A field's name as the form labels it. */
+  label: (field: K) => string;
+  /** A value as people read it (roles by their names, yes or no). */
+  show: (field: K, value: FieldValue) => string;
+  busy: boolean;
+  onChoose: (keep: 'mine' | 'theirs') => void;
+  onReview: () => void;
+}
+
+/**
+ * Someone else saved while the form was open: what they changed (their
+ * value, the form's), and the person's choice. Nothing is sent before it.
+ * It opens above the save button, out of sight on a phone: brought into view
+ * and to the screen reader.
+ */
+export function OtherChanges<K extends string>({ others, label, show, busy, onChoose, onReview }: OtherChangesProps<K>) {
+  const { t } = useLingui();
+  const prefix = useId();
+  const box = useRef<HTMLElement>(null);
+  useEffect(() => {
+    box.current?.focus({ preventScroll: true });
+    box.current?.scrollIntoView({ block: 'center' });
+  }, []);
+  return (
+    <section ref={box} tabIndex={-1} className="other-changes" role="alertdialog" aria-labelledby={`${prefix}-title`} aria-describedby={`${prefix}-said`}>
+      <h2 id={`${prefix}-title`}>{t`Iemand anders heeft dit intussen gewijzigd`}</h2>
+      <p id={`${prefix}-said`}>
+        <Trans>Sinds je dit scherm opende, heeft iemand anders het volgende opgeslagen. Er is nog niets van jou opgeslagen: kies wat er moet gebeuren.</Trans>
+      </p>
+      <table className="admin-table">
+        <caption className="visually-hidden">{t`Wat er intussen is gewijzigd`}</caption>
+        <thead>
+          <tr>
+            <th scope="col">{t`Veld`}</th>
+            <th scope="col">{t`Nu opgeslagen`}</th>
+            <th scope="col">{t`Jouw versie`}</th>
+          </tr>
+        </thead>
+        <tbody>
+          {others.map((change) => (
+            <tr key={change.field}>
+              <th scope="row">{label(change.field)}</th>
+              <td data-label={t`Nu opgeslagen`}>{show(change.field, change.theirs)}</td>
+              <td data-label={t`Jouw versie`}>{show(change.field, change.mine)}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+      <div className="form-actions">
+        <button type="button" className="button button--primary" disabled={busy} onClick={() => onChoose('mine')}>
+          <Trans>Mijn versie opslaan</Trans>
+        </button>
+        <button type="button" className="button" disabled={busy} onClick={() => onChoose('theirs')}>
+          <Trans>Hun wijzigingen overnemen</Trans>
+        </button>
+        <button type="button" className="button" disabled={busy} onClick={onReview}>
+          <Trans>Eerst bekijken</Trans>
+        </button>
+      </div>
+    </section>
+  );
+}
