@@ -8,7 +8,7 @@ import { createAppConfig, createAppConfigSwitch, type AppConfig, type AppConfigS
 import { createConnectionSwitch, type ConnectionSwitch } from './faults/connections.ts';
 import { createFaultRegistry, type FaultRegistry } from './faults/registry.ts';
 import { createHoldRegistry, type HoldRegistry } from './faults/holds.ts';
-import { createIdpServer } from './provider/server.ts';
+import { createIdpServer, type RefreshGrant } from './provider/server.ts';
 import type { RefreshTokenPolicy } from './provider/authorization.ts';
 import { close, listen } from './listen.ts';
 import { DEMO_PASSWORD, identityUsers } from './seed.ts';
@@ -152,6 +152,8 @@ export interface Stack {
   apiLayout: ApiLayout;
   /** In test mode, the CSP violation reports the app server received, in order (the policy names the app server's report address). */
   cspReports: unknown[];
+  /** In test mode, the refresh grants the provider handled, in order (none are listed outside it). */
+  refreshGrants: RefreshGrant[];
   stop(): Promise<void>;
 }
 
@@ -191,6 +193,7 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
   };
   const faults = createFaultRegistry(options.testMode ?? false);
   const cspReports: unknown[] = [];
+  const refreshGrants: RefreshGrant[] = [];
   const holds = createHoldRegistry(options.testMode ?? false);
   const appConfig = createAppConfig({
     appOrigin: urls.app,
@@ -216,6 +219,7 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
       dpopNonce: options.dpopNonce,
       clock: options.accountClock,
       users: createUserStore(undefined, { clock: options.accountClock }),
+      refreshGrants: options.testMode ? refreshGrants : undefined,
     },
     faults,
     holds,
@@ -280,5 +284,5 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
     name: `${u.givenName} ${u.familyName}`,
     sub: u.sub,
   }));
-  return { urls, faults, holds, connections, behaviour, users, appConfig, appConfigSwitch, apiLayout, cspReports, stop };
+  return { urls, faults, holds, connections, behaviour, users, appConfig, appConfigSwitch, apiLayout, cspReports, refreshGrants, stop };
 }
