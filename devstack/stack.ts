@@ -253,6 +253,7 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
         faults,
         cspReports: options.testMode ? cspReports : undefined,
         holds,
+        pageLog: options.testMode ?? false,
       })
     : undefined;
   const web = staticApp && serverFor(getRequestListener(staticApp.fetch), options.tls);

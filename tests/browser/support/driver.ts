@@ -6,6 +6,7 @@ import type { Browser as PuppeteerBrowser, BrowserContext as PuppeteerContext, E
 import { OUTCOME_MS } from '../models/watch.ts';
 import { chromium } from 'playwright-core';
 import { CHROMIUM_ARGS, THIRD_PARTY_COOKIES_BLOCKED } from '../../../devstack/chromium.ts';
+import { PAGE_LOG_KEY } from '../../../devstack/app-server/page-log.ts';
 import { CHROMIUM_PATH, launchChromium } from './chromium.ts';
 import { launchFirefox } from './firefox.ts';
 import { ELEMENT_KEY, WebDriverError, WebKitSession, type WebDriverElement } from './webkit.ts';
@@ -619,12 +620,16 @@ const FIND_IN_PAGE = `
   return holding.find((el) => visible(el) && ![...el.children].some((child) => holding.includes(child))) ?? null;
 `;
 
-/** The page's address and, per document, the resources it has fetched so far (Resource Timing). */
+/** The page's address, per document the resources it has fetched so far (Resource Timing), and the page's own log of its errors (the test stack's page-log.ts). */
 const WATCH_IN_PAGE = `
   const [origin, seen] = arguments;
   const fresh = performance.timeOrigin !== origin;
   const entries = performance.getEntriesByType('resource').slice(fresh ? 0 : seen).map((entry) => entry.name);
-  return { href: location.href, origin: performance.timeOrigin, fresh, count: performance.getEntriesByType('resource').length, entries };
+  let log = [];
+  try {
+    log = JSON.parse(sessionStorage.getItem(${JSON.stringify(PAGE_LOG_KEY)}) ?? '[]');
+  } catch {}
+  return { href: location.href, origin: performance.timeOrigin, fresh, count: performance.getEntriesByType('resource').length, entries, log };
 `;
 
 /**
@@ -635,7 +640,10 @@ const WATCH_IN_PAGE = `
 class WebKitTab implements Tab {
   readonly engine = 'webkit';
   readonly requests: SeenRequest[] = [];
-  readonly console = undefined;
+  /** What the page logged itself (its driver shows no console): the test stack's page-log.ts keeps it in the page's sessionStorage. */
+  readonly console: SeenMessage[] = [];
+  /** The ids of the page's log entries taken into `console`. */
+  private readonly logged = new Set<string>();
   private address = 'about:blank';
   private documentOrigin = 0;
   private seenResources = 0;
@@ -671,12 +679,16 @@ class WebKitTab implements Tab {
   }
 
   private async readPage(): Promise<void> {
-    const seen = await this.send<{ href: string; origin: number; fresh: boolean; count: number; entries: string[] }>('POST', '/execute/sync', {
+    const seen = await this.send<{ href: string; origin: number; fresh: boolean; count: number; entries: string[]; log: Array<SeenMessage & { id: string }> }>('POST', '/execute/sync', {
       script: WATCH_IN_PAGE,
       args: [this.documentOrigin, this.seenResources],
     });
     if (seen.fresh) this.requests.push({ url: seen.href, method: 'GET', headers: {}, navigation: true });
     for (const url of seen.entries) this.requests.push({ url, method: '', headers: {}, navigation: false });
+    for (const { id, type, text } of seen.log) {
+      if (!this.logged.has(id)) this.console.push({ type, text });
+      this.logged.add(id);
+    }
     this.address = seen.href;
     this.documentOrigin = seen.origin;
     this.seenResources = seen.count;
