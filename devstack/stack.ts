@@ -8,7 +8,7 @@ import { createAppConfig, createAppConfigSwitch, type AppConfig, type AppConfigS
 import { createConnectionSwitch, type ConnectionSwitch } from './faults/connections.ts';
 import { createFaultRegistry, type FaultRegistry } from './faults/registry.ts';
 import { createHoldRegistry, type HoldRegistry } from './faults/holds.ts';
-import { createIdpServer } from './provider/server.ts';
+import { createIdpServer, type RefreshGrant } from './provider/server.ts';
 import { signInIssuer } from './provider/oidc.ts';
 import type { OktaLayout, RefreshTokenPolicy } from './provider/authorization.ts';
 import { close, listen } from './listen.ts';
@@ -175,6 +175,8 @@ export interface Stack {
   apiLayout: ApiLayout;
   /** In test mode, the CSP violation reports the app server received, in order (the policy names the app server's report address). */
   cspReports: unknown[];
+  /** In test mode, the refresh grants the provider handled, in order (none are listed outside it). */
+  refreshGrants: RefreshGrant[];
   stop(): Promise<void>;
 }
 
@@ -217,6 +219,7 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
   };
   const faults = createFaultRegistry(options.testMode ?? false);
   const cspReports: unknown[] = [];
+  const refreshGrants: RefreshGrant[] = [];
   const holds = createHoldRegistry(options.testMode ?? false);
   const appConfig = createAppConfig({
     appOrigin: urls.app,
@@ -248,6 +251,7 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
       myAccountScopes: options.myAccountScopes,
       clock: options.accountClock,
       users: createUserStore(undefined, { clock: options.accountClock }),
+      refreshGrants: options.testMode ? refreshGrants : undefined,
     },
     faults,
     holds,
@@ -282,6 +286,7 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
         faults,
         cspReports: options.testMode ? cspReports : undefined,
         holds,
+        pageLog: options.testMode ?? false,
       })
     : undefined;
   const web = staticApp && serverFor(getRequestListener(staticApp.fetch), options.tls);
@@ -313,5 +318,5 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
     name: `${u.givenName} ${u.familyName}`,
     sub: u.sub,
   }));
-  return { urls, faults, holds, connections, behaviour, users, appConfig, appConfigSwitch, apiLayout, cspReports, stop };
+  return { urls, faults, holds, connections, behaviour, users, appConfig, appConfigSwitch, apiLayout, cspReports, refreshGrants, stop };
 }

@@ -13,6 +13,7 @@ import type { FaultRegistry } from '../faults/registry.ts';
 import { dropConnection, goneOf, heldAsset, NO_HOLDS, type HoldEndpoint, type HoldPoints } from '../faults/holds.ts';
 import { ABP_PATH, passToApi } from './api-proxy.ts';
 import { nginxRules } from './nginx-rules.ts';
+import { keepsPageLog, PAGE_LOG_PATH, PAGE_LOG_SCRIPT, withPageLog } from './page-log.ts';
 
 // Serves the production build as deploy/nginx.conf does, so that `npm start`
 // and the benchmark see what production sends: strict security headers, the
@@ -41,6 +42,8 @@ export interface StaticConfig {
   cspReports?: unknown[];
   /** Where the configuration and two of the lazy files wait while a test holds them (test mode). */
   holds?: HoldPoints;
+  /** Test mode: every page sent to WebKit gets page-log.ts's script first in its <head>, which keeps the page's errors in its sessionStorage. */
+  pageLog?: boolean;
 }
 
 /** Where the browser posts a CSP violation report (`report-uri`), when a test collects them. */
@@ -264,9 +267,16 @@ export function createStaticApp(config: StaticConfig): Hono<Env> {
     return new Response(c.req.method === 'HEAD' ? null : new Uint8Array(body), { status, headers });
   };
 
+  if (config.pageLog) {
+    const script = Buffer.from(PAGE_LOG_SCRIPT);
+    app.get(PAGE_LOG_PATH, (c) => send(c, 200, new Headers({ 'Content-Type': contentTypeFor(PAGE_LOG_PATH), 'Cache-Control': 'no-store' }), script));
+  }
+
   /** One file of the build, answered as nginx's static, gzip_static and brotli_static modules would. */
   const serveFile = async (c: Context<Env>, path: string, file: FileStat, uri: string) => {
     const type = contentTypeFor(path);
+    // Test mode: a page for WebKit with the page log's script, made from the file and not from its compressed copies.
+    const pageLog = config.pageLog === true && type.startsWith('text/html') && keepsPageLog(c.req.header('User-Agent'));
     const headers = new Headers({ 'Content-Type': type, 'Cache-Control': cacheControlFor(uri) });
     // A copy older than its file is left from an earlier build: not sent.
     const copies = new Map<Encoding, FileStat>();
@@ -274,21 +284,21 @@ export function createStaticApp(config: StaticConfig): Hono<Env> {
       ['br', '.br'],
       ['gzip', '.gz'],
     ] as const) {
-      const copy = await fileStat(path + suffix);
+      const copy = pageLog ? undefined : await fileStat(path + suffix);
       if (copy && copy.mtimeMs >= file.mtimeMs) copies.set(encoding, copy);
     }
     if (copies.size > 0) headers.set('Vary', 'Accept-Encoding');
     const encoding = negotiateEncoding(c.req.header('Accept-Encoding'), [...copies.keys()]);
     const sent = encoding ? copies.get(encoding)! : file;
-    let etag = etagOf(sent);
+    let etag = pageLog ? etagOf(sent).replace(/"$/, '-log"') : etagOf(sent);
     const lastModified = new Date(Math.floor(sent.mtimeMs / 1000) * 1000).toUTCString();
     let body: Buffer;
     if (encoding) {
       headers.set('Content-Encoding', encoding);
       body = await readFile(path + (encoding === 'br' ? '.br' : '.gz'));
     } else {
-      const plain = await readFile(path);
-      body = await compressible(c, plain, type, `${path}:${file.mtimeMs}:${file.size}`, headers);
+      const plain = pageLog ? Buffer.from(withPageLog(await readFile(path, 'utf8'))) : await readFile(path);
+      body = await compressible(c, plain, type, `${path}:${file.mtimeMs}:${file.size}${pageLog ? ':page-log' : ''}`, headers);
       // nginx's gzip filter weakens the ETag of what it compresses.
       if (body !== plain) etag = `W/${etag}`;
     }

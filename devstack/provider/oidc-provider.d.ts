@@ -33,6 +33,8 @@ declare module 'oidc-provider' {
       /** The tokens and codes a request works with, by kind (`RefreshToken`, `AuthorizationCode`, …). */
       entities?: Record<string, { authTime?: number } | undefined>;
       session?: { authTime?: number };
+      /** The request's parameters as the provider read them (`grant_type`, `refresh_token`, …). */
+      params?: Record<string, unknown>;
     };
   }
 

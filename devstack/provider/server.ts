@@ -7,6 +7,8 @@ import type { FaultRegistry } from '../faults/registry.ts';
 import { dropConnection, goneOf, NO_HOLDS, type HoldEndpoint, type HoldPoints } from '../faults/holds.ts';
 import { createProviders, CUSTOM_SERVER_PATH, type IdpConfig } from './oidc.ts';
 import { CUSTOM_ROUTES, ORG_ROUTES } from './authorization.ts';
+import type Provider from 'oidc-provider';
+import type { KoaContextWithOIDC } from 'oidc-provider';
 import { ACCOUNT_PREFIXES, createAccountApp } from './account/routes.ts';
 import { createAccountServices } from './accounts.ts';
 import { createInteractionApp } from './interactions.ts';
@@ -27,10 +29,24 @@ const FAVICON = readFileSync(resolve(import.meta.dirname, '../../public/favicon.
 export interface IdpServerConfig extends IdpConfig {
   /** Milliseconds since the epoch, for codes, mailed links and the mailbox; tests move it. */
   clock?: () => number;
+  /** Test mode: every refresh grant the token endpoint handled is added here, in order. */
+  refreshGrants?: RefreshGrant[];
+}
+
+/**
+ * A refresh grant as the provider handled it: the refresh token it was given, and the one it answered or the error.
+ * An answer asking for a DPoP nonce is no grant (the client sends the same grant again with it) and is not listed.
+ */
+export interface RefreshGrant {
+  presented: string;
+  issued?: string;
+  error?: string;
 }
 
 export async function createIdpServer(config: IdpServerConfig, faults: FaultRegistry, holds: HoldPoints = NO_HOLDS): Promise<Server> {
   const { org, custom } = await createProviders(config);
+  // The grants that renew a sign-in: the sign-in's authorization server's.
+  if (config.refreshGrants) recordRefreshGrants(custom ?? org, config.refreshGrants);
   const services = createAccountServices({ issuer: config.issuer, appOrigin: config.appOrigin, users: config.users, clock: config.clock });
   const handleOrg = org.callback();
   const handleCustom = custom?.callback();
@@ -103,6 +119,23 @@ export async function createIdpServer(config: IdpServerConfig, faults: FaultRegi
       return;
     }
     void handleProvider(req, res);
+  });
+}
+
+/** Lists the refresh grants as the provider handles them, whenever the browser reports its requests. */
+function recordRefreshGrants(provider: Provider, grants: RefreshGrant[]): void {
+  const presented = (ctx: unknown) => {
+    const params = (ctx as KoaContextWithOIDC).oidc.params;
+    return params?.grant_type === 'refresh_token' ? String(params.refresh_token) : undefined;
+  };
+  provider.on('grant.success', (ctx) => {
+    const token = presented(ctx);
+    if (token !== undefined) grants.push({ presented: token, issued: ((ctx as KoaContextWithOIDC).body as { refresh_token?: string } | undefined)?.refresh_token });
+  });
+  provider.on('grant.error', (ctx, error) => {
+    const token = presented(ctx);
+    const name = (error as { error?: string }).error ?? String(error);
+    if (token !== undefined && name !== 'use_dpop_nonce') grants.push({ presented: token, error: name });
   });
 }
 

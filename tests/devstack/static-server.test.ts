@@ -248,6 +248,25 @@ describe('static server', () => {
     }
     expect(await (await get('/assets/appconfig.production.json')).json()).toEqual(stack.appConfig);
   });
+
+  it("puts the page log first in the <head> of WebKit's pages (test mode), from the app's own address, the CSP unchanged; the other engines' pages as built", async () => {
+    const webkit = 'Mozilla/5.0 (X11; Ubuntu; Linux x86_64) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/18.0 Safari/605.1.15';
+    const chromium = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) HeadlessChrome/140.0.0.0 Safari/537.36';
+    const firefox = 'Mozilla/5.0 (X11; Linux x86_64; rv:140.0) Gecko/20100101 Firefox/140.0';
+    const logged = await get('/app/home', { 'User-Agent': webkit });
+    expect(await logged.text()).toMatch(/<head[^>]*><script src="\/__page-log\.js"><\/script>/);
+    const built = await get('/app/home', { 'User-Agent': chromium });
+    expect(logged.headers.get('content-security-policy')).toBe(built.headers.get('content-security-policy'));
+    for (const userAgent of [chromium, firefox]) expect(await (await get('/app/home', { 'User-Agent': userAgent })).text()).not.toContain('__page-log');
+    const script = await get('/__page-log.js', { 'User-Agent': webkit });
+    expect(script.status).toBe(200);
+    expect(script.headers.get('content-type')).toMatch(/^application\/javascript/);
+    expect(await script.text()).toContain('unhandledrejection');
+    // Outside test mode the server has neither.
+    const plain = createStaticApp({ dist: stack.dist, issuer: stack.urls.issuer, apiUrl: stack.urls.api, appConfig: stack.appConfig, faults: stack.faults });
+    expect(await (await plain.request('/app/home', { headers: { 'User-Agent': webkit } })).text()).not.toContain('__page-log');
+    expect((await plain.request('/__page-log.js', { headers: { 'User-Agent': webkit } })).status).toBe(404);
+  });
 });
 
 describe('the same-origin layout: ABP\'s paths under the app\'s address', () => {

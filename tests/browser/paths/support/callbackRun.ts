@@ -175,12 +175,10 @@ export abstract class CallbackRun {
     return this.path.steps.some((step) => step.trigger === 'parseTokens' && step.outcome === 'cancelled');
   }
 
-  /** The app logs a sign-in failure for developers as `[sign-in] …`; an engine that shows no console (WebKit's classic WebDriver) cannot be asked. */
+  /** The app logs a sign-in failure for developers as `[sign-in] …` (in WebKit as the page's own log keeps it). */
   private async expectLogged(name: string, from: number, detail = ''): Promise<void> {
-    const console = this.tab.console;
-    if (!console) return;
     await eventually(
-      () => console.slice(from).some((line) => line.type === 'error' && line.text.startsWith('[sign-in]') && line.text.includes(detail)),
+      () => (this.tab.console ?? []).slice(from).some((line) => line.type === 'error' && line.text.startsWith('[sign-in]') && line.text.includes(detail)),
       `${name}: sign-in logs the failure${detail && ` (${detail})`}`,
     );
   }

@@ -6,7 +6,8 @@ import { Capabilities, Key, WebDriver, WebElement, error as webdriverError } fro
 import { Executor, HttpClient } from 'selenium-webdriver/http';
 import { freePorts } from '../../../../devstack/ports.ts';
 import { OUTCOME_MS } from '../../models/watch.ts';
-import type { EngineLaunch, Role, SeenCookie, SeenRequest, Tab, Target, Viewport } from './tab.ts';
+import type { EngineLaunch, Role, SeenCookie, SeenMessage, SeenRequest, Tab, Target, Viewport } from './tab.ts';
+import { PageLog, WATCH_IN_PAGE, type PageLook } from './webkitPageLook.ts';
 
 // Debian's WebKitGTK (Safari's engine, and so every browser on an iPhone),
 // driven through WebKitWebDriver over classic WebDriver by selenium-webdriver
@@ -231,14 +232,6 @@ const FIND_IN_PAGE = `
   return holding.find((el) => visible(el) && ![...el.children].some((child) => holding.includes(child))) ?? null;
 `;
 
-/** The page's address and, per document, the resources it has fetched so far (Resource Timing). */
-const WATCH_IN_PAGE = `
-  const [origin, seen] = arguments;
-  const fresh = performance.timeOrigin !== origin;
-  const entries = performance.getEntriesByType('resource').slice(fresh ? 0 : seen).map((entry) => entry.name);
-  return { href: location.href, origin: performance.timeOrigin, fresh, count: performance.getEntriesByType('resource').length, entries };
-`;
-
 /**
  * A window of a WebKit session: the session's first (which owns it: closing
  * it ends the browser), a second tab of the same browser, or a popup. Each
@@ -247,7 +240,9 @@ const WATCH_IN_PAGE = `
 class WebKitTab implements Tab {
   readonly engine = 'webkit';
   readonly requests: SeenRequest[] = [];
-  readonly console = undefined;
+  /** What the page logged itself (its driver shows no console): the test stack's page-log.ts keeps it in the page's sessionStorage. */
+  readonly console: SeenMessage[] = [];
+  private readonly pageLog = new PageLog(this.console);
   private address = 'about:blank';
   private documentOrigin = 0;
   private seenResources = 0;
@@ -289,9 +284,10 @@ class WebKitTab implements Tab {
   }
 
   private async readPage(): Promise<void> {
-    const seen = await this.script<{ href: string; origin: number; fresh: boolean; count: number; entries: string[] }>(WATCH_IN_PAGE, this.documentOrigin, this.seenResources);
+    const seen = await this.script<PageLook>(WATCH_IN_PAGE, this.documentOrigin, this.seenResources);
     if (seen.fresh) this.requests.push({ url: seen.href, method: 'GET', headers: {}, navigation: true });
     for (const url of seen.entries) this.requests.push({ url, method: '', headers: {}, navigation: false });
+    this.pageLog.take(seen.log);
     this.address = seen.href;
     this.documentOrigin = seen.origin;
     this.seenResources = seen.count;
