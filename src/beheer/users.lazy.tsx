@@ -1,7 +1,7 @@
 import { useLingui } from '@lingui/react';
 import { Trans, useLingui as useMacroLingui } from '@lingui/react/macro';
 import { Link, useLocation, useNavigate, useSearch } from '@tanstack/react-router';
-import { useEffect, useId, useMemo, useState, type FormEvent, type ReactNode } from 'react';
+import { memo, startTransition, useEffect, useId, useMemo, useState, type FormEvent, type ReactNode } from 'react';
 import { logError } from '../lib/log.ts';
 import { isGranted } from '../abp/userConfiguration.ts';
 import { copyOwnName, deleteUser, getAssignableRoles, getUser, setUserActive, updateUser, type AssignableRole, type User } from '../management/users.ts';
@@ -54,7 +54,11 @@ function UserList({ section, page }: { section: Section; page: SectionPage }) {
   const searchId = useId();
   const statusId = useId();
   const navigate = useNavigate();
-  const search = readListSearch(useSearch({ strict: false }));
+  const address = useSearch({ strict: false });
+  // A search made here is drawn first, as a transition (in slices, the field stays responsive), and only then put
+  // in the address: the router's navigation is a task of its own, which finds the list already drawn.
+  const [made, setMade] = useState<{ over: typeof address; search: ListSearch }>();
+  const search = made?.over === address ? made.search : readListSearch(address);
   const [typed, setTyped] = useState(search.zoek);
   const directory = useUserDirectory();
   const me = useSession()?.user;
@@ -67,16 +71,22 @@ function UserList({ section, page }: { section: Section; page: SectionPage }) {
     if (directory.error !== undefined) logError('users', directory.error);
   }, [directory.error]);
   const roles = useServerData('roles', () => getAssignableRoles(api()), 'users');
-  const go = (next: ListSearch) => void navigate({ to: '.', search: writeListSearch(next) });
+  // Out of the press's own task too: the press stays short whatever else the page does with it.
+  const go = (next: ListSearch) => void setTimeout(() => startTransition(() => setMade({ over: address, search: next })));
+  useEffect(() => {
+    if (made?.over !== address) return;
+    const later = setTimeout(() => void navigate({ to: '.', search: writeListSearch(made.search) }));
+    return () => clearTimeout(later);
+  }, [made, address, navigate]);
   const deleted = useLocation({ select: (location) => location.state.deletedPerson });
+  const skip = (search.pagina - 1) * PAGE_SIZE;
+  const shown = useMemo(() => found.slice(skip, skip + PAGE_SIZE), [found, skip]);
 
   if (error?.action === 'forbidden') return <NoAccess />;
   const reading = !directory.complete && error === undefined;
   // Everyone, unfiltered: ABP's count holds from its first answer; a search or filter counts only what is read.
   const total = search.zoek.trim() === '' && isActive === undefined && directory.total !== undefined ? directory.total : found.length;
   const pages = Math.max(1, Math.ceil(total / PAGE_SIZE));
-  const skip = (search.pagina - 1) * PAGE_SIZE;
-  const shown = found.slice(skip, skip + PAGE_SIZE);
   const first = shown.length === 0 ? 0 : skip + 1;
   const last = skip + shown.length;
   const current = search.pagina;
@@ -145,23 +155,7 @@ function UserList({ section, page }: { section: Section; page: SectionPage }) {
               <th scope="col">{t`Status`}</th>
             </tr>
           </thead>
-          <tbody>
-            {shown.map(({ user }) => (
-              <tr key={user.id}>
-                <td>
-                  <ItemLink section={section} page={page} id={user.id}>
-                    {user.fullName || user.userName}
-                  </ItemLink>
-                </td>
-                <td data-label={t`Gebruikersnaam`}>{user.userName}</td>
-                <td data-label={t`E-mailadres`}>{user.emailAddress}</td>
-                <td data-label={t`Rollen`}>{user.roleNames.length ? roleLabels(user.roleNames, roles.data?.items) : t`Geen rol`}</td>
-                <td data-label={t`Status`}>
-                  <ActiveBadge active={user.isActive} />
-                </td>
-              </tr>
-            ))}
-          </tbody>
+          <UserRows shown={shown} section={section} page={page} roles={roles.data?.items} />
         </table>
       )}
       {pages > 1 && (
@@ -178,6 +172,30 @@ function UserList({ section, page }: { section: Section; page: SectionPage }) {
     </main>
   );
 }
+
+/** The rows of one page of the list: drawn again only when the page's people (or the roles' names) change, not when the address catches up. */
+const UserRows = memo(function UserRows({ shown, section, page, roles }: { shown: readonly Listed[]; section: Section; page: SectionPage; roles: readonly AssignableRole[] | undefined }) {
+  const { t } = useMacroLingui();
+  return (
+    <tbody>
+      {shown.map(({ user }) => (
+        <tr key={user.id}>
+          <td>
+            <ItemLink section={section} page={page} id={user.id}>
+              {user.fullName || user.userName}
+            </ItemLink>
+          </td>
+          <td data-label={t`Gebruikersnaam`}>{user.userName}</td>
+          <td data-label={t`E-mailadres`}>{user.emailAddress}</td>
+          <td data-label={t`Rollen`}>{user.roleNames.length ? roleLabels(user.roleNames, roles) : t`Geen rol`}</td>
+          <td data-label={t`Status`}>
+            <ActiveBadge active={user.isActive} />
+          </td>
+        </tr>
+      ))}
+    </tbody>
+  );
+});
 
 /**
  * One name per person: the app shows the provider's (the session holds it),

@@ -111,7 +111,7 @@ export async function measureSearch(browser: Browser, dist: string, runs: number
     await searchRun(browser, stack.urls, storageState);
     const results: SearchRun[] = [];
     for (let i = 0; i < runs; i += 1) results.push(await searchRun(browser, stack.urls, storageState));
-    log(`  Gebruikers with ${MOST_EXTRA_STAFF} staff: first result ${ms(median(results.map((run) => run.firstResult)))}, one page ${ms(median(results.map((run) => run.onePage)))} (medians)`);
+    log(`  Gebruikers with ${MOST_EXTRA_STAFF} staff: first result ${ms(median(results.map((run) => run.firstResult)))}, one page ${ms(median(results.map((run) => run.onePage)))} (medians); longest task per later search, run by run: ${results.map((run) => run.later.map((search) => ms(search.longestTask)).join(' ')).join(' | ')}`);
     return results;
   } finally {
     await stack.stop();
