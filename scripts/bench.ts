@@ -23,15 +23,13 @@
  */
 import { existsSync, readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { precompress } from '../devstack/app-server/precompress.ts';
 import { LIGHTHOUSE_RUNS, log, option, places, runCount } from './bench/command.ts';
 import { figures, searchFigures } from './bench/figures/figures.ts';
 import { longTaskFigures, withLongTasks } from './bench/figures/longTasks.ts';
 import type { Report } from './bench/figures/types.ts';
 import { withLighthouse } from './bench/lighthouse/figures.ts';
 import { measureLighthouse } from './bench/lighthouse/measure.ts';
-import { buildApp } from './bench/measure/build.ts';
-import { buildFloorPage } from './bench/measure/floorPage.ts';
+import { buildAppAndFloorPage, buildFloorPage } from './bench/measure/floorPage.ts';
 import { longTaskSummary, measureLongTasks } from './bench/measure/longTasks.ts';
 import { describeRevision } from './bench/measure/machine.ts';
 import { benchPaths, measure, measureSearchOnly } from './bench/measure/measure.ts';
@@ -53,13 +51,7 @@ if (only === 'search') {
   log(`Done in ${Math.round((Date.now() - started) / 1000)} s.`);
   if (process.argv.includes('--check') && !met) process.exitCode = 1;
 } else if (only === 'longtasks') {
-  if (!process.argv.includes('--no-build')) {
-    log(`Building the app for production into ${dist}/ …`);
-    await buildApp(dist, root);
-    precompress(dist);
-  }
-  log('Building the floor page …');
-  await buildFloorPage(floorDist, root);
+  await buildAppAndFloorPage({ dist, floorDist, root, log });
   log('Long tasks at the mobile CPU slowdown …');
   const longTasks = await measureLongTasks({ dist, floorDist, runs: longTaskRuns, log });
   process.stdout.write(longTaskSummary(longTasks));

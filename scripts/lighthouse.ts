@@ -14,27 +14,19 @@
  */
 import { existsSync, readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { precompress } from '../devstack/app-server/precompress.ts';
 import { LIGHTHOUSE_RUNS, log, places, runCount } from './bench/command.ts';
 import type { Report } from './bench/figures/types.ts';
 import { lighthouseFigures, withLighthouse } from './bench/lighthouse/figures.ts';
 import { measureLighthouse } from './bench/lighthouse/measure.ts';
 import { lighthouseSummary } from './bench/lighthouse/summary.ts';
-import { buildApp } from './bench/measure/build.ts';
-import { buildFloorPage } from './bench/measure/floorPage.ts';
+import { buildAppAndFloorPage } from './bench/measure/floorPage.ts';
 import { benchPaths } from './bench/measure/measure.ts';
 import { write } from './bench/report/write.ts';
 
 const { root, outDir } = places();
 const runs = runCount('--runs', LIGHTHOUSE_RUNS);
 const { dist, floorDist, lighthouseReports } = benchPaths(root);
-if (!process.argv.includes('--no-build')) {
-  log(`Building the app for production into ${dist}/ …`);
-  await buildApp(dist, root);
-  precompress(dist);
-}
-log('Building the floor page …');
-await buildFloorPage(floorDist, root);
+await buildAppAndFloorPage({ dist, floorDist, root, log });
 log('Running Lighthouse …');
 const lighthouse = await measureLighthouse({ dist, floorDist, runs, reportsDir: lighthouseReports, log });
 process.stdout.write(lighthouseSummary(lighthouse));

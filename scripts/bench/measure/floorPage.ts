@@ -12,6 +12,7 @@ import { resolve } from 'node:path';
 import react from '@vitejs/plugin-react';
 import { build } from 'vite';
 import { precompress } from '../../../devstack/app-server/precompress.ts';
+import { buildApp } from './build.ts';
 import { collectLibraryImports, floorEntrySource } from './imports.ts';
 import { withProductionEnv } from './production.ts';
 
@@ -127,4 +128,19 @@ export async function buildFloorPage(outDir: string, root = process.cwd()): Prom
     }),
   );
   precompress(outDir);
+}
+
+/**
+ * What a measurement against the floor needs built: the app for production
+ * (precompressed, as the app server serves it) unless `--no-build` asks to
+ * measure the build that is there, then the floor page.
+ */
+export async function buildAppAndFloorPage({ dist, floorDist, root, log }: { dist: string; floorDist: string; root: string; log: (line: string) => void }): Promise<void> {
+  if (!process.argv.includes('--no-build')) {
+    log(`Building the app for production into ${dist}/ …`);
+    await buildApp(dist, root);
+    precompress(dist);
+  }
+  log('Building the floor page …');
+  await buildFloorPage(floorDist, root);
 }
