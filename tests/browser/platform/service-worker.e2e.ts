@@ -101,6 +101,8 @@ describe('with the service worker', () => {
       // Beheer is not precached (scripts/build/precache.ts): the worker keeps its code when it is first opened.
       await app.openSection(NL.section.beheer);
       await app.waitForHeading(NL.section.beheer, { level: 1 });
+      // The section's heading can stand while its screen's code is still on its way (its stylesheet first): wait for the code.
+      await app.page.waitForFunction(() => performance.getEntriesByType('resource').some((entry) => /^\/assets\/beheer\.lazy-[\w-]+\.js$/.test(new URL(entry.name).pathname)));
       const beheerCode = await app.page.evaluate(() =>
         performance
           .getEntriesByType('resource')
