@@ -25,6 +25,7 @@ describe('one’s own name, after it changed at the provider', () => {
     await admin.app.openUserMenu();
     await page.getByRole('link', { name: NL.shell.myAccount }).click();
     await admin.app.waitForHeading(NL.shell.myAccount, { level: 1 });
+    await admin.app.connectMyAccount();
     await page.getByLabel('Voornaam').fill('Bea');
     await page.getByRole('button', { name: 'Naam opslaan' }).click();
     await page.getByText('Je naam is opgeslagen.').waitFor();

@@ -91,6 +91,16 @@ export class AppModel extends PageModel {
   }
 
   /** The state of the sign-in attempt in progress (the app stored its transaction under it), read from the authorization request. */
+  /**
+   * Mijn account's one click where its frame cannot see the provider's session
+   * (a provider on another site): its own token from the org server, in a
+   * popup that closes by itself.
+   */
+  async connectMyAccount(): Promise<void> {
+    const [popup] = await Promise.all([this.page.waitForEvent('popup'), this.page.getByRole('button', { name: 'Verbinden met de inlogdienst' }).click()]);
+    await popup.waitForEvent('close');
+  }
+
   pendingState(): string {
     const authorize = [...this.watched.requests]
       .reverse()
