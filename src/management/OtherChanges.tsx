@@ -1,6 +1,6 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useEffect, useId, useRef } from 'react';
-import type { FieldValue, OtherChange } from '../management/mergeEdit.ts';
+import type { FieldValue, OtherChange } from './mergeEdit.ts';
 
 export interface OtherChangesProps<K extends string> {
   /** What someone else changed since the form opened. */

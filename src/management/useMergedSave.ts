@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { mergeEdit, sameValue, settle, type Fields, type OtherChange } from '../management/mergeEdit.ts';
+import { mergeEdit, sameValue, settle, type Fields, type OtherChange } from './mergeEdit.ts';
 
 export interface MergedSaveOptions<R, T extends Fields> {
   /** The record's fields as the form opened on them. */
