@@ -6,6 +6,13 @@
 // them from there. A file of the app's own origin, so the CSP's
 // `script-src 'self'` lets it run and no hash changes; it writes no HTML, so
 // Trusted Types have nothing to say.
+//
+// The service worker has a console of its own, which no driver of WebKit
+// shows either: the worker script WebKit is sent starts with a few lines that
+// post its errors and warnings, and the steps of its install and activation
+// (each `waitUntil` given and settled, with the worker's own clock), to the
+// app's pages, whose page log keeps them beside their own, marked `[worker]`.
+// A worker that stays "activating" then says what it still waits for.
 
 /** Where the script is served. */
 export const PAGE_LOG_PATH = '/__page-log.js';
@@ -45,8 +52,59 @@ export const PAGE_LOG_SCRIPT = `(() => {
   }
   addEventListener('error', (event) => add('error', event.error instanceof Error ? String(event.error) : event.message));
   addEventListener('unhandledrejection', (event) => add('error', 'Unhandled rejection: ' + describe(event.reason)));
+  // The worker's log (WORKER_LOG_SCRIPT), delivered once the document is parsed.
+  navigator.serviceWorker?.addEventListener('message', (event) => {
+    const entry = event.data && event.data[${JSON.stringify('__workerLog')}];
+    if (entry) add(entry.type, '[worker] ' + entry.text);
+  });
 })();
 `;
+
+/** The path of the app's service worker, whose script gets WORKER_LOG_SCRIPT first for WebKit. */
+export const WORKER_PATH = '/sw.js';
+
+/**
+ * Put before the worker's own script: its console's errors and warnings, and
+ * each step of its install and activation, posted to every page of the app
+ * (`info` for the steps). Before the worker's own listeners, so it sees
+ * their `waitUntil`s.
+ */
+export const WORKER_LOG_SCRIPT = `(() => {
+  const started = performance.now();
+  const post = (type, text) => {
+    const entry = { __workerLog: { type, text: Math.round(performance.now() - started) + ' ms: ' + text } };
+    self.clients.matchAll({ includeUncontrolled: true, type: 'window' }).then((pages) => {
+      for (const page of pages) page.postMessage(entry);
+    }, () => undefined);
+  };
+  for (const type of ['error', 'warn']) {
+    const original = console[type];
+    console[type] = function (...args) {
+      post(type, args.map(String).join(' '));
+      return original.apply(this, args);
+    };
+  }
+  addEventListener('error', (event) => post('error', String(event.error ?? event.message)));
+  addEventListener('unhandledrejection', (event) => post('error', 'Unhandled rejection: ' + String(event.reason)));
+  let given = 0;
+  const waitUntil = ExtendableEvent.prototype.waitUntil;
+  ExtendableEvent.prototype.waitUntil = function (promise) {
+    if (this.type === 'install' || this.type === 'activate') {
+      const step = this.type + ' waitUntil #' + (given += 1);
+      post('info', step + ' given');
+      Promise.resolve(promise).then(() => post('info', step + ' settled'), (error) => post('warn', step + ' rejected: ' + String(error)));
+    }
+    return waitUntil.call(this, promise);
+  };
+  for (const type of ['install', 'activate']) addEventListener(type, () => post('info', type + ' event'));
+  post('info', 'script evaluated, ' + (self.registration.active ? 'an active worker there' : 'no active worker'));
+})();
+`;
+
+/** The worker's script with WORKER_LOG_SCRIPT first. */
+export function withWorkerLog(script: string): string {
+  return `${WORKER_LOG_SCRIPT}${script}`;
+}
 
 /**
  * WebKit, by its User-Agent: AppleWebKit without Chrome (Chromium names both). The other engines' drivers show the

@@ -13,7 +13,7 @@ import type { FaultRegistry } from '../faults/registry.ts';
 import { dropConnection, goneOf, heldAsset, NO_HOLDS, type HoldEndpoint, type HoldPoints } from '../faults/holds.ts';
 import { ABP_PATH, passToApi } from './api-proxy.ts';
 import { nginxRules } from './nginx-rules.ts';
-import { keepsPageLog, PAGE_LOG_PATH, PAGE_LOG_SCRIPT, withPageLog } from './page-log.ts';
+import { keepsPageLog, PAGE_LOG_PATH, PAGE_LOG_SCRIPT, withPageLog, withWorkerLog, WORKER_PATH } from './page-log.ts';
 
 // Serves the production build as deploy/nginx.conf does, so that `npm start`
 // and the benchmark see what production sends: strict security headers, the
@@ -275,8 +275,10 @@ export function createStaticApp(config: StaticConfig): Hono<Env> {
   /** One file of the build, answered as nginx's static, gzip_static and brotli_static modules would. */
   const serveFile = async (c: Context<Env>, path: string, file: FileStat, uri: string) => {
     const type = contentTypeFor(path);
-    // Test mode: a page for WebKit with the page log's script, made from the file and not from its compressed copies.
-    const pageLog = config.pageLog === true && type.startsWith('text/html') && keepsPageLog(c.req.header('User-Agent'));
+    // Test mode: a page for WebKit with the page log's script, and the worker with its log's, made from the file and not
+    // from its compressed copies.
+    const pageLog = config.pageLog === true && (type.startsWith('text/html') || uri === WORKER_PATH) && keepsPageLog(c.req.header('User-Agent'));
+    const withLog = (text: string) => (uri === WORKER_PATH ? withWorkerLog(text) : withPageLog(text));
     const headers = new Headers({ 'Content-Type': type, 'Cache-Control': cacheControlFor(uri) });
     // A copy older than its file is left from an earlier build: not sent.
     const copies = new Map<Encoding, FileStat>();
@@ -297,7 +299,7 @@ export function createStaticApp(config: StaticConfig): Hono<Env> {
       headers.set('Content-Encoding', encoding);
       body = await readFile(path + (encoding === 'br' ? '.br' : '.gz'));
     } else {
-      const plain = pageLog ? Buffer.from(withPageLog(await readFile(path, 'utf8'))) : await readFile(path);
+      const plain = pageLog ? Buffer.from(withLog(await readFile(path, 'utf8'))) : await readFile(path);
       body = await compressible(c, plain, type, `${path}:${file.mtimeMs}:${file.size}${pageLog ? ':page-log' : ''}`, headers);
       // nginx's gzip filter weakens the ETag of what it compresses.
       if (body !== plain) etag = `W/${etag}`;

@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { NGINX_CONF, parseNginxRules } from '../../devstack/app-server/nginx-rules.ts';
 import { startStack } from '../../devstack/stack.ts';
 import { createStaticApp, negotiateEncoding } from '../../devstack/app-server/static-server.ts';
+import { WORKER_LOG_SCRIPT } from '../../devstack/app-server/page-log.ts';
 import { freePorts } from '../../devstack/ports.ts';
 import { GZIP_ONLY_SCRIPT, HASHED_SCRIPT, INLINE_SCRIPT, INLINE_STYLE, SCRIPT_TEXT, startTestStack, type TestStack } from './helpers/test-stack.ts';
 
@@ -249,7 +250,7 @@ describe('static server', () => {
     expect(await (await get('/assets/appconfig.production.json')).json()).toEqual(stack.appConfig);
   });
 
-  it("puts the page log first in the <head> of WebKit's pages (test mode), from the app's own address, the CSP unchanged; the other engines' pages as built", async () => {
+  it("puts the page log first in the <head> of WebKit's pages and its log first in the worker's script (test mode), from the app's own address, the CSP unchanged; the other engines' pages and worker as built", async () => {
     const webkit = 'Mozilla/5.0 (X11; Ubuntu; Linux x86_64) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/18.0 Safari/605.1.15';
     const chromium = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) HeadlessChrome/140.0.0.0 Safari/537.36';
     const firefox = 'Mozilla/5.0 (X11; Linux x86_64; rv:140.0) Gecko/20100101 Firefox/140.0';
@@ -262,10 +263,17 @@ describe('static server', () => {
     expect(script.status).toBe(200);
     expect(script.headers.get('content-type')).toMatch(/^application\/javascript/);
     expect(await script.text()).toContain('unhandledrejection');
+    // The worker's script, for WebKit only, starts with its log's lines and goes on as built.
+    const worker = await (await get('/sw.js', { 'User-Agent': webkit })).text();
+    const builtWorker = await (await get('/sw.js', { 'User-Agent': chromium })).text();
+    expect(worker.startsWith(WORKER_LOG_SCRIPT)).toBe(true);
+    expect(worker.slice(WORKER_LOG_SCRIPT.length)).toBe(builtWorker);
+    expect(builtWorker).not.toContain('__workerLog');
     // Outside test mode the server has neither.
     const plain = createStaticApp({ dist: stack.dist, issuer: stack.urls.issuer, apiUrl: stack.urls.api, appConfig: stack.appConfig, faults: stack.faults });
     expect(await (await plain.request('/app/home', { headers: { 'User-Agent': webkit } })).text()).not.toContain('__page-log');
     expect((await plain.request('/__page-log.js', { headers: { 'User-Agent': webkit } })).status).toBe(404);
+    expect(await (await plain.request('/sw.js', { headers: { 'User-Agent': webkit } })).text()).not.toContain('__workerLog');
   });
 });
 

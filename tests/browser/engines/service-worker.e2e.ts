@@ -64,13 +64,19 @@ async function waitForWorker(tab: Tab): Promise<void> {
     seen = await workerState(tab);
     if (seen === '') return;
     if (!reloaded && Date.now() > started + 20_000 && seen.startsWith('controller activating')) {
-      console.warn(`the worker is still activating after 20 s (${seen}): the page is loaded again`);
+      console.warn(`the worker is still activating after 20 s (${seen}): the page is loaded again; the worker's log:\n${workerLog(tab)}`);
       reloaded = true;
       await tab.reload();
     }
     await new Promise((done) => setTimeout(done, 250));
   }
-  throw new Error(`no worker with the shell in its precache (${seen}${reloaded ? '; after one reload' : ''})`);
+  throw new Error(`no worker with the shell in its precache (${seen}${reloaded ? '; after one reload' : ''}); the worker's log:\n${workerLog(tab)}`);
+}
+
+/** What the worker said of its install and activation (WebKit's: the test stack's page-log.ts); the other engines' consoles do not show it. */
+function workerLog(tab: Tab): string {
+  const lines = (tab.console ?? []).filter((message) => message.text.startsWith('[worker] ')).map((message) => `  ${message.type} ${message.text}`);
+  return lines.length > 0 ? lines.join('\n') : '  (none seen)';
 }
 
 /** The connection watch is there: it comes once the browser is idle after start-up. */
@@ -134,6 +140,8 @@ describe.each(['firefox', 'webkit'] as const)('%s, with the service worker', (en
     try {
       await staff.signInToHome();
       await waitForWorker(tab);
+      // WebKit shows the worker's console nowhere else: what a stall would be read from must reach the page.
+      if (engine === 'webkit') await expect.poll(() => workerLog(tab), { timeout: OUTCOME_MS }).toMatch(/activate waitUntil #\d+ settled/);
 
       await staff.open('/beheer/gebruikers/5');
       await tab.role('heading', 'Piet Monteur').waitFor();
