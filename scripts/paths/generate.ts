@@ -118,9 +118,32 @@ export interface GenerateOptions {
   through?: string[];
 }
 
-/** Whether the path has a step labelled `wanted`, or takes a transition whose key, label or `source --label--> target` is `wanted`. */
+/** Between the steps of a `through` entry that must follow one another: `ADDED (expires in 5 min) → WAKE`. */
+export const THEN = ' → ';
+/** A step of a `through` sequence that stands for any steps, none too: `after serverRetry → … → done initSession (ok)`. */
+export const ANY_STEPS = '…';
+
+/** Whether the labels, from `from` on, begin with the steps `wanted` (`…` any number of steps). */
+function stepsFrom(labels: string[], from: number, wanted: string[]): boolean {
+  const [first, ...rest] = wanted;
+  if (first === undefined) return true;
+  if (first === ANY_STEPS) return labels.slice(from).some((_, skip) => stepsFrom(labels, from + skip, rest)) || stepsFrom(labels, labels.length, rest);
+  return labels[from] === first && stepsFrom(labels, from + 1, rest);
+}
+
+/**
+ * Whether the path has a step labelled `wanted`, or the steps of `wanted`
+ * one right after the other (`start (just active) → STAY (now)`, with `…`
+ * for any steps between two), or takes a transition whose key, label or
+ * `source --label--> target` is `wanted`.
+ */
 export function goesThrough(path: ModelPath, wanted: string, transitions: Map<string, MachineTransition>): boolean {
   if (path.steps.some((step) => step.label === wanted)) return true;
+  if (wanted.includes(THEN)) {
+    const labels = path.steps.map((step) => step.label);
+    const sequence = wanted.split(THEN);
+    return labels.some((_, from) => stepsFrom(labels, from, sequence));
+  }
   return path.transitions.some((key) => {
     const transition = transitions.get(key);
     return key === wanted || (transition !== undefined && (transition.label === wanted || describeTransition(transition) === wanted));

@@ -27,8 +27,10 @@ export interface MachineModel {
    * Steps or transitions some path must go through, beyond what the cover
    * chooses: a step label (`error loadUserConfiguration (403)`), a transition
    * label (`error: loadUserConfiguration [isUnauthorized]`), a transition as
-   * `source --label--> target` or its key. The shortest candidate through
-   * each one that no chosen path takes is added.
+   * `source --label--> target` or its key, or steps that follow one another
+   * (`RESTART → error loadUserConfiguration (500)`: a fault that shows only
+   * in the second; `…` stands for any steps between two). The shortest
+   * candidate through each one that no chosen path takes is added.
    */
   through?: string[];
 }

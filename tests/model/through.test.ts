@@ -4,7 +4,7 @@ import { pathName, stateKey, type MachineModel } from '../../scripts/paths/model
 import { walkPath } from '../../scripts/paths/walk.ts';
 import { bootModel } from './models/boot.model.ts';
 
-/** The boot model with one more outcome, as a tester adds it: a 403 on GetAll, which takes the same transition as the 500. */
+/** The boot model with one more outcome, as a tester adds it: a 403 on GetAll, which takes the same transition as the 500; `through` instead of the model's own. */
 function withForbidden(through?: string[]): MachineModel {
   const loadUserConfiguration = bootModel.outcomes.loadUserConfiguration!;
   return {
@@ -17,6 +17,11 @@ function withForbidden(through?: string[]): MachineModel {
   };
 }
 
+/** The boot model without the `through` entries of its own, so what a test asks for is not met by them already. */
+const plainBoot: MachineModel = { ...bootModel, through: undefined };
+/** The ids of the chosen paths through `wanted`. */
+const pathsThrough = (generated: { through: { wanted: string; paths: string[] }[] }, wanted: string) => generated.through.find((entry) => entry.wanted === wanted)!.paths;
+
 const FORBIDDEN = 'error loadUserConfiguration (403)';
 const SERVER = 'error loadUserConfiguration (500)';
 const through = (names: string[], step: string) => names.filter((name) => name.includes(step));
@@ -28,7 +33,7 @@ describe('paths through a given step', () => {
   });
 
   it('are added when the model asks for them, and walk to the state the machine reaches', async () => {
-    const plain = await generatePaths(bootModel);
+    const plain = await generatePaths(withForbidden());
     const generated = await generatePaths(withForbidden([FORBIDDEN, SERVER]));
     const names = generated.paths.map(pathName);
     expect(generated.paths).toHaveLength(plain.paths.length + 1);
@@ -41,12 +46,31 @@ describe('paths through a given step', () => {
   });
 
   it('can be asked for by transition, and need no new path when a chosen one goes through it', async () => {
-    const generated = await generatePaths(bootModel, { through: ['loadingUserConfiguration --error: loadUserConfiguration [isUnauthorized]--> dynamicScriptsInitialized'] });
-    expect(generated.paths).toHaveLength((await generatePaths(bootModel)).paths.length);
-    expect(generated.through[0]!.paths).toHaveLength(1);
+    const unauthorized = 'loadingUserConfiguration --error: loadUserConfiguration [isUnauthorized]--> dynamicScriptsInitialized';
+    const generated = await generatePaths(plainBoot, { through: [unauthorized] });
+    expect(generated.paths).toHaveLength((await generatePaths(plainBoot)).paths.length);
+    expect(pathsThrough(generated, unauthorized)).toHaveLength(1);
   });
 
   it('stop the generator with the steps that exist when none goes through the step', async () => {
     await expect(generatePaths(bootModel, { through: [FORBIDDEN] })).rejects.toThrow(/no path goes through "error loadUserConfiguration \(403\)"; steps there are: .*error loadUserConfiguration \(500\)/);
+  });
+});
+
+describe('paths through steps in order', () => {
+  it('go through each step right after the one before, with `…` for any steps between', async () => {
+    const restartThenServer = 'RESTART → error loadUserConfiguration (500)';
+    const invalidThenRetry = 'error loadConfig (invalid) → … → RETRY';
+    const plain = await generatePaths(plainBoot);
+    const generated = await generatePaths(plainBoot, { through: [restartThenServer, invalidThenRetry] });
+    const named = (id: string) => pathName(generated.paths.find((path) => path.id === id)!);
+    expect(plain.paths.map(pathName)).not.toContainEqual(expect.stringMatching(/ → RESTART → error loadUserConfiguration \(500\)/));
+    expect(pathsThrough(generated, restartThenServer).map(named)).toEqual([expect.stringMatching(/ → RESTART → error loadUserConfiguration \(500\)/)]);
+    expect(pathsThrough(generated, invalidThenRetry).map(named)).toContainEqual(expect.stringMatching(/error loadConfig \(invalid\) → RETRY$/));
+  });
+
+  it('are not met by the same steps with a step between', async () => {
+    await expect(generatePaths(plainBoot, { through: ['error loadConfig (no answer) → … → done loadConfig (ok)'] })).resolves.toBeDefined();
+    await expect(generatePaths(plainBoot, { through: ['error loadConfig (no answer) → done loadConfig (ok)'] })).rejects.toThrow(/no path goes through "error loadConfig \(no answer\) → done loadConfig \(ok\)"/);
   });
 });
