@@ -13,7 +13,8 @@ function userConfiguration(language: string): BootUserConfiguration {
  * `{ kind, detail }` values, HTTP failures carry their status), RETRY on the
  * config screen and RESTART after sign-in, a language or a tenant change
  * (a re-run, told apart from the first start by its context). A request
- * without an answer makes the first start wait and try again.
+ * without an answer, or not answered in time, makes the first start wait
+ * and try again.
  */
 export const bootModel: MachineModel = {
   name: 'boot',
@@ -37,13 +38,26 @@ export const bootModel: MachineModel = {
     },
     initSession: {
       done: { ok: { user: null, tenant: null } },
-      error: { fail: { kind: 'server', detail: 'HTTP 500', status: 500 }, 'no answer': { kind: 'network', detail: 'Failed to fetch' } },
+      error: {
+        fail: { kind: 'server', detail: 'HTTP 500', status: 500 },
+        'no answer': { kind: 'network', detail: 'Failed to fetch' },
+        // The app gives up on a request that is not answered in time (src/abp/client.ts, ky's TimeoutError).
+        'time-out': { kind: 'timeout', detail: 'GET api/services/app/Session/GetCurrentLoginInformations: timed out', status: 0 },
+      },
     },
     loadLocale: {
       done: { ok: undefined },
       error: { fail: { kind: 'unknown', detail: 'the catalog chunk could not be loaded' } },
     },
   },
-  // A failed session call ends start-up the first time and returns to ready in a re-run.
-  contextKey: (context: BootContext) => (context.previous ? ' (re-run)' : ''),
+  through: [
+    // A time-out is no answer too: start-up waits for the server.
+    'error initSession (time-out)',
+    // A re-run's GetAll that fails forgets the user configuration the first start had.
+    'RESTART → error loadUserConfiguration (500)',
+    // A start that waited and then got through counts its waits from nothing again.
+    'error loadConfig (no answer) → … → done loadLocale (ok)',
+  ],
+  // A failed session call ends start-up the first time and returns to ready in a re-run; a start that waited has counted its waits.
+  contextKey: (context: BootContext) => `${context.previous ? ' (re-run)' : ''}${context.waits ? ' (waited)' : ''}`,
 };
