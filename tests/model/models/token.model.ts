@@ -1,4 +1,5 @@
-import { tokenMachine } from '../../../machines/token.machine.ts';
+import { RENEW_MARGIN_MS, tokenMachine } from '../../../machines/token.machine.ts';
+import type { TokenContext } from '../../../machines/token.types.ts';
 import type { MachineModel } from '../../../scripts/paths/model.ts';
 
 /**
@@ -11,6 +12,7 @@ export function tokenModel(now = Date.now()): MachineModel {
   const inAnHour = now + 60 * 60_000;
   const inHalfAMinute = now + 30_000;
   const inEightHours = now + 8 * 60 * 60_000;
+  const inThirtyDays = now + 30 * 24 * 60 * 60_000;
   return {
     name: 'token',
     machine: tokenMachine,
@@ -48,11 +50,28 @@ export function tokenModel(now = Date.now()): MachineModel {
         'expires in 5 min': { expiresAt: inFive },
         'expires in 30 s': { expiresAt: inHalfAMinute },
         'session ends in 5 min': { expiresAt: inAnHour, sessionEndsAt: inFive },
+        // Exactly at the margin: due already (a tab that wakes then renews).
+        'expires in 1 min': { expiresAt: now + RENEW_MARGIN_MS },
+        // A fixed end reached while the tab slept: due, however long the token still lives.
+        'session ends now': { expiresAt: inAnHour, sessionEndsAt: now },
+        // Further away than setTimeout can wait.
+        'session ends in 30 days': { expiresAt: inAnHour, sessionEndsAt: inThirtyDays },
       },
       RENEWED: { 'expires in 1 h': { expiresAt: inAnHour } },
       ERROR: { network: { error: { kind: 'provider-unreachable', detail: 'fetch failed' } } },
     },
     // Both need the person (needsPerson) and take one transition: each is walked.
-    through: ['error renewTokens (invalid_grant)', 'error renewTokens (session unseen)'],
+    through: [
+      'error renewTokens (invalid_grant)',
+      'error renewTokens (session unseen)',
+      // isDue at its two boundaries, each woken to: the renewal starts.
+      'ADDED (expires in 1 min) → WAKE',
+      'ADDED (session ends now) → WAKE',
+      // The waits for a far end are setTimeout's longest.
+      'ADDED (session ends in 30 days)',
+    ],
+    // isDue's boundaries, so a WAKE there is a path of its own and not the one of a token that is plainly due.
+    contextKey: (context: TokenContext) =>
+      `${context.expiresAt === now + RENEW_MARGIN_MS ? ' (at the margin)' : ''}${context.sessionEndsAt !== undefined && context.sessionEndsAt <= now ? ' (session over)' : ''}`,
   };
 }
