@@ -16,6 +16,9 @@ export interface AbpClientOptions {
 
 type Method = 'get' | 'post' | 'put' | 'delete';
 
+/** How long a request may go unanswered before the app gives up on it (AbpError kind `timeout`), unless `timeoutMs` says otherwise. */
+export const REQUEST_TIMEOUT_MS = 15_000;
+
 export interface PostOptions {
   /** More than ABP's own headers, e.g. a DPoP proof. */
   headers?: Record<string, string>;
@@ -50,7 +53,7 @@ export interface AbpClient {
 export function createAbpClient(options: AbpClientOptions): AbpClient {
   const http = ky.create({
     prefixUrl: options.baseUrl.replace(/\/+$/, ''),
-    timeout: options.timeoutMs ?? 15_000,
+    timeout: options.timeoutMs ?? REQUEST_TIMEOUT_MS,
     retry: 0,
     throwHttpErrors: false,
     fetch: options.fetch as typeof fetch | undefined,

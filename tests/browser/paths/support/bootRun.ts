@@ -3,7 +3,9 @@ import type { LocaleMapping } from '../../../../devstack/appconfig.ts';
 import type { Stack } from '../../../../devstack/stack.ts';
 import { stateKey, type ModelPath, type PathStep } from '../../../../scripts/paths/model.ts';
 import type { Endpoint, Language } from '../../models/app.model.ts';
+import { REQUEST_TIMEOUT_MS } from '../../../../src/abp/client.ts';
 import { EN, NL } from '../../models/texts.ts';
+import { OUTCOME_MS } from '../../models/watch.ts';
 import { stepName } from './browserPaths.ts';
 import type { HeldCall } from './held.ts';
 
@@ -101,7 +103,8 @@ function faultFor(step: PathStep): { endpoint: 'appconfig' | 'GetAll' | 'Session
  * holds: the config file, GetAll, the session, and (where the path loads a
  * catalog that is not bundled) the English catalog chunk. While it is held
  * the page must show the state; the outcome is the request let through,
- * with a fault switched on for error outcomes, or dropped for "no answer".
+ * with a fault switched on for error outcomes, dropped for "no answer", or held
+ * until the app gives up on it for "time-out".
  * RETRY is the button on the error or waiting screen, RESTART a tenant
  * change on the login page; a re-run whose session fails keeps the login
  * page and the tenant it had. The wait before another attempt passes by
@@ -203,6 +206,12 @@ export class BootRun {
       await this.expectLogged(name, errorsBefore);
       return;
     }
+    if (step.outcome === 'time-out') {
+      // The request stays held: the app gives up on it by itself, after its own time-out (the stack drops a request whose client left).
+      this.waiting = true;
+      await this.expectLogged(name, errorsBefore, REQUEST_TIMEOUT_MS + OUTCOME_MS);
+      return;
+    }
     if (step.trigger === 'loadLocale' && step.outcome === 'fail') {
       // Every later fetch of the chunk fails too: the catalog is simply not there.
       await this.browser.catalogGone(held);
@@ -239,9 +248,9 @@ export class BootRun {
   }
 
   /** The app logs a start-up failure for developers as `[start-up] …` (in WebKit as the page's own log keeps it). */
-  private async expectLogged(name: string, from: number): Promise<void> {
+  private async expectLogged(name: string, from: number, timeout?: number): Promise<void> {
     await expect
-      .poll(() => (this.browser.consoleErrors() ?? []).slice(from).some((text) => text.startsWith('[start-up]')), { message: `${name}: start-up logs the failure` })
+      .poll(() => (this.browser.consoleErrors() ?? []).slice(from).some((text) => text.startsWith('[start-up]')), { message: `${name}: start-up logs the failure`, timeout })
       .toBe(true);
   }
 

@@ -19,7 +19,8 @@ export const INACTIVITY_UNREACHABLE_IN_BROWSER: Record<string, string> = {};
  * The inactivityMachine in a browser, on the page clock of the whole
  * context. The start inputs are one sign-in; the wall clock is moved (timers
  * keep their own schedule, so none fires) just before a CHECK, to where the
- * path's context says: into the warning time or past the end. CHECK is a
+ * path's context says: into the warning time or past the end (exactly to
+ * its first moment for a path that starts quiet to it). CHECK is a
  * `visibilitychange`; ACTIVITY a click; STAY the dialog's button, or
  * another tab's (its channel message) while no dialog shows; SIGNED_OUT
  * another tab's sign-out on the token channel. The sign-out's revocation
@@ -105,7 +106,7 @@ class InactivityRun {
                 this.heldCode = route;
               });
             }
-            await this.context.clock.setSystemTime(this.lastActivity.to + (over ? TIMEOUT_MS + WARNING_MS : TIMEOUT_MS - WARNING_MS / 2));
+            await this.context.clock.setSystemTime(this.lastActivity.to + this.quietFor(over));
             await this.page.evaluate(() => document.dispatchEvent(new Event('visibilitychange')));
             return;
           }
@@ -131,6 +132,17 @@ class InactivityRun {
       default:
         throw new Error(`${name}: no browser action for ${step.kind} ${step.trigger}`);
     }
+  }
+
+  /**
+   * How long after the last activity a CHECK comes: into the warning time or past the end, or, for a path that
+   * starts quiet to the warning or to the end, exactly at that moment (the page marks the watch's start to the ms).
+   */
+  private quietFor(over: boolean): number {
+    const start = this.path.steps[0]!.trigger;
+    if (start === 'quiet to the warning' && !over) return TIMEOUT_MS - WARNING_MS;
+    if (start === 'quiet to the end' && over) return TIMEOUT_MS;
+    return over ? TIMEOUT_MS + WARNING_MS : TIMEOUT_MS - WARNING_MS / 2;
   }
 
   private async check(step: PathStep): Promise<void> {
