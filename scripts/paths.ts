@@ -6,8 +6,9 @@
  *   npm run paths -- boot token           some machines
  *   npm run paths -- boot --through "error loadUserConfiguration (403)"
  *
- * `--through` (repeatable) asks for a path through a step or transition
- * (see `MachineModel.through`) and prints only the paths through it; a
+ * `--through` (repeatable) asks for a path through a step or transition,
+ * or through steps in order (`RESTART → error loadUserConfiguration (500)`;
+ * see `MachineModel.through`) and prints only the paths through it; a
  * model's own `through` list is always applied, as in the tests.
  */
 import { parseArgs } from 'node:util';
@@ -52,7 +53,9 @@ Usage:
   npm run paths                                      every machine
   npm run paths -- <machine> [<machine> …]           only these (${[...MODELS.keys()].join(', ')})
   npm run paths -- <machine> --through "<step>"      only the paths through a step, e.g.
-                                                     --through "error loadUserConfiguration (403)" (repeatable)
+                                                     --through "error loadUserConfiguration (403)" (repeatable);
+                                                     steps in order with " → ", "…" for any steps between:
+                                                     --through "RESTART → error loadUserConfiguration (500)"
   npm run paths -- --help                            this text
 
 A path's id (boot#3) names its test in the unit run (tests/model) and in the browser run
