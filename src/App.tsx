@@ -57,7 +57,7 @@ export function App() {
     if (seenSession.current === undefined) {
       void firstPageDrawn.then(() =>
         whenIdle(() => {
-          preloadStartSections();
+          void preloadStartSections();
           setIdle(true);
         }),
       );
