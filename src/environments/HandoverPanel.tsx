@@ -9,6 +9,7 @@ import { FieldError, FormAlert } from '../errors/FormAlert.tsx';
 import { useAbpForm } from '../errors/useAbpForm.ts';
 import { environmentClient } from './environmentClient.ts';
 import { forgetHandover, keepHandover, readHandover, type Handover } from './handoverStore.ts';
+import { looksLikeEmailAddress } from '../lib/emailAddress.ts';
 
 /**
  * "Overdracht aan de eerste beheerder": only an environment's built-in admin
@@ -128,7 +129,7 @@ export function HandoverPanel({ tenant }: { tenant: Tenant }) {
   const give = form.onSubmit(async () => {
     setSaid(undefined);
     const address = email.trim();
-    if (!/^[^\s@]+@[^\s@]+$/.test(address)) return form.fail(t`Vul het e-mailadres in waarmee de eerste beheerder inlogt.`, 'firstAdminEmail');
+    if (!looksLikeEmailAddress(address)) return form.fail(t`Vul het e-mailadres in waarmee de eerste beheerder inlogt.`, 'firstAdminEmail');
     let current = code.trim();
     // An environment made before the app did this, whose built-in admin still has the default password: secured first, with a code shown before it is sent.
     if (current === '') {

@@ -19,6 +19,7 @@ import { HandoverPanel } from './HandoverPanel.tsx';
 import { keepHandover } from './handoverStore.ts';
 import '../ui/forms.css';
 import '../beheer/beheer.css';
+import { looksLikeEmailAddress } from '../lib/emailAddress.ts';
 
 /** The address of an environment not yet made. */
 const NEW = 'nieuw';
@@ -149,7 +150,7 @@ function TenantForm({ back, tenant, others, section, page, onSaved, children }: 
     else if (shortName.length > TENANCY_NAME_MAX) said.tenancyName = t`De korte naam is te lang: ten hoogste ${TENANCY_NAME_MAX} tekens.`;
     else if (!TENANCY_NAME.test(shortName)) said.tenancyName = i18n._(PATTERNS[TENANCY_NAME.source]!);
     else if (others.some((other) => other.tenancyName.toLowerCase() === shortName.toLowerCase())) said.tenancyName = t`Er is al een omgeving met de korte naam ${shortName}.`;
-    if (firstAdminEmail !== undefined && !/^[^\s@]+@[^\s@]+$/.test(firstAdminEmail)) said.adminEmailAddress = t`Vul het e-mailadres in waarmee de eerste beheerder inlogt.`;
+    if (firstAdminEmail !== undefined && !looksLikeEmailAddress(firstAdminEmail)) said.adminEmailAddress = t`Vul het e-mailadres in waarmee de eerste beheerder inlogt.`;
     return said;
   };
 
