@@ -1,12 +1,12 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { createLazyRoute } from '@tanstack/react-router';
-import { createContext, Fragment, useCallback, useContext, useEffect, useId, useRef, useState, type MouseEvent, type ReactNode } from 'react';
+import { createContext, Fragment, useCallback, useContext, useEffect, useRef, useState, type MouseEvent, type ReactNode } from 'react';
 import { onConnectionBack } from '../connection/connectionBack.ts';
 import { useAppConfig, useSession } from '../boot/useBoot.ts';
 import { isJsonObject, type JsonObject } from '../lib/json.ts';
 import { logError } from '../lib/log.ts';
 import { describeError, type ErrorView } from '../errors/describeError.ts';
-import { ErrorAlert, FieldError, FormAlert } from '../errors/FormAlert.tsx';
+import { ErrorAlert, FormAlert } from '../errors/FormAlert.tsx';
 import { useAbpForm, type AbpForm } from '../errors/useAbpForm.ts';
 import { PageHeading } from '../ui/PageHeading.tsx';
 import { PasswordInput } from '../ui/PasswordInput.tsx';
@@ -31,18 +31,7 @@ import './facts.css';
 import '../ui/forms.css';
 import './my-account.css';
 import '../ui/button-quiet.css';
-
-/** A labelled input whose messages sit under it. */
-function Field({ form, name, label, children }: { form: AbpForm; name: string; label: string; children: (props: { id: string } & ReturnType<AbpForm['field']>) => ReactNode }) {
-  const id = useId();
-  return (
-    <div className="field">
-      <label htmlFor={id}>{label}</label>
-      {children({ id, ...form.field(name) })}
-      <FieldError form={form} name={name} />
-    </div>
-  );
-}
+import { Field } from '../errors/Field.tsx';
 
 /**
  * An e-mail address that wraps after its `@` and dots, never inside a word:

@@ -21,6 +21,7 @@ import { untranslatedKey, wordsForKey } from '../errors/untranslatedKeys.ts';
 import { useServerData } from '../section/useServerData.ts';
 import '../ui/forms.css';
 import './beheer.css';
+import { Field } from '../errors/Field.tsx';
 
 /** The address of a role not yet made. */
 const NEW = 'nieuw';
@@ -242,11 +243,9 @@ function RoleForm({ back, edit, isNew, section, page }: RoleFormProps) {
     void navigate({ to: '/$section/$', params: { section: section.key, _splat: page.key } });
   };
   const field = (name: keyof typeof values, label: string, disabled = false) => (
-    <div className="field">
-      <label htmlFor={`${prefix}-${name}`}>{label}</label>
-      <input id={`${prefix}-${name}`} name={name} value={values[name]} disabled={disabled} onChange={(event) => setValues({ ...values, [name]: event.target.value })} {...form.field(name)} />
-      <FieldError form={form} name={name} />
-    </div>
+    <Field form={form} name={name} label={label}>
+      {(control) => <input {...control} name={name} value={values[name]} disabled={disabled} onChange={(event) => setValues({ ...values, [name]: event.target.value })} />}
+    </Field>
   );
 
   return (

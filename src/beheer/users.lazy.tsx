@@ -27,6 +27,7 @@ import { readListSearch, writeListSearch, type ListSearch } from '../management/
 import { useServerData } from '../section/useServerData.ts';
 import '../ui/forms.css';
 import './beheer.css';
+import { Field } from '../errors/Field.tsx';
 
 declare module '@tanstack/history' {
   interface HistoryState {
@@ -407,19 +408,9 @@ function UserForm({ back, user, roles, onChanged, section, page }: UserFormProps
     return typeof value === 'string' && value !== '' ? value : t`(leeg)`;
   };
   const field = (name: keyof typeof values, label: string, type = 'text', autoComplete = 'off') => (
-    <div className="field">
-      <label htmlFor={`${prefix}-${name}`}>{label}</label>
-      <input
-        id={`${prefix}-${name}`}
-        name={name}
-        type={type}
-        autoComplete={autoComplete}
-        value={values[name]}
-        onChange={(event) => setValues({ ...values, [name]: event.target.value })}
-        {...form.field(name)}
-      />
-      <FieldError form={form} name={name} />
-    </div>
+    <Field form={form} name={name} label={label}>
+      {(control) => <input {...control} name={name} type={type} autoComplete={autoComplete} value={values[name]} onChange={(event) => setValues({ ...values, [name]: event.target.value })} />}
+    </Field>
   );
 
   return (

@@ -1,7 +1,7 @@
 import { useLingui } from '@lingui/react';
 import { Trans, useLingui as useMacroLingui } from '@lingui/react/macro';
 import { Link, useNavigate } from '@tanstack/react-router';
-import { useId, useState, type ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 import { createTenant, getTenants, updateTenant, type Tenant } from '../management/tenants.ts';
 import { builtInAdminAddress } from '../management/handover.ts';
 import { api } from '../boot/api.ts';
@@ -19,6 +19,8 @@ import { HandoverPanel } from './HandoverPanel.tsx';
 import { keepHandover } from './handoverStore.ts';
 import '../ui/forms.css';
 import '../beheer/beheer.css';
+import { looksLikeEmailAddress } from '../lib/emailAddress.ts';
+import { Field } from '../errors/Field.tsx';
 
 /** The address of an environment not yet made. */
 const NEW = 'nieuw';
@@ -133,7 +135,6 @@ function TenantForm({ back, tenant, others, section, page, onSaved, children }: 
   const { t } = useMacroLingui();
   const { i18n } = useLingui();
   const navigate = useNavigate();
-  const prefix = useId();
   const [values, setValues] = useState({ name: tenant?.name ?? '', tenancyName: tenant?.tenancyName ?? '', adminEmailAddress: '' });
   const [isActive, setActive] = useState(tenant?.isActive ?? true);
   const [saved, setSaved] = useState<string>();
@@ -149,7 +150,7 @@ function TenantForm({ back, tenant, others, section, page, onSaved, children }: 
     else if (shortName.length > TENANCY_NAME_MAX) said.tenancyName = t`De korte naam is te lang: ten hoogste ${TENANCY_NAME_MAX} tekens.`;
     else if (!TENANCY_NAME.test(shortName)) said.tenancyName = i18n._(PATTERNS[TENANCY_NAME.source]!);
     else if (others.some((other) => other.tenancyName.toLowerCase() === shortName.toLowerCase())) said.tenancyName = t`Er is al een omgeving met de korte naam ${shortName}.`;
-    if (firstAdminEmail !== undefined && !/^[^\s@]+@[^\s@]+$/.test(firstAdminEmail)) said.adminEmailAddress = t`Vul het e-mailadres in waarmee de eerste beheerder inlogt.`;
+    if (firstAdminEmail !== undefined && !looksLikeEmailAddress(firstAdminEmail)) said.adminEmailAddress = t`Vul het e-mailadres in waarmee de eerste beheerder inlogt.`;
     return said;
   };
 
@@ -173,24 +174,9 @@ function TenantForm({ back, tenant, others, section, page, onSaved, children }: 
     setSaved(t`Opgeslagen.`);
   });
   const field = (name: keyof typeof values, label: string, hint?: string, type = 'text') => (
-    <div className="field">
-      <label htmlFor={`${prefix}-${name}`}>{label}</label>
-      {hint && (
-        <span className="check__hint" id={`${prefix}-${name}-hint`}>
-          {hint}
-        </span>
-      )}
-      <input
-        id={`${prefix}-${name}`}
-        name={name}
-        type={type}
-        value={values[name]}
-        onChange={(event) => setValues({ ...values, [name]: event.target.value })}
-        {...form.field(name)}
-        aria-describedby={[hint ? `${prefix}-${name}-hint` : undefined, form.field(name)['aria-describedby']].filter(Boolean).join(' ') || undefined}
-      />
-      <FieldError form={form} name={name} />
-    </div>
+    <Field form={form} name={name} label={label} hint={hint}>
+      {(control) => <input {...control} name={name} type={type} value={values[name]} onChange={(event) => setValues({ ...values, [name]: event.target.value })} />}
+    </Field>
   );
 
   return (
