@@ -9,7 +9,7 @@ import { FormAlert } from '../errors/FormAlert.tsx';
 import { useAbpForm } from '../errors/useAbpForm.ts';
 import { environmentClient } from './environmentClient.ts';
 import { forgetHandover, keepHandover, readHandover, type Handover } from './handoverStore.ts';
-import { looksLikeEmailAddress } from '../lib/emailAddress.ts';
+import { looksLikeEmailAddress } from '../management/emailAddress.ts';
 import { Field } from '../errors/Field.tsx';
 
 /**

@@ -19,7 +19,7 @@ import { HandoverPanel } from './HandoverPanel.tsx';
 import { keepHandover } from './handoverStore.ts';
 import '../ui/forms.css';
 import '../beheer/beheer.css';
-import { looksLikeEmailAddress } from '../lib/emailAddress.ts';
+import { looksLikeEmailAddress } from '../management/emailAddress.ts';
 import { Field } from '../errors/Field.tsx';
 
 /** The address of an environment not yet made. */
