@@ -91,12 +91,10 @@ describe.each(ENGINES)('%s, Beheer that loses nothing', (engine) => {
 
     await admin.tab.role('button', NL.beheer.save).doubleClick();
     await admin.tab.text(NL.beheer.saved).waitFor();
+    // As ABP holds him now; a second request of the double click would have been sent before the first was answered.
+    await admin.tab.reload();
     await admin.tab.role('heading', 'Nieuw Medewerker').waitFor();
-    // One more save after it: a second request of the double click would have been sent before this one.
-    await admin.tab.label('Voornaam').fill('Nieuwe');
-    await admin.tab.role('button', NL.beheer.save).click();
-    await admin.tab.role('heading', 'Nieuwe Medewerker').waitFor();
-    await expect.poll(() => updates(admin).length - before, { message: 'one User/Update for the double click, one for the click after it' }).toBe(2);
+    expect(updates(admin).length - before, 'one User/Update for two clicks').toBe(1);
   }, 90_000);
 
   it('ChangePassword\'s answer is lost: the page keeps the code through a reload, which it asks about first, checks it and hands over with the same code', async () => {

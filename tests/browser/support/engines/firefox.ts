@@ -79,7 +79,8 @@ class FirefoxBrowser implements EngineLaunch {
 
   async newTab({ viewport }: { viewport: Viewport }): Promise<Tab> {
     const context = await this.browser.createBrowserContext();
-    const page = await context.newPage();
+    // A window of its own: as a tab it would go behind the window it opens in, hiding the page there (no animation frames, throttled timers).
+    const page = await context.newPage({ type: 'window' });
     await page.setViewport(viewport);
     return new FirefoxTab(context, page, true);
   }
