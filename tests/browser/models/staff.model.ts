@@ -61,6 +61,17 @@ export class StaffModel {
     await this.waitForHome(greeting);
   }
 
+  /** From the app's login page, the environment of that short name chosen (empty: central administration, the host), through the provider's form to Home. */
+  async signInToEnvironment(environment: string, userName: string): Promise<void> {
+    await this.open('/account/login');
+    await this.tab.role('button', NL.tenant.change).click();
+    await this.tab.label(NL.tenant.field).fill(environment);
+    await this.tab.role('button', NL.tenant.save).click();
+    await this.tab.text(NL.tenant.current(environment ? `Isolatie ${environment}` : NL.tenant.host)).waitFor();
+    await this.signIn(userName);
+    await this.waitForPath('/app/home');
+  }
+
   /** Home greets the person (admin unless told). */
   async waitForHome(greeting: string = NL.shell.welcome): Promise<void> {
     await this.waitForPath('/app/home');
@@ -97,6 +108,24 @@ export class StaffModel {
     await this.tab.role('heading', NL.section.beheer).waitFor();
     await this.tab.text(NL.beheer.users).click();
     await this.tab.role('heading', NL.beheer.users).waitFor();
+  }
+
+  /** A person's form, from the link of Gebruikers' list with their full name. */
+  async openPerson(fullName: string): Promise<void> {
+    await this.tab.role('link', fullName).click();
+    await this.tab.role('heading', fullName).waitFor();
+  }
+
+  /** What someone else saved while the form was open, as its dialog shows it: each field's name with their value and this form's. */
+  otherChanges(): Promise<Record<string, [theirs: string, mine: string]>> {
+    return this.tab.evaluate(() =>
+      Object.fromEntries(
+        [...document.querySelectorAll('[role=alertdialog] tbody tr')].map((row) => {
+          const [theirs, mine] = [...row.querySelectorAll('td')].map((cell) => (cell.textContent ?? '').trim());
+          return [(row.querySelector('th')?.textContent ?? '').trim(), [theirs ?? '', mine ?? '']];
+        }),
+      ),
+    );
   }
 
   async signOut(personName: string): Promise<void> {
@@ -153,6 +182,14 @@ export class StaffModel {
     return this.tab.evaluate((wanted) => {
       const field = [...document.querySelectorAll('label')].find((candidate) => (candidate.textContent ?? '').replace(/\s+/g, ' ').trim() === wanted)?.control;
       return field && 'value' in field ? String(field.value) : undefined;
+    }, label);
+  }
+
+  /** Whether the checkbox labelled so is ticked. */
+  fieldChecked(label: string): Promise<boolean> {
+    return this.tab.evaluate((wanted) => {
+      const field = [...document.querySelectorAll('label')].find((candidate) => (candidate.textContent ?? '').replace(/\s+/g, ' ').trim() === wanted)?.control;
+      return field instanceof HTMLInputElement && field.checked;
     }, label);
   }
 }

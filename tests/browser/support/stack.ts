@@ -1,4 +1,4 @@
-import type { StackOptions } from '../../../devstack/stack.ts';
+import type { Stack, StackOptions } from '../../../devstack/stack.ts';
 import { startTestStack as startStack, type TestStack } from '../../../devstack/test-stack.ts';
 
 /**
@@ -9,4 +9,14 @@ import { startTestStack as startStack, type TestStack } from '../../../devstack/
  */
 export function startTestStack(options: StackOptions = {}): Promise<TestStack> {
   return startStack({ dpopNonce: 'offered', ...options });
+}
+
+/** `TokenAuth/Authenticate` as an environment's built-in admin, straight at the API: whether the password still opens him (200) or not (500). */
+export async function builtInAdminSignIn(stack: Pick<Stack, 'urls'>, tenantId: string, password: string): Promise<number> {
+  const response = await fetch(`${stack.urls.api}/api/TokenAuth/Authenticate`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', 'Abp-TenantId': tenantId },
+    body: JSON.stringify({ userNameOrEmailAddress: 'admin', password, rememberClient: false }),
+  });
+  return response.status;
 }

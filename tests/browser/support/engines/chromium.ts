@@ -1,7 +1,7 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { Browser as PlaywrightBrowser, BrowserContext, Page as PlaywrightPage } from 'playwright-core';
+import type { Browser as PlaywrightBrowser, BrowserContext, Dialog, Page as PlaywrightPage } from 'playwright-core';
 import { chromium } from 'playwright-core';
 import { CHROMIUM_ARGS, THIRD_PARTY_COOKIES_BLOCKED } from '../../../../devstack/chromium.ts';
 import { OUTCOME_MS } from '../../models/watch.ts';
@@ -109,6 +109,21 @@ class ChromiumTab implements Tab {
     await this.page.reload();
   }
 
+  async reloadAccepting(): Promise<string | undefined> {
+    let asked: string | undefined;
+    const answer = (dialog: Dialog) => {
+      asked = dialog.type();
+      void dialog.accept();
+    };
+    this.page.once('dialog', answer);
+    try {
+      await this.page.reload();
+    } finally {
+      this.page.off('dialog', answer);
+    }
+    return asked;
+  }
+
   url(): string {
     return this.page.url();
   }
@@ -181,6 +196,7 @@ function chromiumTarget(locator: ReturnType<PlaywrightPage['getByRole']>): Targe
   return {
     waitFor: (timeout = OUTCOME_MS) => locator.waitFor({ state: 'visible', timeout }),
     click: (timeout = OUTCOME_MS) => locator.click({ timeout }),
+    doubleClick: (timeout = OUTCOME_MS) => locator.dblclick({ timeout }),
     fill: (value, timeout = OUTCOME_MS) => locator.fill(value, { timeout }),
     choose: async (option, timeout = OUTCOME_MS) => void (await locator.selectOption({ label: option }, { timeout })),
     pressEnter: (timeout = OUTCOME_MS) => locator.press('Enter', { timeout }),

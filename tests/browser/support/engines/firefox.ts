@@ -1,7 +1,7 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import puppeteer, { type Browser, type BrowserContext as PuppeteerContext, type ElementHandle, type Page as PuppeteerPage } from 'puppeteer-core';
+import puppeteer, { type Browser, type BrowserContext as PuppeteerContext, type Dialog, type ElementHandle, type Page as PuppeteerPage } from 'puppeteer-core';
 import { OUTCOME_MS } from '../../models/watch.ts';
 import type { EngineLaunch, Role, SeenCookie, SeenMessage, SeenRequest, Tab, Target, Viewport } from './tab.ts';
 
@@ -79,7 +79,8 @@ class FirefoxBrowser implements EngineLaunch {
 
   async newTab({ viewport }: { viewport: Viewport }): Promise<Tab> {
     const context = await this.browser.createBrowserContext();
-    const page = await context.newPage();
+    // A window of its own: as a tab it would go behind the window it opens in, hiding the page there (no animation frames, throttled timers).
+    const page = await context.newPage({ type: 'window' });
     await page.setViewport(viewport);
     return new FirefoxTab(context, page, true);
   }
@@ -121,6 +122,22 @@ class FirefoxTab implements Tab {
     await this.page.reload({ waitUntil: 'load' });
   }
 
+  async reloadAccepting(): Promise<string | undefined> {
+    // The session leaves prompts to the client (puppeteer's `unhandledPromptBehavior` ignore): BiDi's userPromptOpened, as puppeteer's dialog.
+    let asked: string | undefined;
+    const answer = (dialog: Dialog) => {
+      asked = dialog.type();
+      void dialog.accept();
+    };
+    this.page.once('dialog', answer);
+    try {
+      await this.page.reload({ waitUntil: 'load' });
+    } finally {
+      this.page.off('dialog', answer);
+    }
+    return asked;
+  }
+
   url(): string {
     return this.page.url();
   }
@@ -158,6 +175,10 @@ class FirefoxTab implements Tab {
       },
       async click(timeout = OUTCOME_MS) {
         await page.locator(selector).setTimeout(timeout).click();
+      },
+      async doubleClick(timeout = OUTCOME_MS) {
+        // One BiDi input action of two presses: the page sees click, click, dblclick.
+        await page.locator(selector).setTimeout(timeout).click({ count: 2 });
       },
       async fill(value, timeout = OUTCOME_MS) {
         // As a person types: select what is there, delete it, type. (Puppeteer's

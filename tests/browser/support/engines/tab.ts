@@ -41,6 +41,8 @@ export interface Target {
   /** Waits until it is visible. */
   waitFor(timeout?: number): Promise<void>;
   click(timeout?: number): Promise<void>;
+  /** Two clicks as fast as a person's double click (not in WebKit, whose driver finds controls by a script and clicks them one WebDriver command at a time). */
+  doubleClick(timeout?: number): Promise<void>;
   /** Replaces what the field holds. */
   fill(value: string, timeout?: number): Promise<void>;
   /** Chooses the option with this text in the list (a `select`), as a person picks it. */
@@ -57,6 +59,12 @@ export interface Tab {
   readonly engine: Engine;
   goto(url: string): Promise<void>;
   reload(): Promise<void>;
+  /**
+   * Reloads as a person does, and accepts what the page asks first (a
+   * `beforeunload` dialog): the dialog's type, or undefined when none came.
+   * Not in WebKit: classic WebDriver accepts a `beforeunload` dialog unseen.
+   */
+  reloadAccepting(): Promise<string | undefined>;
   url(): string;
   role(role: Role, name: string): Target;
   label(label: string): Target;

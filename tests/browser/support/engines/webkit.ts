@@ -303,6 +303,10 @@ class WebKitTab implements Tab {
     await this.look();
   }
 
+  reloadAccepting(): Promise<string | undefined> {
+    return Promise.reject(new Error('WebKit: classic WebDriver accepts a beforeunload dialog without showing it to the client; a test of it runs in Chromium or Firefox'));
+  }
+
   url(): string {
     return this.address;
   }
@@ -349,6 +353,7 @@ class WebKitTab implements Tab {
         }
         await this.look().catch(() => undefined);
       },
+      doubleClick: () => Promise.reject(new Error(`WebKit: no double click on ${what} (the driver clicks one WebDriver command at a time); a test of it runs in Chromium or Firefox`)),
       fill: async (value, timeout = OUTCOME_MS) => {
         const found = await element(timeout);
         await this.inWindow(async () => {

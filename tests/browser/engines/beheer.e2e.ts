@@ -1,0 +1,146 @@
+import { describe, expect, it, onTestFinished } from 'vitest';
+import { StaffModel } from '../models/staff.model.ts';
+import { NL } from '../models/texts.ts';
+import { ENGINES } from '../support/driver.ts';
+import { engineEnv } from '../support/engineEnv.ts';
+import { builtInAdminSignIn } from '../support/stack.ts';
+
+/**
+ * Beheer that loses nothing, in Chromium and Firefox ESR: two administrators
+ * editing one person, each in a context of their own (cookies and storage
+ * apart, as two browsers); a double click on save; a handover whose
+ * `ChangePassword` answer is lost, reloaded in the middle and completed with
+ * the same code. Each asserts what the person sees and what the stack's ABP
+ * holds. Not in WebKit: its classic WebDriver shows no request's method (the
+ * saves are counted by the requests), clicks one command at a time (no
+ * double click) and accepts a `beforeunload` dialog unseen (tab.ts).
+ */
+const PERSON = 'Piet Monteur';
+
+/** The `User/Update` requests a tab has made. */
+const updates = (staff: StaffModel) => staff.tab.requests.filter((request) => request.method === 'PUT' && /\/User\/Update$/i.test(new URL(request.url).pathname));
+
+describe.each(ENGINES)('%s, Beheer that loses nothing', (engine) => {
+  const env = engineEnv(engine);
+
+  /** Another administrator of Default, in a fresh context (cookies and storage of their own), closed after the test. */
+  async function otherAdmin(): Promise<StaffModel> {
+    const staff = new StaffModel(await env.browser.newTab(), env.stack);
+    onTestFinished(() => staff.tab.close());
+    return staff;
+  }
+
+  async function atPerson(staff: StaffModel, fullName: string): Promise<void> {
+    await staff.signInToHome();
+    await staff.openUsers();
+    await staff.openPerson(fullName);
+  }
+
+  it('two administrators edit one person: the later save keeps the earlier one\'s change, shows it, and does as chosen: theirs, then mine', async () => {
+    const anna = env.staff;
+    const bert = await otherAdmin();
+    await atPerson(anna, PERSON);
+    await atPerson(bert, PERSON);
+
+    // Anna gives him Admin; Bert, whose form still shows Monteur alone, changes the surname.
+    await anna.tab.role('checkbox', 'Admin').click();
+    await anna.tab.role('button', NL.beheer.save).click();
+    await anna.tab.text(NL.beheer.saved).waitFor();
+    await bert.tab.label('Achternaam').fill('Monteur-de Vries');
+    await bert.tab.role('button', NL.beheer.save).click();
+    await bert.tab.text(NL.otherChanges.title).waitFor();
+    const roles = (await bert.otherChanges()).Rollen;
+    expect(roles?.[0].split(', ').sort(), 'theirs: Anna\'s role named').toEqual(['Admin', 'Monteur']);
+    expect(roles?.[1]).toBe('Monteur');
+    expect(updates(bert), 'nothing sent before the choice').toEqual([]);
+    await bert.tab.role('button', NL.otherChanges.takeTheirs).click();
+    await bert.tab.text(NL.beheer.saved).waitFor();
+
+    // As the server holds him now, in Anna's browser.
+    await anna.tab.reload();
+    await anna.tab.role('heading', 'Piet Monteur-de Vries').waitFor();
+    expect(await anna.fieldChecked('Admin'), 'Anna\'s role kept').toBe(true);
+    expect(await anna.fieldChecked('Monteur')).toBe(true);
+
+    // Both change the first name: Bert is told Anna's, and keeps his own.
+    await anna.tab.label('Voornaam').fill('Pieter');
+    await anna.tab.role('button', NL.beheer.save).click();
+    await anna.tab.text(NL.beheer.saved).waitFor();
+    await bert.tab.label('Voornaam').fill('Peter');
+    await bert.tab.role('button', NL.beheer.save).click();
+    await bert.tab.text(NL.otherChanges.title).waitFor();
+    expect((await bert.otherChanges()).Voornaam).toEqual(['Pieter', 'Peter']);
+    await bert.tab.role('button', NL.otherChanges.keepMine).click();
+    await bert.tab.text(NL.beheer.saved).waitFor();
+    await anna.tab.reload();
+    await anna.tab.role('heading', 'Peter Monteur-de Vries').waitFor();
+    expect(await anna.fieldChecked('Admin'), 'still Anna\'s role').toBe(true);
+    expect(await anna.fieldValue('Achternaam'), 'still Bert\'s first change').toBe('Monteur-de Vries');
+  }, 90_000);
+
+  it('a double click on save saves once, and a refusal keeps what was typed for the next try', async () => {
+    const admin = env.staff;
+    await atPerson(admin, 'Nieuwe Medewerker');
+    await admin.tab.label('Voornaam').fill('Nieuw');
+    env.stack.faults.set('UserUpdate', { status: 500 });
+    await admin.tab.role('button', NL.beheer.save).click();
+    await admin.tab.text('De gegevens van Nieuwe Medewerker konden niet worden opgeslagen.').waitFor();
+    env.stack.faults.clear('UserUpdate');
+    expect(await admin.fieldValue('Voornaam'), 'what was typed stays').toBe('Nieuw');
+    const before = updates(admin).length;
+
+    await admin.tab.role('button', NL.beheer.save).doubleClick();
+    await admin.tab.text(NL.beheer.saved).waitFor();
+    // As ABP holds him now; a second request of the double click would have been sent before the first was answered.
+    await admin.tab.reload();
+    await admin.tab.role('heading', 'Nieuw Medewerker').waitFor();
+    expect(updates(admin).length - before, 'one User/Update for two clicks').toBe(1);
+  }, 90_000);
+
+  it('ChangePassword\'s answer is lost: the page keeps the code through a reload, which it asks about first, checks it and hands over with the same code', async () => {
+    const host = env.staff;
+    await host.signInToEnvironment('', 'host');
+    await host.tab.role('link', NL.section.beheer).click();
+    await host.tab.text(NL.beheer.tenants).click();
+    await host.tab.role('heading', NL.beheer.tenants).waitFor();
+    await host.tab.role('link', NL.handover.newEnvironment).click();
+
+    // ABP takes the code, and its answer never reaches the page.
+    env.stack.faults.set('UserChangePassword', { lost: true, times: 1 });
+    await host.tab.label(NL.handover.name).fill('Isolatie Zuidwest');
+    await host.tab.label(NL.handover.shortName).fill('Zuidwest');
+    await host.tab.label(NL.handover.firstAdminEmail).fill('vreemde@extern.local');
+    await host.tab.role('button', NL.handover.create).click();
+    await host.tab.role('heading', 'Isolatie Zuidwest').waitFor();
+    await host.tab.text(NL.handover.answerLost).waitFor();
+    const tenantId = /\/(\d+)$/.exec(new URL(host.tab.url()).pathname)?.[1] ?? '';
+    expect(tenantId).toMatch(/^\d+$/);
+    const code = (await host.fieldValue(NL.handover.code)) ?? '';
+    expect(code).toMatch(/^[A-Za-z0-9]{4}(-[A-Za-z0-9]{4}){3}$/);
+    expect(await builtInAdminSignIn(env.stack, tenantId, code), 'the code shown is the one ABP holds').toBe(200);
+
+    // Leaving within the app asks, and staying keeps everything.
+    await host.tab.role('link', NL.beheer.tenants).click();
+    await host.tab.text(NL.handover.leaveQuestion('Isolatie Zuidwest')).waitFor();
+    await host.tab.role('button', NL.handover.stay).click();
+    expect(await host.fieldValue(NL.handover.code)).toBe(code);
+
+    // A reload asks first (beforeunload); once accepted, the page still knows the code may be in force.
+    expect(await host.tab.reloadAccepting(), 'the browser asked before the reload').toBe('beforeunload');
+    await host.tab.text(NL.handover.answerLost).waitFor();
+    expect(await host.fieldValue(NL.handover.code), 'the same code after the reload').toBe(code);
+    expect(await host.tab.evaluate(() => JSON.stringify(localStorage)), 'never in localStorage').toBe('{}');
+
+    await host.tab.role('button', NL.handover.checkAndGoOn).click();
+    await host.tab.role('button', NL.handover.give).waitFor();
+    expect(await host.tab.text(NL.handover.answerLost).visible()).toBe(false);
+    expect(await host.fieldValue(NL.handover.code)).toBe(code);
+
+    const vera = await otherAdmin();
+    await vera.signInToEnvironment('Zuidwest', 'vreemde');
+    await host.tab.role('button', NL.handover.give).click();
+    await host.tab.text(NL.handover.granted('Vera Vreemde', 'Isolatie Zuidwest')).waitFor();
+    expect(await host.fieldValue(NL.handover.code)).toBe('');
+    expect(await builtInAdminSignIn(env.stack, tenantId, code), 'the code no longer opens the built-in admin').toBe(500);
+  }, 120_000);
+});
