@@ -32,12 +32,17 @@ export function HandoverPanel({ tenant }: { tenant: Tenant }) {
   // Open right after the environment was made, or while its handover is under way; folded away on the page of one handed over long ago.
   const [open] = useState(handover !== undefined);
   const [justMade] = useState(handover?.stage === 'new');
+  /** Opened (after a reload) on a code whose answer never came: what to do next is in the panel, low on the page. */
+  const [resumed] = useState(handover?.stage === 'sending');
   const [email, setEmail] = useState(handover?.firstAdminEmail ?? '');
   const [code, setCode] = useState(handover?.code ?? '');
   /** ChangePassword is on its way from this page now (as against an answer that never came, before a reload). */
   const [sending, setSending] = useState(false);
   const [copied, setCopied] = useState(false);
   const [said, setSaid] = useState<string>();
+  /** The handover done: said in place of its steps, which no longer apply (the code stops working, and an empty code field would read as the default password). */
+  const [done, setDone] = useState<string>();
+  const doneSaid = useRef<HTMLParagraphElement>(null);
   const form = useAbpForm({ fields: ['firstAdminEmail', 'code'], area: 'handover', fallback: t`De beheerrechten konden niet worden gegeven.` });
   const heading = useRef<HTMLHeadingElement>(null);
   const client = environmentClient(tenant.id);
@@ -73,8 +78,10 @@ export function HandoverPanel({ tenant }: { tenant: Tenant }) {
       keep({ firstAdminEmail: email.trim() || (handover?.firstAdminEmail ?? ''), stage: 'in-force', code: next });
       return true;
     } catch (error) {
-      // No answer, or a refusal: the stage stays "sending", and the page offers to check the code and go on.
-      refused(error, mayBeInForce);
+      // No answer, or a refusal: the stage stays "sending", and the page offers to check the code and go on. Anything but a refusal leaves the
+      // outcome unknown (a lost answer, or the browser's own second try of it, refused as "Incorrect password" by then): that offer says all.
+      if (error instanceof HandoverRefusal) refused(error, mayBeInForce);
+      else logError('handover', error);
       return false;
     } finally {
       setSending(false);
@@ -89,16 +96,16 @@ export function HandoverPanel({ tenant }: { tenant: Tenant }) {
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
 
-  // Just made: the environment's page opens on its edit form; the handover, which comes next, is brought into view and to the screen reader
+  // Just made (or reopened on a lost answer): the environment's page opens on its edit form; the handover, which comes next, is brought into view and to the screen reader
   // once the code is sent (after the page's own focus on its h1, which a new page takes when it has rendered).
   const shown = useRef(false);
   const stage = handover?.stage;
   useEffect(() => {
-    if (!justMade || shown.current || stage === 'new' || sending || !heading.current) return;
+    if (!(justMade || resumed) || shown.current || stage === 'new' || sending || !heading.current) return;
     shown.current = true;
     heading.current.focus({ preventScroll: true });
     heading.current.scrollIntoView({ block: 'start' });
-  }, [justMade, stage, sending]);
+  }, [justMade, resumed, stage, sending]);
 
   const underWay = handover !== undefined;
   const blocker = useBlocker({ shouldBlockFn: () => underWay, enableBeforeUnload: () => underWay, withResolver: true });
@@ -142,7 +149,7 @@ export function HandoverPanel({ tenant }: { tenant: Tenant }) {
       if (outcome.kind === 'granted') {
         keep(undefined);
         setCode('');
-        setSaid(t`${outcome.person.fullName} is nu beheerder van ${tenant.name}. Na opnieuw laden ziet die Beheer. De overdrachtscode werkt niet meer.`);
+        setDone(t`${outcome.person.fullName} is nu beheerder van ${tenant.name}. Na opnieuw laden ziet die Beheer. De overdrachtscode werkt niet meer.`);
         return;
       }
       keep({ firstAdminEmail: address, stage: 'in-force', code: current });
@@ -156,9 +163,18 @@ export function HandoverPanel({ tenant }: { tenant: Tenant }) {
     }
   });
 
+  // Said where the button was, which may have been the foot of the window: brought into view.
+  useEffect(() => {
+    if (done) doneSaid.current?.scrollIntoView({ block: 'nearest' });
+  }, [done]);
+
   const title = t`Overdracht aan de eerste beheerder`;
   const answerLost = handover?.stage === 'sending' && !sending;
-  const content = (
+  const content = done ? (
+    <p className="saved" role="status" ref={doneSaid}>
+      {done}
+    </p>
+  ) : (
     <>
       {justMade && (
         <p className="saved" role="status">
