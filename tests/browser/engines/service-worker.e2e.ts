@@ -51,10 +51,11 @@ function workerState(tab: Tab): Promise<string> {
 /**
  * Waits until the worker controls the page and its precache holds the shell: from then on a new visit starts from it.
  * Asked again and again from here, not in one long script: a page's script may run 30 s at most in WebKit's driver.
- * WebKitGTK 2.50 has been seen, with CI's two cores busy, to leave the first worker "activating" for more than 45 s
- * with its precache complete (not yet understood; the note of the change that added this says what was seen). What
- * these tests are about is what an active worker does, so a worker still activating after 20 s gets one reload, which
- * is logged.
+ * WebKitGTK 2.50 has been seen, with CI's two cores busy, to leave the page's view of its first worker "installing" or
+ * "activating" for a minute while the worker's own log (page-log.ts) said its install and activation had settled within
+ * 2 s: the page's ServiceWorker objects were not told of the state change. What these tests are about is what an
+ * active worker does, so a page controlled by a worker whose state it still sees short of "activated" after 20 s is
+ * loaded once more (its objects then made afresh), which is logged with the worker's log.
  */
 async function waitForWorker(tab: Tab): Promise<void> {
   const started = Date.now();
@@ -63,8 +64,8 @@ async function waitForWorker(tab: Tab): Promise<void> {
   while (Date.now() < started + 60_000) {
     seen = await workerState(tab);
     if (seen === '') return;
-    if (!reloaded && Date.now() > started + 20_000 && seen.startsWith('controller activating')) {
-      console.warn(`the worker is still activating after 20 s (${seen}): the page is loaded again; the worker's log:\n${workerLog(tab)}`);
+    if (!reloaded && Date.now() > started + 20_000 && !seen.startsWith('controller none')) {
+      console.warn(`the page still sees its worker short of activated after 20 s (${seen}): the page is loaded again; the worker's log:\n${workerLog(tab)}`);
       reloaded = true;
       await tab.reload();
     }
