@@ -269,7 +269,7 @@ describe('processCallback, for any answer of the token endpoint', () => {
       return;
     }
     expectWellFormedTokens(outcome.tokens!, startedAt);
-  }, { numRuns: 400 });
+  }, { numRuns: 250 });
 });
 
 /** Claims as any provider (or someone in between) could put them in an ID token: the right ones, each changed to anything, and any extra. */
