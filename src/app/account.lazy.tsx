@@ -7,6 +7,7 @@ import { isJsonObject, type JsonObject } from '../lib/json.ts';
 import { logError } from '../lib/log.ts';
 import { describeError, type ErrorView } from '../errors/describeError.ts';
 import { ErrorAlert, FormAlert } from '../errors/FormAlert.tsx';
+import { Field } from '../errors/Field.tsx';
 import { useAbpForm, type AbpForm } from '../errors/useAbpForm.ts';
 import { PageHeading } from '../ui/PageHeading.tsx';
 import { PasswordInput } from '../ui/PasswordInput.tsx';
@@ -31,7 +32,6 @@ import './facts.css';
 import '../ui/forms.css';
 import './my-account.css';
 import '../ui/button-quiet.css';
-import { Field } from '../errors/Field.tsx';
 
 /**
  * An e-mail address that wraps after its `@` and dots, never inside a word:

@@ -7,6 +7,7 @@ import { api } from '../boot/api.ts';
 import { restartBoot } from '../boot/restart.ts';
 import { useUserConfiguration } from '../boot/useBoot.ts';
 import { FieldError, FormAlert } from '../errors/FormAlert.tsx';
+import { Field } from '../errors/Field.tsx';
 import { useAbpForm } from '../errors/useAbpForm.ts';
 import { NoAccess } from '../ui/NoAccess.lazy.tsx';
 import { PageHeading } from '../ui/PageHeading.tsx';
@@ -21,7 +22,6 @@ import { untranslatedKey, wordsForKey } from '../errors/untranslatedKeys.ts';
 import { useServerData } from '../section/useServerData.ts';
 import '../ui/forms.css';
 import './beheer.css';
-import { Field } from '../errors/Field.tsx';
 
 /** The address of a role not yet made. */
 const NEW = 'nieuw';

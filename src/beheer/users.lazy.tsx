@@ -13,6 +13,7 @@ import { api } from '../boot/api.ts';
 import { restartBoot } from '../boot/restart.ts';
 import { useSession, useUserConfiguration } from '../boot/useBoot.ts';
 import { FieldError, FormAlert } from '../errors/FormAlert.tsx';
+import { Field } from '../errors/Field.tsx';
 import { useAbpForm } from '../errors/useAbpForm.ts';
 import { NoAccess } from '../ui/NoAccess.lazy.tsx';
 import { PageHeading } from '../ui/PageHeading.tsx';
@@ -27,7 +28,6 @@ import { readListSearch, writeListSearch, type ListSearch } from '../management/
 import { useServerData } from '../section/useServerData.ts';
 import '../ui/forms.css';
 import './beheer.css';
-import { Field } from '../errors/Field.tsx';
 
 declare module '@tanstack/history' {
   interface HistoryState {

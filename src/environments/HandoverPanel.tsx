@@ -6,11 +6,11 @@ import type { Tenant } from '../management/tenants.ts';
 import { currentConfig } from '../boot/bootActor.ts';
 import { logError } from '../lib/log.ts';
 import { FormAlert } from '../errors/FormAlert.tsx';
+import { Field } from '../errors/Field.tsx';
 import { useAbpForm } from '../errors/useAbpForm.ts';
 import { environmentClient } from './environmentClient.ts';
 import { forgetHandover, keepHandover, readHandover, type Handover } from './handoverStore.ts';
 import { looksLikeEmailAddress } from '../management/emailAddress.ts';
-import { Field } from '../errors/Field.tsx';
 
 /**
  * "Overdracht aan de eerste beheerder": only an environment's built-in admin

@@ -7,6 +7,7 @@ import { builtInAdminAddress } from '../management/handover.ts';
 import { api } from '../boot/api.ts';
 import { currentConfig } from '../boot/bootActor.ts';
 import { FieldError, FormAlert } from '../errors/FormAlert.tsx';
+import { Field } from '../errors/Field.tsx';
 import { useAbpForm } from '../errors/useAbpForm.ts';
 import { PATTERNS } from '../errors/validationWords.ts';
 import { NoAccess } from '../ui/NoAccess.lazy.tsx';
@@ -20,7 +21,6 @@ import { keepHandover } from './handoverStore.ts';
 import '../ui/forms.css';
 import '../beheer/beheer.css';
 import { looksLikeEmailAddress } from '../management/emailAddress.ts';
-import { Field } from '../errors/Field.tsx';
 
 /** The address of an environment not yet made. */
 const NEW = 'nieuw';
