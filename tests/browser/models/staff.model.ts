@@ -1,4 +1,3 @@
-import { expect } from 'vitest';
 import type { Stack } from '../../../devstack/stack.ts';
 import type { Tab, Target } from '../support/driver.ts';
 import { EN, NL } from './texts.ts';
@@ -9,6 +8,17 @@ export type Language = 'nl' | 'en';
 
 /** The texts a person reads in each language the tests switch to. */
 const TEXTS = { nl: NL, en: EN } as const;
+
+/** Looks again every 100 ms (as a person glances back) until `look` finds something; fails after `timeout` naming what it waited for. */
+async function lookUntil<T>(look: () => Promise<T | undefined>, timeout: number, what: string): Promise<T> {
+  const end = Date.now() + timeout;
+  for (;;) {
+    const found = await look();
+    if (found !== undefined) return found;
+    if (Date.now() > end) throw new Error(`${what} did not show within ${timeout} ms`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
 
 /**
  * The app as a person uses it, written once for every engine on the one tab
@@ -74,17 +84,14 @@ export class StaffModel {
 
   /** The provider's form shows (not a silent sign-in), in the language the app asked for (ui_locales): that language. */
   async waitForProviderForm(timeout = OUTCOME_MS): Promise<Language> {
-    let shown: Language | undefined;
-    await expect
-      .poll(
-        async () => {
-          for (const language of ['nl', 'en'] as const) if (await this.tab.label(TEXTS[language].provider.userName).visible()) return (shown = language);
-          return undefined;
-        },
-        { timeout, interval: 100 },
-      )
-      .toBeDefined();
-    return shown!;
+    return lookUntil(
+      async () => {
+        for (const language of ['nl', 'en'] as const) if (await this.tab.label(TEXTS[language].provider.userName).visible()) return language;
+        return undefined;
+      },
+      timeout,
+      'the provider’s form',
+    );
   }
 
   async fillProviderForm(userName = 'admin', password = '123qwe'): Promise<void> {
@@ -108,7 +115,7 @@ export class StaffModel {
   async waitForHome(greeting: string | RegExp = NL.shell.welcome): Promise<void> {
     await this.waitForPath('/app/home');
     if (typeof greeting === 'string') await this.tab.role('heading', greeting).waitFor();
-    else await expect.poll(() => this.tab.evaluate(() => document.querySelector('h1')?.textContent ?? ''), { timeout: OUTCOME_MS, interval: 100 }).toMatch(greeting);
+    else await lookUntil(async () => greeting.test(await this.tab.evaluate(() => document.querySelector('h1')?.textContent ?? '')) || undefined, OUTCOME_MS, `a heading ${String(greeting)}`);
   }
 
   /**

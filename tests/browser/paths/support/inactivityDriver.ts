@@ -1,11 +1,12 @@
 import type { BrowserContext, Page, Route } from 'playwright-core';
-import { stateKey, type ModelPath, type PathStep } from '../../../../scripts/paths/model.ts';
+import type { ModelPath, PathStep } from '../../../../scripts/paths/model.ts';
 import { AppModel } from '../../models/app.model.ts';
 import { NL } from '../../models/texts.ts';
 import { chromiumTab } from '../../support/driver.ts';
 import type { BrowserEnv } from '../../support/env.ts';
-import { stepName, type BrowserDriver } from './browserPaths.ts';
-import { InactivityScreen, inactivitySettings, later, type Moment } from './inactivityScreen.ts';
+import type { BrowserDriver } from './browserPaths.ts';
+import { InactivityRun } from './inactivityRun.ts';
+import { InactivityScreen, inactivitySettings, type Moment } from './inactivityScreen.ts';
 
 const TIMEOUT_MS = 120_000;
 const WARNING_MS = 30_000;
@@ -30,21 +31,20 @@ export const INACTIVITY_UNREACHABLE_IN_BROWSER: Record<string, string> = {};
  */
 export const inactivityDriver: BrowserDriver = {
   feasible: () => true,
-  run: async (path, env) => new InactivityRun(path, env).run(),
+  run: async (path, env) => new ChromiumInactivityRun(path, env).run(),
 };
 
-class InactivityRun {
+class ChromiumInactivityRun extends InactivityRun {
   private app!: AppModel;
-  private screen!: InactivityScreen;
-  /** The last activity the page counted, on the page clock. */
-  private lastActivity!: Moment;
   private held: Route | undefined;
   private heldCode: Route | undefined;
 
   constructor(
-    private readonly path: ModelPath,
+    path: ModelPath,
     private readonly env: BrowserEnv,
-  ) {}
+  ) {
+    super(path, TIMEOUT_MS, WARNING_MS);
+  }
 
   private get page(): Page {
     return this.app.page;
@@ -54,86 +54,64 @@ class InactivityRun {
     return this.env.context;
   }
 
-  async run(): Promise<void> {
+  override async run(): Promise<void> {
+    await super.run();
+    await this.held?.abort().catch(() => undefined);
+  }
+
+  protected async signIn(name: string): Promise<Moment> {
     await this.context.clock.install();
     this.app = await AppModel.newPage(this.env.watched);
     await this.page.route(/\/v1\/revoke$/, (route) => {
       this.held = route;
     });
     this.screen = new InactivityScreen(chromiumTab(this.page), () => this.now());
-    const [start, ...steps] = this.path.steps;
     const signingIn = Date.now();
     await this.app.signInToHome('admin', NL.shell.welcomeAnyone);
     // Idle callbacks run on the page clock too: let them, so the watch starts.
     await this.context.clock.runFor(3000);
     // Started after the sign-in began (the page clock only moves on from the real one) and before it was seen.
-    this.lastActivity = await this.screen.watching(stepName(this.path, start!), signingIn);
-    await this.check(start!);
-    for (const [index, step] of steps.entries()) {
-      await this.perform(step, steps[index + 1]);
-      await this.check(step);
-    }
-    await this.held?.abort().catch(() => undefined);
+    return this.screen.watching(name, signingIn);
   }
 
   private now(): Promise<number> {
     return this.page.evaluate(() => Date.now());
   }
 
-  private async perform(step: PathStep, next: PathStep | undefined): Promise<void> {
-    const name = stepName(this.path, step);
-    switch (step.kind) {
-      case 'event':
-        switch (step.trigger) {
-          case 'ACTIVITY': {
-            // Activity counts at most once a second.
-            await this.context.clock.runFor(1100);
-            const from = await this.now();
-            await this.page.mouse.click(5, 400);
-            this.lastActivity = { from, to: await this.now() };
-            return;
-          }
-          case 'STAY':
-            this.lastActivity = (await this.screen.warningOpen()) ? await this.screen.stay() : await this.screen.stayElsewhere();
-            return;
-          case 'CHECK': {
-            const over = stateKey(step.state) === 'signingOut';
-            if (over && next?.kind === 'done') await this.screen.signOutLockHeldElsewhere();
-            // The sign-out fails as a promise only when its code cannot be fetched (offline at that moment).
-            if (over && next?.kind === 'error') {
-              await this.page.route(/\/assets\/signOut\.lazy-[^/]+\.js$/, (route) => {
-                this.heldCode = route;
-              });
-            }
-            await this.context.clock.setSystemTime(this.lastActivity.to + (over ? TIMEOUT_MS + WARNING_MS : TIMEOUT_MS - WARNING_MS / 2));
-            await this.page.evaluate(() => document.dispatchEvent(new Event('visibilitychange')));
-            return;
-          }
-          case 'SIGNED_OUT':
-            return this.screen.signedOutElsewhere();
-          default:
-            throw new Error(`${name}: no browser action for ${step.trigger}`);
-        }
-      case 'after': {
-        const end = this.lastActivity.to + TIMEOUT_MS - (step.trigger === 'untilWarning' ? WARNING_MS : 0);
-        await this.context.clock.runFor(Math.max(1, end - (await this.now()) + 50));
-        return;
-      }
-      case 'done':
-        // This tab waited for the one that holds the lock; it leaves by itself after 10 s.
-        await this.context.clock.runFor(10_100);
-        return;
-      case 'error':
-        // The sign-out's code, held since CHECK, cannot be fetched.
-        if (!this.heldCode) throw new Error(`${name}: the sign-out's code was not requested`);
-        await this.heldCode.abort('internetdisconnected');
-        return;
-      default:
-        throw new Error(`${name}: no browser action for ${step.kind} ${step.trigger}`);
-    }
+  protected async click(): Promise<Moment> {
+    // Activity counts at most once a second.
+    await this.context.clock.runFor(1100);
+    const from = await this.now();
+    await this.page.mouse.click(5, 400);
+    return { from, to: await this.now() };
   }
 
-  private async check(step: PathStep): Promise<void> {
-    await this.screen.expectState(stepName(this.path, step), stateKey(step.state), later(this.lastActivity, TIMEOUT_MS));
+  /** The wall clock is moved (timers keep their own schedule, so none fires), then the page hears `visibilitychange`. */
+  protected async wakeUp(_name: string, over: boolean, next: PathStep | undefined): Promise<void> {
+    if (over && next?.kind === 'done') await this.screen.signOutLockHeldElsewhere();
+    // The sign-out fails as a promise only when its code cannot be fetched (offline at that moment).
+    if (over && next?.kind === 'error') {
+      await this.page.route(/\/assets\/signOut\.lazy-[^/]+\.js$/, (route) => {
+        this.heldCode = route;
+      });
+    }
+    await this.context.clock.setSystemTime(this.activity.to + (over ? TIMEOUT_MS + WARNING_MS : TIMEOUT_MS - WARNING_MS / 2));
+    await this.page.evaluate(() => document.dispatchEvent(new Event('visibilitychange')));
+  }
+
+  protected async wait(_name: string, until: 'warning' | 'end'): Promise<void> {
+    const end = this.activity.to + TIMEOUT_MS - (until === 'warning' ? WARNING_MS : 0);
+    await this.context.clock.runFor(Math.max(1, end - (await this.now()) + 50));
+  }
+
+  protected async waitedForOtherTab(): Promise<void> {
+    // This tab waited for the one that holds the lock; it leaves by itself after 10 s.
+    await this.context.clock.runFor(10_100);
+  }
+
+  protected async signOutCodeFails(name: string): Promise<void> {
+    // The sign-out's code, held since CHECK, cannot be fetched.
+    if (!this.heldCode) throw new Error(`${name}: the sign-out's code was not requested`);
+    await this.heldCode.abort('internetdisconnected');
   }
 }

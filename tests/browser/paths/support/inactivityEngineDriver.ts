@@ -3,6 +3,7 @@ import { stateKey, type ModelPath, type PathStep } from '../../../../scripts/pat
 import { StaffModel } from '../../models/staff.model.ts';
 import { NL } from '../../models/texts.ts';
 import { stepName, type EngineDriver, type EngineEnv } from './browserPaths.ts';
+import { InactivityRun } from './inactivityRun.ts';
 import { InactivityScreen, inactivitySettings, later, type Moment } from './inactivityScreen.ts';
 
 /** A time-out of seconds, in real time: long enough to check the page between the steps on a busy machine, short enough for every path. */
@@ -10,7 +11,7 @@ const TIMEOUT_MS = 5_000;
 const WARNING_MS = 2_000;
 /**
  * How long after the watch was seen to start the person clicks: the check that the warning did not come at its old time
- * (`waitFor`, 300 ms before the new one) needs the click more than 300 ms after the watch started.
+ * (`wait`, 300 ms before the new one) needs the click more than 300 ms after the watch started.
  */
 const ACTIVITY_AFTER_WATCH_MS = 500;
 /** How long a tab waits for the one that signs out before it leaves by itself (src/session/inactivityActor.lazy.ts). */
@@ -50,10 +51,7 @@ function sleepUntil(moment: number): Promise<void> {
   return new Promise((resolve) => setTimeout(resolve, Math.max(0, moment - Date.now())));
 }
 
-class EngineInactivityRun {
-  private screen!: InactivityScreen;
-  /** The last activity the page counted. */
-  private activity!: Moment;
+class EngineInactivityRun extends InactivityRun {
   private checkedAt = 0;
   private revocation!: ServerGate;
   private code: ServerGate | undefined;
@@ -61,23 +59,19 @@ class EngineInactivityRun {
   private lockElsewhere = false;
 
   constructor(
-    private readonly path: ModelPath,
+    path: ModelPath,
     private readonly env: EngineEnv,
-  ) {}
+  ) {
+    super(path, TIMEOUT_MS, WARNING_MS);
+  }
 
-  async run(): Promise<void> {
-    const [start, ...steps] = this.path.steps;
+  protected async signIn(name: string): Promise<Moment> {
     this.revocation = this.env.stack.holds.hold('revocation');
     if (this.path.steps.some((step) => step.kind === 'error')) this.code = this.env.stack.holds.hold('sign-out code');
     const staff = new StaffModel(await this.env.browser.newTab(), this.env.stack);
     this.screen = new InactivityScreen(staff.tab, async () => Date.now());
     await staff.signInToHome();
-    this.activity = await this.screen.watching(stepName(this.path, start!));
-    await this.check(start!);
-    for (const [index, step] of steps.entries()) {
-      await this.perform(step, steps[index + 1]);
-      await this.check(step);
-    }
+    return this.screen.watching(name);
   }
 
   async close(): Promise<void> {
@@ -89,41 +83,18 @@ class EngineInactivityRun {
     return this.screen.tab;
   }
 
-  private async perform(step: PathStep, next: PathStep | undefined): Promise<void> {
-    const name = stepName(this.path, step);
-    switch (step.kind) {
-      case 'event':
-        switch (step.trigger) {
-          case 'ACTIVITY': {
-            // Late enough that a warning at the old time would show before the new one (checked in waitFor), and as early as
-            // that allows: the click must reach the page before the warning opens, and a click takes its time on a busy machine.
-            await sleepUntil(this.activity.to + ACTIVITY_AFTER_WATCH_MS);
-            this.activity = await this.screen.activity(name, () => this.tab.text(NL.shell.welcome).click());
-            return;
-          }
-          case 'STAY':
-            this.activity = (await this.screen.warningOpen()) ? await this.screen.stay() : await this.screen.stayElsewhere();
-            return;
-          case 'CHECK':
-            return this.wakeUp(stateKey(step.state) === 'signingOut', next);
-          case 'SIGNED_OUT':
-            return this.screen.signedOutElsewhere();
-          default:
-            throw new Error(`${name}: no browser action for ${step.trigger}`);
-        }
-      case 'after':
-        return this.waitFor(name, step.trigger === 'untilWarning' ? 'warning' : 'end');
-      case 'done':
-        // This tab waits for the one holding the lock, then leaves by itself.
-        await sleepUntil(this.checkedAt + WAIT_FOR_SIGN_OUT_MS - 500);
-        if (new URL(this.tab.url()).pathname !== '/app/home') throw new Error(`${name}: left before the other tab's sign-out had its time, for ${this.tab.url()}`);
-        if (await this.revocation.next(1).catch(() => undefined)) throw new Error(`${name}: the tab that waits revoked the token too`);
-        return;
-      case 'error':
-        return this.dropSignOutCode(name);
-      default:
-        throw new Error(`${name}: no browser action for ${step.kind} ${step.trigger}`);
-    }
+  protected async click(name: string): Promise<Moment> {
+    // Late enough that a warning at the old time would show before the new one (checked in wait), and as early as
+    // that allows: the click must reach the page before the warning opens, and a click takes its time on a busy machine.
+    await sleepUntil(this.activity.to + ACTIVITY_AFTER_WATCH_MS);
+    return this.screen.activity(name, () => this.tab.text(NL.shell.welcome).click());
+  }
+
+  protected async waitedForOtherTab(name: string): Promise<void> {
+    // This tab waits for the one holding the lock, then leaves by itself.
+    await sleepUntil(this.checkedAt + WAIT_FOR_SIGN_OUT_MS - 500);
+    if (new URL(this.tab.url()).pathname !== '/app/home') throw new Error(`${name}: left before the other tab's sign-out had its time, for ${this.tab.url()}`);
+    if (await this.revocation.next(1).catch(() => undefined)) throw new Error(`${name}: the tab that waits revoked the token too`);
   }
 
   /**
@@ -131,7 +102,7 @@ class EngineInactivityRun {
    * time (or past the end), so its timers are late, then it becomes visible
    * again, as a tab in the background or on a laptop that slept does.
    */
-  private async wakeUp(over: boolean, next: PathStep | undefined): Promise<void> {
+  protected async wakeUp(_name: string, over: boolean, next: PathStep | undefined): Promise<void> {
     if (over && next?.kind === 'done') {
       await this.screen.signOutLockHeldElsewhere();
       this.lockElsewhere = true;
@@ -150,7 +121,7 @@ class EngineInactivityRun {
    * made ahead of it to keep the code offline (held since the start; Firefox
    * makes the page's request wait for that one).
    */
-  private dropSignOutCode(name: string): void {
+  protected async signOutCodeFails(name: string): Promise<void> {
     const code = this.code;
     if (!code) throw new Error(`${name}: the sign-out's code was not held`);
     this.dropping = true;
@@ -160,7 +131,7 @@ class EngineInactivityRun {
   }
 
   /** A delay: nothing changes on the screen until just before it is due, and then it does (the next check). */
-  private async waitFor(name: string, what: 'warning' | 'end'): Promise<void> {
+  protected async wait(name: string, what: 'warning' | 'end'): Promise<void> {
     const due = later(this.activity, TIMEOUT_MS - (what === 'warning' ? WARNING_MS : 0));
     if (Date.now() < due.from - 500) {
       await sleepUntil(due.from - 300);
@@ -171,13 +142,12 @@ class EngineInactivityRun {
     await sleepUntil(due.to + 50);
   }
 
-  private async check(step: PathStep): Promise<void> {
-    const name = stepName(this.path, step);
-    await this.screen.expectState(name, stateKey(step.state), later(this.activity, TIMEOUT_MS));
+  protected override async check(step: PathStep): Promise<void> {
+    await super.check(step);
     if (stateKey(step.state) === 'signingOut' && !this.code && !this.lockElsewhere) {
       // This tab signs out: it revokes the refresh token (held until the run ends).
       const revocation = await this.revocation.next();
-      if (revocation.method !== 'POST') throw new Error(`${name}: the revocation came as ${revocation.method}`);
+      if (revocation.method !== 'POST') throw new Error(`${stepName(this.path, step)}: the revocation came as ${revocation.method}`);
     }
   }
 }
