@@ -126,11 +126,11 @@ export class StaffModel {
    */
   async openUserMenu(person: string | Target): Promise<void> {
     const texts = TEXTS[await this.language()];
-    const signOut = this.tab.role('button', texts.shell.signOut);
-    if (await signOut.visible()) return;
+    // Open, or opening (its code comes when first opened): the header's button says it is expanded.
+    const open = await this.tab.evaluate(() => document.querySelector('header button[aria-expanded="true"]') !== null);
     const button = typeof person === 'string' ? this.tab.text(person) : person;
-    await ((await button.visible()) ? button : this.tab.role('button', texts.shell.menu)).click();
-    await signOut.waitFor();
+    if (!open) await ((await button.visible()) ? button : this.tab.role('button', texts.shell.menu)).click();
+    await this.tab.role('button', texts.shell.signOut).waitFor();
   }
 
   /** Mijn account from the person's menu, its page there (before its token is had). */

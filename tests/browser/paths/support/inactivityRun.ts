@@ -7,7 +7,7 @@ import { later, type InactivityScreen, type Moment } from './inactivityScreen.ts
  * sign in, see the watch start, then each step's action and the check of the
  * screen after it. What differs is the clock: Chromium's page clock, moved by
  * the test (inactivityDriver.ts), or the wall clock in Firefox and WebKit
- * (inactivityEngineDriver.ts); each says how its clock passes for a click, a
+ * (inactivityEngineDriver, same file); each says how its clock passes for a click, a
  * check on return to the page, a delay, the tab that waited for another's
  * sign-out, and the sign-out whose code cannot be fetched.
  */
