@@ -1,15 +1,11 @@
 import { decodeJwt, decodeProtectedHeader, generateKeyPair, SignJWT } from 'jose';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { ROLE_CLAIM, TENANT_CLAIM, USER_ID_CLAIM, USER_NAME_CLAIM } from '../../devstack/api/backend-token.ts';
 import { orgSignIn } from './helpers/myaccount.ts';
 import { externalAuthenticate, signIn } from './helpers/sign-in.ts';
-import { startTestStack, type TestStack } from './helpers/test-stack.ts';
+import { stackForTests } from './helpers/test-stack.ts';
 
-let stack: TestStack;
-beforeAll(async () => {
-  stack = await startTestStack();
-});
-afterAll(() => stack.stop());
+const stack = stackForTests();
 
 interface AuthResult {
   accessToken: string | null;
@@ -27,7 +23,7 @@ interface Envelope {
 }
 
 async function authenticate(body: Record<string, unknown>, headers: Record<string, string> = {}) {
-  const response = await fetch(`${stack.urls.api}/api/TokenAuth/ExternalAuthenticate`, {
+  const response = await fetch(`${stack().urls.api}/api/TokenAuth/ExternalAuthenticate`, {
     method: 'POST',
     headers: { 'Content-Type': 'application/json', ...headers },
     body: JSON.stringify(body),
@@ -36,7 +32,7 @@ async function authenticate(body: Record<string, unknown>, headers: Record<strin
 }
 
 async function exchange(userName: string, headers: Record<string, string> = {}) {
-  const { tokens, idTokenClaims } = await signIn(stack.urls, userName);
+  const { tokens, idTokenClaims } = await signIn(stack().urls, userName);
   return authenticate({ authProvider: 'OpenIdConnect', providerKey: idTokenClaims.sub, providerAccessCode: tokens.access_token }, headers);
 }
 
@@ -108,7 +104,7 @@ describe('ExternalAuthenticate with real provider tokens', () => {
     expect(claims).not.toHaveProperty(ROLE_CLAIM);
     const second = await exchange('vreemde', DEFAULT);
     expect(decodeJwt(second.body.result!.accessToken!).sub).toBe('7');
-    const configuration = await fetch(`${stack.urls.api}/AbpUserConfiguration/GetAll`, { headers: { Authorization: `Bearer ${second.body.result!.accessToken}` } });
+    const configuration = await fetch(`${stack().urls.api}/AbpUserConfiguration/GetAll`, { headers: { Authorization: `Bearer ${second.body.result!.accessToken}` } });
     const { result } = (await configuration.json()) as { result: { auth: { grantedPermissions: object }; nav: { menus: { MainMenu: { items: { name: string }[] } } } } };
     expect(result.auth.grantedPermissions).toEqual({});
     expect(result.nav.menus.MainMenu.items.map((item) => item.name)).toEqual(['HomePage']);
@@ -116,17 +112,17 @@ describe('ExternalAuthenticate with real provider tokens', () => {
 });
 
 describe('ExternalAuthenticate with the deployment switched to the other choices', () => {
-  afterEach(() => stack.behaviour.reset());
+  afterEach(() => stack().behaviour.reset());
 
   it('answers waitingForActivation without a token for an inactive user when the backend says so', async () => {
-    stack.behaviour.set({ inactiveUserSignIn: 'waitingForActivation' });
+    stack().behaviour.set({ inactiveUserSignIn: 'waitingForActivation' });
     const { status, body } = await exchange('nieuw', DEFAULT);
     expect(status).toBe(200);
     expect(body.result).toEqual({ accessToken: null, encryptedAccessToken: null, expireInSeconds: 0, waitingForActivation: true });
   });
 
   it('registers unknown users inactive when the company activates by hand: waitingForActivation first, "Inloggen mislukt!" after', async () => {
-    stack.behaviour.set({ externalUserRegistration: 'inactive' });
+    stack().behaviour.set({ externalUserRegistration: 'inactive' });
     // monteur is unknown in Noord.
     const first = await exchange('monteur', { 'Abp-TenantId': '2' });
     expect(first.body.result).toEqual({ accessToken: null, encryptedAccessToken: null, expireInSeconds: 0, waitingForActivation: true });
@@ -135,13 +131,13 @@ describe('ExternalAuthenticate with the deployment switched to the other choices
     expect(second.body.error).toMatchObject({ message: 'Inloggen mislukt!', details: 'Gebruiker idp-0002-monteur is niet actief en kan niet inloggen.' });
   });
 
-  it('switches over HTTP too, and back to the stack’s options', async () => {
-    const put = await fetch(`${stack.urls.api}/__devstack/behaviour`, { method: 'PUT', body: JSON.stringify({ inactiveUserSignIn: 'waitingForActivation' }) });
+  it('switches over HTTP too, and back to the stack()’s options', async () => {
+    const put = await fetch(`${stack().urls.api}/__devstack/behaviour`, { method: 'PUT', body: JSON.stringify({ inactiveUserSignIn: 'waitingForActivation' }) });
     expect(await put.json()).toEqual({ inactiveUserSignIn: 'waitingForActivation', externalUserRegistration: 'active', impersonation: 'off' });
     expect((await exchange('nieuw', DEFAULT)).body.result?.waitingForActivation).toBe(true);
-    const bad = await fetch(`${stack.urls.api}/__devstack/behaviour`, { method: 'PUT', body: JSON.stringify({ inactiveUserSignIn: 'soms' }) });
+    const bad = await fetch(`${stack().urls.api}/__devstack/behaviour`, { method: 'PUT', body: JSON.stringify({ inactiveUserSignIn: 'soms' }) });
     expect(bad.status).toBe(400);
-    await fetch(`${stack.urls.api}/__devstack/behaviour`, { method: 'DELETE' });
+    await fetch(`${stack().urls.api}/__devstack/behaviour`, { method: 'DELETE' });
     expect((await exchange('nieuw', DEFAULT)).status).toBe(500);
   });
 });
@@ -151,7 +147,7 @@ describe('ExternalAuthenticate refuses bad input', () => {
   let idToken: string;
   let sub: string;
   beforeAll(async () => {
-    const { tokens, idTokenClaims } = await signIn(stack.urls, 'admin');
+    const { tokens, idTokenClaims } = await signIn(stack().urls, 'admin');
     accessToken = tokens.access_token;
     idToken = tokens.id_token!;
     sub = idTokenClaims.sub;
@@ -204,8 +200,8 @@ describe('ExternalAuthenticate refuses bad input', () => {
   });
 
   it('refuses a token of the org authorization server (Mijn account\'s, for the provider alone) as a sign-in token', async () => {
-    const { tokens, idTokenClaims } = await orgSignIn(stack.urls, 'admin');
-    expect(idTokenClaims.iss).toBe(stack.urls.issuer);
+    const { tokens, idTokenClaims } = await orgSignIn(stack().urls, 'admin');
+    expect(idTokenClaims.iss).toBe(stack().urls.issuer);
     expect(idTokenClaims.sub).toBe(sub);
     const { status, body } = await authenticate({ authProvider: 'OpenIdConnect', providerKey: sub, providerAccessCode: tokens.access_token }, DEFAULT);
     expect(status).toBe(500);
@@ -220,27 +216,23 @@ describe('ExternalAuthenticate refuses bad input', () => {
 });
 
 describe('ExternalAuthenticate in an org without a custom authorization server (org-only layout)', () => {
-  let orgOnly: TestStack;
-  beforeAll(async () => {
-    orgOnly = await startTestStack({ oktaLayout: 'org-only' });
-  });
-  afterAll(() => orgOnly.stop());
+  const orgOnly = stackForTests({ oktaLayout: 'org-only' });
 
   it('signs in at the org server and has the API check its opaque token at the org\'s /userinfo', async () => {
-    expect(orgOnly.urls.signInIssuer).toBe(orgOnly.urls.issuer);
-    const { tokens, idTokenClaims } = await signIn(orgOnly.urls, 'admin');
-    expect(idTokenClaims.iss).toBe(orgOnly.urls.issuer);
+    expect(orgOnly().urls.signInIssuer).toBe(orgOnly().urls.issuer);
+    const { tokens, idTokenClaims } = await signIn(orgOnly().urls, 'admin');
+    expect(idTokenClaims.iss).toBe(orgOnly().urls.issuer);
     expect(() => decodeJwt(tokens.access_token)).toThrow();
-    const response = await externalAuthenticate(orgOnly.urls, idTokenClaims.sub, tokens.access_token);
+    const response = await externalAuthenticate(orgOnly().urls, idTokenClaims.sub, tokens.access_token);
     const body = (await response.json()) as Envelope;
     expect(body.result?.accessToken).toEqual(expect.any(String));
   });
 
   it('refuses a token /userinfo does not know, and one for another person', async () => {
-    const { tokens } = await signIn(orgOnly.urls, 'monteur');
-    const unknown = (await (await externalAuthenticate(orgOnly.urls, 'idp-0002-monteur', 'onzin')).json()) as Envelope;
+    const { tokens } = await signIn(orgOnly().urls, 'monteur');
+    const unknown = (await (await externalAuthenticate(orgOnly().urls, 'idp-0002-monteur', 'onzin')).json()) as Envelope;
     expect(unknown.error?.message).toBe('Could not validate external user');
-    const other = (await (await externalAuthenticate(orgOnly.urls, 'idp-0001-admin', tokens.access_token)).json()) as Envelope;
+    const other = (await (await externalAuthenticate(orgOnly().urls, 'idp-0001-admin', tokens.access_token)).json()) as Envelope;
     expect(other.result).toBeNull();
   });
 });

@@ -1,12 +1,12 @@
 import { decodeJwt } from 'jose';
 import * as oauth from 'oauth4webapi';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { MYACCOUNT_SCOPES } from '../../devstack/provider/myaccount/http.ts';
 import type { StackUrls } from '../../devstack/stack.ts';
 import { readForm } from './helpers/browser.ts';
 import { atOrg, callMyAccount } from './helpers/myaccount.ts';
 import { beginSignIn, client, insecure, redirectUri, signIn, type AuthParams, type SignedIn, type SignInAt } from './helpers/sign-in.ts';
-import { startTestStack, type TestStack } from './helpers/test-stack.ts';
+import { stackForTests } from './helpers/test-stack.ts';
 
 // How a session ends: a refresh token chain with a fixed end that rotation
 // does not move, and (with `refreshTokens: false`) no refresh token unless
@@ -27,14 +27,10 @@ async function silentRenewal(urls: StackUrls, signedIn: SignedIn, extra: AuthPar
 }
 
 describe('refresh tokens with a fixed end', () => {
-  let stack: TestStack;
-  beforeAll(async () => {
-    stack = await startTestStack({ refreshTokenAbsoluteTtl: 3 });
-  });
-  afterAll(() => stack.stop());
+  const stack = stackForTests({ refreshTokenAbsoluteTtl: 3 });
 
   it('says when the chain ends, and rotation does not move that end', async () => {
-    const signedIn = await signIn(stack.urls, 'admin');
+    const signedIn = await signIn(stack().urls, 'admin');
     const first = signedIn.tokens.refresh_expires_in as number;
     expect(first).toBeGreaterThanOrEqual(2);
     expect(first).toBeLessThanOrEqual(3);
@@ -52,76 +48,64 @@ describe('refresh tokens with a fixed end', () => {
 });
 
 describe("refreshTokens: 'never', an app integration without the Refresh Token grant", () => {
-  let stack: TestStack;
-  beforeAll(async () => {
-    stack = await startTestStack({ refreshTokens: 'never' });
-  });
-  afterAll(() => stack.stop());
+  const stack = stackForTests({ refreshTokens: 'never' });
 
   it('gives no refresh token even for offline_access, and prompt=none still renews', async () => {
-    const signedIn = await signIn(stack.urls, 'admin', '123qwe', { scope: 'openid profile email offline_access' });
+    const signedIn = await signIn(stack().urls, 'admin', '123qwe', { scope: 'openid profile email offline_access' });
     expect(signedIn.tokens.access_token).toBeTruthy();
     expect(signedIn.tokens.refresh_token).toBeUndefined();
-    expect((await silentRenewal(stack.urls, signedIn)).tokens?.access_token).toBeTruthy();
+    expect((await silentRenewal(stack().urls, signedIn)).tokens?.access_token).toBeTruthy();
   });
 });
 
 describe('default stack', () => {
-  let stack: TestStack;
-  beforeAll(async () => {
-    stack = await startTestStack();
-  });
-  afterAll(() => stack.stop());
+  const stack = stackForTests();
 
   it('ends refresh token chains after a working day, and renews silently while the session lasts', async () => {
-    const signedIn = await signIn(stack.urls, 'monteur');
+    const signedIn = await signIn(stack().urls, 'monteur');
     expect(signedIn.tokens.refresh_expires_in).toBe(8 * 60 * 60);
     const rotated = await refresh(signedIn, signedIn.tokens.refresh_token!);
     expect(rotated.refresh_expires_in as number).toBeLessThanOrEqual(8 * 60 * 60);
-    const silent = await silentRenewal(stack.urls, signedIn);
+    const silent = await silentRenewal(stack().urls, signedIn);
     expect(silent.tokens?.access_token).toBeTruthy();
   });
 });
 
 describe('refresh tokens only for offline_access (the default), as at Okta', () => {
-  let stack: TestStack;
-  beforeAll(async () => {
-    stack = await startTestStack({ refreshTokens: 'offline_access' });
-  });
-  afterAll(() => stack.stop());
+  const stack = stackForTests({ refreshTokens: 'offline_access' });
 
   it('gives no refresh token without offline_access', async () => {
-    const { tokens } = await signIn(stack.urls, 'admin', '123qwe', { scope: 'openid profile email' });
+    const { tokens } = await signIn(stack().urls, 'admin', '123qwe', { scope: 'openid profile email' });
     expect(tokens.refresh_token).toBeUndefined();
     expect(tokens).not.toHaveProperty('refresh_expires_in');
   });
 
   it('gives one when offline_access is asked for, without a consent page', async () => {
-    const signedIn = await signIn(stack.urls, 'admin', '123qwe', { scope: 'openid profile email offline_access' });
+    const signedIn = await signIn(stack().urls, 'admin', '123qwe', { scope: 'openid profile email offline_access' });
     expect(signedIn.tokens.refresh_token).toBeTruthy();
     expect((await refresh(signedIn, signedIn.tokens.refresh_token!)).access_token).toBeTruthy();
   });
 
   it('renews with prompt=none while the provider session lasts', async () => {
-    const signedIn = await signIn(stack.urls, 'monteur', '123qwe', { scope: 'openid profile email' });
+    const signedIn = await signIn(stack().urls, 'monteur', '123qwe', { scope: 'openid profile email' });
     expect(signedIn.tokens.refresh_token).toBeUndefined();
 
-    const renewed = await silentRenewal(stack.urls, signedIn);
+    const renewed = await silentRenewal(stack().urls, signedIn);
     expect(renewed.error).toBeUndefined();
-    expect(decodeJwt(renewed.tokens!.access_token)).toMatchObject({ aud: stack.urls.api, sub: 'idp-0002-monteur' });
+    expect(decodeJwt(renewed.tokens!.access_token)).toMatchObject({ aud: stack().urls.api, sub: 'idp-0002-monteur' });
     expect(renewed.tokens!.refresh_token).toBeUndefined();
   });
 
   it('gives a my-account token at the org server to prompt=none after a sign-in at the custom server', async () => {
-    const signedIn = await signIn(stack.urls, 'monteur', '123qwe', { scope: 'openid profile email' });
-    const silent = await silentRenewal(stack.urls, signedIn, { scope: `openid ${MYACCOUNT_SCOPES.join(' ')}` }, atOrg(stack.urls));
+    const signedIn = await signIn(stack().urls, 'monteur', '123qwe', { scope: 'openid profile email' });
+    const silent = await silentRenewal(stack().urls, signedIn, { scope: `openid ${MYACCOUNT_SCOPES.join(' ')}` }, atOrg(stack().urls));
     expect(silent.error).toBeUndefined();
     expect(silent.tokens!.scope).toBe(`openid ${MYACCOUNT_SCOPES.join(' ')}`);
-    expect((await callMyAccount(stack.urls, silent.tokens!.access_token, 'GET', '/profile')).body.profile.login).toBe('monteur');
+    expect((await callMyAccount(stack().urls, silent.tokens!.access_token, 'GET', '/profile')).body.profile.login).toBe('monteur');
   });
 
   it('answers login_required to prompt=none once the session has ended', async () => {
-    const signedIn = await signIn(stack.urls, 'monteur', '123qwe', { scope: 'openid profile email' });
+    const signedIn = await signIn(stack().urls, 'monteur', '123qwe', { scope: 'openid profile email' });
     const endSession = new URL(signedIn.as.end_session_endpoint!);
     endSession.searchParams.set('id_token_hint', signedIn.tokens.id_token!);
     const form = readForm(await (await signedIn.browser.fetch(endSession)).text());
@@ -130,6 +114,6 @@ describe('refresh tokens only for offline_access (the default), as at Okta', () 
       headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
       body: new URLSearchParams(form.fields),
     });
-    expect(await silentRenewal(stack.urls, signedIn)).toEqual({ error: 'login_required' });
+    expect(await silentRenewal(stack().urls, signedIn)).toEqual({ error: 'login_required' });
   });
 });

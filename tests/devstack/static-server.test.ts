@@ -4,26 +4,22 @@ import { createServer, request, type IncomingHttpHeaders } from 'node:http';
 import { getRequestListener } from '@hono/node-server';
 import { join } from 'node:path';
 import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { NGINX_CONF, parseNginxRules } from '../../devstack/app-server/nginx-rules.ts';
 import { startStack } from '../../devstack/stack.ts';
 import { createStaticApp, negotiateEncoding } from '../../devstack/app-server/static-server.ts';
 import { WORKER_LOG_SCRIPT } from '../../devstack/app-server/page-log.ts';
 import { freePorts } from '../../devstack/ports.ts';
-import { GZIP_ONLY_SCRIPT, HASHED_SCRIPT, INLINE_SCRIPT, INLINE_STYLE, SCRIPT_TEXT, startTestStack, type TestStack } from './helpers/test-stack.ts';
+import { GZIP_ONLY_SCRIPT, HASHED_SCRIPT, INLINE_SCRIPT, INLINE_STYLE, SCRIPT_TEXT, stackForTests } from './helpers/test-stack.ts';
 
-let stack: TestStack;
-beforeAll(async () => {
-  stack = await startTestStack({ klantenportaal: 'https://portaal.isolatie.local' });
-});
-afterAll(() => stack.stop());
+const stack = stackForTests({ klantenportaal: 'https://portaal.isolatie.local' });
 
-const get = (path: string, headers: Record<string, string> = {}) => fetch(`${stack.urls.app}${path}`, { headers });
+const get = (path: string, headers: Record<string, string> = {}) => fetch(`${stack().urls.app}${path}`, { headers });
 
 /** The bytes as sent: fetch would unpack a compressed body. */
 function rawGet(path: string, headers: Record<string, string> = {}, method = 'GET'): Promise<{ status: number; headers: IncomingHttpHeaders; body: Buffer }> {
   return new Promise((resolve, reject) => {
-    const req = request(`${stack.urls.app}${path}`, { method, headers }, (res) => {
+    const req = request(`${stack().urls.app}${path}`, { method, headers }, (res) => {
       const chunks: Buffer[] = [];
       res.on('data', (chunk: Buffer) => chunks.push(chunk));
       res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks) }));
@@ -58,9 +54,9 @@ describe('static server', () => {
     expect(csp).not.toContain('unsafe-eval');
     const hash = createHash('sha256').update(INLINE_STYLE).digest('base64');
     expect(directives.get('style-src')).toBe(`style-src 'self' 'sha256-${hash}'`);
-    expect(directives.get('connect-src')).toBe(`connect-src 'self' ${stack.urls.issuer} ${stack.urls.api}`);
-    expect(directives.get('frame-src')).toBe(`frame-src 'self' ${stack.urls.issuer}`);
-    expect(directives.get('form-action')).toBe(`form-action 'self' ${stack.urls.issuer}`);
+    expect(directives.get('connect-src')).toBe(`connect-src 'self' ${stack().urls.issuer} ${stack().urls.api}`);
+    expect(directives.get('frame-src')).toBe(`frame-src 'self' ${stack().urls.issuer}`);
+    expect(directives.get('form-action')).toBe(`form-action 'self' ${stack().urls.issuer}`);
     for (const directive of ["default-src 'self'", "img-src 'self' data:", "font-src 'self'", "frame-ancestors 'none'", "base-uri 'self'", "object-src 'none'", "worker-src 'self'", "manifest-src 'self'", "require-trusted-types-for 'script'", 'trusted-types default']) {
       expect(csp).toContain(directive);
     }
@@ -94,7 +90,7 @@ describe('static server', () => {
       const response = await get(path);
       expect([path, response.status, response.headers.get('cache-control')]).toEqual([path, 200, expected]);
       // The same answer as nginx's map for what nginx serves there (the shell for a client-side route).
-      const uri = new URL(path, stack.urls.app).pathname;
+      const uri = new URL(path, stack().urls.app).pathname;
       expect(nginx.cacheControl(/\.[A-Za-z0-9]+$/.test(uri) ? uri : '/index.html')).toBe(expected);
     }
     // nginx adds Cache-Control only to successful answers: a missing hashed file is never cached for a year.
@@ -111,7 +107,7 @@ describe('static server', () => {
     expect(br.headers['content-length']).toBe(String(br.body.byteLength));
     expect(br.headers.vary).toBe('Accept-Encoding');
     expect(br.headers['cache-control']).toBe('public, max-age=31536000, immutable');
-    expect(br.body.equals(readFileSync(join(stack.dist, `${HASHED_SCRIPT}.br`)))).toBe(true);
+    expect(br.body.equals(readFileSync(join(stack().dist, `${HASHED_SCRIPT}.br`)))).toBe(true);
     expect(brotliDecompressSync(br.body).toString()).toBe(SCRIPT_TEXT);
 
     for (const acceptEncoding of ['gzip', 'br;q=0, gzip', 'gzip;q=1, br;q=0.5', 'x-gzip']) {
@@ -141,14 +137,14 @@ describe('static server', () => {
     expect(shell.headers['content-type']).toBe('text/html; charset=utf-8');
     expect(shell.headers.vary).toBe('Accept-Encoding');
     expect(shell.headers['content-length']).toBe(String(shell.body.byteLength));
-    expect(gunzipSync(shell.body).toString()).toBe(readFileSync(join(stack.dist, 'index.html'), 'utf8'));
+    expect(gunzipSync(shell.body).toString()).toBe(readFileSync(join(stack().dist, 'index.html'), 'utf8'));
 
     const config = await rawGet('/assets/appconfig.production.json', { 'Accept-Encoding': 'gzip' });
     expect(config.headers['content-encoding']).toBe('gzip');
     expect(config.headers['content-type']).toBe('application/json');
     expect(config.headers['cache-control']).toBe('no-store');
     expect(config.headers.vary).toBe('Accept-Encoding');
-    expect(JSON.parse(gunzipSync(config.body).toString())).toEqual(stack.appConfig);
+    expect(JSON.parse(gunzipSync(config.body).toString())).toEqual(stack().appConfig);
 
     // Not in gzip_types: as it is.
     const manifest = await rawGet('/manifest.webmanifest', { 'Accept-Encoding': 'gzip' });
@@ -158,12 +154,12 @@ describe('static server', () => {
 
   it('does not send a copy older than its file (left from an earlier build)', async () => {
     const path = '/assets/stale-Zz99Yy88.js';
-    writeFileSync(join(stack.dist, `${path}.br`), brotliCompressSync('console.log("old")'));
-    writeFileSync(join(stack.dist, `${path}.gz`), gzipSync('console.log("old")'));
+    writeFileSync(join(stack().dist, `${path}.br`), brotliCompressSync('console.log("old")'));
+    writeFileSync(join(stack().dist, `${path}.gz`), gzipSync('console.log("old")'));
     const past = new Date(Date.now() - 60_000);
-    utimesSync(join(stack.dist, `${path}.br`), past, past);
-    utimesSync(join(stack.dist, `${path}.gz`), past, past);
-    writeFileSync(join(stack.dist, path), SCRIPT_TEXT);
+    utimesSync(join(stack().dist, `${path}.br`), past, past);
+    utimesSync(join(stack().dist, `${path}.gz`), past, past);
+    writeFileSync(join(stack().dist, path), SCRIPT_TEXT);
     const answer = await rawGet(path, { 'Accept-Encoding': 'br, gzip' });
     expect(answer.headers['content-encoding']).toBe('gzip');
     expect(gunzipSync(answer.body).toString()).toBe(SCRIPT_TEXT);
@@ -214,40 +210,40 @@ describe('static server', () => {
     expect(response.status).toBe(200);
     expect(response.headers.get('cache-control')).toBe('no-store');
     expect(await response.json()).toEqual({
-      appBaseUrl: stack.urls.app,
-      remoteServiceBaseUrl: stack.urls.api,
+      appBaseUrl: stack().urls.app,
+      remoteServiceBaseUrl: stack().urls.api,
       localeMappings: [
         { from: 'nl-NL', to: 'nl' },
         { from: 'en-US', to: 'en' },
         { from: 'en', to: 'en' },
       ],
       tenantHeaderName: 'Abp-TenantId',
-      // The local stack is a one-company deployment: a browser that chose no environment is in Default.
+      // The local stack() is a one-company deployment: a browser that chose no environment is in Default.
       tenancyName: 'Default',
       auth: {
-        issuer: stack.urls.signInIssuer,
+        issuer: stack().urls.signInIssuer,
         clientId: 'isolatie-staff',
         authProvider: 'OpenIdConnect',
         clockSkew: 300,
         dpop: true,
-        registrationUrl: `${stack.urls.issuer}/signin/register`,
-        passwordRecoveryUrl: `${stack.urls.issuer}/signin/forgot-password`,
-        unlockUrl: `${stack.urls.issuer}/signin/unlock`,
+        registrationUrl: `${stack().urls.issuer}/signin/register`,
+        passwordRecoveryUrl: `${stack().urls.issuer}/signin/forgot-password`,
+        unlockUrl: `${stack().urls.issuer}/signin/unlock`,
       },
       klantenportaal: 'https://portaal.isolatie.local',
     });
   });
 
   it('answers a config a test switched to, and the generated one again after the reset', async () => {
-    const mappings = [{ from: 'nl', to: 'en-GB' }, ...stack.appConfig.localeMappings];
-    stack.appConfigSwitch.set({ localeMappings: mappings });
+    const mappings = [{ from: 'nl', to: 'en-GB' }, ...stack().appConfig.localeMappings];
+    stack().appConfigSwitch.set({ localeMappings: mappings });
     try {
       const switched = (await (await get('/assets/appconfig.production.json')).json()) as Record<string, unknown>;
-      expect(switched).toEqual({ ...stack.appConfig, localeMappings: mappings });
+      expect(switched).toEqual({ ...stack().appConfig, localeMappings: mappings });
     } finally {
-      stack.appConfigSwitch.reset();
+      stack().appConfigSwitch.reset();
     }
-    expect(await (await get('/assets/appconfig.production.json')).json()).toEqual(stack.appConfig);
+    expect(await (await get('/assets/appconfig.production.json')).json()).toEqual(stack().appConfig);
   });
 
   it("puts the page log first in the <head> of WebKit's pages and its log first in the worker's script (test mode), from the app's own address, the CSP unchanged; the other engines' pages and worker as built", async () => {
@@ -270,7 +266,7 @@ describe('static server', () => {
     expect(worker.slice(WORKER_LOG_SCRIPT.length)).toBe(builtWorker);
     expect(builtWorker).not.toContain('__workerLog');
     // Outside test mode the server has neither.
-    const plain = createStaticApp({ dist: stack.dist, issuer: stack.urls.issuer, apiUrl: stack.urls.api, appConfig: stack.appConfig, faults: stack.faults });
+    const plain = createStaticApp({ dist: stack().dist, issuer: stack().urls.issuer, apiUrl: stack().urls.api, appConfig: stack().appConfig, faults: stack().faults });
     expect(await (await plain.request('/app/home', { headers: { 'User-Agent': webkit } })).text()).not.toContain('__page-log');
     expect((await plain.request('/__page-log.js', { headers: { 'User-Agent': webkit } })).status).toBe(404);
     expect(await (await plain.request('/sw.js', { headers: { 'User-Agent': webkit } })).text()).not.toContain('__workerLog');
@@ -278,28 +274,24 @@ describe('static server', () => {
 });
 
 describe('the same-origin layout: ABP\'s paths under the app\'s address', () => {
-  let sameOrigin: TestStack;
-  beforeAll(async () => {
-    sameOrigin = await startTestStack({ apiLayout: 'same-origin' });
-  });
-  afterAll(() => sameOrigin.stop());
+  const sameOrigin = stackForTests({ apiLayout: 'same-origin' });
 
   it('names the app\'s own address as the API in the config and in the CSP', async () => {
-    const config = (await (await fetch(`${sameOrigin.urls.app}/assets/appconfig.production.json`)).json()) as { remoteServiceBaseUrl: string };
-    expect(config.remoteServiceBaseUrl).toBe(sameOrigin.urls.app);
-    const csp = (await fetch(`${sameOrigin.urls.app}/app/home`)).headers.get('content-security-policy')!;
-    expect(csp).toContain(`connect-src 'self' ${sameOrigin.urls.issuer} ${sameOrigin.urls.app};`);
+    const config = (await (await fetch(`${sameOrigin().urls.app}/assets/appconfig.production.json`)).json()) as { remoteServiceBaseUrl: string };
+    expect(config.remoteServiceBaseUrl).toBe(sameOrigin().urls.app);
+    const csp = (await fetch(`${sameOrigin().urls.app}/app/home`)).headers.get('content-security-policy')!;
+    expect(csp).toContain(`connect-src 'self' ${sameOrigin().urls.issuer} ${sameOrigin().urls.app};`);
   });
 
   it('passes every ABP path the app calls on to the API, method, headers, body and case as sent', async () => {
-    const viaApp = await fetch(`${sameOrigin.urls.app}/AbpUserConfiguration/GetAll`, { headers: { 'Abp-TenantId': '1' } });
-    const direct = await fetch(`${sameOrigin.urls.apiServer}/AbpUserConfiguration/GetAll`, { headers: { 'Abp-TenantId': '1' } });
+    const viaApp = await fetch(`${sameOrigin().urls.app}/AbpUserConfiguration/GetAll`, { headers: { 'Abp-TenantId': '1' } });
+    const direct = await fetch(`${sameOrigin().urls.apiServer}/AbpUserConfiguration/GetAll`, { headers: { 'Abp-TenantId': '1' } });
     expect(viaApp.status).toBe(200);
     const [proxied, own] = (await Promise.all([viaApp.json(), direct.json()])) as [{ result: { session: unknown } }, { result: { session: unknown } }];
     expect(proxied.result.session).toEqual(own.result.session);
     expect(viaApp.headers.get('content-type')).toBe(direct.headers.get('content-type'));
 
-    const post = await fetch(`${sameOrigin.urls.app}/api/services/app/Account/IsTenantAvailable`, {
+    const post = await fetch(`${sameOrigin().urls.app}/api/services/app/Account/IsTenantAvailable`, {
       method: 'POST',
       headers: { 'Content-Type': 'application/json' },
       body: JSON.stringify({ tenancyName: 'Default' }),
@@ -307,12 +299,12 @@ describe('the same-origin layout: ABP\'s paths under the app\'s address', () => 
     expect(post.status).toBe(200);
     expect(((await post.json()) as { result: { state: number; tenantId: number } }).result).toMatchObject({ state: 1, tenantId: 1 });
     // ASP.NET routes without regard to case, and so does the rule that passes them on.
-    expect((await fetch(`${sameOrigin.urls.app}/abpuserconfiguration/getall`)).status).toBe(200);
+    expect((await fetch(`${sameOrigin().urls.app}/abpuserconfiguration/getall`)).status).toBe(200);
   });
 
   it('answers 502 when the API cannot be reached, as nginx does', async () => {
     const [port] = await freePorts(1);
-    const app = createStaticApp({ dist: sameOrigin.dist, issuer: sameOrigin.urls.issuer, apiUrl: 'http://localhost:1', apiServer: `http://localhost:${port}`, appConfig: sameOrigin.appConfig, faults: sameOrigin.faults });
+    const app = createStaticApp({ dist: sameOrigin().dist, issuer: sameOrigin().urls.issuer, apiUrl: 'http://localhost:1', apiServer: `http://localhost:${port}`, appConfig: sameOrigin().appConfig, faults: sameOrigin().faults });
     const server = createServer(getRequestListener(app.fetch));
     await new Promise<void>((done) => server.listen(0, 'localhost', done));
     try {
@@ -376,12 +368,12 @@ describe('start-up errors', () => {
     ['api', 'API_PORT'],
   ] as const)('rejects when the %s port is taken, naming the port and %s', async (which, envVar) => {
     const [app, idp, api] = (await freePorts(3)) as [number, number, number];
-    const ports = { app, idp, api, [which]: stack.ports[which] };
-    const attempt = startStack({ appPort: ports.app, idpPort: ports.idp, apiPort: ports.api, dist: stack.dist });
-    await expect(attempt).rejects.toThrow(`Port ${stack.ports[which]} on ${which === 'idp' ? '127.0.0.1' : 'localhost'} is already in use`);
+    const ports = { app, idp, api, [which]: stack().ports[which] };
+    const attempt = startStack({ appPort: ports.app, idpPort: ports.idp, apiPort: ports.api, dist: stack().dist });
+    await expect(attempt).rejects.toThrow(`Port ${stack().ports[which]} on ${which === 'idp' ? '127.0.0.1' : 'localhost'} is already in use`);
     await expect(attempt).rejects.toThrow(`${envVar}=<port>`);
     // Servers that had started before the failure were closed again.
-    const retry = await startStack({ appPort: app, idpPort: idp, apiPort: api, dist: stack.dist });
+    const retry = await startStack({ appPort: app, idpPort: idp, apiPort: api, dist: stack().dist });
     await retry.stop();
   });
 

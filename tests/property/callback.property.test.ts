@@ -1,6 +1,6 @@
 // @vitest-environment node
 import fc from 'fast-check';
-import { beforeAll, beforeEach, describe, expect } from 'vitest';
+import { beforeAll, describe, expect } from 'vitest';
 import { AuthError } from '../../src/auth/authError.ts';
 import { isLoginRedirect, processCallback } from '../../src/auth/callback.ts';
 import { REDIRECT_PATH } from '../../src/auth/provider.ts';
@@ -41,10 +41,6 @@ beforeAll(async () => {
         headers: { 'Content-Type': 'application/json' },
       }),
   );
-});
-
-beforeEach(() => {
-  sessionStorage.clear();
 });
 
 const otherOrigins = fc.constantFrom(

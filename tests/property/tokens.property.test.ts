@@ -1,7 +1,7 @@
 // @vitest-environment node
 import fc from 'fast-check';
 import * as oauth from 'oauth4webapi';
-import { beforeAll, beforeEach, describe, expect } from 'vitest';
+import { beforeAll, describe, expect } from 'vitest';
 import { AuthError, type AuthErrorKind } from '../../src/auth/authError.ts';
 import { processCallback } from '../../src/auth/callback.ts';
 import { clearProviderTokens, getProviderTokens, type ProviderTokens } from '../../src/auth/providerTokens.ts';
@@ -35,10 +35,6 @@ const STATE = 'T'.repeat(64);
 reportPropertyCases();
 
 installProvider();
-
-beforeEach(() => {
-  sessionStorage.clear();
-});
 
 function expectKnownAuthError(value: unknown): AuthError {
   expect(value).toBeInstanceOf(AuthError);

@@ -2,24 +2,38 @@ import type { Locator, Route } from 'playwright-core';
 import { expect } from 'vitest';
 import { Gate } from './gate.ts';
 import { PageModel } from './page.model.ts';
+import { StaffModel, type Language } from './staff.model.ts';
 import { EN, NL, oneOf } from './texts.ts';
 import { CALLBACK_OUTCOME_MS, OUTCOME_MS, type WatchedContext } from './watch.ts';
 import { oktaEndpoint } from '../../../devstack/provider/oidc.ts';
+import { chromiumTab, chromiumTarget } from '../support/driver.ts';
 
 /** The requests a test can hold, by the name of what the machines invoke them for. */
 export type Endpoint = 'appconfig' | 'GetAll' | 'Session' | 'catalog chunk' | 'token' | 'ExternalAuthenticate';
 
-/** Which language the page is expected to speak. */
-export type Language = 'nl' | 'en';
+export type { Language };
 
 /**
- * A page of the app as a person uses it: the provider's Dutch sign-in form,
- * start-up and the callback with their failure screens, the shell's menus,
- * the tenant, the session, and the checks every case ends with. What the
- * whole browser context saw (console, requests, navigations) is in
- * `watched`.
+ * A page of the app in Chromium, on playwright-core's own page: the person's
+ * actions are StaffModel's (written once for every engine, here on this page
+ * through `chromiumTab`), and this adds what needs playwright: requests held
+ * or refused in the browser (Gate), the page's clock, what the whole browser
+ * context saw (console, requests, navigations, in `watched`), locators for
+ * the checks on start-up, the callback, the shell and the tenant.
  */
 export class AppModel extends PageModel {
+  private shared?: StaffModel;
+
+  /** The person's actions written once for every engine, on this page. */
+  get person(): StaffModel {
+    return (this.shared ??= new StaffModel(chromiumTab(this.page), this.stack));
+  }
+
+  /** The button of the person's menu in the header (named by the person). */
+  private get userMenuButton() {
+    return chromiumTarget(this.page.locator('#user-menu-button'));
+  }
+
   /** A new page in the watched context, not yet on any address. */
   static async newPage(watched: WatchedContext): Promise<AppModel> {
     return new AppModel(await watched.context.newPage(), watched);
@@ -43,64 +57,59 @@ export class AppModel extends PageModel {
   }
 
   /** The app's login page is there: its "Inloggen" button shows. */
-  async waitForLoginPage(timeout = OUTCOME_MS): Promise<void> {
-    await this.signInButton.waitFor({ timeout });
+  waitForLoginPage(timeout = OUTCOME_MS): Promise<void> {
+    return this.person.waitForLoginPage(timeout);
   }
 
   /**
-   * From the app's login page through the provider's Dutch form, back to the
-   * app. When the provider still has a session it shows no form and sends
-   * the browser straight back.
+   * From the app's login page through the provider's form, back to the app
+   * (its page loaded). When the provider still has a session it shows no form
+   * and sends the browser straight back.
    */
   async signIn(userName = 'admin', password = '123qwe', button: Locator = this.signInButton): Promise<void> {
-    await button.click({ timeout: OUTCOME_MS });
-    await this.page.waitForURL((url) => url.origin === this.stack.urls.issuer || url.pathname === '/account/logincallback', { timeout: OUTCOME_MS });
-    if (new URL(this.page.url()).origin !== this.stack.urls.issuer) return;
-    await this.fillProviderForm(userName, password);
-    await this.submitProviderForm();
-    await this.page.waitForURL((url) => url.origin === this.stack.urls.app, { timeout: OUTCOME_MS });
+    await this.person.signIn(userName, password, chromiumTarget(button));
+    await this.page.waitForLoadState();
   }
 
-  /** Starts a real sign-in (a transaction is stored): presses "Inloggen" and stops at the provider's form. */
-  async startSignIn(): Promise<void> {
-    await this.signInButton.click({ timeout: OUTCOME_MS });
-    await this.page.waitForURL((url) => url.origin === this.stack.urls.issuer, { timeout: OUTCOME_MS });
+  /** Starts a real sign-in (a transaction is stored): presses "Inloggen" and stops at the provider's page. */
+  startSignIn(): Promise<void> {
+    return this.person.startSignIn();
   }
 
-  async fillProviderForm(userName = 'admin', password = '123qwe'): Promise<void> {
-    // The provider speaks the app's language (ui_locales): Dutch, or English after a switch.
-    await this.page.getByLabel(oneOf(NL.provider.userName, EN.provider.userName)).fill(userName);
-    await this.page.getByLabel(oneOf(NL.provider.password, EN.provider.password)).fill(password);
+  fillProviderForm(userName = 'admin', password = '123qwe'): Promise<void> {
+    return this.person.fillProviderForm(userName, password);
   }
 
   /** The provider's form shows (not a silent sign-in). */
   async waitForProviderForm(): Promise<void> {
-    await this.page.getByLabel(oneOf(NL.provider.userName, EN.provider.userName)).waitFor({ timeout: OUTCOME_MS });
+    await this.person.waitForProviderForm();
   }
 
-  async submitProviderForm(): Promise<void> {
-    await this.page.getByRole('button', { name: oneOf(NL.provider.signIn, EN.provider.signIn) }).click();
+  submitProviderForm(): Promise<void> {
+    return this.person.submitProviderForm();
   }
 
   /** Signs in from a fresh start and waits for home and its greeting (admin's unless told). */
-  async signInToHome(userName = 'admin', greeting: string | RegExp = NL.shell.welcome): Promise<void> {
-    await this.goto('/account/login');
-    await this.signIn(userName);
-    await this.waitForPath('/app/home');
-    await this.waitForHeading(greeting, { level: 1 });
+  signInToHome(userName = 'admin', greeting: string | RegExp = NL.shell.welcome): Promise<void> {
+    return this.person.signInToHome(userName, '123qwe', greeting);
+  }
+
+  /** Mijn account from the person's menu, its forms shown after its one click (see StaffModel.openMyAccount). */
+  openMyAccount(): Promise<void> {
+    return this.person.openMyAccount(this.userMenuButton);
+  }
+
+  /** Mijn account from the person's menu, before its one click. */
+  goToMyAccount(): Promise<void> {
+    return this.person.goToMyAccount(this.userMenuButton);
+  }
+
+  /** Mijn account's one click, then its forms (see StaffModel.connectMyAccount). */
+  connectMyAccount(): Promise<void> {
+    return this.person.connectMyAccount();
   }
 
   /** The state of the sign-in attempt in progress (the app stored its transaction under it), read from the authorization request. */
-  /**
-   * Mijn account's one click where its frame cannot see the provider's session
-   * (a provider on another site): its own token from the org server, in a
-   * popup that closes by itself.
-   */
-  async connectMyAccount(): Promise<void> {
-    const [popup] = await Promise.all([this.page.waitForEvent('popup'), this.page.getByRole('button', { name: 'Verbinden met de inlogdienst' }).click()]);
-    await popup.waitForEvent('close');
-  }
-
   pendingState(): string {
     const authorize = [...this.watched.requests]
       .reverse()
@@ -202,12 +211,8 @@ export class AppModel extends PageModel {
   }
 
   /** Opens the person's own menu in the shell (language, Over de applicatie, sign-out) unless it is open. */
-  async openUserMenu(): Promise<void> {
-    const button = this.page.locator('#user-menu-button');
-    // On a phone the person's menu is part of the panel behind "Menu", and its own button is hidden.
-    const opener = (await button.isVisible()) ? button : this.page.getByRole('button', { name: oneOf(NL.shell.menu, EN.shell.menu), exact: true });
-    if ((await opener.getAttribute('aria-expanded')) !== 'true') await opener.click();
-    await this.page.locator('#user-menu').waitFor();
+  openUserMenu(): Promise<void> {
+    return this.person.openUserMenu(this.userMenuButton);
   }
 
   /** The language switch, "Taal" (or "Language"). */
@@ -222,9 +227,8 @@ export class AppModel extends PageModel {
   }
 
   /** "Uitloggen" in the person's menu. */
-  async signOut(): Promise<void> {
-    await this.openUserMenu();
-    await this.page.getByRole('button', { name: NL.shell.signOut }).click();
+  signOut(): Promise<void> {
+    return this.person.signOut(this.userMenuButton);
   }
 
   /** "Over de applicatie" in the person's menu. */
@@ -276,10 +280,8 @@ export class AppModel extends PageModel {
     await popup.waitForEvent('close', { timeout: 15_000 });
   }
 
-  async refreshToken(): Promise<string | undefined> {
-    const raw = (await this.sessionStorage())['oidc.tokens'];
-    if (!raw) return undefined;
-    return (JSON.parse(raw) as { refreshToken?: string }).refreshToken ?? undefined;
+  refreshToken(): Promise<string | undefined> {
+    return this.person.refreshToken();
   }
 
   async expectNoRefreshToken(): Promise<void> {

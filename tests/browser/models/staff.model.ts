@@ -1,13 +1,32 @@
 import type { Stack } from '../../../devstack/stack.ts';
-import type { Tab } from '../support/driver.ts';
-import { NL } from './texts.ts';
+import type { Tab, Target } from '../support/driver.ts';
+import { EN, NL } from './texts.ts';
 import { OUTCOME_MS } from './watch.ts';
 
+/** Which language the page speaks. */
+export type Language = 'nl' | 'en';
+
+/** The texts a person reads in each language the tests switch to. */
+const TEXTS = { nl: NL, en: EN } as const;
+
+/** Looks again every 100 ms (as a person glances back) until `look` finds something; fails after `timeout` naming what it waited for. */
+async function lookUntil<T>(look: () => Promise<T | undefined>, timeout: number, what: string): Promise<T> {
+  const end = Date.now() + timeout;
+  for (;;) {
+    const found = await look();
+    if (found !== undefined) return found;
+    if (Date.now() > end) throw new Error(`${what} did not show within ${timeout} ms`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
 /**
- * The app as a person uses it, on a tab of any engine (support/driver.ts):
- * the journeys written once for Chromium, Firefox and WebKit. AppModel is
- * the model on playwright-core's own page, in Chromium only, with what only
- * playwright offers (holding requests in the browser, the page clock, the
+ * The app as a person uses it, written once for every engine on the one tab
+ * interface (support/driver.ts): the app's login page, the provider's form,
+ * Home, the person's menu, Mijn account's connection, sign-out, what the tab
+ * keeps. Firefox and WebKit use it on their tab; AppModel uses it on
+ * playwright-core's own page in Chromium (through `chromiumTab`) and adds
+ * only what playwright offers there (held requests, the page clock, the
  * whole context's console); docs/testing.md, "Engines", says which to use.
  */
 export class StaffModel {
@@ -34,28 +53,59 @@ export class StaffModel {
     return new URL(this.tab.url()).origin === new URL(this.stack.urls.issuer).origin;
   }
 
-  async waitForLoginPage(): Promise<void> {
-    await this.tab.role('button', NL.login.signIn).waitFor();
+  /** The language the page speaks now (`<html lang>`): the app's, and the provider's, which the app asks for in its language. */
+  async language(): Promise<Language> {
+    return (await this.lang()).startsWith('en') ? 'en' : 'nl';
   }
 
-  /** "Inloggen" on the app's login page, then the provider's form (unless it still knows the person), back to the app. */
-  async signIn(userName = 'admin', password = '123qwe'): Promise<void> {
+  /** The app's login page is there: its "Inloggen" button shows. */
+  async waitForLoginPage(timeout = OUTCOME_MS): Promise<void> {
+    await this.tab.role('button', NL.login.signIn).waitFor(timeout);
+  }
+
+  /** "Inloggen" (or the button given) on the app's login page, then the provider's form (unless it still knows the person), back to the app. */
+  async signIn(userName = 'admin', password = '123qwe', button: Target = this.tab.role('button', NL.login.signIn)): Promise<void> {
     const issuer = new URL(this.stack.urls.issuer).origin;
-    await this.tab.role('button', NL.login.signIn).click();
+    const app = new URL(this.stack.urls.app).origin;
+    await button.click();
     await this.tab.waitForUrl((url) => url.origin === issuer || url.pathname === '/account/logincallback');
     if (!this.onProvider()) return;
     await this.fillProviderForm(userName, password);
-    await this.tab.role('button', NL.provider.signIn).click();
-    await this.tab.waitForUrl((url) => url.origin !== issuer);
+    await this.submitProviderForm();
+    await this.tab.waitForUrl((url) => url.origin === app);
+  }
+
+  /** Starts a real sign-in (a transaction is stored): presses "Inloggen" and stops at the provider's page. */
+  async startSignIn(): Promise<void> {
+    const issuer = new URL(this.stack.urls.issuer).origin;
+    await this.tab.role('button', NL.login.signIn).click();
+    await this.tab.waitForUrl((url) => url.origin === issuer);
+  }
+
+  /** The provider's form shows (not a silent sign-in), in the language the app asked for (ui_locales): that language. */
+  async waitForProviderForm(timeout = OUTCOME_MS): Promise<Language> {
+    return lookUntil(
+      async () => {
+        for (const language of ['nl', 'en'] as const) if (await this.tab.label(TEXTS[language].provider.userName).visible()) return language;
+        return undefined;
+      },
+      timeout,
+      'the provider’s form',
+    );
   }
 
   async fillProviderForm(userName = 'admin', password = '123qwe'): Promise<void> {
-    await this.tab.label(NL.provider.userName).fill(userName);
-    await this.tab.label(NL.provider.password).fill(password);
+    const texts = TEXTS[await this.waitForProviderForm()];
+    await this.tab.label(texts.provider.userName).fill(userName);
+    await this.tab.label(texts.provider.password).fill(password);
+  }
+
+  async submitProviderForm(): Promise<void> {
+    await this.tab.role('button', TEXTS[await this.language()].provider.signIn).click();
   }
 
   /** From the app's login page through the provider's form to Home (admin unless told). */
-  async signInToHome(userName = 'admin', password = '123qwe', greeting: string = NL.shell.welcome): Promise<void> {
+  async signInToHome(userName = 'admin', password = '123qwe', greeting: string | RegExp = NL.shell.welcome): Promise<void> {
     await this.open('/account/login');
     await this.signIn(userName, password);
     await this.waitForHome(greeting);
@@ -72,33 +122,53 @@ export class StaffModel {
     await this.waitForPath('/app/home');
   }
 
-  /** Home greets the person (admin unless told). */
-  async waitForHome(greeting: string = NL.shell.welcome): Promise<void> {
+  /** Home greets the person (admin unless told): its heading reads the greeting, or matches it. */
+  async waitForHome(greeting: string | RegExp = NL.shell.welcome): Promise<void> {
     await this.waitForPath('/app/home');
-    await this.tab.role('heading', greeting).waitFor();
+    if (typeof greeting === 'string') await this.tab.role('heading', greeting).waitFor();
+    else await lookUntil(async () => greeting.test(await this.tab.evaluate(() => document.querySelector('h1')?.textContent ?? '')) || undefined, OUTCOME_MS, `a heading ${String(greeting)}`);
   }
 
-  /** The person's menu: the person's name in the header (its button's name also holds the ▾ after it). */
-  async openUserMenu(personName: string): Promise<void> {
-    await this.tab.text(personName).click();
-    await this.tab.role('link', NL.shell.myAccount).waitFor();
+  /**
+   * Opens the person's menu (language, Mijn account, sign-out) unless it is
+   * open: by the person's name in the header (the button's name also holds
+   * the ▾ after it) or the button given; on a phone that button is hidden and
+   * the menu is part of the panel behind "Menu".
+   */
+  async openUserMenu(person: string | Target): Promise<void> {
+    const texts = TEXTS[await this.language()];
+    // Open, or opening (its code comes when first opened): the header's button says it is expanded.
+    const open = await this.tab.evaluate(() => document.querySelector('header button[aria-expanded="true"]') !== null);
+    const button = typeof person === 'string' ? this.tab.text(person) : person;
+    if (!open) await ((await button.visible()) ? button : this.tab.role('button', texts.shell.menu)).click();
+    await this.tab.role('button', texts.shell.signOut).waitFor();
   }
 
-  /** Mijn account, its forms shown: its token of its own had with the one click these engines need (their frames never see the provider's cookie). */
-  async openMyAccount(personName: string): Promise<void> {
-    await this.openUserMenu(personName);
+  /** Mijn account from the person's menu, its page there (before its token is had). */
+  async goToMyAccount(person: string | Target): Promise<void> {
+    await this.openUserMenu(person);
     await this.tab.role('link', NL.shell.myAccount).click();
     await this.tab.role('heading', NL.shell.myAccount).waitFor();
+  }
+
+  /** Mijn account, its forms shown: its token of its own had with the one click the browsers staff use need (their frames never see the provider's cookie). */
+  async openMyAccount(person: string | Target): Promise<void> {
+    await this.goToMyAccount(person);
     await this.connectMyAccount();
   }
 
-  /** "Verbinden met de inlogdienst": a popup at the provider's org server that closes by itself (its session asks no password), then the forms. */
-  async connectMyAccount(): Promise<void> {
+  /** "Verbinden met de inlogdienst" where Mijn account asks for it: a popup at the provider's org server that closes by itself (its session asks no password). */
+  async pressConnect(): Promise<void> {
     await this.tab.text('Je browser laat de inlogdienst hier niet zien dat je bent ingelogd').waitFor();
     await this.tab.withPopup(
       () => this.tab.role('button', 'Verbinden met de inlogdienst').click(),
       async () => undefined,
     );
+  }
+
+  /** Mijn account's one click, then its forms. */
+  async connectMyAccount(): Promise<void> {
+    await this.pressConnect();
     await this.tab.role('button', 'Naam opslaan').waitFor();
   }
 
@@ -128,9 +198,10 @@ export class StaffModel {
     );
   }
 
-  async signOut(personName: string): Promise<void> {
-    await this.openUserMenu(personName);
-    await this.tab.role('button', NL.shell.signOut).click();
+  /** "Uitloggen" (or "Sign out") in the person's menu. */
+  async signOut(person: string | Target): Promise<void> {
+    await this.openUserMenu(person);
+    await this.tab.role('button', TEXTS[await this.language()].shell.signOut).click();
   }
 
   /** "Opnieuw inloggen" shows: the session was interrupted. */

@@ -1,7 +1,7 @@
 import { describe, vi } from 'vitest';
 import { inactivityModel } from '../../model/models/inactivity.model.ts';
 import { describeEnginePaths } from './support/browserPaths.ts';
-import { INACTIVITY_ENGINE_SETTINGS, INACTIVITY_UNREACHABLE_IN_ENGINES, inactivityEngineDriver } from './support/inactivityEngineDriver.ts';
+import { INACTIVITY_ENGINE_SETTINGS, INACTIVITY_UNREACHABLE_IN_ENGINES, inactivityEngineDriver } from './support/inactivityDriver.ts';
 
 // Firefox and WebKit side by side, each with its own browser and stack (their paths run in real time and mostly wait).
 describe.concurrent('inactivityMachine paths in Firefox and WebKit', async () => {

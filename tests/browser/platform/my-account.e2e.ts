@@ -30,29 +30,6 @@ const env = browserEnv({ accountClock: () => Date.now() + skew }, ['--test-third
 /** Mijn account's forms are there (its token was had). */
 const formsShown = (page: Page) => page.getByRole('button', { name: 'Naam opslaan' });
 
-/** The one click Mijn account asks where the frame cannot see the provider's session: a popup that closes by itself, no form in it. */
-async function clickConnect(page: Page): Promise<void> {
-  await page.getByText(/Je browser laat de inlogdienst hier niet zien dat je bent ingelogd/).waitFor();
-  const [popup] = await Promise.all([page.waitForEvent('popup'), page.getByRole('button', { name: 'Verbinden met de inlogdienst' }).click()]);
-  await popup.waitForEvent('close');
-}
-
-async function connect(page: Page): Promise<void> {
-  await clickConnect(page);
-  await formsShown(page).waitFor();
-}
-
-async function goToMyAccount(app: AppModel): Promise<void> {
-  await app.openUserMenu();
-  await app.page.getByRole('link', { name: NL.shell.myAccount }).click();
-  await app.waitForHeading(NL.shell.myAccount, { level: 1 });
-}
-
-async function openMyAccount(app: AppModel): Promise<void> {
-  await goToMyAccount(app);
-  await connect(app.page);
-}
-
 const section = (page: Page, title: string) => page.locator('.account-form').filter({ has: page.getByRole('heading', { name: title }) });
 
 /** The person's name on the button of the person's menu, in the header. */
@@ -85,7 +62,7 @@ describe('Mijn account', () => {
       .filter((url) => `${url.origin}${url.pathname}` === oktaEndpoint(env.stack.urls.signInIssuer, 'authorize'))
       .map((url) => url.searchParams.get('scope'));
     expect(signInScopes).toEqual(['openid profile email offline_access']);
-    await openMyAccount(app);
+    await app.openMyAccount();
     await expect.poll(() => page.getByTestId('account-email').textContent()).toBe('admin@isolatie.local');
     // The sign-in's token (the backend's) is the custom server's JWT for the API, with no my-account scope; Mijn account's
     // tokens are others, the org server's.
@@ -172,7 +149,7 @@ describe('Mijn account', () => {
     // The saved name stays after a reload, and after signing out and in again (ABP still has "Beheerder").
     await page.reload();
     await app.waitForHeading(NL.shell.myAccount, { level: 1 });
-    await connect(page);
+    await app.connectMyAccount();
     await expect.poll(() => section(page, 'Naam').getByLabel('Voornaam').inputValue()).toBe('Bea');
     expect(await shellName(page)).toContain('Bea Admin');
     await app.goto('/app/home');
@@ -186,7 +163,7 @@ describe('Mijn account', () => {
   it('changes the password, says why a wrong or weak one is refused, and the next sign-in needs the new one', async () => {
     const app = await AppModel.newPage(env.watched);
     await app.signInToHome('monteur', NL.shell.welcomeOf('Piet'));
-    await openMyAccount(app);
+    await app.openMyAccount();
     const password = section(app.page, 'Wachtwoord wijzigen');
     const fill = async (current: string, next: string, repeat = next) => {
       await password.getByLabel('Huidig wachtwoord', { exact: true }).fill(current);
@@ -221,7 +198,7 @@ describe('Mijn account with Okta’s rules', () => {
   it('asks the org server for one fresh sign-in in a popup, as its challenge names it, when the provider’s clock is 16 minutes on, then sends the waiting change', async () => {
     const app = await AppModel.newPage(env.watched);
     await app.signInToHome('admin', NL.shell.welcomeAnyone);
-    await openMyAccount(app);
+    await app.openMyAccount();
     const { page } = app;
     const name = section(page, 'Naam');
     await name.getByLabel('Achternaam').fill('Klok');
@@ -250,7 +227,7 @@ describe('Mijn account with Okta’s rules', () => {
       window.open = () => null;
     });
     await app.signInToHome('admin', NL.shell.welcomeAnyone);
-    await goToMyAccount(app);
+    await app.goToMyAccount();
     const { page } = app;
     await page.getByText(/Je browser laat de inlogdienst hier niet zien dat je bent ingelogd/).waitFor();
     const visit = env.watched.context.waitForEvent('request', (request) => request.isNavigationRequest() && request.url().startsWith(oktaEndpoint(env.stack.urls.issuer, 'authorize')));
@@ -270,8 +247,8 @@ describe('Mijn account with Okta’s rules', () => {
     await app.signInToHome('admin', NL.shell.welcomeAnyone);
     const { page } = app;
     await page.route(/\/idp\/myaccount\//, (route) => route.abort('internetdisconnected'));
-    await goToMyAccount(app);
-    await clickConnect(page);
+    await app.goToMyAccount();
+    await app.person.pressConnect();
     await page.getByText(/De inlogdienst is niet bereikbaar/).waitFor();
     await page.unroute(/\/idp\/myaccount\//);
     await env.watched.context.setOffline(true);
@@ -301,8 +278,8 @@ describe('Mijn account on a phone, 360 px wide', () => {
     // Before the provider has answered, the place of the forms says so, politely.
     const profile = await Gate.install(page, 'my-account profile', (url) => url.pathname.endsWith('/idp/myaccount/profile'));
     await page.getByRole('button', { name: 'Menu' }).click();
-    await goToMyAccount(app);
-    await clickConnect(page);
+    await app.goToMyAccount();
+    await app.person.pressConnect();
     await profile.next();
     const status = page.getByRole('status').filter({ hasText: 'Je gegevens worden geladen…' });
     await status.waitFor();

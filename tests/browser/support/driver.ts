@@ -16,7 +16,7 @@ import type { Engine, EngineBrowser, LaunchOptions, Viewport } from './engines/t
 // throttling) runs in Chromium on playwright-core's own page, and may still
 // use this interface on it through `chromiumTab`.
 
-export { chromiumTab } from './engines/chromium.ts';
+export { chromiumTab, chromiumTarget } from './engines/chromium.ts';
 
 export * from './engines/tab.ts';
 

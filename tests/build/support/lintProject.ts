@@ -26,3 +26,11 @@ export async function lintProject(root: string, patterns: string[]): Promise<Arr
   const eslint = new ESLint({ cwd: root, overrideConfigFile: true, overrideConfig: config });
   return (await eslint.lintFiles(patterns)).map((result) => ({ file: result.filePath.slice(root.length + 1), messages: result.messages }));
 }
+
+/** The files of a throwaway project that lint refuses with a message like this (by what it says or its rule), sorted. */
+export async function refusedFiles(root: string, patterns: string[], refuses: (message: ESLint.LintResult['messages'][number]) => boolean): Promise<string[]> {
+  return (await lintProject(root, patterns))
+    .filter(({ messages }) => messages.some(refuses))
+    .map(({ file }) => file)
+    .sort();
+}

@@ -1,3 +1,4 @@
+import { afterAll, beforeAll } from 'vitest';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -49,5 +50,22 @@ export async function startTestStack(options: StackOptions = {}): Promise<TestSt
       await stack.stop();
       rmSync(dist, { recursive: true, force: true });
     },
+  };
+}
+
+/**
+ * A stack with these options for the tests of the file or describe block it
+ * is called in: started before them, stopped after. A test reads it as
+ * `stack()`.
+ */
+export function stackForTests(options: StackOptions = {}): () => TestStack {
+  let stack: TestStack | undefined;
+  beforeAll(async () => {
+    stack = await startTestStack(options);
+  });
+  afterAll(() => stack?.stop());
+  return () => {
+    if (!stack) throw new Error('the stack has not started');
+    return stack;
   };
 }

@@ -1,4 +1,4 @@
-import { vi } from 'vitest';
+import { beforeEach, vi } from 'vitest';
 import type { AuthConfig } from '../../../src/config/appConfig.ts';
 import { REDIRECT_PATH } from '../../../src/auth/provider.ts';
 import { saveTransaction, type SignInTransaction } from '../../../src/auth/transaction.ts';
@@ -94,6 +94,8 @@ class MemoryStorage implements Storage {
 
 /** The browser globals the sign-in code reads, and a fetch that never leaves the process. */
 export function installProvider(): void {
+  // Each case starts with no sign-in attempt stored.
+  beforeEach(() => sessionStorage.clear());
   vi.stubGlobal('sessionStorage', new MemoryStorage());
   vi.stubGlobal('location', { origin: ORIGIN, href: `${ORIGIN}/` });
   vi.stubGlobal('fetch', async (input: RequestInfo | URL) => {

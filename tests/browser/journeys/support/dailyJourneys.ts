@@ -1,4 +1,3 @@
-import type { Page } from 'playwright-core';
 import { expect, it } from 'vitest';
 import { isRefreshGrant } from '../../../../devstack/provider/token-requests.ts';
 import { AppModel } from '../../models/app.model.ts';
@@ -15,13 +14,6 @@ import type { BrowserEnv } from '../../support/env.ts';
 export const BACKEND_TOKEN_TTL_S = 70;
 
 const isExternalAuthenticate = (url: string) => url.includes('/api/TokenAuth/ExternalAuthenticate');
-
-async function connectMyAccount(page: Page): Promise<void> {
-  await page.getByText(/Je browser laat de inlogdienst hier niet zien dat je bent ingelogd/).waitFor();
-  const [popup] = await Promise.all([page.waitForEvent('popup'), page.getByRole('button', { name: 'Verbinden met de inlogdienst' }).click()]);
-  await popup.waitForEvent('close');
-  await page.getByRole('button', { name: 'Naam opslaan' }).waitFor();
-}
 
 /** Registers the three journeys against `env`; `dpop` is whether the app binds the provider's tokens in this stack. */
 export function dailyJourneys(env: BrowserEnv, { dpop }: { dpop: boolean }): void {
@@ -50,10 +42,7 @@ export function dailyJourneys(env: BrowserEnv, { dpop }: { dpop: boolean }): voi
   it('saves a name in Mijn account with its own token, kept after a reload', async () => {
     const app = await AppModel.newPage(env.watched);
     await app.signInToHome('monteur', NL.shell.welcomeOf('Piet'));
-    await app.openUserMenu();
-    await app.page.getByRole('link', { name: NL.shell.myAccount }).click();
-    await app.waitForHeading(NL.shell.myAccount, { level: 1 });
-    await connectMyAccount(app.page);
+    await app.openMyAccount();
     const name = app.page.locator('.account-form').filter({ has: app.page.getByRole('heading', { name: 'Naam' }) });
     await name.getByLabel('Achternaam').fill('Laag');
     await name.getByRole('button', { name: 'Naam opslaan' }).click();
@@ -63,7 +52,7 @@ export function dailyJourneys(env: BrowserEnv, { dpop }: { dpop: boolean }): voi
     for (const call of calls) expect(call.headers().authorization?.split(' ')[0], 'the my-account token’s scheme').toBe(dpop ? 'DPoP' : 'Bearer');
     await app.page.reload();
     await app.waitForHeading(NL.shell.myAccount, { level: 1 });
-    await connectMyAccount(app.page);
+    await app.connectMyAccount();
     await expect.poll(() => name.getByLabel('Achternaam').inputValue()).toBe('Laag');
   }, 90_000);
 }

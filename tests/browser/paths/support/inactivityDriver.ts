@@ -1,11 +1,18 @@
 import type { BrowserContext, Page, Route } from 'playwright-core';
+import type { ServerGate } from '../../../../devstack/faults/holds.ts';
 import { stateKey, type ModelPath, type PathStep } from '../../../../scripts/paths/model.ts';
 import { AppModel } from '../../models/app.model.ts';
+import { StaffModel } from '../../models/staff.model.ts';
 import { NL } from '../../models/texts.ts';
 import { chromiumTab } from '../../support/driver.ts';
 import type { BrowserEnv } from '../../support/env.ts';
-import { stepName, type BrowserDriver } from './browserPaths.ts';
+import { stepName, type BrowserDriver, type EngineDriver, type EngineEnv } from './browserPaths.ts';
+import { InactivityRun } from './inactivityRun.ts';
 import { InactivityScreen, inactivitySettings, later, type Moment } from './inactivityScreen.ts';
+
+// The inactivity paths' two drivers, a run of InactivityRun each: Chromium
+// on the page clock (inactivityDriver), Firefox and WebKit in real time
+// (inactivityEngineDriver).
 
 const TIMEOUT_MS = 120_000;
 const WARNING_MS = 30_000;
@@ -31,21 +38,20 @@ export const INACTIVITY_UNREACHABLE_IN_BROWSER: Record<string, string> = {};
  */
 export const inactivityDriver: BrowserDriver = {
   feasible: () => true,
-  run: async (path, env) => new InactivityRun(path, env).run(),
+  run: async (path, env) => new ChromiumInactivityRun(path, env).run(),
 };
 
-class InactivityRun {
+class ChromiumInactivityRun extends InactivityRun {
   private app!: AppModel;
-  private screen!: InactivityScreen;
-  /** The last activity the page counted, on the page clock. */
-  private lastActivity!: Moment;
   private held: Route | undefined;
   private heldCode: Route | undefined;
 
   constructor(
-    private readonly path: ModelPath,
+    path: ModelPath,
     private readonly env: BrowserEnv,
-  ) {}
+  ) {
+    super(path, TIMEOUT_MS, WARNING_MS);
+  }
 
   private get page(): Page {
     return this.app.page;
@@ -55,83 +61,49 @@ class InactivityRun {
     return this.env.context;
   }
 
-  async run(): Promise<void> {
+  override async run(): Promise<void> {
+    await super.run();
+    await this.held?.abort().catch(() => undefined);
+  }
+
+  protected async signIn(name: string): Promise<Moment> {
     await this.context.clock.install();
     this.app = await AppModel.newPage(this.env.watched);
     await this.page.route(/\/v1\/revoke$/, (route) => {
       this.held = route;
     });
     this.screen = new InactivityScreen(chromiumTab(this.page), () => this.now());
-    const [start, ...steps] = this.path.steps;
     const signingIn = Date.now();
     await this.app.signInToHome('admin', NL.shell.welcomeAnyone);
     // Idle callbacks run on the page clock too: let them, so the watch starts.
     await this.context.clock.runFor(3000);
     // Started after the sign-in began (the page clock only moves on from the real one) and before it was seen.
-    this.lastActivity = await this.screen.watching(stepName(this.path, start!), signingIn);
-    await this.check(start!);
-    for (const [index, step] of steps.entries()) {
-      await this.perform(step, steps[index + 1]);
-      await this.check(step);
-    }
-    await this.held?.abort().catch(() => undefined);
+    return this.screen.watching(name, signingIn);
   }
 
   private now(): Promise<number> {
     return this.page.evaluate(() => Date.now());
   }
 
-  private async perform(step: PathStep, next: PathStep | undefined): Promise<void> {
-    const name = stepName(this.path, step);
-    switch (step.kind) {
-      case 'event':
-        switch (step.trigger) {
-          case 'ACTIVITY': {
-            // Activity counts at most once a second.
-            await this.context.clock.runFor(1100);
-            const from = await this.now();
-            await this.page.mouse.click(5, 400);
-            this.lastActivity = { from, to: await this.now() };
-            return;
-          }
-          case 'STAY':
-            this.lastActivity = (await this.screen.warningOpen()) ? await this.screen.stay() : await this.screen.stayElsewhere();
-            return;
-          case 'CHECK': {
-            const over = stateKey(step.state) === 'signingOut';
-            if (over && next?.kind === 'done') await this.screen.signOutLockHeldElsewhere();
-            // The sign-out fails as a promise only when its code cannot be fetched (offline at that moment).
-            if (over && next?.kind === 'error') {
-              await this.page.route(/\/assets\/signOut\.lazy-[^/]+\.js$/, (route) => {
-                this.heldCode = route;
-              });
-            }
-            await this.context.clock.setSystemTime(this.lastActivity.to + this.quietFor(over));
-            await this.page.evaluate(() => document.dispatchEvent(new Event('visibilitychange')));
-            return;
-          }
-          case 'SIGNED_OUT':
-            return this.screen.signedOutElsewhere();
-          default:
-            throw new Error(`${name}: no browser action for ${step.trigger}`);
-        }
-      case 'after': {
-        const end = this.lastActivity.to + TIMEOUT_MS - (step.trigger === 'untilWarning' ? WARNING_MS : 0);
-        await this.context.clock.runFor(Math.max(1, end - (await this.now()) + 50));
-        return;
-      }
-      case 'done':
-        // This tab waited for the one that holds the lock; it leaves by itself after 10 s.
-        await this.context.clock.runFor(10_100);
-        return;
-      case 'error':
-        // The sign-out's code, held since CHECK, cannot be fetched.
-        if (!this.heldCode) throw new Error(`${name}: the sign-out's code was not requested`);
-        await this.heldCode.abort('internetdisconnected');
-        return;
-      default:
-        throw new Error(`${name}: no browser action for ${step.kind} ${step.trigger}`);
+  protected async click(): Promise<Moment> {
+    // Activity counts at most once a second.
+    await this.context.clock.runFor(1100);
+    const from = await this.now();
+    await this.page.mouse.click(5, 400);
+    return { from, to: await this.now() };
+  }
+
+  /** The wall clock is moved (timers keep their own schedule, so none fires), then the page hears `visibilitychange`. */
+  protected async wakeUp(_name: string, over: boolean, next: PathStep | undefined): Promise<void> {
+    if (over && next?.kind === 'done') await this.screen.signOutLockHeldElsewhere();
+    // The sign-out fails as a promise only when its code cannot be fetched (offline at that moment).
+    if (over && next?.kind === 'error') {
+      await this.page.route(/\/assets\/signOut\.lazy-[^/]+\.js$/, (route) => {
+        this.heldCode = route;
+      });
     }
+    await this.context.clock.setSystemTime(this.activity.to + this.quietFor(over));
+    await this.page.evaluate(() => document.dispatchEvent(new Event('visibilitychange')));
   }
 
   /**
@@ -145,7 +117,165 @@ class InactivityRun {
     return over ? TIMEOUT_MS + WARNING_MS : TIMEOUT_MS - WARNING_MS / 2;
   }
 
-  private async check(step: PathStep): Promise<void> {
-    await this.screen.expectState(stepName(this.path, step), stateKey(step.state), later(this.lastActivity, TIMEOUT_MS));
+  protected async wait(_name: string, until: 'warning' | 'end'): Promise<void> {
+    const end = this.activity.to + TIMEOUT_MS - (until === 'warning' ? WARNING_MS : 0);
+    await this.context.clock.runFor(Math.max(1, end - (await this.now()) + 50));
+  }
+
+  protected async waitedForOtherTab(): Promise<void> {
+    // This tab waited for the one that holds the lock; it leaves by itself after 10 s.
+    await this.context.clock.runFor(10_100);
+  }
+
+  protected async signOutCodeFails(name: string): Promise<void> {
+    // The sign-out's code, held since CHECK, cannot be fetched.
+    if (!this.heldCode) throw new Error(`${name}: the sign-out's code was not requested`);
+    await this.heldCode.abort('internetdisconnected');
+  }
+}
+
+/** A time-out of seconds, in real time: long enough to check the page between the steps on a busy machine, short enough for every path. */
+const ENGINE_TIMEOUT_MS = 5_000;
+const ENGINE_WARNING_MS = 2_000;
+/**
+ * How long after the watch was seen to start the person clicks: the check that the warning did not come at its old time
+ * (`wait`, 300 ms before the new one) needs the click more than 300 ms after the watch started.
+ */
+const ACTIVITY_AFTER_WATCH_MS = 500;
+/** How long a tab waits for the one that signs out before it leaves by itself (src/session/inactivityActor.lazy.ts). */
+const WAIT_FOR_SIGN_OUT_MS = 10_000;
+
+export const INACTIVITY_ENGINE_SETTINGS = inactivitySettings(ENGINE_TIMEOUT_MS / 1000, ENGINE_WARNING_MS / 1000);
+
+/** The transitions Firefox and WebKit cannot take, with the reason: none. */
+export const INACTIVITY_UNREACHABLE_IN_ENGINES: Record<string, string> = {};
+
+/**
+ * The inactivityMachine in Firefox and WebKit, as the Chromium run
+ * above but in real time: neither has a page clock, so the server's
+ * time-out is 5 s with the warning for the last 2, and when the watch
+ * started is read from the page (`watching`). A CHECK keeps the page busy
+ * (its timers late, as in a background tab or on a laptop that slept) until
+ * the wall clock is into the warning time or past the end, then makes it
+ * visible again. The other tab is a second BroadcastChannel and a Web Lock
+ * in the same page. The stack, not the browser, holds the provider's
+ * revocation (`signingOut`) and the sign-out's code, which it drops for
+ * `error signOut`; `done signOut` is the tab that waited 10 s for the one
+ * holding the lock.
+ */
+export const inactivityEngineDriver: EngineDriver = {
+  feasible: () => true,
+  run: async (path, env) => {
+    const run = new EngineInactivityRun(path, env);
+    try {
+      await run.run();
+    } finally {
+      await run.close();
+    }
+  },
+};
+
+function sleepUntil(moment: number): Promise<void> {
+  return new Promise((resolve) => setTimeout(resolve, Math.max(0, moment - Date.now())));
+}
+
+class EngineInactivityRun extends InactivityRun {
+  private checkedAt = 0;
+  private revocation!: ServerGate;
+  private code: ServerGate | undefined;
+  private dropping = false;
+  private lockElsewhere = false;
+
+  constructor(
+    path: ModelPath,
+    private readonly env: EngineEnv,
+  ) {
+    super(path, ENGINE_TIMEOUT_MS, ENGINE_WARNING_MS);
+  }
+
+  protected async signIn(name: string): Promise<Moment> {
+    this.revocation = this.env.stack.holds.hold('revocation');
+    if (this.path.steps.some((step) => step.kind === 'error')) this.code = this.env.stack.holds.hold('sign-out code');
+    const staff = new StaffModel(await this.env.browser.newTab(), this.env.stack);
+    this.screen = new InactivityScreen(staff.tab, async () => Date.now());
+    await staff.signInToHome();
+    return this.screen.watching(name);
+  }
+
+  async close(): Promise<void> {
+    this.dropping = false;
+    await this.screen?.tab.close();
+  }
+
+  private get tab() {
+    return this.screen.tab;
+  }
+
+  protected async click(name: string): Promise<Moment> {
+    // Late enough that a warning at the old time would show before the new one (checked in wait), and as early as
+    // that allows: the click must reach the page before the warning opens, and a click takes its time on a busy machine.
+    await sleepUntil(this.activity.to + ACTIVITY_AFTER_WATCH_MS);
+    return this.screen.activity(name, () => this.tab.text(NL.shell.welcome).click());
+  }
+
+  protected async waitedForOtherTab(name: string): Promise<void> {
+    // This tab waits for the one holding the lock, then leaves by itself.
+    await sleepUntil(this.checkedAt + WAIT_FOR_SIGN_OUT_MS - 500);
+    if (new URL(this.tab.url()).pathname !== '/app/home') throw new Error(`${name}: left before the other tab's sign-out had its time, for ${this.tab.url()}`);
+    if (await this.revocation.next(1).catch(() => undefined)) throw new Error(`${name}: the tab that waits revoked the token too`);
+  }
+
+  /**
+   * CHECK: the page is kept busy until the wall clock is into the warning
+   * time (or past the end), so its timers are late, then it becomes visible
+   * again, as a tab in the background or on a laptop that slept does.
+   */
+  protected async wakeUp(_name: string, over: boolean, next: PathStep | undefined): Promise<void> {
+    if (over && next?.kind === 'done') {
+      await this.screen.signOutLockHeldElsewhere();
+      this.lockElsewhere = true;
+    }
+    const until = later(this.activity, over ? ENGINE_TIMEOUT_MS : ENGINE_TIMEOUT_MS - ENGINE_WARNING_MS).to + 300;
+    await this.tab.evaluate((moment) => {
+      while (Date.now() < moment);
+      document.dispatchEvent(new Event('visibilitychange'));
+    }, until);
+    this.checkedAt = Date.now();
+  }
+
+  /**
+   * The sign-out's code cannot be fetched: every request for it is dropped
+   * until the tab has left, the page's own and the one its service worker
+   * made ahead of it to keep the code offline (held since the start; Firefox
+   * makes the page's request wait for that one).
+   */
+  protected async signOutCodeFails(name: string): Promise<void> {
+    const code = this.code;
+    if (!code) throw new Error(`${name}: the sign-out's code was not held`);
+    this.dropping = true;
+    void (async () => {
+      while (this.dropping) (await code.next(500).catch(() => undefined))?.drop();
+    })();
+  }
+
+  /** A delay: nothing changes on the screen until just before it is due, and then it does (the next check). */
+  protected async wait(name: string, what: 'warning' | 'end'): Promise<void> {
+    const due = later(this.activity, ENGINE_TIMEOUT_MS - (what === 'warning' ? ENGINE_WARNING_MS : 0));
+    if (Date.now() < due.from - 500) {
+      await sleepUntil(due.from - 300);
+      const warns = await this.screen.warningOpen();
+      if (what === 'warning' && warns) throw new Error(`${name}: the warning came before its time`);
+      if (what === 'end' && !warns) throw new Error(`${name}: the warning closed before the end`);
+    }
+    await sleepUntil(due.to + 50);
+  }
+
+  protected override async check(step: PathStep): Promise<void> {
+    await super.check(step);
+    if (stateKey(step.state) === 'signingOut' && !this.code && !this.lockElsewhere) {
+      // This tab signs out: it revokes the refresh token (held until the run ends).
+      const revocation = await this.revocation.next();
+      if (revocation.method !== 'POST') throw new Error(`${stepName(this.path, step)}: the revocation came as ${revocation.method}`);
+    }
   }
 }

@@ -1,7 +1,7 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { Browser as PlaywrightBrowser, BrowserContext, Dialog, Page as PlaywrightPage } from 'playwright-core';
+import type { Browser as PlaywrightBrowser, BrowserContext, Dialog, Locator, Page as PlaywrightPage } from 'playwright-core';
 import { chromium } from 'playwright-core';
 import { CHROMIUM_ARGS, THIRD_PARTY_COOKIES_BLOCKED } from '../../../../devstack/chromium.ts';
 import { OUTCOME_MS } from '../../models/watch.ts';
@@ -192,7 +192,8 @@ class ChromiumTab implements Tab {
   }
 }
 
-function chromiumTarget(locator: ReturnType<PlaywrightPage['getByRole']>): Target {
+/** A control a Chromium test found with playwright-core's own locator, for an action written once for every engine. */
+export function chromiumTarget(locator: Locator): Target {
   return {
     waitFor: (timeout = OUTCOME_MS) => locator.waitFor({ state: 'visible', timeout }),
     click: (timeout = OUTCOME_MS) => locator.click({ timeout }),
