@@ -6,7 +6,7 @@ import { createRole, deleteRole, getAllPermissions, getRoleForEdit, getRoles, up
 import { api } from '../boot/api.ts';
 import { restartBoot } from '../boot/restart.ts';
 import { useUserConfiguration } from '../boot/useBoot.ts';
-import { FieldError, FormAlert } from '../errors/FormAlert.tsx';
+import { Field, FieldError, FormAlert } from '../errors/FormAlert.tsx';
 import { useAbpForm } from '../errors/useAbpForm.ts';
 import { NoAccess } from '../ui/NoAccess.lazy.tsx';
 import { PageHeading } from '../ui/PageHeading.tsx';
@@ -242,11 +242,9 @@ function RoleForm({ back, edit, isNew, section, page }: RoleFormProps) {
     void navigate({ to: '/$section/$', params: { section: section.key, _splat: page.key } });
   };
   const field = (name: keyof typeof values, label: string, disabled = false) => (
-    <div className="field">
-      <label htmlFor={`${prefix}-${name}`}>{label}</label>
-      <input id={`${prefix}-${name}`} name={name} value={values[name]} disabled={disabled} onChange={(event) => setValues({ ...values, [name]: event.target.value })} {...form.field(name)} />
-      <FieldError form={form} name={name} />
-    </div>
+    <Field form={form} name={name} label={label}>
+      {(props) => <input {...props} value={values[name]} disabled={disabled} onChange={(event) => setValues({ ...values, [name]: event.target.value })} />}
+    </Field>
   );
 
   return (

@@ -12,7 +12,7 @@ import { useUserDirectory } from './useUserDirectory.ts';
 import { api } from '../boot/api.ts';
 import { restartBoot } from '../boot/restart.ts';
 import { useSession, useUserConfiguration } from '../boot/useBoot.ts';
-import { FieldError, FormAlert } from '../errors/FormAlert.tsx';
+import { Field, FieldError, FormAlert } from '../errors/FormAlert.tsx';
 import { useAbpForm } from '../errors/useAbpForm.ts';
 import { NoAccess } from '../ui/NoAccess.lazy.tsx';
 import { PageHeading } from '../ui/PageHeading.tsx';
@@ -407,19 +407,9 @@ function UserForm({ back, user, roles, onChanged, section, page }: UserFormProps
     return typeof value === 'string' && value !== '' ? value : t`(leeg)`;
   };
   const field = (name: keyof typeof values, label: string, type = 'text', autoComplete = 'off') => (
-    <div className="field">
-      <label htmlFor={`${prefix}-${name}`}>{label}</label>
-      <input
-        id={`${prefix}-${name}`}
-        name={name}
-        type={type}
-        autoComplete={autoComplete}
-        value={values[name]}
-        onChange={(event) => setValues({ ...values, [name]: event.target.value })}
-        {...form.field(name)}
-      />
-      <FieldError form={form} name={name} />
-    </div>
+    <Field form={form} name={name} label={label}>
+      {(props) => <input {...props} type={type} autoComplete={autoComplete} value={values[name]} onChange={(event) => setValues({ ...values, [name]: event.target.value })} />}
+    </Field>
   );
 
   return (

@@ -5,7 +5,8 @@ import { handOver, HandoverRefusal, newHandoverCode, secureBuiltInAdmin } from '
 import type { Tenant } from '../management/tenants.ts';
 import { currentConfig } from '../boot/bootActor.ts';
 import { logError } from '../lib/log.ts';
-import { FieldError, FormAlert } from '../errors/FormAlert.tsx';
+import { isEmailAddress } from '../lib/emailAddress.ts';
+import { Field, FormAlert } from '../errors/FormAlert.tsx';
 import { useAbpForm } from '../errors/useAbpForm.ts';
 import { environmentClient } from './environmentClient.ts';
 import { forgetHandover, keepHandover, readHandover, type Handover } from './handoverStore.ts';
@@ -128,7 +129,7 @@ export function HandoverPanel({ tenant }: { tenant: Tenant }) {
   const give = form.onSubmit(async () => {
     setSaid(undefined);
     const address = email.trim();
-    if (!/^[^\s@]+@[^\s@]+$/.test(address)) return form.fail(t`Vul het e-mailadres in waarmee de eerste beheerder inlogt.`, 'firstAdminEmail');
+    if (!isEmailAddress(address)) return form.fail(t`Vul het e-mailadres in waarmee de eerste beheerder inlogt.`, 'firstAdminEmail');
     let current = code.trim();
     // An environment made before the app did this, whose built-in admin still has the default password: secured first, with a code shown before it is sent.
     if (current === '') {
@@ -209,42 +210,42 @@ export function HandoverPanel({ tenant }: { tenant: Tenant }) {
         </div>
       )}
       <form onSubmit={give} noValidate>
-        <div className="field">
-          <label htmlFor={`${prefix}-email`}>{t`E-mailadres van de eerste beheerder`}</label>
-          <input id={`${prefix}-email`} type="email" value={email} onChange={(event) => setEmail(event.target.value)} {...form.field('firstAdminEmail')} />
-          <FieldError form={form} name="firstAdminEmail" />
-        </div>
-        <div className="field">
-          <label htmlFor={`${prefix}-code`}>{t`Overdrachtscode`}</label>
-          <span className="check__hint" id={`${prefix}-code-hint`}>
-            {t`Hiermee werkt de app als de ingebouwde beheerder, tot de overdracht klaar is; daarna werkt de code niet meer. Bewaar hem tot dan. Leeg: de omgeving heeft nog het standaardwachtwoord (aangemaakt voordat de app dit deed).`}
-          </span>
-          <div className="code-row">
-            <input
-              id={`${prefix}-code`}
-              value={code}
-              autoComplete="off"
-              spellCheck={false}
-              onChange={(event) => {
-                setCode(event.target.value);
-                setCopied(false);
-              }}
-              {...form.field('code')}
-              aria-describedby={[`${prefix}-code-hint`, form.field('code')['aria-describedby']].filter(Boolean).join(' ')}
-            />
-            {code !== '' && (
-              <button type="button" className="button" onClick={() => void copy()}>
-                <Trans>Code kopiëren</Trans>
-              </button>
-            )}
-          </div>
-          {copied && (
-            <span className="check__hint" role="status">
-              <Trans>Gekopieerd.</Trans>
-            </span>
+        <Field form={form} name="firstAdminEmail" label={t`E-mailadres van de eerste beheerder`}>
+          {(props) => <input {...props} type="email" value={email} onChange={(event) => setEmail(event.target.value)} />}
+        </Field>
+        <Field
+          form={form}
+          name="code"
+          label={t`Overdrachtscode`}
+          hint={t`Hiermee werkt de app als de ingebouwde beheerder, tot de overdracht klaar is; daarna werkt de code niet meer. Bewaar hem tot dan. Leeg: de omgeving heeft nog het standaardwachtwoord (aangemaakt voordat de app dit deed).`}
+        >
+          {(props) => (
+            <>
+              <div className="code-row">
+                <input
+                  {...props}
+                  value={code}
+                  autoComplete="off"
+                  spellCheck={false}
+                  onChange={(event) => {
+                    setCode(event.target.value);
+                    setCopied(false);
+                  }}
+                />
+                {code !== '' && (
+                  <button type="button" className="button" onClick={() => void copy()}>
+                    <Trans>Code kopiëren</Trans>
+                  </button>
+                )}
+              </div>
+              {copied && (
+                <span className="check__hint" role="status">
+                  <Trans>Gekopieerd.</Trans>
+                </span>
+              )}
+            </>
           )}
-          <FieldError form={form} name="code" />
-        </div>
+        </Field>
         <FormAlert form={form} />
         <div className="form-actions">
           <button type="submit" className="button button--primary" disabled={form.busy || answerLost} aria-busy={form.busy}>

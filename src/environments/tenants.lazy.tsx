@@ -1,12 +1,13 @@
 import { useLingui } from '@lingui/react';
 import { Trans, useLingui as useMacroLingui } from '@lingui/react/macro';
 import { Link, useNavigate } from '@tanstack/react-router';
-import { useId, useState, type ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 import { createTenant, getTenants, updateTenant, type Tenant } from '../management/tenants.ts';
 import { builtInAdminAddress } from '../management/handover.ts';
 import { api } from '../boot/api.ts';
 import { currentConfig } from '../boot/bootActor.ts';
-import { FieldError, FormAlert } from '../errors/FormAlert.tsx';
+import { Field, FieldError, FormAlert } from '../errors/FormAlert.tsx';
+import { isEmailAddress } from '../lib/emailAddress.ts';
 import { useAbpForm } from '../errors/useAbpForm.ts';
 import { PATTERNS } from '../errors/validationWords.ts';
 import { NoAccess } from '../ui/NoAccess.lazy.tsx';
@@ -133,7 +134,6 @@ function TenantForm({ back, tenant, others, section, page, onSaved, children }: 
   const { t } = useMacroLingui();
   const { i18n } = useLingui();
   const navigate = useNavigate();
-  const prefix = useId();
   const [values, setValues] = useState({ name: tenant?.name ?? '', tenancyName: tenant?.tenancyName ?? '', adminEmailAddress: '' });
   const [isActive, setActive] = useState(tenant?.isActive ?? true);
   const [saved, setSaved] = useState<string>();
@@ -149,7 +149,7 @@ function TenantForm({ back, tenant, others, section, page, onSaved, children }: 
     else if (shortName.length > TENANCY_NAME_MAX) said.tenancyName = t`De korte naam is te lang: ten hoogste ${TENANCY_NAME_MAX} tekens.`;
     else if (!TENANCY_NAME.test(shortName)) said.tenancyName = i18n._(PATTERNS[TENANCY_NAME.source]!);
     else if (others.some((other) => other.tenancyName.toLowerCase() === shortName.toLowerCase())) said.tenancyName = t`Er is al een omgeving met de korte naam ${shortName}.`;
-    if (firstAdminEmail !== undefined && !/^[^\s@]+@[^\s@]+$/.test(firstAdminEmail)) said.adminEmailAddress = t`Vul het e-mailadres in waarmee de eerste beheerder inlogt.`;
+    if (firstAdminEmail !== undefined && !isEmailAddress(firstAdminEmail)) said.adminEmailAddress = t`Vul het e-mailadres in waarmee de eerste beheerder inlogt.`;
     return said;
   };
 
@@ -173,24 +173,9 @@ function TenantForm({ back, tenant, others, section, page, onSaved, children }: 
     setSaved(t`Opgeslagen.`);
   });
   const field = (name: keyof typeof values, label: string, hint?: string, type = 'text') => (
-    <div className="field">
-      <label htmlFor={`${prefix}-${name}`}>{label}</label>
-      {hint && (
-        <span className="check__hint" id={`${prefix}-${name}-hint`}>
-          {hint}
-        </span>
-      )}
-      <input
-        id={`${prefix}-${name}`}
-        name={name}
-        type={type}
-        value={values[name]}
-        onChange={(event) => setValues({ ...values, [name]: event.target.value })}
-        {...form.field(name)}
-        aria-describedby={[hint ? `${prefix}-${name}-hint` : undefined, form.field(name)['aria-describedby']].filter(Boolean).join(' ') || undefined}
-      />
-      <FieldError form={form} name={name} />
-    </div>
+    <Field form={form} name={name} label={label} hint={hint}>
+      {(props) => <input {...props} type={type} value={values[name]} onChange={(event) => setValues({ ...values, [name]: event.target.value })} />}
+    </Field>
   );
 
   return (
