@@ -1,4 +1,5 @@
 import { ENCRYPTED_TOKEN_COOKIE, TOKEN_COOKIE, writeCookie } from './cookies.ts';
+import { isJsonObject } from '../lib/json.ts';
 
 // Apart from authToken.ts (reading and clearing, which every start needs): only signing in and renewing store a token.
 
@@ -17,8 +18,8 @@ export function tokenExpiry(token: string): number | undefined {
   const payload = token.split('.')[1];
   if (!payload) return undefined;
   try {
-    const json = JSON.parse(atob(payload.replace(/-/g, '+').replace(/_/g, '/'))) as { exp?: unknown };
-    return typeof json.exp === 'number' ? json.exp * 1000 : undefined;
+    const json: unknown = JSON.parse(atob(payload.replace(/-/g, '+').replace(/_/g, '/')));
+    return isJsonObject(json) && typeof json.exp === 'number' ? json.exp * 1000 : undefined;
   } catch {
     return undefined;
   }

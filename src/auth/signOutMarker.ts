@@ -1,4 +1,5 @@
 import type { SignOutReason } from '../lib/paths.ts';
+import { isJsonObject } from '../lib/json.ts';
 
 const KEY = 'oidc.signout';
 
@@ -11,8 +12,8 @@ export function rememberSignOut(state: string, reason: SignOutReason = 'signed-o
 export function signOutReturnReason(state: string | undefined): SignOutReason | undefined {
   if (state === undefined) return undefined;
   try {
-    const remembered = JSON.parse(sessionStorage.getItem(KEY) ?? 'null') as { state?: unknown; reason?: unknown } | null;
-    if (remembered?.state !== state) return undefined;
+    const remembered: unknown = JSON.parse(sessionStorage.getItem(KEY) ?? 'null');
+    if (!isJsonObject(remembered) || remembered.state !== state) return undefined;
     return remembered.reason === 'idle' ? 'idle' : 'signed-out';
   } catch {
     return undefined;

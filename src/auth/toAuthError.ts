@@ -1,5 +1,6 @@
 import * as oauth from 'oauth4webapi';
 import { AuthError } from './authError.ts';
+import { isJsonObject, textOf } from '../lib/json.ts';
 
 /**
  * Maps oauth4webapi's coded errors to what a person can be told. A request
@@ -17,7 +18,7 @@ export function toAuthError(error: unknown): AuthError {
     return new AuthError(kind, `${error.status} ${error.error}: ${error.error_description ?? ''}`, { cause: error });
   }
   if (error instanceof oauth.OperationProcessingError) {
-    const claim = (error.cause as { claim?: string } | undefined)?.claim;
+    const claim = isJsonObject(error.cause) ? textOf(error.cause.claim) : undefined;
     if (error.code === oauth.JWT_TIMESTAMP_CHECK) return new AuthError('token-expired', error.message, { cause: error });
     if (error.code === oauth.JWT_CLAIM_COMPARISON) {
       const kind = claim === 'iss' ? 'issuer-mismatch' : claim === 'nonce' ? 'nonce-mismatch' : 'audience-mismatch';

@@ -1,6 +1,7 @@
 import type { AbpClient } from '../abp/client.ts';
 import { AbpError } from '../abp/errors.ts';
 import { loginRefusalOf } from '../abp/loginRefusal.ts';
+import { readServerError } from '../abp/serverError.ts';
 import * as ENDPOINTS from '../abp/adminEndpoints.ts';
 import { getUsers, updateUser, type User } from './users.ts';
 
@@ -68,8 +69,8 @@ async function signInAsBuiltInAdmin(environment: EnvironmentClient, password: st
   } catch (error) {
     if (!(error instanceof AbpError) || error.status !== 500) throw error;
     if (loginRefusalOf(error) === 'tenant-inactive') throw new HandoverRefusal('environment-inactive');
-    const details = (error.serverError as { details?: unknown } | undefined)?.details;
-    const locked = typeof details === 'string' && LOCKED_OUT.some((pattern) => pattern.test(details));
+    const { details } = readServerError(error.serverError);
+    const locked = details !== undefined && LOCKED_OUT.some((pattern) => pattern.test(details));
     // Any other refused sign-in (wrong password, no such user): the code does not open the built-in admin.
     throw new HandoverRefusal(locked ? 'locked' : 'wrong-code');
   }
