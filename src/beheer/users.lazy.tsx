@@ -17,9 +17,8 @@ import { useAbpForm } from '../errors/useAbpForm.ts';
 import { NoAccess } from '../ui/NoAccess.lazy.tsx';
 import { PageHeading } from '../ui/PageHeading.tsx';
 import type { Section, SectionPage } from '../section/section.ts';
-import { SectionName } from '../section/SectionName.tsx';
 import { OtherChanges } from '../management/OtherChanges.tsx';
-import { ConfirmDelete, LoadFailure, ItemLink, SaveBar } from './parts.tsx';
+import { AdminTable, BackLink, ConfirmDelete, LoadFailure, ItemLink, SaveBar } from './parts.tsx';
 import { useMergedSave } from '../management/useMergedSave.ts';
 import type { FieldValue } from '../management/mergeEdit.ts';
 import { BUILT_IN_ADMIN } from '../management/handover.ts';
@@ -106,9 +105,7 @@ function UserList({ section, page }: { section: Section; page: SectionPage }) {
 
   return (
     <main className="page" aria-labelledby="page-title">
-      <Link to="/$section/$" params={{ section: section.key, _splat: "" }} className="back-link">
-        <SectionName section={section} />
-      </Link>
+      <BackLink section={section} />
       <PageHeading title={i18n._(page.label)} />
       <p className="note">
         <Trans>Iedereen logt in bij de inlogdienst van het bedrijf. Een nieuwe collega staat hier na de eerste keer inloggen; geef hem of haar dan een rol, of activeer het account als het nog niet actief is.</Trans>
@@ -144,19 +141,9 @@ function UserList({ section, page }: { section: Section; page: SectionPage }) {
         {status}
       </p>
       {shown.length > 0 && (
-        <table className="admin-table">
-          <caption className="visually-hidden">{i18n._(page.label)}</caption>
-          <thead>
-            <tr>
-              <th scope="col">{t`Naam`}</th>
-              <th scope="col">{t`Gebruikersnaam`}</th>
-              <th scope="col">{t`E-mailadres`}</th>
-              <th scope="col">{t`Rollen`}</th>
-              <th scope="col">{t`Status`}</th>
-            </tr>
-          </thead>
+        <AdminTable page={page} columns={[t`Naam`, t`Gebruikersnaam`, t`E-mailadres`, t`Rollen`, t`Status`]}>
           <UserRows shown={shown} section={section} page={page} roles={roles.data?.items} />
-        </table>
+        </AdminTable>
       )}
       {pages > 1 && (
         <nav className="pager" aria-label={t`Pagina's`}>
@@ -280,11 +267,7 @@ function UserDetail({ section, page, id }: { section: Section; page: SectionPage
   const userId = Number(id);
   const user = useServerData(`user:${id}`, () => getUser(api(), userId), 'users');
   const roles = useServerData('roles', () => getAssignableRoles(api()), 'users');
-  const back = (
-    <Link to="/$section/$" params={{ section: section.key, _splat: page.key }} className="back-link">
-      {i18n._(page.label)}
-    </Link>
-  );
+  const back = <BackLink section={section} page={page} />;
   if (user.error?.action === 'forbidden') return <NoAccess />;
   if (!Number.isInteger(userId) || userId <= 0 || user.error?.notFound) {
     return (

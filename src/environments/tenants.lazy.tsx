@@ -1,6 +1,6 @@
 import { useLingui } from '@lingui/react';
 import { Trans, useLingui as useMacroLingui } from '@lingui/react/macro';
-import { Link, useNavigate } from '@tanstack/react-router';
+import { useNavigate } from '@tanstack/react-router';
 import { useState, type ReactNode } from 'react';
 import { createTenant, getTenants, updateTenant, type Tenant } from '../management/tenants.ts';
 import { builtInAdminAddress } from '../management/handover.ts';
@@ -13,8 +13,7 @@ import { PATTERNS } from '../errors/validationWords.ts';
 import { NoAccess } from '../ui/NoAccess.lazy.tsx';
 import { PageHeading } from '../ui/PageHeading.tsx';
 import type { Section, SectionPage } from '../section/section.ts';
-import { SectionName } from '../section/SectionName.tsx';
-import { LoadFailure, ItemLink, SaveBar } from '../beheer/parts.tsx';
+import { AdminTable, BackLink, ListLoading, ItemLink, NEW, NewItemLink, SaveBar } from '../beheer/parts.tsx';
 import { useServerData } from '../section/useServerData.ts';
 import { HandoverPanel } from './HandoverPanel.tsx';
 import { keepHandover } from './handoverStore.ts';
@@ -22,22 +21,13 @@ import '../ui/forms.css';
 import '../beheer/beheer.css';
 
 /** The address of an environment not yet made. */
-const NEW = 'nieuw';
 
 /** Omgevingen (ABP's tenants), for the host: the list, a new one, or one by its id. */
 export function Screen({ section, page, id }: { section: Section; page: SectionPage; id: string | undefined }) {
   const { i18n } = useLingui();
+  const { t } = useMacroLingui();
   const tenants = useServerData('tenants', () => getTenants(api()), 'tenants');
-  const back = (to: 'section' | 'page') =>
-    to === 'section' ? (
-      <Link to="/$section/$" params={{ section: section.key, _splat: "" }} className="back-link">
-        <SectionName section={section} />
-      </Link>
-    ) : (
-      <Link to="/$section/$" params={{ section: section.key, _splat: page.key }} className="back-link">
-        {i18n._(page.label)}
-      </Link>
-    );
+  const back = (to: 'section' | 'page') => <BackLink section={section} page={to === 'page' ? page : undefined} />;
   if (tenants.error?.action === 'forbidden') return <NoAccess />;
   const all = tenants.data?.items ?? [];
   if (id === NEW) return <TenantForm back={back('page')} others={all} section={section} page={page} onSaved={tenants.reload} />;
@@ -58,18 +48,11 @@ export function Screen({ section, page, id }: { section: Section; page: SectionP
       {back(id === undefined ? 'section' : 'page')}
       <PageHeading title={i18n._(page.label)} />
       {id === undefined && (
-        <p>
-          <ItemLink section={section} page={page} id={NEW} className="button button--primary">
-            <Trans>Nieuwe omgeving</Trans>
-          </ItemLink>
-        </p>
+        <NewItemLink section={section} page={page}>
+          <Trans>Nieuwe omgeving</Trans>
+        </NewItemLink>
       )}
-      <LoadFailure error={tenants.error} onRetry={tenants.reload} />
-      {!tenants.data && !tenants.error && (
-        <p className="list-status" role="status">
-          <Trans>Omgevingen worden geladen…</Trans>
-        </p>
-      )}
+      <ListLoading list={tenants} loading={t`Omgevingen worden geladen…`} />
       {tenants.data && id !== undefined && (
         <p role="alert">
           <Trans>Deze omgeving bestaat niet (meer).</Trans>
@@ -81,18 +64,9 @@ export function Screen({ section, page, id }: { section: Section; page: SectionP
 }
 
 function TenantTable({ tenants, section, page }: { tenants: readonly Tenant[]; section: Section; page: SectionPage }) {
-  const { i18n } = useLingui();
   const { t } = useMacroLingui();
   return (
-    <table className="admin-table">
-      <caption className="visually-hidden">{i18n._(page.label)}</caption>
-      <thead>
-        <tr>
-          <th scope="col">{t`Naam`}</th>
-          <th scope="col">{t`Korte naam`}</th>
-          <th scope="col">{t`Status`}</th>
-        </tr>
-      </thead>
+    <AdminTable page={page} columns={[t`Naam`, t`Korte naam`, t`Status`]}>
       <tbody>
         {tenants.map((tenant) => (
           <tr key={tenant.id}>
@@ -108,7 +82,7 @@ function TenantTable({ tenants, section, page }: { tenants: readonly Tenant[]; s
           </tr>
         ))}
       </tbody>
-    </table>
+    </AdminTable>
   );
 }
 
