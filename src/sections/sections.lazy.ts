@@ -88,7 +88,7 @@ export const SECTIONS = [
         description: /*i18n*/ { id: 'beheer.omgevingen.description', message: 'De omgevingen van het bedrijf: aanmaken, wijzigen, aan- en uitzetten.' },
         // Host only: ABP grants it to no environment's admin.
         permission: 'Pages.Tenants',
-        screen: () => import('../environments/tenants.lazy.tsx'),
+        screen: () => import('../environments/environments.lazy.tsx'),
       },
     ],
   },

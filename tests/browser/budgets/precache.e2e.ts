@@ -20,7 +20,7 @@ const PRECACHE_FILES = 90;
 const PRECACHE_BYTES = 620_000;
 
 /** Beheer's and the host's screens: kept at first use (src/beheer, src/environments, src/sections/beheer.lazy.tsx). */
-const ON_DEMAND_CHUNKS = ['users.lazy', 'roles.lazy', 'tenants.lazy', 'beheer.lazy'];
+const ON_DEMAND_CHUNKS = ['users.lazy', 'roles.lazy', 'environments.lazy', 'beheer.lazy'];
 
 const DIST = resolve('dist');
 

@@ -5,12 +5,12 @@ import { RestartError } from '../boot/restart.ts';
 import { useAppConfig, useSession } from '../boot/useBoot.ts';
 import { Field, FormAlert } from '../errors/FormAlert.tsx';
 import { useAbpForm } from '../errors/useAbpForm.ts';
-import { switchTenant } from './switchTenant.ts';
+import { switchEnvironment } from './switchEnvironment.ts';
 import { logError } from '../lib/log.ts';
 import { environmentName } from '../app/environmentName.ts';
 
 /** Shows the current environment (ABP's tenant) and lets a person choose another (empty for central administration, ABP's host). */
-export function TenantSwitch() {
+export function EnvironmentSwitch() {
   const { t } = useLingui();
   const config = useAppConfig();
   const tenant = useSession()?.tenant;
@@ -24,7 +24,7 @@ export function TenantSwitch() {
   const submit = form.onSubmit(async () => {
     if (!config) return;
     try {
-      const outcome = await switchTenant(config, name);
+      const outcome = await switchEnvironment(config, name);
       if (outcome === 'switched') setOpen(false);
       if (outcome === 'inactive') form.fail(t`Deze omgeving is niet actief.`, 'tenancyName');
       if (outcome === 'not-found') form.fail(t`Er is geen omgeving met de naam "${name}".`, 'tenancyName');

@@ -2,7 +2,7 @@ import { useLingui } from '@lingui/react';
 import { Trans, useLingui as useMacroLingui } from '@lingui/react/macro';
 import { useNavigate } from '@tanstack/react-router';
 import { useState, type ReactNode } from 'react';
-import { createTenant, getTenants, updateTenant, type Tenant } from '../management/tenants.ts';
+import { createEnvironment, getEnvironments, updateEnvironment, type Environment } from '../management/environments.ts';
 import { builtInAdminAddress } from '../management/handover.ts';
 import { api } from '../boot/api.ts';
 import { currentConfig } from '../boot/bootActor.ts';
@@ -26,20 +26,20 @@ import '../beheer/beheer.css';
 export function Screen({ section, page, id }: { section: Section; page: SectionPage; id: string | undefined }) {
   const { i18n } = useLingui();
   const { t } = useMacroLingui();
-  const tenants = useServerData('tenants', () => getTenants(api()), 'tenants');
+  const environments = useServerData('environments', () => getEnvironments(api()), 'environments');
   const back = (to: 'section' | 'page') => <BackLink section={section} page={to === 'page' ? page : undefined} />;
-  if (tenants.error?.action === 'forbidden') return <NoAccess />;
-  const all = tenants.data?.items ?? [];
-  if (id === NEW) return <TenantForm back={back('page')} others={all} section={section} page={page} onSaved={tenants.reload} />;
+  if (environments.error?.action === 'forbidden') return <NoAccess />;
+  const all = environments.data?.items ?? [];
+  if (id === NEW) return <EnvironmentForm back={back('page')} others={all} section={section} page={page} onSaved={environments.reload} />;
   if (id !== undefined) {
-    const tenant = all.find((item) => String(item.id) === id);
-    if (tenant) {
-      const others = all.filter((item) => item.id !== tenant.id);
+    const environment = all.find((item) => String(item.id) === id);
+    if (environment) {
+      const others = all.filter((item) => item.id !== environment.id);
       // Keyed by the environment alone: the list reloaded after a save must not replace the form and its "Opgeslagen.".
       return (
-        <TenantForm key={tenant.id} back={back('page')} tenant={tenant} others={others} section={section} page={page} onSaved={tenants.reload}>
-          <HandoverPanel tenant={tenant} />
-        </TenantForm>
+        <EnvironmentForm key={environment.id} back={back('page')} environment={environment} others={others} section={section} page={page} onSaved={environments.reload}>
+          <HandoverPanel environment={environment} />
+        </EnvironmentForm>
       );
     }
   }
@@ -52,32 +52,32 @@ export function Screen({ section, page, id }: { section: Section; page: SectionP
           <Trans>Nieuwe omgeving</Trans>
         </NewItemLink>
       )}
-      <ListLoading list={tenants} loading={t`Omgevingen worden geladen…`} />
-      {tenants.data && id !== undefined && (
+      <ListLoading list={environments} loading={t`Omgevingen worden geladen…`} />
+      {environments.data && id !== undefined && (
         <p role="alert">
           <Trans>Deze omgeving bestaat niet (meer).</Trans>
         </p>
       )}
-      {tenants.data && id === undefined && <TenantTable tenants={tenants.data.items} section={section} page={page} />}
+      {environments.data && id === undefined && <EnvironmentTable environments={environments.data.items} section={section} page={page} />}
     </main>
   );
 }
 
-function TenantTable({ tenants, section, page }: { tenants: readonly Tenant[]; section: Section; page: SectionPage }) {
+function EnvironmentTable({ environments, section, page }: { environments: readonly Environment[]; section: Section; page: SectionPage }) {
   const { t } = useMacroLingui();
   return (
     <AdminTable page={page} columns={[t`Naam`, t`Korte naam`, t`Status`]}>
       <tbody>
-        {tenants.map((tenant) => (
-          <tr key={tenant.id}>
+        {environments.map((environment) => (
+          <tr key={environment.id}>
             <td>
-              <ItemLink section={section} page={page} id={tenant.id}>
-                {tenant.name}
+              <ItemLink section={section} page={page} id={environment.id}>
+                {environment.name}
               </ItemLink>
             </td>
-            <td data-label={t`Korte naam`}>{tenant.tenancyName}</td>
+            <td data-label={t`Korte naam`}>{environment.tenancyName}</td>
             <td data-label={t`Status`}>
-              <span className={tenant.isActive ? 'badge badge--active' : 'badge badge--inactive'}>{tenant.isActive ? t`Actief` : t`Niet actief`}</span>
+              <span className={environment.isActive ? 'badge badge--active' : 'badge badge--inactive'}>{environment.isActive ? t`Actief` : t`Niet actief`}</span>
             </td>
           </tr>
         ))}
@@ -86,12 +86,12 @@ function TenantTable({ tenants, section, page }: { tenants: readonly Tenant[]; s
   );
 }
 
-interface TenantFormProps {
+interface EnvironmentFormProps {
   back: ReactNode;
   /** Absent: a new environment. */
-  tenant?: Tenant;
+  environment?: Environment;
   /** The other environments: ABP's Update does not check that a short name is free, so the screen does. */
-  others: readonly Tenant[];
+  others: readonly Environment[];
   section: Section;
   page: SectionPage;
   onSaved: () => void;
@@ -104,14 +104,14 @@ const TENANCY_NAME = /^[a-zA-Z][a-zA-Z0-9_-]{1,}$/;
 const NAME_MAX = 128;
 const TENANCY_NAME_MAX = 64;
 
-function TenantForm({ back, tenant, others, section, page, onSaved, children }: TenantFormProps) {
+function EnvironmentForm({ back, environment, others, section, page, onSaved, children }: EnvironmentFormProps) {
   const { t } = useMacroLingui();
   const { i18n } = useLingui();
   const navigate = useNavigate();
-  const [values, setValues] = useState({ name: tenant?.name ?? '', tenancyName: tenant?.tenancyName ?? '', adminEmailAddress: '' });
-  const [isActive, setActive] = useState(tenant?.isActive ?? true);
+  const [values, setValues] = useState({ name: environment?.name ?? '', tenancyName: environment?.tenancyName ?? '', adminEmailAddress: '' });
+  const [isActive, setActive] = useState(environment?.isActive ?? true);
   const [saved, setSaved] = useState<string>();
-  const form = useAbpForm({ fields: ['name', 'tenancyName', 'adminEmailAddress', 'isActive'], area: 'tenants', fallback: t`De omgeving kon niet worden opgeslagen.` });
+  const form = useAbpForm({ fields: ['name', 'tenancyName', 'adminEmailAddress', 'isActive'], area: 'environments', fallback: t`De omgeving kon niet worden opgeslagen.` });
 
   /** Everything wrong with what was typed, each next to its field, all at once. */
   const mistakes = (shortName: string, firstAdminEmail: string | undefined): Record<string, string> => {
@@ -130,19 +130,19 @@ function TenantForm({ back, tenant, others, section, page, onSaved, children }: 
   const save = form.onSubmit(async () => {
     setSaved(undefined);
     const shortName = values.tenancyName.trim();
-    const firstAdminEmail = tenant ? undefined : values.adminEmailAddress.trim();
+    const firstAdminEmail = environment ? undefined : values.adminEmailAddress.trim();
     if (form.failFields(mistakes(shortName, firstAdminEmail))) return;
-    if (!tenant) {
+    if (!environment) {
       // The built-in admin gets an address nobody signs in with, and is made active so the app can replace his default password at once.
-      const created = await createTenant(api(), { name: values.name.trim(), tenancyName: shortName, adminEmailAddress: builtInAdminAddress(shortName), isActive: true });
+      const created = await createEnvironment(api(), { name: values.name.trim(), tenancyName: shortName, adminEmailAddress: builtInAdminAddress(shortName), isActive: true });
       // Kept before anything else: the environment's page shows the handover code and sends it (HandoverPanel).
       keepHandover(currentConfig().remoteServiceBaseUrl, created.id, { firstAdminEmail: firstAdminEmail ?? '', stage: 'new' });
-      if (!isActive) await updateTenant(api(), { ...created, isActive: false });
+      if (!isActive) await updateEnvironment(api(), { ...created, isActive: false });
       onSaved();
       void navigate({ to: '/$section/$', params: { section: section.key, _splat: `${page.key}/${String(created.id)}` } });
       return;
     }
-    await updateTenant(api(), { id: tenant.id, name: values.name.trim(), tenancyName: shortName, isActive });
+    await updateEnvironment(api(), { id: environment.id, name: values.name.trim(), tenancyName: shortName, isActive });
     onSaved();
     setSaved(t`Opgeslagen.`);
   });
@@ -155,11 +155,11 @@ function TenantForm({ back, tenant, others, section, page, onSaved, children }: 
   return (
     <main className="page" aria-labelledby="page-title">
       {back}
-      <PageHeading title={tenant ? tenant.name : t`Nieuwe omgeving`} />
+      <PageHeading title={environment ? environment.name : t`Nieuwe omgeving`} />
       <form onSubmit={save} noValidate className="admin-form">
         {field('name', t`Naam`)}
         {field('tenancyName', t`Korte naam`, t`Hiermee kiezen collega's de omgeving bij het inloggen: begint met een letter, daarna letters, cijfers, - of _.`)}
-        {!tenant &&
+        {!environment &&
           field(
             'adminEmailAddress',
             t`E-mailadres van de eerste beheerder`,
@@ -172,7 +172,7 @@ function TenantForm({ back, tenant, others, section, page, onSaved, children }: 
         </label>
         <FieldError form={form} name="isActive" />
         <FormAlert form={form} />
-        <SaveBar form={form} label={tenant ? t`Opslaan` : t`Omgeving aanmaken`} saved={saved} />
+        <SaveBar form={form} label={environment ? t`Opslaan` : t`Omgeving aanmaken`} saved={saved} />
       </form>
       {children}
     </main>
