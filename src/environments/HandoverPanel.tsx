@@ -5,7 +5,7 @@ import { handOver, HandoverRefusal, newHandoverCode, secureBuiltInAdmin } from '
 import type { Environment } from '../management/environments.ts';
 import { currentConfig } from '../boot/bootActor.ts';
 import { logError } from '../lib/log.ts';
-import { isEmailAddress } from '../lib/emailAddress.ts';
+import { isEmailAddress } from '../management/emailAddress.ts';
 import { Field, FormAlert } from '../errors/FormAlert.tsx';
 import { useAbpForm } from '../errors/useAbpForm.ts';
 import { environmentClient } from './environmentClient.ts';

@@ -7,7 +7,7 @@ import { builtInAdminAddress } from '../management/handover.ts';
 import { api } from '../boot/api.ts';
 import { currentConfig } from '../boot/bootActor.ts';
 import { Field, FieldError, FormAlert } from '../errors/FormAlert.tsx';
-import { isEmailAddress } from '../lib/emailAddress.ts';
+import { isEmailAddress } from '../management/emailAddress.ts';
 import { useAbpForm } from '../errors/useAbpForm.ts';
 import { PATTERNS } from '../errors/validationWords.ts';
 import { NoAccess } from '../ui/NoAccess.lazy.tsx';
