@@ -124,8 +124,19 @@ export function NewItemLink({ section, page, children }: { section: Section; pag
   );
 }
 
+/** A list's first cell: the item's name, the way to its page. */
+export function NameCell({ section, page, id, children }: { section: Section; page: SectionPage; id: number; children: ReactNode }) {
+  return (
+    <td>
+      <ItemLink section={section} page={page} id={id}>
+        {children}
+      </ItemLink>
+    </td>
+  );
+}
+
 /** A link to one item of a page (`/beheer/gebruikers/5`), or to a new one (`…/nieuw`). */
-export function ItemLink({ section, page, id, className, children }: { section: Section; page: SectionPage; id: string | number; className?: string; children: ReactNode }) {
+function ItemLink({ section, page, id, className, children }: { section: Section; page: SectionPage; id: string | number; className?: string; children: ReactNode }) {
   return (
     <Link to="/$section/$" params={{ section: section.key, _splat: `${page.key}/${String(id)}` }} className={className}>
       {children}

@@ -12,7 +12,7 @@ import { NoAccess } from '../ui/NoAccess.lazy.tsx';
 import { PageHeading } from '../ui/PageHeading.tsx';
 import type { Section, SectionPage } from '../section/section.ts';
 import { OtherChanges } from '../management/OtherChanges.tsx';
-import { AdminTable, BackLink, ConfirmDelete, ListLoading, LoadFailure, ItemLink, NEW, NewItemLink, SaveBar } from './parts.tsx';
+import { AdminTable, BackLink, ConfirmDelete, ListLoading, LoadFailure, NameCell, NEW, NewItemLink, SaveBar } from './parts.tsx';
 import { useMergedSave } from '../management/useMergedSave.ts';
 import type { FieldValue } from '../management/mergeEdit.ts';
 import { missingParents, permissionTree, selectionOf, toggle, type PermissionNode } from '../management/permissionTree.ts';
@@ -53,11 +53,9 @@ function RoleList({ section, page }: { section: Section; page: SectionPage }) {
           <tbody>
             {roles.data.items.map((role) => (
               <tr key={role.id}>
-                <td>
-                  <ItemLink section={section} page={page} id={role.id}>
-                    {role.displayName}
-                  </ItemLink>
-                </td>
+                <NameCell section={section} page={page} id={role.id}>
+                  {role.displayName}
+                </NameCell>
                 <td data-label={t`Omschrijving`}>{role.description ?? ''}</td>
                 <td data-label={t`Rechten`}>
                   <PermissionCount count={role.grantedPermissions.length} />

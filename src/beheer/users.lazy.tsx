@@ -18,7 +18,7 @@ import { NoAccess } from '../ui/NoAccess.lazy.tsx';
 import { PageHeading } from '../ui/PageHeading.tsx';
 import type { Section, SectionPage } from '../section/section.ts';
 import { OtherChanges } from '../management/OtherChanges.tsx';
-import { AdminTable, BackLink, ConfirmDelete, LoadFailure, ItemLink, SaveBar } from './parts.tsx';
+import { AdminTable, BackLink, ConfirmDelete, LoadFailure, NameCell, SaveBar } from './parts.tsx';
 import { useMergedSave } from '../management/useMergedSave.ts';
 import type { FieldValue } from '../management/mergeEdit.ts';
 import { BUILT_IN_ADMIN } from '../management/handover.ts';
@@ -167,11 +167,9 @@ const UserRows = memo(function UserRows({ shown, section, page, roles }: { shown
     <tbody>
       {shown.map(({ user }) => (
         <tr key={user.id}>
-          <td>
-            <ItemLink section={section} page={page} id={user.id}>
-              {user.fullName || user.userName}
-            </ItemLink>
-          </td>
+          <NameCell section={section} page={page} id={user.id}>
+            {user.fullName || user.userName}
+          </NameCell>
           <td data-label={t`Gebruikersnaam`}>{user.userName}</td>
           <td data-label={t`E-mailadres`}>{user.emailAddress}</td>
           <td data-label={t`Rollen`}>{user.roleNames.length ? roleLabels(user.roleNames, roles) : t`Geen rol`}</td>

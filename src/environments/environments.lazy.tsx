@@ -13,7 +13,7 @@ import { PATTERNS } from '../errors/validationWords.ts';
 import { NoAccess } from '../ui/NoAccess.lazy.tsx';
 import { PageHeading } from '../ui/PageHeading.tsx';
 import type { Section, SectionPage } from '../section/section.ts';
-import { AdminTable, BackLink, ListLoading, ItemLink, NEW, NewItemLink, SaveBar } from '../beheer/parts.tsx';
+import { AdminTable, BackLink, ListLoading, NameCell, NEW, NewItemLink, SaveBar } from '../beheer/parts.tsx';
 import { useServerData } from '../section/useServerData.ts';
 import { HandoverPanel } from './HandoverPanel.tsx';
 import { keepHandover } from './handoverStore.ts';
@@ -70,11 +70,9 @@ function EnvironmentTable({ environments, section, page }: { environments: reado
       <tbody>
         {environments.map((environment) => (
           <tr key={environment.id}>
-            <td>
-              <ItemLink section={section} page={page} id={environment.id}>
-                {environment.name}
-              </ItemLink>
-            </td>
+            <NameCell section={section} page={page} id={environment.id}>
+              {environment.name}
+            </NameCell>
             <td data-label={t`Korte naam`}>{environment.tenancyName}</td>
             <td data-label={t`Status`}>
               <span className={environment.isActive ? 'badge badge--active' : 'badge badge--inactive'}>{environment.isActive ? t`Actief` : t`Niet actief`}</span>
