@@ -1,4 +1,5 @@
 import { Trans } from '@lingui/react/macro';
+import type { ReactNode } from 'react';
 import { askForPageLanguage } from '../auth/uiLocales.ts';
 import type { AuthConfig } from '../config/appConfig.ts';
 
@@ -7,32 +8,30 @@ function inPageLanguage(address: string): string {
   return askForPageLanguage(new URL(address, location.href)).href;
 }
 
+/** One of the provider's pages, in the page's language; nothing when the config names none. */
+function ProviderLink({ url, children }: { url: string | undefined; children: ReactNode }) {
+  if (!url) return null;
+  return (
+    <li>
+      <a href={inPageLanguage(url)}>{children}</a>
+    </li>
+  );
+}
+
 /** The provider's hosted pages, each only when the config names it, in the language the app is in. */
 export function ProviderLinks({ auth }: { auth: AuthConfig }) {
   if (!auth.registrationUrl && !auth.passwordRecoveryUrl && !auth.unlockUrl) return null;
   return (
     <ul className="provider-links">
-      {auth.registrationUrl && (
-        <li>
-          <a href={inPageLanguage(auth.registrationUrl)}>
-            <Trans>Account aanvragen</Trans>
-          </a>
-        </li>
-      )}
-      {auth.passwordRecoveryUrl && (
-        <li>
-          <a href={inPageLanguage(auth.passwordRecoveryUrl)}>
-            <Trans>Wachtwoord vergeten?</Trans>
-          </a>
-        </li>
-      )}
-      {auth.unlockUrl && (
-        <li>
-          <a href={inPageLanguage(auth.unlockUrl)}>
-            <Trans>Account ontgrendelen</Trans>
-          </a>
-        </li>
-      )}
+      <ProviderLink url={auth.registrationUrl}>
+        <Trans>Account aanvragen</Trans>
+      </ProviderLink>
+      <ProviderLink url={auth.passwordRecoveryUrl}>
+        <Trans>Wachtwoord vergeten?</Trans>
+      </ProviderLink>
+      <ProviderLink url={auth.unlockUrl}>
+        <Trans>Account ontgrendelen</Trans>
+      </ProviderLink>
     </ul>
   );
 }

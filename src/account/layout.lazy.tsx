@@ -1,7 +1,7 @@
 import { Trans } from '@lingui/react/macro';
 import { Outlet, createLazyRoute } from '@tanstack/react-router';
 import { LanguageSwitch } from '../ui/LanguageSwitch.tsx';
-import { TenantSwitch } from './TenantSwitch.tsx';
+import { EnvironmentSwitch } from './EnvironmentSwitch.tsx';
 import './account.css';
 import '../ui/card.css';
 
@@ -15,7 +15,7 @@ function AccountLayout() {
         </p>
         <Outlet />
         <div className="account__switches">
-          <TenantSwitch />
+          <EnvironmentSwitch />
           <LanguageSwitch />
         </div>
       </div>

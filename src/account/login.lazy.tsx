@@ -11,7 +11,7 @@ import type { LoginReason } from './loginSearch.ts';
 import { logError } from '../lib/log.ts';
 import { PageHeading } from '../ui/PageHeading.tsx';
 import { ProviderLinks } from './ProviderLinks.tsx';
-import { switchTenant } from './switchTenant.ts';
+import { switchEnvironment } from './switchEnvironment.ts';
 import '../errors/errors.css';
 import '../ui/card.css';
 import { environmentName } from '../app/environmentName.ts';
@@ -60,7 +60,7 @@ function Login() {
     setStarting(true);
     setFailure(undefined);
     try {
-      if (toHost) await switchTenant(config, '');
+      if (toHost) await switchEnvironment(config, '');
       const { signInWithRedirect } = await import('../auth/authorize.lazy.ts');
       await signInWithRedirect(auth, returnUrl);
     } catch (error) {

@@ -1,13 +1,12 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { createLazyRoute } from '@tanstack/react-router';
-import { createContext, Fragment, useCallback, useContext, useEffect, useRef, useState, type MouseEvent, type ReactNode } from 'react';
+import { createContext, Fragment, useCallback, useContext, useEffect, useRef, useState, type FormEvent, type MouseEvent, type ReactNode } from 'react';
 import { onConnectionBack } from '../connection/connectionBack.ts';
 import { useAppConfig, useSession } from '../boot/useBoot.ts';
 import { isJsonObject, type JsonObject } from '../lib/json.ts';
 import { logError } from '../lib/log.ts';
 import { describeError, type ErrorView } from '../errors/describeError.ts';
-import { ErrorAlert, FormAlert } from '../errors/FormAlert.tsx';
-import { Field } from '../errors/Field.tsx';
+import { ErrorAlert, Field, FormAlert } from '../errors/FormAlert.tsx';
 import { useAbpForm, type AbpForm } from '../errors/useAbpForm.ts';
 import { PageHeading } from '../ui/PageHeading.tsx';
 import { PasswordInput } from '../ui/PasswordInput.tsx';
@@ -55,12 +54,18 @@ function Address({ value }: { value: string }) {
 const SECTIONS = ['account-name', 'account-email', 'account-phone', 'account-password'] as const;
 type SectionId = (typeof SECTIONS)[number];
 
-/** One part of the page, a target of the index: focus lands on it, so the keyboard and a screen reader go on from there. */
-function Section({ id, title, children }: { id: SectionId; title: string; children: ReactNode }) {
+/**
+ * One part of the page, a target of the index: focus lands on it, so the keyboard and a screen reader go on from there.
+ * Under its form, what became of the change: the failure, the one click a change waiting for a fresh sign-in needs, or what was done.
+ */
+function Section({ id, title, form, change, done, children }: { id: SectionId; title: string; form: AbpForm; change: Change; done: string | undefined; children: ReactNode }) {
   return (
     <section id={id} className="account-form" aria-labelledby={`${id}-title`} tabIndex={-1}>
       <h2 id={`${id}-title`}>{title}</h2>
       {children}
+      <FormAlert form={form} />
+      <ConfirmSignIn confirm={change.confirm} busy={form.busy} />
+      <Done text={done} />
     </section>
   );
 }
@@ -134,13 +139,20 @@ const AccountPageContext = createContext<AccountPage | undefined>(undefined);
 
 const needsRecentSignIn = (error: unknown): error is MyAccountError => error instanceof MyAccountError && error.code === 'recent_authentication';
 
+interface Change {
+  /** The form's submit: the action, kept to be sent again after a fresh sign-in when the provider asks for one. */
+  submit: (action: () => Promise<void>) => (event?: FormEvent) => void;
+  /** The one click that signs in afresh and sends the waiting change (none waits: undefined). */
+  confirm: ((event?: FormEvent) => void) | undefined;
+}
+
 /**
  * A form's change, sent again after a fresh sign-in when the provider asks
  * for one (Okta's 15-minute rule): the change waits, the person confirms
  * with one click (a popup at the provider), and the same change goes out,
  * with what they typed.
  */
-function useChange(form: AbpForm) {
+function useChange(form: AbpForm): Change {
   const page = useContext(AccountPageContext)!;
   // The change that waits, and what the provider's challenge asked of the fresh sign-in (max_age, acr_values).
   const [waiting, setWaiting] = useState<{ action: () => Promise<void>; demands: Reauthentication }>();
@@ -195,7 +207,7 @@ function NameForm({ client, account, onChanged }: { client: MyAccountClient; acc
     onChanged();
   });
   return (
-    <Section id="account-name" title={t`Naam`}>
+    <Section id="account-name" title={t`Naam`} form={form} change={change} done={done}>
       <form onSubmit={submit} noValidate>
         <Field form={form} name="firstName" label={t`Voornaam`}>
           {(props) => <input {...props} value={firstName} onChange={(event) => setFirstName(event.target.value)} autoComplete="given-name" />}
@@ -207,9 +219,6 @@ function NameForm({ client, account, onChanged }: { client: MyAccountClient; acc
           <Trans>Naam opslaan</Trans>
         </button>
       </form>
-      <FormAlert form={form} />
-      <ConfirmSignIn confirm={change.confirm} busy={form.busy} />
-      <Done text={done} />
     </Section>
   );
 }
@@ -248,7 +257,7 @@ function ContactForm({ client, kind, onChanged }: { client: MyAccountClient; kin
   });
 
   return (
-    <Section id={kind === 'email' ? 'account-email' : 'account-phone'} title={kind === 'email' ? t`E-mailadres wijzigen` : t`Telefoonnummer toevoegen`}>
+    <Section id={kind === 'email' ? 'account-email' : 'account-phone'} title={kind === 'email' ? t`E-mailadres wijzigen` : t`Telefoonnummer toevoegen`} form={form} change={change} done={done}>
       {!pending ? (
         <form onSubmit={start} noValidate>
           <Field form={form} name={field} label={kind === 'email' ? t`Nieuw e-mailadres` : t`Telefoonnummer (bijvoorbeeld +31612345678)`}>
@@ -294,9 +303,6 @@ function ContactForm({ client, kind, onChanged }: { client: MyAccountClient; kin
           </div>
         </form>
       )}
-      <FormAlert form={form} />
-      <ConfirmSignIn confirm={change.confirm} busy={form.busy} />
-      <Done text={done} />
     </Section>
   );
 }
@@ -319,7 +325,7 @@ function PasswordForm({ client }: { client: MyAccountClient }) {
     setDone(t`Je wachtwoord is gewijzigd. Gebruik het nieuwe wachtwoord voortaan bij het inloggen.`);
   });
   return (
-    <Section id="account-password" title={t`Wachtwoord wijzigen`}>
+    <Section id="account-password" title={t`Wachtwoord wijzigen`} form={form} change={change} done={done}>
       <form onSubmit={submit} noValidate>
         <Field form={form} name="oldPassword" label={t`Huidig wachtwoord`}>
           {(props) => <PasswordInput {...props} label={t`Huidig wachtwoord`} value={oldPassword} onChange={(event) => setOldPassword(event.target.value)} autoComplete="current-password" />}
@@ -337,9 +343,6 @@ function PasswordForm({ client }: { client: MyAccountClient }) {
           <Trans>Wachtwoord wijzigen</Trans>
         </button>
       </form>
-      <FormAlert form={form} />
-      <ConfirmSignIn confirm={change.confirm} busy={form.busy} />
-      <Done text={done} />
     </Section>
   );
 }

@@ -1,6 +1,6 @@
 import * as oauth from 'oauth4webapi';
 import { AuthError } from './authError.ts';
-import { isJsonObject } from '../lib/json.ts';
+import { isJsonObject, textOf } from '../lib/json.ts';
 
 /**
  * Maps oauth4webapi's coded errors to what a person can be told. A request
@@ -18,7 +18,7 @@ export function toAuthError(error: unknown): AuthError {
     return new AuthError(kind, `${error.status} ${error.error}: ${error.error_description ?? ''}`, { cause: error });
   }
   if (error instanceof oauth.OperationProcessingError) {
-    const claim = isJsonObject(error.cause) ? error.cause.claim : undefined;
+    const claim = isJsonObject(error.cause) ? textOf(error.cause.claim) : undefined;
     if (error.code === oauth.JWT_TIMESTAMP_CHECK) return new AuthError('token-expired', error.message, { cause: error });
     if (error.code === oauth.JWT_CLAIM_COMPARISON) {
       const kind = claim === 'iss' ? 'issuer-mismatch' : claim === 'nonce' ? 'nonce-mismatch' : 'audience-mismatch';

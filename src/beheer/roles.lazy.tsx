@@ -1,20 +1,18 @@
 import { useLingui } from '@lingui/react';
 import { Trans, useLingui as useMacroLingui } from '@lingui/react/macro';
-import { Link, useNavigate } from '@tanstack/react-router';
+import { useNavigate } from '@tanstack/react-router';
 import { createContext, useContext, useEffect, useId, useMemo, useRef, useState, type ReactNode } from 'react';
 import { createRole, deleteRole, getAllPermissions, getRoleForEdit, getRoles, updateRole, type Permission, type RoleForEdit, type RoleInput } from '../management/roles.ts';
 import { api } from '../boot/api.ts';
 import { restartBoot } from '../boot/restart.ts';
 import { useUserConfiguration } from '../boot/useBoot.ts';
-import { FieldError, FormAlert } from '../errors/FormAlert.tsx';
-import { Field } from '../errors/Field.tsx';
+import { Field, FieldError, FormAlert } from '../errors/FormAlert.tsx';
 import { useAbpForm } from '../errors/useAbpForm.ts';
 import { NoAccess } from '../ui/NoAccess.lazy.tsx';
 import { PageHeading } from '../ui/PageHeading.tsx';
 import type { Section, SectionPage } from '../section/section.ts';
-import { SectionName } from '../section/SectionName.tsx';
 import { OtherChanges } from '../management/OtherChanges.tsx';
-import { ConfirmDelete, LoadFailure, ItemLink, SaveBar } from './parts.tsx';
+import { AdminTable, BackLink, ConfirmDelete, ListLoading, LoadFailure, NameCell, NEW, NewItemLink, SaveBar } from './parts.tsx';
 import { useMergedSave } from '../management/useMergedSave.ts';
 import type { FieldValue } from '../management/mergeEdit.ts';
 import { missingParents, permissionTree, selectionOf, toggle, type PermissionNode } from '../management/permissionTree.ts';
@@ -24,7 +22,6 @@ import '../ui/forms.css';
 import './beheer.css';
 
 /** The address of a role not yet made. */
-const NEW = 'nieuw';
 
 /** Rollen: the list, a new role (`/beheer/rollen/nieuw`) or one role by its id. */
 /** The app's sections, which name their permissions (given by the route: importing the list would close a circle with it). */
@@ -45,39 +42,20 @@ function RoleList({ section, page }: { section: Section; page: SectionPage }) {
   if (roles.error?.action === 'forbidden') return <NoAccess />;
   return (
     <main className="page" aria-labelledby="page-title">
-      <Link to="/$section/$" params={{ section: section.key, _splat: "" }} className="back-link">
-        <SectionName section={section} />
-      </Link>
+      <BackLink section={section} />
       <PageHeading title={i18n._(page.label)} />
-      <p>
-        <ItemLink section={section} page={page} id={NEW} className="button button--primary">
-          <Trans>Nieuwe rol</Trans>
-        </ItemLink>
-      </p>
-      <LoadFailure error={roles.error} onRetry={roles.reload} />
-      {!roles.data && !roles.error && (
-        <p className="list-status" role="status">
-          <Trans>Rollen worden geladen…</Trans>
-        </p>
-      )}
+      <NewItemLink section={section} page={page}>
+        <Trans>Nieuwe rol</Trans>
+      </NewItemLink>
+      <ListLoading list={roles} loading={t`Rollen worden geladen…`} />
       {roles.data && (
-        <table className="admin-table">
-          <caption className="visually-hidden">{i18n._(page.label)}</caption>
-          <thead>
-            <tr>
-              <th scope="col">{t`Rol`}</th>
-              <th scope="col">{t`Omschrijving`}</th>
-              <th scope="col">{t`Rechten`}</th>
-            </tr>
-          </thead>
+        <AdminTable page={page} columns={[t`Rol`, t`Omschrijving`, t`Rechten`]}>
           <tbody>
             {roles.data.items.map((role) => (
               <tr key={role.id}>
-                <td>
-                  <ItemLink section={section} page={page} id={role.id}>
-                    {role.displayName}
-                  </ItemLink>
-                </td>
+                <NameCell section={section} page={page} id={role.id}>
+                  {role.displayName}
+                </NameCell>
                 <td data-label={t`Omschrijving`}>{role.description ?? ''}</td>
                 <td data-label={t`Rechten`}>
                   <PermissionCount count={role.grantedPermissions.length} />
@@ -85,7 +63,7 @@ function RoleList({ section, page }: { section: Section; page: SectionPage }) {
               </tr>
             ))}
           </tbody>
-        </table>
+        </AdminTable>
       )}
     </main>
   );
@@ -126,11 +104,7 @@ function RoleDetail({ section, page, id }: { section: Section; page: SectionPage
   const { i18n } = useLingui();
   const isNew = id === NEW;
   const role = useServerData(`role:${id}`, () => (isNew ? getAllPermissions(api()).then((list): RoleForEdit => ({ role: { id: 0, name: '', displayName: '', description: null, isStatic: false }, permissions: list.items, grantedPermissionNames: [] })) : getRoleForEdit(api(), Number(id))), 'roles');
-  const back = (
-    <Link to="/$section/$" params={{ section: section.key, _splat: page.key }} className="back-link">
-      {i18n._(page.label)}
-    </Link>
-  );
+  const back = <BackLink section={section} page={page} />;
   if (role.error?.action === 'forbidden') return <NoAccess />;
   if (role.error || !role.data) {
     return (
@@ -244,7 +218,7 @@ function RoleForm({ back, edit, isNew, section, page }: RoleFormProps) {
   };
   const field = (name: keyof typeof values, label: string, disabled = false) => (
     <Field form={form} name={name} label={label}>
-      {(control) => <input {...control} name={name} value={values[name]} disabled={disabled} onChange={(event) => setValues({ ...values, [name]: event.target.value })} />}
+      {(props) => <input {...props} value={values[name]} disabled={disabled} onChange={(event) => setValues({ ...values, [name]: event.target.value })} />}
     </Field>
   );
 

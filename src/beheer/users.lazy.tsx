@@ -4,7 +4,7 @@ import { Link, useLocation, useNavigate, useSearch } from '@tanstack/react-route
 import { memo, startTransition, useEffect, useId, useMemo, useState, type FormEvent, type ReactNode } from 'react';
 import { logError } from '../lib/log.ts';
 import { isGranted } from '../abp/userConfiguration.ts';
-import { copyOwnName, deleteUser, getAssignableRoles, getUser, setUserActive, updateUser, type AssignableRole, type User } from '../management/users.ts';
+import { copyOwnName, deleteUser, getAssignableRoles, getUser, roleLabels, setUserActive, updateUser, type AssignableRole, type User } from '../management/users.ts';
 import { listed, searchListed, type Listed } from '../management/userDirectory.ts';
 import type { SessionUser } from '../abp/session.ts';
 import { describeError } from '../errors/describeError.ts';
@@ -12,15 +12,13 @@ import { useUserDirectory } from './useUserDirectory.ts';
 import { api } from '../boot/api.ts';
 import { restartBoot } from '../boot/restart.ts';
 import { useSession, useUserConfiguration } from '../boot/useBoot.ts';
-import { FieldError, FormAlert } from '../errors/FormAlert.tsx';
-import { Field } from '../errors/Field.tsx';
+import { Field, FieldError, FormAlert } from '../errors/FormAlert.tsx';
 import { useAbpForm } from '../errors/useAbpForm.ts';
 import { NoAccess } from '../ui/NoAccess.lazy.tsx';
 import { PageHeading } from '../ui/PageHeading.tsx';
 import type { Section, SectionPage } from '../section/section.ts';
-import { SectionName } from '../section/SectionName.tsx';
 import { OtherChanges } from '../management/OtherChanges.tsx';
-import { ConfirmDelete, LoadFailure, ItemLink, SaveBar } from './parts.tsx';
+import { AdminTable, BackLink, ConfirmDelete, LoadFailure, NameCell, SaveBar } from './parts.tsx';
 import { useMergedSave } from '../management/useMergedSave.ts';
 import type { FieldValue } from '../management/mergeEdit.ts';
 import { BUILT_IN_ADMIN } from '../management/handover.ts';
@@ -42,11 +40,6 @@ const PAGE_SIZE = 20;
 /** Gebruikers: the list, or one person when the address names an id. */
 export function Screen({ section, page, id }: { section: Section; page: SectionPage; id: string | undefined }) {
   return id === undefined ? <UserList section={section} page={page} /> : <UserDetail section={section} page={page} id={id} />;
-}
-
-/** Role names as people read them: ABP answers with normalised names (`MONTEUR`). */
-function roleLabels(names: readonly string[], roles: readonly AssignableRole[] | undefined): string {
-  return names.map((name) => roles?.find((role) => role.normalizedName === name || role.name === name)?.displayName ?? name).join(', ');
 }
 
 function UserList({ section, page }: { section: Section; page: SectionPage }) {
@@ -107,9 +100,7 @@ function UserList({ section, page }: { section: Section; page: SectionPage }) {
 
   return (
     <main className="page" aria-labelledby="page-title">
-      <Link to="/$section/$" params={{ section: section.key, _splat: "" }} className="back-link">
-        <SectionName section={section} />
-      </Link>
+      <BackLink section={section} />
       <PageHeading title={i18n._(page.label)} />
       <p className="note">
         <Trans>Iedereen logt in bij de inlogdienst van het bedrijf. Een nieuwe collega staat hier na de eerste keer inloggen; geef hem of haar dan een rol, of activeer het account als het nog niet actief is.</Trans>
@@ -145,19 +136,9 @@ function UserList({ section, page }: { section: Section; page: SectionPage }) {
         {status}
       </p>
       {shown.length > 0 && (
-        <table className="admin-table">
-          <caption className="visually-hidden">{i18n._(page.label)}</caption>
-          <thead>
-            <tr>
-              <th scope="col">{t`Naam`}</th>
-              <th scope="col">{t`Gebruikersnaam`}</th>
-              <th scope="col">{t`E-mailadres`}</th>
-              <th scope="col">{t`Rollen`}</th>
-              <th scope="col">{t`Status`}</th>
-            </tr>
-          </thead>
+        <AdminTable page={page} columns={[t`Naam`, t`Gebruikersnaam`, t`E-mailadres`, t`Rollen`, t`Status`]}>
           <UserRows shown={shown} section={section} page={page} roles={roles.data?.items} />
-        </table>
+        </AdminTable>
       )}
       {pages > 1 && (
         <nav className="pager" aria-label={t`Pagina's`}>
@@ -181,11 +162,9 @@ const UserRows = memo(function UserRows({ shown, section, page, roles }: { shown
     <tbody>
       {shown.map(({ user }) => (
         <tr key={user.id}>
-          <td>
-            <ItemLink section={section} page={page} id={user.id}>
-              {user.fullName || user.userName}
-            </ItemLink>
-          </td>
+          <NameCell section={section} page={page} id={user.id}>
+            {user.fullName || user.userName}
+          </NameCell>
           <td data-label={t`Gebruikersnaam`}>{user.userName}</td>
           <td data-label={t`E-mailadres`}>{user.emailAddress}</td>
           <td data-label={t`Rollen`}>{user.roleNames.length ? roleLabels(user.roleNames, roles) : t`Geen rol`}</td>
@@ -281,11 +260,7 @@ function UserDetail({ section, page, id }: { section: Section; page: SectionPage
   const userId = Number(id);
   const user = useServerData(`user:${id}`, () => getUser(api(), userId), 'users');
   const roles = useServerData('roles', () => getAssignableRoles(api()), 'users');
-  const back = (
-    <Link to="/$section/$" params={{ section: section.key, _splat: page.key }} className="back-link">
-      {i18n._(page.label)}
-    </Link>
-  );
+  const back = <BackLink section={section} page={page} />;
   if (user.error?.action === 'forbidden') return <NoAccess />;
   if (!Number.isInteger(userId) || userId <= 0 || user.error?.notFound) {
     return (
@@ -409,7 +384,7 @@ function UserForm({ back, user, roles, onChanged, section, page }: UserFormProps
   };
   const field = (name: keyof typeof values, label: string, type = 'text', autoComplete = 'off') => (
     <Field form={form} name={name} label={label}>
-      {(control) => <input {...control} name={name} type={type} autoComplete={autoComplete} value={values[name]} onChange={(event) => setValues({ ...values, [name]: event.target.value })} />}
+      {(props) => <input {...props} type={type} autoComplete={autoComplete} value={values[name]} onChange={(event) => setValues({ ...values, [name]: event.target.value })} />}
     </Field>
   );
 

@@ -2,15 +2,14 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { useBlocker } from '@tanstack/react-router';
 import { useEffect, useId, useRef, useState } from 'react';
 import { handOver, HandoverRefusal, newHandoverCode, secureBuiltInAdmin } from '../management/handover.ts';
-import type { Tenant } from '../management/tenants.ts';
+import type { Environment } from '../management/environments.ts';
 import { currentConfig } from '../boot/bootActor.ts';
 import { logError } from '../lib/log.ts';
-import { FormAlert } from '../errors/FormAlert.tsx';
-import { Field } from '../errors/Field.tsx';
+import { isEmailAddress } from '../management/emailAddress.ts';
+import { Field, FormAlert } from '../errors/FormAlert.tsx';
 import { useAbpForm } from '../errors/useAbpForm.ts';
 import { environmentClient } from './environmentClient.ts';
 import { forgetHandover, keepHandover, readHandover, type Handover } from './handoverStore.ts';
-import { looksLikeEmailAddress } from '../management/emailAddress.ts';
 
 /**
  * "Overdracht aan de eerste beheerder": only an environment's built-in admin
@@ -24,11 +23,11 @@ import { looksLikeEmailAddress } from '../management/emailAddress.ts';
  * goes on from with the same code. Leaving or reloading the page while the
  * handover is under way asks first.
  */
-export function HandoverPanel({ tenant }: { tenant: Tenant }) {
+export function HandoverPanel({ environment }: { environment: Environment }) {
   const { t } = useLingui();
   const prefix = useId();
   const backend = currentConfig().remoteServiceBaseUrl;
-  const [handover, setHandover] = useState(() => readHandover(backend, tenant.id));
+  const [handover, setHandover] = useState(() => readHandover(backend, environment.id));
   // Open right after the environment was made, or while its handover is under way; folded away on the page of one handed over long ago.
   const [open] = useState(handover !== undefined);
   const [justMade] = useState(handover?.stage === 'new');
@@ -45,24 +44,24 @@ export function HandoverPanel({ tenant }: { tenant: Tenant }) {
   const doneSaid = useRef<HTMLParagraphElement>(null);
   const form = useAbpForm({ fields: ['firstAdminEmail', 'code'], area: 'handover', fallback: t`De beheerrechten konden niet worden gegeven.` });
   const heading = useRef<HTMLHeadingElement>(null);
-  const client = environmentClient(tenant.id);
+  const client = environmentClient(environment.id);
 
   const keep = (next: Handover | undefined) => {
-    if (next) keepHandover(backend, tenant.id, next);
-    else forgetHandover(backend, tenant.id);
+    if (next) keepHandover(backend, environment.id, next);
+    else forgetHandover(backend, environment.id);
     setHandover(next);
   };
 
   /** A refused sign-in as the built-in admin, said next to the code (or for the whole form when the environment is off); anything else is the form's to show. */
   const refused = (error: unknown, checking = false) => {
     if (!(error instanceof HandoverRefusal)) throw error;
-    if (error.reason === 'environment-inactive') return form.fail(t`In een omgeving die niet actief is, kan niemand inloggen. Zet ${tenant.name} eerst aan.`);
+    if (error.reason === 'environment-inactive') return form.fail(t`In een omgeving die niet actief is, kan niemand inloggen. Zet ${environment.name} eerst aan.`);
     if (error.reason === 'locked') {
       return form.fail(t`Na vijf verkeerde pogingen is de ingebouwde beheerder een tijd geblokkeerd (standaard vijf minuten). Probeer het daarna opnieuw.`, 'code');
     }
     form.fail(
       checking
-        ? t`Deze code opent de ingebouwde beheerder niet, en het standaardwachtwoord ook niet meer. Controleer of de code hierboven dezelfde is als de bewaarde; zo ja, vraag de beheerder van de server het wachtwoord van de ingebouwde beheerder van ${tenant.name} opnieuw in te stellen.`
+        ? t`Deze code opent de ingebouwde beheerder niet, en het standaardwachtwoord ook niet meer. Controleer of de code hierboven dezelfde is als de bewaarde; zo ja, vraag de beheerder van de server het wachtwoord van de ingebouwde beheerder van ${environment.name} opnieuw in te stellen.`
         : t`Met deze overdrachtscode lukt het niet. Is de overdracht al gedaan? Zo niet, controleer de code.`,
       'code',
     );
@@ -90,7 +89,7 @@ export function HandoverPanel({ tenant }: { tenant: Tenant }) {
 
   // Right after the environment was made: the code made, shown and kept, then sent (once; a second run of this finds it kept).
   useEffect(() => {
-    if (readHandover(backend, tenant.id)?.stage !== 'new') return;
+    if (readHandover(backend, environment.id)?.stage !== 'new') return;
     void form.onSubmit(() => secure(newHandoverCode(), false).then(() => undefined))();
     // Once, on the page's first showing.
     // eslint-disable-next-line react-hooks/exhaustive-deps
@@ -137,7 +136,7 @@ export function HandoverPanel({ tenant }: { tenant: Tenant }) {
   const give = form.onSubmit(async () => {
     setSaid(undefined);
     const address = email.trim();
-    if (!looksLikeEmailAddress(address)) return form.fail(t`Vul het e-mailadres in waarmee de eerste beheerder inlogt.`, 'firstAdminEmail');
+    if (!isEmailAddress(address)) return form.fail(t`Vul het e-mailadres in waarmee de eerste beheerder inlogt.`, 'firstAdminEmail');
     let current = code.trim();
     // An environment made before the app did this, whose built-in admin still has the default password: secured first, with a code shown before it is sent.
     if (current === '') {
@@ -145,11 +144,11 @@ export function HandoverPanel({ tenant }: { tenant: Tenant }) {
       if (!(await secure(current, false))) return;
     }
     try {
-      const outcome = await handOver(client, { tenancyName: tenant.tenancyName, firstAdminEmail: address, code: current });
+      const outcome = await handOver(client, { tenancyName: environment.tenancyName, firstAdminEmail: address, code: current });
       if (outcome.kind === 'granted') {
         keep(undefined);
         setCode('');
-        setDone(t`${outcome.person.fullName} is nu beheerder van ${tenant.name}. Na opnieuw laden ziet die Beheer. De overdrachtscode werkt niet meer.`);
+        setDone(t`${outcome.person.fullName} is nu beheerder van ${environment.name}. Na opnieuw laden ziet die Beheer. De overdrachtscode werkt niet meer.`);
         return;
       }
       keep({ firstAdminEmail: address, stage: 'in-force', code: current });
@@ -157,7 +156,7 @@ export function HandoverPanel({ tenant }: { tenant: Tenant }) {
         setSaid(t`De ingebouwde beheerder had het e-mailadres ${address}, waardoor inloggen met dat adres niet lukte. Hij heeft nu een ander adres: vraag de eerste beheerder nu in te loggen en klik daarna opnieuw op Beheerrechten geven.`);
         return;
       }
-      form.fail(t`Met ${address} heeft nog niemand ingelogd in ${tenant.name}. Vraag de eerste beheerder eerst in te loggen en probeer het daarna opnieuw.`, 'firstAdminEmail');
+      form.fail(t`Met ${address} heeft nog niemand ingelogd in ${environment.name}. Vraag de eerste beheerder eerst in te loggen en probeer het daarna opnieuw.`, 'firstAdminEmail');
     } catch (error) {
       refused(error);
     }
@@ -178,7 +177,7 @@ export function HandoverPanel({ tenant }: { tenant: Tenant }) {
     <>
       {justMade && (
         <p className="saved" role="status">
-          {t`Omgeving ${tenant.name} is aangemaakt. Geef nu de eerste beheerder de beheerrechten.`}
+          {t`Omgeving ${environment.name} is aangemaakt. Geef nu de eerste beheerder de beheerrechten.`}
         </p>
       )}
       <p>
@@ -190,7 +189,7 @@ export function HandoverPanel({ tenant }: { tenant: Tenant }) {
       <ol>
         <li>
           <Trans>
-            Vraag de eerste beheerder in te loggen in deze omgeving: bij Inloggen, Omgeving wijzigen, de korte naam {tenant.tenancyName}, en dan met het eigen
+            Vraag de eerste beheerder in te loggen in deze omgeving: bij Inloggen, Omgeving wijzigen, de korte naam {environment.tenancyName}, en dan met het eigen
             account. Er staat dan eerst dat er nog geen toegang is.
           </Trans>
         </li>
@@ -228,7 +227,7 @@ export function HandoverPanel({ tenant }: { tenant: Tenant }) {
       )}
       <form onSubmit={give} noValidate>
         <Field form={form} name="firstAdminEmail" label={t`E-mailadres van de eerste beheerder`}>
-          {(control) => <input {...control} type="email" value={email} onChange={(event) => setEmail(event.target.value)} />}
+          {(props) => <input {...props} type="email" value={email} onChange={(event) => setEmail(event.target.value)} />}
         </Field>
         <Field
           form={form}
@@ -236,11 +235,11 @@ export function HandoverPanel({ tenant }: { tenant: Tenant }) {
           label={t`Overdrachtscode`}
           hint={t`Hiermee werkt de app als de ingebouwde beheerder, tot de overdracht klaar is; daarna werkt de code niet meer. Bewaar hem tot dan. Leeg: de omgeving heeft nog het standaardwachtwoord (aangemaakt voordat de app dit deed).`}
         >
-          {(control) => (
+          {(props) => (
             <>
               <div className="code-row">
                 <input
-                  {...control}
+                  {...props}
                   value={code}
                   autoComplete="off"
                   spellCheck={false}
@@ -279,7 +278,7 @@ export function HandoverPanel({ tenant }: { tenant: Tenant }) {
         <div ref={question} tabIndex={-1} className="confirm" role="alertdialog" aria-labelledby={`${prefix}-leave`}>
           <p id={`${prefix}-leave`}>
             <Trans>
-              De overdracht van {tenant.name} is nog niet klaar. De overdrachtscode blijft in dit tabblad bewaard; noteer hem als je het tabblad sluit. Toch deze pagina
+              De overdracht van {environment.name} is nog niet klaar. De overdrachtscode blijft in dit tabblad bewaard; noteer hem als je het tabblad sluit. Toch deze pagina
               verlaten?
             </Trans>
           </p>

@@ -1,56 +1,45 @@
 import { useLingui } from '@lingui/react';
 import { Trans, useLingui as useMacroLingui } from '@lingui/react/macro';
-import { Link, useNavigate } from '@tanstack/react-router';
+import { useNavigate } from '@tanstack/react-router';
 import { useState, type ReactNode } from 'react';
-import { createTenant, getTenants, updateTenant, type Tenant } from '../management/tenants.ts';
+import { createEnvironment, getEnvironments, updateEnvironment, type Environment } from '../management/environments.ts';
 import { builtInAdminAddress } from '../management/handover.ts';
 import { api } from '../boot/api.ts';
 import { currentConfig } from '../boot/bootActor.ts';
-import { FieldError, FormAlert } from '../errors/FormAlert.tsx';
-import { Field } from '../errors/Field.tsx';
+import { Field, FieldError, FormAlert } from '../errors/FormAlert.tsx';
+import { isEmailAddress } from '../management/emailAddress.ts';
 import { useAbpForm } from '../errors/useAbpForm.ts';
 import { PATTERNS } from '../errors/validationWords.ts';
 import { NoAccess } from '../ui/NoAccess.lazy.tsx';
 import { PageHeading } from '../ui/PageHeading.tsx';
 import type { Section, SectionPage } from '../section/section.ts';
-import { SectionName } from '../section/SectionName.tsx';
-import { LoadFailure, ItemLink, SaveBar } from '../beheer/parts.tsx';
+import { AdminTable, BackLink, ListLoading, NameCell, NEW, NewItemLink, SaveBar } from '../beheer/parts.tsx';
 import { useServerData } from '../section/useServerData.ts';
 import { HandoverPanel } from './HandoverPanel.tsx';
 import { keepHandover } from './handoverStore.ts';
 import '../ui/forms.css';
 import '../beheer/beheer.css';
-import { looksLikeEmailAddress } from '../management/emailAddress.ts';
 
 /** The address of an environment not yet made. */
-const NEW = 'nieuw';
 
 /** Omgevingen (ABP's tenants), for the host: the list, a new one, or one by its id. */
 export function Screen({ section, page, id }: { section: Section; page: SectionPage; id: string | undefined }) {
   const { i18n } = useLingui();
-  const tenants = useServerData('tenants', () => getTenants(api()), 'tenants');
-  const back = (to: 'section' | 'page') =>
-    to === 'section' ? (
-      <Link to="/$section/$" params={{ section: section.key, _splat: "" }} className="back-link">
-        <SectionName section={section} />
-      </Link>
-    ) : (
-      <Link to="/$section/$" params={{ section: section.key, _splat: page.key }} className="back-link">
-        {i18n._(page.label)}
-      </Link>
-    );
-  if (tenants.error?.action === 'forbidden') return <NoAccess />;
-  const all = tenants.data?.items ?? [];
-  if (id === NEW) return <TenantForm back={back('page')} others={all} section={section} page={page} onSaved={tenants.reload} />;
+  const { t } = useMacroLingui();
+  const environments = useServerData('environments', () => getEnvironments(api()), 'environments');
+  const back = (to: 'section' | 'page') => <BackLink section={section} page={to === 'page' ? page : undefined} />;
+  if (environments.error?.action === 'forbidden') return <NoAccess />;
+  const all = environments.data?.items ?? [];
+  if (id === NEW) return <EnvironmentForm back={back('page')} others={all} section={section} page={page} onSaved={environments.reload} />;
   if (id !== undefined) {
-    const tenant = all.find((item) => String(item.id) === id);
-    if (tenant) {
-      const others = all.filter((item) => item.id !== tenant.id);
+    const environment = all.find((item) => String(item.id) === id);
+    if (environment) {
+      const others = all.filter((item) => item.id !== environment.id);
       // Keyed by the environment alone: the list reloaded after a save must not replace the form and its "Opgeslagen.".
       return (
-        <TenantForm key={tenant.id} back={back('page')} tenant={tenant} others={others} section={section} page={page} onSaved={tenants.reload}>
-          <HandoverPanel tenant={tenant} />
-        </TenantForm>
+        <EnvironmentForm key={environment.id} back={back('page')} environment={environment} others={others} section={section} page={page} onSaved={environments.reload}>
+          <HandoverPanel environment={environment} />
+        </EnvironmentForm>
       );
     }
   }
@@ -59,66 +48,48 @@ export function Screen({ section, page, id }: { section: Section; page: SectionP
       {back(id === undefined ? 'section' : 'page')}
       <PageHeading title={i18n._(page.label)} />
       {id === undefined && (
-        <p>
-          <ItemLink section={section} page={page} id={NEW} className="button button--primary">
-            <Trans>Nieuwe omgeving</Trans>
-          </ItemLink>
-        </p>
+        <NewItemLink section={section} page={page}>
+          <Trans>Nieuwe omgeving</Trans>
+        </NewItemLink>
       )}
-      <LoadFailure error={tenants.error} onRetry={tenants.reload} />
-      {!tenants.data && !tenants.error && (
-        <p className="list-status" role="status">
-          <Trans>Omgevingen worden geladen…</Trans>
-        </p>
-      )}
-      {tenants.data && id !== undefined && (
+      <ListLoading list={environments} loading={t`Omgevingen worden geladen…`} />
+      {environments.data && id !== undefined && (
         <p role="alert">
           <Trans>Deze omgeving bestaat niet (meer).</Trans>
         </p>
       )}
-      {tenants.data && id === undefined && <TenantTable tenants={tenants.data.items} section={section} page={page} />}
+      {environments.data && id === undefined && <EnvironmentTable environments={environments.data.items} section={section} page={page} />}
     </main>
   );
 }
 
-function TenantTable({ tenants, section, page }: { tenants: readonly Tenant[]; section: Section; page: SectionPage }) {
-  const { i18n } = useLingui();
+function EnvironmentTable({ environments, section, page }: { environments: readonly Environment[]; section: Section; page: SectionPage }) {
   const { t } = useMacroLingui();
   return (
-    <table className="admin-table">
-      <caption className="visually-hidden">{i18n._(page.label)}</caption>
-      <thead>
-        <tr>
-          <th scope="col">{t`Naam`}</th>
-          <th scope="col">{t`Korte naam`}</th>
-          <th scope="col">{t`Status`}</th>
-        </tr>
-      </thead>
+    <AdminTable page={page} columns={[t`Naam`, t`Korte naam`, t`Status`]}>
       <tbody>
-        {tenants.map((tenant) => (
-          <tr key={tenant.id}>
-            <td>
-              <ItemLink section={section} page={page} id={tenant.id}>
-                {tenant.name}
-              </ItemLink>
-            </td>
-            <td data-label={t`Korte naam`}>{tenant.tenancyName}</td>
+        {environments.map((environment) => (
+          <tr key={environment.id}>
+            <NameCell section={section} page={page} id={environment.id}>
+              {environment.name}
+            </NameCell>
+            <td data-label={t`Korte naam`}>{environment.tenancyName}</td>
             <td data-label={t`Status`}>
-              <span className={tenant.isActive ? 'badge badge--active' : 'badge badge--inactive'}>{tenant.isActive ? t`Actief` : t`Niet actief`}</span>
+              <span className={environment.isActive ? 'badge badge--active' : 'badge badge--inactive'}>{environment.isActive ? t`Actief` : t`Niet actief`}</span>
             </td>
           </tr>
         ))}
       </tbody>
-    </table>
+    </AdminTable>
   );
 }
 
-interface TenantFormProps {
+interface EnvironmentFormProps {
   back: ReactNode;
   /** Absent: a new environment. */
-  tenant?: Tenant;
+  environment?: Environment;
   /** The other environments: ABP's Update does not check that a short name is free, so the screen does. */
-  others: readonly Tenant[];
+  others: readonly Environment[];
   section: Section;
   page: SectionPage;
   onSaved: () => void;
@@ -131,14 +102,14 @@ const TENANCY_NAME = /^[a-zA-Z][a-zA-Z0-9_-]{1,}$/;
 const NAME_MAX = 128;
 const TENANCY_NAME_MAX = 64;
 
-function TenantForm({ back, tenant, others, section, page, onSaved, children }: TenantFormProps) {
+function EnvironmentForm({ back, environment, others, section, page, onSaved, children }: EnvironmentFormProps) {
   const { t } = useMacroLingui();
   const { i18n } = useLingui();
   const navigate = useNavigate();
-  const [values, setValues] = useState({ name: tenant?.name ?? '', tenancyName: tenant?.tenancyName ?? '', adminEmailAddress: '' });
-  const [isActive, setActive] = useState(tenant?.isActive ?? true);
+  const [values, setValues] = useState({ name: environment?.name ?? '', tenancyName: environment?.tenancyName ?? '', adminEmailAddress: '' });
+  const [isActive, setActive] = useState(environment?.isActive ?? true);
   const [saved, setSaved] = useState<string>();
-  const form = useAbpForm({ fields: ['name', 'tenancyName', 'adminEmailAddress', 'isActive'], area: 'tenants', fallback: t`De omgeving kon niet worden opgeslagen.` });
+  const form = useAbpForm({ fields: ['name', 'tenancyName', 'adminEmailAddress', 'isActive'], area: 'environments', fallback: t`De omgeving kon niet worden opgeslagen.` });
 
   /** Everything wrong with what was typed, each next to its field, all at once. */
   const mistakes = (shortName: string, firstAdminEmail: string | undefined): Record<string, string> => {
@@ -150,43 +121,43 @@ function TenantForm({ back, tenant, others, section, page, onSaved, children }: 
     else if (shortName.length > TENANCY_NAME_MAX) said.tenancyName = t`De korte naam is te lang: ten hoogste ${TENANCY_NAME_MAX} tekens.`;
     else if (!TENANCY_NAME.test(shortName)) said.tenancyName = i18n._(PATTERNS[TENANCY_NAME.source]!);
     else if (others.some((other) => other.tenancyName.toLowerCase() === shortName.toLowerCase())) said.tenancyName = t`Er is al een omgeving met de korte naam ${shortName}.`;
-    if (firstAdminEmail !== undefined && !looksLikeEmailAddress(firstAdminEmail)) said.adminEmailAddress = t`Vul het e-mailadres in waarmee de eerste beheerder inlogt.`;
+    if (firstAdminEmail !== undefined && !isEmailAddress(firstAdminEmail)) said.adminEmailAddress = t`Vul het e-mailadres in waarmee de eerste beheerder inlogt.`;
     return said;
   };
 
   const save = form.onSubmit(async () => {
     setSaved(undefined);
     const shortName = values.tenancyName.trim();
-    const firstAdminEmail = tenant ? undefined : values.adminEmailAddress.trim();
+    const firstAdminEmail = environment ? undefined : values.adminEmailAddress.trim();
     if (form.failFields(mistakes(shortName, firstAdminEmail))) return;
-    if (!tenant) {
+    if (!environment) {
       // The built-in admin gets an address nobody signs in with, and is made active so the app can replace his default password at once.
-      const created = await createTenant(api(), { name: values.name.trim(), tenancyName: shortName, adminEmailAddress: builtInAdminAddress(shortName), isActive: true });
+      const created = await createEnvironment(api(), { name: values.name.trim(), tenancyName: shortName, adminEmailAddress: builtInAdminAddress(shortName), isActive: true });
       // Kept before anything else: the environment's page shows the handover code and sends it (HandoverPanel).
       keepHandover(currentConfig().remoteServiceBaseUrl, created.id, { firstAdminEmail: firstAdminEmail ?? '', stage: 'new' });
-      if (!isActive) await updateTenant(api(), { ...created, isActive: false });
+      if (!isActive) await updateEnvironment(api(), { ...created, isActive: false });
       onSaved();
       void navigate({ to: '/$section/$', params: { section: section.key, _splat: `${page.key}/${String(created.id)}` } });
       return;
     }
-    await updateTenant(api(), { id: tenant.id, name: values.name.trim(), tenancyName: shortName, isActive });
+    await updateEnvironment(api(), { id: environment.id, name: values.name.trim(), tenancyName: shortName, isActive });
     onSaved();
     setSaved(t`Opgeslagen.`);
   });
   const field = (name: keyof typeof values, label: string, hint?: string, type = 'text') => (
     <Field form={form} name={name} label={label} hint={hint}>
-      {(control) => <input {...control} name={name} type={type} value={values[name]} onChange={(event) => setValues({ ...values, [name]: event.target.value })} />}
+      {(props) => <input {...props} type={type} value={values[name]} onChange={(event) => setValues({ ...values, [name]: event.target.value })} />}
     </Field>
   );
 
   return (
     <main className="page" aria-labelledby="page-title">
       {back}
-      <PageHeading title={tenant ? tenant.name : t`Nieuwe omgeving`} />
+      <PageHeading title={environment ? environment.name : t`Nieuwe omgeving`} />
       <form onSubmit={save} noValidate className="admin-form">
         {field('name', t`Naam`)}
         {field('tenancyName', t`Korte naam`, t`Hiermee kiezen collega's de omgeving bij het inloggen: begint met een letter, daarna letters, cijfers, - of _.`)}
-        {!tenant &&
+        {!environment &&
           field(
             'adminEmailAddress',
             t`E-mailadres van de eerste beheerder`,
@@ -199,7 +170,7 @@ function TenantForm({ back, tenant, others, section, page, onSaved, children }: 
         </label>
         <FieldError form={form} name="isActive" />
         <FormAlert form={form} />
-        <SaveBar form={form} label={tenant ? t`Opslaan` : t`Omgeving aanmaken`} saved={saved} />
+        <SaveBar form={form} label={environment ? t`Opslaan` : t`Omgeving aanmaken`} saved={saved} />
       </form>
       {children}
     </main>

@@ -1,3 +1,4 @@
+import { useId, type ReactNode } from 'react';
 import './errors.css';
 import type { ErrorView } from './describeError.ts';
 import type { AbpForm } from './useAbpForm.ts';
@@ -33,5 +34,38 @@ export function FieldError({ form, name }: { form: AbpForm; name: string }) {
     <p id={form.errorId(name)} className="form-error field-error" role="alert">
       {messages.join(' ')}
     </p>
+  );
+}
+
+/** What a field's input is given: its id for the label, its name, and the ARIA pointing at its hint and its messages. */
+export interface FieldInputProps {
+  id: string;
+  name: string;
+  'aria-invalid': boolean;
+  'aria-describedby': string | undefined;
+}
+
+/**
+ * A labelled field of a form: the label, a hint under it when there is one,
+ * the input (the children draw it with the props they are given), and the
+ * field's validation messages, which the input's `aria-describedby` names
+ * together with the hint. Every form's fields are this one.
+ */
+export function Field({ form, name, label, hint, children }: { form: AbpForm; name: string; label: string; hint?: string; children: (props: FieldInputProps) => ReactNode }) {
+  const id = useId();
+  const hintId = `${id}-hint`;
+  const aria = form.field(name);
+  const describedBy = [hint ? hintId : undefined, aria['aria-describedby']].filter(Boolean).join(' ') || undefined;
+  return (
+    <div className="field">
+      <label htmlFor={id}>{label}</label>
+      {hint && (
+        <span className="field__hint" id={hintId}>
+          {hint}
+        </span>
+      )}
+      {children({ id, name, 'aria-invalid': aria['aria-invalid'], 'aria-describedby': describedBy })}
+      <FieldError form={form} name={name} />
+    </div>
   );
 }

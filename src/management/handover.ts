@@ -1,9 +1,9 @@
 import type { AbpClient } from '../abp/client.ts';
 import { AbpError } from '../abp/errors.ts';
 import { loginRefusalOf } from '../abp/loginRefusal.ts';
+import { readServerError } from '../abp/serverError.ts';
 import * as ENDPOINTS from '../abp/adminEndpoints.ts';
 import { getUsers, updateUser, type User } from './users.ts';
-import { readServerError } from '../abp/serverError.ts';
 
 // Handing a new environment to its first administrator, with nothing but
 // module-zero-core-template's own services (docs/abp.md, "Handing over an

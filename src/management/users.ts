@@ -24,6 +24,11 @@ export interface AssignableRole {
   normalizedName: string;
 }
 
+/** Role names as people read them: ABP answers with normalised names (`MONTEUR`). */
+export function roleLabels(names: readonly string[], roles: readonly AssignableRole[] | undefined): string {
+  return names.map((name) => roles?.find((role) => role.normalizedName === name || role.name === name)?.displayName ?? name).join(', ');
+}
+
 export interface UserFilter {
   keyword?: string;
   /** `false`: only the people waiting for activation (or switched off). */

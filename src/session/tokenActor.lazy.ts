@@ -15,7 +15,7 @@ import { signInWithPopup } from '../signin/popup.lazy.ts';
 /** The tokenMachine with the browser's implementations; the sign-in code loads only when needed. */
 export const browserTokenMachine = tokenMachine.provide({
   actors: {
-    renewTokens: fromPromise(async ({ input }) => (await import('./renew.lazy.ts')).renewTokens(currentConfig(), input.expiresAt)),
+    renewTokens: fromPromise(async ({ input }) => (await import('../renewal/renew.lazy.ts')).renewTokens(currentConfig(), input.expiresAt)),
     // Imported with this module, not on demand: the popup must open in the click that asked for it. Safari (every
     // browser on an iPhone) blocks a window opened after an await, and the sign-in would leave the page instead.
     reauthenticate: fromPromise(() => signInWithPopup(currentConfig())),

@@ -121,7 +121,7 @@ describe('who may open Beheer', () => {
     await monteur.app.waitForHeading(NL.errorPage.noAccess, { level: 1 });
     await monteur.app.goto('/beheer/gebruikers/2');
     await monteur.app.waitForHeading(NL.errorPage.noAccess, { level: 1 });
-    expect(chunks.filter((name) => ['users', 'roles', 'tenants', 'beheer'].includes(name))).toEqual([]);
+    expect(chunks.filter((name) => ['users', 'roles', 'environments', 'beheer'].includes(name))).toEqual([]);
     await monteur.close();
   });
 });

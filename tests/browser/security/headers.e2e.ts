@@ -208,7 +208,7 @@ describe('cookies', () => {
   securityCase('the culture and tenant cookies are for the whole site and SameSite=Lax', () =>
     suite.run(async (watched) => {
       const app = await AppModel.open(watched, '/account/login');
-      await switchTenant(app, 'Noord');
+      await switchEnvironment(app, 'Noord');
       await app.chooseLanguage('en');
       await eventually(async () => (await watched.cookie('Abp.Localization.CultureName')) === 'en', 'the culture cookie');
       for (const name of ['Abp.Localization.CultureName', 'Abp-TenantId']) {
@@ -222,7 +222,7 @@ describe('cookies', () => {
   );
 });
 
-async function switchTenant(app: AppModel, name: string) {
+async function switchEnvironment(app: AppModel, name: string) {
   await app.changeTenant(name);
   await eventually(async () => (await app.watched.cookie('Abp-TenantId')) !== undefined, 'the tenant cookie');
   await app.see(name);
@@ -268,7 +268,7 @@ describe('ABP headers are sent only as the contract says', () => {
   securityCase('signed in, in a tenant: the tenant header, the bearer and the culture in the query go to the API only, never to the provider', () =>
     suite.run(async (watched) => {
       const app = await AppModel.open(watched, '/account/login');
-      await switchTenant(app, 'Noord');
+      await switchEnvironment(app, 'Noord');
       await app.signIn();
       await app.waitForPath('/app/home');
       await app.waitForHeading(NL.shell.welcome);

@@ -170,7 +170,7 @@ export class BootRun {
         if (step.trigger === 'RESTART') {
           // A tenant switch drops a held token (it belongs to the tenant left): a dead token meets the re-run through a language switch instead.
           if (this.ignoresTokenNext(this.path.steps.indexOf(step))) return this.switchLanguageWithDeadToken();
-          return this.switchTenant('Noord', '2');
+          return this.switchEnvironment('Noord', '2');
         }
         throw new Error(`${name}: no browser action for ${step.trigger}`);
       case 'after':
@@ -273,7 +273,7 @@ export class BootRun {
     this.restarted = true;
   }
 
-  private async switchTenant(name: string, id: string): Promise<void> {
+  private async switchEnvironment(name: string, id: string): Promise<void> {
     await this.browser.changeTenant(name);
     this.tenantId = id;
     this.restarted = true;

@@ -1,18 +1,17 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useSearch } from '@tanstack/react-router';
-import { useId, useState } from 'react';
+import { useState } from 'react';
 import { RestartError } from '../boot/restart.ts';
 import { useAppConfig, useSession } from '../boot/useBoot.ts';
-import { FieldError, FormAlert } from '../errors/FormAlert.tsx';
+import { Field, FormAlert } from '../errors/FormAlert.tsx';
 import { useAbpForm } from '../errors/useAbpForm.ts';
-import { switchTenant } from './switchTenant.ts';
+import { switchEnvironment } from './switchEnvironment.ts';
 import { logError } from '../lib/log.ts';
 import { environmentName } from '../app/environmentName.ts';
 
 /** Shows the current environment (ABP's tenant) and lets a person choose another (empty for central administration, ABP's host). */
-export function TenantSwitch() {
+export function EnvironmentSwitch() {
   const { t } = useLingui();
-  const id = useId();
   const config = useAppConfig();
   const tenant = useSession()?.tenant;
   // Opened from home by someone signed in to an environment his account does not belong to.
@@ -25,7 +24,7 @@ export function TenantSwitch() {
   const submit = form.onSubmit(async () => {
     if (!config) return;
     try {
-      const outcome = await switchTenant(config, name);
+      const outcome = await switchEnvironment(config, name);
       if (outcome === 'switched') setOpen(false);
       if (outcome === 'inactive') form.fail(t`Deze omgeving is niet actief.`, 'tenancyName');
       if (outcome === 'not-found') form.fail(t`Er is geen omgeving met de naam "${name}".`, 'tenancyName');
@@ -47,14 +46,16 @@ export function TenantSwitch() {
       </p>
       {open && (
         <form onSubmit={submit} noValidate>
-          <label htmlFor={id}>{t`Korte naam van de omgeving (leeg voor centraal beheer)`}</label>
-          <div className="inline-form">
-            <input id={id} name="tenancyName" value={name} onChange={(event) => setName(event.target.value)} autoComplete="organization" {...form.field('tenancyName')} />
-            <button type="submit" className="button" disabled={form.busy}>
-              <Trans>Opslaan</Trans>
-            </button>
-          </div>
-          <FieldError form={form} name="tenancyName" />
+          <Field form={form} name="tenancyName" label={t`Korte naam van de omgeving (leeg voor centraal beheer)`}>
+            {(props) => (
+              <div className="inline-form">
+                <input {...props} value={name} onChange={(event) => setName(event.target.value)} autoComplete="organization" />
+                <button type="submit" className="button" disabled={form.busy}>
+                  <Trans>Opslaan</Trans>
+                </button>
+              </div>
+            )}
+          </Field>
           <FormAlert form={form} />
         </form>
       )}

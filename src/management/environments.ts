@@ -3,7 +3,7 @@ import * as ENDPOINTS from '../abp/adminEndpoints.ts';
 import { query, type PagedResult } from './paging.ts';
 
 /** module-zero's `TenantDto`: an environment of the company. Only the host manages them (`Pages.Tenants`). */
-export interface Tenant {
+export interface Environment {
   id: number;
   tenancyName: string;
   name: string;
@@ -11,7 +11,7 @@ export interface Tenant {
 }
 
 /** `Tenant/Create`: ABP makes the environment's admin with this e-mail address (and a password of its own when none is given). */
-export interface TenantInput {
+export interface EnvironmentInput {
   tenancyName: string;
   name: string;
   adminEmailAddress: string;
@@ -19,15 +19,15 @@ export interface TenantInput {
   isActive: boolean;
 }
 
-export function getTenants(client: AbpClient, filter: { keyword?: string; isActive?: boolean } = {}): Promise<PagedResult<Tenant>> {
+export function getEnvironments(client: AbpClient, filter: { keyword?: string; isActive?: boolean } = {}): Promise<PagedResult<Environment>> {
   return client.get(query(ENDPOINTS.TenantGetAll.path, { Keyword: filter.keyword, IsActive: filter.isActive, MaxResultCount: 1000 }));
 }
 
-export function createTenant(client: AbpClient, tenant: TenantInput): Promise<Tenant> {
-  return client.post(ENDPOINTS.TenantCreate.path, tenant);
+export function createEnvironment(client: AbpClient, environment: EnvironmentInput): Promise<Environment> {
+  return client.post(ENDPOINTS.TenantCreate.path, environment);
 }
 
 /** `Tenant/Update` takes the whole `TenantDto`. */
-export function updateTenant(client: AbpClient, tenant: Tenant): Promise<Tenant> {
-  return client.put(ENDPOINTS.TenantUpdate.path, tenant);
+export function updateEnvironment(client: AbpClient, environment: Environment): Promise<Environment> {
+  return client.put(ENDPOINTS.TenantUpdate.path, environment);
 }

@@ -5,14 +5,14 @@ import { isTenantAvailable, TenantAvailability } from '../abp/tenantAvailability
 import type { AppConfig } from '../config/appConfig.ts';
 import { restartBoot } from '../boot/restart.ts';
 
-export type TenantSwitchOutcome = 'switched' | 'inactive' | 'not-found';
+export type EnvironmentSwitchOutcome = 'switched' | 'inactive' | 'not-found';
 
 /**
  * ABP's tenant change: an empty name means the host (cookie deleted); an
  * available tenant is stored in the tenant cookie; then start-up runs again.
  * A failed re-run rejects with `RestartError` and leaves the tenant as it was.
  */
-export async function switchTenant(config: AppConfig, tenancyName: string): Promise<TenantSwitchOutcome> {
+export async function switchEnvironment(config: AppConfig, tenancyName: string): Promise<EnvironmentSwitchOutcome> {
   const name = tenancyName.trim();
   if (name === '') return restartWithTenant(undefined);
   const { state, tenantId } = await isTenantAvailable(abpClientFor(config), name);

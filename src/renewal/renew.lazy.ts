@@ -2,7 +2,7 @@ import type { TokenGrant } from '../../machines/token.types.ts';
 import type { AppConfig } from '../config/appConfig.ts';
 import { AuthError } from '../auth/authError.ts';
 import { heldTokenExpiry, loginAtBackend, storeAuthenticateResult } from '../signin/backendLogin.ts';
-import { REFRESH_LOCK, refreshProviderTokens } from '../renewal/refresh.lazy.ts';
+import { REFRESH_LOCK, refreshProviderTokens } from './refresh.lazy.ts';
 import { canRenew, getProviderTokens, type ProviderTokens } from '../auth/providerTokens.ts';
 import { publishProviderTokens, requestProviderTokens } from '../auth/providerTokenSharing.ts';
 
@@ -49,7 +49,7 @@ async function renew(config: AppConfig, knownExpiresAt: number | undefined): Pro
  * provider says its session has ended, or it now belongs to someone else.
  */
 async function renewSilently(config: AppConfig, tokens: ProviderTokens): Promise<ProviderTokens> {
-  const { authorizeSilently } = await import('../renewal/silent.lazy.ts');
+  const { authorizeSilently } = await import('./silent.lazy.ts');
   const next = await authorizeSilently(config.auth);
   if (next.subject !== tokens.subject) throw new AuthError('invalid-refresh-token', 'the provider session belongs to another user now');
   return next;
