@@ -8,6 +8,7 @@ import type { MachineModel } from '../../../scripts/paths/model.ts';
  * the same when the path is generated and when it is walked.
  */
 export function tokenModel(now = Date.now()): MachineModel {
+  const inTwo = now + 2 * 60_000;
   const inFive = now + 5 * 60_000;
   const inAnHour = now + 60 * 60_000;
   const inHalfAMinute = now + 30_000;
@@ -56,6 +57,8 @@ export function tokenModel(now = Date.now()): MachineModel {
         'session ends now': { expiresAt: inAnHour, sessionEndsAt: now },
         // Further away than setTimeout can wait.
         'session ends in 30 days': { expiresAt: inAnHour, sessionEndsAt: inThirtyDays },
+        // Renewed without a refresh token (renewLate): in the last quarter of its two minutes, not one minute before.
+        'expires in 2 min, no refresh token': { expiresAt: inTwo, renewLate: true },
       },
       RENEWED: { 'expires in 1 h': { expiresAt: inAnHour } },
       ERROR: { network: { error: { kind: 'provider-unreachable', detail: 'fetch failed' } } },
@@ -69,9 +72,13 @@ export function tokenModel(now = Date.now()): MachineModel {
       'ADDED (session ends now) → WAKE',
       // The waits for a far end are setTimeout's longest.
       'ADDED (session ends in 30 days)',
+      // A popup sign-in that ends without success keeps the late renewal; one that succeeds takes its own (none here).
+      'ADDED (expires in 2 min, no refresh token) → … → done reauthenticate (canceled)',
+      'ADDED (expires in 2 min, no refresh token) → … → done reauthenticate (success)',
     ],
-    // isDue's boundaries, so a WAKE there is a path of its own and not the one of a token that is plainly due.
+    // isDue's boundaries, so a WAKE there is a path of its own and not the one of a token that is plainly due; and a
+    // late renewal, so a popup sign-in has a path from there.
     contextKey: (context: TokenContext) =>
-      `${context.expiresAt === now + RENEW_MARGIN_MS ? ' (at the margin)' : ''}${context.sessionEndsAt !== undefined && context.sessionEndsAt <= now ? ' (session over)' : ''}`,
+      `${context.expiresAt === now + RENEW_MARGIN_MS ? ' (at the margin)' : ''}${context.sessionEndsAt !== undefined && context.sessionEndsAt <= now ? ' (session over)' : ''}${context.renewLate ? ' (renews late)' : ''}`,
   };
 }
