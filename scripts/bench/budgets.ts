@@ -51,6 +51,10 @@ export const BUDGETS = {
   startRoundTrips: 3,
   /** The start at Lighthouse's mobile CPU slowdown (4x): its longest main-thread task before LCP (median) at most the floor page's plus this. */
   longestTaskAboveFloorMs: 50,
+  /** The service worker's precache, what every phone downloads at its install: at most this many files… */
+  precacheFiles: 90,
+  /** …of at most these bytes, raw as the Cache Storage holds them. */
+  precacheRawBytes: 620_000,
   /** Cumulative layout shift up to /app/home. */
   cls: 0,
   /** The added latency per API answer for the latency budget. */

@@ -18,6 +18,7 @@ import { READ_PAGE } from '../../../src/management/userDirectory.ts';
 
 /** The size test owns these budgets; the benchmark shows the figures next to its timings. */
 const SIZE_TEST = 'tests/browser/budgets/size.e2e.ts';
+const PRECACHE_TEST = 'tests/browser/budgets/precache.e2e.ts';
 
 function isCode(file: { url: string }): boolean {
   return /\.(js|css)$/.test(new URL(file.url).pathname);
@@ -93,6 +94,12 @@ function sizeFigures(m: Measurements, fetched: ReturnType<typeof fetchedSizes>):
       label: 'Fetched before /app/home: oauth4webapi, sections, other-language catalogs',
       value: fetched.leaks.size === 0 ? 'none' : [...fetched.leaks].join(', '),
       budget: `none (checked from the built files by ${SIZE_TEST})`,
+    },
+    {
+      id: 'precache',
+      label: "The service worker's precache, downloaded at its install (from dist/sw.js)",
+      value: `${m.sizes.precache.files} files, ${kb(m.sizes.precache.bytes)} KB raw`,
+      budget: `<= ${BUDGETS.precacheFiles} files and <= ${kb(BUDGETS.precacheRawBytes)} KB raw (checked by ${PRECACHE_TEST})`,
     },
     {
       id: 'everything-before-home',

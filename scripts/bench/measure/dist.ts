@@ -1,5 +1,5 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
-import { join, posix } from 'node:path';
+import { join, posix, resolve } from 'node:path';
 import { SECTIONS } from '../../../src/sections/sections.lazy.ts';
 import { sizesOf, sumSizes, type Sizes } from './compress.ts';
 import { staticClosure as closure } from '../../modules.ts';
@@ -192,4 +192,16 @@ export function filesWithCatalog(graph: DistGraph, paths: Iterable<string>, mark
     const text = graph.files.get(path)!.text;
     return markers.filter((marker) => text.includes(marker)).length * 2 >= markers.length;
   });
+}
+
+/** The files the built service worker's manifest names (injectManifest writes it into dist/sw.js as JSON objects). */
+export function precacheManifest(dir: string): string[] {
+  const worker = readFileSync(resolve(dir, 'sw.js'), 'utf8');
+  return [...worker.matchAll(/\{"revision":(?:"[0-9a-f]+"|null),"url":"([^"]+)"\}/g)].map((match) => match[1]!);
+}
+
+/** What the service worker downloads at its install: its manifest's files and their raw bytes. */
+export function precacheSize(dir: string): { files: number; bytes: number } {
+  const files = precacheManifest(dir);
+  return { files: files.length, bytes: files.reduce((sum, path) => sum + readFileSync(resolve(dir, path)).length, 0) };
 }

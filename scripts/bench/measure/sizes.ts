@@ -11,6 +11,7 @@ import {
   chunksNamed,
   filesContaining,
   initialSet,
+  precacheSize,
   readDist,
   sizesOfSet,
   staticClosure,
@@ -45,6 +46,8 @@ export interface BuildSizes {
   staticInitialFiles: { file: string; sizes: Sizes }[];
   staticInitial: Sizes;
   chunks: ChunkRow[];
+  /** What the service worker downloads at its install (tests/browser/budgets/precache.e2e.ts owns the budget). */
+  precache: { files: number; bytes: number };
   floor: Floor;
   /** Catalogs of the other languages, which a start must not fetch. */
   foreign: Translation[];
@@ -83,6 +86,7 @@ export async function readBuildSizes(dist: string, root: string): Promise<BuildS
     staticInitialFiles: [...initial].map((file) => ({ file, sizes: graph.files.get(file)!.sizes })).sort((a, b) => b.sizes.gzip - a.sizes.gzip),
     staticInitial: sizesOfSet(graph, initial),
     chunks: lazyChunks(graph, initial, foreign, [...new Set(catalogs.map((catalog) => catalog.name))], sourceLocale),
+    precache: precacheSize(dist),
     floor: await buildFloor(root),
     foreign,
   };
