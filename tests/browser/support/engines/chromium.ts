@@ -1,12 +1,12 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { Browser as PlaywrightBrowser, BrowserContext, Dialog, Locator, Page as PlaywrightPage } from 'playwright-core';
+import type { Browser as PlaywrightBrowser, BrowserContext, Locator, Page as PlaywrightPage } from 'playwright-core';
 import { chromium } from 'playwright-core';
 import { CHROMIUM_ARGS, THIRD_PARTY_COOKIES_BLOCKED } from '../../../../devstack/chromium.ts';
 import { OUTCOME_MS } from '../../models/watch.ts';
 import { CHROMIUM_PATH, launchChromium } from '../chromium.ts';
-import type { EngineLaunch, Role, SeenCookie, SeenMessage, SeenRequest, Tab, Target, Viewport } from './tab.ts';
+import { reloadAcceptingDialog, type EngineLaunch, type Role, type SeenCookie, type SeenMessage, type SeenRequest, type Tab, type Target, type Viewport } from './tab.ts';
 
 // Chromium, through playwright-core (as every other browser test).
 
@@ -109,19 +109,8 @@ class ChromiumTab implements Tab {
     await this.page.reload();
   }
 
-  async reloadAccepting(): Promise<string | undefined> {
-    let asked: string | undefined;
-    const answer = (dialog: Dialog) => {
-      asked = dialog.type();
-      void dialog.accept();
-    };
-    this.page.once('dialog', answer);
-    try {
-      await this.page.reload();
-    } finally {
-      this.page.off('dialog', answer);
-    }
-    return asked;
+  reloadAccepting(): Promise<string | undefined> {
+    return reloadAcceptingDialog(this.page, () => this.page.reload());
   }
 
   url(): string {

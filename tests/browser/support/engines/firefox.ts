@@ -1,9 +1,9 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import puppeteer, { type Browser, type BrowserContext as PuppeteerContext, type Dialog, type ElementHandle, type Page as PuppeteerPage } from 'puppeteer-core';
+import puppeteer, { type Browser, type BrowserContext as PuppeteerContext, type ElementHandle, type Page as PuppeteerPage } from 'puppeteer-core';
 import { OUTCOME_MS } from '../../models/watch.ts';
-import type { EngineLaunch, Role, SeenCookie, SeenMessage, SeenRequest, Tab, Target, Viewport } from './tab.ts';
+import { reloadAcceptingDialog, type EngineLaunch, type Role, type SeenCookie, type SeenMessage, type SeenRequest, type Tab, type Target, type Viewport } from './tab.ts';
 
 // Debian's Firefox ESR, driven over WebDriver BiDi by puppeteer-core (which
 // never downloads a browser). Every launch gets a fresh profile.
@@ -122,20 +122,9 @@ class FirefoxTab implements Tab {
     await this.page.reload({ waitUntil: 'load' });
   }
 
-  async reloadAccepting(): Promise<string | undefined> {
+  reloadAccepting(): Promise<string | undefined> {
     // The session leaves prompts to the client (puppeteer's `unhandledPromptBehavior` ignore): BiDi's userPromptOpened, as puppeteer's dialog.
-    let asked: string | undefined;
-    const answer = (dialog: Dialog) => {
-      asked = dialog.type();
-      void dialog.accept();
-    };
-    this.page.once('dialog', answer);
-    try {
-      await this.page.reload({ waitUntil: 'load' });
-    } finally {
-      this.page.off('dialog', answer);
-    }
-    return asked;
+    return reloadAcceptingDialog(this.page, () => this.page.reload({ waitUntil: 'load' }));
   }
 
   url(): string {

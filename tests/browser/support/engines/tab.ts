@@ -122,3 +122,25 @@ export interface EngineLaunch {
   newTab(options: { viewport: Viewport }): Promise<Tab>;
   close(): Promise<void>;
 }
+
+/** A page of playwright-core or puppeteer-core, as far as its dialogs go (both name the event `dialog`). */
+interface DialogEvents<D extends { type(): string; accept(): Promise<void> }> {
+  once(event: 'dialog', listener: (dialog: D) => void): unknown;
+  off(event: 'dialog', listener: (dialog: D) => void): unknown;
+}
+
+/** Runs `reload`, accepting the dialog the page opens meanwhile (beforeunload's); says which kind it was, if one came. */
+export async function reloadAcceptingDialog<D extends { type(): string; accept(): Promise<void> }>(page: DialogEvents<D>, reload: () => Promise<unknown>): Promise<string | undefined> {
+  let asked: string | undefined;
+  const answer = (dialog: D) => {
+    asked = dialog.type();
+    void dialog.accept();
+  };
+  page.once('dialog', answer);
+  try {
+    await reload();
+  } finally {
+    page.off('dialog', answer);
+  }
+  return asked;
+}
