@@ -116,6 +116,29 @@ describe('offline after the app was loaded', () => {
     }),
   );
 
+  securityCase.concurrent('offline, a section whose code is not loaded yet: when its first try once online fails too (the connection still settling), it opens by itself all the same', () =>
+    suite.run(async (watched) => {
+      const app = await signedInHome(watched);
+      await watched.context.setOffline(true);
+      await app.openSection(NL.section.verkoop);
+      await app.waitForHeading(NL.errorPage.pageFailed);
+      await app.see(NL.errorPage.needsConnection);
+
+      // The section's code fails once more after the browser is back online, as it can while every path to the server comes back.
+      const code = /\/assets\/verkoop\.lazy-[^/]+\.js$/;
+      let refused = 0;
+      await app.page.route(code, async (route) => {
+        if (refused++ === 0) await route.abort('internetdisconnected');
+        else await route.continue();
+      });
+      await watched.context.setOffline(false);
+      await app.waitForHeading(NL.section.verkoop, { level: 1, timeout: 15_000 });
+      expect(refused, 'tries of the section’s code once online').toBeGreaterThanOrEqual(2);
+      await app.expectPageKept('/verkoop', NL.section.verkoop);
+      await app.expectNoLeaks();
+    }),
+  );
+
   securityCase.concurrent('the connection drops while Home\'s tiles are on their way: Home stays, and the tiles come by themselves once online', () =>
     suite.run(async (watched) => {
       const app = await AppModel.newPage(watched);
