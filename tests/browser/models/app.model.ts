@@ -273,11 +273,21 @@ export class AppModel extends PageModel {
     return () => this.page.unroute(token, refuse);
   }
 
-  /** "Opnieuw inloggen" opens the provider in a popup, which closes once the sign-in is done. */
+  /**
+   * "Opnieuw inloggen" opens the provider in a popup, which closes once the
+   * sign-in is done: a sign-in's return, given the callback's time. When it
+   * does not close, the failure says where the popup stood and what it showed.
+   */
   async signInAgainInPopup(): Promise<void> {
     const button = this.page.getByRole('button', { name: NL.session.signInAgain });
     const [popup] = await Promise.all([this.page.context().waitForEvent('page', { timeout: OUTCOME_MS }), button.click()]);
-    await popup.waitForEvent('close', { timeout: 15_000 });
+    try {
+      await popup.waitForEvent('close', { timeout: CALLBACK_OUTCOME_MS });
+    } catch (error) {
+      if (popup.isClosed()) return;
+      const shown = await popup.locator('body').innerText({ timeout: 1000 }).catch(() => '(no text)');
+      throw new Error(`The sign-in popup did not close within ${CALLBACK_OUTCOME_MS} ms; it stood at ${popup.url()} showing "${shown.slice(0, 300)}"`, { cause: error });
+    }
   }
 
   refreshToken(): Promise<string | undefined> {
