@@ -101,6 +101,8 @@ describe.each(ENGINES)('%s, Beheer that loses nothing', (engine) => {
     const host = env.staff;
     await host.signInToEnvironment('', 'host');
     await host.tab.role('link', NL.section.beheer).click();
+    // Beheer's screen first: its code comes on demand, and a click on its list before it stands may land on nothing.
+    await host.tab.role('heading', NL.section.beheer).waitFor();
     await host.tab.text(NL.beheer.tenants).click();
     await host.tab.role('heading', NL.beheer.tenants).waitFor();
     await host.tab.role('link', NL.handover.newEnvironment).click();
