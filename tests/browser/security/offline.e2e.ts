@@ -93,13 +93,19 @@ describe('offline after the app was loaded', () => {
     }),
   );
 
+  /** Signed in on Home, then offline: Verkoop, whose code was never fetched, says it needs the connection. */
+  async function offlineAtSectionNeverOpened(watched: WatchedContext): Promise<AppModel> {
+    const app = await signedInHome(watched);
+    await watched.context.setOffline(true);
+    await app.openSection(NL.section.verkoop);
+    await app.waitForHeading(NL.errorPage.pageFailed);
+    await app.see(NL.errorPage.needsConnection);
+    return app;
+  }
+
   securityCase.concurrent('offline, a section whose code is not loaded yet: inside the shell it says it needs the connection, and it opens by itself once online', () =>
     suite.run(async (watched) => {
-      const app = await signedInHome(watched);
-      await watched.context.setOffline(true);
-      await app.openSection(NL.section.verkoop);
-      await app.waitForHeading(NL.errorPage.pageFailed);
-      await app.see(NL.errorPage.needsConnection);
+      const app = await offlineAtSectionNeverOpened(watched);
       await app.expectNotBusy();
       await banner(app).getByText(NL.connection.pageWaiting).waitFor({ timeout: 10_000 });
       // One way to try now: the banner's.
@@ -118,11 +124,7 @@ describe('offline after the app was loaded', () => {
 
   securityCase.concurrent('offline, a section whose code is not loaded yet: when its first try once online fails too (the connection still settling), it opens by itself all the same', () =>
     suite.run(async (watched) => {
-      const app = await signedInHome(watched);
-      await watched.context.setOffline(true);
-      await app.openSection(NL.section.verkoop);
-      await app.waitForHeading(NL.errorPage.pageFailed);
-      await app.see(NL.errorPage.needsConnection);
+      const app = await offlineAtSectionNeverOpened(watched);
 
       // The section's code fails once more after the browser is back online, as it can while every path to the server comes back.
       const code = /\/assets\/verkoop\.lazy-[^/]+\.js$/;
