@@ -53,9 +53,11 @@ function workerState(tab: Tab): Promise<string> {
  * Asked again and again from here, not in one long script: a page's script may run 30 s at most in WebKit's driver.
  * WebKitGTK 2.50 has been seen, with CI's two cores busy, to leave the page's view of its first worker "installing" or
  * "activating" for a minute while the worker's own log (page-log.ts) said its install and activation had settled within
- * 2 s: the page's ServiceWorker objects were not told of the state change. What these tests are about is what an
- * active worker does, so a page controlled by a worker whose state it still sees short of "activated" after 20 s is
- * loaded once more (its objects then made afresh), which is logged with the worker's log.
+ * 2 s: the page's ServiceWorker objects were not told of the state change. Once, in a whole run beside `stress-ng`,
+ * the page saw no controller and its worker "installing" for a minute, and not one line of the worker's log reached it
+ * either. What these tests are about is what an active worker does, so a page that still sees its worker short of
+ * "activated" after 20 s is loaded once more (its objects, and its link to the worker, then made afresh), which is
+ * logged with the worker's log.
  */
 async function waitForWorker(tab: Tab): Promise<void> {
   const started = Date.now();
@@ -64,7 +66,7 @@ async function waitForWorker(tab: Tab): Promise<void> {
   while (Date.now() < started + 60_000) {
     seen = await workerState(tab);
     if (seen === '') return;
-    if (!reloaded && Date.now() > started + 20_000 && !seen.startsWith('controller none')) {
+    if (!reloaded && Date.now() > started + 20_000) {
       console.warn(`the page still sees its worker short of activated after 20 s (${seen}): the page is loaded again; the worker's log:\n${workerLog(tab)}`);
       reloaded = true;
       await tab.reload();
