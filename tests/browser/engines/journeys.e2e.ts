@@ -171,7 +171,7 @@ describe.each(['firefox', 'webkit'] as const)('%s, the provider on its own site'
         await popup.role('button', NL.provider.signIn).click();
       },
     );
-    await env.staff.tab.text('Je naam is opgeslagen.').waitFor();
+    await env.staff.waitAfterPopup(env.staff.tab.text('Je naam is opgeslagen.'), '"Je naam is opgeslagen."');
     await env.staff.tab.text('Vera Klok').waitFor();
   }, 120_000);
 });

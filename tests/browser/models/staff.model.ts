@@ -1,7 +1,7 @@
 import type { Stack } from '../../../devstack/stack.ts';
 import type { Tab, Target } from '../support/driver.ts';
 import { EN, NL } from './texts.ts';
-import { OUTCOME_MS } from './watch.ts';
+import { CALLBACK_OUTCOME_MS, OUTCOME_MS } from './watch.ts';
 
 /** Which language the page speaks. */
 export type Language = 'nl' | 'en';
@@ -41,6 +41,25 @@ export class StaffModel {
 
   open(path: string): Promise<void> {
     return this.tab.goto(this.url(path));
+  }
+
+  /**
+   * What the page shows once a popup's sign-in has handed over: this page then redeems the code at the provider and
+   * does what waited for it, the work of a sign-in's return, so it gets the callback's time. Fails saying what the page
+   * showed instead, and what it logged.
+   */
+  async waitAfterPopup(target: Target, what: string): Promise<void> {
+    try {
+      await target.waitFor(CALLBACK_OUTCOME_MS);
+    } catch (error) {
+      const shown = await this.tab.evaluate(() => document.body.innerText).catch((reason: unknown) => `(not readable: ${String(reason)})`);
+      const logged = (this.tab.console ?? []).filter((message) => message.type === 'error' || message.type === 'warn').slice(-5);
+      throw new Error(
+        `${what} did not show within ${CALLBACK_OUTCOME_MS} ms after the popup; ${this.tab.url()} showed: ${shown.replace(/\s+/g, ' ').slice(0, 400)}` +
+          (logged.length > 0 ? `; it logged: ${logged.map((message) => `${message.type} ${message.text}`).join(' | ')}` : ''),
+        { cause: error },
+      );
+    }
   }
 
   /** The page's address is on the app, with this path. */
@@ -169,7 +188,7 @@ export class StaffModel {
   /** Mijn account's one click, then its forms. */
   async connectMyAccount(): Promise<void> {
     await this.pressConnect();
-    await this.tab.role('button', 'Naam opslaan').waitFor();
+    await this.waitAfterPopup(this.tab.role('button', 'Naam opslaan'), 'Mijn account’s forms');
   }
 
   /** Beheer from the sections' menu, then its Gebruikers. */
