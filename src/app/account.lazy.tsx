@@ -1,7 +1,7 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { createLazyRoute } from '@tanstack/react-router';
 import { createContext, Fragment, useCallback, useContext, useEffect, useRef, useState, type FormEvent, type MouseEvent, type ReactNode } from 'react';
-import { onConnectionBack } from '../connection/connectionBack.ts';
+import { whenConnectionBack } from '../connection/connectionBack.ts';
 import { useAppConfig, useSession } from '../boot/useBoot.ts';
 import { isJsonObject, type JsonObject } from '../lib/json.ts';
 import { logError } from '../lib/log.ts';
@@ -370,24 +370,30 @@ function MyAccount() {
     saveDrafts: () => sessionStorage.setItem(DRAFTS_KEY, JSON.stringify(Object.fromEntries([...drafts.current].map(([form, draft]) => [form, draft()])))),
   }));
 
-  const load = useCallback(() => {
-    getMyAccount(client).then(
-      (read) => {
-        setError(undefined);
-        setAccount(read);
-      },
-      (failure: unknown) => {
-        logError('my-account', failure);
-        setError({ view: describeError(failure, i18n), code: failure instanceof MyAccountError ? failure.code : undefined });
-      },
-    );
-  }, [client, i18n]);
-  useEffect(load, [load]);
-  // No connection: loaded again by itself as soon as it is back.
+  /** Reads the account; resolves false when that failed for want of a connection. */
+  const load = useCallback(
+    () =>
+      getMyAccount(client).then(
+        (read) => {
+          setError(undefined);
+          setAccount(read);
+          return true;
+        },
+        (failure: unknown) => {
+          logError('my-account', failure);
+          const view = describeError(failure, i18n);
+          setError({ view, code: failure instanceof MyAccountError ? failure.code : undefined });
+          return view.action !== 'connection';
+        },
+      ),
+    [client, i18n],
+  );
+  useEffect(() => void load(), [load]);
+  // No connection: loaded again by itself as soon as it is back, a few times while it settles.
   const offline = error?.view.action === 'connection';
   useEffect(() => {
     if (!offline) return;
-    return onConnectionBack(load);
+    return whenConnectionBack(load);
   }, [offline, load]);
   const connect = () => {
     setConnecting(true);
@@ -395,7 +401,7 @@ function MyAccount() {
       () => {
         // Connected: the page says it is loading, no longer what was wrong.
         setError(undefined);
-        load();
+        void load();
       },
       (failure: unknown) => {
         logError('my-account', failure);

@@ -4,42 +4,32 @@ import { useSelector } from '@xstate/react';
 import { useEffect } from 'react';
 import { ErrorScreen } from './ErrorScreen.tsx';
 import { logError } from '../lib/log.ts';
-import { onConnectionBack } from '../connection/connectionBack.ts';
+import { whenConnectionBack } from '../connection/connectionBack.ts';
 import { connectivityActor } from '../connection/connectivityActor.ts';
 
-/**
- * Waits before each further try when a page still fails just after the
- * connection came back: the browser says it is online, or the API answers,
- * a moment before every path to the server does (the service worker's own
- * requests among them), so one try at that moment can fail too.
- */
-const RETRY_WAITS_MS = [1000, 2000, 4000, 8000];
-
-let retrying = false;
+/** The failed page being loaded again when the connection is back: the one on screen, one at a time. */
+let watched: { href: string; stop: () => void } | undefined;
 
 /**
- * Loads the failed page again, and again after each wait while it still
- * fails, until it loads, the browser goes offline or the person goes
- * elsewhere. One run at a time: the browser's `online` and the API's answer
- * come together. It outlives the error screen, which the router takes down
- * while it tries.
+ * Loads the failed page again once the connection may be back, trying a few
+ * times more while it settles (connection/connectionBack.ts), until it loads
+ * or the person goes elsewhere. It outlives the error screen, which the
+ * router takes down while it tries.
  */
-async function retryUntilLoaded(router: AnyRouter): Promise<void> {
-  if (retrying) return;
-  retrying = true;
+function loadWhenConnectionBack(router: AnyRouter): void {
   const href = router.state.location.href;
-  const failing = () => navigator.onLine && router.state.location.href === href && router.state.matches.some((match) => match.status === 'error');
-  try {
-    await router.invalidate();
-    for (const waitMs of RETRY_WAITS_MS) {
-      if (!failing()) return;
-      await new Promise((resolve) => setTimeout(resolve, waitMs));
-      if (!failing()) return;
-      await router.invalidate();
-    }
-  } finally {
-    retrying = false;
-  }
+  if (watched?.href === href) return;
+  watched?.stop();
+  const failing = () => router.state.location.href === href && router.state.matches.some((match) => match.status === 'error');
+  const stop = whenConnectionBack(async (attempt) => {
+    // Right at the news whatever the router says of the page (a render's failure is no failed match), then while it fails.
+    if (attempt === 0 || failing()) await router.invalidate();
+    if (failing()) return false;
+    stop();
+    if (watched?.stop === stop) watched = undefined;
+    return true;
+  });
+  watched = { href, stop };
 }
 
 /**
@@ -59,7 +49,8 @@ export function RouteError({ error }: ErrorComponentProps) {
   const unreachable = useSelector(connectivityActor, (snapshot) => snapshot.matches('lost'));
   const waits = offline || unreachable;
   useEffect(() => logError('route', error), [error]);
-  useEffect(() => onConnectionBack(() => void retryUntilLoaded(router)), [router]);
+  // After every render: the screen may stand for another page than before.
+  useEffect(() => loadWhenConnectionBack(router));
   return (
     <ErrorScreen
       waitsForConnection={waits}

@@ -1,5 +1,5 @@
 import { createElement, lazy, useSyncExternalStore, type ComponentType, type ReactNode } from 'react';
-import { onConnectionBack } from '../connection/connectionBack.ts';
+import { whenConnectionBack } from '../connection/connectionBack.ts';
 import { withPages } from '../i18n/withPages.ts';
 import { logError } from '../lib/log.ts';
 
@@ -73,7 +73,7 @@ export function optionalLazy<P extends object = object>(load: () => Promise<Comp
  * throttle of about 300 ms): Home's tiles, the largest thing on a phone's
  * first screen, appear as soon as they can. Its code loads at the first
  * render; when it cannot be fetched it logs, draws `fallback`, and loads
- * again once the connection is back: a part lost to a dropped connection
+ * again once the connection is back, a few times while it settles: a part lost to a dropped connection
  * (the session's banner, the person's menu, Home's tiles) is not lost for
  * the rest of the page's life.
  */
@@ -84,14 +84,19 @@ export function optionalPart<P extends object = object>(load: () => Promise<Comp
   const start = () => {
     if (started) return;
     started = true;
-    void loadPart(load).then((component) => {
-      loaded = component ?? fallback;
+    const show = (component: ComponentType<P>) => {
+      loaded = component;
       for (const listener of listeners) listener();
+    };
+    void loadPart(load).then((component) => {
+      show(component ?? fallback);
       if (component) return;
-      const stop = onConnectionBack(() => {
+      const stop = whenConnectionBack(async () => {
+        const again = await loadPart(load);
+        if (!again) return false;
         stop();
-        started = false;
-        start();
+        show(again);
+        return true;
       });
     });
   };
