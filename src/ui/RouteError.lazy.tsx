@@ -20,10 +20,12 @@ function loadWhenConnectionBack(router: AnyRouter): void {
   const href = router.state.location.href;
   if (watched?.href === href) return;
   watched?.stop();
-  const failing = () => router.state.location.href === href && router.state.matches.some((match) => match.status === 'error');
+  const here = () => router.state.location.href === href;
+  const failing = () => here() && router.state.matches.some((match) => match.status === 'error');
   const stop = whenConnectionBack(async (attempt) => {
-    // Right at the news whatever the router says of the page (a render's failure is no failed match), then while it fails.
-    if (attempt === 0 || failing()) await router.invalidate();
+    // Right at the news whatever the router says of the page, while it is still on screen (a render's failure is no
+    // failed match); then while it fails.
+    if (attempt === 0 ? here() : failing()) await router.invalidate();
     if (failing()) return false;
     stop();
     if (watched?.stop === stop) watched = undefined;
