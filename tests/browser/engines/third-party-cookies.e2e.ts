@@ -32,16 +32,16 @@ async function frameRequest(tab: Tab): Promise<SeenRequest> {
   }, framed);
   await expect.poll(() => tab.requests.find((request) => request.url === framed), { timeout: 5000 }).toBeTruthy();
   const request = tab.requests.find((seen) => seen.url === framed)!;
-  // Chromium's headers as sent come a moment after the request.
-  await new Promise((resolve) => setTimeout(resolve, 200));
+  await request.sent;
   return request;
 }
 
 async function topLevelRequest(tab: Tab): Promise<SeenRequest> {
   const top = new URL('/.well-known/openid-configuration?in=tab', stack.urls.issuer).href;
   await tab.goto(top);
-  await new Promise((resolve) => setTimeout(resolve, 200));
-  return tab.requests.find((request) => request.url === top)!;
+  const request = tab.requests.find((seen) => seen.url === top)!;
+  await request.sent;
+  return request;
 }
 
 const cookieOf = (request: SeenRequest) => request.headers.cookie ?? '';

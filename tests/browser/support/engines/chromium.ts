@@ -93,8 +93,8 @@ class ChromiumTab implements Tab {
       const seen: SeenRequest = { url: request.url(), method: request.method(), headers: request.headers(), navigation: request.isNavigationRequest() };
       this.requests.push(seen);
       // The headers as sent (cookies included) arrive a moment later.
-      void request.allHeaders().then(
-        (headers) => (seen.headers = headers),
+      seen.sent = request.allHeaders().then(
+        (headers) => void (seen.headers = headers),
         () => undefined,
       );
     });

@@ -22,6 +22,8 @@ export interface SeenRequest {
   headers: Record<string, string>;
   /** Made for the tab's top document or one of its frames, not a script's fetch. */
   navigation: boolean;
+  /** Settles once `headers` are the ones sent, where the driver learns them only after the request (Chromium); absent where they are from the start. */
+  sent?: Promise<void>;
 }
 
 export interface SeenMessage {
