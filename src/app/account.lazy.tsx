@@ -370,6 +370,16 @@ function MyAccount() {
     saveDrafts: () => sessionStorage.setItem(DRAFTS_KEY, JSON.stringify(Object.fromEntries([...drafts.current].map(([form, draft]) => [form, draft()])))),
   }));
 
+  /** A failure logged and said on the page; how it is said. */
+  const showFailure = useCallback(
+    (failure: unknown): ErrorView => {
+      logError('my-account', failure);
+      const view = describeError(failure, i18n);
+      setError({ view, code: failure instanceof MyAccountError ? failure.code : undefined });
+      return view;
+    },
+    [i18n],
+  );
   /** Reads the account; resolves false when that failed for want of a connection. */
   const load = useCallback(
     () =>
@@ -379,14 +389,9 @@ function MyAccount() {
           setAccount(read);
           return true;
         },
-        (failure: unknown) => {
-          logError('my-account', failure);
-          const view = describeError(failure, i18n);
-          setError({ view, code: failure instanceof MyAccountError ? failure.code : undefined });
-          return view.action !== 'connection';
-        },
+        (failure: unknown) => showFailure(failure).action !== 'connection',
       ),
-    [client, i18n],
+    [client, showFailure],
   );
   useEffect(() => void load(), [load]);
   // No connection: loaded again by itself as soon as it is back, a few times while it settles.
@@ -403,10 +408,7 @@ function MyAccount() {
         setError(undefined);
         void load();
       },
-      (failure: unknown) => {
-        logError('my-account', failure);
-        setError({ view: describeError(failure, i18n), code: failure instanceof MyAccountError ? failure.code : undefined });
-      },
+      (failure: unknown) => void showFailure(failure),
     ).finally(() => setConnecting(false));
   };
 
