@@ -22,6 +22,7 @@ import { startTestStack } from '../../../devstack/test-stack.ts';
 import { selfSignedLocalhost, type TlsIdentity } from '../../../devstack/tls.ts';
 import { adminOf, signInThroughForm } from '../measure/browser.ts';
 import { currentLoad } from '../measure/machine.ts';
+import { blockingFromCpuTime, cpuShareOf, type TaskTimes } from './mainThread.ts';
 import { FLOOR_RENDERED_MARK } from '../measure/floorPage.ts';
 import { HOME_RENDERED_MARK } from '../measure/marks.ts';
 import { spread, type Spread } from '../measure/stats.ts';
@@ -101,6 +102,8 @@ export interface FloorAudit {
   performance: Spread;
   metrics: Record<LighthouseMetric, Spread>;
   cpuShare: Spread;
+  /** As the app's `cpuBlocking` (absent from reports written before it was measured). */
+  cpuBlocking?: Spread;
 }
 
 /** One page with one preset, over all runs. */
@@ -133,6 +136,13 @@ export interface LighthouseAudit {
    * grows with it; near 1 the figures are the page's own.
    */
   cpuShare: Spread;
+  /**
+   * Total blocking time counted from the tasks' CPU time times the preset's
+   * slowdown, over the runs (lighthouse/mainThread.ts): what the page's own
+   * work blocks on a slower core, without the waiting a busy machine adds.
+   * Absent from reports written before it was measured.
+   */
+  cpuBlocking?: Spread;
   /** Lighthouse's run warnings, each once. */
   warnings: string[];
   /** The preset's round-trip time (its simulated network's RTT), in ms. */
@@ -155,10 +165,11 @@ export interface LighthouseMeasurements {
   seconds: number;
 }
 
-/** One Lighthouse run: its report, and how much of its main thread's task time had a CPU. */
+/** One Lighthouse run: its report, how much of its main thread's task time had a CPU, and its blocking time from CPU time. */
 interface Run {
   lhr: Result;
   cpuShare: number;
+  cpuBlocking: number;
 }
 
 const TOP_SCRIPTS = 8;
@@ -320,6 +331,7 @@ function summarize(layout: ApiLayout, page: LighthousePage, preset: LighthousePr
     },
     benchmarkIndex: spread(lhrs.map((lhr) => lhr.environment.benchmarkIndex)).median,
     cpuShare: spread(runs.map((run) => run.cpuShare)),
+    cpuBlocking: spread(runs.map((run) => run.cpuBlocking)),
     warnings: [...new Set(lhrs.flatMap((lhr) => lhr.runWarnings.map(String)))],
     rttMs: representative.configSettings.throttling.rttMs ?? 0,
   };
@@ -337,6 +349,7 @@ function summarizeFloor(runs: Run[]): FloorAudit {
     performance: spread(lhrs.map(performanceOf)),
     metrics: Object.fromEntries(LIGHTHOUSE_METRICS.map((id) => [id, spread(lhrs.map((lhr) => lhr.audits[id]?.numericValue ?? Number.NaN))])) as FloorAudit['metrics'],
     cpuShare: spread(runs.map((run) => run.cpuShare)),
+    cpuBlocking: spread(runs.map((run) => run.cpuBlocking)),
   };
 }
 
@@ -382,13 +395,18 @@ function checkAudited(lhr: Result, page: LighthousePage, appUrl: string, linked:
   }
 }
 
-async function cpuShareOf(trace: Trace): Promise<number> {
+/** The page's top-level main-thread tasks of one run, with what they tell (lighthouse/mainThread.ts). */
+async function readMainThread(trace: Trace, lhr: Result): Promise<Pick<Run, 'cpuShare' | 'cpuBlocking'>> {
   const tasks = (await MainThreadTasks.request(trace, { computedCache: new Map() })).filter((task) => !task.parent);
   // Complete events carry their thread (CPU) time as tdur; Lighthouse's type leaves it out.
-  const times = tasks.map((task) => task.event as { dur?: number; tdur?: number });
-  const wall = times.reduce((sum, time) => sum + (time.dur ?? 0), 0);
-  const cpu = times.reduce((sum, time) => sum + (time.tdur ?? time.dur ?? 0), 0);
-  return wall > 0 ? cpu / wall : 1;
+  const times = tasks.map((task) => task.event as TaskTimes);
+  const observed = items(lhr, 'metrics')[0];
+  const fcpTs = observed?.observedFirstContentfulPaintTs;
+  if (typeof fcpTs !== 'number') throw new Error(`Lighthouse's run of ${lhr.finalDisplayedUrl} has no observed first contentful paint.`);
+  return {
+    cpuShare: cpuShareOf(times),
+    cpuBlocking: blockingFromCpuTime(times, fcpTs, lhr.configSettings.throttling.cpuSlowdownMultiplier ?? 1),
+  };
 }
 
 async function runLighthouse(url: string, port: number, preset: LighthousePreset, page: LighthousePage): Promise<{ lhr: Result; trace: Trace }> {
@@ -450,20 +468,20 @@ async function runPage(
         }
         const { lhr } = measured;
         checkAudited(lhr, page, urls.app, linked);
-        const result: Run = { lhr, cpuShare: await cpuShareOf(measured.trace) };
+        const result: Run = { lhr, ...(await readMainThread(measured.trace, lhr)) };
         byPreset.get(preset)!.push(result);
         if (reportsDir) writeFileSync(join(reportsDir, `${layout}-${page.id}-${preset}-${run + 1}.json`), JSON.stringify(lhr));
         const performance = Math.round((lhr.categories.performance?.score ?? 0) * 100);
         const tbt = Math.round(lhr.audits['total-blocking-time']?.numericValue ?? 0);
         const seconds = ((Date.now() - started) / 1000).toFixed(1);
-        log(`  ${page.path} ${preset} run ${run + 1}/${runs}: performance ${performance}, TBT ${tbt} ms, CPU share ${result.cpuShare.toFixed(2)} (${seconds} s)`);
+        log(`  ${page.path} ${preset} run ${run + 1}/${runs}: performance ${performance}, TBT ${tbt} ms, CPU share ${result.cpuShare.toFixed(2)}, from CPU time ${Math.round(result.cpuBlocking)} ms (${seconds} s)`);
         if (preset !== 'mobile') continue;
         // The floor page right after the app's mobile run, so both see the same machine.
         const floorRun = await runFloor(floorUrl, floorChrome.port);
         floor.push(floorRun);
         if (reportsDir) writeFileSync(join(reportsDir, `${layout}-${page.id}-floor-mobile-${run + 1}.json`), JSON.stringify(floorRun.lhr));
         const floorTbt = Math.round(floorRun.lhr.audits['total-blocking-time']?.numericValue ?? 0);
-        log(`  ${page.path} floor page mobile run ${run + 1}/${runs}: performance ${performanceOf(floorRun.lhr)}, TBT ${floorTbt} ms`);
+        log(`  ${page.path} floor page mobile run ${run + 1}/${runs}: performance ${performanceOf(floorRun.lhr)}, TBT ${floorTbt} ms, from CPU time ${Math.round(floorRun.cpuBlocking)} ms`);
       }
     }
     const lighthouseVersion = byPreset.get('mobile')?.[0]?.lhr.lighthouseVersion ?? 'unknown';
@@ -485,7 +503,7 @@ async function runFloor(url: string, port: number): Promise<Run> {
     if (!items(measured.lhr, 'user-timings').some((item) => item.name === FLOOR_RENDERED_MARK)) {
       throw new Error(`Lighthouse's run of the floor page ${url} ended without the ${FLOOR_RENDERED_MARK} mark: its heading was not rendered.`);
     }
-    return { lhr: measured.lhr, cpuShare: await cpuShareOf(measured.trace) };
+    return { lhr: measured.lhr, ...(await readMainThread(measured.trace, measured.lhr)) };
   }
 }
 
