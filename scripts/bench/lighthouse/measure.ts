@@ -395,11 +395,25 @@ function checkAudited(lhr: Result, page: LighthousePage, appUrl: string, linked:
   }
 }
 
+/** Thread time as the trace gives it (Lighthouse's event type leaves it out). */
+type TimedEvent = { ts: number; tts?: number; tdur?: number };
+
+/**
+ * A task's times in microseconds: its wall time from Lighthouse's task (a
+ * complete event or a begin/end pair, its duration in milliseconds), its
+ * thread time from the complete event's tdur or the pair's thread clocks.
+ */
+function taskTimes(task: { event: unknown; endEvent?: unknown; duration: number }): TaskTimes {
+  const event = task.event as TimedEvent;
+  const end = task.endEvent as TimedEvent | undefined;
+  const tdur = end ? (end.tts !== undefined && event.tts !== undefined ? end.tts - event.tts : undefined) : event.tdur;
+  return { ts: event.ts, dur: task.duration * 1000, ...(tdur === undefined ? {} : { tdur }) };
+}
+
 /** The page's top-level main-thread tasks of one run, with what they tell (lighthouse/mainThread.ts). */
 async function readMainThread(trace: Trace, lhr: Result): Promise<Pick<Run, 'cpuShare' | 'cpuBlocking'>> {
   const tasks = (await MainThreadTasks.request(trace, { computedCache: new Map() })).filter((task) => !task.parent);
-  // Complete events carry their thread (CPU) time as tdur; Lighthouse's type leaves it out.
-  const times = tasks.map((task) => task.event as TaskTimes);
+  const times = tasks.map((task) => taskTimes(task));
   const observed = items(lhr, 'metrics')[0];
   const fcpTs = observed?.observedFirstContentfulPaintTs;
   if (typeof fcpTs !== 'number') throw new Error(`Lighthouse's run of ${lhr.finalDisplayedUrl} has no observed first contentful paint.`);
