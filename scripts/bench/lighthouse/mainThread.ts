@@ -12,6 +12,21 @@ export interface TaskTimes {
   tdur?: number;
 }
 
+/** Thread time as the trace gives it (Lighthouse's event type leaves it out). */
+type TimedEvent = { ts: number; tts?: number; tdur?: number };
+
+/**
+ * A task's times in microseconds: its wall time from Lighthouse's task (a
+ * complete event or a begin/end pair, its duration in milliseconds), its
+ * thread time from the complete event's tdur or the pair's thread clocks.
+ */
+export function taskTimes(task: { event: unknown; endEvent?: unknown; duration: number }): TaskTimes {
+  const event = task.event as TimedEvent;
+  const end = task.endEvent as TimedEvent | undefined;
+  const tdur = end ? (end.tts !== undefined && event.tts !== undefined ? end.tts - event.tts : undefined) : event.tdur;
+  return { ts: event.ts, dur: task.duration * 1000, ...(tdur === undefined ? {} : { tdur }) };
+}
+
 /** The browser's line for a long task, the same one total blocking time counts from. */
 const LONG_TASK_MS = 50;
 

@@ -22,7 +22,7 @@ import { startTestStack } from '../../../devstack/test-stack.ts';
 import { selfSignedLocalhost, type TlsIdentity } from '../../../devstack/tls.ts';
 import { adminOf, signInThroughForm } from '../measure/browser.ts';
 import { currentLoad } from '../measure/machine.ts';
-import { blockingFromCpuTime, cpuShareOf, type TaskTimes } from './mainThread.ts';
+import { blockingFromCpuTime, cpuShareOf, taskTimes } from './mainThread.ts';
 import { FLOOR_RENDERED_MARK } from '../measure/floorPage.ts';
 import { HOME_RENDERED_MARK } from '../measure/marks.ts';
 import { spread, type Spread } from '../measure/stats.ts';
@@ -393,21 +393,6 @@ function checkAudited(lhr: Result, page: LighthousePage, appUrl: string, linked:
       .map((item) => `${String(item.url)} (${String(item.sessionTargetType)}, ${numberOf(item, 'transferSize')} B, ${String(item.resourceType)}, status ${String(item.statusCode)})`);
     throw new Error(`Not a cold load of ${where}: ${cached.join(', ')} did not come over the network. Seen: ${seen.join('; ') || 'no request'}.`);
   }
-}
-
-/** Thread time as the trace gives it (Lighthouse's event type leaves it out). */
-type TimedEvent = { ts: number; tts?: number; tdur?: number };
-
-/**
- * A task's times in microseconds: its wall time from Lighthouse's task (a
- * complete event or a begin/end pair, its duration in milliseconds), its
- * thread time from the complete event's tdur or the pair's thread clocks.
- */
-function taskTimes(task: { event: unknown; endEvent?: unknown; duration: number }): TaskTimes {
-  const event = task.event as TimedEvent;
-  const end = task.endEvent as TimedEvent | undefined;
-  const tdur = end ? (end.tts !== undefined && event.tts !== undefined ? end.tts - event.tts : undefined) : event.tdur;
-  return { ts: event.ts, dur: task.duration * 1000, ...(tdur === undefined ? {} : { tdur }) };
 }
 
 /** The page's top-level main-thread tasks of one run, with what they tell (lighthouse/mainThread.ts). */
