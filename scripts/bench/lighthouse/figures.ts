@@ -1,12 +1,11 @@
 import { BUDGETS } from '../budgets.ts';
 import type { Figure, Report } from '../figures/types.ts';
+import { MOBILE_CPU_SLOWDOWN } from '../measure/longTasks.ts';
 import { ms, type Spread } from '../measure/stats.ts';
 import type { FloorAudit, LighthouseAudit, LighthouseMeasurements } from './measure.ts';
 
 const range = (s: Spread) => (s.min === s.max ? `${Math.round(s.median)}` : `${Math.round(s.median)} (${Math.round(s.min)}–${Math.round(s.max)})`);
 const msRange = (s: Spread) => `${ms(s.median)} (${ms(s.min)}–${ms(s.max)})`;
-/** Lighthouse's mobile preset's CPU slowdown, which its simulation applies. */
-const CPU_SLOWDOWN = 4;
 const goal = (met: boolean) => (met ? 'goal met' : 'goal not met on this machine');
 
 /** The LCP budget of a mobile audit: 1.2 x the floor page's, plus the spec's API round trips at the preset's RTT. */
@@ -50,9 +49,9 @@ export function lighthouseFigures(lighthouse: LighthouseMeasurements): Figure[] 
       if (audit.cpuBlocking && floor.cpuBlocking) {
         list.push({
           id: `${id}-tbt-cpu`,
-          label: `${name}: total blocking time from CPU time x ${CPU_SLOWDOWN}, beside the floor page`,
+          label: `${name}: total blocking time from CPU time x ${MOBILE_CPU_SLOWDOWN}, beside the floor page`,
           value: `${msRange(audit.cpuBlocking)}; floor page ${msRange(floor.cpuBlocking)}; CPU share ${audit.cpuShare.median.toFixed(2)}, floor page ${floor.cpuShare.median.toFixed(2)}`,
-          budget: 'reported (the page\'s own work on a core 4 times slower, without the waiting a busy machine adds)',
+          budget: `reported (the page's own work on a core ${MOBILE_CPU_SLOWDOWN} times slower, without the waiting a busy machine adds)`,
         });
       }
     } else {

@@ -3,6 +3,7 @@
  * top-level tasks: how much of their wall time had a CPU, and the blocking
  * time its own work alone would give at the preset's slowdown.
  */
+import { LONG_TASK_MS } from '../measure/longTasks.ts';
 
 /** A top-level main-thread task: start and wall time (`dur`) and thread time (`tdur`), in microseconds, as the trace has them. */
 export interface TaskTimes {
@@ -26,9 +27,6 @@ export function taskTimes(task: { event: unknown; endEvent?: unknown; duration: 
   const tdur = end ? (end.tts !== undefined && event.tts !== undefined ? end.tts - event.tts : undefined) : event.tdur;
   return { ts: event.ts, dur: task.duration * 1000, ...(tdur === undefined ? {} : { tdur }) };
 }
-
-/** The browser's line for a long task, the same one total blocking time counts from. */
-const LONG_TASK_MS = 50;
 
 /** CPU time over wall time of the tasks: below 1, the page waited inside its tasks for a CPU. */
 export function cpuShareOf(tasks: readonly TaskTimes[]): number {

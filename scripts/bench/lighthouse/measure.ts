@@ -22,10 +22,10 @@ import { startTestStack } from '../../../devstack/test-stack.ts';
 import { selfSignedLocalhost, type TlsIdentity } from '../../../devstack/tls.ts';
 import { adminOf, signInThroughForm } from '../measure/browser.ts';
 import { currentLoad } from '../measure/machine.ts';
-import { blockingFromCpuTime, cpuShareOf, taskTimes } from './mainThread.ts';
 import { FLOOR_RENDERED_MARK } from '../measure/floorPage.ts';
 import { HOME_RENDERED_MARK } from '../measure/marks.ts';
 import { spread, type Spread } from '../measure/stats.ts';
+import { blockingFromCpuTime, cpuShareOf, taskTimes } from './mainThread.ts';
 
 export const LIGHTHOUSE_CATEGORIES = ['performance', 'accessibility', 'best-practices'] as const;
 export type LighthouseCategory = (typeof LIGHTHOUSE_CATEGORIES)[number];
