@@ -11,7 +11,7 @@ import { inspectActor } from './lib/inspect.ts';
 import { logError } from './lib/log.ts';
 import { nextTask } from './lib/whenIdle.ts';
 import { CALLBACK_PATH } from './lib/paths.ts';
-import { firstPageDrawn, preloadPageCode, router } from './routes/router.tsx';
+import { createAppRouter, firstPageDrawn, preloadPageCode } from './routes/router.tsx';
 import './ui/app.css';
 
 /** Set as the app starts, after its script has been evaluated (scripts/bench/measure/marks.ts). */
@@ -35,8 +35,8 @@ async function isPopupCallback(): Promise<boolean> {
  */
 async function start(): Promise<void> {
   if (await isPopupCallback()) return;
-  // Evaluating the app's modules is one task, making the start-up machine and its actor two more, starting it and the
-  // first render another: on a slow phone short tasks keep the page answering where one long one would not.
+  // Evaluating the app's modules is one task, making the start-up machine and its actor two more, starting it, making
+  // the router and the first render more: on a slow phone short tasks keep the page answering where one long one would not.
   await nextTask();
   // For the benchmark: what comes after this is the app's own work, what came before it evaluating the script.
   performance.mark(APP_STARTED_MARK);
@@ -44,9 +44,11 @@ async function start(): Promise<void> {
   await nextTask();
   if (import.meta.env.DEV) inspectActor(bootActor);
   bootActor.start();
+  await nextTask();
+  const router = createAppRouter();
   // Asking for the page's code adds a link for each of its files: at 4x slowdown that alone is tens of milliseconds.
   await nextTask();
-  preloadPageCode(location.pathname);
+  await preloadPageCode(location.pathname);
   // A sign-in's return: its code (the sign-in library) loads beside the config request, and the exchange starts once the config is in.
   if (location.pathname === CALLBACK_PATH) {
     // On failure the route's loader loads it again and says so.
@@ -61,6 +63,7 @@ async function start(): Promise<void> {
   }, () => undefined);
   // After the first page is drawn: the token's life has a minute to spare, that page's own code has not.
   whenSignedIn(() => firstPageDrawn.then(() => import('./session/signedIn.lazy.ts')).then(({ startSignedIn }) => startSignedIn()));
+  await nextTask();
   const root = createRoot(document.getElementById('root')!);
   // In a transition, which React renders in pieces and yields to the browser between them; index.html's busy indicator
   // stays on screen until it is done.

@@ -133,25 +133,49 @@ const routeTree = rootRoute.addChildren([
   shellRoute.addChildren([appRoute.addChildren([appHomeRoute, aboutRoute, myAccountRoute]), sectionRoute]),
 ]);
 
-/** The one router of the page; routes read start-up's results through the context. */
-export const router = createRouter({
-  routeTree,
-  context: {
-    session: () => bootContext().session,
-    userConfiguration: () => bootContext().userConfiguration,
-  },
-  defaultPendingComponent: BusyIndicator,
-  defaultErrorComponent: RouteError,
-  defaultPendingMs: 150,
-  defaultPendingMinMs: 0,
-  defaultPreload: false,
-  scrollRestoration: true,
-});
+/** The router with the app's routes; routes read start-up's results through the context. */
+function makeRouter() {
+  const made = createRouter({
+    routeTree,
+    context: {
+      session: () => bootContext().session,
+      userConfiguration: () => bootContext().userConfiguration,
+    },
+    defaultPendingComponent: BusyIndicator,
+    defaultErrorComponent: RouteError,
+    defaultPendingMs: 150,
+    defaultPendingMinMs: 0,
+    defaultPreload: false,
+    scrollRestoration: true,
+  });
+  // After a navigation (not the first page), focus moves to the new page's heading.
+  made.subscribe('onResolved', (event) => {
+    if (event.fromLocation && event.pathChanged) void import('../ui/focusHeading.lazy.ts').then(({ focusPageHeading }) => focusPageHeading());
+  });
+  const stop = made.subscribe('onRendered', () => {
+    stop();
+    void whenPartsLoaded().then(pageDrawn);
+  });
+  return made;
+}
 
-// After a navigation (not the first page), focus moves to the new page's heading.
-router.subscribe('onResolved', (event) => {
-  if (event.fromLocation && event.pathChanged) void import('../ui/focusHeading.lazy.ts').then(({ focusPageHeading }) => focusPageHeading());
-});
+export type AppRouter = ReturnType<typeof makeRouter>;
+
+/**
+ * The one router of the page. Made by createAppRouter (src/start.tsx) in a
+ * task of its own, not as the app's script is evaluated: making a router
+ * (its history, its scroll positions, its tree of routes) is about half of
+ * that evaluation, which on a slow phone would be one long task.
+ */
+export let router: AppRouter;
+
+/** Makes the page's router, once. */
+export function createAppRouter(): AppRouter {
+  if ((router as AppRouter | undefined) === undefined) router = makeRouter();
+  return router;
+}
+
+let pageDrawn: () => void = () => undefined;
 
 /**
  * Settles once the router has drawn its first page and that page's optional
@@ -159,21 +183,23 @@ router.subscribe('onResolved', (event) => {
  * line with that page's own code.
  */
 export const firstPageDrawn = new Promise<void>((drawn) => {
-  const stop = router.subscribe('onRendered', () => {
-    stop();
-    void whenPartsLoaded().then(drawn);
-  });
+  pageDrawn = drawn;
 });
 
 /**
  * Fetches the code of the page at `pathname` (its lazy route files), without
  * running its guards: called as start-up begins, it loads beside start-up's
  * requests instead of after them, one round trip or more less on a phone.
- * A failure is the router's to show when it gets there.
+ * One route's files a task: asking for them adds a link for each. A failure
+ * is the router's to show when it gets there.
  */
-export function preloadPageCode(pathname: string): void {
+export async function preloadPageCode(pathname: string): Promise<void> {
   const [routes] = router.getMatchedRoutes(pathname);
-  for (const route of routes) router.loadRouteChunk(route)?.catch(() => undefined);
+  for (const route of routes) {
+    if (!route.lazyFn) continue;
+    router.loadRouteChunk(route)?.catch(() => undefined);
+    await nextTask();
+  }
 }
 
 /**
@@ -195,6 +221,6 @@ export async function preloadStartSections(): Promise<void> {
 
 declare module '@tanstack/react-router' {
   interface Register {
-    router: typeof router;
+    router: AppRouter;
   }
 }
