@@ -163,14 +163,26 @@ function watchPending(page: Page): () => string[] {
   return () => [...pending].map((request) => request.url());
 }
 
+/** A page that did not reach its mark in time, with the requests it still waited for then. */
+export class PageNotRendered extends Error {
+  constructor(
+    message: string,
+    readonly pending: readonly string[],
+  ) {
+    super(message);
+    this.name = 'PageNotRendered';
+  }
+}
+
 async function waitForHome(page: Page, pending: () => string[] = () => [], timeout = 30_000, mark = HOME_RENDERED_MARK): Promise<void> {
   let timer: NodeJS.Timeout | undefined;
   const timedOut = new Promise<never>((_, reject) => {
     timer = setTimeout(() => {
       // What the page shows instead says why: the login page, an error screen, or still the busy screen.
-      void whatIsShown(page).then((shown) =>
-        reject(new Error(`The page was not rendered within ${timeout} ms (no ${mark} mark); the page is at ${shown}; still waiting for: ${pending().join(', ') || 'nothing'}`)),
-      );
+      void whatIsShown(page).then((shown) => {
+        const waiting = pending();
+        reject(new PageNotRendered(`The page was not rendered within ${timeout} ms (no ${mark} mark); the page is at ${shown}; still waiting for: ${waiting.join(', ') || 'nothing'}`, waiting));
+      });
     }, timeout);
   });
   try {
