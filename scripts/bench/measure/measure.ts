@@ -132,12 +132,6 @@ async function measureLatencies(
 /** The sizes of GetAll the scale runs compare: today's, and a backend with 10 and 100 times its texts and permissions. */
 export const SCALES = [1, 10, 100] as const;
 
-/**
- * Signed-in starts with GetAll at each of SCALES, taking turns, at no added
- * latency but on a link of BUDGETS.scaleThroughput: on loopback a megabyte
- * arrives in a millisecond, and the budget compares what reading it costs
- * with what fetching it costs.
- */
 /** Tries after the first when a start on an emulated link stalls (throttledBoot). */
 const STALLED_RETRIES = 2;
 
@@ -172,6 +166,12 @@ async function throttledBoot(browser: Browser, appUrl: string, storageState: Sto
   }
 }
 
+/**
+ * Signed-in starts with GetAll at each of SCALES, taking turns, at no added
+ * latency but on a link of BUDGETS.scaleThroughput: on loopback a megabyte
+ * arrives in a millisecond, and the budget compares what reading it costs
+ * with what fetching it costs.
+ */
 async function measureScales(dist: string, options: MeasureOptions): Promise<ScaleRuns[]> {
   const { runs, log } = options;
   // A browser of its own: after the phases before it (service workers, many contexts), a throttled page of the
