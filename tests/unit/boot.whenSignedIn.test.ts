@@ -44,7 +44,7 @@ describe('whenSignedIn', () => {
     const load = vi.fn(async () => undefined);
     whenSignedIn(load, actor);
     answer({ user: { name: 'Admin' } });
-    await vi.waitFor(() => expect(actor.getSnapshot().value).toBe('ready'));
+    await waitFor(actor, ready);
     await vi.runAllTimersAsync();
     expect(load).toHaveBeenCalledTimes(1);
   });
@@ -53,7 +53,7 @@ describe('whenSignedIn', () => {
     vi.useFakeTimers();
     const { actor, answer } = startUp();
     answer({ user: { name: 'Admin' } });
-    await vi.waitFor(() => expect(actor.getSnapshot().value).toBe('ready'));
+    await waitFor(actor, ready);
     const load = vi.fn(async () => undefined);
     whenSignedIn(load, actor);
     await vi.runAllTimersAsync();
