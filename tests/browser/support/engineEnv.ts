@@ -1,9 +1,9 @@
-import { afterAll, afterEach, beforeAll, beforeEach } from 'vitest';
+import { afterEach, beforeEach } from 'vitest';
 import type { StackOptions } from '../../../devstack/stack.ts';
 import type { TestStack } from '../../../devstack/test-stack.ts';
 import { StaffModel } from '../models/staff.model.ts';
 import { launchEngine, type Engine, type EngineBrowser, type LaunchOptions } from './driver.ts';
-import { startTestStack } from './stack.ts';
+import { browserAndStackForSuite } from './stack.ts';
 
 /** What an engine test has: its browser, its stack, and the test's person on a tab of a fresh context. */
 export interface EngineTestEnv {
@@ -20,12 +20,7 @@ export interface EngineTestEnv {
  */
 export function engineEnv(engine: Engine, stackOptions: StackOptions = {}, launch: LaunchOptions = {}): EngineTestEnv {
   const env = {} as EngineTestEnv;
-  beforeAll(async () => {
-    [env.browser, env.stack] = await Promise.all([launchEngine(engine, launch), startTestStack(stackOptions)]);
-  });
-  afterAll(async () => {
-    await Promise.all([env.browser?.close(), env.stack?.stop()]);
-  });
+  browserAndStackForSuite(env, () => launchEngine(engine, launch), stackOptions);
   beforeEach(async () => {
     env.stack.cspReports.length = 0;
     env.staff = new StaffModel(await env.browser.newTab(), env.stack);

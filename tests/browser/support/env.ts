@@ -1,9 +1,9 @@
 import type { Browser, BrowserContext } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, beforeEach } from 'vitest';
+import { afterEach, beforeEach } from 'vitest';
 import type { Stack, StackOptions } from '../../../devstack/stack.ts';
 import { WatchedContext } from '../models/watch.ts';
 import { launchChromium, newContext } from './chromium.ts';
-import { startTestStack } from './stack.ts';
+import { browserAndStackForSuite } from './stack.ts';
 
 export interface BrowserEnv {
   browser: Browser;
@@ -20,12 +20,7 @@ export interface BrowserEnv {
  */
 export function browserEnv(stackOptions: StackOptions = {}, browserArgs: readonly string[] = []): BrowserEnv {
   const env = {} as BrowserEnv;
-  beforeAll(async () => {
-    [env.browser, env.stack] = await Promise.all([launchChromium({ args: browserArgs }), startTestStack(stackOptions)]);
-  });
-  afterAll(async () => {
-    await Promise.all([env.browser?.close(), env.stack?.stop()]);
-  });
+  browserAndStackForSuite(env, () => launchChromium({ args: browserArgs }), stackOptions);
   beforeEach(async () => {
     env.context = await newContext(env.browser);
     env.watched = await WatchedContext.of(env.context, env.stack);

@@ -160,17 +160,38 @@ export function launchWebKitEngine({ languages, thirdPartyCookies }: { languages
 class WebKitBrowser implements EngineLaunch {
   readonly engine = 'webkit';
   private readonly tabs = new Set<WebKitTab>();
+  /** Tabs still starting: a hook that timed out leaves one behind, and its driver and display must not outlive the browser. */
+  private readonly opening = new Set<Promise<unknown>>();
+  private closed = false;
   constructor(private readonly languages: string) {}
 
-  async newTab({ viewport }: { viewport: Viewport }): Promise<Tab> {
+  newTab({ viewport }: { viewport: Viewport }): Promise<Tab> {
+    if (this.closed) return Promise.reject(new Error('the WebKit browser is closed'));
+    const opening = this.open(viewport);
+    const settled = opening.catch(() => undefined);
+    this.opening.add(settled);
+    void settled.then(() => this.opening.delete(settled));
+    return opening;
+  }
+
+  private async open(viewport: Viewport): Promise<Tab> {
     const session = await WebKitSession.start({ languages: this.languages });
-    const tab = new WebKitTab(session, await session.firstWindow(), { owner: () => this.tabs.delete(tab) });
-    this.tabs.add(tab);
-    await tab.setViewport(viewport);
-    return tab;
+    let tab: WebKitTab | undefined;
+    try {
+      if (this.closed) throw new Error('the WebKit browser closed while a tab was opening');
+      tab = new WebKitTab(session, await session.firstWindow(), { owner: () => this.tabs.delete(tab!) });
+      this.tabs.add(tab);
+      await tab.setViewport(viewport);
+      return tab;
+    } catch (error) {
+      await (tab ? tab.close() : session.close());
+      throw error;
+    }
   }
 
   async close(): Promise<void> {
+    this.closed = true;
+    await Promise.all([...this.opening]);
     await Promise.all([...this.tabs].map((tab) => tab.close()));
   }
 }
