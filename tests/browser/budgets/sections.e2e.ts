@@ -16,13 +16,13 @@ import { SECTIONS } from '../../../src/sections/sections.lazy.ts';
  * with sections added up to 100, and compares its initial set with that of
  * dist/ (the browser project's global setup builds it). The files must be
  * the same bytes but for the 8-character hashes in file names, which differ
- * because the lazy chunks they name differ; those hashes move gzip by a few
- * bytes, never the raw size.
+ * because the lazy chunks they name differ (and "Over de applicatie" carries
+ * the build's time). Same bytes means the same raw size and, hashes aside,
+ * the same compressed size; the compressed sizes as built are only reported,
+ * since other hashes compress a little better or worse (seen: 26 B apart).
  */
 
 const TOTAL = 100;
-/** Gzip of the same bytes with other 8-character hashes in their file names: they compress a little better or worse. */
-const GZIP_SLACK_BYTES = 16;
 /** The list's closing line in src/sections/sections.lazy.ts, where the generated entries go. */
 const LIST_END = '] as const satisfies readonly Section[];';
 /** What the build reads besides node_modules (vite.config.ts and lingui.config.ts read scripts/). */
@@ -94,8 +94,6 @@ describe(`the initial set with ${TOTAL} sections`, () => {
       expect(file.text === before.get(name)!.text, `${file.path}: other bytes than dist/${before.get(name)!.path}, not only file-name hashes`).toBe(true);
     }
     const gzip = { normal: sizesOfSet(normal, initialSet(normal)).gzip, many: sizesOfSet(many, initialSet(many)).gzip };
-    expect(Math.abs(gzip.many - gzip.normal), `gzip ${gzip.normal} B with ${SECTIONS.length} sections, ${gzip.many} B with ${TOTAL}`).toBeLessThanOrEqual(
-      GZIP_SLACK_BYTES,
-    );
+    console.log(`sections: the initial set in gzip, with its hashes: ${gzip.normal} B with ${SECTIONS.length} sections, ${gzip.many} B with ${TOTAL}`);
   });
 });
