@@ -166,15 +166,15 @@ class WebKitBrowser implements EngineLaunch {
   constructor(private readonly languages: string) {}
 
   newTab({ viewport }: { viewport: Viewport }): Promise<Tab> {
-    if (this.closed) return Promise.reject(new Error('the WebKit browser is closed'));
     const opening = this.open(viewport);
-    const settled = opening.catch(() => undefined);
-    this.opening.add(settled);
-    void settled.then(() => this.opening.delete(settled));
+    this.opening.add(opening);
+    const done = () => this.opening.delete(opening);
+    void opening.then(done, done);
     return opening;
   }
 
   private async open(viewport: Viewport): Promise<Tab> {
+    if (this.closed) throw new Error('the WebKit browser is closed');
     const session = await WebKitSession.start({ languages: this.languages });
     let tab: WebKitTab | undefined;
     try {
@@ -191,7 +191,7 @@ class WebKitBrowser implements EngineLaunch {
 
   async close(): Promise<void> {
     this.closed = true;
-    await Promise.all([...this.opening]);
+    await Promise.allSettled([...this.opening]);
     await Promise.all([...this.tabs].map((tab) => tab.close()));
   }
 }
