@@ -1,4 +1,5 @@
 import { execFileSync } from 'node:child_process';
+import { availableParallelism } from 'node:os';
 import { resolve } from 'node:path';
 import { lingui } from '@lingui/vite-plugin';
 import react from '@vitejs/plugin-react';
@@ -9,6 +10,18 @@ import { earlyScript } from './scripts/build/earlyScript.ts';
 import { lazyStylesheets } from './scripts/build/lazyStylesheets.ts';
 import { collectOnDemandFiles } from './scripts/build/precache.ts';
 import { splitModules, staticClosure, withPackages } from './scripts/modules.ts';
+
+/**
+ * The test limits, calibrated to this machine once per run
+ * (tests/support/limits.ts): only under vitest, so a build or the dev server
+ * does not time the machine. A vitest started by `npm test` is handed the
+ * factor; one started by itself measures it here and says so first.
+ */
+const limits = process.env.VITEST ? await import('./tests/support/limits.ts') : undefined;
+if (limits?.CALIBRATION.source === 'measured') console.log(limits.describeCalibration());
+
+/** The CPUs this process may use (follows `taskset`): at most this many test files at once. */
+const cpus = availableParallelism();
 
 /** The browser files that drive Firefox and WebKit (through tests/browser/support/driver.ts), a project of their own. */
 const ENGINE_FILES = ['tests/browser/engines/**/*.e2e.ts', 'tests/browser/paths/*.engines.e2e.ts'];
@@ -164,8 +177,13 @@ export default defineConfig({
     },
   },
   test: {
-    // Two at a time on CI's two cores: first the unit and node files, then Chromium's files beside the engines'.
-    maxWorkers: 2,
+    // As many at a time as there are CPUs for this process: first the unit and
+    // node files, then Chromium's files (one at a time; npm test runs the
+    // engines' beside them only with two CPUs or more, scripts/test.ts).
+    maxWorkers: cpus,
+    // Vitest's own 5 s and 10 s, calibrated like every other limit (the property tests are sized to take about 2 s of it).
+    testTimeout: limits?.UNIT_TEST_MS,
+    hookTimeout: limits?.UNIT_HOOK_MS,
     projects: [
       {
         extends: true,
@@ -183,7 +201,8 @@ export default defineConfig({
           environment: 'node',
           sequence: { groupOrder: 0 },
           include: ['tests/devstack/**/*.test.ts', 'tests/build/**/*.test.ts', 'tests/contract/**/*.test.ts'],
-          testTimeout: 30_000,
+          testTimeout: limits?.NODE_TEST_MS,
+          hookTimeout: limits?.NODE_HOOK_MS,
           server: { deps: { inline: ['@xstate/machine-extractor'] } },
         },
         resolve: {
@@ -203,8 +222,8 @@ export default defineConfig({
           exclude: ENGINE_FILES,
           globalSetup: ['tests/browser/support/globalSetup.ts'],
           fileParallelism: false,
-          testTimeout: 60_000,
-          hookTimeout: 60_000,
+          testTimeout: limits?.TEST_MS,
+          hookTimeout: limits?.TEST_MS,
         },
       },
       {
@@ -217,8 +236,8 @@ export default defineConfig({
           include: ENGINE_FILES,
           globalSetup: ['tests/browser/support/globalSetup.ts'],
           fileParallelism: false,
-          testTimeout: 60_000,
-          hookTimeout: 60_000,
+          testTimeout: limits?.TEST_MS,
+          hookTimeout: limits?.TEST_MS,
         },
       },
     ],

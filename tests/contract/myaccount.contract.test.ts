@@ -25,6 +25,7 @@ import {
   type MyAccountOperation,
 } from '../../src/myaccount/operations.lazy.ts';
 import { EVERY_OPERATION_ERRORS, MYACCOUNT_OPERATIONS, MYACCOUNT_RULES, type PublishedError, type PublishedOperation, type PublishedOperationName } from './okta-published.ts';
+import { TEST_MS } from '../support/limits.ts';
 
 // Mijn account held to what Okta publishes (tests/contract/okta-published.ts),
 // not to itself: the app's operation table (src/myaccount/operations.lazy.ts)
@@ -274,5 +275,5 @@ describe('okta published contract', () => {
 
     const disagreeing = Object.fromEntries(Object.entries(rows).filter(([name, problems]) => name.startsWith('imitation') && problems.length));
     expect(disagreeing).toEqual({});
-  }, 60_000);
+  }, TEST_MS);
 });

@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../../scripts/bench/measure/build.ts';
 import { chunksNamed, initialSet, readDist, sizesOfSet, type DistGraph } from '../../../scripts/bench/measure/dist.ts';
 import { SECTIONS } from '../../../src/sections/sections.lazy.ts';
+import { LONGEST_TEST_MS } from '../../support/limits.ts';
 
 /**
  * "The initial set stays the same size with 10 or 100 sections." A section
@@ -71,7 +72,7 @@ describe(`the initial set with ${TOTAL} sections`, () => {
     copy = copyWithSections(TOTAL);
     await buildApp('dist', copy.root);
     many = readDist(join(copy.root, 'dist'));
-  }, 240_000);
+  }, LONGEST_TEST_MS);
 
   afterAll(() => {
     if (copy) rmSync(copy.root, { recursive: true, force: true });

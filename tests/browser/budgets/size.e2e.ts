@@ -19,6 +19,7 @@ import {
   type DistGraph,
 } from '../../../scripts/bench/measure/dist.ts';
 import { buildFloor, type Floor } from '../../../scripts/bench/measure/floor.ts';
+import { LONG_TEST_MS } from '../../support/limits.ts';
 
 /**
  * The size budgets, from the built files only (no browser, no timing), so the
@@ -45,7 +46,7 @@ describe('size budgets of the production build', () => {
     graph = readDist(DIST);
     initial = initialSet(graph);
     floor = await buildFloor();
-  }, 120_000);
+  }, LONG_TEST_MS);
 
   it(`sends at most ${kb(BUDGETS.initialGzipBytes)} KB gzip of JS+CSS before /app/home`, () => {
     const gzip = sizesOfSet(graph, initial).gzip;

@@ -16,6 +16,7 @@ import { NL } from '../models/texts.ts';
 import { WatchedContext } from '../models/watch.ts';
 import { launchChromium, newContext } from '../support/chromium.ts';
 import { waitForPrecache } from '../support/serviceWorker.ts';
+import { OUTCOME_MS, SOON_MS } from '../../support/limits.ts';
 
 /**
  * deploy/nginx.conf with Debian's nginx in front of the production build, the
@@ -79,7 +80,7 @@ http {
 }
 
 async function waitForNginx(): Promise<void> {
-  const deadline = Date.now() + 10_000;
+  const deadline = Date.now() + OUTCOME_MS;
   for (;;) {
     if (nginx?.exitCode !== null) throw new Error(`nginx exited: ${nginxLog}`);
     try {
@@ -97,7 +98,7 @@ async function stopNginx(): Promise<void> {
   if (!child || child.exitCode !== null) return;
   const exited = new Promise<void>((done) => child.once('exit', () => done()));
   child.kill('SIGQUIT');
-  const timer = setTimeout(() => child.kill('SIGKILL'), 5000);
+  const timer = setTimeout(() => child.kill('SIGKILL'), SOON_MS);
   await exited;
   clearTimeout(timer);
 }
@@ -317,7 +318,7 @@ describe("nginx in the same-origin layout: the API under the app's address", () 
     if (check.status !== 0) throw new Error(`nginx -t refused the configuration:\n${check.stderr}`);
     server = spawn(NGINX, args, { stdio: ['ignore', 'ignore', 'pipe'] });
     server.stderr?.on('data', (chunk: Buffer) => (log += chunk.toString()));
-    const deadline = Date.now() + 10_000;
+    const deadline = Date.now() + OUTCOME_MS;
     for (;;) {
       if (server.exitCode !== null) throw new Error(`nginx exited: ${log}`);
       try {

@@ -4,6 +4,7 @@ import { NL } from '../models/texts.ts';
 import { ENGINES } from '../support/driver.ts';
 import { engineEnv } from '../support/engineEnv.ts';
 import { builtInAdminSignIn } from '../support/stack.ts';
+import { LONG_TEST_MS } from '../../support/limits.ts';
 
 /**
  * Beheer that loses nothing, in Chromium and Firefox ESR: two administrators
@@ -76,7 +77,7 @@ describe.each(ENGINES)('%s, Beheer that loses nothing', (engine) => {
     await anna.tab.role('heading', 'Peter Monteur-de Vries').waitFor();
     expect(await anna.fieldChecked('Admin'), 'still Anna\'s role').toBe(true);
     expect(await anna.fieldValue('Achternaam'), 'still Bert\'s first change').toBe('Monteur-de Vries');
-  }, 90_000);
+  }, LONG_TEST_MS);
 
   it('a double click on save saves once, and a refusal keeps what was typed for the next try', async () => {
     const admin = env.staff;
@@ -95,7 +96,7 @@ describe.each(ENGINES)('%s, Beheer that loses nothing', (engine) => {
     await admin.tab.reload();
     await admin.tab.role('heading', 'Nieuw Medewerker').waitFor();
     expect(updates(admin).length - before, 'one User/Update for two clicks').toBe(1);
-  }, 90_000);
+  }, LONG_TEST_MS);
 
   it('ChangePassword\'s answer is lost: the page keeps the code through a reload, which it asks about first, checks it and hands over with the same code', async () => {
     const host = env.staff;
@@ -149,5 +150,5 @@ describe.each(ENGINES)('%s, Beheer that loses nothing', (engine) => {
     await host.tab.text(NL.handover.granted('Vera Vreemde', 'Isolatie Zuidwest')).waitFor();
     expect(await host.fieldValue(NL.handover.code), 'no code left on the screen').toBeUndefined();
     expect(await builtInAdminSignIn(env.stack, tenantId, code), 'the code no longer opens the built-in admin').toBe(500);
-  }, 120_000);
+  }, LONG_TEST_MS);
 });

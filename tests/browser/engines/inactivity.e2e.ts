@@ -4,6 +4,7 @@ import { StaffModel } from '../models/staff.model.ts';
 import { NL } from '../models/texts.ts';
 import { launchEngine, type EngineBrowser } from '../support/driver.ts';
 import { startTestStack } from '../support/stack.ts';
+import { LONG_TEST_MS, OUTCOME_MS, seconds, SOON_MS } from '../../support/limits.ts';
 
 /**
  * The sign-out after inactivity in two tabs of one browser, in Firefox ESR
@@ -46,21 +47,21 @@ describe.each(['firefox', 'webkit'] as const)('%s, inactivity in two tabs', (eng
       expect(await warning(first).visible()).toBe(false);
 
       // No activity in either tab: both warn at once, the time-out counted from the last activity of all tabs.
-      await warning(first).waitFor((TIMEOUT_S - WARNING_S + 3) * 1000);
-      await warning(second).waitFor(2000);
+      await warning(first).waitFor(seconds(TIMEOUT_S - WARNING_S) + SOON_MS);
+      await warning(second).waitFor(SOON_MS);
       expect(await first.tab.text('word je automatisch uitgelogd, in alle tabbladen').visible()).toBe(true);
 
       const stayedAt = Date.now();
       await second.tab.role('button', NL.inactivity.stay).click();
-      await expect.poll(() => warning(first).visible(), { message: 'the warning closes in the other tab', timeout: 3000 }).toBe(false);
-      await expect.poll(() => warning(second).visible(), { timeout: 3000 }).toBe(false);
+      await expect.poll(() => warning(first).visible(), { message: 'the warning closes in the other tab', timeout: SOON_MS }).toBe(false);
+      await expect.poll(() => warning(second).visible(), { timeout: SOON_MS }).toBe(false);
       expect(new URL(first.tab.url()).pathname).toBe('/app/home');
 
       // Still nothing done: warned again after the same while, then signed out in both tabs at zero.
-      await warning(first).waitFor((TIMEOUT_S - WARNING_S + 3) * 1000);
-      expect(Date.now() - stayedAt, 'the stay counted in every tab').toBeGreaterThan((TIMEOUT_S - WARNING_S - 1) * 1000);
+      await warning(first).waitFor(seconds(TIMEOUT_S - WARNING_S) + SOON_MS);
+      expect(Date.now() - stayedAt, 'the stay counted in every tab').toBeGreaterThan(seconds(TIMEOUT_S - WARNING_S - 1));
       for (const staff of [first, second]) {
-        await staff.tab.waitForUrl((url) => url.pathname === '/account/login' && url.searchParams.get('reason') === 'idle', (WARNING_S + 10) * 1000);
+        await staff.tab.waitForUrl((url) => url.pathname === '/account/login' && url.searchParams.get('reason') === 'idle', seconds(WARNING_S) + OUTCOME_MS);
         await staff.tab.text(NL.login.signedOutIdle).waitFor();
         expect(await staff.tab.sessionStorage()).not.toHaveProperty('oidc.tokens');
       }
@@ -76,5 +77,5 @@ describe.each(['firefox', 'webkit'] as const)('%s, inactivity in two tabs', (eng
     } finally {
       await first.tab.close();
     }
-  }, 90_000);
+  }, LONG_TEST_MS);
 });

@@ -3,6 +3,7 @@ import { NL } from '../models/texts.ts';
 import { engineEnv } from '../support/engineEnv.ts';
 import { seenMail, waitForMail } from '../../devstack/helpers/mailbox.ts';
 import { oktaEndpoint } from '../../../devstack/provider/oidc.ts';
+import { LONG_TEST_MS, LONGEST_OUTCOME_MS, minutes, OUTCOME_MS, PRESENT_MS, seconds, SOON_MS } from '../../support/limits.ts';
 
 /**
  * The journeys of staff in the engines other than Chromium: Debian's Firefox
@@ -14,6 +15,8 @@ import { oktaEndpoint } from '../../../devstack/provider/oidc.ts';
  * the session renews while the journeys run.
  */
 const ACCESS_TOKEN_TTL_S = 20;
+/** How often the three lifetimes' watch looks at the page: not a limit. */
+const LOOK_EVERY_MS = seconds(2);
 const ADMIN = 'Beheerder Admin';
 
 describe.each(['firefox', 'webkit'] as const)('%s, the provider on its own site', (engine) => {
@@ -54,11 +57,11 @@ describe.each(['firefox', 'webkit'] as const)('%s, the provider on its own site'
     await env.staff.tab.evaluate(() => {
       (window as unknown as { kept?: boolean }).kept = true;
     });
-    const end = Date.now() + (3 * ACCESS_TOKEN_TTL_S + 5) * 1000;
+    const end = Date.now() + seconds(3 * ACCESS_TOKEN_TTL_S + 5);
     while (Date.now() < end) {
       expect(await env.staff.interrupted(), '"Opnieuw inloggen" shows').toBe(false);
       expect(new URL(env.staff.tab.url()).pathname).toBe('/app/home');
-      await new Promise((resolve) => setTimeout(resolve, 2000));
+      await new Promise((resolve) => setTimeout(resolve, LOOK_EVERY_MS));
     }
     expect(await env.staff.tab.evaluate(() => (window as unknown as { kept?: boolean }).kept), 'the page was not reloaded').toBe(true);
     // Still Home (the page was kept): found by the accessibility tree, which in Firefox alone can take a second when the machine is busy.
@@ -70,7 +73,7 @@ describe.each(['firefox', 'webkit'] as const)('%s, the provider on its own site'
     // Still working: a section opens with the renewed tokens.
     await env.staff.openUsers();
     await env.staff.tab.text('monteur@isolatie.local').waitFor();
-  }, 120_000);
+  }, LONG_TEST_MS);
 
   it('opens Beheer’s Gebruikers with the people in it', async () => {
     await env.staff.signInToHome();
@@ -120,7 +123,7 @@ describe.each(['firefox', 'webkit'] as const)('%s, the provider on its own site'
     await env.staff.tab.label('Nieuw e-mailadres').fill('piet@isolatie.local');
     await env.staff.tab.role('button', 'Code sturen').click();
     await env.staff.tab.text('We hebben een code gestuurd naar piet@isolatie.local').waitFor();
-    const mail = await waitForMail(env.stack.urls, 'piet@isolatie.local', /verificatiecode/, seen, 5_000);
+    const mail = await waitForMail(env.stack.urls, 'piet@isolatie.local', /verificatiecode/, seen, SOON_MS);
     await env.staff.tab.label('Code').fill(mail.code === '000000' ? '111111' : '000000');
     await env.staff.tab.role('button', 'Bevestigen').click();
     await env.staff.tab.text('De code klopt niet. Kijk de code na en probeer het opnieuw.').waitFor();
@@ -138,7 +141,7 @@ describe.each(['firefox', 'webkit'] as const)('%s, the provider on its own site'
     await env.staff.tab.label('Telefoonnummer (bijvoorbeeld +31612345678)').fill('+31 6 12345678');
     await env.staff.tab.label('Telefoonnummer (bijvoorbeeld +31612345678)').pressEnter();
     await env.staff.tab.text('per sms gestuurd naar +31612345678').waitFor();
-    await env.staff.tab.label('Code').fill((await waitForMail(env.stack.urls, '+31612345678', /verificatiecode/, texts, 5_000)).code!);
+    await env.staff.tab.label('Code').fill((await waitForMail(env.stack.urls, '+31612345678', /verificatiecode/, texts, SOON_MS)).code!);
     await env.staff.tab.role('button', 'Bevestigen').click();
     await env.staff.tab.text('Je telefoonnummer is toegevoegd.').waitFor();
 
@@ -151,7 +154,7 @@ describe.each(['firefox', 'webkit'] as const)('%s, the provider on its own site'
     await env.staff.waitForPath('/account/login');
     await env.staff.signIn('monteur', 'Zomer-Dak-2026');
     await env.staff.waitForHome('Welkom, Piet');
-  }, 120_000);
+  }, LONG_TEST_MS);
 
   it('asks for one fresh sign-in in a popup when the provider’s clock is 16 minutes on, then sends the waiting change', async () => {
     // Vera (registered by ABP at her first sign-in, no role yet): Mijn account is everyone's, whatever the tests before did to admin.
@@ -160,7 +163,7 @@ describe.each(['firefox', 'webkit'] as const)('%s, the provider on its own site'
     await env.staff.waitForHome('Welkom, Vera');
     await env.staff.openMyAccount('Vera Vreemde');
     await env.staff.tab.label('Achternaam').fill('Klok');
-    skew = 16 * 60_000;
+    skew = minutes(16);
     await env.staff.tab.role('button', 'Naam opslaan').click();
     await env.staff.tab.text('vraagt de inlogdienst om een recente inlog').waitFor();
     await env.staff.tab.withPopup(
@@ -173,7 +176,7 @@ describe.each(['firefox', 'webkit'] as const)('%s, the provider on its own site'
     );
     await env.staff.waitAfterPopup(env.staff.tab.text('Je naam is opgeslagen.'), '"Je naam is opgeslagen."');
     await env.staff.tab.text('Vera Klok').waitFor();
-  }, 120_000);
+  }, LONG_TEST_MS);
 });
 
 /**
@@ -195,14 +198,14 @@ describe.each(['firefox', 'webkit'] as const)('%s, no refresh token, the provide
       (window as unknown as { kept?: boolean }).kept = true;
     });
     const firstBackendToken = (await staff.tab.cookies(stack.urls.app)).find((cookie) => cookie.name === 'Abp.AuthToken')?.value;
-    await staff.tab.role('button', NL.session.confirm).waitFor(60_000);
-    await staff.tab.text(NL.session.unseen).waitFor(1000);
+    await staff.tab.role('button', NL.session.confirm).waitFor(LONGEST_OUTCOME_MS);
+    await staff.tab.text(NL.session.unseen).waitFor(PRESENT_MS);
     expect(await staff.tab.text(NL.session.expired).visible()).toBe(false);
     // Nothing to type: the provider's session answers in its own window, which closes by itself.
     await staff.tab.withPopup(() => staff.tab.role('button', NL.session.confirm).click(), async () => undefined);
-    await expect.poll(async () => (await staff.tab.cookies(stack.urls.app)).find((cookie) => cookie.name === 'Abp.AuthToken')?.value, { timeout: 10_000 }).not.toBe(firstBackendToken);
+    await expect.poll(async () => (await staff.tab.cookies(stack.urls.app)).find((cookie) => cookie.name === 'Abp.AuthToken')?.value, { timeout: OUTCOME_MS }).not.toBe(firstBackendToken);
     expect(await staff.tab.role('button', NL.session.confirm).visible()).toBe(false);
     expect(await staff.tab.evaluate(() => (window as unknown as { kept?: boolean }).kept), 'the page was not reloaded').toBe(true);
     expect(new URL(staff.tab.url()).pathname).toBe('/app/home');
-  }, 120_000);
+  }, LONG_TEST_MS);
 });

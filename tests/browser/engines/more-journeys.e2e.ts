@@ -4,6 +4,7 @@ import { EN, NL } from '../models/texts.ts';
 import type { Tab } from '../support/driver.ts';
 import { engineEnv } from '../support/engineEnv.ts';
 import { oktaEndpoint } from '../../../devstack/provider/oidc.ts';
+import { LONG_TEST_MS, OUTCOME_MS, seconds, SLOW_OUTCOME_MS } from '../../support/limits.ts';
 
 /**
  * More of a staff member's day in Firefox ESR and WebKitGTK (the journeys of
@@ -16,7 +17,7 @@ import { oktaEndpoint } from '../../../devstack/provider/oidc.ts';
  * when a tab reports them).
  */
 const BACKEND_TOKEN_TTL_S = 68;
-const RENEWAL_MS = 8_000;
+const RENEWAL_MS = seconds(8);
 const ADMIN = 'Beheerder Admin';
 
 describe.each(['firefox', 'webkit'] as const)('%s, more journeys', (engine) => {
@@ -38,7 +39,7 @@ describe.each(['firefox', 'webkit'] as const)('%s, more journeys', (engine) => {
     await Promise.all([env.staff.markPage(), other.markPage()]);
     /** The next renewal, whichever tab makes it: the refresh token in the first tab's storage rotates. */
     const renewal = async (from: string | undefined, name: string) => {
-      await expect.poll(() => env.staff.refreshToken(), { timeout: RENEWAL_MS + 10_000, interval: 250, message: name }).not.toBe(from);
+      await expect.poll(() => env.staff.refreshToken(), { timeout: RENEWAL_MS + OUTCOME_MS, interval: 250, message: name }).not.toBe(from);
       return env.staff.refreshToken();
     };
 
@@ -67,7 +68,7 @@ describe.each(['firefox', 'webkit'] as const)('%s, more journeys', (engine) => {
     await other.tab.text('monteur@isolatie.local').waitFor();
     expect(await other.tab.evaluate(() => JSON.stringify(localStorage))).toBe('{}');
     await other.tab.close();
-  }, 90_000);
+  }, LONG_TEST_MS);
 
   it('waits for the server when the API refuses connections at the start and carries on when it is back, then finds a person in Beheer, gives him a role and shows a refusal at its field, then switches to English and back', async () => {
     await env.staff.signInToHome();
@@ -85,7 +86,7 @@ describe.each(['firefox', 'webkit'] as const)('%s, more journeys', (engine) => {
 
     env.stack.faults.clear();
     // By itself: the next try comes within start-up's longest wait (10 s).
-    await env.staff.tab.role('heading', NL.shell.welcome).waitFor(15_000);
+    await env.staff.tab.role('heading', NL.shell.welcome).waitFor(SLOW_OUTCOME_MS);
     expect(new URL(env.staff.tab.url()).pathname).toBe('/app/home');
     expect(await env.staff.pageKept(), 'the same page went on').toBe(true);
     expect(await env.staff.tab.text(NL.startup.waiting).visible()).toBe(false);
@@ -139,7 +140,7 @@ describe.each(['firefox', 'webkit'] as const)('%s, more journeys', (engine) => {
     await env.staff.signOut(ADMIN);
     await env.staff.waitForPath('/account/login');
     await env.staff.tab.text(NL.login.signedOut).waitFor();
-  }, 90_000);
+  }, LONG_TEST_MS);
 });
 
 /** Whether the checkbox labelled `name` is ticked. */

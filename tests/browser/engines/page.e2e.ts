@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { RENEW_MARGIN_MS } from '../../../machines/token.machine.ts';
 import { NL } from '../models/texts.ts';
 import { engineEnv } from '../support/engineEnv.ts';
+import { OUTCOME_MS, QUIET_MS, seconds, SOON_MS, TEST_MS } from '../../support/limits.ts';
 
 /**
  * The page's own rules in every engine: the Content-Security-Policy with
@@ -82,10 +83,10 @@ describe.each(['chromium', 'firefox', 'webkit'] as const)('%s, the page’s rule
       }
     });
     // Where the markup got in, the handler is still refused by script-src; give the image its time to fail.
-    await new Promise((resolve) => setTimeout(resolve, 1000));
+    await new Promise((resolve) => setTimeout(resolve, QUIET_MS));
     expect(await env.staff.tab.evaluate(() => (window as unknown as { injected?: boolean }).injected ?? false), 'the injected handler ran').toBe(false);
     expect(outcome.threw, 'Trusted Types refused the markup where the engine has them').toBe(outcome.enforced);
-    await expect.poll(() => env.stack.cspReports.map(directiveOf), { timeout: 5_000 }).toEqual([outcome.enforced ? 'require-trusted-types-for' : 'script-src-attr']);
+    await expect.poll(() => env.stack.cspReports.map(directiveOf), { timeout: SOON_MS }).toEqual([outcome.enforced ? 'require-trusted-types-for' : 'script-src-attr']);
     console.log(`trusted types (${engine}): ${outcome.enforced ? 'enforced' : 'not in this engine; script-src refuses the injected handler'}`);
   });
 
@@ -99,8 +100,8 @@ describe.each(['chromium', 'firefox', 'webkit'] as const)('%s, the page’s rule
     const before = refreshTokenOf(await env.staff.tab.sessionStorage());
     expect(before, 'a refresh token').toBeTruthy();
     // The refresh token is bound to the key: a renewal after the reload that the provider accepts is one made with the same key.
-    await expect.poll(async () => refreshTokenOf(await env.staff.tab.sessionStorage()), { timeout: BACKEND_TOKEN_TTL_S * 1000 - RENEW_MARGIN_MS + 10_000, interval: 1000 }).not.toBe(before);
+    await expect.poll(async () => refreshTokenOf(await env.staff.tab.sessionStorage()), { timeout: seconds(BACKEND_TOKEN_TTL_S) - RENEW_MARGIN_MS + OUTCOME_MS, interval: seconds(1) }).not.toBe(before);
     expect(await env.staff.interrupted(), '"Opnieuw inloggen" shows').toBe(false);
     expect((await env.staff.tab.evaluate(storedDpopKey))?.id).toBe(key?.id);
-  }, 60_000);
+  }, TEST_MS);
 });

@@ -9,6 +9,7 @@ import { NL } from '../models/texts.ts';
 import { OUTCOME_MS } from '../models/watch.ts';
 import { launchEngine, OFFLINE_ENGINES, type EngineBrowser, type Tab } from '../support/driver.ts';
 import { startTestStack } from '../support/stack.ts';
+import { LONG_OUTCOME_MS, LONG_TEST_MS, LONGEST_OUTCOME_MS, seconds, SLOW_OUTCOME_MS, SOON_MS } from '../../support/limits.ts';
 
 /**
  * The service worker in Firefox ESR and WebKit, where it runs as in a
@@ -22,14 +23,14 @@ import { startTestStack } from '../support/stack.ts';
  */
 
 /** Start-up's longest wait before it tries again by itself (machines/boot.machine.ts, startRetryDelay), and a moment to start. */
-const START_RETRY_MS = 12_000;
+const START_RETRY_MS = seconds(10) + SOON_MS;
 
 /** The new build of the deploy, built once for both engines: built at another moment, its files differ. */
 let next: string;
 beforeAll(async () => {
   next = mkdtempSync(join(tmpdir(), 'sw-next-'));
   await buildProduction(next);
-}, 120_000);
+}, LONG_TEST_MS);
 afterAll(() => {
   if (next) rmSync(next, { recursive: true, force: true });
 });
@@ -63,11 +64,11 @@ async function waitForWorker(tab: Tab): Promise<void> {
   const started = Date.now();
   let reloaded = false;
   let seen = '';
-  while (Date.now() < started + 60_000) {
+  while (Date.now() < started + LONGEST_OUTCOME_MS) {
     seen = await workerState(tab);
     if (seen === '') return;
-    if (!reloaded && Date.now() > started + 20_000) {
-      console.warn(`the page still sees its worker short of activated after 20 s (${seen}): the page is loaded again; the worker's log:\n${workerLog(tab)}`);
+    if (!reloaded && Date.now() > started + SLOW_OUTCOME_MS) {
+      console.warn(`the page still sees its worker short of activated after ${SLOW_OUTCOME_MS / seconds(1)} s (${seen}): the page is loaded again; the worker's log:\n${workerLog(tab)}`);
       reloaded = true;
       await tab.reload();
     }
@@ -190,7 +191,7 @@ describe.each(['firefox', 'webkit'] as const)('%s, with the service worker', (en
     } finally {
       await tab.close();
     }
-  }, 120_000);
+  }, LONG_TEST_MS);
 
   it('a new build deployed: opened again, the tab runs its own build and offers the new one, and "Nu bijwerken" loads it with no file of the old', async () => {
     const oldFiles = new Set(readdirSync(join(site, 'assets')));
@@ -210,7 +211,7 @@ describe.each(['firefox', 'webkit'] as const)('%s, with the service worker', (en
       // Opened again: the worker serves the build it holds, and the browser finds the new worker, which installs and waits.
       await tab.reload();
       await staff.waitForHome();
-      await tab.text(NL.update.available).waitFor(30_000);
+      await tab.text(NL.update.available).waitFor(LONG_OUTCOME_MS);
       expect(onlyNew(await loadedAssets(tab)), 'files of the new build before the update').toEqual([]);
 
       await markDocument(tab);
@@ -224,5 +225,5 @@ describe.each(['firefox', 'webkit'] as const)('%s, with the service worker', (en
     } finally {
       await tab.close();
     }
-  }, 120_000);
+  }, LONG_TEST_MS);
 });

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TestStack } from '../../../devstack/test-stack.ts';
 import { ENGINES, launchEngine, type SeenRequest, type Tab } from '../support/driver.ts';
 import { startTestStack } from '../support/stack.ts';
+import { SOON_MS } from '../../support/limits.ts';
 
 /**
  * The browsers the tests drive keep a provider's cookie from a frame on the
@@ -30,7 +31,7 @@ async function frameRequest(tab: Tab): Promise<SeenRequest> {
     frame.hidden = true;
     document.body.append(frame);
   }, framed);
-  await expect.poll(() => tab.requests.find((request) => request.url === framed), { timeout: 5000 }).toBeTruthy();
+  await expect.poll(() => tab.requests.find((request) => request.url === framed), { timeout: SOON_MS }).toBeTruthy();
   const request = tab.requests.find((seen) => seen.url === framed)!;
   await request.sent;
   return request;

@@ -3,6 +3,7 @@ import type { Fault, FaultEndpoint } from '../../../devstack/faults/registry.ts'
 import { AppModel } from '../models/app.model.ts';
 import { NL } from '../models/texts.ts';
 import { browserEnv } from '../support/env.ts';
+import { seconds } from '../../support/limits.ts';
 
 const env = browserEnv();
 
@@ -29,7 +30,7 @@ describe('accessibility at WCAG 2.1 AA', () => {
     await token.next();
     await app.page.getByText(NL.callback.waiting).waitFor();
     expect(await app.axeViolations(), 'waiting').toEqual([]);
-    await app.page.clock.fastForward(5000);
+    await app.page.clock.fastForward(seconds(5));
     await app.waitForHeading(NL.callback.slow);
     expect(await app.axeViolations(), 'slow').toEqual([]);
   });

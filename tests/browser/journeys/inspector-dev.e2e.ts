@@ -8,6 +8,7 @@ import { AppModel } from '../models/app.model.ts';
 import { WatchedContext } from '../models/watch.ts';
 import { launchChromium, newContext } from '../support/chromium.ts';
 import { startTestStack } from '../support/stack.ts';
+import { DEV_SERVER_MS, LONG_OUTCOME_MS, LONG_TEST_MS, LONGEST_OUTCOME_MS, LONGEST_TEST_MS } from '../../support/limits.ts';
 
 /**
  * Stands in for the inspector window at stately.ai: it says it is connected,
@@ -42,7 +43,7 @@ describe('the Stately inspector under the dev server', () => {
     });
     await vite.listen();
     browser = await launchChromium();
-  }, 120_000);
+  }, LONG_TEST_MS);
 
   afterAll(async () => {
     await Promise.all([browser?.close(), vite?.close(), stack?.stop()]);
@@ -60,8 +61,8 @@ describe('the Stately inspector under the dev server', () => {
 
     // The first compile of the sources by the dev server takes a while.
     await app.goto('/?inspect');
-    await app.waitForLoginPage(90_000);
-    await expect.poll(() => shown(inspector()), { timeout: 30_000 }).toContain('boot');
+    await app.waitForLoginPage(DEV_SERVER_MS);
+    await expect.poll(() => shown(inspector()), { timeout: LONG_OUTCOME_MS }).toContain('boot');
 
     await app.signIn();
     await app.waitForPath('/app/home');
@@ -70,8 +71,8 @@ describe('the Stately inspector under the dev server', () => {
       .poll(async () => {
         const names = await shown(inspector());
         return ACTORS.filter((name) => names.includes(name));
-      }, { timeout: 60_000 })
+      }, { timeout: LONGEST_OUTCOME_MS })
       .toEqual(ACTORS);
     await context.close();
-  }, 240_000);
+  }, LONGEST_TEST_MS);
 });

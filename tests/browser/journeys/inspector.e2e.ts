@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { AppModel } from '../models/app.model.ts';
 import { browserEnv } from '../support/env.ts';
+import { QUIET_MS } from '../../support/limits.ts';
 
 const env = browserEnv();
 
@@ -24,7 +25,7 @@ describe('the Stately inspector stays out of production', () => {
     app.page.on('popup', (popup) => popups.push(popup.url()));
     await app.goto('/?inspect');
     await app.waitForLoginPage();
-    await app.page.waitForTimeout(500);
+    await app.page.waitForTimeout(QUIET_MS);
     expect(popups).toEqual([]);
     expect(outside).toEqual([]);
   });

@@ -4,6 +4,7 @@ import { seenMail, waitForMail } from '../../devstack/helpers/mailbox.ts';
 import { AppModel } from '../models/app.model.ts';
 import { EN, NL } from '../models/texts.ts';
 import { browserEnv } from '../support/env.ts';
+import { LONG_TEST_MS, SOON_MS } from '../../support/limits.ts';
 
 /**
  * The provider's own pages, reached from the app's login page as staff
@@ -16,7 +17,7 @@ const env = browserEnv();
 const LOCKED = 'Dit account is geblokkeerd na te veel mislukte inlogpogingen.';
 
 async function openMail(app: AppModel, to: string, subject: RegExp, seen: Set<string>): Promise<void> {
-  const mail = await waitForMail(env.stack.urls, to, subject, seen, 5_000);
+  const mail = await waitForMail(env.stack.urls, to, subject, seen, SOON_MS);
   await app.page.goto(mail.link!);
 }
 
@@ -48,7 +49,7 @@ describe('the provider’s own pages', () => {
     await app.signIn('monteur');
     await app.waitForPath('/app/home');
     await app.waitForHeading(NL.shell.welcomeOf('Piet'), { level: 1 });
-  }, 120_000);
+  }, LONG_TEST_MS);
 
   it('sets a new password through the recovery link from the login page, and the old one stops working', async () => {
     const app = await AppModel.open(env.watched, '/account/login');
@@ -80,7 +81,7 @@ describe('the provider’s own pages', () => {
     await app.submitProviderForm();
     await app.waitForPath('/app/home');
     await app.waitForHeading(NL.shell.welcome, { level: 1 });
-  }, 120_000);
+  }, LONG_TEST_MS);
 
   it('registers a new person, who after the mailed confirmation signs in and, registered by ABP with no role, is told whom to ask', async () => {
     const app = await AppModel.open(env.watched, '/account/login');
@@ -102,7 +103,7 @@ describe('the provider’s own pages', () => {
     await app.waitForAddress('/app/home');
     await app.waitForHeading(NL.shell.welcomeOf('Sanne'), { level: 1 });
     await app.page.getByRole('heading', { name: NL.home.noSections }).waitFor();
-  }, 120_000);
+  }, LONG_TEST_MS);
 
   it('speaks English when the app does: the sign-in page, its title with the app’s name, and the way back into the app', async () => {
     const app = await AppModel.open(env.watched, '/account/login');
@@ -117,7 +118,7 @@ describe('the provider’s own pages', () => {
     await app.submitProviderForm();
     await app.waitForPath('/app/home');
     await app.waitForHeading(EN.shell.welcomeOf('Piet'), { level: 1 });
-  }, 120_000);
+  }, LONG_TEST_MS);
 
   it('opens the provider’s account pages from the login page in the app’s language, before any sign-in', async () => {
     const app = await AppModel.open(env.watched, '/account/login');
@@ -127,5 +128,5 @@ describe('the provider’s own pages', () => {
     expect(await app.page.locator('html').getAttribute('lang')).toBe('en');
     await app.page.getByRole('button', { name: 'Request an account' }).waitFor();
     expect(await app.page.title()).toBe('Request an account · Staff portal');
-  }, 120_000);
+  }, LONG_TEST_MS);
 });

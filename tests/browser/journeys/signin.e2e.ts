@@ -3,6 +3,7 @@ import { AppModel } from '../models/app.model.ts';
 import { NL } from '../models/texts.ts';
 import { browserEnv } from '../support/env.ts';
 import { oktaEndpoint } from '../../../devstack/provider/oidc.ts';
+import { CALLBACK_OUTCOME_MS, SLOW_OUTCOME_MS } from '../../support/limits.ts';
 
 const env = browserEnv({ backendTokenTtl: 70 });
 
@@ -53,7 +54,7 @@ describe('sign-in against the local stack', () => {
     const forged = new URLSearchParams({ code: 'stolen-code', state: 'X'.repeat(64), iss: env.stack.urls.signInIssuer });
     await app.goto(`/account/logincallback?${forged}`);
     await app.page.getByText(NL.callback.waiting).waitFor();
-    await app.waitForHeading(NL.callback.slow, { timeout: 8000 });
+    await app.waitForHeading(NL.callback.slow, { timeout: CALLBACK_OUTCOME_MS });
     expect(await app.cookie('Abp.AuthToken')).toBeUndefined();
     expect(app.page.url()).toBe(app.url('/account/logincallback'));
   });
@@ -98,7 +99,7 @@ describe('sign-in against the local stack', () => {
     await app.waitForAddress('/app/home');
     const first = await app.cookie('Abp.AuthToken');
     await app.markDocument();
-    await expect.poll(() => app.cookie('Abp.AuthToken'), { timeout: 20_000, interval: 500 }).not.toBe(first);
+    await expect.poll(() => app.cookie('Abp.AuthToken'), { timeout: SLOW_OUTCOME_MS, interval: 500 }).not.toBe(first);
     expect(await app.documentStillMarked()).toBe(true);
     expect(app.page.url()).toBe(app.url('/app/home'));
   });

@@ -5,6 +5,7 @@ import { browserEnv } from '../support/env.ts';
 import { newContext } from '../support/chromium.ts';
 import { waitForPrecache } from '../support/serviceWorker.ts';
 import { WatchedContext } from '../models/watch.ts';
+import { seconds } from '../../support/limits.ts';
 
 /**
  * A start that has to wait speaks the person's language as soon as the
@@ -34,13 +35,13 @@ describe('offline, a reload in English waits in English', () => {
 });
 
 /**
- * Every API answer 2 s late (API_LATENCY_MS=2000): after a few seconds the
+ * Every API answer 2 s late (`latencyMs`): after a few seconds the
  * busy screen says that the start takes long and which step it waits for, in
  * the person's language. A held request keeps start-up in one step, so the
  * test knows which step to read, whatever the machine's speed.
  */
 describe('a slow server: the busy screen says what start-up waits for', () => {
-  const env = browserEnv({ latencyMs: 2000 });
+  const env = browserEnv({ latencyMs: seconds(2) });
 
   it('in Dutch: the session, while its answer is on its way; gone once the login page is there', async () => {
     const app = await AppModel.newPage(env.watched);

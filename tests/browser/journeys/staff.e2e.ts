@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { AppModel } from '../models/app.model.ts';
 import { EN, NL } from '../models/texts.ts';
 import { browserEnv } from '../support/env.ts';
+import { OUTCOME_MS } from '../../support/limits.ts';
 
 // A deep link to /verkoop while signed out returning there after sign-in is
 // tests/browser/journeys/signin.e2e.ts "returns to a deep link after
@@ -17,7 +18,7 @@ describe('a staff member’s day', () => {
     await app.goto('/account/login');
     await app.waitForLoginPage();
     // home is not where the person is: its code comes because start-up preloads it.
-    await expect.poll(() => chunks, { timeout: 10_000 }).toEqual(expect.arrayContaining(['layout', 'login', 'home']));
+    await expect.poll(() => chunks, { timeout: OUTCOME_MS }).toEqual(expect.arrayContaining(['layout', 'login', 'home']));
     expect(chunks).not.toContain('verkoop');
 
     await app.signIn('admin');

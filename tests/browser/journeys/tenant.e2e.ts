@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { AppModel } from '../models/app.model.ts';
 import { NL } from '../models/texts.ts';
 import { browserEnv } from '../support/env.ts';
+import { OUTCOME_MS } from '../../support/limits.ts';
 
 const env = browserEnv();
 
@@ -29,13 +30,13 @@ describe('choosing the tenant on the login page', () => {
     requests.length = 0;
     await app.changeTenant('Noord');
     // ABP's tenant change shows the tenancy name, the name the person typed.
-    await app.page.getByText(NL.tenant.current('Isolatie Noord')).waitFor({ timeout: 10_000 });
+    await app.page.getByText(NL.tenant.current('Isolatie Noord')).waitFor({ timeout: OUTCOME_MS });
     expect(await app.cookie('Abp-TenantId')).toBe('2');
     const getAll = requests.filter((request) => request.url.includes('GetAll'));
     expect(getAll.map((request) => request.headers['abp-tenantid'])).toEqual(['2']);
 
     await app.page.reload();
-    await app.page.getByText(NL.tenant.current('Isolatie Noord')).waitFor({ timeout: 10_000 });
+    await app.page.getByText(NL.tenant.current('Isolatie Noord')).waitFor({ timeout: OUTCOME_MS });
     for (const request of requests) {
       expect(request.headers['abp-tenantid'], request.url).toBe('2');
       expect(request.headers['.aspnetcore.culture'], request.url).toBe('c=nl|uic=nl');
@@ -52,7 +53,7 @@ describe('choosing the tenant on the login page', () => {
     await app.signOut();
     await app.waitForAddress(/\/account\/login/);
     await app.changeTenant('Default');
-    await app.page.getByText(NL.tenant.current('Default')).waitFor({ timeout: 10_000 });
+    await app.page.getByText(NL.tenant.current('Default')).waitFor({ timeout: OUTCOME_MS });
     await app.signIn('admin');
     await app.waitForAddress('/app/home');
     await app.expectHeading(NL.shell.welcome);

@@ -7,6 +7,7 @@ import { EN, NL, oneOf } from './texts.ts';
 import { CALLBACK_OUTCOME_MS, OUTCOME_MS, type WatchedContext } from './watch.ts';
 import { oktaEndpoint } from '../../../devstack/provider/oidc.ts';
 import { chromiumTab, chromiumTarget } from '../support/driver.ts';
+import { PRESENT_MS } from '../../support/limits.ts';
 
 /** The requests a test can hold, by the name of what the machines invoke them for. */
 export type Endpoint = 'appconfig' | 'GetAll' | 'Session' | 'catalog chunk' | 'token' | 'ExternalAuthenticate';
@@ -285,7 +286,7 @@ export class AppModel extends PageModel {
       await popup.waitForEvent('close', { timeout: CALLBACK_OUTCOME_MS });
     } catch (error) {
       if (popup.isClosed()) return;
-      const shown = await popup.locator('body').innerText({ timeout: 1000 }).catch(() => '(no text)');
+      const shown = await popup.locator('body').innerText({ timeout: PRESENT_MS }).catch(() => '(no text)');
       throw new Error(`The sign-in popup did not close within ${CALLBACK_OUTCOME_MS} ms; it stood at ${popup.url()} showing "${shown.slice(0, 300)}"`, { cause: error });
     }
   }
@@ -309,7 +310,7 @@ export class AppModel extends PageModel {
   async expectPageKept(path = '/app/home', heading: string = NL.shell.welcome): Promise<void> {
     expect(await this.documentStillMarked(), 'the page was not reloaded').toBe(true);
     expect(new URL(this.page.url()).pathname).toBe(path);
-    await this.waitForHeading(heading, { level: 1, timeout: 1000 });
+    await this.waitForHeading(heading, { level: 1, timeout: PRESENT_MS });
     await this.watched.expectBackendToken();
   }
 

@@ -1,4 +1,5 @@
 import type { Page, Route } from 'playwright-core';
+import { OUTCOME_MS } from '../../support/limits.ts';
 
 /**
  * Holds the page's requests to one endpoint until the test lets each go.
@@ -31,7 +32,7 @@ export class Gate {
   }
 
   /** The next held request, waiting for it to be made. */
-  async next(timeout = 10_000): Promise<Route> {
+  async next(timeout = OUTCOME_MS): Promise<Route> {
     const route = this.held.shift();
     if (route) return route;
     return new Promise<Route>((resolve, reject) => {

@@ -3,6 +3,7 @@ import { expect } from 'vitest';
 import type { Stack } from '../../../devstack/stack.ts';
 import { axeViolations } from '../support/axe.ts';
 import { OUTCOME_MS, type WatchedContext } from './watch.ts';
+import { SOON_MS } from '../../support/limits.ts';
 
 /** Paths whose query or fragment must never keep what the provider handed over. */
 const SENSITIVE_IN_ADDRESS = /[?&#](code|state|id_token|access_token|refresh_token|session_state|iss|error)=|token/i;
@@ -113,7 +114,7 @@ export class PageModel {
   /** Text is on screen now; otherwise fails naming what the page said and what was logged. */
   async seeOrExplain(text: string | RegExp): Promise<void> {
     try {
-      await this.see(text, 3000);
+      await this.see(text, SOON_MS);
     } catch {
       const shown = await this.page.locator('main').innerText().catch(() => '(no main)');
       const logged = this.watched.logged.map((message) => message.text.split('\n')[0]).join('\n');

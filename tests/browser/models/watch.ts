@@ -1,11 +1,13 @@
 import type { BrowserContext, ConsoleMessage, Page, Request } from 'playwright-core';
 import { expect } from 'vitest';
 import type { Stack } from '../../../devstack/stack.ts';
+import { OUTCOME_MS } from '../../support/limits.ts';
 
-/** How long a person may wait for a visible outcome that is not busy. */
-export const OUTCOME_MS = 10_000;
-/** The callback's deliberate 5 s rule (exact to the millisecond in the unit tests), plus room for a machine running many pages at once. */
-export const CALLBACK_OUTCOME_MS = 20_000;
+// The browser tests' limits, calibrated to the machine (tests/support/limits.ts); kept here too, where the models and paths import them.
+export { CALLBACK_OUTCOME_MS, LONG_OUTCOME_MS, OUTCOME_MS, PRESENT_MS, SLOW_OUTCOME_MS, SOON_MS } from '../../support/limits.ts';
+
+/** How often `eventually` looks again: not a limit. */
+const POLL_MS = 100;
 
 /**
  * Waits until `check` gives a truthy value (concurrent cases cannot use
@@ -17,7 +19,7 @@ export async function eventually<T>(check: () => T | Promise<T>, what: string, t
     const value = await check();
     if (value) return value;
     if (Date.now() > end) throw new Error(`not within ${timeout} ms: ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 100));
+    await new Promise((resolve) => setTimeout(resolve, POLL_MS));
   }
 }
 

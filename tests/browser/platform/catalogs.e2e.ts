@@ -5,6 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { AppModel } from '../models/app.model.ts';
 import { NL } from '../models/texts.ts';
 import { browserEnv } from '../support/env.ts';
+import { QUIET_MS } from '../../support/limits.ts';
 
 /** The message ids of the build's later catalogs (`pages`), read from the chunks themselves. */
 function pagesMessageIds(): string[] {
@@ -41,7 +42,7 @@ describe('the later catalog (pages) arriving late', () => {
     expect(await app.page.title()).toMatch(/^Start · /);
     // Its tiles come with the later catalog, which the page asks for after Home is drawn.
     await expect.poll(() => asked, { message: 'the catalog asked for' }).toBe(true);
-    await app.page.waitForTimeout(500);
+    await app.page.waitForTimeout(QUIET_MS);
     const shown = `${await app.page.title()}\n${await app.page.locator('body').innerText()}`;
     const words = new Set(shown.split(/\s+/));
     expect(ids.filter((id) => words.has(id) || shown.includes(id)), 'message ids on screen').toEqual([]);

@@ -3,6 +3,7 @@ import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { AppModel } from '../models/app.model.ts';
 import { NL } from '../models/texts.ts';
 import { browserEnv } from '../support/env.ts';
+import { seconds, SLOW_OUTCOME_MS } from '../../support/limits.ts';
 
 /**
  * Sign-out after inactivity on a shared office computer, two tabs, the
@@ -17,12 +18,12 @@ const env = browserEnv({
   },
 });
 
-const SECOND = 1000;
+const SECOND = seconds(1);
 
 /** The inactivity watch of a page has started: its (closed) warning dialog is in the page. */
 async function watching(page: Page): Promise<void> {
   // Polled from here: the page's own timers run on the page clock, which only moves when told to.
-  await expect.poll(() => page.locator('dialog.dialog').count(), { timeout: 15_000 }).toBe(1);
+  await expect.poll(() => page.locator('dialog.dialog').count(), { timeout: SLOW_OUTCOME_MS }).toBe(1);
 }
 
 function warning(page: Page) {
@@ -80,7 +81,7 @@ describe('sign-out after inactivity, across tabs', () => {
     await warning(first.page).waitFor();
     await env.context.clock.fastForward(30 * SECOND);
     for (const app of [first, second]) {
-      await app.waitForAddress(/\/account\/login\?reason=idle/, 15_000);
+      await app.waitForAddress(/\/account\/login\?reason=idle/, SLOW_OUTCOME_MS);
       await app.see(NL.login.signedOutIdle);
     }
     expect(revocations).toHaveLength(1);
@@ -98,7 +99,7 @@ describe('sign-out after inactivity, across tabs', () => {
     // A laptop lid closed for ten minutes: no timer ran; the first look at the clock decides.
     await env.context.clock.setSystemTime(Date.now() + 10 * 60 * SECOND);
     await first.page.evaluate(() => document.dispatchEvent(new Event('visibilitychange')));
-    await first.waitForAddress(/\/account\/login\?reason=idle/, 15_000);
+    await first.waitForAddress(/\/account\/login\?reason=idle/, SLOW_OUTCOME_MS);
     await first.see(NL.login.signedOutIdle);
     await first.startSignIn();
     await first.waitForProviderForm();

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { AppModel } from '../models/app.model.ts';
 import { NL } from '../models/texts.ts';
 import { browserEnv } from '../support/env.ts';
+import { TEST_MS } from '../../support/limits.ts';
 
 /**
  * An Okta org whose administrator granted the app none of the my-account
@@ -20,5 +21,5 @@ describe('Mijn account where the org grants no my-account scopes', () => {
     await app.page.getByText(/De inlogdienst geeft deze app geen toegang tot je accountgegevens/).waitFor();
     await app.page.getByText(/okta\.myAccount\.profile\.manage/).waitFor();
     expect(await app.page.getByText('Je sessie bij de inlogdienst is afgelopen', { exact: false }).count()).toBe(0);
-  }, 60_000);
+  }, TEST_MS);
 });

@@ -12,6 +12,7 @@ import { WatchedContext } from '../models/watch.ts';
 import { newPhoneContext } from '../support/chromium.ts';
 import { browserEnv } from '../support/env.ts';
 import { oktaEndpoint } from '../../../devstack/provider/oidc.ts';
+import { LONG_TEST_MS, minutes, QUIET_MS, seconds, SOON_MS, TEST_MS } from '../../support/limits.ts';
 
 /**
  * Mijn account against the local provider's my-account API (Okta's shape),
@@ -36,7 +37,7 @@ const section = (page: Page, title: string) => page.locator('.account-form').fil
 const shellName = (page: Page) => page.locator('#user-menu-button').textContent();
 
 async function codeFor(urls: StackUrls, to: string, seen: Set<string>): Promise<string> {
-  return (await waitForMail(urls, to, /verificatiecode/, seen, 5_000)).code!;
+  return (await waitForMail(urls, to, /verificatiecode/, seen, SOON_MS)).code!;
 }
 
 describe('Mijn account', () => {
@@ -93,7 +94,7 @@ describe('Mijn account', () => {
     await email.getByLabel('Nieuw e-mailadres').fill('bea@isolatie.local');
     await email.getByRole('button', { name: 'Code sturen' }).click();
     await email.getByText(/We hebben een code gestuurd naar bea@isolatie\.local/).waitFor();
-    const first = await waitForMail(env.stack.urls, 'bea@isolatie.local', /verificatiecode/, seen, 5_000);
+    const first = await waitForMail(env.stack.urls, 'bea@isolatie.local', /verificatiecode/, seen, SOON_MS);
     const verifications: string[] = [];
     page.on('request', (request) => {
       if (request.method() === 'POST' && request.url().endsWith('/verify')) verifications.push(request.url());
@@ -103,7 +104,7 @@ describe('Mijn account', () => {
     await email.getByText('De code klopt niet. Kijk de code na en probeer het opnieuw.').waitFor();
     expect(await email.getByLabel('Code').getAttribute('aria-invalid')).toBe('true');
     // Okta's 401 for a wrong code is said, and the code is not sent again with a new token.
-    await page.waitForTimeout(500);
+    await page.waitForTimeout(QUIET_MS);
     expect(verifications).toHaveLength(1);
     // A new code replaces the first, and it is the new one that confirms the address.
     seen.add(first.id);
@@ -133,7 +134,7 @@ describe('Mijn account', () => {
     await phone.getByRole('button', { name: 'Code sturen' }).click();
     await phone.getByText('Dit nummer staat al bij je account, maar is nog niet bevestigd.', { exact: false }).waitFor();
     const again = await seenMail(env.stack.urls, '+31687654321');
-    skew += 31_000; // Okta sends a new code to a number at most every 30 seconds.
+    skew += seconds(31); // Okta sends a new code to a number at most every 30 seconds.
     await phone.getByRole('button', { name: 'Nieuwe code sturen' }).click();
     await phone.getByText('Er is een nieuwe code gestuurd.').waitFor();
     await phone.getByLabel('Code').fill(await codeFor(env.stack.urls, '+31687654321', again));
@@ -158,7 +159,7 @@ describe('Mijn account', () => {
     await app.waitForLoginPage();
     await app.signInToHome('admin', NL.shell.welcomeOf('Bea'));
     expect(await shellName(page)).toContain('Bea Admin');
-  }, 120_000);
+  }, LONG_TEST_MS);
 
   it('changes the password, says why a wrong or weak one is refused, and the next sign-in needs the new one', async () => {
     const app = await AppModel.newPage(env.watched);
@@ -191,7 +192,7 @@ describe('Mijn account', () => {
     await app.submitProviderForm();
     await app.waitForPath('/app/home');
     await app.waitForHeading(NL.shell.welcomeOf('Piet'), { level: 1 });
-  }, 120_000);
+  }, LONG_TEST_MS);
 });
 
 describe('Mijn account with Okta’s rules', () => {
@@ -202,7 +203,7 @@ describe('Mijn account with Okta’s rules', () => {
     const { page } = app;
     const name = section(page, 'Naam');
     await name.getByLabel('Achternaam').fill('Klok');
-    skew = 16 * 60_000;
+    skew = minutes(16);
     await name.getByRole('button', { name: 'Naam opslaan' }).click();
     await name.getByText(/vraagt de inlogdienst om een recente inlog/).waitFor();
     expect(await name.getByLabel('Achternaam').inputValue(), 'nothing typed is lost').toBe('Klok');
@@ -219,7 +220,7 @@ describe('Mijn account with Okta’s rules', () => {
     await page.getByRole('main').getByText(/ Klok$/).first().waitFor();
     expect(popup.isClosed()).toBe(true);
     skew = 0;
-  }, 120_000);
+  }, LONG_TEST_MS);
 
   it('where popups are blocked, visits the org server as a full page that comes back to Mijn account with its token', async () => {
     const app = await AppModel.newPage(env.watched);
@@ -240,7 +241,7 @@ describe('Mijn account with Okta’s rules', () => {
     app.expectCleanAddress();
     await app.expectEmptyLocalStorage();
     expect(Object.keys(await app.sessionStorage()).filter((key) => key.includes('account-return')), 'the answer was taken once').toEqual([]);
-  }, 60_000);
+  }, TEST_MS);
 
   it('loads again by itself when the connection to the provider is back', async () => {
     const app = await AppModel.newPage(env.watched);
@@ -255,7 +256,7 @@ describe('Mijn account with Okta’s rules', () => {
     await env.watched.context.setOffline(false);
     await page.getByRole('button', { name: 'Naam opslaan' }).waitFor();
     expect(await page.getByText(/De inlogdienst is niet bereikbaar/).count()).toBe(0);
-  }, 60_000);
+  }, TEST_MS);
 });
 
 describe('Mijn account on a phone, 360 px wide', () => {
@@ -344,5 +345,5 @@ describe('Mijn account on a phone, 360 px wide', () => {
     expect(breaksAfter.filter((character) => !'@.-'.includes(character)), 'no break inside a word').toEqual([]);
     expect(await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)).toBe(0);
     expect(await axeViolations(page)).toEqual([]);
-  }, 120_000);
+  }, LONG_TEST_MS);
 });

@@ -12,6 +12,7 @@ import { launchChromium, newContext } from '../support/chromium.ts';
 import { browserEnv } from '../support/env.ts';
 import { startTestStack } from '../support/stack.ts';
 import { waitForPrecache } from '../support/serviceWorker.ts';
+import { LONG_OUTCOME_MS, LONG_TEST_MS } from '../../support/limits.ts';
 
 /**
  * The service worker as people meet it, with workers allowed: the app from
@@ -175,7 +176,7 @@ describe('a new build deployed while a tab is open', () => {
     // Another build of the same code: it is built at another moment, which "Over de applicatie" shows, so its files differ.
     await buildProduction(next);
     [browser, stack] = await Promise.all([launchChromium(), startTestStack({ dist: site })]);
-  }, 120_000);
+  }, LONG_TEST_MS);
 
   afterAll(async () => {
     await Promise.all([browser?.close(), stack?.stop()]);
@@ -202,7 +203,7 @@ describe('a new build deployed while a tab is open', () => {
       await other.goto(`${stack.urls.app}/app/home`);
 
       const prompt = app.page.getByRole('status').filter({ hasText: NL.update.available });
-      await prompt.waitFor({ timeout: 30_000 });
+      await prompt.waitFor({ timeout: LONG_OUTCOME_MS });
       // Until accepted, the tab keeps its own build: opening a page fetches nothing of the new one.
       const before = appFiles(app);
       await app.openSection(NL.section.verkoop);
@@ -211,7 +212,7 @@ describe('a new build deployed while a tab is open', () => {
       expect(fetchedEarly, 'files of the new build before the update').toEqual([]);
 
       const after = appFiles(app);
-      await Promise.all([app.page.waitForEvent('load', { timeout: 30_000 }), prompt.getByRole('button', { name: NL.update.now }).click()]);
+      await Promise.all([app.page.waitForEvent('load', { timeout: LONG_OUTCOME_MS }), prompt.getByRole('button', { name: NL.update.now }).click()]);
       await app.waitForHeading(NL.section.verkoop, { level: 1 });
       await app.openSection(NL.section.uitvoering);
       await app.waitForHeading(NL.section.uitvoering, { level: 1 });

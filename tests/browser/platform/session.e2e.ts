@@ -3,6 +3,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { AppModel } from '../models/app.model.ts';
 import { NL } from '../models/texts.ts';
 import { browserEnv } from '../support/env.ts';
+import { OUTCOME_MS, QUIET_MS, SLOW_OUTCOME_MS } from '../../support/limits.ts';
 
 /** A session that changes under a screen's feet: a token refused mid-work, someone acting as someone else. */
 
@@ -25,7 +26,7 @@ describe('a 401 in the middle of the work', () => {
     env.stack.faults.set('Session', { status: 401, times: 1 });
     await app.openAbout();
     await app.waitForHeading(NL.shell.about);
-    await expect.poll(() => calls.length, { timeout: 15_000 }).toBe(2);
+    await expect.poll(() => calls.length, { timeout: SLOW_OUTCOME_MS }).toBe(2);
     await expect.poll(async () => (await Promise.all(calls.map((call) => call.response()))).map((response) => response?.status())).toEqual([401, 200]);
     expect(await app.page.getByTestId('about-version').textContent()).toBe('9.3.0');
     expect(await app.page.getByRole('alert').count(), 'nothing to tell the person').toBe(0);
@@ -40,13 +41,13 @@ describe('a 401 in the middle of the work', () => {
     const acceptAgain = await app.refuseRefreshToken();
     env.stack.faults.set('Session', { status: 401, times: 1 });
     await app.openAbout();
-    await app.page.getByRole('button', { name: NL.session.signInAgain }).waitFor({ timeout: 15_000 });
+    await app.page.getByRole('button', { name: NL.session.signInAgain }).waitFor({ timeout: SLOW_OUTCOME_MS });
     expect(calls, 'waiting for the person: not repeated yet').toHaveLength(1);
     await acceptAgain();
     await app.signInAgainInPopup();
     // Signing in again runs start-up once more (its own session call); the refused call is repeated once beside it.
-    await expect.poll(() => calls.length, { timeout: 15_000 }).toBe(3);
-    await app.page.waitForTimeout(1000);
+    await expect.poll(() => calls.length, { timeout: SLOW_OUTCOME_MS }).toBe(3);
+    await app.page.waitForTimeout(QUIET_MS);
     const statuses = (await Promise.all(calls.map((call) => call.response()))).map((response) => response?.status());
     expect(statuses, 'the refused call, start-up again, and exactly one repeat').toEqual([401, 200, 200]);
     expect(await app.page.getByRole('alert').count()).toBe(0);
@@ -60,7 +61,7 @@ describe('a 401 in the middle of the work', () => {
     const calls = sessionCalls(app);
     env.stack.faults.set('Session', { status: 401, times: 2 });
     await app.openAbout();
-    await app.see(NL.session.expiredMidWork, 15_000);
+    await app.see(NL.session.expiredMidWork, SLOW_OUTCOME_MS);
     expect(calls).toHaveLength(2);
   });
 });
@@ -86,12 +87,12 @@ describe('acting as someone else', () => {
   it('says who acts as whom on every page, and goes back to the impersonator’s own account', async () => {
     const app = await impersonated();
     const banner = app.page.getByRole('region', { name: NL.impersonation.banner });
-    await banner.waitFor({ timeout: 10_000 });
+    await banner.waitFor({ timeout: OUTCOME_MS });
     expect(await banner.textContent()).toContain(NL.impersonation.actingAs('Piet Monteur', 'monteur', 2));
     expect(await app.axeViolations()).toEqual([]);
     await banner.getByRole('button', { name: NL.impersonation.backToOwn }).click();
     await app.waitForHeading(NL.shell.welcome);
-    await banner.waitFor({ state: 'detached', timeout: 10_000 });
+    await banner.waitFor({ state: 'detached', timeout: OUTCOME_MS });
   });
 
   it('is read-only where the backend has no way back', async () => {

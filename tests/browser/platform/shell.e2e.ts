@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { AppModel } from '../models/app.model.ts';
 import { API, NL } from '../models/texts.ts';
 import { browserEnv } from '../support/env.ts';
+import { OUTCOME_MS, SLOW_OUTCOME_MS, SOON_MS } from '../../support/limits.ts';
 
 /** What every screen stands on: the menu the server sends, access, titles and focus, errors, progress. */
 
@@ -69,7 +70,7 @@ describe('answers of the backend in the middle of the work', () => {
     env.stack.faults.set('Session', { status: 500, times: 1 });
     await app.openAbout();
     const alert = app.page.getByRole('alert').filter({ hasText: NL.shell.fetchFailed });
-    await alert.waitFor({ timeout: 10_000 });
+    await alert.waitFor({ timeout: OUTCOME_MS });
     expect(await alert.textContent()).toContain(API.internalError);
     expect(await app.headingNamed(NL.shell.about, 1).count()).toBe(1);
   });
@@ -93,8 +94,8 @@ describe('progress', () => {
     await app.waitForAfterStart();
     env.stack.faults.set('Session', { delayMs: 1500, times: 1 });
     await app.openAbout();
-    await app.page.getByRole('progressbar').waitFor({ timeout: 5000 });
-    await app.page.getByRole('progressbar').waitFor({ state: 'detached', timeout: 10_000 });
+    await app.page.getByRole('progressbar').waitFor({ timeout: SOON_MS });
+    await app.page.getByRole('progressbar').waitFor({ state: 'detached', timeout: OUTCOME_MS });
     await app.headingNamed(NL.shell.about, 1).click();
     expect(await app.page.getByTestId('about-version').textContent()).toBe('9.3.0');
   });
@@ -112,7 +113,7 @@ describe('progress', () => {
     await app.page.context().setOffline(true);
     await app.see(NL.connection.offline);
     await app.page.context().setOffline(false);
-    await app.see(NL.connection.restored, 20_000);
+    await app.see(NL.connection.restored, SLOW_OUTCOME_MS);
     expect(await app.page.evaluate(() => (window as unknown as { progressSeen: number }).progressSeen)).toBe(0);
   });
 });

@@ -4,6 +4,7 @@ import { AppModel } from '../models/app.model.ts';
 import { NL } from '../models/texts.ts';
 import { browserEnv } from '../support/env.ts';
 import { isRefreshGrant, isTokenRequest } from '../../../devstack/provider/token-requests.ts';
+import { LONG_TEST_MS, LONGEST_OUTCOME_MS, LONGEST_TEST_MS, OUTCOME_MS, PRESENT_MS, seconds, SLOW_OUTCOME_MS } from '../../support/limits.ts';
 
 /**
  * A provider that gives no refresh token (an Okta app integration without
@@ -33,7 +34,7 @@ describe('renewal without a refresh token, the provider next door (one site with
       if (isSilentAuthorization(request)) silent.push(request);
       if (isExternalAuthenticate(request)) logins.push(request);
     });
-    await expect.poll(() => logins.length, { timeout: 60_000, interval: 500 }).toBeGreaterThanOrEqual(2);
+    await expect.poll(() => logins.length, { timeout: LONGEST_OUTCOME_MS, interval: 500 }).toBeGreaterThanOrEqual(2);
     expect(silent.length).toBeGreaterThanOrEqual(2);
     for (const request of logins) expect((await request.response())?.status()).toBe(200);
     expect(env.watched.requests.some(isRefreshGrant)).toBe(false);
@@ -49,7 +50,7 @@ describe('renewal without a refresh token, the provider next door (one site with
     await app.page.getByRole('link', { name: NL.section.verkoop }).first().click();
     await app.expectHeading(NL.section.verkoop);
     expect(app.consoleMatching(/Content Security Policy|Refused to/i)).toEqual([]);
-  }, 120_000);
+  }, LONG_TEST_MS);
 
   it('asks the person to sign in again once the provider session has ended, and not before', async () => {
     const app = await AppModel.newPage(env.watched);
@@ -59,10 +60,10 @@ describe('renewal without a refresh token, the provider next door (one site with
     await env.context.clearCookies({ domain: new URL(env.stack.urls.issuer).hostname, name: /^_session/ });
     expect(cookies.length).toBeGreaterThan(0);
     expect(await app.page.getByRole('button', { name: NL.session.signInAgain }).count()).toBe(0);
-    await app.page.getByRole('button', { name: NL.session.signInAgain }).waitFor({ timeout: 60_000 });
-    await app.see(NL.session.expired, 1000);
+    await app.page.getByRole('button', { name: NL.session.signInAgain }).waitFor({ timeout: LONGEST_OUTCOME_MS });
+    await app.see(NL.session.expired, PRESENT_MS);
     expect(new URL(app.page.url()).pathname, 'the page is kept').toBe('/app/home');
-  }, 120_000);
+  }, LONG_TEST_MS);
 });
 
 describe('renewal without a refresh token, the provider on a site of its own', () => {
@@ -78,20 +79,20 @@ describe('renewal without a refresh token, the provider on a site of its own', (
     });
     // The frame cannot see the provider's cookie on this page: the person is asked, in words that claim nothing.
     const confirm = app.page.getByRole('button', { name: NL.session.confirm });
-    await confirm.waitFor({ timeout: 60_000 });
-    await app.see(NL.session.unseen, 1000);
+    await confirm.waitFor({ timeout: LONGEST_OUTCOME_MS });
+    await app.see(NL.session.unseen, PRESENT_MS);
     expect(await app.page.getByText(NL.session.expired).count()).toBe(0);
     expect(logins.length, 'no renewal went through the frame').toBe(0);
 
     // A popup is a first-party visit: the provider's session is there, so nothing is typed.
-    const [popup] = await Promise.all([env.context.waitForEvent('page', { timeout: 10_000 }), confirm.click()]);
-    await popup.waitForEvent('close', { timeout: 15_000 });
-    await app.page.locator('.banner').waitFor({ state: 'detached', timeout: 10_000 });
-    await expect.poll(() => logins.length, { timeout: 10_000 }).toBe(1);
+    const [popup] = await Promise.all([env.context.waitForEvent('page', { timeout: OUTCOME_MS }), confirm.click()]);
+    await popup.waitForEvent('close', { timeout: SLOW_OUTCOME_MS });
+    await app.page.locator('.banner').waitFor({ state: 'detached', timeout: OUTCOME_MS });
+    await expect.poll(() => logins.length, { timeout: OUTCOME_MS }).toBe(1);
     expect((await logins[0]!.response())?.status()).toBe(200);
     expect(await app.documentStillMarked(), 'the page was kept').toBe(true);
     expect(new URL(app.page.url()).pathname).toBe('/app/home');
-  }, 120_000);
+  }, LONG_TEST_MS);
 });
 
 describe('renewal without a refresh token, short lifetimes, the provider on a site of its own', () => {
@@ -104,7 +105,7 @@ describe('renewal without a refresh token, short lifetimes, the provider on a si
     await app.markDocument();
     const confirm = app.page.getByRole('button', { name: NL.session.confirm });
     // Three backend-token lifetimes, each confirmation clicked as it comes.
-    const end = Date.now() + 3 * BACKEND_TOKEN_TTL_S * 1000;
+    const end = Date.now() + seconds(3 * BACKEND_TOKEN_TTL_S);
     const asked: number[] = [];
     while (Date.now() < end) {
       const shown = await confirm.waitFor({ timeout: end - Date.now() }).then(
@@ -113,16 +114,16 @@ describe('renewal without a refresh token, short lifetimes, the provider on a si
       );
       if (!shown) break;
       asked.push(Date.now());
-      const [popup] = await Promise.all([env.context.waitForEvent('page', { timeout: 10_000 }), confirm.click()]);
-      await popup.waitForEvent('close', { timeout: 15_000 });
-      await confirm.waitFor({ state: 'detached', timeout: 10_000 });
+      const [popup] = await Promise.all([env.context.waitForEvent('page', { timeout: OUTCOME_MS }), confirm.click()]);
+      await popup.waitForEvent('close', { timeout: SLOW_OUTCOME_MS });
+      await confirm.waitFor({ state: 'detached', timeout: OUTCOME_MS });
     }
     // Each renewal needs the person here (the provider's token lives 10 s, its frame sees no session), and only that one.
     expect(asked.length).toBeGreaterThanOrEqual(2);
     const gaps = asked.slice(1).map((at, index) => at - asked[index]!);
-    for (const gap of gaps) expect(gap, 'time between two confirmations').toBeGreaterThanOrEqual((BACKEND_TOKEN_TTL_S * 1000 * 3) / 4);
+    for (const gap of gaps) expect(gap, 'time between two confirmations').toBeGreaterThanOrEqual((seconds(BACKEND_TOKEN_TTL_S) * 3) / 4);
     expect(await app.documentStillMarked(), 'the page was kept').toBe(true);
     expect(new URL(app.page.url()).pathname).toBe('/app/home');
     await app.watched.expectBackendToken();
-  }, 180_000);
+  }, LONGEST_TEST_MS);
 });

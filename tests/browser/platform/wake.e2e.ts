@@ -4,6 +4,7 @@ import { AppModel } from '../models/app.model.ts';
 import { NL } from '../models/texts.ts';
 import { browserEnv } from '../support/env.ts';
 import { isRefreshGrant } from '../../../devstack/provider/token-requests.ts';
+import { QUIET_MS, seconds, SLOW_OUTCOME_MS, SOON_MS } from '../../support/limits.ts';
 
 /**
  * A tab whose renewal timer slept with it: the page clock is paused right
@@ -18,29 +19,29 @@ const env = browserEnv({ backendTokenTtl: 90 });
 async function signedInThenAsleep(): Promise<{ app: AppModel; grants: Request[] }> {
   await env.context.clock.install();
   const app = await AppModel.newPage(env.watched);
-  const lifecycleLoaded = app.page.waitForResponse((response) => /\/assets\/tokenActor\.lazy-[^/]+\.js$/.test(response.url()), { timeout: 20_000 });
+  const lifecycleLoaded = app.page.waitForResponse((response) => /\/assets\/tokenActor\.lazy-[^/]+\.js$/.test(response.url()), { timeout: SLOW_OUTCOME_MS });
   await app.signInToHome();
   // The token lifecycle loads once the browser is idle, and idle callbacks run on the page clock.
-  await env.context.clock.runFor(3000);
+  await env.context.clock.runFor(seconds(3));
   await lifecycleLoaded;
-  await app.page.waitForTimeout(500);
+  await app.page.waitForTimeout(QUIET_MS);
   const grants: Request[] = [];
   app.page.on('request', (request) => {
     if (isRefreshGrant(request)) grants.push(request);
   });
   // The page clock runs on until paused, so the pause is set a little ahead: the moment read from the page is already past when a loaded machine gets to pauseAt.
-  const pausedAt = (await app.page.evaluate(() => Date.now())) + 3000;
+  const pausedAt = (await app.page.evaluate(() => Date.now())) + seconds(3);
   await env.context.clock.pauseAt(pausedAt);
-  await env.context.clock.setSystemTime(pausedAt + 45_000);
-  await app.page.waitForTimeout(1000);
+  await env.context.clock.setSystemTime(pausedAt + seconds(45));
+  await app.page.waitForTimeout(QUIET_MS);
   expect(grants, 'no timer fired while asleep').toEqual([]);
   return { app, grants };
 }
 
 async function expectRenewedQuietly(page: Page, grants: Request[]): Promise<void> {
-  await expect.poll(() => grants.length, { timeout: 15_000 }).toBe(1);
+  await expect.poll(() => grants.length, { timeout: SLOW_OUTCOME_MS }).toBe(1);
   expect((await grants[0]!.response())?.status()).toBe(200);
-  await expect.poll(() => page.context().cookies().then((cookies) => cookies.some((cookie) => cookie.name === 'Abp.AuthToken')), { timeout: 5_000 }).toBe(true);
+  await expect.poll(() => page.context().cookies().then((cookies) => cookies.some((cookie) => cookie.name === 'Abp.AuthToken')), { timeout: SOON_MS }).toBe(true);
   expect(await page.getByRole('alert').count(), 'nothing to tell the person').toBe(0);
   expect(await page.getByRole('button', { name: NL.session.signInAgain }).count()).toBe(0);
 }

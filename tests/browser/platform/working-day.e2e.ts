@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { AppModel } from '../models/app.model.ts';
 import { NL } from '../models/texts.ts';
 import { browserEnv } from '../support/env.ts';
+import { LONG_OUTCOME_MS, LONGEST_TEST_MS, minutes, seconds, SLOW_OUTCOME_MS } from '../../support/limits.ts';
 
 /**
  * A session with a fixed end that rotation does not move (the provider's
@@ -20,11 +21,11 @@ describe('the end of the working day', () => {
     await app.signInToHome();
     await app.markDocument();
     const chainEnd = await app.page.evaluate(() => (JSON.parse(sessionStorage.getItem('oidc.tokens') ?? '{}') as { sessionEndsAt?: number }).sessionEndsAt);
-    expect(chainEnd, 'the end the provider named').toBeGreaterThan(Date.now() + 300_000);
+    expect(chainEnd, 'the end the provider named').toBeGreaterThan(Date.now() + minutes(5));
 
     const warning = app.page.getByRole('alert').filter({ hasText: WARNING });
     expect(await warning.count(), 'no warning before its time').toBe(0);
-    await warning.waitFor({ timeout: 70_000 });
+    await warning.waitFor({ timeout: seconds(40) + LONG_OUTCOME_MS });
     // In the page's own time zone, as a person reads the clock there.
     const shown = await app.page.evaluate((end) => new Date(end).toLocaleTimeString('nl', { hour: '2-digit', minute: '2-digit' }), chainEnd!);
     expect(await warning.textContent()).toContain(`Je sessie eindigt om ${shown}.`);
@@ -32,9 +33,9 @@ describe('the end of the working day', () => {
     await app.signInAgainInPopup();
     // The popup's code is exchanged here after the popup closed: the new session's end comes with it.
     const sessionEnd = () => app.page.evaluate(() => (JSON.parse(sessionStorage.getItem('oidc.tokens') ?? '{}') as { sessionEndsAt?: number }).sessionEndsAt ?? 0);
-    await expect.poll(sessionEnd, { timeout: 15_000 }).toBeGreaterThan(chainEnd! + 30_000);
-    await warning.waitFor({ state: 'detached', timeout: 15_000 });
+    await expect.poll(sessionEnd, { timeout: SLOW_OUTCOME_MS }).toBeGreaterThan(chainEnd! + seconds(30));
+    await warning.waitFor({ state: 'detached', timeout: SLOW_OUTCOME_MS });
     await app.expectPageKept('/app/home', NL.shell.welcome);
     expect(await app.page.getByRole('button', { name: NL.session.signInAgain }).count()).toBe(0);
-  }, 150_000);
+  }, LONGEST_TEST_MS);
 });

@@ -7,6 +7,7 @@ import { EN, NL } from '../models/texts.ts';
 import { eventually, type WatchedContext } from '../models/watch.ts';
 import { securityCase } from './support/cases.ts';
 import { securitySuite, sleep } from './support/harness.ts';
+import { SOON_MS } from '../../support/limits.ts';
 
 const suite = securitySuite(import.meta.filename);
 
@@ -273,7 +274,7 @@ describe.concurrent('faults only this browser sees (intercepted), side by side',
           const app = await AppModel.newPage(watched);
           const restore = await routeApi(app, endpoint, handler);
           await app.goto('/app/home');
-          await app.expectWaitingForServer(BEYOND_CLIENT_TIMEOUT_MS + 5_000);
+          await app.expectWaitingForServer(BEYOND_CLIENT_TIMEOUT_MS + SOON_MS);
           watched.expectLogged(new RegExp(`\\[start-up\\].*${logged.source}`, 's'));
           await watched.expectNoBackendToken();
           await restore();
@@ -368,7 +369,7 @@ describe('the language change without an answer (intercepted)', () => {
         await app.markDocument();
         const restore = await routeApi(app, 'ChangeLanguage', handler);
         await app.chooseLanguage('en');
-        await app.see(NL.shell.languageFailed, BEYOND_CLIENT_TIMEOUT_MS + 5_000);
+        await app.see(NL.shell.languageFailed, BEYOND_CLIENT_TIMEOUT_MS + SOON_MS);
         await expectLanguageSwitchFailsThenWorks(watched, app, new RegExp(`\\[language\\].*${logged.source}`, 's'), restore);
       }),
     );

@@ -3,6 +3,7 @@ import { AppModel } from '../models/app.model.ts';
 import { NL } from '../models/texts.ts';
 import { securityCase } from './support/cases.ts';
 import { securitySuite } from './support/harness.ts';
+import { CALLBACK_OUTCOME_MS } from '../../support/limits.ts';
 
 const suite = securitySuite(import.meta.filename);
 
@@ -189,10 +190,10 @@ describe('two tabs', () => {
       for (const app of [first, second]) await app.fillProviderForm('admin', '123qwe');
       await Promise.all([first, second].map((app) => app.submitProviderForm()));
       for (const app of [first, second]) {
-        await app.page.waitForURL((url) => url.origin === suite.stack.urls.app, { timeout: 20_000 });
+        await app.page.waitForURL((url) => url.origin === suite.stack.urls.app, { timeout: CALLBACK_OUTCOME_MS });
         const home = app.headingNamed(NL.shell.welcome);
         const retry = app.headingNamed(NL.callback.slow);
-        await home.or(retry).waitFor({ timeout: 12_000 });
+        await home.or(retry).waitFor({ timeout: CALLBACK_OUTCOME_MS });
         await app.expectNotBusy();
         if (await retry.isVisible()) await app.followCallbackRetry('/app/home');
         await app.expectNoLeaks();

@@ -7,6 +7,7 @@ import { securityCase } from './support/cases.ts';
 import { securitySuite } from './support/harness.ts';
 import { isTokenRequest, isRefreshGrant } from '../../../devstack/provider/token-requests.ts';
 import { oktaEndpoint } from '../../../devstack/provider/oidc.ts';
+import { SLOW_OUTCOME_MS, SOON_MS } from '../../support/limits.ts';
 
 /**
  * Sender-constrained tokens (DPoP, RFC 9449): the provider's tokens are
@@ -21,10 +22,10 @@ const suite = securitySuite(import.meta.filename, { backendTokenTtl: 64, dpopNon
 async function signedInAndRenewed(watched: Parameters<Parameters<typeof suite.run>[0]>[0]) {
   const app = await AppModel.newPage(watched);
   await app.signInToHome();
-  await expect.poll(() => watched.requests.filter(isRefreshGrant).length, { timeout: 20_000 }).toBeGreaterThan(0);
+  await expect.poll(() => watched.requests.filter(isRefreshGrant).length, { timeout: SLOW_OUTCOME_MS }).toBeGreaterThan(0);
   const renewal = watched.requests.filter(isRefreshGrant).at(-1)!;
   expect((await renewal.response())?.status()).toBe(200);
-  await expect.poll(async () => (await app.refreshToken()) !== undefined && (await app.refreshToken()) !== '', { timeout: 5_000 }).toBe(true);
+  await expect.poll(async () => (await app.refreshToken()) !== undefined && (await app.refreshToken()) !== '', { timeout: SOON_MS }).toBe(true);
   return { app, renewal };
 }
 
@@ -86,7 +87,7 @@ describe('DPoP: tokens bound to this browser', () => {
       expect(bare.status).toBe(400);
       expect(((await bare.json()) as { error: string }).error).toMatch(/invalid_grant|invalid_dpop_proof/);
       const renewals = watched.requests.filter(isRefreshGrant).length;
-      await expect.poll(() => watched.requests.filter(isRefreshGrant).length, { timeout: 20_000 }).toBeGreaterThan(renewals);
+      await expect.poll(() => watched.requests.filter(isRefreshGrant).length, { timeout: SLOW_OUTCOME_MS }).toBeGreaterThan(renewals);
       expect((await watched.requests.filter(isRefreshGrant).at(-1)!.response())?.status()).toBe(200);
     }),
   );
@@ -126,12 +127,12 @@ describe('DPoP: tokens bound to this browser', () => {
           }),
       );
       await app.markDocument();
-      await app.page.getByRole('button', { name: NL.session.signInAgain }).waitFor({ timeout: 20_000 });
+      await app.page.getByRole('button', { name: NL.session.signInAgain }).waitFor({ timeout: SLOW_OUTCOME_MS });
       await app.see('Je sessie is verlopen. Log opnieuw in.');
       await app.signInAgainInPopup();
-      await app.page.getByRole('button', { name: NL.session.signInAgain }).waitFor({ state: 'detached', timeout: 15_000 });
+      await app.page.getByRole('button', { name: NL.session.signInAgain }).waitFor({ state: 'detached', timeout: SLOW_OUTCOME_MS });
       const renewals = watched.requests.filter(isRefreshGrant).length;
-      await expect.poll(() => watched.requests.filter(isRefreshGrant).length, { timeout: 20_000 }).toBeGreaterThan(renewals);
+      await expect.poll(() => watched.requests.filter(isRefreshGrant).length, { timeout: SLOW_OUTCOME_MS }).toBeGreaterThan(renewals);
       const renewal = watched.requests.filter(isRefreshGrant).at(-1)!;
       expect((await renewal.response())?.status()).toBe(200);
       expect(await proofKey(renewal)).not.toBe(oldKey);

@@ -7,6 +7,7 @@ import { eventually, headersOf, type WatchedContext } from '../models/watch.ts';
 import { securityCase } from './support/cases.ts';
 import { securitySuite } from './support/harness.ts';
 import { oktaEndpoint } from '../../../devstack/provider/oidc.ts';
+import { minutes, OUTCOME_MS, seconds } from '../../support/limits.ts';
 
 const suite = securitySuite(import.meta.filename);
 
@@ -48,9 +49,9 @@ describe('Content-Security-Policy', () => {
       await app.waitForHeading(NL.section.verkoop);
       await app.chooseLanguage('en');
       // The English heading, not either: the Dutch one is there already, and leaving before the switch is done keeps Dutch.
-      await app.waitForHeading(EN.section.verkoop, { timeout: 10_000 });
+      await app.waitForHeading(EN.section.verkoop, { timeout: OUTCOME_MS });
       await app.goto('/bestaat-niet');
-      await app.page.getByRole('heading', { level: 1 }).waitFor({ timeout: 10_000 });
+      await app.page.getByRole('heading', { level: 1 }).waitFor({ timeout: OUTCOME_MS });
       await app.expectNotBusy();
       watched.expectNoCspViolation();
       expect(watched.pageErrors).toEqual([]);
@@ -215,7 +216,7 @@ describe('cookies', () => {
         const cookie = await cookieOf(watched, name);
         expect({ path: cookie.path, sameSite: cookie.sameSite }, name).toEqual({ path: '/', sameSite: 'Lax' });
         // ABP asks for five years; Chromium caps every cookie at 400 days.
-        const days = (cookie.expires * 1000 - Date.now()) / 86_400_000;
+        const days = (seconds(cookie.expires) - Date.now()) / minutes(24 * 60);
         expect(days, `${name} is kept (five years, capped at 400 days)`).toBeGreaterThan(399);
       }
     }),

@@ -91,8 +91,9 @@ describe.concurrent('the ID token from the token endpoint is checked before anyt
       expectRefusedTokenResponse(
         watched,
         withClaims((claims) => {
-          claims.iat = nowSeconds() - 4000;
+          // Expired 400 s ago, issued an hour before that.
           claims.exp = nowSeconds() - 400;
+          claims.iat = nowSeconds() - 400 - 3600;
         }),
         NL.callback.tokenExpired,
         /token-expired/,

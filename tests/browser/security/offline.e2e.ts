@@ -5,6 +5,7 @@ import { EN, NL } from '../models/texts.ts';
 import { eventually, type WatchedContext } from '../models/watch.ts';
 import { securityCase } from './support/cases.ts';
 import { securitySuite } from './support/harness.ts';
+import { OUTCOME_MS, SLOW_OUTCOME_MS } from '../../support/limits.ts';
 
 const suite = securitySuite(import.meta.filename);
 
@@ -25,7 +26,7 @@ function banner(app: AppModel) {
 /** The banner says why, that the page stays, when it tries again, and offers to try now. */
 async function expectLostBanner(app: AppModel, cause: string) {
   const region = banner(app);
-  await region.getByText(cause).waitFor({ timeout: 10_000 });
+  await region.getByText(cause).waitFor({ timeout: OUTCOME_MS });
   await region.getByText(NL.connection.kept).waitFor();
   // Between attempts (not while one is under way): the countdown, and "try now" can be pressed.
   await eventually(
@@ -57,7 +58,7 @@ describe('offline after the app was loaded', () => {
       await expectLostBanner(app, NL.connection.offline);
 
       await watched.context.setOffline(false);
-      await app.page.getByRole('status').filter({ hasText: NL.connection.restored }).waitFor({ timeout: 10_000 });
+      await app.page.getByRole('status').filter({ hasText: NL.connection.restored }).waitFor({ timeout: OUTCOME_MS });
       watched.expectLogged(/\[connection\] the API answers again/);
       await eventually(async () => (await app.page.getByText(NL.connection.restored).count()) === 0, 'the notice goes away');
       await app.expectPageKept();
@@ -79,11 +80,11 @@ describe('offline after the app was loaded', () => {
       await app.expectPageKept();
 
       // It tries again by itself (after 2 s, then after 4 s), and stays while the API gives no answer.
-      await eventually(() => probes(watched) >= 2, 'two attempts without the person asking', 15_000);
+      await eventually(() => probes(watched) >= 2, 'two attempts without the person asking', SLOW_OUTCOME_MS);
       await expectLostBanner(app, NL.connection.unreachable);
       await app.page.unroute(api, refuse);
       await banner(app).getByRole('button', { name: NL.connection.tryNow }).click();
-      await app.page.getByRole('status').filter({ hasText: NL.connection.restored }).waitFor({ timeout: 10_000 });
+      await app.page.getByRole('status').filter({ hasText: NL.connection.restored }).waitFor({ timeout: OUTCOME_MS });
 
       // Back: the language change the person tried works now, on the same page.
       await app.chooseLanguage('en');
@@ -107,7 +108,7 @@ describe('offline after the app was loaded', () => {
     suite.run(async (watched) => {
       const app = await offlineAtSectionNeverOpened(watched);
       await app.expectNotBusy();
-      await banner(app).getByText(NL.connection.pageWaiting).waitFor({ timeout: 10_000 });
+      await banner(app).getByText(NL.connection.pageWaiting).waitFor({ timeout: OUTCOME_MS });
       // One way to try now: the banner's.
       expect(await app.page.getByRole('button', { name: /opnieuw proberen/i }).count()).toBe(1);
       // The shell stays: navigation and sign-out are still there.
@@ -134,7 +135,7 @@ describe('offline after the app was loaded', () => {
         else await route.continue();
       });
       await watched.context.setOffline(false);
-      await app.waitForHeading(NL.section.verkoop, { level: 1, timeout: 15_000 });
+      await app.waitForHeading(NL.section.verkoop, { level: 1, timeout: SLOW_OUTCOME_MS });
       expect(refused, 'tries of the section’s code once online').toBeGreaterThanOrEqual(2);
       await app.expectPageKept('/verkoop', NL.section.verkoop);
       await app.expectNoLeaks();
@@ -154,7 +155,7 @@ describe('offline after the app was loaded', () => {
       await app.page.unroute(tiles);
       await watched.context.setOffline(true);
       await watched.context.setOffline(false);
-      await heading.waitFor({ timeout: 10_000 });
+      await heading.waitFor({ timeout: OUTCOME_MS });
       expect(await app.documentStillMarked(), 'no reload').toBe(true);
       await app.expectNoLeaks();
     }),
@@ -173,7 +174,7 @@ describe('offline after the app was loaded', () => {
       await app.openSection(NL.section.verkoop);
       await app.waitForHeading(NL.errorPage.pageFailed);
       await app.see(NL.errorPage.needsServer);
-      await banner(app).getByText(NL.connection.pageWaiting).waitFor({ timeout: 10_000 });
+      await banner(app).getByText(NL.connection.pageWaiting).waitFor({ timeout: OUTCOME_MS });
       expect(await app.page.getByRole('button', { name: /opnieuw proberen/i }).count(), 'one way to try now: the banner\'s').toBe(1);
 
       for (const url of unreachable) await app.page.unroute(url, refuse);

@@ -7,6 +7,7 @@ import { securityCase } from './support/cases.ts';
 import { securitySuite } from './support/harness.ts';
 import { isRefreshGrant } from '../../../devstack/provider/token-requests.ts';
 import { oktaEndpoint } from '../../../devstack/provider/oidc.ts';
+import { OUTCOME_MS, PRESENT_MS, seconds, SLOW_OUTCOME_MS } from '../../support/limits.ts';
 
 /**
  * Backend tokens that live 64 s: the app renews 60 s before expiry, so a
@@ -14,7 +15,7 @@ import { oktaEndpoint } from '../../../devstack/provider/oidc.ts';
  */
 const suite = securitySuite(import.meta.filename, { backendTokenTtl: 64 });
 
-const RENEWAL_MS = 4_000;
+const RENEWAL_MS = seconds(4);
 
 function refreshGrants(watched: WatchedContext): Request[] {
   return watched.requests.filter(isRefreshGrant);
@@ -23,7 +24,7 @@ function refreshGrants(watched: WatchedContext): Request[] {
 /** A JWT-shaped backend token the API never issued, or one that expired an hour ago. */
 function fakeBackendToken(expired: boolean): string {
   const encode = (value: object) => Buffer.from(JSON.stringify(value)).toString('base64url');
-  const now = Math.floor(Date.now() / 1000);
+  const now = Math.floor(Date.now() / seconds(1));
   const claims = { sub: '1', unique_name: 'admin', iat: now - 7200, nbf: now - 7200, exp: expired ? now - 3600 : now + 3600, iss: 'Isolatie', aud: 'Isolatie' };
   return `${encode({ alg: 'HS256', typ: 'JWT' })}.${encode(claims)}.${Buffer.from('not-the-signature').toString('base64url')}`;
 }
@@ -76,7 +77,7 @@ describe.concurrent('a backend token the API refuses at start-up', () => {
 
 /** Waits until the page shows no session banner. */
 async function expectNoBanner(app: AppModel) {
-  await app.page.locator('.banner').waitFor({ state: 'detached', timeout: 10_000 });
+  await app.page.locator('.banner').waitFor({ state: 'detached', timeout: OUTCOME_MS });
 }
 
 describe.concurrent('renewal: the refresh token is refused (invalid_grant)', () => {
@@ -86,15 +87,15 @@ describe.concurrent('renewal: the refresh token is refused (invalid_grant)', () 
       await app.signInToHome();
       await app.markDocument();
       const acceptAgain = await app.refuseRefreshToken();
-      await app.see(NL.session.expired, RENEWAL_MS + 10_000);
-      await app.page.getByRole('button', { name: NL.session.signInAgain }).waitFor({ timeout: 1000 });
+      await app.see(NL.session.expired, RENEWAL_MS + OUTCOME_MS);
+      await app.page.getByRole('button', { name: NL.session.signInAgain }).waitFor({ timeout: PRESENT_MS });
       watched.expectLogged(/\[token\].*invalid-refresh-token/s);
       await app.expectNoRefreshToken();
       await app.expectNoLeaks();
       await acceptAgain();
       await app.signInAgainInPopup();
       await expectNoBanner(app);
-      await app.waitForHeading(NL.shell.welcome, { timeout: 1000 });
+      await app.waitForHeading(NL.shell.welcome, { timeout: PRESENT_MS });
       expect(await app.refreshToken(), 'a new refresh token').toBeTruthy();
       expect(await app.documentStillMarked(), 'the page was kept').toBe(true);
       await watched.expectBackendToken();
@@ -122,13 +123,13 @@ describe.concurrent('renewal: the provider cannot be reached', () => {
         await app.markDocument();
         const token = oktaEndpoint(suite.stack.urls.signInIssuer, 'token');
         await fail(app.page, token);
-        await app.see(NL.session.renewFailed, RENEWAL_MS + 10_000);
+        await app.see(NL.session.renewFailed, RENEWAL_MS + OUTCOME_MS);
         watched.expectLogged(/\[token\].*provider-(unreachable|error)/s);
         expect(await app.refreshToken(), 'the refresh token is kept for the next try').toBeTruthy();
         const before = await watched.cookie('Abp.AuthToken');
         await app.page.unroute(token);
         // The retry comes 30 s later; the page's clock is moved on instead of waiting.
-        await watched.context.clock.fastForward(31_000);
+        await watched.context.clock.fastForward(seconds(31));
         await expectNoBanner(app);
         await eventually(async () => (await watched.cookie('Abp.AuthToken')) !== before, 'a renewed backend token');
         expect(await app.documentStillMarked(), 'the page was kept').toBe(true);
@@ -146,7 +147,7 @@ describe('renewal: the browser is offline', () => {
       await app.page.route(/\/assets\/signedIn\.lazy-[^/]+\.js$/, (route) => (asked++ === 0 ? route.abort('internetdisconnected') : route.continue()));
       await app.signInToHome();
       const before = await watched.cookie('Abp.AuthToken');
-      await eventually(async () => (await watched.cookie('Abp.AuthToken')) !== before, 'a renewed backend token', RENEWAL_MS + 20_000);
+      await eventually(async () => (await watched.cookie('Abp.AuthToken')) !== before, 'a renewed backend token', RENEWAL_MS + SLOW_OUTCOME_MS);
       expect(asked, 'the code was asked for again after the failure').toBeGreaterThanOrEqual(2);
       expect(await app.page.locator('.banner').count(), 'no session banner').toBe(0);
     }),
@@ -163,7 +164,7 @@ describe('renewal: the browser is offline', () => {
       const before = await watched.cookie('Abp.AuthToken');
       await watched.context.setOffline(true);
       await app.see(NL.connection.offline);
-      await app.see(NL.session.renewFailed, RENEWAL_MS + 10_000);
+      await app.see(NL.session.renewFailed, RENEWAL_MS + OUTCOME_MS);
       expect(await app.refreshToken(), 'the refresh token is kept for the next try').toBeTruthy();
       await watched.context.setOffline(false);
       // Well before the 30 s retry: the connection coming back is what starts it.
@@ -181,14 +182,14 @@ async function expectSharedRenewal(watched: WatchedContext, tabs: AppModel[], ro
   const start = refreshGrants(watched).length;
   const firstCookie = await watched.cookie('Abp.AuthToken');
   for (let round = 1; round <= rounds; round += 1) {
-    await eventually(() => refreshGrants(watched).length >= start + round, `refresh round ${round}`, RENEWAL_MS + 10_000);
+    await eventually(() => refreshGrants(watched).length >= start + round, `refresh round ${round}`, RENEWAL_MS + OUTCOME_MS);
     // Give the other tab time to (wrongly) refresh as well.
     await new Promise((resolve) => setTimeout(resolve, 1500));
   }
   expect(refreshGrants(watched).length - start, 'one refresh per round, not one per tab').toBe(rounds);
   for (const tab of tabs) {
     expect(await tab.page.locator('.banner').count(), 'no session banner').toBe(0);
-    await tab.waitForHeading(NL.shell.welcome, { timeout: 1000 });
+    await tab.waitForHeading(NL.shell.welcome, { timeout: PRESENT_MS });
     await tab.expectNoLeaks();
   }
   const [first, ...others] = await Promise.all(tabs.map((tab) => tab.refreshToken()));

@@ -1,5 +1,6 @@
 import type { MailMessage } from '../../../devstack/provider/mailbox.ts';
 import type { StackUrls } from '../../../devstack/stack.ts';
+import { SOON_MS } from '../../support/limits.ts';
 
 // Reads the provider's local mailbox the way a test runner in another
 // process would: over HTTP.
@@ -25,7 +26,7 @@ export async function seenMail(urls: StackUrls, to: string): Promise<Set<string>
  * not in `seen`. Account mails go out just after the page has answered, so
  * they may need a moment.
  */
-export async function waitForMail(urls: StackUrls, to: string, subject: RegExp, seen = new Set<string>(), timeoutMs = 3_000): Promise<MailMessage> {
+export async function waitForMail(urls: StackUrls, to: string, subject: RegExp, seen = new Set<string>(), timeoutMs = SOON_MS): Promise<MailMessage> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     const found = (await mailTo(urls, to)).find((m) => subject.test(m.subject) && !seen.has(m.id));

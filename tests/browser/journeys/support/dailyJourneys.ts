@@ -3,6 +3,7 @@ import { isRefreshGrant } from '../../../../devstack/provider/token-requests.ts'
 import { AppModel } from '../../models/app.model.ts';
 import { NL } from '../../models/texts.ts';
 import type { BrowserEnv } from '../../support/env.ts';
+import { LONG_OUTCOME_MS, LONG_TEST_MS, TEST_MS } from '../../../support/limits.ts';
 
 // The daily journeys (sign-in, renewal, Mijn account), for the stacks that
 // differ from the usual one only in how the company set Okta up: an org
@@ -26,18 +27,18 @@ export function dailyJourneys(env: BrowserEnv, { dpop }: { dpop: boolean }): voi
     expect((await logins[0]!.response())?.status()).toBe(200);
     await app.page.reload();
     await app.waitForHeading(NL.shell.welcome, { level: 1 });
-  }, 60_000);
+  }, TEST_MS);
 
   it('renews the backend’s token with the refresh token while the person works, never interrupted', async () => {
     const app = await AppModel.newPage(env.watched);
     await app.signInToHome();
     await app.markDocument();
     const logins = () => env.watched.requests.filter((request) => request.method() === 'POST' && isExternalAuthenticate(request.url())).length;
-    await expect.poll(logins, { timeout: 30_000, interval: 500 }).toBeGreaterThanOrEqual(2);
+    await expect.poll(logins, { timeout: LONG_OUTCOME_MS, interval: 500 }).toBeGreaterThanOrEqual(2);
     expect(env.watched.requests.some(isRefreshGrant), 'renewed with the refresh token').toBe(true);
     expect(await app.page.getByRole('button', { name: NL.session.signInAgain }).count()).toBe(0);
     await app.expectPageKept();
-  }, 90_000);
+  }, LONG_TEST_MS);
 
   it('saves a name in Mijn account with its own token, kept after a reload', async () => {
     const app = await AppModel.newPage(env.watched);
@@ -54,5 +55,5 @@ export function dailyJourneys(env: BrowserEnv, { dpop }: { dpop: boolean }): voi
     await app.waitForHeading(NL.shell.myAccount, { level: 1 });
     await app.connectMyAccount();
     await expect.poll(() => name.getByLabel('Achternaam').inputValue()).toBe('Laag');
-  }, 90_000);
+  }, LONG_TEST_MS);
 }

@@ -12,6 +12,7 @@ import type { BrowserEnv } from '../../support/env.ts';
 import { BootRun, type BootBrowser } from './bootRun.ts';
 import { sees, type BrowserDriver, type EngineDriver } from './browserPaths.ts';
 import { heldAtServer, heldRoute, type HeldCall } from './held.ts';
+import { PRESENT_MS } from '../../../support/limits.ts';
 
 /**
  * The bootMachine in Chromium (bootRun.ts says what a run does): requests
@@ -100,7 +101,7 @@ class ChromiumBoot implements BootBrowser {
 
   async expectWaitingForServer(name: string): Promise<void> {
     try {
-      await this.app.expectWaitingForServer(10_000);
+      await this.app.expectWaitingForServer(OUTCOME_MS);
     } catch (error) {
       throw new Error(`${name}: the waiting screen "${NL.startup.waiting}" with its hint and "${NL.startup.retry}": ${String(error)}`);
     }
@@ -204,7 +205,7 @@ class EngineBoot implements BootBrowser {
     const gate = this.gates.get('catalog chunk')!;
     void (async () => {
       while (!this.ended) {
-        const later = await gate.next(1000).catch(() => undefined);
+        const later = await gate.next(PRESENT_MS).catch(() => undefined);
         later?.drop();
       }
     })();

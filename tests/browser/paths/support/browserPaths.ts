@@ -8,6 +8,7 @@ import { pathName, type MachineModel, type ModelPath, type PathStep } from '../.
 import { launchEngine, type EngineBrowser, type LaunchOptions } from '../../support/driver.ts';
 import { browserEnv, type BrowserEnv } from '../../support/env.ts';
 import { startTestStack } from '../../support/stack.ts';
+import { OUTCOME_MS } from '../../../support/limits.ts';
 
 /** How one machine's paths are carried out in a browser. */
 export interface BrowserDriver {
@@ -119,7 +120,7 @@ function expectCovered(model: MachineModel, level: string, generated: Awaited<Re
 }
 
 /** Waits until the locator is visible; fails with the step's name otherwise. */
-export async function sees(locator: Locator, what: string, timeout = 10_000): Promise<void> {
+export async function sees(locator: Locator, what: string, timeout = OUTCOME_MS): Promise<void> {
   try {
     await locator.first().waitFor({ state: 'visible', timeout });
   } catch {

@@ -9,6 +9,7 @@ import { CALLBACK_OUTCOME_MS, eventually, OUTCOME_MS } from '../../models/watch.
 import type { Tab, Target } from '../../support/driver.ts';
 import { stepName } from './browserPaths.ts';
 import type { HeldCall } from './held.ts';
+import { PRESENT_MS } from '../../../support/limits.ts';
 
 // The callbackMachine's paths as a person goes through them, in any engine.
 // Each engine's driver says how a request is held and let go, and how the
@@ -245,7 +246,7 @@ export abstract class CallbackRun {
     if (!slow) {
       await this.shows(this.tab.text(NL.callback.waiting), `${name}: "${NL.callback.waiting}"`);
       // Where the 5 s pass in real time, "not yet" is certain only well before they are up.
-      if (Date.now() - this.arrived < SLOW_MS - 1000) {
+      if (Date.now() - this.arrived < SLOW_MS - PRESENT_MS) {
         expect(await this.tab.role('heading', NL.callback.slow).visible(), `${name}: no retry message yet`).toBe(false);
       }
       return;

@@ -9,15 +9,16 @@ import type { BrowserEnv } from '../../support/env.ts';
 import { stepName, type BrowserDriver, type EngineDriver, type EngineEnv } from './browserPaths.ts';
 import { InactivityRun } from './inactivityRun.ts';
 import { InactivityScreen, inactivitySettings, later, type Moment } from './inactivityScreen.ts';
+import { PRESENT_MS, seconds } from '../../../support/limits.ts';
 
 // The inactivity paths' two drivers, a run of InactivityRun each: Chromium
 // on the page clock (inactivityDriver), Firefox and WebKit in real time
 // (inactivityEngineDriver).
 
-const TIMEOUT_MS = 120_000;
-const WARNING_MS = 30_000;
+const TIMEOUT_MS = seconds(120);
+const WARNING_MS = seconds(30);
 /** What the local stack's GetAll turns on for these runs: 120 s, the warning for the last 30. */
-export const INACTIVITY_SETTINGS = inactivitySettings(TIMEOUT_MS / 1000, WARNING_MS / 1000);
+export const INACTIVITY_SETTINGS = inactivitySettings(TIMEOUT_MS / seconds(1), WARNING_MS / seconds(1));
 
 /** The transitions no browser run can take, with the reason: none. */
 export const INACTIVITY_UNREACHABLE_IN_BROWSER: Record<string, string> = {};
@@ -76,7 +77,7 @@ class ChromiumInactivityRun extends InactivityRun {
     const signingIn = Date.now();
     await this.app.signInToHome('admin', NL.shell.welcomeAnyone);
     // Idle callbacks run on the page clock too: let them, so the watch starts.
-    await this.context.clock.runFor(3000);
+    await this.context.clock.runFor(seconds(3));
     // Started after the sign-in began (the page clock only moves on from the real one) and before it was seen.
     return this.screen.watching(name, signingIn);
   }
@@ -87,7 +88,7 @@ class ChromiumInactivityRun extends InactivityRun {
 
   protected async click(): Promise<Moment> {
     // Activity counts at most once a second.
-    await this.context.clock.runFor(1100);
+    await this.context.clock.runFor(seconds(1.1));
     const from = await this.now();
     await this.page.mouse.click(5, 400);
     return { from, to: await this.now() };
@@ -135,17 +136,17 @@ class ChromiumInactivityRun extends InactivityRun {
 }
 
 /** A time-out of seconds, in real time: long enough to check the page between the steps on a busy machine, short enough for every path. */
-const ENGINE_TIMEOUT_MS = 5_000;
-const ENGINE_WARNING_MS = 2_000;
+const ENGINE_TIMEOUT_MS = seconds(5);
+const ENGINE_WARNING_MS = seconds(2);
 /**
  * How long after the watch was seen to start the person clicks: the check that the warning did not come at its old time
  * (`wait`, 300 ms before the new one) needs the click more than 300 ms after the watch started.
  */
 const ACTIVITY_AFTER_WATCH_MS = 500;
 /** How long a tab waits for the one that signs out before it leaves by itself (src/session/inactivityActor.lazy.ts). */
-const WAIT_FOR_SIGN_OUT_MS = 10_000;
+const WAIT_FOR_SIGN_OUT_MS = seconds(10);
 
-export const INACTIVITY_ENGINE_SETTINGS = inactivitySettings(ENGINE_TIMEOUT_MS / 1000, ENGINE_WARNING_MS / 1000);
+export const INACTIVITY_ENGINE_SETTINGS = inactivitySettings(ENGINE_TIMEOUT_MS / seconds(1), ENGINE_WARNING_MS / seconds(1));
 
 /** The transitions Firefox and WebKit cannot take, with the reason: none. */
 export const INACTIVITY_UNREACHABLE_IN_ENGINES: Record<string, string> = {};
@@ -254,7 +255,7 @@ class EngineInactivityRun extends InactivityRun {
     if (!code) throw new Error(`${name}: the sign-out's code was not held`);
     this.dropping = true;
     void (async () => {
-      while (this.dropping) (await code.next(500).catch(() => undefined))?.drop();
+      while (this.dropping) (await code.next(PRESENT_MS).catch(() => undefined))?.drop();
     })();
   }
 

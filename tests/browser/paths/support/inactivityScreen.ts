@@ -1,6 +1,7 @@
 import { NL } from '../../models/texts.ts';
 import type { Tab } from '../../support/driver.ts';
 import { INACTIVITY_WATCH_MARK } from '../../../../src/session/inactivityMark.ts';
+import { seconds, SLOW_OUTCOME_MS, SOON_MS } from '../../../support/limits.ts';
 
 // What a person sees of the inactivity watch, and what another tab tells
 // this one, on a tab of any engine (support/driver.ts): the checks and
@@ -92,7 +93,7 @@ export class InactivityScreen {
    * first page is drawn and its code has arrived.
    */
   async watching(name: string, notBefore?: number): Promise<Moment> {
-    const end = Date.now() + 15_000;
+    const end = Date.now() + SLOW_OUTCOME_MS;
     for (;;) {
       const seen = await this.tab.evaluate((mark) => {
         const entry = performance.getEntriesByName(mark)[0] as PerformanceMark | undefined;
@@ -135,7 +136,7 @@ export class InactivityScreen {
    */
   async expectWarning(name: string, endsAt: Moment): Promise<void> {
     // The countdown is worked out at each tick of the dialog (every second), in whole seconds rounded up: read it until it has ticked.
-    const end = Date.now() + 5_000;
+    const end = Date.now() + SOON_MS;
     let shownOnce: { name: string; text: string } | undefined;
     for (;;) {
       const before = await this.now();
@@ -146,9 +147,9 @@ export class InactivityScreen {
       });
       const after = await this.now();
       const shown = dialog?.modal && dialog.name === NL.inactivity.warning ? /Over (\d+):(\d\d) word je automatisch uitgelogd/.exec(dialog.text) : null;
-      const seconds = shown ? Number(shown[1]) * 60 + Number(shown[2]) : NaN;
+      const left = shown ? Number(shown[1]) * 60 + Number(shown[2]) : NaN;
       // Shown at a tick between a second before the reading and its end: the end it names lies in this span.
-      const named = { from: before - 1_100 + (seconds - 1) * 1_000, to: after + seconds * 1_000 };
+      const named = { from: before - seconds(1.1) + seconds(left - 1), to: after + seconds(left) };
       if (named.from < endsAt.to && endsAt.from <= named.to) return;
       if (dialog) shownOnce = dialog;
       if (Date.now() > end) {
@@ -169,7 +170,7 @@ export class InactivityScreen {
   /** `signedOut`: the login page, saying why. */
   async expectSignedOut(name: string): Promise<void> {
     // This tab's own leave and the token channel's may race (a navigation cut short by the other): read the address until it settles on either.
-    const end = Date.now() + 15_000;
+    const end = Date.now() + SLOW_OUTCOME_MS;
     while (!SIGNED_OUT.test(new URL(this.tab.url()).pathname + new URL(this.tab.url()).search)) {
       if (Date.now() > end) throw new Error(`${name}: not on the login page but on ${this.tab.url()}`);
       await new Promise((resolve) => setTimeout(resolve, 100));
@@ -185,7 +186,7 @@ export class InactivityScreen {
   }
 
   private async expectNoWarning(name: string, failure: string): Promise<void> {
-    const end = Date.now() + 5_000;
+    const end = Date.now() + SOON_MS;
     while (await this.warningOpen()) {
       if (Date.now() > end) throw new Error(`${name}: ${failure}`);
       await new Promise((resolve) => setTimeout(resolve, 100));

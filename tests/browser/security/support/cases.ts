@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { basename, join } from 'node:path';
 import { isMainThread } from 'node:worker_threads';
 import { afterAll, it } from 'vitest';
+import { TEST_MS } from '../../../support/limits.ts';
 
 /**
  * The security suite's registry: every bad input or fault is one case, tried
@@ -17,7 +18,7 @@ interface CaseRecord {
 const records: CaseRecord[] = [];
 
 /** Every case is bound in time: a visible outcome comes long before this. */
-export const CASE_TIMEOUT_MS = 60_000;
+export const CASE_TIMEOUT_MS = TEST_MS;
 
 /** A registered case: counted as tried when it starts, as ended as required when it passes. */
 export function securityCase(name: string, run: () => Promise<void>, timeoutMs = CASE_TIMEOUT_MS): void {

@@ -1,6 +1,7 @@
 import { CompactSign, exportJWK, generateKeyPair, type JWK } from 'jose';
 import type { BrowserContext, Route } from 'playwright-core';
 import { oktaEndpoint } from '../../../../devstack/provider/oidc.ts';
+import { seconds } from '../../../support/limits.ts';
 
 /** Changes one token response of the provider's token endpoint, as a compromised or confused endpoint would. */
 export type TokenResponseChange = (body: Record<string, unknown>) => Promise<Record<string, unknown>> | Record<string, unknown>;
@@ -69,4 +70,4 @@ export function withClaims(change: (claims: Record<string, unknown>) => void): T
   };
 }
 
-export const nowSeconds = () => Math.floor(Date.now() / 1000);
+export const nowSeconds = () => Math.floor(Date.now() / seconds(1));

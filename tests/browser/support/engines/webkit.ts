@@ -8,6 +8,7 @@ import { freePorts } from '../../../../devstack/ports.ts';
 import { OUTCOME_MS } from '../../models/watch.ts';
 import type { EngineLaunch, Role, SeenCookie, SeenMessage, SeenRequest, Tab, Target, Viewport } from './tab.ts';
 import { PageLog, WATCH_IN_PAGE, type PageLook } from './webkitPageLook.ts';
+import { LONG_OUTCOME_MS } from '../../../support/limits.ts';
 
 // Debian's WebKitGTK (Safari's engine, and so every browser on an iPhone),
 // driven through WebKitWebDriver over classic WebDriver by selenium-webdriver
@@ -85,7 +86,7 @@ class WebKitSession {
       const answer = await fetch(`${base}/status`).then((response) => response.json() as Promise<{ value: { ready?: boolean } }>, () => undefined); // Not listening yet.
       return answer?.value.ready === true;
     };
-    await until(ready, Date.now() + 20_000, () => `WebKitWebDriver did not start (${WEBKIT_DRIVER_PATH} under xvfb-run)`);
+    await until(ready, Date.now() + LONG_OUTCOME_MS, () => `WebKitWebDriver did not start (${WEBKIT_DRIVER_PATH} under xvfb-run)`);
   }
 
   /** The last turn queued. */
