@@ -9,7 +9,7 @@ import type { BrowserEnv } from '../../support/env.ts';
 import { stepName, type BrowserDriver, type EngineDriver, type EngineEnv } from './browserPaths.ts';
 import { InactivityRun } from './inactivityRun.ts';
 import { InactivityScreen, inactivitySettings, later, type Moment } from './inactivityScreen.ts';
-import { PRESENT_MS, seconds } from '../../../support/limits.ts';
+import { CALIBRATION, PRESENT_MS, seconds } from '../../../support/limits.ts';
 
 // The inactivity paths' two drivers, a run of InactivityRun each: Chromium
 // on the page clock (inactivityDriver), Firefox and WebKit in real time
@@ -135,9 +135,20 @@ class ChromiumInactivityRun extends InactivityRun {
   }
 }
 
-/** A time-out of seconds, in real time: long enough to check the page between the steps on a busy machine, short enough for every path. */
-const ENGINE_TIMEOUT_MS = seconds(5);
-const ENGINE_WARNING_MS = seconds(2);
+/**
+ * The time-out's scale: the machine's factor (tests/support/limits.ts), as
+ * the page must be checked and clicked inside the warning however slow the
+ * machine; at most 5, so that the longest CHECK (the page busy until past
+ * the end) stays inside WebKit's 30 s for a page script.
+ */
+const ENGINE_SCALE = Math.min(CALIBRATION.factor, 5);
+/**
+ * A time-out of whole seconds, in real time: long enough to check the page between the steps (5 s with the warning for
+ * the last 2 on the reference machine, where Firefox's queries take up to a second when it is busy), short enough for
+ * every path.
+ */
+const ENGINE_TIMEOUT_MS = seconds(Math.ceil(5 * ENGINE_SCALE));
+const ENGINE_WARNING_MS = seconds(Math.ceil(2 * ENGINE_SCALE));
 /**
  * How long after the watch was seen to start the person clicks: the check that the warning did not come at its old time
  * (`wait`, 300 ms before the new one) needs the click more than 300 ms after the watch started.
