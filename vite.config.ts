@@ -22,6 +22,13 @@ if (limits?.CALIBRATION.source === 'measured') console.log(limits.describeCalibr
 
 /** The CPUs this process may use (follows `taskset`): at most this many test files at once. */
 const cpus = availableParallelism();
+/**
+ * Concurrent cases of one browser file (the security suite's, the engines'
+ * paths side by side): vitest's 5 at a time where there are two CPUs or
+ * more; one at a time on one CPU, where they would share the core with
+ * their browser and stack.
+ */
+const browserConcurrency = cpus >= 2 ? 5 : 1;
 
 /** The browser files that drive Firefox and WebKit (through tests/browser/support/driver.ts), a project of their own. */
 const ENGINE_FILES = ['tests/browser/engines/**/*.e2e.ts', 'tests/browser/paths/*.engines.e2e.ts'];
@@ -222,6 +229,7 @@ export default defineConfig({
           exclude: ENGINE_FILES,
           globalSetup: ['tests/browser/support/globalSetup.ts'],
           fileParallelism: false,
+          maxConcurrency: browserConcurrency,
           testTimeout: limits?.TEST_MS,
           hookTimeout: limits?.TEST_MS,
         },
@@ -236,6 +244,7 @@ export default defineConfig({
           include: ENGINE_FILES,
           globalSetup: ['tests/browser/support/globalSetup.ts'],
           fileParallelism: false,
+          maxConcurrency: browserConcurrency,
           testTimeout: limits?.TEST_MS,
           hookTimeout: limits?.TEST_MS,
         },
