@@ -149,6 +149,12 @@ describe('a role’s permissions', () => {
     await admin.app.waitForHeading('Monteur', { level: 1 });
     await admin.page.getByRole('checkbox', { name: NL.section.zakelijk, exact: true }).waitFor();
     expect(await ticked(), 'the same after a reload').toEqual([...before, 'Pages.Marketing', 'Pages.Zakelijk'].sort());
+    // The list counts them as ABP lists them (Role/GetAll).
+    await admin.openRoles();
+    const listed = admin.page.getByRole('row').filter({ has: admin.page.getByRole('link', { name: 'Monteur', exact: true }) });
+    await expect.poll(() => listed.textContent()).toContain(`${before.length + 2} rechten`);
+    await admin.page.getByRole('link', { name: 'Monteur', exact: true }).click();
+    await admin.app.waitForHeading('Monteur', { level: 1 });
 
     await tick(NL.section.marketing, false);
     expect(await save(), 'ABP’s answer names the permission just removed').toEqual(['Pages.Marketing']);
