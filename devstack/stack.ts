@@ -102,6 +102,8 @@ export interface StackOptions {
   externalUserRegistration?: ApiBehaviour['externalUserRegistration'];
   /** Impersonation at the API: `off` as module-zero-core-template (its two paths answer 404; default) or `on` as ASP.NET Zero. */
   impersonation?: ApiBehaviour['impersonation'];
+  /** `Role/Update`'s `grantedPermissions`: ABP's role `entity` (the grants touched, once the role's permissions are cached; default) or the role as `stored`. */
+  roleUpdateAnswer?: ApiBehaviour['roleUpdateAnswer'];
   /** ABP's `Abp.Zero.UserManagement.UserLockOut.DefaultAccountLockoutSeconds`: how long five wrong passwords lock a password sign-in. Default 300. */
   lockoutSeconds?: number;
   /** This many more staff in Default at the API, with Dutch names, for search and paging (seed.ts `extraStaff`). Default 0. */
@@ -167,6 +169,8 @@ export interface Stack {
   connections: ConnectionSwitch;
   /** The API's deployment choices; `set` works in test mode only, `reset` goes back to the options. */
   behaviour: BehaviourSwitch;
+  /** Test mode: empties ABP's role permission cache at the API, as a restart of ABP does (devstack/README.md, "Deployment choices"). */
+  clearRolePermissionCache(): void;
   users: readonly DemoUser[];
   /** The generated configuration the app server answers (see `appConfigSwitch`). */
   appConfig: AppConfig;
@@ -256,7 +260,7 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
     faults,
     holds,
   );
-  const { app: apiApp, behaviour } = createApiApp({
+  const { app: apiApp, behaviour, clearRolePermissionCache } = createApiApp({
     apiUrl: urls.api,
     appOrigin: urls.app,
     issuer: urls.signInIssuer,
@@ -270,7 +274,7 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
     holds,
     // As ABP writes a value made during the request: with an offset, not Z.
     releaseDate: new Date().toISOString().replace('Z', '+00:00'),
-    behaviour: { inactiveUserSignIn: options.inactiveUserSignIn, externalUserRegistration: options.externalUserRegistration, impersonation: options.impersonation },
+    behaviour: { inactiveUserSignIn: options.inactiveUserSignIn, externalUserRegistration: options.externalUserRegistration, impersonation: options.impersonation, roleUpdateAnswer: options.roleUpdateAnswer },
     extraUsers: options.extraUsers,
     lockoutSeconds: options.lockoutSeconds,
   });
@@ -318,5 +322,5 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
     name: `${u.givenName} ${u.familyName}`,
     sub: u.sub,
   }));
-  return { urls, faults, holds, connections, behaviour, users, appConfig, appConfigSwitch, apiLayout, cspReports, refreshGrants, stop };
+  return { urls, faults, holds, connections, behaviour, clearRolePermissionCache, users, appConfig, appConfigSwitch, apiLayout, cspReports, refreshGrants, stop };
 }

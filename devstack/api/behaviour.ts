@@ -1,5 +1,6 @@
 // Choices a deployment of ABP makes that change what the app meets: how
-// ExternalAuthenticate answers, and whether impersonation exists. The defaults are what module-zero-core-template does (and the
+// ExternalAuthenticate answers, whether impersonation exists, and what
+// Role/Update answers. The defaults are what module-zero-core-template does (and the
 // recordings in tests/contract/recorded/ show); the others exist so the app
 // can be shown against backends that chose otherwise.
 
@@ -28,9 +29,20 @@ export interface ApiBehaviour {
    * and the test switch `/__devstack/impersonate` starts one.
    */
   impersonation: 'off' | 'on';
+  /**
+   * `Role/Update`'s `grantedPermissions`: `entity` is what ABP answers
+   * (default): the template maps its role entity's `Permissions`, which
+   * holds the permission settings that request loaded or touched. With the
+   * role's permissions in ABP's role permission cache that is only the
+   * grants it added or removed; with the cache empty for the role (after a
+   * start, a change of its settings, a cleared cache) every grant it had
+   * plus those added (role.json `update-grant`). `stored` is a backend whose
+   * answer is the role's permissions as stored after the save.
+   */
+  roleUpdateAnswer: 'entity' | 'stored';
 }
 
-export const DEFAULT_BEHAVIOUR: ApiBehaviour = { inactiveUserSignIn: 'loginFailed', externalUserRegistration: 'active', impersonation: 'off' };
+export const DEFAULT_BEHAVIOUR: ApiBehaviour = { inactiveUserSignIn: 'loginFailed', externalUserRegistration: 'active', impersonation: 'off', roleUpdateAnswer: 'entity' };
 
 export interface BehaviourSwitch {
   readonly current: ApiBehaviour;
@@ -61,6 +73,7 @@ const CHOICES: { [K in keyof ApiBehaviour]: readonly ApiBehaviour[K][] } = {
   inactiveUserSignIn: ['loginFailed', 'waitingForActivation'],
   externalUserRegistration: ['active', 'inactive'],
   impersonation: ['off', 'on'],
+  roleUpdateAnswer: ['entity', 'stored'],
 };
 
 /** Checks choices that arrived as JSON or options; throws a readable message when one is not known. */

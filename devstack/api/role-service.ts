@@ -3,7 +3,8 @@ import type { Field } from './input.ts';
 import { pagedList, text, withQueryId, type ApiKit, type Handlers } from './kit.ts';
 import type { ApiEnv } from './middleware.ts';
 import { containsKeyword, queryValue } from './query.ts';
-import type { ApiRole } from './roles.ts';
+import type { ApiRole, GrantChange } from './roles.ts';
+import type { ApiBehaviour } from './behaviour.ts';
 import { APP_SOURCE } from './localization.ts';
 import { permissionsOfSide } from '../seed.ts';
 
@@ -11,6 +12,16 @@ import { permissionsOfSide } from '../seed.ts';
 // as the recorded host answers it (tests/contract/recorded/role.json), with
 // ABP's role manager's rules: names unique (ignoring case) and display names
 // unique per tenant, a static role never deleted.
+//
+// Role/Update answers as the template does, mapping its role entity: the
+// entity's `Permissions` collection holds the settings the request loaded
+// (all of the role's, when ABP's role permission cache did not hold them
+// and SetGrantedPermissionsAsync read them from the database) and those it
+// touched (a removed grant's row stays in it, marked deleted, until the
+// unit of work saves). So after a read that filled the cache (GetRoleForEdit,
+// a check of one of the role's users), the answer lists only the grants
+// added or removed: never what the role holds (behaviour.ts
+// `roleUpdateAnswer`; docs/abp.md).
 
 const ROLE: readonly Field[] = [
   { name: 'Name', kind: 'string', required: true, maxLength: 32 },
@@ -20,18 +31,21 @@ const ROLE: readonly Field[] = [
   { name: 'GrantedPermissions', kind: 'strings' },
 ];
 
-export function roleService(kit: ApiKit): Handlers {
+export function roleService(kit: ApiKit, behaviour: () => ApiBehaviour): Handlers {
   const { roles, users } = kit;
 
-  /** RoleDto: the granted permissions in the order they were stored. */
-  const dto = (role: ApiRole) => ({
+  /** RoleDto: the granted permissions in the order they were stored, or those given (Update's entity). */
+  const dto = (role: ApiRole, granted: readonly string[] = role.permissions) => ({
     name: role.name,
     displayName: role.displayName,
     normalizedName: role.normalizedName,
     description: role.description,
-    grantedPermissions: [...role.permissions],
+    grantedPermissions: [...granted],
     id: role.id,
   });
+  /** The granted settings in Update's role entity: the loaded ones (all, when the cache had to be filled) and the touched ones. */
+  const entityGrants = (change: GrantChange, wasCached: boolean): string[] =>
+    wasCached ? [...change.removed, ...change.added] : [...change.before, ...change.added];
   const find = (c: Context<ApiEnv>, id: number) => roles.findById(kit.tenantId(c), id);
 
   /** The side's permissions with their texts, by display name in the request's language, as ABP's service sorts them. */
@@ -63,7 +77,7 @@ export function roleService(kit: ApiKit): Handlers {
           IsStatic: (r) => r.isStatic,
           CreationTime: (r) => r.creationTime,
         },
-        dto,
+        dto: (row: ApiRole) => dto(row),
       }),
 
     // GetRolesAsync: every role, or those a permission is granted to (RoleListDto).
@@ -87,7 +101,7 @@ export function roleService(kit: ApiKit): Handlers {
           role: { name: role.name, displayName: role.displayName, description: role.description, isStatic: role.isStatic, id: role.id },
           permissions: permissionsShown(c),
           // From the permission checker: in the permissions' definition order.
-          grantedPermissionNames: permissionsOfSide(role.tenantId).map((p) => p.name).filter((name) => role.permissions.includes(name)),
+          grantedPermissionNames: permissionsOfSide(role.tenantId).map((p) => p.name).filter((name) => roles.readPermissions(role).includes(name)),
         });
       }),
 
@@ -125,8 +139,9 @@ export function roleService(kit: ApiKit): Handlers {
       // RoleDto has no default list: without one, `.Contains` fails and the update is rolled back.
       if (!Array.isArray(body.grantedPermissions)) return kit.internalError(c);
       roles.update(role, { name, displayName, description: (body.description as string | null | undefined) ?? null });
-      roles.setGranted(role, body.grantedPermissions as string[]);
-      return kit.ok(c, dto(role));
+      const wasCached = roles.isCached(role);
+      const change = roles.setGranted(role, body.grantedPermissions as string[]);
+      return kit.ok(c, behaviour().roleUpdateAnswer === 'stored' ? dto(role) : dto(role, entityGrants(change, wasCached)));
     },
 
     RoleDelete: (c) =>

@@ -57,6 +57,8 @@ export interface ApiConfig {
 export interface ApiApp {
   app: Hono<ApiEnv>;
   behaviour: BehaviourSwitch;
+  /** Empties ABP's role permission cache, as a restart of ABP does (test mode only; roles.ts). */
+  clearRolePermissionCache(): void;
 }
 
 /** ASP.NET Zero's impersonation endpoints, which module-zero-core-template has not. */
@@ -147,8 +149,7 @@ export function createApiApp(config: ApiConfig): ApiApp {
     if (!endpoint.permission && !endpoint.signedIn) return next();
     const { user, language } = c.get('abp');
     if (!user) return notSignedIn(c);
-    const granted = users.grantedPermissions(user);
-    const missing = [endpoint.permission ?? []].flat().find((permission) => !granted.includes(permission));
+    const missing = [endpoint.permission ?? []].flat().find((permission) => !users.isGranted(user, permission));
     if (missing) {
       const shown = permissions.find((p) => p.name === missing)?.displayName ?? missing;
       const message = localize(language, 'Abp', 'AtLeastOneOfThesePermissionsMustBeGranted', localize(language, 'AbpProjectName', shown));
@@ -296,7 +297,7 @@ export function createApiApp(config: ApiConfig): ApiApp {
     },
 
     ...userService(kit),
-    ...roleService(kit),
+    ...roleService(kit, () => behaviour.current),
     ...tenantService(kit),
     ...impersonationHandlers({ tokens, users, tenants, json, fail, notSignedIn, testMode: config.faults.enabled, app, offered: () => behaviour.current.impersonation === 'on' }),
   };
@@ -345,6 +346,11 @@ export function createApiApp(config: ApiConfig): ApiApp {
       behaviour.reset();
       return c.json(behaviour.current);
     });
+    // ABP's role permission cache emptied: the next Role/Update of each role answers every grant it had (role-service.ts).
+    app.delete('/__devstack/role-permission-cache', (c) => {
+      roles.clearPermissionCache();
+      return c.body(null, 204);
+    });
   }
 
   app.use('*', faultSwitches(config.faults, config.holds));
@@ -372,5 +378,9 @@ export function createApiApp(config: ApiConfig): ApiApp {
   // An unhandled exception: ABP's generic 500 with no details.
   app.onError((_error, c) => internalError(c));
 
-  return { app, behaviour };
+  const clearRolePermissionCache = () => {
+    if (!config.faults.enabled) throw new Error('The role permission cache can only be cleared when the stack runs with testMode: true.');
+    roles.clearPermissionCache();
+  };
+  return { app, behaviour, clearRolePermissionCache };
 }

@@ -44,8 +44,10 @@ export interface ApiUserDirectory {
   findByEmail(tenantId: number | null, emailAddress: string): ApiUser | undefined;
   /** The users of a tenant (null: the host), by id. */
   inTenant(tenantId: number | null): ApiUser[];
-  /** The permissions the user's roles grant, in the order of `allPermissions`. */
+  /** The permissions the user's roles grant, in the order of `allPermissions` (every permission checked: each role read through ABP's cache). */
   grantedPermissions(user: ApiUser): string[];
+  /** ABP's check of one permission: the user's roles read in turn until one grants it. */
+  isGranted(user: ApiUser, permission: string): boolean;
   /** The names of the user's roles, by role id. */
   roleNamesOf(user: ApiUser): string[];
   /** The role names as ABP lists them on a user (normalized: upper case), by role id. */
@@ -145,9 +147,10 @@ export function createApiUserDirectory(roles: ApiRoleDirectory, options: ApiUser
     findByEmail: (tenantId, emailAddress) => inTenant(tenantId).find((u) => same(u.emailAddress, emailAddress)),
     inTenant,
     grantedPermissions(user) {
-      const granted = new Set(rolesOf(user).flatMap((r) => r.permissions));
+      const granted = new Set(rolesOf(user).flatMap((r) => roles.readPermissions(r)));
       return allPermissions.filter((p) => granted.has(p));
     },
+    isGranted: (user, permission) => rolesOf(user).some((r) => roles.readPermissions(r).includes(permission)),
     roleNamesOf: (user) => rolesOf(user).map((r) => r.name),
     normalizedRoleNames: (user) => rolesOf(user).map((r) => r.normalizedName),
     registerExternal(input) {

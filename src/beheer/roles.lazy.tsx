@@ -2,7 +2,7 @@ import { useLingui } from '@lingui/react';
 import { Trans, useLingui as useMacroLingui } from '@lingui/react/macro';
 import { useNavigate } from '@tanstack/react-router';
 import { createContext, useContext, useEffect, useId, useMemo, useRef, useState, type ReactNode } from 'react';
-import { createRole, deleteRole, getAllPermissions, getRoleForEdit, getRoles, updateRole, type Permission, type RoleForEdit, type RoleInput } from '../management/roles.ts';
+import { createRole, deleteRole, getAllPermissions, getRoleForEdit, getRoles, roleFields, roleInput, saveRole, type Permission, type RoleFields, type RoleForEdit } from '../management/roles.ts';
 import { api } from '../boot/api.ts';
 import { restartBoot } from '../boot/restart.ts';
 import { useUserConfiguration } from '../boot/useBoot.ts';
@@ -124,17 +124,7 @@ function RoleDetail({ section, page, id }: { section: Section; page: SectionPage
   return <RoleForm key={id} back={back} edit={role.data} isNew={isNew} section={section} page={page} />;
 }
 
-/** A role as its form edits it. */
-type RoleFields = { name: string; displayName: string; description: string; grantedPermissions: readonly string[] };
 const ROLE_EDITABLE = ['name', 'displayName', 'description', 'grantedPermissions'] as const;
-
-function roleFields(edit: RoleForEdit): RoleFields {
-  return { name: edit.role.name, displayName: edit.role.displayName, description: edit.role.description ?? '', grantedPermissions: edit.grantedPermissionNames };
-}
-
-function roleInput(fields: RoleFields): RoleInput {
-  return { ...fields, description: fields.description || null, normalizedName: fields.name.toUpperCase(), grantedPermissions: [...fields.grantedPermissions] };
-}
 
 interface RoleFormProps {
   back: ReactNode;
@@ -171,11 +161,12 @@ function RoleForm({ back, edit, isNew, section, page }: RoleFormProps) {
       return { record, fields: roleFields(record) };
     },
     send: async (_record, fields) => {
-      const answer = await updateRole(api(), { ...roleInput(fields), id: edit.role.id });
+      // What ABP holds now: the form and the next save's merge check stand on it, not on Role/Update's list of permissions.
+      const held = await saveRole(api(), edit.role.id, fields);
       // Whoever holds this role may hold other permissions now, the signed-in person too: GetAll again.
       if (configuration?.session.userId != null) await restartBoot();
       setSaved(t`Opgeslagen. Collega's met deze rol zien de nieuwe rechten zodra ze de app opnieuw openen.`);
-      return { name: answer.name, displayName: answer.displayName, description: answer.description ?? '', grantedPermissions: answer.grantedPermissions };
+      return held;
     },
     show: ({ grantedPermissions, ...fields }) => {
       setValues(fields);

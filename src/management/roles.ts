@@ -55,8 +55,43 @@ export function createRole(client: AbpClient, role: RoleInput): Promise<Role> {
   return client.post(ENDPOINTS.RoleCreate.path, role);
 }
 
-export function updateRole(client: AbpClient, role: RoleInput & { id: number }): Promise<Role> {
-  return client.put(ENDPOINTS.RoleUpdate.path, role);
+/**
+ * `Role/Update`, answering the role as ABP holds it after the save: the
+ * answer's name, display name and description, and the permissions sent.
+ * The answer's own `grantedPermissions` are not the role's: the template
+ * maps its role entity, whose permission collection holds the settings that
+ * request loaded or touched. Once ABP's cache holds the role's permissions
+ * (GetRoleForEdit, which every save reads first, puts them there) that is
+ * only a permission just added, or one just removed; otherwise every one
+ * the role had before (docs/abp.md, "What the app trusts"). ABP stores the
+ * permissions sent that it knows, and a form sends only those ABP listed.
+ */
+export async function updateRole(client: AbpClient, role: RoleInput & { id: number }): Promise<Role> {
+  const answer = await client.put<Role>(ENDPOINTS.RoleUpdate.path, role);
+  return { ...answer, grantedPermissions: [...role.grantedPermissions] };
+}
+
+/** A role as its form edits it. */
+export type RoleFields = { name: string; displayName: string; description: string; grantedPermissions: readonly string[] };
+
+/** The fields a role form edits, of a role as `GetRoleForEdit` gives it. */
+export function roleFields(edit: RoleForEdit): RoleFields {
+  return { name: edit.role.name, displayName: edit.role.displayName, description: edit.role.description ?? '', grantedPermissions: edit.grantedPermissionNames };
+}
+
+/** What `Role/Create` and `Role/Update` take, of a role form's fields. */
+export function roleInput(fields: RoleFields): RoleInput {
+  return { ...fields, description: fields.description || null, normalizedName: fields.name.toUpperCase(), grantedPermissions: [...fields.grantedPermissions] };
+}
+
+/**
+ * A role form's save (`Role/Update`): answers the fields as ABP holds them
+ * now, which the form shows and its next merge check stands on, never the
+ * permissions `Role/Update` happened to list (updateRole).
+ */
+export async function saveRole(client: AbpClient, id: number, fields: RoleFields): Promise<RoleFields> {
+  const held = await updateRole(client, { ...roleInput(fields), id });
+  return { name: held.name, displayName: held.displayName, description: held.description ?? '', grantedPermissions: held.grantedPermissions };
 }
 
 export function deleteRole(client: AbpClient, id: number): Promise<void> {

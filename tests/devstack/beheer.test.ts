@@ -84,9 +84,11 @@ describe('changes that count from the next request', () => {
     const monteur = await backendSignIn(stack.urls, 'monteur');
     const edit = (await service('Role/GetRoleForEdit?Id=5', { token: admin })).body.result;
     const body = { id: 5, name: edit.role.name, displayName: edit.role.displayName, description: null, grantedPermissions: [...edit.grantedPermissionNames, 'Pages.Verkoop'] };
-    expect((await service('Role/Update', { method: 'PUT', token: admin, body })).body.result.grantedPermissions).toEqual(['Pages.Uitvoering', 'Pages.Crm', 'Pages.Verkoop']);
+    // GetRoleForEdit put the role's permissions in ABP's cache: the answer names only the grant the request added.
+    expect((await service('Role/Update', { method: 'PUT', token: admin, body })).body.result.grantedPermissions).toEqual(['Pages.Verkoop']);
     expect(await granted(monteur)).toEqual(['Pages.Verkoop', 'Pages.Crm', 'Pages.Uitvoering']);
-    await service('Role/Update', { method: 'PUT', token: admin, body: { ...body, grantedPermissions: edit.grantedPermissionNames } });
+    // Monteur's GetAll read the role again: the removal's answer names the grant removed.
+    expect((await service('Role/Update', { method: 'PUT', token: admin, body: { ...body, grantedPermissions: edit.grantedPermissionNames } })).body.result.grantedPermissions).toEqual(['Pages.Verkoop']);
     expect(await granted(monteur)).toEqual(['Pages.Crm', 'Pages.Uitvoering']);
   });
 
@@ -123,6 +125,69 @@ describe('changes that count from the next request', () => {
     expect((await service(`User/Get?Id=${created.id}`, { token: admin })).status).toBe(404);
     expect((await service('User/GetAll?Keyword=tijdelijk', { token: admin })).body.result.totalCount).toBe(0);
     expect((await authenticate('tijdelijk', 'Welkom123!', 1)).body.error.details).toBe('Onjuiste gebruikersnaam en/of wachtwoord');
+  });
+});
+
+
+describe("Role/Update's answer, as ABP maps its role entity", () => {
+  const edit = async (id: number) => (await service(`Role/GetRoleForEdit?Id=${id}`, { token: admin })).body.result;
+  /** Role/Update of Inkoop (or Monteur, id 5) with these permissions: the answer's `grantedPermissions`. */
+  const update = async (id: number, grantedPermissions: string[]) => {
+    const name = id === 5 ? 'Monteur' : 'Inkoop';
+    const answer = await service('Role/Update', { method: 'PUT', token: admin, body: { id, name, displayName: name, description: null, grantedPermissions } });
+    expect(answer.status).toBe(200);
+    return answer.body.result.grantedPermissions as string[];
+  };
+  const listed = async (id: number) => (await service('Role/GetAll', { token: admin })).body.result.items.find((r: Json) => r.id === id).grantedPermissions as string[];
+  const sorted = (names: readonly string[]) => [...names].sort();
+
+  it('answers every grant while the role is not in the cache, and only the grants touched once a read has put it there; ABP holds the whole set throughout', async () => {
+    const role = (await service('Role/Create', { method: 'POST', token: admin, body: { name: 'Inkoop', displayName: 'Inkoop', grantedPermissions: ['Pages.Verkoop'] } })).body.result;
+    // Create changed its settings, which empties its cache entry (role.json `create-valid`, `update-grant`).
+    expect(await update(role.id, ['Pages.Verkoop', 'Pages.Crm', 'Pages.Wvb'])).toEqual(['Pages.Verkoop', 'Pages.Crm', 'Pages.Wvb']);
+
+    await edit(role.id);
+    expect(await update(role.id, ['Pages.Verkoop', 'Pages.Crm', 'Pages.Wvb', 'Pages.Marketing']), 'one added').toEqual(['Pages.Marketing']);
+    await edit(role.id);
+    expect(await update(role.id, ['Pages.Verkoop', 'Pages.Wvb', 'Pages.Marketing']), 'one removed').toEqual(['Pages.Crm']);
+    await edit(role.id);
+    expect(await update(role.id, ['Pages.Verkoop', 'Pages.Wvb', 'Pages.Marketing']), 'nothing touched').toEqual([]);
+    // Nothing changed, so the cache still holds the role: one removed and one added, the removal first.
+    expect(await update(role.id, ['Pages.Verkoop', 'Pages.Wvb', 'Pages.Zakelijk'])).toEqual(['Pages.Marketing', 'Pages.Zakelijk']);
+
+    // Not read since that change: every grant the role had, the one removed still among them, and those added.
+    expect(await update(role.id, ['Pages.Wvb', 'Pages.Zakelijk', 'Pages.Beheer'])).toEqual(['Pages.Verkoop', 'Pages.Wvb', 'Pages.Zakelijk', 'Pages.Beheer']);
+    expect(sorted((await edit(role.id)).grantedPermissionNames)).toEqual(['Pages.Beheer', 'Pages.Wvb', 'Pages.Zakelijk']);
+    expect(sorted(await listed(role.id)), 'GetAll reads the database').toEqual(['Pages.Beheer', 'Pages.Wvb', 'Pages.Zakelijk']);
+
+    // A cleared cache (ABP restarted) forgets the read: every grant again.
+    await edit(role.id);
+    stack.clearRolePermissionCache();
+    expect(await update(role.id, ['Pages.Wvb', 'Pages.Zakelijk'])).toEqual(['Pages.Wvb', 'Pages.Zakelijk', 'Pages.Beheer']);
+    await edit(role.id);
+    expect((await fetch(`${stack.urls.api}/__devstack/role-permission-cache`, { method: 'DELETE' })).status).toBe(204);
+    expect(await update(role.id, ['Pages.Wvb'])).toEqual(['Pages.Wvb', 'Pages.Zakelijk']);
+    await service(`Role/Delete?Id=${role.id}`, { method: 'DELETE', token: admin });
+  });
+
+  it("puts a role in the cache when one of its users' permissions are checked", async () => {
+    const monteur = await backendSignIn(stack.urls, 'monteur');
+    stack.clearRolePermissionCache();
+    await granted(monteur);
+    expect(await update(5, ['Pages.Uitvoering', 'Pages.Crm', 'Pages.Zakelijk'])).toEqual(['Pages.Zakelijk']);
+    expect(await update(5, ['Pages.Uitvoering', 'Pages.Crm']), 'not read since').toEqual(['Pages.Uitvoering', 'Pages.Crm', 'Pages.Zakelijk']);
+  });
+
+  it('answers the role as stored, whatever the cache holds, with roleUpdateAnswer `stored`', async () => {
+    stack.behaviour.set({ roleUpdateAnswer: 'stored' });
+    try {
+      await edit(5);
+      expect(await update(5, ['Pages.Uitvoering', 'Pages.Crm', 'Pages.Wvb'])).toEqual(['Pages.Uitvoering', 'Pages.Crm', 'Pages.Wvb']);
+      await edit(5);
+      expect(await update(5, ['Pages.Uitvoering', 'Pages.Crm'])).toEqual(['Pages.Uitvoering', 'Pages.Crm']);
+    } finally {
+      stack.behaviour.reset();
+    }
   });
 });
 

@@ -133,7 +133,7 @@ describe('ExternalAuthenticate with the deployment switched to the other choices
 
   it('switches over HTTP too, and back to the stack()’s options', async () => {
     const put = await fetch(`${stack().urls.api}/__devstack/behaviour`, { method: 'PUT', body: JSON.stringify({ inactiveUserSignIn: 'waitingForActivation' }) });
-    expect(await put.json()).toEqual({ inactiveUserSignIn: 'waitingForActivation', externalUserRegistration: 'active', impersonation: 'off' });
+    expect(await put.json()).toEqual({ inactiveUserSignIn: 'waitingForActivation', externalUserRegistration: 'active', impersonation: 'off', roleUpdateAnswer: 'entity' });
     expect((await exchange('nieuw', DEFAULT)).body.result?.waitingForActivation).toBe(true);
     const bad = await fetch(`${stack().urls.api}/__devstack/behaviour`, { method: 'PUT', body: JSON.stringify({ inactiveUserSignIn: 'soms' }) });
     expect(bad.status).toBe(400);

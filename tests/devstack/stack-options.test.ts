@@ -69,6 +69,8 @@ describe('stack options', () => {
     expect(() => stack.appConfigSwitch.set({ tenancyName: 'Noord' })).toThrow(/testMode/);
     expect(() => stack.behaviour.set({ inactiveUserSignIn: 'waitingForActivation' })).toThrow(/testMode/);
     expect((await fetch(`${stack.urls.api}/__devstack/behaviour`, { method: 'PUT', body: '{}' })).status).toBe(404);
+    expect(() => stack.clearRolePermissionCache()).toThrow(/testMode/);
+    expect((await fetch(`${stack.urls.api}/__devstack/role-permission-cache`, { method: 'DELETE' })).status).toBe(404);
     expect((await fetch(`${stack.urls.api}/__devstack/backend-token`, { method: 'POST', body: '{}' })).status).toBe(404);
     const put = await fetch(`${stack.urls.api}/__devstack/faults/GetAll`, { method: 'PUT', body: '{"status":500}' });
     expect(put.status).toBe(404);

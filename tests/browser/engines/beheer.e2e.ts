@@ -1,15 +1,17 @@
 import { describe, expect, it, onTestFinished } from 'vitest';
 import { StaffModel } from '../models/staff.model.ts';
 import { NL } from '../models/texts.ts';
+import { OUTCOME_MS } from '../models/watch.ts';
 import { ENGINES } from '../support/driver.ts';
 import { engineEnv } from '../support/engineEnv.ts';
-import { builtInAdminSignIn } from '../support/stack.ts';
+import { abpSession, builtInAdminSignIn } from '../support/stack.ts';
 import { LONG_TEST_MS } from '../../support/limits.ts';
 
 /**
  * Beheer that loses nothing, in Chromium and Firefox ESR: two administrators
  * editing one person, each in a context of their own (cookies and storage
- * apart, as two browsers); a double click on save; a handover whose
+ * apart, as two browsers); a role saved twice in a row, against ABP's
+ * `Role/Update` answer that names only what each save touched; a double click on save; a handover whose
  * `ChangePassword` answer is lost, reloaded in the middle and completed with
  * the same code. Each asserts what the person sees and what the stack's ABP
  * holds. Not in WebKit: its classic WebDriver shows no request's method (the
@@ -20,6 +22,8 @@ const PERSON = 'Piet Monteur';
 
 /** The `User/Update` requests a tab has made. */
 const updates = (staff: StaffModel) => staff.tab.requests.filter((request) => request.method === 'PUT' && /\/User\/Update$/i.test(new URL(request.url).pathname));
+/** The `Role/Update` requests a tab has made. */
+const roleUpdates = (staff: StaffModel) => staff.tab.requests.filter((request) => request.method === 'PUT' && /\/Role\/Update$/i.test(new URL(request.url).pathname));
 
 describe.each(ENGINES)('%s, Beheer that loses nothing', (engine) => {
   const env = engineEnv(engine);
@@ -77,6 +81,59 @@ describe.each(ENGINES)('%s, Beheer that loses nothing', (engine) => {
     await anna.tab.role('heading', 'Peter Monteur-de Vries').waitFor();
     expect(await anna.fieldChecked('Admin'), 'still Anna\'s role').toBe(true);
     expect(await anna.fieldValue('Achternaam'), 'still Bert\'s first change').toBe('Monteur-de Vries');
+  }, LONG_TEST_MS);
+
+  // The stand-in answers Role/Update as ABP does: after the GetRoleForEdit every save reads first, only the permissions that save added or removed.
+  it('a role saved twice in a row shows every permission ABP holds and no conflict, also after a reload; a removal leaves the rest; a real change is shown as saved now', async () => {
+    const admin = env.staff;
+    const other = await abpSession(env.stack);
+    const held = async () => (await other.get<{ grantedPermissionNames: string[] }>('Role/GetRoleForEdit?Id=5')).grantedPermissionNames.sort();
+    /** "Opslaan", then "Opgeslagen." once ABP has answered this save. */
+    const save = async () => {
+      const sent = roleUpdates(admin).length;
+      await admin.tab.role('button', NL.beheer.save).click();
+      await expect.poll(() => roleUpdates(admin).length, { timeout: OUTCOME_MS }).toBe(sent + 1);
+      await admin.tab.text(NL.beheer.saved).waitFor();
+    };
+    const label = (name: string) => admin.tab.evaluate((wanted) => (document.querySelector<HTMLInputElement>(`input[value="${wanted}"]`)?.labels?.[0]?.textContent ?? '').trim(), name);
+
+    await admin.signInToHome();
+    await admin.openRoles();
+    await admin.tab.role('link', 'Monteur').click();
+    await admin.tab.role('heading', 'Monteur').waitFor();
+    const before = await admin.tickedPermissions();
+    expect(before).toEqual(await held());
+
+    await admin.tab.role('checkbox', NL.section.marketing).click();
+    await save();
+    expect(await admin.tickedPermissions()).toEqual([...before, 'Pages.Marketing'].sort());
+    expect(await admin.tickedPermissions()).toEqual(await held());
+
+    await admin.tab.role('checkbox', NL.section.zakelijk).click();
+    await save();
+    expect(await admin.tab.text(NL.otherChanges.title).visible(), 'no conflict: nobody else changed anything').toBe(false);
+    expect(await admin.tickedPermissions()).toEqual([...before, 'Pages.Marketing', 'Pages.Zakelijk'].sort());
+    expect(await admin.tickedPermissions()).toEqual(await held());
+
+    await admin.tab.reload();
+    await admin.tab.role('checkbox', NL.section.zakelijk).waitFor();
+    expect(await admin.tickedPermissions(), 'the same after a reload').toEqual([...before, 'Pages.Marketing', 'Pages.Zakelijk'].sort());
+
+    await admin.tab.role('checkbox', NL.section.marketing).click();
+    await save();
+    expect(await admin.tickedPermissions(), 'the remaining ones').toEqual([...before, 'Pages.Zakelijk'].sort());
+    expect(await admin.tickedPermissions()).toEqual(await held());
+
+    // Another administrator takes Zakelijk away and gives Werkvoorbereiding, through ABP's own service.
+    const theirs = [...before, 'Pages.Wvb'];
+    await other.put('Role/Update', { id: 5, name: 'Monteur', displayName: 'Monteur', normalizedName: 'MONTEUR', description: null, grantedPermissions: theirs });
+    await admin.tab.role('checkbox', NL.section.marketing).click();
+    await admin.tab.role('button', NL.beheer.save).click();
+    await admin.tab.text(NL.otherChanges.title).waitFor();
+    const [savedNow, mine] = (await admin.otherChanges()).Rechten ?? [];
+    expect(savedNow?.split(', ').sort(), '"Nu opgeslagen": what ABP holds').toEqual((await Promise.all((await held()).map(label))).sort());
+    expect(mine?.split(', ').sort(), '"Jouw versie"').toEqual((await Promise.all([...before, 'Pages.Zakelijk', 'Pages.Marketing'].map(label))).sort());
+    expect(await held(), 'nothing sent before the choice').toEqual([...theirs].sort());
   }, LONG_TEST_MS);
 
   it('a double click on save saves once, and a refusal keeps what was typed for the next try', async () => {

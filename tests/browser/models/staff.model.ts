@@ -199,6 +199,19 @@ export class StaffModel {
     await this.tab.role('heading', NL.beheer.users).waitFor();
   }
 
+  /** Beheer from the sections' menu, then its Rollen. */
+  async openRoles(): Promise<void> {
+    await this.tab.role('link', NL.section.beheer).click();
+    await this.tab.role('heading', NL.section.beheer).waitFor();
+    await this.tab.text(NL.beheer.roles).click();
+    await this.tab.role('heading', NL.beheer.roles).waitFor();
+  }
+
+  /** The permissions ticked in a role's form, by their names (`Pages.Crm`), sorted. */
+  tickedPermissions(): Promise<string[]> {
+    return this.tab.evaluate(() => [...document.querySelectorAll<HTMLInputElement>('input[name="grantedPermissions"]:checked')].map((input) => input.value).sort());
+  }
+
   /** A person's form, from the link of Gebruikers' list with their full name. */
   async openPerson(fullName: string): Promise<void> {
     await this.tab.role('link', fullName).click();
