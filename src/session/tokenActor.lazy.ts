@@ -9,7 +9,7 @@ import { startTokenSharing } from '../auth/providerTokenSharing.ts';
 import { signedOutPath } from '../lib/paths.ts';
 import { bootActor, bootContext, currentConfig } from '../boot/bootActor.ts';
 import { watchWake } from './wakeWatch.ts';
-import { heldTokenExpiry } from '../signin/backendLogin.ts';
+import { heldTokenExpiry, heldTokenLifetime } from '../signin/backendLogin.ts';
 import { signInWithPopup } from '../signin/popup.lazy.ts';
 
 /** The tokenMachine with the browser's implementations; the sign-in code loads only when needed. */
@@ -57,7 +57,8 @@ export function startTokenLifecycle(): void {
     const expiresAt = heldTokenExpiry();
     const lifecycle = tokenActor.getSnapshot();
     if (user && expiresAt !== undefined && (lifecycle.matches('idle') || lifecycle.matches('signInRequired'))) {
-      tokenActor.send({ type: 'ADDED', expiresAt, sessionEndsAt: getProviderTokens()?.sessionEndsAt, renewLate: !getProviderTokens()?.refreshToken });
+      const tokens = getProviderTokens();
+      tokenActor.send({ type: 'ADDED', expiresAt, lifetimeMs: heldTokenLifetime(), sessionEndsAt: tokens?.sessionEndsAt, renewLate: !tokens?.refreshToken });
     } else if (!user && !lifecycle.matches('idle')) {
       tokenActor.send({ type: 'REMOVED' });
     }
