@@ -62,7 +62,7 @@ export const tokenMachine = setup({
   },
   actions: {
     storeExpiry: assign(({ event }) => {
-      assertEvent(event, 'ADDED');
+      assertEvent(event, ['ADDED', 'RENEWED']);
       return { expiresAt: event.expiresAt, lifetimeMs: event.lifetimeMs, sessionEndsAt: event.sessionEndsAt, renewLate: event.renewLate };
     }),
     storeGrant: assign(({ event }) => {
@@ -83,6 +83,7 @@ export const tokenMachine = setup({
     markPending: assign({ signInStatus: 'pending' as const }),
     storeError: assign(({ event }) => ({ error: failureOf(event) })),
     forget: assign({ expiresAt: undefined, lifetimeMs: undefined, renewLate: undefined, sessionEndsAt: undefined, signInStatus: undefined, error: undefined }),
+    /** Tells the other tabs that this one holds a new backend token (they take it as RENEWED). */
     announceRenewed: () => {},
     removeRefreshToken: () => {},
     signInWithRedirect: () => {},
@@ -115,6 +116,8 @@ export const tokenMachine = setup({
       initial: 'working',
       after: { renewBeforeExpiry: { target: 'renewing' } },
       on: {
+        // Another tab renewed (its announceRenewed): the same rule from its new token.
+        RENEWED: { target: 'active', reenter: true, actions: 'storeExpiry' },
         EXPIRED: { target: 'renewing' },
         WAKE: { guard: 'isDue', target: 'renewing' },
         REMOVED: { target: 'idle', actions: 'forget' },
@@ -160,6 +163,7 @@ export const tokenMachine = setup({
       on: {
         RETRY: { target: 'renewing' },
         WAKE: { target: 'renewing' },
+        RENEWED: { target: 'active', actions: 'storeExpiry' },
         REMOVED: { target: 'idle', actions: 'forget' },
         SIGN_IN: { target: 'reauthenticating' },
       },
@@ -167,6 +171,8 @@ export const tokenMachine = setup({
     signInRequired: {
       on: {
         SIGN_IN: { target: 'reauthenticating' },
+        // Confirmed in another tab: this one asks no more.
+        RENEWED: { target: 'active', actions: 'storeExpiry' },
         ADDED: { target: 'active', actions: 'storeExpiry' },
         REMOVED: { target: 'idle', actions: 'forget' },
       },

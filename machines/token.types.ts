@@ -38,12 +38,13 @@ export interface TokenContext {
 
 /**
  * okta-auth-js token events as the page sends them: added (signed in, or a
- * reload), expired (the API refused the token: a 401), removed (signed
- * out); plus the person asking to sign in again. A renewal another tab made
- * reaches this tab through its own renewal (renewTokens), which takes it.
+ * reload), renewed (another tab stored a new backend token: its
+ * announceRenewed), expired (the API refused the token: a 401), removed
+ * (signed out); plus the person asking to sign in again.
  */
 export type TokenEvent =
   | ({ type: 'ADDED' } & TokenGrant)
+  | ({ type: 'RENEWED' } & TokenGrant)
   | { type: 'EXPIRED' }
   | { type: 'REMOVED' }
   /** The connection is back: renew now instead of waiting for the next attempt. */

@@ -330,6 +330,30 @@ describe('tokenMachine', () => {
     expect(calls).toContain('signInWithRedirect');
   });
 
+  it('takes a renewal done in another tab and restarts its wait', async () => {
+    const { actor, renewTokens } = start();
+    actor.send({ type: 'ADDED', expiresAt: Date.now() + HOUR });
+    actor.send({ type: 'RENEWED', expiresAt: Date.now() + 3 * HOUR });
+    await vi.advanceTimersByTimeAsync(HOUR);
+    expect(renewTokens).not.toHaveBeenCalled();
+    expect(actor.getSnapshot().context.expiresAt).toBe(Date.now() + 2 * HOUR);
+  });
+
+  it('asks no more once the person confirmed in another tab, and renews that token late', async () => {
+    const unseen = { kind: 'provider-session-unseen', detail: 'login_required' };
+    const { actor, renewTokens, calls } = start({ renewTokens: () => Promise.reject(unseen) });
+    actor.send({ type: 'ADDED', expiresAt: Date.now(), lifetimeMs: 75_000, renewLate: true });
+    await vi.advanceTimersByTimeAsync(0);
+    expect(actor.getSnapshot().value).toBe('signInRequired');
+    actor.send({ type: 'RENEWED', expiresAt: Date.now() + 75_000, lifetimeMs: 75_000, renewLate: true });
+    expect(actor.getSnapshot().value).toEqual({ active: 'working' });
+    expect(calls).not.toContain('announceRenewed');
+    await vi.advanceTimersByTimeAsync(45_000 - 1);
+    expect(renewTokens).toHaveBeenCalledTimes(1);
+    await vi.advanceTimersByTimeAsync(1);
+    expect(renewTokens).toHaveBeenCalledTimes(2);
+  });
+
   it('forgets everything when the token is removed', async () => {
     const { actor } = start();
     actor.send({ type: 'ADDED', expiresAt: Date.now() + HOUR });

@@ -25,8 +25,8 @@ export function tokenModel(now = Date.now()): MachineModel {
       renewTokens: {
         done: {
           ok: { expiresAt: inAnHour },
-          // Another tab renewed meanwhile (renewedElsewhere): its token, with no refresh token either, is renewed as late as this tab's own.
-          'renewed elsewhere, no refresh token': short(75_000),
+          // Another tab renewed 5 s before (renewedElsewhere): its token, with no refresh token either, is renewed as late as this tab's own.
+          'renewed elsewhere, no refresh token': short(70_000),
         },
         error: {
           invalid_grant: { kind: 'invalid-refresh-token', detail: 'invalid_grant' },
@@ -72,6 +72,8 @@ export function tokenModel(now = Date.now()): MachineModel {
         // A reload 110 s into a 120 s token: the margin comes from the lifetime (30 s), not the 10 s left: due at once.
         'reload 110 s into 120 s, no refresh token': { expiresAt: now + 10_000, lifetimeMs: 120_000, renewLate: true },
       },
+      // Another tab stored a new backend token (its announceRenewed).
+      RENEWED: { 'expires in 1 h': { expiresAt: inAnHour, lifetimeMs: 60 * 60_000 }, 'another tab confirmed, no refresh token': short(75_000) },
     },
     // Both need the person (needsPerson) and take one transition: each is walked.
     through: [
@@ -91,6 +93,8 @@ export function tokenModel(now = Date.now()): MachineModel {
       'done renewTokens (renewed elsewhere, no refresh token) → WAKE',
       'done renewTokens (renewed elsewhere, no refresh token) → after renewBeforeExpiry',
       'ADDED (reload 110 s into 120 s, no refresh token) → after renewBeforeExpiry',
+      // This tab asks; the person confirmed in another one: this one asks no more, and renews late.
+      'error renewTokens (invalid_grant) → RENEWED (another tab confirmed, no refresh token)',
     ],
     rules: tokenRules,
     // isDue's boundaries, so a WAKE there is a path of its own and not the one of a token that is plainly due or not

@@ -101,17 +101,20 @@ export const tokenRules: PathRule[] = [
     },
   },
   {
-    name: 'a renewal keeps what it got: the next one follows the new token',
-    check({ step }) {
+    name: 'a renewal keeps what it got, here or in another tab: the next one follows the new token, and a tab that asked asks no more',
+    check({ step, before }) {
       const { kind, trigger } = step.step;
+      const elsewhere = kind === 'event' && trigger === 'RENEWED' && !isIn(before?.state, 'idle') && before?.state !== 'renewing' && before?.state !== 'reauthenticating' && before?.state !== 'extending';
       const success = kind === 'done' && (trigger === 'renewTokens' || ((trigger === 'reauthenticate' || trigger === 'extend') && (step.step.payload as SignInOutcome).status === 'success'));
-      if (!success) return undefined;
+      if (!success && !elsewhere) return undefined;
       const got = step.step.payload as TokenGrant;
       const kept = contextOf<TokenContext>(step);
       const differs = (['expiresAt', 'lifetimeMs', 'renewLate', 'sessionEndsAt'] as const).filter((key) => kept[key] !== got[key]);
       if (differs.length > 0) return `the tab keeps another ${differs.join(', ')} than the renewal gave`;
       if (!isIn(step.state, 'active')) return `renewed, the tab is in ${JSON.stringify(step.state)}`;
-      return (ran(step, 'announceRenewed') && kept.error === undefined) || 'renewed, the tab does not say so to the page, or still shows the last failure';
+      // The tab that renewed tells the others; one told does not tell them again.
+      if (elsewhere) return !ran(step, 'announceRenewed') || 'told of another tab’s renewal, the tab announces it again';
+      return (ran(step, 'announceRenewed') && kept.error === undefined) || 'renewed, the tab does not tell the other tabs, or still shows the last failure';
     },
   },
   {
