@@ -3,17 +3,35 @@ import { notProvided } from './actorEvents.ts';
 import { failureOf, outputOf } from './error.ts';
 import type { SignInOutcome, TokenContext, TokenEvent, TokenGrant } from './token.types.ts';
 
-/** Renew this long before the backend token expires (at most: see renewMargin). */
+/** Renew this long before the backend token expires, at most (a renewal on a refresh token, which needs nobody, always). */
 export const RENEW_MARGIN_MS = 60_000;
+/** What a renewal without a refresh token may take by itself: the hidden frame's limit (SILENT_TIMEOUT_MS in src/renewal/silent.lazy.ts). */
+export const FRAME_LIMIT_MS = 10_000;
+/** The time the person has, at least, to click "Sessie bevestigen" before the backend token ends, when the frame could not renew. */
+export const CONFIRM_TIME_MS = 20_000;
+
+/** What the renewal rule reads: when the backend token expires, how long it lives in all, and whether its renewal may need the person. */
+type RenewalFacts = Pick<TokenContext, 'expiresAt' | 'lifetimeMs' | 'renewLate'>;
+
 /**
- * How long before its expiry a backend token with `leftMs` to live is
- * renewed: a minute; and when the renewal may need the person (`late`: no
- * refresh token, so a click on "Sessie bevestigen" where the provider's
- * frame sees no session), at most a quarter of what is left, so a
- * short-lived token is renewed once, late in its life, and the person is
- * asked at most once per backend-token lifetime.
+ * How long before its expiry the backend token is renewed. A minute; and
+ * when the renewal may need the person (`renewLate`: no refresh token, so a
+ * click on "Sessie bevestigen" where the provider's frame sees no session),
+ * a quarter of the token's lifetime, so the person is asked at most once per
+ * backend-token lifetime: never less than the frame's limit plus the time to
+ * confirm, never more than a minute, and never more than half the lifetime,
+ * so the renewal of a new token never follows it at once. A token whose
+ * lifetime is not known is renewed a minute before it expires.
  */
-export const renewMargin = (leftMs: number, late = false) => (late ? Math.min(RENEW_MARGIN_MS, leftMs / 4) : RENEW_MARGIN_MS);
+export function renewMargin({ lifetimeMs, renewLate }: Omit<RenewalFacts, 'expiresAt'>): number {
+  if (!renewLate || lifetimeMs === undefined) return RENEW_MARGIN_MS;
+  return Math.min(Math.max(lifetimeMs / 4, FRAME_LIMIT_MS + CONFIRM_TIME_MS), RENEW_MARGIN_MS, lifetimeMs / 2);
+}
+
+/** The moment (epoch ms) the backend token is due for renewal: the one rule for the timer, a tab that wakes, and a renewal another tab made. */
+export function renewsAt(facts: RenewalFacts): number {
+  return (facts.expiresAt ?? 0) - renewMargin(facts);
+}
 /** Warn this long before the session's fixed end ("Je sessie eindigt om 17:30"). */
 export const SESSION_END_WARNING_MS = 5 * 60_000;
 /** setTimeout's longest wait; a longer delay would fire at once. */
@@ -45,17 +63,18 @@ export const tokenMachine = setup({
   actions: {
     storeExpiry: assign(({ event }) => {
       assertEvent(event, ['ADDED', 'RENEWED']);
-      return { expiresAt: event.expiresAt, sessionEndsAt: event.sessionEndsAt, renewLate: event.renewLate };
+      return { expiresAt: event.expiresAt, lifetimeMs: event.lifetimeMs, sessionEndsAt: event.sessionEndsAt, renewLate: event.renewLate };
     }),
     storeGrant: assign(({ event }) => {
-      const { expiresAt, sessionEndsAt, renewLate } = outputOf<TokenGrant>(event, 'renewTokens');
-      return { expiresAt, sessionEndsAt, renewLate, error: undefined };
+      const { expiresAt, lifetimeMs, sessionEndsAt, renewLate } = outputOf<TokenGrant>(event, 'renewTokens');
+      return { expiresAt, lifetimeMs, sessionEndsAt, renewLate, error: undefined };
     }),
     storeOutcome: assign(({ context, event }) => {
       const outcome = signInOutcome(event);
       return {
         signInStatus: outcome.status,
         expiresAt: outcome.expiresAt ?? context.expiresAt,
+        lifetimeMs: outcome.status === 'success' ? outcome.lifetimeMs : context.lifetimeMs,
         sessionEndsAt: outcome.status === 'success' ? outcome.sessionEndsAt : context.sessionEndsAt,
         renewLate: outcome.status === 'success' ? outcome.renewLate : context.renewLate,
         error: outcome.error,
@@ -63,15 +82,16 @@ export const tokenMachine = setup({
     }),
     markPending: assign({ signInStatus: 'pending' as const }),
     storeError: assign(({ event }) => ({ error: failureOf(event) })),
-    forget: assign({ expiresAt: undefined, sessionEndsAt: undefined, signInStatus: undefined, error: undefined }),
+    forget: assign({ expiresAt: undefined, lifetimeMs: undefined, renewLate: undefined, sessionEndsAt: undefined, signInStatus: undefined, error: undefined }),
+    /** Tells the other tabs that this one holds a new backend token (they take it as RENEWED). */
     announceRenewed: () => {},
     removeRefreshToken: () => {},
     signInWithRedirect: () => {},
     logError: () => {},
   },
   guards: {
-    /** The backend token expires within the renewal margin, or already has; or the session's fixed end has passed (a tab that slept through it). */
-    isDue: ({ context }) => (context.expiresAt ?? 0) - Date.now() <= RENEW_MARGIN_MS || (context.sessionEndsAt ?? Infinity) <= Date.now(),
+    /** The backend token is due for renewal by the rule (renewsAt), or has expired; or the session's fixed end has passed (a tab that slept through it). */
+    isDue: ({ context }) => renewsAt(context) <= Date.now() || (context.sessionEndsAt ?? Infinity) <= Date.now(),
     hasSessionEnd: ({ context }) => context.sessionEndsAt !== undefined,
     /** Only the person can go on: the refresh token no longer works, or a hidden frame could not see the provider's session (a third party's cookie). */
     needsPerson: ({ event }) => ['invalid-refresh-token', 'provider-session-unseen'].includes(failureOf(event).kind),
@@ -79,10 +99,7 @@ export const tokenMachine = setup({
     isTerminal: ({ event }) => signInOutcome(event).status === 'terminal',
   },
   delays: {
-    renewBeforeExpiry: ({ context }) => {
-      const left = (context.expiresAt ?? 0) - Date.now();
-      return Math.max(0, left - renewMargin(left, context.renewLate));
-    },
+    renewBeforeExpiry: ({ context }) => until(renewsAt(context)),
     renewRetry: 30_000,
     warnBeforeSessionEnd: ({ context }) => until((context.sessionEndsAt ?? Infinity) - SESSION_END_WARNING_MS),
     sessionEnd: ({ context }) => until(context.sessionEndsAt),
@@ -99,11 +116,11 @@ export const tokenMachine = setup({
       initial: 'working',
       after: { renewBeforeExpiry: { target: 'renewing' } },
       on: {
+        // Another tab renewed (its announceRenewed): the same rule from its new token.
         RENEWED: { target: 'active', reenter: true, actions: 'storeExpiry' },
         EXPIRED: { target: 'renewing' },
         WAKE: { guard: 'isDue', target: 'renewing' },
         REMOVED: { target: 'idle', actions: 'forget' },
-        ERROR: { target: 'renewing', actions: ['storeError', 'logError'] },
       },
       states: {
         /** No fixed end known (the provider names none, or renews on its session alone). */
@@ -154,6 +171,7 @@ export const tokenMachine = setup({
     signInRequired: {
       on: {
         SIGN_IN: { target: 'reauthenticating' },
+        // Confirmed in another tab: this one asks no more.
         RENEWED: { target: 'active', actions: 'storeExpiry' },
         ADDED: { target: 'active', actions: 'storeExpiry' },
         REMOVED: { target: 'idle', actions: 'forget' },

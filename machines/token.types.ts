@@ -6,6 +6,8 @@ export type SignInStatus = 'success' | 'pending' | 'failure' | 'terminal' | 'can
 /** What a renewal or re-authentication gives: when the new backend token expires, and when the sign-in itself ends. */
 export interface TokenGrant {
   expiresAt: number;
+  /** How long the backend token lives in all (`expireInSeconds`; `exp` − `iat` for a token this page did not get): the late renewal's margin is a share of it. */
+  lifetimeMs?: number;
   /** Epoch ms of the session's fixed end (the provider's refresh token chain), which renewals do not move; absent when the provider names none. */
   sessionEndsAt?: number;
   /** No refresh token: the next renewal may need the person (a click on "Sessie bevestigen"), so it comes late in the backend token's life. */
@@ -15,6 +17,7 @@ export interface TokenGrant {
 export interface SignInOutcome {
   status: Exclude<SignInStatus, 'pending'>;
   expiresAt?: number;
+  lifetimeMs?: number;
   sessionEndsAt?: number;
   renewLate?: boolean;
   error?: MachineError;
@@ -23,6 +26,8 @@ export interface SignInOutcome {
 export interface TokenContext {
   /** Epoch ms when the backend token expires. */
   expiresAt?: number;
+  /** How long the backend token lives in all: see TokenGrant. */
+  lifetimeMs?: number;
   /** Epoch ms of the session's fixed end, when the provider names one. */
   sessionEndsAt?: number;
   /** The next renewal may need the person: see TokenGrant. */
@@ -31,13 +36,17 @@ export interface TokenContext {
   error?: MachineError;
 }
 
-/** okta-auth-js token events: added, renewed, expired, removed, error; plus the person asking to sign in again. */
+/**
+ * okta-auth-js token events as the page sends them: added (signed in, or a
+ * reload), renewed (another tab stored a new backend token: its
+ * announceRenewed), expired (the API refused the token: a 401), removed
+ * (signed out); plus the person asking to sign in again.
+ */
 export type TokenEvent =
   | ({ type: 'ADDED' } & TokenGrant)
   | ({ type: 'RENEWED' } & TokenGrant)
   | { type: 'EXPIRED' }
   | { type: 'REMOVED' }
-  | { type: 'ERROR'; error: MachineError }
   /** The connection is back: renew now instead of waiting for the next attempt. */
   | { type: 'RETRY' }
   /**

@@ -17,6 +17,8 @@ import { coverageOf, describeTransition } from './paths/coverage.ts';
 import { coverageLine, generatePaths, goesThrough } from './paths/generate.ts';
 import { machineTransitions } from './machines/read.ts';
 import { findModels } from './machines/discover.ts';
+import { checkRules, describeChecked, describeViolation } from './paths/rules.ts';
+import { walkPath } from './paths/walk.ts';
 
 // The token and inactivity machines compute delays and guards from Date.now(), as their models do:
 // one frozen moment keeps the paths the same when they are generated and when they are walked (the tests freeze Date too).
@@ -26,10 +28,15 @@ Date.now = () => now;
 /** The models of tests/model/models, by machine name. */
 const MODELS = await findModels(now);
 
-function printPath(path: ModelPath): void {
+async function printPath(model: MachineModel, path: ModelPath): Promise<void> {
   console.log(`${path.id} (${path.steps.length - 1} steps, ${path.transitions.length} transitions)`);
   const width = Math.max(...path.steps.map((step) => step.label.length));
   for (const step of path.steps) console.log(`  ${step.label.padEnd(width)}  → ${stateKey(step.state)}`);
+  if (!model.rules || model.rules.length === 0) return;
+  // Every rule is checked at every step; ✓ marks those the path gives something to check.
+  const report = checkRules(model.rules, path, (await walkPath(model, path)).steps, now);
+  console.log(`  checked against the session's rules:\n${describeChecked(report)}`);
+  for (const violation of report.violations) console.log(`  BROKEN: ${describeViolation(path, violation)}`);
 }
 
 async function printMachine(model: MachineModel, through: string[]): Promise<void> {
@@ -38,7 +45,7 @@ async function printMachine(model: MachineModel, through: string[]): Promise<voi
   const shown = through.length === 0 ? generated.paths : generated.paths.filter((path) => through.some((entry) => goesThrough(path, entry, byKey)));
   console.log(`# ${model.name}: ${shown.length === generated.paths.length ? `${shown.length} paths` : `${shown.length} of ${generated.paths.length} paths, those through ${through.map((entry) => `"${entry}"`).join(' or ')}`}\n`);
   for (const path of shown) {
-    printPath(path);
+    await printPath(model, path);
     console.log('');
   }
   const coverage = coverageOf(model.name, 'unit', model.machine, generated.paths.flatMap((path) => path.transitions));

@@ -1,4 +1,5 @@
 import type { AnyEventObject, AnyStateMachine, StateValue } from 'xstate';
+import type { PathRule } from './rules.ts';
 
 /**
  * A machine as the path generator sees it: the machine (provided with
@@ -33,6 +34,13 @@ export interface MachineModel {
    * candidate through each one that no chosen path takes is added.
    */
   through?: string[];
+  /**
+   * The session's rules this machine keeps, checked at every step of every
+   * path (scripts/paths/rules.ts): written from what the person and the
+   * backend must see, so they can tell a wrong machine from a right one
+   * where a trace recorded from the machine can only tell a changed one.
+   */
+  rules?: PathRule[];
 }
 
 export type StepKind = 'start' | 'event' | 'done' | 'error' | 'after';

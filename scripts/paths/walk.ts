@@ -42,6 +42,8 @@ export interface WalkedStep {
   timers: string[];
   /** The delay's length in ms, for an `after` step. */
   delay?: number;
+  /** The ids of the actors running after the step (`renewTokens`, `probe`): what is in flight. */
+  running: string[];
 }
 
 export interface WalkResult {
@@ -109,7 +111,15 @@ export async function walkPath(model: MachineModel, path: ModelPath, options: Wa
     const stepTransitions = taken.splice(0);
     transitions.push(...stepTransitions);
     states.push(snapshot.value);
-    steps.push({ step, state: snapshot.value, context: snapshot.context, actions: ran.splice(0), timers: timersOf(actor), ...(delay === undefined ? {} : { delay }) });
+    steps.push({
+      step,
+      state: snapshot.value,
+      context: snapshot.context,
+      actions: ran.splice(0),
+      timers: timersOf(actor),
+      running: Object.keys(snapshot.children).sort(),
+      ...(delay === undefined ? {} : { delay }),
+    });
     delay = undefined;
     options.onStep?.(step, snapshot, stepTransitions);
     if (stateKey(snapshot.value) !== stateKey(step.state)) {

@@ -12,14 +12,26 @@ export function storeToken(token: string, encryptedToken: string, expireInSecond
   writeCookie(ENCRYPTED_TOKEN_COOKIE, encryptedToken, { expires });
 }
 
-/** When a backend token expires, read from its JWT `exp` claim; `undefined` when it is not a JWT. */
-export function tokenExpiry(token: string): number | undefined {
+/** A backend token's JWT claims as numbers; `undefined` when it is not a JWT. */
+function claimsOf(token: string): { exp?: unknown; iat?: unknown; nbf?: unknown } | undefined {
   const payload = token.split('.')[1];
   if (!payload) return undefined;
   try {
-    const json = JSON.parse(atob(payload.replace(/-/g, '+').replace(/_/g, '/'))) as { exp?: unknown };
-    return typeof json.exp === 'number' ? json.exp * 1000 : undefined;
+    return JSON.parse(atob(payload.replace(/-/g, '+').replace(/_/g, '/'))) as { exp?: unknown; iat?: unknown; nbf?: unknown };
   } catch {
     return undefined;
   }
+}
+
+/** When a backend token expires, read from its JWT `exp` claim; `undefined` when it is not a JWT. */
+export function tokenExpiry(token: string): number | undefined {
+  const { exp } = claimsOf(token) ?? {};
+  return typeof exp === 'number' ? exp * 1000 : undefined;
+}
+
+/** How long a backend token lives in all, from its JWT `exp` and `iat` (or `nbf`, as ABP sets both); `undefined` when it does not say. */
+export function tokenLifetime(token: string): number | undefined {
+  const { exp, iat, nbf } = claimsOf(token) ?? {};
+  const issued = typeof iat === 'number' ? iat : nbf;
+  return typeof exp === 'number' && typeof issued === 'number' && exp > issued ? (exp - issued) * 1000 : undefined;
 }

@@ -12,7 +12,9 @@ type TokenMessage =
   | { type: 'tokens'; tokens: ProviderTokens }
   | { type: 'request' }
   | { type: 'reply'; tokens: ProviderTokens }
-  | { type: 'signed-out'; reason?: SignOutReason };
+  | { type: 'signed-out'; reason?: SignOutReason }
+  /** A tab stored a new backend token (the cookie all tabs share). */
+  | { type: 'renewed' };
 
 const CHANNEL = 'oidc.tokens';
 let channel: BroadcastChannel | undefined;
@@ -28,8 +30,11 @@ function isTokens(value: unknown): value is ProviderTokens {
   return !('refreshToken' in value) || value.refreshToken === undefined || typeof value.refreshToken === 'string';
 }
 
-/** Joins the other tabs; `onSignedOut` runs when another tab signs out, with its reason. */
-export function startTokenSharing(onSignedOut: (reason: SignOutReason) => void): void {
+/**
+ * Joins the other tabs; `onSignedOut` runs when another tab signs out, with
+ * its reason; `onRenewed` when another tab stored a new backend token.
+ */
+export function startTokenSharing(onSignedOut: (reason: SignOutReason) => void, onRenewed: () => void = () => {}): void {
   if (channel || typeof BroadcastChannel === 'undefined') return;
   channel = new BroadcastChannel(CHANNEL);
   channel.addEventListener('message', (event: MessageEvent<TokenMessage>) => {
@@ -39,6 +44,8 @@ export function startTokenSharing(onSignedOut: (reason: SignOutReason) => void):
     } else if (message?.type === 'request') {
       const tokens = getProviderTokens();
       if (tokens?.refreshToken) channel?.postMessage({ type: 'reply', tokens: { ...tokens, accessToken: '' } } satisfies TokenMessage);
+    } else if (message?.type === 'renewed') {
+      onRenewed();
     } else if (message?.type === 'signed-out') {
       clearProviderTokens();
       const reason = message.reason === 'idle' ? 'idle' : 'signed-out';
@@ -76,6 +83,11 @@ export function requestProviderTokens(timeoutMs = 3000): Promise<ProviderTokens 
     current.addEventListener('message', onMessage);
     current.postMessage({ type: 'request' } satisfies TokenMessage);
   });
+}
+
+/** This tab stored a new backend token: the others take it instead of asking the person again. */
+export function announceRenewal(): void {
+  channel?.postMessage({ type: 'renewed' } satisfies TokenMessage);
 }
 
 /** This tab signed out: the others forget their tokens and leave the signed-in pages. */

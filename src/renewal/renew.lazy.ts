@@ -1,7 +1,7 @@
 import type { TokenGrant } from '../../machines/token.types.ts';
 import type { AppConfig } from '../config/appConfig.ts';
 import { AuthError } from '../auth/authError.ts';
-import { heldTokenExpiry, loginAtBackend, storeAuthenticateResult } from '../signin/backendLogin.ts';
+import { heldTokenExpiry, heldTokenLifetime, loginAtBackend, storeAuthenticateResult } from '../signin/backendLogin.ts';
 import { REFRESH_LOCK, refreshProviderTokens } from './refresh.lazy.ts';
 import { canRenew, getProviderTokens, type ProviderTokens } from '../auth/providerTokens.ts';
 import { publishProviderTokens, requestProviderTokens } from '../auth/providerTokenSharing.ts';
@@ -21,12 +21,16 @@ export async function renewTokens(config: AppConfig, knownExpiresAt?: number): P
   return renew(config, knownExpiresAt);
 }
 
-/** The backend token another tab stored while this one waited, if it outlives the one this tab knows. */
+/**
+ * The backend token another tab stored while this one waited, if it outlives
+ * the one this tab knows; renewed late as that tab's would be (no refresh
+ * token held), so two tabs do not take turns asking the person.
+ */
 function renewedElsewhere(knownExpiresAt: number | undefined): TokenGrant | undefined {
   const expiresAt = heldTokenExpiry();
-  return knownExpiresAt !== undefined && expiresAt !== undefined && expiresAt > knownExpiresAt
-    ? { expiresAt, sessionEndsAt: getProviderTokens()?.sessionEndsAt }
-    : undefined;
+  if (knownExpiresAt === undefined || expiresAt === undefined || expiresAt <= knownExpiresAt) return undefined;
+  const tokens = getProviderTokens();
+  return { expiresAt, lifetimeMs: heldTokenLifetime(), sessionEndsAt: tokens?.sessionEndsAt, renewLate: !tokens?.refreshToken };
 }
 
 async function renew(config: AppConfig, knownExpiresAt: number | undefined): Promise<TokenGrant> {
@@ -40,7 +44,12 @@ async function renew(config: AppConfig, knownExpiresAt: number | undefined): Pro
   publishProviderTokens(next);
   const result = await loginAtBackend(config, next);
   storeAuthenticateResult(result);
-  return { expiresAt: Date.now() + result.expireInSeconds * 1000, sessionEndsAt: next.sessionEndsAt, renewLate: !next.refreshToken };
+  return {
+    expiresAt: Date.now() + result.expireInSeconds * 1000,
+    lifetimeMs: result.expireInSeconds * 1000,
+    sessionEndsAt: next.sessionEndsAt,
+    renewLate: !next.refreshToken,
+  };
 }
 
 /**

@@ -1,3 +1,4 @@
+import { FRAME_LIMIT_MS } from '../../machines/token.machine.ts';
 import type { AuthConfig } from '../config/appConfig.ts';
 import { AuthError } from '../auth/authError.ts';
 import { createAuthorizationRequest, type AuthorizationOptions } from '../auth/authorize.lazy.ts';
@@ -6,8 +7,8 @@ import { handedOverParameters } from '../auth/popupProtocol.lazy.ts';
 import type { ProviderTokens } from '../auth/providerTokens.ts';
 import { takeTransaction } from '../auth/transaction.ts';
 
-/** How long a silent authorization may take before it counts as failed (okta-auth-js waits 120 s for a frame; a staff app should not hang that long). */
-export const SILENT_TIMEOUT_MS = 10_000;
+/** How long a silent authorization may take before it counts as failed (okta-auth-js waits 120 s for a frame; a staff app should not hang that long). The late renewal's margin leaves it this time. */
+export const SILENT_TIMEOUT_MS = FRAME_LIMIT_MS;
 
 /** The provider's answers to prompt=none that need the person: the session has ended, or it wants a page. */
 const NEEDS_PERSON = new Set(['login_required', 'interaction_required', 'consent_required', 'account_selection_required']);

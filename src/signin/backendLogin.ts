@@ -4,7 +4,7 @@ import { loginRefusalOf } from '../abp/loginRefusal.ts';
 import { getTenantId } from '../abp/tenant.ts';
 import { logWarning } from '../lib/log.ts';
 import { getToken } from '../abp/authToken.ts';
-import { storeToken, tokenExpiry } from '../abp/authTokenStore.ts';
+import { storeToken, tokenExpiry, tokenLifetime } from '../abp/authTokenStore.ts';
 import { EXTERNAL_AUTHENTICATE_PATH, externalAuthenticate, type ExternalAuthenticateResult } from '../abp/externalAuthenticate.ts';
 import type { AppConfig } from '../config/appConfig.ts';
 import { AuthError, type AuthErrorKind } from '../auth/authError.ts';
@@ -73,11 +73,11 @@ export function storeAuthenticateResult(result: ExternalAuthenticateResult): voi
   if (result.waitingForActivation) throw new AuthError('not-active', 'waitingForActivation');
   if (!result.accessToken) throw new AuthError('backend-rejected', 'Unexpected authenticateResult!');
   storeToken(result.accessToken, result.encryptedAccessToken ?? '', result.expireInSeconds);
-  stored = { token: result.accessToken, expiresAt: Date.now() + result.expireInSeconds * 1000 };
+  stored = { token: result.accessToken, expiresAt: Date.now() + result.expireInSeconds * 1000, lifetimeMs: result.expireInSeconds * 1000 };
 }
 
-/** The backend token this page stored last, and when it expires as its answer said. */
-let stored: { token: string; expiresAt: number } | undefined;
+/** The backend token this page stored last, when it expires and how long it lives as its answer said. */
+let stored: { token: string; expiresAt: number; lifetimeMs: number } | undefined;
 
 /**
  * When the backend token held now expires: as the ExternalAuthenticate
@@ -89,4 +89,11 @@ export function heldTokenExpiry(): number | undefined {
   const token = getToken();
   if (!token) return undefined;
   return stored?.token === token ? stored.expiresAt : tokenExpiry(token);
+}
+
+/** How long the backend token held now lives in all: as its answer said, or from its own `exp` and `iat` (a reload, another tab's renewal). */
+export function heldTokenLifetime(): number | undefined {
+  const token = getToken();
+  if (!token) return undefined;
+  return stored?.token === token ? stored.lifetimeMs : tokenLifetime(token);
 }

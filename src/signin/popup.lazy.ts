@@ -93,7 +93,13 @@ export async function signInWithPopup(config: AppConfig): Promise<SignInOutcome>
     // Kept only once the backend accepted them, as after a redirect sign-in.
     publishProviderTokens(tokens);
     await restartSignedIn();
-    return { status: 'success', expiresAt: Date.now() + result.expireInSeconds * 1000, sessionEndsAt: tokens.sessionEndsAt, renewLate: !tokens.refreshToken };
+    return {
+      status: 'success',
+      expiresAt: Date.now() + result.expireInSeconds * 1000,
+      lifetimeMs: result.expireInSeconds * 1000,
+      sessionEndsAt: tokens.sessionEndsAt,
+      renewLate: !tokens.refreshToken,
+    };
   } catch (error) {
     const { kind, detail } = toAuthError(error);
     return { status: 'failure', error: { kind, detail } };

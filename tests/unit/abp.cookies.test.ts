@@ -3,7 +3,7 @@ import { deleteCookie, readCookie, writeCookie } from '../../src/abp/cookies.ts'
 import { getCultureName, setCultureName } from '../../src/abp/culture.ts';
 import { getTenantId, hasChosenTenant, setTenantId } from '../../src/abp/tenant.ts';
 import { clearToken, getToken } from '../../src/abp/authToken.ts';
-import { storeToken } from '../../src/abp/authTokenStore.ts';
+import { storeToken, tokenExpiry, tokenLifetime } from '../../src/abp/authTokenStore.ts';
 
 function clearAllCookies(): void {
   for (const part of document.cookie.split(';')) {
@@ -180,5 +180,16 @@ describe('backend token', () => {
   it('counts an empty token cookie as no token', () => {
     document.cookie = 'Abp.AuthToken=; path=/';
     expect(getToken()).toBeUndefined();
+  });
+
+  it('says when it expires and how long it lives from its own claims (a reload, another tab’s renewal), and nothing when it does not say', () => {
+    const jwt = (claims: object) => `h.${btoa(JSON.stringify(claims)).replace(/=+$/, '').replace(/\+/g, '-').replace(/\//g, '_')}.s`;
+    // As ABP issues it: iat and nbf at the sign-in, exp 75 s on.
+    expect(tokenExpiry(jwt({ iat: 1_800_000_000, nbf: 1_800_000_000, exp: 1_800_000_075 }))).toBe(1_800_000_075_000);
+    expect(tokenLifetime(jwt({ iat: 1_800_000_000, nbf: 1_800_000_000, exp: 1_800_000_075 }))).toBe(75_000);
+    expect(tokenLifetime(jwt({ nbf: 1_800_000_000, exp: 1_800_000_120 }))).toBe(120_000);
+    expect(tokenLifetime(jwt({ exp: 1_800_000_120 }))).toBeUndefined();
+    expect(tokenLifetime(jwt({ iat: 1_800_000_120, exp: 1_800_000_120 }))).toBeUndefined();
+    expect(tokenLifetime('not-a-jwt')).toBeUndefined();
   });
 });

@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createActor, fromPromise } from 'xstate';
-import { RENEW_MARGIN_MS, SESSION_END_WARNING_MS, tokenMachine } from '../../machines/token.machine.ts';
+import { CONFIRM_TIME_MS, FRAME_LIMIT_MS, RENEW_MARGIN_MS, renewMargin, renewsAt, SESSION_END_WARNING_MS, tokenMachine } from '../../machines/token.machine.ts';
 import type { SignInOutcome, TokenGrant } from '../../machines/token.types.ts';
 
 const HOUR = 3_600_000;
@@ -65,17 +65,83 @@ describe('tokenMachine', () => {
     expect(calls).toEqual(['announceRenewed']);
   });
 
-  it('without a refresh token renews a short-lived backend token in the last quarter of its life, once: each renewal may ask the person', async () => {
-    const { actor, renewTokens } = start({ renewTokens: async () => ({ expiresAt: Date.now() + 75_000, renewLate: true }) });
-    actor.send({ type: 'ADDED', expiresAt: Date.now() + 75_000, renewLate: true });
-    await vi.advanceTimersByTimeAsync(75_000 - 75_000 / 4 - 1);
-    expect(renewTokens).not.toHaveBeenCalled();
-    await vi.advanceTimersByTimeAsync(1);
-    // Once per lifetime: the next token of 75 s is renewed 56.25 s after it came, not 15 s after (a minute's margin).
-    await vi.advanceTimersByTimeAsync(75_000 - 75_000 / 4 - 1);
-    expect(renewTokens).toHaveBeenCalledTimes(1);
-    await vi.advanceTimersByTimeAsync(1);
-    expect(renewTokens).toHaveBeenCalledTimes(2);
+  describe('without a refresh token (each renewal may ask the person): one rule for the timer, a tab that wakes and another tab', () => {
+    const LIFETIME = 75_000;
+    /** A 75 s token is renewed 30 s before it ends: the frame's 10 s and 20 s to confirm (a quarter, 18.75 s, would leave less). */
+    const MARGIN = FRAME_LIMIT_MS + CONFIRM_TIME_MS;
+    const late = (expiresAt: number): TokenGrant => ({ expiresAt, lifetimeMs: LIFETIME, renewLate: true });
+
+    it('the timer renews once per lifetime, late in it', async () => {
+      const { actor, renewTokens } = start({ renewTokens: async () => late(Date.now() + LIFETIME) });
+      actor.send({ type: 'ADDED', ...late(Date.now() + LIFETIME) });
+      await vi.advanceTimersByTimeAsync(LIFETIME - MARGIN - 1);
+      expect(renewTokens).not.toHaveBeenCalled();
+      await vi.advanceTimersByTimeAsync(1);
+      expect(renewTokens).toHaveBeenCalledTimes(1);
+      // The next token of 75 s is renewed 45 s after it came, not 15 s after (a minute's margin).
+      await vi.advanceTimersByTimeAsync(LIFETIME - MARGIN - 1);
+      expect(renewTokens).toHaveBeenCalledTimes(1);
+      await vi.advanceTimersByTimeAsync(1);
+      expect(renewTokens).toHaveBeenCalledTimes(2);
+    });
+
+    it('a tab brought back every 5 s renews no earlier than the timer would', async () => {
+      const { actor, renewTokens } = start({ renewTokens: async () => late(Date.now() + LIFETIME) });
+      actor.send({ type: 'ADDED', ...late(Date.now() + LIFETIME) });
+      for (let woken = 5_000; woken < LIFETIME - MARGIN; woken += 5_000) {
+        vi.setSystemTime(Date.now() + 5_000);
+        actor.send({ type: 'WAKE' });
+        await vi.advanceTimersByTimeAsync(0);
+      }
+      expect(renewTokens).not.toHaveBeenCalled();
+      vi.setSystemTime(Date.now() + 5_000);
+      actor.send({ type: 'WAKE' });
+      await vi.advanceTimersByTimeAsync(0);
+      expect(renewTokens).toHaveBeenCalledTimes(1);
+    });
+
+    it('waking 25 s into a 75 s token keeps it; waking in the late window renews', async () => {
+      const { actor, renewTokens } = start({ renewTokens: async () => late(Date.now() + LIFETIME) });
+      const expiresAt = Date.now() + LIFETIME;
+      actor.send({ type: 'ADDED', ...late(expiresAt) });
+      vi.setSystemTime(expiresAt - 50_000);
+      actor.send({ type: 'WAKE' });
+      await vi.advanceTimersByTimeAsync(0);
+      expect(renewTokens).not.toHaveBeenCalled();
+      vi.setSystemTime(expiresAt - MARGIN);
+      actor.send({ type: 'WAKE' });
+      await vi.advanceTimersByTimeAsync(0);
+      expect(renewTokens).toHaveBeenCalledTimes(1);
+    });
+
+    it('a renewal another tab made is renewed late too', async () => {
+      // This tab's renewal finds the token another tab stored meanwhile (renewedElsewhere), with no refresh token either.
+      const { actor, renewTokens } = start({ renewTokens: async () => late(Date.now() + LIFETIME) });
+      actor.send({ type: 'ADDED', expiresAt: Date.now(), lifetimeMs: LIFETIME, renewLate: true });
+      await vi.advanceTimersByTimeAsync(0);
+      expect(renewTokens).toHaveBeenCalledTimes(1);
+      vi.setSystemTime(Date.now() + 15_000);
+      actor.send({ type: 'WAKE' });
+      await vi.advanceTimersByTimeAsync(LIFETIME - MARGIN - 15_000 - 1);
+      expect(renewTokens).toHaveBeenCalledTimes(1);
+    });
+
+    it('a reload 110 s into a 120 s token renews at once, and the next token a whole margin before its end', async () => {
+      const { actor, renewTokens } = start({ renewTokens: async () => ({ expiresAt: Date.now() + 120_000, lifetimeMs: 120_000, renewLate: true }) });
+      actor.send({ type: 'ADDED', expiresAt: Date.now() + 10_000, lifetimeMs: 120_000, renewLate: true });
+      await vi.advanceTimersByTimeAsync(0);
+      expect(renewTokens).toHaveBeenCalledTimes(1);
+      expect(actor.getSnapshot().context.expiresAt! - renewsAt(actor.getSnapshot().context)).toBe(MARGIN);
+    });
+
+    it('the margin: a quarter of the lifetime, at least the frame limit and the time to confirm, at most a minute and half the lifetime', () => {
+      expect(renewMargin({ lifetimeMs: HOUR, renewLate: true })).toBe(RENEW_MARGIN_MS);
+      expect(renewMargin({ lifetimeMs: 200_000, renewLate: true })).toBe(50_000);
+      expect(renewMargin({ lifetimeMs: 75_000, renewLate: true })).toBe(30_000);
+      expect(renewMargin({ lifetimeMs: 24_000, renewLate: true })).toBe(12_000);
+      expect(renewMargin({ lifetimeMs: 75_000 })).toBe(RENEW_MARGIN_MS);
+      expect(renewMargin({ renewLate: true })).toBe(RENEW_MARGIN_MS);
+    });
   });
 
   it('with a refresh token renews a short-lived backend token a minute before its end, as any other', async () => {
@@ -273,20 +339,26 @@ describe('tokenMachine', () => {
     expect(actor.getSnapshot().context.expiresAt).toBe(Date.now() + 2 * HOUR);
   });
 
+  it('asks no more once the person confirmed in another tab, and renews that token late', async () => {
+    const unseen = { kind: 'provider-session-unseen', detail: 'login_required' };
+    const { actor, renewTokens, calls } = start({ renewTokens: () => Promise.reject(unseen) });
+    actor.send({ type: 'ADDED', expiresAt: Date.now(), lifetimeMs: 75_000, renewLate: true });
+    await vi.advanceTimersByTimeAsync(0);
+    expect(actor.getSnapshot().value).toBe('signInRequired');
+    actor.send({ type: 'RENEWED', expiresAt: Date.now() + 75_000, lifetimeMs: 75_000, renewLate: true });
+    expect(actor.getSnapshot().value).toEqual({ active: 'working' });
+    expect(calls).not.toContain('announceRenewed');
+    await vi.advanceTimersByTimeAsync(45_000 - 1);
+    expect(renewTokens).toHaveBeenCalledTimes(1);
+    await vi.advanceTimersByTimeAsync(1);
+    expect(renewTokens).toHaveBeenCalledTimes(2);
+  });
+
   it('forgets everything when the token is removed', async () => {
     const { actor } = start();
     actor.send({ type: 'ADDED', expiresAt: Date.now() + HOUR });
     actor.send({ type: 'REMOVED' });
     expect(actor.getSnapshot().value).toBe('idle');
     expect(actor.getSnapshot().context.expiresAt).toBeUndefined();
-  });
-
-  it('renews after an ERROR event and logs it', async () => {
-    const { actor, renewTokens, calls } = start();
-    actor.send({ type: 'ADDED', expiresAt: Date.now() + HOUR });
-    actor.send({ type: 'ERROR', error: { kind: 'unauthorized', detail: '401' } });
-    await vi.advanceTimersByTimeAsync(0);
-    expect(renewTokens).toHaveBeenCalledTimes(1);
-    expect(calls[0]).toBe('logError');
   });
 });

@@ -185,7 +185,7 @@ describe.each(['firefox', 'webkit'] as const)('%s, the provider on its own site'
  * provider's cookie in these engines, so the person is asked to confirm the
  * session (never told it ended), and one click opens a popup, a first-party
  * visit, that closes by itself while the provider's session runs. The
- * backend token lives 24 s, so its renewal is due 18 s after the sign-in.
+ * backend token lives 24 s, so its renewal is due 12 s after the sign-in.
  */
 describe.each(['firefox', 'webkit'] as const)('%s, no refresh token, the provider on its own site', (engine) => {
   const env = engineEnv(engine, { refreshTokens: 'never', backendTokenTtl: 24 });

@@ -1,6 +1,7 @@
 import { connectivityMachine } from '../../../machines/connectivity.machine.ts';
 import type { ConnectivityContext } from '../../../machines/connectivity.types.ts';
 import type { MachineModel } from '../../../scripts/paths/model.ts';
+import { connectivityRules } from '../rules/connectivity.rules.ts';
 
 /**
  * The connection watch: the browser's offline and online events, requests
@@ -18,5 +19,6 @@ export const connectivityModel: MachineModel = {
       error: { 'no answer': { kind: 'network', detail: 'Failed to fetch' } },
     },
   },
+  rules: connectivityRules,
   contextKey: (context: ConnectivityContext) => (context.cause ? ` (${context.cause})` : ''),
 };

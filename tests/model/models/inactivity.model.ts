@@ -1,6 +1,7 @@
 import { inactivityEndsAt, inactivityMachine } from '../../../machines/inactivity.machine.ts';
 import type { InactivityContext } from '../../../machines/inactivity.types.ts';
 import type { MachineModel } from '../../../scripts/paths/model.ts';
+import { inactivityRules } from '../rules/inactivity.rules.ts';
 
 const TIMEOUT = 15 * 60_000;
 const WARNING = 60_000;
@@ -41,6 +42,7 @@ export function inactivityModel(now = Date.now()): MachineModel {
       // STAY while no warning shows (another tab's button) counts as activity: the wait for the warning starts again.
       'start (quiet into the warning) → STAY (now)',
     ],
+    rules: inactivityRules,
     contextKey: (context: InactivityContext) => {
       const left = inactivityEndsAt(context) - now;
       return left <= 0 ? ' (over)' : left <= context.warningMs ? ' (warning time)' : '';

@@ -1,6 +1,7 @@
-import { RENEW_MARGIN_MS, tokenMachine } from '../../../machines/token.machine.ts';
+import { RENEW_MARGIN_MS, renewsAt, tokenMachine } from '../../../machines/token.machine.ts';
 import type { TokenContext } from '../../../machines/token.types.ts';
 import type { MachineModel } from '../../../scripts/paths/model.ts';
+import { tokenRules } from '../rules/token.rules.ts';
 
 /**
  * The token lifecycle. Times are relative to the moment the model is built:
@@ -14,13 +15,19 @@ export function tokenModel(now = Date.now()): MachineModel {
   const inHalfAMinute = now + 30_000;
   const inEightHours = now + 8 * 60 * 60_000;
   const inThirtyDays = now + 30 * 24 * 60 * 60_000;
+  /** A backend token of 75 s without a refresh token: renewed 30 s before its end (the frame's 10 s, the person's 20 s). */
+  const short = (expiresIn: number) => ({ expiresAt: now + expiresIn, lifetimeMs: 75_000, renewLate: true });
   return {
     name: 'token',
     machine: tokenMachine,
     inputs: { 'no token': undefined },
     outcomes: {
       renewTokens: {
-        done: { ok: { expiresAt: inAnHour } },
+        done: {
+          ok: { expiresAt: inAnHour },
+          // Another tab renewed 5 s before (renewedElsewhere): its token, with no refresh token either, is renewed as late as this tab's own.
+          'renewed elsewhere, no refresh token': short(70_000),
+        },
         error: {
           invalid_grant: { kind: 'invalid-refresh-token', detail: 'invalid_grant' },
           unreachable: { kind: 'provider-unreachable', detail: 'fetch failed' },
@@ -57,11 +64,16 @@ export function tokenModel(now = Date.now()): MachineModel {
         'session ends now': { expiresAt: inAnHour, sessionEndsAt: now },
         // Further away than setTimeout can wait.
         'session ends in 30 days': { expiresAt: inAnHour, sessionEndsAt: inThirtyDays },
-        // Renewed without a refresh token (renewLate): in the last quarter of its two minutes, not one minute before.
-        'expires in 2 min, no refresh token': { expiresAt: inTwo, renewLate: true },
+        // Renewed without a refresh token (renewLate): a quarter of its two minutes before its end, not one minute before.
+        'expires in 2 min, no refresh token': { expiresAt: inTwo, lifetimeMs: 2 * 60_000, renewLate: true },
+        // Staff with no refresh token: a tab woken 25 s into a 75 s token waits on; one woken 45 s in (the late window) renews.
+        '75 s token, 25 s in, no refresh token': short(50_000),
+        '75 s token, 45 s in, no refresh token': short(30_000),
+        // A reload 110 s into a 120 s token: the margin comes from the lifetime (30 s), not the 10 s left: due at once.
+        'reload 110 s into 120 s, no refresh token': { expiresAt: now + 10_000, lifetimeMs: 120_000, renewLate: true },
       },
-      RENEWED: { 'expires in 1 h': { expiresAt: inAnHour } },
-      ERROR: { network: { error: { kind: 'provider-unreachable', detail: 'fetch failed' } } },
+      // Another tab stored a new backend token (its announceRenewed).
+      RENEWED: { 'expires in 1 h': { expiresAt: inAnHour, lifetimeMs: 60 * 60_000 }, 'another tab confirmed, no refresh token': short(75_000) },
     },
     // Both need the person (needsPerson) and take one transition: each is walked.
     through: [
@@ -75,10 +87,19 @@ export function tokenModel(now = Date.now()): MachineModel {
       // A popup sign-in that ends without success keeps the late renewal; one that succeeds takes its own (none here).
       'ADDED (expires in 2 min, no refresh token) → … → done reauthenticate (canceled)',
       'ADDED (expires in 2 min, no refresh token) → … → done reauthenticate (success)',
+      // Waking within the late window and before it; another tab's renewal; a reload late in a lifetime.
+      'ADDED (75 s token, 25 s in, no refresh token) → WAKE',
+      'ADDED (75 s token, 45 s in, no refresh token) → WAKE',
+      'done renewTokens (renewed elsewhere, no refresh token) → WAKE',
+      'done renewTokens (renewed elsewhere, no refresh token) → after renewBeforeExpiry',
+      'ADDED (reload 110 s into 120 s, no refresh token) → after renewBeforeExpiry',
+      // This tab asks; the person confirmed in another one: this one asks no more, and renews late.
+      'error renewTokens (invalid_grant) → RENEWED (another tab confirmed, no refresh token)',
     ],
-    // isDue's boundaries, so a WAKE there is a path of its own and not the one of a token that is plainly due; and a
-    // late renewal, so a popup sign-in has a path from there.
+    rules: tokenRules,
+    // isDue's boundaries, so a WAKE there is a path of its own and not the one of a token that is plainly due or not
+    // yet due; and a late renewal, so a popup sign-in and a wake have a path from there.
     contextKey: (context: TokenContext) =>
-      `${context.expiresAt === now + RENEW_MARGIN_MS ? ' (at the margin)' : ''}${context.sessionEndsAt !== undefined && context.sessionEndsAt <= now ? ' (session over)' : ''}${context.renewLate ? ' (renews late)' : ''}`,
+      `${context.expiresAt === now + RENEW_MARGIN_MS ? ' (at the margin)' : ''}${context.expiresAt !== undefined && renewsAt(context) === now ? ' (due now)' : ''}${context.sessionEndsAt !== undefined && context.sessionEndsAt <= now ? ' (session over)' : ''}${context.renewLate ? ` (renews late, ${(context.expiresAt ?? now) - now} of ${context.lifetimeMs ?? '?'} ms left)` : ''}`,
   };
 }

@@ -3,8 +3,12 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { coverageOf, describeTransition } from '../../../scripts/paths/coverage.ts';
 import { coverageLine, type GeneratedPaths } from '../../../scripts/paths/generate.ts';
 import { pathName, stateKey, type MachineModel } from '../../../scripts/paths/model.ts';
+import { checkRules, describeViolation } from '../../../scripts/paths/rules.ts';
 import { traceOf } from '../../../scripts/paths/trace.ts';
 import { walkPath } from '../../../scripts/paths/walk.ts';
+
+/** The name of a path's rules test, after its id: `npm run mutate` tells these tests from the others by it. */
+export const RULES_TEST = "keeps the session's rules";
 
 /** The recorded traces: what each generated path of a machine reaches, `tests/model/traces/<name>.txt`. */
 export function traceFile(name: string): string {
@@ -19,7 +23,10 @@ export function traceFile(name: string): string {
  * context it changes and the length of each delay, must be what
  * `tests/model/traces/<name>.txt` records. The graph comes from the machine
  * itself, so it cannot tell a wrong guard, action or delay from a right one;
- * the recorded trace, read and kept in git, can (`npm run mutate` measures it).
+ * the recorded trace, read and kept in git, can tell a changed one, and the
+ * model's rules (tests/model/rules), checked at every step of every path in
+ * tests of their own (`<id> keeps the session's rules`), a wrong one:
+ * `npm run mutate` measures the rules alone and both together.
  */
 export function describeUnitPaths(model: MachineModel, generated: GeneratedPaths, onDone?: () => void): void {
   const taken = new Set<string>();
@@ -34,6 +41,16 @@ export function describeUnitPaths(model: MachineModel, generated: GeneratedPaths
         });
         for (const key of result.transitions) taken.add(key);
       });
+    }
+
+    if (model.rules && model.rules.length > 0) {
+      const rules = model.rules;
+      for (const path of generated.paths) {
+        it(`${path.id} ${RULES_TEST}`, async () => {
+          const { violations } = checkRules(rules, path, (await walkPath(model, path)).steps, Date.now());
+          expect(violations.map((violation) => describeViolation(path, violation))).toEqual([]);
+        });
+      }
     }
 
     it(`takes every transition of the ${model.name}Machine`, () => {

@@ -1,0 +1,101 @@
+import type { StateValue } from 'xstate';
+import type { ModelPath } from './model.ts';
+import type { WalkedStep } from './walk.ts';
+
+/**
+ * What a rule sees at one step of a walked path: the step, the one before
+ * it, every step so far, and the moment the step happens. The machines read
+ * a frozen clock (`now`); a delay fires `delay` ms after the step that
+ * started its timer, so that is its moment (`now + delay`), and every other
+ * step happens at `now`.
+ */
+export interface RuleStep {
+  path: ModelPath;
+  /** The step's place in the path: 0 is the start. */
+  index: number;
+  step: WalkedStep;
+  before: WalkedStep | undefined;
+  /** The path's steps up to this one, the start first. */
+  steps: WalkedStep[];
+  /** When the step happens (epoch ms): `now`, or `now` plus the delay of an `after` step. */
+  at: number;
+  now: number;
+}
+
+/**
+ * A rule of the session in a tester's words, checked at every step of every
+ * generated path. `check` says nothing (`undefined`) at a step the rule is
+ * not about, `true` where it holds, and why it is broken otherwise. A rule
+ * states what a person or the backend must see; it does not ask the machine
+ * how it decides, so a wrong guard, delay or action breaks it.
+ */
+export interface PathRule {
+  /** `at most one confirmation per backend-token lifetime` */
+  name: string;
+  check(at: RuleStep): true | string | undefined;
+}
+
+/** One broken rule: its name, the step and why. */
+export interface Violation {
+  rule: string;
+  index: number;
+  label: string;
+  why: string;
+}
+
+/** What the rules said about one path: the violations, and per rule at how many steps it had something to check. */
+export interface RuleReport {
+  violations: Violation[];
+  checked: Map<string, number>;
+}
+
+/** Checks every rule at every step of a walked path. */
+export function checkRules(rules: PathRule[], path: ModelPath, steps: WalkedStep[], now: number): RuleReport {
+  const violations: Violation[] = [];
+  const checked = new Map(rules.map((rule) => [rule.name, 0]));
+  steps.forEach((step, index) => {
+    const at = { path, index, step, before: steps[index - 1], steps: steps.slice(0, index + 1), at: now + (step.delay ?? 0), now };
+    for (const rule of rules) {
+      const verdict = rule.check(at);
+      if (verdict === undefined) continue;
+      checked.set(rule.name, (checked.get(rule.name) ?? 0) + 1);
+      if (verdict !== true) violations.push({ rule: rule.name, index, label: step.step.label, why: verdict });
+    }
+  });
+  return { violations, checked };
+}
+
+/** `rule "never two renewals in flight" broken at step 3 (done renewTokens (ok)): renewTokens and reauthenticate run` */
+export function describeViolation(path: ModelPath, violation: Violation): string {
+  return `${path.id}: rule "${violation.rule}" broken at step ${violation.index} (${violation.label}): ${violation.why}`;
+}
+
+/** `  rules: at most one … (4 steps), never two … (6 steps)`: what a path is checked against, for `npm run paths`. */
+export function describeChecked(report: RuleReport): string {
+  return [...report.checked].map(([name, count]) => `    ${count > 0 ? '✓' : '·'} ${name}${count > 0 ? ` (${count} step${count === 1 ? '' : 's'})` : ' (nothing to check)'}`).join('\n');
+}
+
+/** Whether a state value is, or is inside, the named top-level state. */
+export function isIn(state: StateValue | undefined, top: string): boolean {
+  if (state === undefined) return false;
+  return typeof state === 'string' ? state === top : Object.hasOwn(state, top);
+}
+
+/** The context of a walked step as a record. */
+export function contextOf<T>(step: WalkedStep | undefined): Partial<T> {
+  return (step?.context ?? {}) as Partial<T>;
+}
+
+/** Whether the step ran an action of this name. */
+export function ran(step: WalkedStep, action: string): boolean {
+  return step.actions.some((run) => run.type === action);
+}
+
+/** The length of a waiting timer named `name` (`renewBeforeExpiry`), from the step's timers, or undefined. */
+export function timerOf(step: WalkedStep, name: string): number | undefined {
+  for (const timer of step.timers) {
+    const match = /^(\S+?)\.\S* \((\d+) ms\)$/.exec(timer);
+    if (match?.[1] === name) return Number(match[2]);
+  }
+  return undefined;
+}

@@ -1,0 +1,80 @@
+import { describe, expect, it } from 'vitest';
+import { AppModel } from '../models/app.model.ts';
+import { NL } from '../models/texts.ts';
+import { OUTCOME_MS } from '../models/watch.ts';
+import { browserEnv } from '../support/env.ts';
+import { LONGEST_TEST_MS, seconds } from '../../support/limits.ts';
+
+/**
+ * README's promise without a refresh token: the person confirms the session
+ * at most once per backend-token lifetime. The backend token lives 75 s and
+ * the provider is on a site of its own (its frame sees no session), so each
+ * renewal asks; it is due 30 s before the token ends (the frame's 10 s and
+ * 20 s to confirm). In 90 s that is two confirmations at most, however
+ * often the tab is brought back, and with two tabs open.
+ */
+const BACKEND_TOKEN_TTL_S = 75;
+const WATCHED_MS = seconds(90);
+/** How often the tab is brought back (a `visibilitychange` to visible, as after switching back to it). */
+const BROUGHT_BACK_EVERY_MS = seconds(5);
+const env = browserEnv({ refreshTokens: 'never', backendTokenTtl: BACKEND_TOKEN_TTL_S }, ['--test-third-party-cookie-phaseout']);
+
+/** "Sessie bevestigen" (this tab's frame saw no session), or "Opnieuw inloggen" (a tab opened on its own holds no provider tokens). */
+const askingIn = (tab: AppModel) => tab.page.getByRole('button', { name: new RegExp(`^(${NL.session.confirm}|${NL.session.signInAgain})$`) });
+
+/**
+ * Watches the tabs for `WATCHED_MS`, clicking "Sessie bevestigen" or
+ * "Opnieuw inloggen" wherever it shows, as the person would; every
+ * `wakeEveryMs` each tab is brought back. Returns the moments of the clicks.
+ */
+async function confirmWhileWatching(tabs: AppModel[], wakeEveryMs?: number): Promise<number[]> {
+  const end = Date.now() + WATCHED_MS;
+  const clicks: number[] = [];
+  let nextWake = Date.now() + (wakeEveryMs ?? Infinity);
+  while (Date.now() < end) {
+    if (Date.now() >= nextWake) {
+      for (const tab of tabs) await tab.page.evaluate(() => document.dispatchEvent(new Event('visibilitychange')));
+      nextWake += wakeEveryMs!;
+    }
+    for (const tab of tabs) {
+      const asking = askingIn(tab);
+      if ((await asking.count()) === 0) continue;
+      clicks.push(Date.now());
+      const [popup] = await Promise.all([env.context.waitForEvent('page', { timeout: OUTCOME_MS }), asking.first().click()]);
+      await popup.waitForEvent('close', { timeout: OUTCOME_MS });
+      // Confirmed in one tab, no tab asks any more.
+      for (const other of tabs) await askingIn(other).first().waitFor({ state: 'detached', timeout: OUTCOME_MS });
+    }
+    await tabs[0]!.page.waitForTimeout(250);
+  }
+  return clicks;
+}
+
+describe('no refresh token, a 75 s backend token, the provider on its own site', () => {
+  it('asks the person at most twice in 90 s', async () => {
+    const app = await AppModel.newPage(env.watched);
+    await app.signInToHome();
+    const clicks = await confirmWhileWatching([app]);
+    expect(clicks.length, 'confirmations in 90 s').toBeGreaterThanOrEqual(1);
+    expect(clicks.length, 'confirmations in 90 s').toBeLessThanOrEqual(2);
+    expect(new URL(app.page.url()).pathname).toBe('/app/home');
+  }, LONGEST_TEST_MS);
+
+  it('asks at most twice in 90 s when the tab is brought back every 5 s', async () => {
+    const app = await AppModel.newPage(env.watched);
+    await app.signInToHome();
+    const clicks = await confirmWhileWatching([app], BROUGHT_BACK_EVERY_MS);
+    expect(clicks.length, 'confirmations in 90 s').toBeGreaterThanOrEqual(1);
+    expect(clicks.length, 'confirmations in 90 s').toBeLessThanOrEqual(2);
+  }, LONGEST_TEST_MS);
+
+  it('asks at most twice in 90 s with two tabs open, both brought back every 5 s', async () => {
+    const first = await AppModel.newPage(env.watched);
+    await first.signInToHome();
+    const second = await AppModel.open(env.watched, '/app/home');
+    await second.page.getByText(NL.home.tiles).waitFor({ timeout: OUTCOME_MS });
+    const clicks = await confirmWhileWatching([first, second], BROUGHT_BACK_EVERY_MS);
+    expect(clicks.length, 'confirmations in 90 s, both tabs together').toBeGreaterThanOrEqual(1);
+    expect(clicks.length, 'confirmations in 90 s, both tabs together').toBeLessThanOrEqual(2);
+  }, LONGEST_TEST_MS);
+});

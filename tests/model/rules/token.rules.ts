@@ -1,0 +1,151 @@
+import { CONFIRM_TIME_MS, FRAME_LIMIT_MS, RENEW_MARGIN_MS, SESSION_END_WARNING_MS } from '../../../machines/token.machine.ts';
+import type { SignInOutcome, TokenContext, TokenGrant } from '../../../machines/token.types.ts';
+import { contextOf, isIn, ran, timerOf, type PathRule, type RuleStep } from '../../../scripts/paths/rules.ts';
+
+/**
+ * The session's rules for the backend token, as a tester states them, read
+ * against every step of every generated path of the token machine. They are
+ * written from the promise (README: "at most once per backend-token
+ * lifetime"), not from the machine's code: the margin below is the rule
+ * itself, restated.
+ */
+
+/** The renewal a person may have to confirm (no refresh token) comes a quarter of the lifetime before the end: at least the frame's limit and the time to confirm, at most a minute or half the lifetime. Any other a minute before. */
+function allowedMargin({ lifetimeMs, renewLate }: TokenContext): number {
+  if (!renewLate || lifetimeMs === undefined) return RENEW_MARGIN_MS;
+  const quarter = lifetimeMs / 4;
+  const least = FRAME_LIMIT_MS + CONFIRM_TIME_MS;
+  return Math.min(quarter < least ? least : quarter, RENEW_MARGIN_MS, lifetimeMs / 2);
+}
+
+/** The person is asked: "Sessie bevestigen" or "Opnieuw inloggen" shows, where it did not (a popup that ends without success shows it again: the same question). */
+const asksPerson = ({ step, before }: RuleStep) => step.state === 'signInRequired' && before?.state !== 'signInRequired' && before?.state !== 'reauthenticating';
+
+const RENEWALS = ['renewTokens', 'reauthenticate', 'extend'];
+const seconds = (ms: number) => `${Math.round(ms) / 1000} s`;
+
+export const tokenRules: PathRule[] = [
+  {
+    name: 'at most one confirmation per backend-token lifetime',
+    check(at) {
+      if (!asksPerson(at)) return undefined;
+      // The backend token the question is about is the one held since its expiry last changed.
+      let granted = 0;
+      at.steps.forEach((step, index) => {
+        if (index > 0 && contextOf<TokenContext>(step).expiresAt !== contextOf<TokenContext>(at.steps[index - 1]).expiresAt) granted = index;
+      });
+      const asked = at.steps.slice(granted).filter((_, offset) => asksPerson({ ...at, step: at.steps[granted + offset]!, before: at.steps[granted + offset - 1] })).length;
+      return asked <= 1 || `the person is asked ${asked} times for the backend token held since step ${granted}`;
+    },
+  },
+  {
+    name: 'never two renewals in flight',
+    check({ step }) {
+      const inFlight = step.running.filter((id) => RENEWALS.includes(id));
+      if (inFlight.length === 0) return undefined;
+      return inFlight.length === 1 || `${inFlight.join(' and ')} run at once`;
+    },
+  },
+  {
+    name: 'a 401 or a refused refresh always clears the token',
+    check({ step, before }) {
+      const { trigger, kind } = step.step;
+      if (kind === 'event' && trigger === 'EXPIRED' && isIn(before?.state, 'active')) {
+        // The refused backend token is not used on: it is renewed at once.
+        return step.state === 'renewing' || `after a 401 the tab is in ${JSON.stringify(step.state)}, not renewing`;
+      }
+      if (kind === 'error' && trigger === 'renewTokens') {
+        const failure = step.step.payload as { kind: string };
+        if (failure.kind === 'invalid-refresh-token' || failure.kind === 'provider-session-unseen') {
+          if (!ran(step, 'removeRefreshToken')) return `a refused renewal (${failure.kind}) keeps the refresh token`;
+          return step.state === 'signInRequired' || `a refused renewal (${failure.kind}) leads to ${JSON.stringify(step.state)}, not to asking the person`;
+        }
+        // Only the provider's refusal clears: an unreachable provider keeps the refresh token and tries again within 30 s.
+        if (ran(step, 'removeRefreshToken')) return `an unanswered renewal (${failure.kind}) drops the refresh token`;
+        const retry = timerOf(step, 'renewRetry');
+        return (step.state === 'renewFailed' && retry !== undefined && retry <= 30_000) || `an unanswered renewal (${failure.kind}) leads to ${JSON.stringify(step.state)} with no retry within 30 s`;
+      }
+      return undefined;
+    },
+  },
+  {
+    name: 'a frozen or woken tab never renews earlier than the rule allows',
+    check({ step, before, at, now }) {
+      if (!isIn(before?.state, 'active')) return undefined;
+      const woken = step.step.kind === 'event' && step.step.trigger === 'WAKE';
+      const timed = step.step.kind === 'after' && step.step.trigger === 'renewBeforeExpiry';
+      if (!woken && !timed) return undefined;
+      const context = contextOf<TokenContext>(before);
+      const margin = allowedMargin(context);
+      const left = (context.expiresAt ?? 0) - at;
+      const sessionOver = (context.sessionEndsAt ?? Infinity) <= at;
+      const renews = step.state === 'renewing';
+      if (woken) {
+        if (renews && left > margin && !sessionOver) return `woken with ${seconds(left)} left, it renews: the rule says ${seconds(margin)} before the end`;
+        if (!renews && (left <= margin || sessionOver)) return `woken with ${seconds(left)} left (due ${seconds(margin)} before the end), it waits on`;
+        return true;
+      }
+      // The timer: set at `now`, it fires when the token is due, or at once if it already was.
+      const due = Math.min(margin, (context.expiresAt ?? 0) - now);
+      return (renews && left === due) || `the timer renews with ${seconds(left)} left: the rule says ${seconds(due)}`;
+    },
+  },
+  {
+    name: 'sign-out anywhere ends every tab',
+    check({ step }) {
+      if (step.step.kind !== 'event' || step.step.trigger !== 'REMOVED') return undefined;
+      const { expiresAt, lifetimeMs, renewLate, sessionEndsAt } = contextOf<TokenContext>(step);
+      if (step.state !== 'idle') return `signed out elsewhere, the tab is in ${JSON.stringify(step.state)}`;
+      if ([expiresAt, lifetimeMs, renewLate, sessionEndsAt].some((value) => value !== undefined)) return 'signed out elsewhere, the tab keeps what it knew of the token';
+      return (step.timers.length === 0 && step.running.length === 0) || `signed out elsewhere, the tab still waits or renews: ${[...step.timers, ...step.running].join(', ')}`;
+    },
+  },
+  {
+    name: 'a renewal keeps what it got, here or in another tab: the next one follows the new token, and a tab that asked asks no more',
+    check({ step, before }) {
+      const { kind, trigger } = step.step;
+      const elsewhere = kind === 'event' && trigger === 'RENEWED' && !isIn(before?.state, 'idle') && before?.state !== 'renewing' && before?.state !== 'reauthenticating' && before?.state !== 'extending';
+      const success = kind === 'done' && (trigger === 'renewTokens' || ((trigger === 'reauthenticate' || trigger === 'extend') && (step.step.payload as SignInOutcome).status === 'success'));
+      if (!success && !elsewhere) return undefined;
+      const got = step.step.payload as TokenGrant;
+      const kept = contextOf<TokenContext>(step);
+      const differs = (['expiresAt', 'lifetimeMs', 'renewLate', 'sessionEndsAt'] as const).filter((key) => kept[key] !== got[key]);
+      if (differs.length > 0) return `the tab keeps another ${differs.join(', ')} than the renewal gave`;
+      if (!isIn(step.state, 'active')) return `renewed, the tab is in ${JSON.stringify(step.state)}`;
+      // The tab that renewed tells the others; one told does not tell them again.
+      if (elsewhere) return !ran(step, 'announceRenewed') || 'told of another tab’s renewal, the tab announces it again';
+      return (ran(step, 'announceRenewed') && kept.error === undefined) || 'renewed, the tab does not tell the other tabs, or still shows the last failure';
+    },
+  },
+  {
+    name: 'a confirmation that does not succeed keeps the page: asked again, or signed in by redirect only when the popup cannot open',
+    check({ step }) {
+      if (step.step.kind !== 'done' && step.step.kind !== 'error') return undefined;
+      if (step.step.trigger !== 'reauthenticate' && step.step.trigger !== 'extend') return undefined;
+      const outcome = step.step.kind === 'done' ? (step.step.payload as SignInOutcome).status : 'thrown';
+      if (outcome === 'success') return undefined;
+      const left = step.state === 'redirecting';
+      if (outcome === 'terminal') return (left && ran(step, 'signInWithRedirect')) || 'a popup that cannot open does not lead to the redirect sign-in';
+      if (left || ran(step, 'signInWithRedirect')) return `a popup that ended ${outcome} leaves the page`;
+      // While the session ran (extend), it goes on; after it was lost (reauthenticate), the person is asked again.
+      const expected = step.step.trigger === 'extend' ? isIn(step.state, 'active') : step.state === 'signInRequired';
+      return expected || `a popup that ended ${outcome} leads to ${JSON.stringify(step.state)}`;
+    },
+  },
+  {
+    name: 'the working day’s fixed end is announced five minutes before it, and tried at the end',
+    check({ step, before, at, now }) {
+      if (step.step.kind !== 'after') return undefined;
+      const context = contextOf<TokenContext>(before);
+      if (step.step.trigger === 'warnBeforeSessionEnd') {
+        const warnAt = Math.max(now, (context.sessionEndsAt ?? Infinity) - SESSION_END_WARNING_MS);
+        return at === warnAt || `warned at ${seconds(at - now)}: the rule says ${seconds(warnAt - now)}`;
+      }
+      if (step.step.trigger === 'sessionEnd') {
+        const endAt = Math.max(now, context.sessionEndsAt ?? Infinity);
+        return (at === endAt && step.state === 'renewing') || `at the end (${seconds(endAt - now)}) the tab is in ${JSON.stringify(step.state)} at ${seconds(at - now)}`;
+      }
+      return undefined;
+    },
+  },
+];
