@@ -57,7 +57,7 @@ export interface StackOptions {
    * (<org>/oauth2/default) signs people in and mints JWTs for the API; the org
    * server mints only Mijn account's tokens. `org-only`: an org without API
    * Access Management, where the org server signs people in and the API checks
-   * its opaque token at the org's /userinfo. Env OKTA_LAYOUT.
+   * its opaque token at the org's /introspect (and reads the person at /userinfo). Env OKTA_LAYOUT.
    */
   oktaLayout?: OktaLayout;
   /** Seconds a rotated refresh token is still taken (Okta's grace period). Default 30. */
@@ -90,7 +90,7 @@ export interface StackOptions {
   settings?: Record<string, string>;
   /** GetAll with `(n - 1) * 200` more texts and `(n - 1) * 20` more permissions, as a larger backend sends. Default 1. */
   userConfigurationScale?: number;
-  /** DPoP: the app binds the provider's tokens to a key, the provider and the API check the proofs. Default true (false in the org-only layout, whose backend asks /userinfo). */
+  /** DPoP: the app binds the provider's tokens to a key, the provider and the API check the proofs. Default true (false in the org-only layout, whose backend reads the person at /userinfo). */
   dpop?: boolean;
   /** Whether the provider insists on its DPoP nonce (`use_dpop_nonce` first, as Okta) or only offers it. Default `required`. */
   dpopNonce?: 'required' | 'offered';
@@ -227,7 +227,7 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
     org: urls.issuer,
     apiUrl: urls.api,
     klantenportaal: options.klantenportaal,
-    // In the org-only layout the backend checks the sign-in's token at the org's /userinfo, where it cannot prove a
+    // In the org-only layout the backend reads the person at the org's /userinfo, where it cannot prove a
     // DPoP key the browser holds: there the app binds nothing unless told to.
     dpop: options.dpop ?? (oktaLayout === 'org-only' ? false : undefined),
   });
@@ -260,7 +260,7 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
     apiUrl: urls.api,
     appOrigin: urls.app,
     issuer: urls.signInIssuer,
-    providerTokens: oktaLayout === 'org-only' ? 'userinfo' : 'jwt',
+    providerTokens: oktaLayout === 'org-only' ? 'introspect' : 'jwt',
     latencyMs,
     backendTokenTtl: options.backendTokenTtl ?? 86_400,
     clockProvider: options.clockProvider ?? 'unspecifiedClockProvider',

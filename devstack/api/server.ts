@@ -33,7 +33,7 @@ export interface ApiConfig {
   appOrigin: string;
   /** The issuer the app signs in at, whose access tokens ExternalAuthenticate takes. */
   issuer: string;
-  /** `jwt` (default): a JWT for this API from a custom authorization server; `userinfo`: an org server's opaque token, checked at its /userinfo. */
+  /** `jwt` (default): a JWT for this API from a custom authorization server; `introspect`: an org server's opaque token, checked at its /introspect as the app's client. */
   providerTokens?: ProviderTokenCheck;
   latencyMs: number;
   backendTokenTtl: number;
@@ -69,7 +69,7 @@ export function createApiApp(config: ApiConfig): ApiApp {
   // ASP.NET matches routes without regard to case; so does this API.
   const app = new Hono<ApiEnv>({ getPath: (req) => new URL(req.url).pathname.toLowerCase() });
   const tokens = createBackendTokens(config.backendTokenTtl);
-  const verifyProviderToken = createProviderTokenVerifier(config.issuer, config.apiUrl, config.providerTokens);
+  const verifyProviderToken = createProviderTokenVerifier({ issuer: config.issuer, audience: config.apiUrl, clientId: CLIENT_ID }, config.providerTokens);
   const tenants = createApiTenantDirectory();
   const roles = createApiRoleDirectory();
   const users = createApiUserDirectory(roles, { extraUsers: config.extraUsers, lockoutSeconds: config.lockoutSeconds });
@@ -213,7 +213,8 @@ export function createApiApp(config: ApiConfig): ApiApp {
       }
       // The provider API's own words, not localised.
       if (!claims) return fail(c, 500, 'Could not validate external user');
-      if (claims.sub !== providerKey) return fail(c, 500, localize(language, 'AbpProjectName', 'CouldNotValidateExternalUser'));
+      // The person is Okta's user id (`uid`), which the app sends as providerKey; a custom server's `sub` is the login.
+      if (claims.uid !== providerKey) return fail(c, 500, localize(language, 'AbpProjectName', 'CouldNotValidateExternalUser'));
       // A token bound to a key (DPoP, RFC 9449) counts only with a proof of that key: our deployment's check (docs/deploy.md).
       const jkt = (claims.cnf as { jkt?: unknown } | undefined)?.jkt;
       if (typeof jkt === 'string') {
