@@ -9,7 +9,7 @@ import { createConnectionSwitch, type ConnectionSwitch } from './faults/connecti
 import { createFaultRegistry, type FaultRegistry } from './faults/registry.ts';
 import { createHoldRegistry, type HoldRegistry } from './faults/holds.ts';
 import { createIdpServer, type RefreshGrant } from './provider/server.ts';
-import { signInIssuer } from './provider/oidc.ts';
+import { DEFAULT_REFRESH_TOKEN_LIFETIME, signInIssuer } from './provider/oidc.ts';
 import type { OktaLayout, RefreshTokenPolicy } from './provider/authorization.ts';
 import { close, listen } from './listen.ts';
 import { DEMO_PASSWORD, identityUsers } from './seed.ts';
@@ -230,6 +230,8 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
     // In the org-only layout the backend reads the person at the org's /userinfo, where it cannot prove a
     // DPoP key the browser holds: there the app binds nothing unless told to.
     dpop: options.dpop ?? (oktaLayout === 'org-only' ? false : undefined),
+    // The provider does not say when a session ends (as Okta): the app knows it from its configuration.
+    refreshTokenLifetime: options.refreshTokenAbsoluteTtl ?? DEFAULT_REFRESH_TOKEN_LIFETIME,
   });
   const appConfigSwitch = createAppConfigSwitch(appConfig, options.testMode ?? false);
 

@@ -89,6 +89,8 @@ export function oktaEndpoint(issuer: string, name: 'authorize' | 'token' | 'revo
 const HOUR = 60 * 60;
 /** A working day: long enough for a shift, short enough to re-check. */
 const WORKING_DAY = 8 * HOUR;
+/** How long a refresh token chain lasts unless configured: a working day, in seconds. */
+export const DEFAULT_REFRESH_TOKEN_LIFETIME = WORKING_DAY;
 
 /** The org's authorization servers: the org server always, the custom one unless the layout is `org-only`. */
 export interface OktaOrg {
@@ -143,7 +145,7 @@ interface ServerSetup {
 async function createServer({ config, kind, shared, cookieKeys, grace }: ServerSetup): Promise<Provider> {
   const { appOrigin, apiUrl, accessTokenTtl, users } = config;
   const issuer = kind === 'org' ? config.issuer : signInIssuer(config.issuer, 'custom');
-  const refreshTokenAbsoluteTtl = config.refreshTokenAbsoluteTtl ?? WORKING_DAY;
+  const refreshTokenAbsoluteTtl = config.refreshTokenAbsoluteTtl ?? DEFAULT_REFRESH_TOKEN_LIFETIME;
   const refreshTokens = config.refreshTokens ?? 'offline_access';
   const apiAudience = config.apiAudience ?? apiUrl;
   const myAccountScopes = (config.myAccountScopes ?? MYACCOUNT_SCOPES).filter((scope) => MYACCOUNT_SCOPES.includes(scope));
