@@ -2,13 +2,14 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createActor, fromPromise } from 'xstate';
 import { tokenMachine } from '../../machines/token.machine.ts';
 import { tokenView } from '../../machines/token.view.ts';
+import type { TokenGrant } from '../../machines/token.types.ts';
 import { sessionEnd } from '../../src/auth/providerTokens.ts';
 
 // Okta's answers the token machine meets at a renewal beside invalid_grant:
 // a refresh token bound to a DPoP key this browser no longer has
 // (invalid_dpop_proof), and no `refresh_expires_in` in any answer.
 
-function start(renewal: () => Promise<never>) {
+function start(renewal: () => Promise<TokenGrant>) {
   const calls: string[] = [];
   const record = (name: string) => () => {
     calls.push(name);
