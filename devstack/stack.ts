@@ -104,6 +104,8 @@ export interface StackOptions {
   impersonation?: ApiBehaviour['impersonation'];
   /** ABP's `Abp.Zero.UserManagement.UserLockOut.DefaultAccountLockoutSeconds`: how long five wrong passwords lock a password sign-in. Default 300. */
   lockoutSeconds?: number;
+  /** Seconds of clock skew the API allows on the provider's access token. Default 120, Okta's advice; the recorded host allowed none. */
+  providerClockSkew?: number;
   /** This many more staff in Default at the API, with Dutch names, for search and paging (seed.ts `extraStaff`). Default 0. */
   extraUsers?: number;
 }
@@ -275,6 +277,7 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
     behaviour: { inactiveUserSignIn: options.inactiveUserSignIn, externalUserRegistration: options.externalUserRegistration, impersonation: options.impersonation },
     extraUsers: options.extraUsers,
     lockoutSeconds: options.lockoutSeconds,
+    providerClockSkew: options.providerClockSkew,
   });
   const api = serverFor(getRequestListener(apiApp.fetch), apiTls);
   const staticApp = (options.serveApp ?? true)

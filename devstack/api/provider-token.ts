@@ -35,6 +35,8 @@ export interface ProviderTokenSettings {
   issuer: string;
   audience: string;
   clientId: string;
+  /** Seconds of clock skew allowed (layout A). Default CLOCK_SKEW_S. */
+  clockSkew?: number;
 }
 
 /** One endpoint of the issuer's discovery document, read once. */
@@ -99,7 +101,7 @@ function createIntrospectionVerifier({ issuer, clientId }: ProviderTokenSettings
   };
 }
 
-function createJwtVerifier({ issuer, audience, clientId }: ProviderTokenSettings): ProviderTokenVerifier {
+function createJwtVerifier({ issuer, audience, clientId, clockSkew = CLOCK_SKEW_S }: ProviderTokenSettings): ProviderTokenVerifier {
   let keySet: ReturnType<typeof createRemoteJWKSet> | undefined;
   const jwksUri = discoveredEndpoint(issuer, 'jwks_uri');
 
@@ -116,7 +118,7 @@ function createJwtVerifier({ issuer, audience, clientId }: ProviderTokenSettings
         issuer,
         audience,
         algorithms: ['RS256'],
-        clockTolerance: CLOCK_SKEW_S,
+        clockTolerance: clockSkew,
         requiredClaims: ['exp', 'cid', 'uid'],
       }));
     } catch (error) {

@@ -52,6 +52,8 @@ export interface ApiConfig {
   extraUsers?: number;
   /** How long five wrong passwords lock a password sign-in (ABP's DefaultAccountLockoutSeconds). Default 300. */
   lockoutSeconds?: number;
+  /** Seconds of clock skew allowed on the provider's access token (layout A). Default 120 (CLOCK_SKEW_S). */
+  providerClockSkew?: number;
 }
 
 export interface ApiApp {
@@ -69,7 +71,7 @@ export function createApiApp(config: ApiConfig): ApiApp {
   // ASP.NET matches routes without regard to case; so does this API.
   const app = new Hono<ApiEnv>({ getPath: (req) => new URL(req.url).pathname.toLowerCase() });
   const tokens = createBackendTokens(config.backendTokenTtl);
-  const verifyProviderToken = createProviderTokenVerifier({ issuer: config.issuer, audience: config.apiUrl, clientId: CLIENT_ID }, config.providerTokens);
+  const verifyProviderToken = createProviderTokenVerifier({ issuer: config.issuer, audience: config.apiUrl, clientId: CLIENT_ID, clockSkew: config.providerClockSkew }, config.providerTokens);
   const tenants = createApiTenantDirectory();
   const roles = createApiRoleDirectory();
   const users = createApiUserDirectory(roles, { extraUsers: config.extraUsers, lockoutSeconds: config.lockoutSeconds });
