@@ -30,6 +30,8 @@ export interface AppConfig {
     authProvider: string;
     clockSkew: number;
     dpop: boolean;
+    /** The provider's refresh token lifetime, as an Okta administrator copies it from the access policy rule. */
+    refreshTokenLifetimeMinutes?: number;
     registrationUrl: string;
     passwordRecoveryUrl: string;
     unlockUrl: string;
@@ -47,6 +49,8 @@ export interface AppConfigInput {
   klantenportaal?: string;
   /** Turn DPoP on in the app (the provider and API support it). Default true. */
   dpop?: boolean;
+  /** The provider's refresh token chain lifetime, in seconds (its `refreshTokenAbsoluteTtl`): the app is told it in minutes. Absent: not told. */
+  refreshTokenLifetime?: number;
 }
 
 export function createAppConfig(input: AppConfigInput): AppConfig {
@@ -68,6 +72,7 @@ export function createAppConfig(input: AppConfigInput): AppConfig {
       authProvider: AUTH_PROVIDER,
       clockSkew: 300,
       dpop: input.dpop ?? true,
+      ...(input.refreshTokenLifetime === undefined ? {} : { refreshTokenLifetimeMinutes: input.refreshTokenLifetime / 60 }),
       registrationUrl: `${org}${ACCOUNT_PATHS.register}`,
       passwordRecoveryUrl: `${org}${ACCOUNT_PATHS.forgotPassword}`,
       unlockUrl: `${org}${ACCOUNT_PATHS.unlock}`,

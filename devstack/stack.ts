@@ -9,7 +9,7 @@ import { createConnectionSwitch, type ConnectionSwitch } from './faults/connecti
 import { createFaultRegistry, type FaultRegistry } from './faults/registry.ts';
 import { createHoldRegistry, type HoldRegistry } from './faults/holds.ts';
 import { createIdpServer, type RefreshGrant } from './provider/server.ts';
-import { signInIssuer } from './provider/oidc.ts';
+import { DEFAULT_REFRESH_TOKEN_LIFETIME, signInIssuer } from './provider/oidc.ts';
 import type { OktaLayout, RefreshTokenPolicy } from './provider/authorization.ts';
 import { close, listen } from './listen.ts';
 import { DEMO_PASSWORD, identityUsers } from './seed.ts';
@@ -57,7 +57,7 @@ export interface StackOptions {
    * (<org>/oauth2/default) signs people in and mints JWTs for the API; the org
    * server mints only Mijn account's tokens. `org-only`: an org without API
    * Access Management, where the org server signs people in and the API checks
-   * its opaque token at the org's /userinfo. Env OKTA_LAYOUT.
+   * its opaque token at the org's /introspect (and reads the person at /userinfo). Env OKTA_LAYOUT.
    */
   oktaLayout?: OktaLayout;
   /** Seconds a rotated refresh token is still taken (Okta's grace period). Default 30. */
@@ -90,7 +90,7 @@ export interface StackOptions {
   settings?: Record<string, string>;
   /** GetAll with `(n - 1) * 200` more texts and `(n - 1) * 20` more permissions, as a larger backend sends. Default 1. */
   userConfigurationScale?: number;
-  /** DPoP: the app binds the provider's tokens to a key, the provider and the API check the proofs. Default true (false in the org-only layout, whose backend asks /userinfo). */
+  /** DPoP: the app binds the provider's tokens to a key, the provider and the API check the proofs. Default true (false in the org-only layout, whose backend reads the person at /userinfo). */
   dpop?: boolean;
   /** Whether the provider insists on its DPoP nonce (`use_dpop_nonce` first, as Okta) or only offers it. Default `required`. */
   dpopNonce?: 'required' | 'offered';
@@ -106,6 +106,8 @@ export interface StackOptions {
   roleUpdateAnswer?: ApiBehaviour['roleUpdateAnswer'];
   /** ABP's `Abp.Zero.UserManagement.UserLockOut.DefaultAccountLockoutSeconds`: how long five wrong passwords lock a password sign-in. Default 300. */
   lockoutSeconds?: number;
+  /** Seconds of clock skew the API allows on the provider's access token. Default 120, Okta's advice; the recorded host allowed none. */
+  providerClockSkew?: number;
   /** This many more staff in Default at the API, with Dutch names, for search and paging (seed.ts `extraStaff`). Default 0. */
   extraUsers?: number;
 }
@@ -231,9 +233,11 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
     org: urls.issuer,
     apiUrl: urls.api,
     klantenportaal: options.klantenportaal,
-    // In the org-only layout the backend checks the sign-in's token at the org's /userinfo, where it cannot prove a
+    // In the org-only layout the backend reads the person at the org's /userinfo, where it cannot prove a
     // DPoP key the browser holds: there the app binds nothing unless told to.
     dpop: options.dpop ?? (oktaLayout === 'org-only' ? false : undefined),
+    // The provider does not say when a session ends (as Okta): the app knows it from its configuration.
+    refreshTokenLifetime: options.refreshTokenAbsoluteTtl ?? DEFAULT_REFRESH_TOKEN_LIFETIME,
   });
   const appConfigSwitch = createAppConfigSwitch(appConfig, options.testMode ?? false);
 
@@ -264,7 +268,7 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
     apiUrl: urls.api,
     appOrigin: urls.app,
     issuer: urls.signInIssuer,
-    providerTokens: oktaLayout === 'org-only' ? 'userinfo' : 'jwt',
+    providerTokens: oktaLayout === 'org-only' ? 'introspect' : 'jwt',
     latencyMs,
     backendTokenTtl: options.backendTokenTtl ?? 86_400,
     clockProvider: options.clockProvider ?? 'unspecifiedClockProvider',
@@ -277,6 +281,7 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
     behaviour: { inactiveUserSignIn: options.inactiveUserSignIn, externalUserRegistration: options.externalUserRegistration, impersonation: options.impersonation, roleUpdateAnswer: options.roleUpdateAnswer },
     extraUsers: options.extraUsers,
     lockoutSeconds: options.lockoutSeconds,
+    providerClockSkew: options.providerClockSkew,
   });
   const api = serverFor(getRequestListener(apiApp.fetch), apiTls);
   const staticApp = (options.serveApp ?? true)

@@ -93,8 +93,8 @@ export const tokenMachine = setup({
     /** The backend token is due for renewal by the rule (renewsAt), or has expired; or the session's fixed end has passed (a tab that slept through it). */
     isDue: ({ context }) => renewsAt(context) <= Date.now() || (context.sessionEndsAt ?? Infinity) <= Date.now(),
     hasSessionEnd: ({ context }) => context.sessionEndsAt !== undefined,
-    /** Only the person can go on: the refresh token no longer works, or a hidden frame could not see the provider's session (a third party's cookie). */
-    needsPerson: ({ event }) => ['invalid-refresh-token', 'provider-session-unseen'].includes(failureOf(event).kind),
+    /** Only the person can go on: the refresh token no longer works (or is bound to a key this browser lost), or a hidden frame could not see the provider's session (a third party's cookie). */
+    needsPerson: ({ event }) => ['invalid-refresh-token', 'dpop-key-lost', 'provider-session-unseen'].includes(failureOf(event).kind),
     succeeded: ({ event }) => signInOutcome(event).status === 'success',
     isTerminal: ({ event }) => signInOutcome(event).status === 'terminal',
   },

@@ -33,7 +33,7 @@ export interface ApiConfig {
   appOrigin: string;
   /** The issuer the app signs in at, whose access tokens ExternalAuthenticate takes. */
   issuer: string;
-  /** `jwt` (default): a JWT for this API from a custom authorization server; `userinfo`: an org server's opaque token, checked at its /userinfo. */
+  /** `jwt` (default): a JWT for this API from a custom authorization server; `introspect`: an org server's opaque token, checked at its /introspect as the app's client. */
   providerTokens?: ProviderTokenCheck;
   latencyMs: number;
   backendTokenTtl: number;
@@ -52,6 +52,8 @@ export interface ApiConfig {
   extraUsers?: number;
   /** How long five wrong passwords lock a password sign-in (ABP's DefaultAccountLockoutSeconds). Default 300. */
   lockoutSeconds?: number;
+  /** Seconds of clock skew allowed on the provider's access token (layout A). Default 120 (CLOCK_SKEW_S). */
+  providerClockSkew?: number;
 }
 
 export interface ApiApp {
@@ -71,7 +73,7 @@ export function createApiApp(config: ApiConfig): ApiApp {
   // ASP.NET matches routes without regard to case; so does this API.
   const app = new Hono<ApiEnv>({ getPath: (req) => new URL(req.url).pathname.toLowerCase() });
   const tokens = createBackendTokens(config.backendTokenTtl);
-  const verifyProviderToken = createProviderTokenVerifier(config.issuer, config.apiUrl, config.providerTokens);
+  const verifyProviderToken = createProviderTokenVerifier({ issuer: config.issuer, audience: config.apiUrl, clientId: CLIENT_ID, clockSkew: config.providerClockSkew }, config.providerTokens);
   const tenants = createApiTenantDirectory();
   const roles = createApiRoleDirectory();
   const users = createApiUserDirectory(roles, { extraUsers: config.extraUsers, lockoutSeconds: config.lockoutSeconds });
@@ -214,7 +216,8 @@ export function createApiApp(config: ApiConfig): ApiApp {
       }
       // The provider API's own words, not localised.
       if (!claims) return fail(c, 500, 'Could not validate external user');
-      if (claims.sub !== providerKey) return fail(c, 500, localize(language, 'AbpProjectName', 'CouldNotValidateExternalUser'));
+      // The person is Okta's user id (`uid`), which the app sends as providerKey; a custom server's `sub` is the login.
+      if (claims.uid !== providerKey) return fail(c, 500, localize(language, 'AbpProjectName', 'CouldNotValidateExternalUser'));
       // A token bound to a key (DPoP, RFC 9449) counts only with a proof of that key: our deployment's check (docs/deploy.md).
       const jkt = (claims.cnf as { jkt?: unknown } | undefined)?.jkt;
       if (typeof jkt === 'string') {

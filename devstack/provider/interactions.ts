@@ -3,15 +3,15 @@ import { Hono, type Context } from 'hono';
 import type Provider from 'oidc-provider';
 import type { Interaction, InteractionResults } from 'oidc-provider';
 import { CLIENT_ID } from '../appconfig.ts';
-import { SCOPES } from './oidc.ts';
+import { OTHER_CLIENT_ID, SCOPES } from './oidc.ts';
 import { pageHeaders, type AccountServices } from './accounts.ts';
 import { errorPage, loginPage } from './pages.ts';
 import { languageCookie, pageLanguage, TEXTS, type Language } from './texts.ts';
 import { MYACCOUNT_SCOPES } from './myaccount/http.ts';
 
 // The provider's sign-in steps (interactions). The login prompt shows the
-// Dutch form; the consent prompt is granted at once, because the only
-// client is the company's own app. A silent renewal (prompt=none) never
+// Dutch form; the consent prompt is granted at once, because the clients
+// are the company's own apps (the staff app, and another app of the org). A silent renewal (prompt=none) never
 // comes here: the provider answers it itself from the session.
 
 type Env = { Bindings: HttpBindings };
@@ -91,7 +91,7 @@ export function createInteractionApp(provider: Provider, services: AccountServic
 }
 
 /**
- * Grants the first-party client everything it may ask for, at either of the
+ * Grants a first-party client everything it may ask for, at either of the
  * org's servers, at the first sign-in: as an Okta admin grants the app its
  * scopes once, so a later visit to the org server for a my-account token
  * needs no consent either. (What the client may ask at all is the servers'
@@ -99,7 +99,7 @@ export function createInteractionApp(provider: Provider, services: AccountServic
  */
 async function grantEverything(provider: Provider, interaction: Interaction, accountId: string | undefined, apiAudience: string): Promise<string> {
   const clientId = interaction.params.client_id;
-  if (!accountId || clientId !== CLIENT_ID) throw new Error('consent without a signed-in user or for an unknown client');
+  if (!accountId || (clientId !== CLIENT_ID && clientId !== OTHER_CLIENT_ID)) throw new Error('consent without a signed-in user or for an unknown client');
 
   const existing = interaction.grantId ? await provider.Grant.find(interaction.grantId) : undefined;
   // Another account signing in in this browser (prompt=login after a refusal) gets a grant of its own.

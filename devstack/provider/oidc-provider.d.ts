@@ -40,6 +40,8 @@ declare module 'oidc-provider' {
 
   export interface TokenInfo {
     accountId?: string;
+    clientId?: string;
+    scope?: string;
     kind: string;
     /** Issue time of the first token of a rotating refresh token chain. */
     iiat?: number;
@@ -55,6 +57,7 @@ declare module 'oidc-provider' {
     mountPath?: string;
     query: Record<string, string | string[] | undefined>;
     get(field: string): string;
+    set(field: string, value: string): void;
     type: string;
     status: number;
     body: unknown;
@@ -63,7 +66,7 @@ declare module 'oidc-provider' {
       route?: string;
       /** The request's parameters as the provider read them. */
       params?: Record<string, unknown>;
-      entities: { RefreshToken?: { remainingTTL: number } };
+      entities: { RefreshToken?: { remainingTTL: number }; AccessToken?: { scope?: string } };
     };
   }
 
@@ -114,6 +117,10 @@ declare module 'oidc-provider' {
     /** The access tokens this server issued and keeps (opaque ones): undefined for another's, an expired or an unknown one. */
     readonly AccessToken: {
       find(value: string): Promise<{ accountId?: string; clientId?: string; scope?: string; jkt?: string; extra?: Record<string, unknown> } | undefined>;
+    };
+    /** The refresh tokens this server issued: `jkt` is the thumbprint of the DPoP key one is bound to. */
+    readonly RefreshToken: {
+      find(value: string, options?: { ignoreExpiration?: boolean }): Promise<{ jkt?: string } | undefined>;
     };
     callback(): (req: IncomingMessage, res: ServerResponse) => Promise<void>;
     interactionDetails(req: IncomingMessage, res: ServerResponse): Promise<Interaction>;

@@ -6,10 +6,11 @@ import { LANGUAGES, pageLanguage } from './texts.ts';
 import { createMemoryStore, sharedSessions } from './store.ts';
 import { sessionEndMiddleware } from './session-end.ts';
 import { orgServerMiddleware } from './org-server.ts';
+import { oktaAnswersMiddleware } from './okta-answers.ts';
 import { createCookieKeys, createSigningJwk } from '../keys.ts';
 import { MYACCOUNT_SCOPES } from './myaccount/http.ts';
 import type { UserStore } from './user-store.ts';
-import { CUSTOM_ROUTES, ORG_ROUTES, type OktaLayout, type RefreshTokenPolicy } from './authorization.ts';
+import { CUSTOM_ROUTES, ORG_ROUTES, words, type OktaLayout, type RefreshTokenPolicy } from './authorization.ts';
 
 // The local OpenID Connect provider as an Okta org: two authorization
 // servers on one site with one sign-in session between them, as at Okta.
@@ -28,8 +29,13 @@ import { CUSTOM_ROUTES, ORG_ROUTES, type OktaLayout, type RefreshTokenPolicy } f
 // granted to the client is `invalid_scope`; a refresh may ask a subset of the
 // scopes; a refresh token only while `offline_access` is in the grant, rotating
 // with a grace period, reuse after it revoking the chain; /logout needs
-// `id_token_hint`. Sessions, grants and sign-in steps live in one store both
-// servers read, so a visit to one while signed in at the other asks nothing.
+// `id_token_hint`; codes live 300 s; a token answer never says when the
+// session ends (no `refresh_expires_in`); a refresh with another DPoP key is
+// `invalid_dpop_proof`, /userinfo with only `openid` is 403 (okta-answers.ts);
+// /introspect answers a public client that names itself (`client_id`).
+// The custom server's access token has Okta's claims (oktaAccessToken below).
+// Sessions, grants and sign-in steps live in one store both servers read, so
+// a visit to one while signed in at the other asks nothing.
 
 export interface IdpConfig {
   /** The org: the provider's origin, which is the org authorization server's issuer. */
@@ -56,6 +62,14 @@ export interface IdpConfig {
   myAccountScopes?: readonly string[];
 }
 
+/**
+ * Another app integration of the same org, which signs the same staff in at the same servers: the API must not take
+ * its tokens for this app's (tests; docs/deploy.md, "Okta").
+ */
+export const OTHER_CLIENT_ID = 'andere-app';
+/** Where the other app receives its sign-in (it has no page: only tests sign in as it). */
+export const OTHER_CLIENT_CALLBACK = '/andere-app/callback';
+
 /** The scopes of the app's API (and the OpenID Connect ones). */
 export const SCOPES = ['openid', 'profile', 'email', 'offline_access'];
 
@@ -68,13 +82,15 @@ export function signInIssuer(org: string, layout: OktaLayout = 'custom'): string
 }
 
 /** An endpoint of an authorization server as Okta lays them out: `<custom issuer>/v1/<name>`, `<org>/oauth2/v1/<name>`. */
-export function oktaEndpoint(issuer: string, name: 'authorize' | 'token' | 'revoke' | 'logout' | 'keys' | 'userinfo'): string {
+export function oktaEndpoint(issuer: string, name: 'authorize' | 'token' | 'revoke' | 'logout' | 'keys' | 'userinfo' | 'introspect'): string {
   return new URL(issuer).pathname.startsWith('/oauth2/') ? `${issuer}/v1/${name}` : `${issuer}/oauth2/v1/${name}`;
 }
 
 const HOUR = 60 * 60;
 /** A working day: long enough for a shift, short enough to re-check. */
 const WORKING_DAY = 8 * HOUR;
+/** How long a refresh token chain lasts unless configured: a working day, in seconds. */
+export const DEFAULT_REFRESH_TOKEN_LIFETIME = WORKING_DAY;
 
 /** The org's authorization servers: the org server always, the custom one unless the layout is `org-only`. */
 export interface OktaOrg {
@@ -107,6 +123,7 @@ export async function createProviders(config: IdpConfig): Promise<OktaOrg> {
       }),
     );
     provider.use(sessionEndMiddleware({ refreshTokens, authorizationPath: routes.authorization }));
+    provider.use(oktaAnswersMiddleware({ users: config.users, findRefreshToken: (value) => provider.RefreshToken.find(value, { ignoreExpiration: true }) }));
   }
   custom?.use(async (ctx, next) => {
     await next();
@@ -128,7 +145,7 @@ interface ServerSetup {
 async function createServer({ config, kind, shared, cookieKeys, grace }: ServerSetup): Promise<Provider> {
   const { appOrigin, apiUrl, accessTokenTtl, users } = config;
   const issuer = kind === 'org' ? config.issuer : signInIssuer(config.issuer, 'custom');
-  const refreshTokenAbsoluteTtl = config.refreshTokenAbsoluteTtl ?? WORKING_DAY;
+  const refreshTokenAbsoluteTtl = config.refreshTokenAbsoluteTtl ?? DEFAULT_REFRESH_TOKEN_LIFETIME;
   const refreshTokens = config.refreshTokens ?? 'offline_access';
   const apiAudience = config.apiAudience ?? apiUrl;
   const myAccountScopes = (config.myAccountScopes ?? MYACCOUNT_SCOPES).filter((scope) => MYACCOUNT_SCOPES.includes(scope));
@@ -180,6 +197,16 @@ async function createServer({ config, kind, shared, cookieKeys, grace }: ServerS
         // What the client may ask for: anything else is invalid_scope, as at Okta.
         scope: clientScopes.join(' '),
       },
+      {
+        client_id: OTHER_CLIENT_ID,
+        client_name: 'Andere app',
+        application_type: 'web',
+        token_endpoint_auth_method: 'none',
+        grant_types: ['authorization_code', 'refresh_token'],
+        response_types: ['code'],
+        redirect_uris: [`${appOrigin}${OTHER_CLIENT_CALLBACK}`],
+        scope: SCOPES.join(' '),
+      },
     ],
     adapter: sharedSessions(shared, createMemoryStore({ refreshTokenGracePeriod: grace })),
     jwks: { keys: [await createSigningJwk()] },
@@ -206,6 +233,11 @@ async function createServer({ config, kind, shared, cookieKeys, grace }: ServerS
       // tokens it gets (refresh tokens too, the client being public) are bound
       // to its key. A client without proofs still gets plain bearer tokens.
       dPoP: { enabled: config.dpop ?? true, nonceSecret: randomBytes(32), requireNonce: () => (config.dpopNonce ?? 'required') === 'required' },
+      // Okta's /introspect takes a public client by its client_id and names the token's client in the answer, whoever
+      // asks: the caller (the API, layout B) decides whether that client is the app (docs/deploy.md). oidc-provider's
+      // default would answer `active: false` for another client's token; Okta publishes no such rule, and the check
+      // that matters is the caller's, so it is left to the caller here.
+      introspection: { enabled: true, allowedPolicy: () => true },
       revocation: {
         enabled: true,
         // Only the client a token was issued to may revoke it.
@@ -238,6 +270,7 @@ async function createServer({ config, kind, shared, cookieKeys, grace }: ServerS
     issueRefreshToken: (_ctx: unknown, client: { grantTypeAllowed(type: string): boolean }, source: { scopes: Set<string> }) =>
       client.grantTypeAllowed('refresh_token') && (refreshTokens === 'always' || (refreshTokens === 'offline_access' && source.scopes.has('offline_access'))),
     rotateRefreshToken: () => true,
+    formats: { customizers: { jwt: oktaAccessToken(users) } },
     extraTokenClaims: (ctx: KoaContextWithOIDC, token: TokenInfo) => {
       const user = token.accountId ? users.findBySub(token.accountId) : undefined;
       if (!user) return undefined;
@@ -260,7 +293,8 @@ async function createServer({ config, kind, shared, cookieKeys, grace }: ServerS
     },
     ttl: {
       AccessToken: () => accessTokenTtl,
-      AuthorizationCode: () => 60,
+      // Okta's codes live five minutes.
+      AuthorizationCode: () => 300,
       IdToken: () => HOUR,
       Interaction: () => HOUR,
       // A fixed end: every rotated token carries the first one's issue
@@ -273,6 +307,37 @@ async function createServer({ config, kind, shared, cookieKeys, grace }: ServerS
     },
   });
   return provider;
+}
+
+/**
+ * The custom server's access token as Okta mints it (OKTA.md, "What Okta mints"): `ver, jti, iss, aud, iat, exp, cid,
+ * uid, scp, sub`, where `sub` is the person's login (here the user name they sign in with), `uid` the user id (the ID
+ * token's `sub`), `cid` the client id and `scp` a list; `cnf` with DPoP. The header names no `typ`, as Okta's does not.
+ * The person's names and address stay as claims an Okta administrator adds on the server's Claims tab (docs/deploy.md),
+ * so the API can register someone it does not know yet.
+ */
+function oktaAccessToken(users: UserStore) {
+  return (_ctx: unknown, token: TokenInfo, jwt: { header?: Record<string, unknown>; payload: Record<string, unknown> }) => {
+    // oidc-provider's `sub` (the user id), `scope` and `client_id` become Okta's `uid`, `scp` and `cid`.
+    const { jti, iss, aud, iat, exp, scope, cnf, client_id: cid, ...rest } = jwt.payload;
+    const custom = Object.fromEntries(Object.entries(rest).filter(([name]) => name !== 'sub'));
+    const user = token.accountId ? users.findBySub(token.accountId) : undefined;
+    jwt.header = { typ: undefined };
+    jwt.payload = {
+      ver: 1,
+      jti,
+      iss,
+      aud,
+      iat,
+      exp,
+      cid,
+      uid: token.accountId,
+      scp: words(scope),
+      sub: user?.userName ?? token.accountId,
+      ...(cnf ? { cnf } : {}),
+      ...custom,
+    };
+  };
 }
 
 /** The language of a page oidc-provider renders: the request's ui_locales, else the one this browser's sign-in asked for. */

@@ -3,9 +3,9 @@ import { words, type RefreshTokenPolicy } from './authorization.ts';
 
 // How a session ends, as the app can see it.
 //
-// - Every token answer that carries a refresh token also says when the
-//   refresh token chain ends for good: `refresh_expires_in`, seconds from
-//   now, as Keycloak names it. Rotation does not move that end.
+// - No token answer says when the refresh token chain ends for good: Okta's
+//   has no `refresh_expires_in` (how long a session lasts is the org's policy,
+//   which the app learns from its configuration: docs/deploy.md).
 // - By default (`refreshTokens: 'offline_access'`) the provider behaves like Okta: a refresh
 //   token only when the sign-in asked for offline_access. oidc-provider
 //   follows OpenID Connect Core and drops offline_access unless the request
@@ -34,20 +34,10 @@ function dropRefreshTokenWithoutOfflineAccess(ctx: ProviderContext): void {
   if (typeof params.scope === 'string' && !words(params.scope).includes('offline_access')) delete body.refresh_token;
 }
 
-function addRefreshExpiry(ctx: ProviderContext): void {
-  const body = ctx.body as Record<string, unknown> | undefined;
-  const refreshToken = ctx.oidc?.entities.RefreshToken;
-  if (ctx.status !== 200 || typeof body?.refresh_token !== 'string' || !refreshToken) return;
-  body.refresh_expires_in = Math.max(0, refreshToken.remainingTTL);
-}
-
 export function sessionEndMiddleware(options: { refreshTokens: RefreshTokenPolicy; authorizationPath: string }): ProviderMiddleware {
   return async (ctx, next) => {
     if (options.refreshTokens !== 'always' && ctx.method === 'GET' && ctx.path === options.authorizationPath) askConsentForOfflineAccess(ctx);
     await next();
-    if (ctx.oidc?.route === 'token') {
-      dropRefreshTokenWithoutOfflineAccess(ctx);
-      addRefreshExpiry(ctx);
-    }
+    if (ctx.oidc?.route === 'token') dropRefreshTokenWithoutOfflineAccess(ctx);
   };
 }

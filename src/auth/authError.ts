@@ -12,6 +12,7 @@ export type AuthErrorKind =
   | 'token-expired'
   | 'invalid-token'
   | 'invalid-refresh-token'
+  | 'dpop-key-lost'
   | 'provider-session-unseen'
   | 'timeout'
   | 'popup-blocked'

@@ -16,6 +16,8 @@ export const authMessages: Record<AuthErrorKind, MessageDescriptor> = {
   'token-expired': msg`Het inlogbewijs is verlopen. Controleer de klok van je computer en log opnieuw in.`,
   'invalid-token': msg`Het inlogbewijs is ongeldig. Log opnieuw in.`,
   'invalid-refresh-token': msg`Je sessie is verlopen. Log opnieuw in.`,
+  // Okta's invalid_dpop_proof on a refresh: the refresh token is bound to a key this browser no longer has (site data cleared, another browser profile).
+  'dpop-key-lost': msg`Deze browser heeft de beveiligingssleutel van je sessie niet meer (bijvoorbeeld nadat websitegegevens zijn gewist), dus de inlogdienst verlengt je sessie niet. Log opnieuw in; deze pagina blijft staan.`,
   'provider-session-unseen': msg`Je sessie moet even worden bevestigd bij de inlogdienst. Ben je daar nog ingelogd, dan hoef je niets in te vullen. Deze pagina blijft staan.`,
   timeout: msg`Inloggen duurde te lang en is afgebroken. Probeer het opnieuw.`,
   'popup-blocked': msg`Het inlogvenster werd geblokkeerd. Sta pop-ups toe voor deze site of log opnieuw in via de inlogpagina.`,

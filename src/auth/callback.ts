@@ -84,7 +84,7 @@ export async function processCallback(config: AuthConfig, parameters: URLSearchP
         expiresAt: accessTokenExpiry(result.expires_in),
         subject: claims.sub,
         person: personOf(claims),
-        ...(result.refresh_token ? { sessionEndsAt: sessionEnd(result.refresh_expires_in) } : { silent: true }),
+        ...(result.refresh_token ? { sessionEndsAt: sessionEnd(config.refreshTokenLifetimeMinutes) } : { silent: true }),
       },
       returnPath: transaction.returnPath,
     };

@@ -13,7 +13,7 @@ export interface ProviderTokens {
   subject: string;
   /** The provider gave no refresh token at sign-in (Okta without offline_access): renewals ask it with prompt=none instead. */
   silent?: boolean;
-  /** Epoch ms when the refresh token chain ends for good (`refresh_expires_in`); rotation does not move it. */
+  /** Epoch ms when the refresh token chain ends for good (`auth.refreshTokenLifetimeMinutes` after the sign-in); rotation does not move it. */
   sessionEndsAt?: number;
   /** The person's name from the ID token (or as Mijn account saved it since): the name the app shows (boot/personName.ts). */
   person?: PersonName;
@@ -36,12 +36,14 @@ export function canRenew(tokens: ProviderTokens | undefined): tokens is Provider
 }
 
 /**
- * When the refresh token chain ends, from the token response's
- * `refresh_expires_in` (seconds, as Keycloak and the local provider send it);
- * undefined when the provider does not say.
+ * When a refresh token chain minted now ends: the configured lifetime
+ * (`auth.refreshTokenLifetimeMinutes`, the Okta access policy rule's refresh
+ * token lifetime, which a rotated token keeps) from now. Okta's token answer
+ * does not say it (no `refresh_expires_in`), so without the setting no end is
+ * known and none is announced.
  */
-export function sessionEnd(refreshExpiresIn: unknown, now = Date.now()): number | undefined {
-  return typeof refreshExpiresIn === 'number' && Number.isFinite(refreshExpiresIn) && refreshExpiresIn > 0 ? accessTokenExpiry(refreshExpiresIn, now) : undefined;
+export function sessionEnd(lifetimeMinutes: number | undefined, now = Date.now()): number | undefined {
+  return lifetimeMinutes !== undefined && Number.isFinite(lifetimeMinutes) && lifetimeMinutes > 0 ? accessTokenExpiry(lifetimeMinutes * 60, now) : undefined;
 }
 
 /** The latest moment a Date can hold (ECMAScript's time range). */

@@ -10,6 +10,12 @@ export interface AuthConfig {
   clockSkew: number;
   /** Binds the provider's tokens to a key of this browser (DPoP, RFC 9449); the provider and the backend must support it. */
   dpop?: boolean;
+  /**
+   * How long a sign-in's refresh token chain lasts, in minutes: the Okta access policy rule's "Refresh token lifetime"
+   * (`refreshTokenLifetimeMinutes`), which rotation does not extend. The app warns five minutes before it ends.
+   * Absent: no end is announced (Okta's token answer does not name it).
+   */
+  refreshTokenLifetimeMinutes?: number;
   /** Scopes asked for besides `openid profile email` (space-separated), such as `offline_access` where the provider gives refresh tokens only for it. */
   scopes?: string;
   /**

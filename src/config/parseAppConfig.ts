@@ -55,6 +55,10 @@ function auth(value: unknown): AuthConfig {
   if (typeof provider !== 'string' || provider === '') invalid('auth.authProvider', 'not a string');
   const skew = json.clockSkew ?? DEFAULT_CLOCK_SKEW;
   if (typeof skew !== 'number' || !Number.isFinite(skew) || skew < 0) invalid('auth.clockSkew', 'not a number of seconds >= 0');
+  const lifetime = json.refreshTokenLifetimeMinutes ?? undefined;
+  if (lifetime !== undefined && (typeof lifetime !== 'number' || !Number.isFinite(lifetime) || lifetime <= 0)) {
+    invalid('auth.refreshTokenLifetimeMinutes', 'not a number of minutes > 0');
+  }
   return {
     issuer: optionalUrl(json, 'issuer', 'auth.issuer'),
     clientId: clientId || undefined,
@@ -62,6 +66,7 @@ function auth(value: unknown): AuthConfig {
     clockSkew: skew,
     scopes: typeof json.scopes === 'string' ? json.scopes : undefined,
     dpop: json.dpop === true || undefined,
+    ...(lifetime === undefined ? {} : { refreshTokenLifetimeMinutes: lifetime }),
     registrationUrl: optionalUrl(json, 'registrationUrl', 'auth.registrationUrl'),
     passwordRecoveryUrl: optionalUrl(json, 'passwordRecoveryUrl', 'auth.passwordRecoveryUrl'),
     unlockUrl: optionalUrl(json, 'unlockUrl', 'auth.unlockUrl'),

@@ -2,8 +2,9 @@ import * as oauth from 'oauth4webapi';
 import type { AuthConfig } from '../config/appConfig.ts';
 import { getProvider } from '../auth/provider.ts';
 import { toAuthError } from '../auth/toAuthError.ts';
+import { AuthError } from '../auth/authError.ts';
 import { dpopHandle, withNonceRetry } from '../auth/dpop.lazy.ts';
-import { accessTokenExpiry, personOf, sessionEnd, type ProviderTokens } from '../auth/providerTokens.ts';
+import { accessTokenExpiry, personOf, type ProviderTokens } from '../auth/providerTokens.ts';
 
 /**
  * The Web Lock the tabs take around every use of the shared refresh token:
@@ -42,13 +43,19 @@ export async function refreshProviderTokens(config: AuthConfig, tokens: Provider
       idToken: result.id_token ?? tokens.idToken,
       refreshToken: result.refresh_token ?? tokens.refreshToken,
       subject: tokens.subject,
-      sessionEndsAt: sessionEnd(result.refresh_expires_in) ?? tokens.sessionEndsAt,
+      // Rotation keeps the chain's end (Okta keeps a rotated token's expiry): the one the sign-in set.
+      sessionEndsAt: tokens.sessionEndsAt,
       // A renewal's ID token carries the profile as it is now: a name changed elsewhere shows at the next start.
       person: personOf(oauth.getValidatedIdTokenClaims(result)) ?? tokens.person,
     };
     const next: ProviderTokens = { ...kept, accessToken: result.access_token, expiresAt };
     return { tokens: next, accessToken: result.access_token, expiresAt };
   } catch (error) {
+    // The refresh token is bound to a DPoP key this browser no longer holds (Okta's invalid_dpop_proof): only a new
+    // sign-in binds the session to the key it has now. Not the session's end, and not the provider's fault.
+    if (error instanceof oauth.ResponseBodyError && error.error === 'invalid_dpop_proof') {
+      throw new AuthError('dpop-key-lost', `${error.status} ${error.error}: ${error.error_description ?? ''}`, { cause: error });
+    }
     throw toAuthError(error);
   }
 }

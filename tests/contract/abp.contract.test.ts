@@ -141,7 +141,8 @@ describe('the stand-in answers every recorded ABP exchange as ABP did', () => {
   describe.each(runs.map(({ run, exchanges }) => ({ run, exchanges, name: run.name })))('$name', ({ run, exchanges }) => {
     const replay = { backendTokens: new Map<string, string>(), sentAt: new Map<string, number>() } as Replay;
     beforeAll(async () => {
-      replay.stack = await startTestStack({ serveApp: false, accessTokenTtl: PROVIDER_TOKEN_TTL_S, ...run.stackOptions });
+      // The recorded host allowed no clock skew on the provider's token (its expired-provider-token exchange).
+      replay.stack = await startTestStack({ serveApp: false, accessTokenTtl: PROVIDER_TOKEN_TTL_S, providerClockSkew: 0, ...run.stackOptions });
     });
     afterAll(async () => {
       await replay.stack?.stop();

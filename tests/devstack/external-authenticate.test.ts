@@ -3,6 +3,8 @@ import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { ROLE_CLAIM, TENANT_CLAIM, USER_ID_CLAIM, USER_NAME_CLAIM } from '../../devstack/api/backend-token.ts';
 import { orgSignIn } from './helpers/myaccount.ts';
 import { externalAuthenticate, signIn } from './helpers/sign-in.ts';
+import { CLIENT_ID } from '../../devstack/appconfig.ts';
+import { OTHER_CLIENT_ID } from '../../devstack/provider/oidc.ts';
 import { stackForTests } from './helpers/test-stack.ts';
 
 const stack = stackForTests();
@@ -40,6 +42,21 @@ const DEFAULT = { 'Abp-TenantId': '1' };
 const GENERIC_500 = { code: 0, message: 'Er is een interne fout opgetreden tijdens uw aanvraag!', details: null, validationErrors: null };
 
 describe('ExternalAuthenticate with real provider tokens', () => {
+  it('is given an access token with Okta\'s claims: uid the user id, cid the app, scp a list, sub the login', async () => {
+    const { tokens, idTokenClaims } = await signIn(stack().urls, 'admin');
+    const claims = decodeJwt(tokens.access_token);
+    expect(Object.keys(claims).sort()).toEqual(
+      expect.arrayContaining(['ver', 'jti', 'iss', 'aud', 'iat', 'exp', 'cid', 'uid', 'scp', 'sub'].sort()),
+    );
+    expect(claims).toMatchObject({ ver: 1, uid: idTokenClaims.sub, cid: CLIENT_ID, sub: 'admin', iss: stack().urls.signInIssuer, aud: stack().urls.api });
+    expect(claims.scp).toEqual(['openid', 'profile', 'email', 'offline_access']);
+    expect(claims).not.toHaveProperty('scope');
+    expect(claims).not.toHaveProperty('client_id');
+    expect(decodeProtectedHeader(tokens.access_token)).not.toHaveProperty('typ');
+    expect(tokens).not.toHaveProperty('refresh_expires_in');
+  });
+
+
   it('gives admin a backend token with ABP’s claims in the ABP envelope', async () => {
     const { status, body } = await exchange('admin', DEFAULT);
     expect(status).toBe(200);
@@ -185,7 +202,7 @@ describe('ExternalAuthenticate refuses bad input', () => {
     const { privateKey } = await generateKeyPair('RS256');
     const header = decodeProtectedHeader(accessToken);
     const forged = await new SignJWT(decodeJwt(accessToken))
-      .setProtectedHeader({ alg: 'RS256', typ: 'at+jwt', kid: header.kid })
+      .setProtectedHeader({ alg: 'RS256', kid: header.kid })
       .sign(privateKey);
     const { status, body } = await authenticate({ authProvider: 'OpenIdConnect', providerKey: sub, providerAccessCode: forged }, DEFAULT);
     expect(status).toBe(500);
@@ -208,6 +225,14 @@ describe('ExternalAuthenticate refuses bad input', () => {
     expect(body.error).toEqual(COULD_NOT_VALIDATE);
   });
 
+  it('refuses a token the custom server issued to another app of the org for the same person', async () => {
+    const other = await signIn(stack().urls, 'admin', undefined, {}, { clientId: OTHER_CLIENT_ID });
+    expect(decodeJwt(other.tokens.access_token)).toMatchObject({ cid: OTHER_CLIENT_ID, uid: sub, aud: stack().urls.api });
+    const { status, body } = await authenticate({ authProvider: 'OpenIdConnect', providerKey: sub, providerAccessCode: other.tokens.access_token }, DEFAULT);
+    expect(status).toBe(500);
+    expect(body.error).toEqual(COULD_NOT_VALIDATE);
+  });
+
   it('refuses garbage', async () => {
     const { status, body } = await authenticate({ authProvider: 'OpenIdConnect', providerKey: sub, providerAccessCode: 'not-a-jwt' }, DEFAULT);
     expect(status).toBe(500);
@@ -218,7 +243,7 @@ describe('ExternalAuthenticate refuses bad input', () => {
 describe('ExternalAuthenticate in an org without a custom authorization server (org-only layout)', () => {
   const orgOnly = stackForTests({ oktaLayout: 'org-only' });
 
-  it('signs in at the org server and has the API check its opaque token at the org\'s /userinfo', async () => {
+  it('signs in at the org server and has the API check its opaque token at the org\'s /introspect as the app', async () => {
     expect(orgOnly().urls.signInIssuer).toBe(orgOnly().urls.issuer);
     const { tokens, idTokenClaims } = await signIn(orgOnly().urls, 'admin');
     expect(idTokenClaims.iss).toBe(orgOnly().urls.issuer);
@@ -228,7 +253,22 @@ describe('ExternalAuthenticate in an org without a custom authorization server (
     expect(body.result?.accessToken).toEqual(expect.any(String));
   });
 
-  it('refuses a token /userinfo does not know, and one for another person', async () => {
+  it('refuses Mijn account\'s token and another app\'s token for the same person, which /userinfo would both answer for', async () => {
+    const urls = orgOnly().urls;
+    const refused = async (token: string, providerKey: string) => {
+      const userinfo = await fetch(`${urls.issuer}/oauth2/v1/userinfo`, { headers: { Authorization: `Bearer ${token}` } });
+      expect(userinfo.status).toBe(200);
+      const body = (await (await externalAuthenticate(urls, providerKey, token)).json()) as Envelope;
+      expect(body.result).toBeNull();
+      expect(body.error?.message).toBe('Could not validate external user');
+    };
+    const myAccount = await orgSignIn(urls, 'admin');
+    await refused(myAccount.tokens.access_token, myAccount.idTokenClaims.sub);
+    const other = await signIn(urls, 'admin', undefined, {}, { clientId: OTHER_CLIENT_ID });
+    await refused(other.tokens.access_token, other.idTokenClaims.sub);
+  });
+
+  it('refuses a token /introspect does not know, and one for another person', async () => {
     const { tokens } = await signIn(orgOnly().urls, 'monteur');
     const unknown = (await (await externalAuthenticate(orgOnly().urls, 'idp-0002-monteur', 'onzin')).json()) as Envelope;
     expect(unknown.error?.message).toBe('Could not validate external user');

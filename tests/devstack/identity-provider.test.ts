@@ -26,16 +26,24 @@ describe('sign-in with authorization code and PKCE', () => {
     expect(tokens.refresh_token).toBeTruthy();
   });
 
-  it('issues the access token as a JWT for the API with the e-mail in it', async () => {
+  it('issues the access token as Okta\'s custom server does: a JWT for the API with uid, cid, scp and the login as sub', async () => {
     const { tokens } = await signIn(stack().urls, 'monteur');
-    expect(decodeProtectedHeader(tokens.access_token)).toMatchObject({ alg: 'RS256', typ: 'at+jwt' });
+    const header = decodeProtectedHeader(tokens.access_token);
+    expect(header).toMatchObject({ alg: 'RS256' });
+    expect(header).not.toHaveProperty('typ');
     const claims = decodeJwt(tokens.access_token);
+    expect(claims.ver).toBe(1);
     expect(claims.aud).toBe(stack().urls.api);
     expect(claims.iss).toBe(stack().urls.signInIssuer);
-    expect(claims.scope).toBe('openid profile email offline_access');
-    expect(claims.sub).toBe('idp-0002-monteur');
+    expect(claims.scp).toEqual(['openid', 'profile', 'email', 'offline_access']);
+    expect(claims).not.toHaveProperty('scope');
+    expect(claims.sub).toBe('monteur');
+    expect(claims.uid).toBe('idp-0002-monteur');
+    expect(claims.cid).toBe('isolatie-staff');
+    expect(claims).not.toHaveProperty('client_id');
+    expect(claims.jti).toEqual(expect.any(String));
+    // A custom claim, as an administrator adds it on the server's Claims tab (docs/deploy.md).
     expect(claims.email).toBe('monteur@isolatie.local');
-    expect(claims.client_id).toBe('isolatie-staff');
     expect(claims.exp! - claims.iat!).toBe(300);
   });
 
@@ -128,10 +136,10 @@ describe('refresh, revocation and sign-out', () => {
   it('narrows the scopes on refresh, with a refresh token only while offline_access stays', async () => {
     const { as, tokens } = await signIn(stack().urls, 'admin');
     const narrowed = await refresh(as, tokens.refresh_token!, 'openid email offline_access');
-    expect(decodeJwt(narrowed.access_token).scope).toBe('openid email offline_access');
+    expect(decodeJwt(narrowed.access_token).scp).toEqual(['openid', 'email', 'offline_access']);
     expect(narrowed.refresh_token).toBeTruthy();
     const withoutOffline = await refresh(as, narrowed.refresh_token!, 'openid email');
-    expect(decodeJwt(withoutOffline.access_token).scope).toBe('openid email');
+    expect(decodeJwt(withoutOffline.access_token).scp).toEqual(['openid', 'email']);
     expect(withoutOffline.refresh_token).toBeUndefined();
   });
 

@@ -30,7 +30,7 @@ const exchange = (accessToken: string, sub: string) =>
   });
 
 describe('stack options', () => {
-  it('uses both token lifetimes and refuses either token once expired', async () => {
+  it('uses both token lifetimes, refuses the backend token once expired and takes the provider\'s within the clock skew', async () => {
     const { tokens, idTokenClaims } = await signIn(stack.urls, 'admin');
     expect(tokens.expires_in).toBe(2);
     const fresh = (await (await exchange(tokens.access_token, idTokenClaims.sub)).json()).result;
@@ -42,9 +42,9 @@ describe('stack options', () => {
     // Wait until both have passed their exp (whole seconds) for certain.
     const lastExp = Math.max(decodeJwt(tokens.access_token).exp!, decodeJwt(fresh.accessToken).exp!);
     await new Promise((resolve) => setTimeout(resolve, lastExp * 1000 + 1_050 - Date.now()));
-    const expired = await exchange(tokens.access_token, idTokenClaims.sub);
-    expect(expired.status).toBe(500);
-    expect(await expired.json()).toMatchObject({ success: false, error: { message: 'Could not validate external user' } });
+    // The API allows two minutes of clock skew, as Okta advises (a token past that is refused: provider-token.test.ts).
+    const justExpired = await exchange(tokens.access_token, idTokenClaims.sub);
+    expect(justExpired.status).toBe(200);
     // An expired backend token makes GetAll anonymous, as ABP's JWT bearer does.
     const expiredBackend = await getAll();
     expect(expiredBackend.session).toMatchObject({ userId: null, tenantId: null });

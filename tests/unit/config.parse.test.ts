@@ -70,6 +70,18 @@ describe('parseAppConfig with a valid config', () => {
     expect(DEFAULT_EXTRA_SCOPES).toBe('offline_access');
   });
 
+  it('reads the refresh token lifetime in minutes, absent when not set', () => {
+    expect(parseAppConfig(withFields({ auth: { refreshTokenLifetimeMinutes: 480 } })).auth.refreshTokenLifetimeMinutes).toBe(480);
+    expect(parseAppConfig(withFields({ auth: {} })).auth).not.toHaveProperty('refreshTokenLifetimeMinutes');
+    expect(parseAppConfig(withFields({ auth: { refreshTokenLifetimeMinutes: null } })).auth).not.toHaveProperty('refreshTokenLifetimeMinutes');
+  });
+
+  it.each([[0], [-5], ['480'], [true]])('refuses a refresh token lifetime of %j', (refreshTokenLifetimeMinutes) => {
+    const error = errorOf(withFields({ auth: { refreshTokenLifetimeMinutes } }));
+    expect(error.kind).toBe('config-invalid');
+    expect(error.field).toBe('auth.refreshTokenLifetimeMinutes');
+  });
+
   it('accepts a clock skew of 0 and its own auth provider name', () => {
     const auth = parseAppConfig(withFields({ auth: { clockSkew: 0, authProvider: 'Okta' } })).auth;
     expect(auth.clockSkew).toBe(0);

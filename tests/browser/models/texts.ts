@@ -262,6 +262,8 @@ export const NL = {
     /** A hidden frame could not see the provider's session on another site: nothing is claimed about it. */
     unseen: 'Je sessie moet even worden bevestigd bij de inlogdienst. Ben je daar nog ingelogd, dan hoef je niets in te vullen. Deze pagina blijft staan.',
     confirm: 'Sessie bevestigen',
+    /** A refresh refused as invalid_dpop_proof: the refresh token is bound to a key this browser no longer holds. */
+    keyLost: 'Deze browser heeft de beveiligingssleutel van je sessie niet meer (bijvoorbeeld nadat websitegegevens zijn gewist), dus de inlogdienst verlengt je sessie niet. Log opnieuw in; deze pagina blijft staan.',
     /** A request refused in the middle of the work after the session could not be repaired. */
     expiredMidWork: 'Je sessie is verlopen. Log opnieuw in om verder te gaan',
   },

@@ -70,7 +70,7 @@ describe('Mijn account', () => {
     const signInTokens = [...issued].filter(([, url]) => url === oktaEndpoint(env.stack.urls.signInIssuer, 'token')).map(([token]) => token);
     expect(signInTokens).toHaveLength(1);
     const backend = decodeJwt(signInTokens[0]!);
-    expect([backend.iss, backend.aud, String(backend.scope).includes('okta.')]).toEqual([env.stack.urls.signInIssuer, env.stack.urls.api, false]);
+    expect([backend.iss, backend.aud, (backend.scp as string[]).some((scope) => scope.startsWith('okta.'))]).toEqual([env.stack.urls.signInIssuer, env.stack.urls.api, false]);
     expect(myAccountTokens.size).toBeGreaterThan(0);
     for (const token of myAccountTokens) expect(issued.get(token), 'Mijn account’s token came from the org server').toBe(oktaEndpoint(env.stack.urls.issuer, 'token'));
     await expect.poll(() => page.getByTestId('account-email').textContent()).toBe('admin@isolatie.local');

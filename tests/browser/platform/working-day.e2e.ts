@@ -6,7 +6,8 @@ import { LONG_OUTCOME_MS, LONGEST_TEST_MS, minutes, seconds, SLOW_OUTCOME_MS } f
 
 /**
  * A session with a fixed end that rotation does not move (the provider's
- * refresh token chain, `refresh_expires_in`): five minutes before it the
+ * refresh token chain, which no token answer names, as at Okta: the app has
+ * it from appconfig's `auth.refreshTokenLifetimeMinutes`): five minutes before it the
  * person is told when it ends and may sign in again in the popup, keeping
  * the page. The chain lasts 5 min 40 s here, so the warning comes 40 s after
  * sign-in.
@@ -21,7 +22,7 @@ describe('the end of the working day', () => {
     await app.signInToHome();
     await app.markDocument();
     const chainEnd = await app.page.evaluate(() => (JSON.parse(sessionStorage.getItem('oidc.tokens') ?? '{}') as { sessionEndsAt?: number }).sessionEndsAt);
-    expect(chainEnd, 'the end the provider named').toBeGreaterThan(Date.now() + minutes(5));
+    expect(chainEnd, 'the end appconfig names').toBeGreaterThan(Date.now() + minutes(5));
 
     const warning = app.page.getByRole('alert').filter({ hasText: WARNING });
     expect(await warning.count(), 'no warning before its time').toBe(0);

@@ -100,7 +100,8 @@ describe('DPoP: tokens bound to this browser', () => {
       const login = watched.requests.filter((request) => request.method() === 'POST' && request.url().includes('/api/TokenAuth/ExternalAuthenticate')).at(-1)!;
       const headers = await login.allHeaders();
       // The body as the app sent it (Playwright does not see a streamed body).
-      const input = { authProvider: 'OpenIdConnect', providerKey: decodeJwt(accessToken).sub, providerAccessCode: accessToken };
+      // providerKey is Okta's user id: the access token's uid (its sub is the login).
+      const input = { authProvider: 'OpenIdConnect', providerKey: decodeJwt(accessToken).uid, providerAccessCode: accessToken };
       expect(headers['dpop']).toBeTruthy();
       const send = (extra: Record<string, string>) =>
         fetch(login.url(), { method: 'POST', headers: { 'Content-Type': 'application/json', 'Abp-TenantId': headers['abp-tenantid'] ?? '1', ...extra }, body: JSON.stringify(input) });
@@ -113,7 +114,7 @@ describe('DPoP: tokens bound to this browser', () => {
     }),
   );
 
-  securityCase('a tab whose key is gone (site data cleared) asks to sign in again, and the popup sign-in goes on with a new key', () =>
+  securityCase('a tab whose key is gone (site data cleared) is refused as invalid_dpop_proof, says why and asks to sign in again, and the popup sign-in goes on with a new key', () =>
     suite.run(async (watched) => {
       const { app } = await signedInAndRenewed(watched);
       const proofKey = async (request: Request) => JSON.stringify(decodeProtectedHeader((await request.allHeaders())['dpop']!).jwk);
@@ -128,7 +129,13 @@ describe('DPoP: tokens bound to this browser', () => {
       );
       await app.markDocument();
       await app.page.getByRole('button', { name: NL.session.signInAgain }).waitFor({ timeout: SLOW_OUTCOME_MS });
-      await app.see('Je sessie is verlopen. Log opnieuw in.');
+      // The provider answered the refresh with the new key as Okta does, and staff read that the key is gone, not a provider error.
+      const refused = watched.requests.filter(isRefreshGrant).at(-1)!;
+      expect(await proofKey(refused)).not.toBe(oldKey);
+      expect((await refused.response())?.status()).toBe(400);
+      expect(((await (await refused.response())!.json()) as { error: string }).error).toBe('invalid_dpop_proof');
+      await app.see(NL.session.keyLost);
+      expect(await app.page.getByText(NL.callback.providerError).count()).toBe(0);
       await app.signInAgainInPopup();
       await app.page.getByRole('button', { name: NL.session.signInAgain }).waitFor({ state: 'detached', timeout: SLOW_OUTCOME_MS });
       const renewals = watched.requests.filter(isRefreshGrant).length;

@@ -1,5 +1,6 @@
 import * as oauth from 'oauth4webapi';
 import { CLIENT_ID } from '../../../devstack/appconfig.ts';
+import { OTHER_CLIENT_CALLBACK, OTHER_CLIENT_ID } from '../../../devstack/provider/oidc.ts';
 import type { StackUrls } from '../../../devstack/stack.ts';
 import { Browser, readForm } from './browser.ts';
 
@@ -9,8 +10,8 @@ export const insecure = { [oauth.allowInsecureRequests]: true } as const;
 export const client: oauth.Client = { client_id: CLIENT_ID };
 export const SCOPE = 'openid profile email offline_access';
 
-export function redirectUri(urls: StackUrls): string {
-  return `${urls.app}/account/logincallback`;
+export function redirectUri(urls: StackUrls, clientId = CLIENT_ID): string {
+  return clientId === OTHER_CLIENT_ID ? `${urls.app}${OTHER_CLIENT_CALLBACK}` : `${urls.app}/account/logincallback`;
 }
 
 /** An authorization server's metadata: the sign-in issuer's unless another (the org's, `urls.issuer`) is named. */
@@ -24,6 +25,7 @@ export interface PendingSignIn {
   browser: Browser;
   as: oauth.AuthorizationServer;
   authorizationUrl: URL;
+  client: oauth.Client;
   codeVerifier: string;
   state: string;
   nonce: string;
@@ -32,9 +34,12 @@ export interface PendingSignIn {
 /** Extra authorization parameters; a list becomes a repeated parameter. */
 export type AuthParams = Record<string, string | string[]>;
 
-/** Which authorization server: the sign-in issuer's unless `issuer` names another (the org's). */
+/** Which authorization server: the sign-in issuer's unless `issuer` names another (the org's); as the app unless `clientId` names another app of the org. */
 export interface SignInAt {
   issuer?: string;
+  clientId?: string;
+  /** Binds the tokens to this key: the code exchange carries a proof (and the provider's nonce, asked for once). */
+  dpop?: oauth.DPoPHandle;
 }
 
 export async function beginSignIn(urls: StackUrls, extra: AuthParams = {}, at: SignInAt = {}): Promise<PendingSignIn> {
@@ -43,11 +48,12 @@ export async function beginSignIn(urls: StackUrls, extra: AuthParams = {}, at: S
   const state = oauth.generateRandomState();
   const nonce = oauth.generateRandomNonce();
   const authorizationUrl = new URL(as.authorization_endpoint!);
+  const clientId = at.clientId ?? CLIENT_ID;
   const params: AuthParams = {
-    client_id: CLIENT_ID,
+    client_id: clientId,
     response_type: 'code',
     scope: SCOPE,
-    redirect_uri: redirectUri(urls),
+    redirect_uri: redirectUri(urls, clientId),
     code_challenge: await oauth.calculatePKCECodeChallenge(codeVerifier),
     code_challenge_method: 'S256',
     state,
@@ -58,12 +64,12 @@ export async function beginSignIn(urls: StackUrls, extra: AuthParams = {}, at: S
     authorizationUrl.searchParams.delete(key);
     for (const one of Array.isArray(value) ? value : [value]) authorizationUrl.searchParams.append(key, one);
   }
-  return { browser: new Browser(), as, authorizationUrl, codeVerifier, state, nonce };
+  return { browser: new Browser(), as, authorizationUrl, client: { client_id: clientId }, codeVerifier, state, nonce };
 }
 
 /** Opens the authorization URL and answers the login page; returns where the provider sent the browser. */
 export async function submitLogin(urls: StackUrls, pending: PendingSignIn, userName: string, password: string) {
-  const atCallback = (location: string) => location.startsWith(redirectUri(urls));
+  const atCallback = (location: string) => location.startsWith(redirectUri(urls, pending.client.client_id));
   const loginPage = await pending.browser.follow(pending.authorizationUrl, atCallback);
   const html = await loginPage.response.text();
   const form = readForm(html);
@@ -83,17 +89,22 @@ export interface SignedIn {
 }
 
 export async function signIn(urls: StackUrls, userName: string, password = '123qwe', extra: AuthParams = {}, at: SignInAt = {}): Promise<SignedIn> {
+  const DPoP = at.dpop;
   const pending = await beginSignIn(urls, extra, at);
   const { url } = await submitLogin(urls, pending, userName, password);
-  if (!url.startsWith(redirectUri(urls))) throw new Error(`sign-in did not reach the redirect URI, ended at ${url}`);
-  const params = oauth.validateAuthResponse(pending.as, client, new URL(url), pending.state);
-  const response = await oauth.authorizationCodeGrantRequest(
-    pending.as, client, oauth.None(), params, redirectUri(urls), pending.codeVerifier, insecure,
-  );
-  const tokens = await oauth.processAuthorizationCodeResponse(pending.as, client, response, {
-    expectedNonce: pending.nonce,
-    requireIdToken: true,
-  });
+  const redirect = redirectUri(urls, pending.client.client_id);
+  if (!url.startsWith(redirect)) throw new Error(`sign-in did not reach the redirect URI, ended at ${url}`);
+  const params = oauth.validateAuthResponse(pending.as, pending.client, new URL(url), pending.state);
+  const exchange = async () => {
+    const response = await oauth.authorizationCodeGrantRequest(
+      pending.as, pending.client, oauth.None(), params, redirect, pending.codeVerifier, { ...insecure, DPoP },
+    );
+    return oauth.processAuthorizationCodeResponse(pending.as, pending.client, response, {
+      expectedNonce: pending.nonce,
+      requireIdToken: true,
+    });
+  };
+  const tokens = await exchange().catch((error: unknown) => (DPoP && oauth.isDPoPNonceError(error) ? exchange() : Promise.reject(error)));
   const idTokenClaims = oauth.getValidatedIdTokenClaims(tokens);
   if (!idTokenClaims) throw new Error('no ID token');
   return { as: pending.as, browser: pending.browser, tokens, idTokenClaims };
