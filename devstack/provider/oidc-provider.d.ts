@@ -115,7 +115,7 @@ declare module 'oidc-provider' {
     readonly Grant: typeof Grant;
     /** The access tokens this server issued and keeps (opaque ones): undefined for another's, an expired or an unknown one. */
     readonly AccessToken: {
-      find(value: string): Promise<{ accountId?: string; clientId?: string; scope?: string; jkt?: string; iat?: number; extra?: Record<string, unknown> } | undefined>;
+      find(value: string): Promise<{ accountId?: string; clientId?: string; scope?: string; jkt?: string; extra?: Record<string, unknown> } | undefined>;
     };
     callback(): (req: IncomingMessage, res: ServerResponse) => Promise<void>;
     interactionDetails(req: IncomingMessage, res: ServerResponse): Promise<Interaction>;

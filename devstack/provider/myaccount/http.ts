@@ -22,7 +22,7 @@ export function myAccountBase(issuer: string): string {
   return `${issuer}${MYACCOUNT_PATH}`;
 }
 
-export type MyAccountEnv = { Variables: { user: ProviderUser; scopes: Set<string>; authTime: number | undefined; issuedAt: number | undefined } };
+export type MyAccountEnv = { Variables: { user: ProviderUser; scopes: Set<string>; authTime: number | undefined } };
 
 /** An answer in Okta's error shape: the table's code and summary (a longer summary where Okta names the field), causes as sentences only. */
 export function oktaError(c: Context, name: OktaErrorName, causes: readonly string[] = [], summary?: string) {
@@ -83,8 +83,6 @@ export interface MyAccountToken {
   /** The thumbprint of the key a DPoP-bound token is bound to. */
   jkt?: string;
   authTime?: number;
-  /** When the token was minted (`iat`, seconds). */
-  issuedAt?: number;
 }
 
 /** Looks a token up at the org authorization server: undefined when it is not one of its live access tokens. */
@@ -125,7 +123,6 @@ export function authenticate(lookup: MyAccountTokenLookup, users: UserStore): Mi
     c.set('user', user);
     c.set('scopes', new Set(token.scope.split(' ')));
     c.set('authTime', token.authTime);
-    c.set('issuedAt', token.issuedAt);
     await next();
   };
 }
@@ -152,25 +149,23 @@ export interface MyAccountPolicy {
   changePassword?: boolean;
 }
 
-/** Seconds between an authentication and the token it gave for that token to count as made for it (`max_age=0`): the code's round trip. LOCAL. */
+/** Seconds an authentication counts as made for this request under `max_age=0`, by the provider's clock: the sign-in's round trip. LOCAL. */
 export const FRESH_AUTHENTICATION_SECONDS = 30;
 
 /**
  * Okta's step-up rule on a create, update or delete, by the provider's
  * clock: 403 with exactly Okta's challenge. `max-age`: the token's
- * authentication is more than 900 s old. `acr`: the token was not minted
- * from an authentication of its own (a prompt=none token keeps the old
- * `auth_time`); the acr asked for is not checked here (LOCAL: one factor
- * is all the local provider has). A token without `auth_time` counts as old.
+ * authentication is more than 900 s old. `acr`: it is not one just made
+ * (at most FRESH_AUTHENTICATION_SECONDS old; a prompt=none token keeps the
+ * old `auth_time`); the acr asked for is not checked here (LOCAL: one
+ * factor is all the local provider has). A token without `auth_time`
+ * counts as old.
  */
 export function requireRecentAuthentication({ clock, stepUp = 'max-age' }: MyAccountPolicy): MiddlewareHandler<MyAccountEnv> {
   return async (c, next) => {
     const authTime = c.get('authTime');
-    const issuedAt = c.get('issuedAt');
-    const fresh =
-      authTime !== undefined &&
-      (stepUp === 'acr' ? issuedAt !== undefined && issuedAt - authTime <= FRESH_AUTHENTICATION_SECONDS : clock() / 1000 - authTime <= RECENT_AUTHENTICATION_SECONDS);
-    if (fresh) return next();
+    const limit = stepUp === 'acr' ? FRESH_AUTHENTICATION_SECONDS : RECENT_AUTHENTICATION_SECONDS;
+    if (authTime !== undefined && clock() / 1000 - authTime <= limit) return next();
     c.header('WWW-Authenticate', STEP_UP_CHALLENGES[stepUp]);
     return oktaError(c, 'forbidden');
   };

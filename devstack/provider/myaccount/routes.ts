@@ -23,7 +23,7 @@ export function createMyAccountApp(services: AccountServices, org: Provider, opt
     const token = await org.AccessToken.find(value);
     if (!token?.accountId) return undefined;
     const authTime = token.extra?.auth_time;
-    return { sub: token.accountId, scope: token.scope ?? '', jkt: token.jkt, authTime: typeof authTime === 'number' ? authTime : undefined, issuedAt: token.iat };
+    return { sub: token.accountId, scope: token.scope ?? '', jkt: token.jkt, authTime: typeof authTime === 'number' ? authTime : undefined };
   };
 
   app.use('*', myAccountCors(services.appOrigin));
