@@ -16,6 +16,7 @@ import { DEMO_PASSWORD, identityUsers } from './seed.ts';
 import { createStaticApp } from './app-server/static-server.ts';
 import { scaledExtras, type ClockProvider } from './api/user-configuration.ts';
 import { createUserStore } from './provider/user-store.ts';
+import type { MyAccountOrgOptions } from './provider/myaccount/routes.ts';
 
 // The whole local back end in one process: the identity provider, the
 // ABP-style API and (optionally) the static server for the production build.
@@ -62,8 +63,15 @@ export interface StackOptions {
   oktaLayout?: OktaLayout;
   /** Seconds a rotated refresh token is still taken (Okta's grace period). Default 30. */
   refreshTokenGracePeriod?: number;
-  /** The my-account scopes the org grants the app (its "Okta API Scopes" tab). Default all eight. */
+  /** The my-account scopes the org grants the app (its "Okta API Scopes" tab; only a Super Admin grants them). Default all eight; the org server answers others `consent_required`. */
   myAccountScopes?: readonly string[];
+  /**
+   * The org's MyAccount API: `stepUp` `max-age` (default: a change needs an
+   * authentication at most 900 s old) or `acr` (Okta's `max_age=0` with
+   * `acr_values`); `changePassword: false` for an org without the
+   * limited-availability change-password (401 E0000015).
+   */
+  myAccount?: MyAccountOrgOptions;
   /**
    * Where the provider lives. `own` (default): on a site of its own, as a real
    * provider (company.okta.com beside the company's app): the app at
@@ -257,6 +265,7 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
       layout: oktaLayout,
       refreshTokenGracePeriod: options.refreshTokenGracePeriod,
       myAccountScopes: options.myAccountScopes,
+      myAccount: options.myAccount,
       clock: options.accountClock,
       users: createUserStore(undefined, { clock: options.accountClock }),
       refreshGrants: options.testMode ? refreshGrants : undefined,

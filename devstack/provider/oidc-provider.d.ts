@@ -58,6 +58,8 @@ declare module 'oidc-provider' {
     query: Record<string, string | string[] | undefined>;
     get(field: string): string;
     set(field: string, value: string): void;
+    /** Koa's redirect: a 302 to `url`. */
+    redirect(url: string): void;
     type: string;
     status: number;
     body: unknown;

@@ -5,7 +5,7 @@ import { errorPage, logoutPage, postLogoutPage } from './pages.ts';
 import { LANGUAGES, pageLanguage } from './texts.ts';
 import { createMemoryStore, sharedSessions } from './store.ts';
 import { sessionEndMiddleware } from './session-end.ts';
-import { orgServerMiddleware } from './org-server.ts';
+import { orgServerMiddleware, type OrgGrants } from './org-server.ts';
 import { oktaAnswersMiddleware } from './okta-answers.ts';
 import { createCookieKeys, createSigningJwk } from '../keys.ts';
 import { MYACCOUNT_SCOPES } from './myaccount/http.ts';
@@ -100,6 +100,11 @@ export interface OktaOrg {
   signIn: Provider;
 }
 
+/** The app as the org server knows it: where it returns, and the my-account scopes it was granted. */
+function orgGrants(config: IdpConfig): OrgGrants {
+  return { clientId: CLIENT_ID, redirectUris: [`${config.appOrigin}/account/logincallback`], oktaScopes: config.myAccountScopes ?? MYACCOUNT_SCOPES };
+}
+
 export async function createProviders(config: IdpConfig): Promise<OktaOrg> {
   const layout = config.layout ?? 'custom';
   const refreshTokens = config.refreshTokens ?? 'offline_access';
@@ -120,7 +125,7 @@ export async function createProviders(config: IdpConfig): Promise<OktaOrg> {
         ctx.status = 400;
         ctx.type = 'html';
         ctx.body = errorPage(languageOf(ctx), 'invalid_request', "The 'id_token_hint' parameter is required.");
-      }),
+      }, provider === org ? { issuer: config.issuer, grants: orgGrants(config) } : undefined),
     );
     provider.use(sessionEndMiddleware({ refreshTokens, authorizationPath: routes.authorization }));
     provider.use(oktaAnswersMiddleware({ users: config.users, findRefreshToken: (value) => provider.RefreshToken.find(value, { ignoreExpiration: true }) }));

@@ -12,7 +12,7 @@ import type { KoaContextWithOIDC } from 'oidc-provider';
 import { ACCOUNT_PREFIXES, createAccountApp } from './account/routes.ts';
 import { createAccountServices } from './accounts.ts';
 import { createInteractionApp } from './interactions.ts';
-import { createMyAccountApp } from './myaccount/routes.ts';
+import { createMyAccountApp, type MyAccountOrgOptions } from './myaccount/routes.ts';
 import { MYACCOUNT_PATH } from './myaccount/http.ts';
 import { FAVICON_PATH } from './pages.ts';
 
@@ -31,6 +31,8 @@ export interface IdpServerConfig extends IdpConfig {
   clock?: () => number;
   /** Test mode: every refresh grant the token endpoint handled is added here, in order. */
   refreshGrants?: RefreshGrant[];
+  /** The org's MyAccount choices: its step-up challenge, whether it has change-password. */
+  myAccount?: MyAccountOrgOptions;
 }
 
 /**
@@ -53,7 +55,7 @@ export async function createIdpServer(config: IdpServerConfig, faults: FaultRegi
   // Either server reads the org's sign-in steps (one store): the org server finishes them for both.
   const handleInteraction = getRequestListener(createInteractionApp(org, services, config.apiAudience ?? config.apiUrl).fetch);
   const handleAccount = getRequestListener(createAccountApp(services).fetch);
-  const handleMyAccount = getRequestListener(createMyAccountApp(services, org).fetch);
+  const handleMyAccount = getRequestListener(createMyAccountApp(services, org, config.myAccount).fetch);
   const signInRoutes = custom ? { prefix: CUSTOM_SERVER_PATH, ...CUSTOM_ROUTES } : { prefix: '', ...ORG_ROUTES };
   const heldPaths = new Map<string, HoldEndpoint>([
     [`${signInRoutes.prefix}${signInRoutes.token}`, 'token'],

@@ -15,6 +15,7 @@ import {
   addMyEmail,
   addMyPhone,
   changeMyPassword,
+  resetMyPassword,
   createMyAccountClient,
   getMyAccount,
   MyAccountError,
@@ -307,18 +308,37 @@ function ContactForm({ client, kind, onChanged }: { client: MyAccountClient; kin
   );
 }
 
+/**
+ * The password: changed with the current password (Okta's change-password).
+ * An org without that operation (401 E0000015) gets the reset instead, said
+ * as such: the current-password field goes, since the reset would ignore it,
+ * and the form says the change rests on a recent sign-in.
+ */
 function PasswordForm({ client }: { client: MyAccountClient }) {
   const { t } = useLingui();
   const form = useAbpForm({ fields: ['oldPassword', 'newPassword', 'repeatPassword'], area: 'my-account' });
   const [oldPassword, setOldPassword] = useState('');
   const [newPassword, setNewPassword] = useState('');
   const [repeatPassword, setRepeatPassword] = useState('');
+  const [reset, setReset] = useState(false);
   const [done, setDone] = useState<string>();
   const change = useChange(form);
   const submit = change.submit(async () => {
     setDone(undefined);
     if (newPassword !== repeatPassword) return form.fail(t`De twee nieuwe wachtwoorden zijn niet gelijk.`, 'repeatPassword');
-    await changeMyPassword(client, oldPassword, newPassword);
+    if (reset) {
+      await resetMyPassword(client, newPassword);
+    } else {
+      try {
+        await changeMyPassword(client, oldPassword, newPassword);
+      } catch (error) {
+        if (error instanceof MyAccountError && error.code === 'change_password_unavailable') {
+          setReset(true);
+          setOldPassword('');
+        }
+        throw error;
+      }
+    }
     setOldPassword('');
     setNewPassword('');
     setRepeatPassword('');
@@ -327,9 +347,15 @@ function PasswordForm({ client }: { client: MyAccountClient }) {
   return (
     <Section id="account-password" title={t`Wachtwoord wijzigen`} form={form} change={change} done={done}>
       <form onSubmit={submit} noValidate>
-        <Field form={form} name="oldPassword" label={t`Huidig wachtwoord`}>
-          {(props) => <PasswordInput {...props} label={t`Huidig wachtwoord`} value={oldPassword} onChange={(event) => setOldPassword(event.target.value)} autoComplete="current-password" />}
-        </Field>
+        {reset ? (
+          <p className="account-form__hint" data-testid="password-reset-note">
+            {t`De inlogdienst vraagt hier niet om je huidige wachtwoord. Het nieuwe wachtwoord gaat door op grond van je recente inlog (hoogstens 15 minuten geleden); is die ouder, dan bevestig je eerst dat jij het bent.`}
+          </p>
+        ) : (
+          <Field form={form} name="oldPassword" label={t`Huidig wachtwoord`}>
+            {(props) => <PasswordInput {...props} label={t`Huidig wachtwoord`} value={oldPassword} onChange={(event) => setOldPassword(event.target.value)} autoComplete="current-password" />}
+          </Field>
+        )}
         <Field form={form} name="newPassword" label={t`Nieuw wachtwoord`}>
           {(props) => <PasswordInput {...props} label={t`Nieuw wachtwoord`} value={newPassword} onChange={(event) => setNewPassword(event.target.value)} autoComplete="new-password" />}
         </Field>
@@ -339,8 +365,8 @@ function PasswordForm({ client }: { client: MyAccountClient }) {
           )}
         </Field>
         <p className="account-form__hint">{t`Minstens 8 tekens, niet je gebruikersnaam en geen veelgebruikt wachtwoord.`}</p>
-        <button type="submit" className="button" disabled={form.busy || !oldPassword || !newPassword}>
-          <Trans>Wachtwoord wijzigen</Trans>
+        <button type="submit" className="button" disabled={form.busy || (!reset && !oldPassword) || !newPassword}>
+          {reset ? <Trans>Nieuw wachtwoord instellen</Trans> : <Trans>Wachtwoord wijzigen</Trans>}
         </button>
       </form>
     </Section>
@@ -375,7 +401,10 @@ function MyAccount() {
     (failure: unknown): ErrorView => {
       logError('my-account', failure);
       const view = describeError(failure, i18n);
-      setError({ view, code: failure instanceof MyAccountError ? failure.code : undefined });
+      const code = failure instanceof MyAccountError ? failure.code : undefined;
+      // Not bound to the signed-in person: nothing stays on the page to read or change.
+      if (code === 'other_person' || code === 'unbound') setAccount(undefined);
+      setError({ view, code });
       return view;
     },
     [i18n],
@@ -405,6 +434,18 @@ function MyAccount() {
     access.connect().then(
       () => {
         // Connected: the page says it is loading, no longer what was wrong.
+        setError(undefined);
+        void load();
+      },
+      (failure: unknown) => void showFailure(failure),
+    ).finally(() => setConnecting(false));
+  };
+
+  // The provider's session is someone else's: a fresh sign-in there (prompt=login, the person's login named) in a popup.
+  const signInAsSelf = () => {
+    setConnecting(true);
+    access.reauthenticate(page.saveDrafts, {}).then(
+      () => {
         setError(undefined);
         void load();
       },
@@ -460,6 +501,10 @@ function MyAccount() {
           {error.code === 'connect' || error.code === 'popup_blocked' ? (
             <button type="button" className="button button--primary" disabled={connecting} onClick={connect}>
               <Trans>Verbinden met de inlogdienst</Trans>
+            </button>
+          ) : error.code === 'other_person' ? (
+            <button type="button" className="button button--primary" disabled={connecting} onClick={signInAsSelf}>
+              <Trans>Bij de inlogdienst inloggen als jezelf</Trans>
             </button>
           ) : (
             <button type="button" className="button" onClick={load}>

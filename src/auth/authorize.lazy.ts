@@ -32,6 +32,12 @@ export interface AuthorizationOptions {
    * API's 403 `insufficient_authentication_context` before a change).
    */
   reauthenticate?: Reauthentication;
+  /**
+   * Whom the request is for (Mijn account's, at the org authorization
+   * server): `login_hint` with the login, `id_token_hint` with an ID token
+   * of that server's own. The answer's subject is checked all the same.
+   */
+  hints?: { login?: string; idToken?: string };
 }
 
 /** What Okta's `insufficient_authentication_context` challenge asks for: `max_age` (seconds, 0 included) and `acr_values`, each when named. */
@@ -73,7 +79,7 @@ const STATE_PREFIX = { redirect: '', popup: POPUP_STATE_PREFIX, silent: SILENT_S
 export async function createAuthorizationRequest(
   config: AuthConfig,
   returnPath: string | undefined,
-  { mode = 'redirect', scope, reauthenticate }: AuthorizationOptions = {},
+  { mode = 'redirect', scope, reauthenticate, hints }: AuthorizationOptions = {},
 ): Promise<AuthorizationRequest> {
   const provider = await getProvider(config);
   const codeVerifier = oauth.generateRandomCodeVerifier();
@@ -93,6 +99,8 @@ export async function createAuthorizationRequest(
     code_challenge_method: 'S256',
   }).toString();
   askForPageLanguage(url);
+  if (hints?.login) url.searchParams.set('login_hint', hints.login);
+  if (hints?.idToken) url.searchParams.set('id_token_hint', hints.idToken);
   // The code is bound to this browser's DPoP key too (RFC 9449 §10). Tabs that sign in at the same
   // moment share the key, so neither tab's code is left bound to a key the other replaced.
   const DPoP = await dpopHandle(config, provider);

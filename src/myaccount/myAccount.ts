@@ -56,7 +56,10 @@ export interface PendingContact {
  * it could answer: `network`, `session_ended`, `scope_refused` (the org has
  * not granted the my-account scopes), `connect` (no token without a
  * first-party visit to the provider), `recent_authentication` (a change
- * needs a sign-in at most 15 minutes old), `other_person`, `malformed`.
+ * needs a sign-in at most 15 minutes old), `other_person` (the provider's
+ * session is someone else's), `unbound` (this tab cannot tell who signed
+ * in), `change_password_unavailable` (the org lacks change-password: 401
+ * E0000015), `malformed`.
  */
 export type MyAccountErrorCode = string;
 
@@ -65,7 +68,8 @@ const MESSAGES: Record<string, MessageDescriptor> = {
   session_ended: msg`Je sessie bij de inlogdienst is afgelopen. Log opnieuw in om je gegevens te bekijken.`,
   connect: msg`Je browser laat de inlogdienst hier niet zien dat je bent ingelogd. Open de verbinding met één klik; er opent een klein venster van de inlogdienst.`,
   recent_authentication: msg`Voor deze wijziging vraagt de inlogdienst om een recente inlog (hoogstens 15 minuten geleden). Bevestig dat jij het bent; daarna gaat je wijziging alsnog door en blijft wat je hebt ingevuld staan.`,
-  other_person: msg`In het venster van de inlogdienst is iemand anders ingelogd. Log daar in als jezelf en probeer het opnieuw.`,
+  other_person: msg`Bij de inlogdienst is in deze browser iemand anders ingelogd dan jij. Mijn account laat daarom niets zien en wijzigt niets. Log bij de inlogdienst in als jezelf (de knop hieronder) en probeer het opnieuw.`,
+  unbound: msg`In dit tabblad is niet na te gaan wie er bij de inlogdienst is ingelogd. Mijn account laat daarom niets zien en wijzigt niets. Log uit en log opnieuw in, of open Mijn account in het tabblad waarin je inlogde.`,
   popup_blocked: msg`Je browser blokkeerde het venster van de inlogdienst.`,
   malformed: msg`De inlogdienst gaf een onverwacht antwoord. Probeer het opnieuw of neem contact op met de beheerder.`,
   E0000001: msg`Niet alle velden zijn goed ingevuld. Verbeter wat hieronder staat en probeer het opnieuw.`,
@@ -75,6 +79,7 @@ const MESSAGES: Record<string, MessageDescriptor> = {
   E0000008: msg`Dit bestaat niet (meer). Ververs de pagina en probeer het opnieuw.`,
   E0000011: msg`Je gegevens bij de inlogdienst zijn nu niet te openen. Probeer het opnieuw; lukt het niet, log dan opnieuw in.`,
   E0000015: msg`Mijn account is bij deze inlogdienst niet ingeschakeld. Vraag de beheerder om de MyAccount-API aan te zetten.`,
+  change_password_unavailable: msg`De inlogdienst kan je huidige wachtwoord hier niet controleren. Je kunt een nieuw wachtwoord instellen zonder je huidige: dat steunt op je recente inlog (hoogstens 15 minuten geleden), zo nodig bevestig je eerst dat jij het bent.`,
   E0000038: msg`De inlogdienst staat dit nu niet toe voor je account.`,
   E0000047: msg`Je hebt net al een code gevraagd. Probeer het over een halve minuut opnieuw.`,
   E0000138: msg`De inlogdienst kon de code niet versturen. Probeer het over een ogenblik opnieuw.`,
@@ -156,7 +161,9 @@ export class MyAccountError extends Error implements Describable {
     const scopes = this.scopes ?? '';
     const message =
       this.code === 'scope_refused'
-        ? i18n._(msg`De inlogdienst geeft deze app geen toegang tot je accountgegevens. Vraag de beheerder om de app bij de inlogdienst deze rechten te geven: ${scopes}.`)
+        ? i18n._(
+            msg`De inlogdienst geeft deze app geen toegang tot je accountgegevens. Alleen een Super Admin van de inlogdienst kan de app deze rechten geven (bij Okta: de app, tabblad Okta API Scopes): ${scopes}. Vraag je beheerder dat te regelen; tot dan wijzig je je gegevens bij de inlogdienst zelf. De rest van de app werkt gewoon.`,
+          )
         : i18n._(MESSAGES[this.code] ?? UNKNOWN);
     return { action: this.code === 'network' ? 'connection' : 'retry', message, fields, general: general.filter((text) => text !== message) };
   }
@@ -280,9 +287,14 @@ export async function updateMyName(client: MyAccountClient, firstName: string, l
   return readProfile(await client.call('updateProfile', {}, { profile }));
 }
 
-/** A new primary e-mail address: the provider sends a code to it, which `verify` hands back. */
+/**
+ * A new primary e-mail address: the provider sends a code to it, which
+ * `verify` hands back. Created with `sendEmail: false` and then challenged
+ * once, as Okta's own integration test does: with `sendEmail: true` Okta
+ * mails the address itself as well, two mails with two codes.
+ */
 export async function addMyEmail(client: MyAccountClient, email: string): Promise<PendingContact> {
-  const added = fieldsOf(await client.call('createEmail', {}, { profile: { email }, role: 'PRIMARY', sendEmail: true }));
+  const added = fieldsOf(await client.call('createEmail', {}, { profile: { email }, role: 'PRIMARY', sendEmail: false }));
   const id = requiredText(added, 'id', '/emails');
   const challenge = async () => requiredText(fieldsOf(await client.call('challengeEmail', { id })), 'id', 'challenge');
   let challengeId = await challenge();
@@ -342,22 +354,30 @@ export async function addMyPhone(client: MyAccountClient, phoneNumber: string): 
   return pendingPhone(client, requiredText(added, 'id', '/phones'), textOf(fieldsOf(added.get('profile')).get('phoneNumber')) ?? phoneNumber, false);
 }
 
-/** Statuses that say the org has no such operation (a path it does not know, or a method it does not take there). */
-const NOT_THERE = new Set([404, 405]);
-
 /**
- * Changes the password. `POST /password/change-password` checks the current
- * password, so it goes first; it is of limited availability at Okta, and an
- * org without it answers 404 or 405. Then the new password goes with
- * `PUT /password` (`{ profile: { password } }`, what okta-auth-js uses), a
- * reset that Okta allows only with an authentication of the last 15 minutes
- * and that does not ask the current password.
+ * Changes the password with `POST /password/change-password`, which checks
+ * the current password. It is of limited availability at Okta: an org
+ * without it answers 401 E0000015, which comes out as
+ * `change_password_unavailable` (never a silent reset that ignores the
+ * current password the person typed): the form then offers `resetMyPassword`
+ * and says what that does and does not ask.
  */
 export async function changeMyPassword(client: MyAccountClient, oldPassword: string, newPassword: string): Promise<void> {
   try {
     await client.call('changePassword', {}, { oldPassword, newPassword });
   } catch (error) {
-    if (!(error instanceof MyAccountError && NOT_THERE.has(error.status))) throw error;
-    await client.call('replacePassword', {}, { profile: { password: newPassword } });
+    if (error instanceof MyAccountError && error.status === 401 && error.code === 'E0000015') {
+      throw new MyAccountError('change_password_unavailable', error.status, error.summary, error.causes, { cause: error });
+    }
+    throw error;
   }
+}
+
+/**
+ * Sets a new password with `PUT /password` (`{ profile: { password } }`,
+ * what okta-auth-js uses): a reset that does not ask the current password;
+ * Okta allows it only with an authentication of the last 15 minutes.
+ */
+export async function resetMyPassword(client: MyAccountClient, newPassword: string): Promise<void> {
+  await client.call('replacePassword', {}, { profile: { password: newPassword } });
 }

@@ -46,7 +46,10 @@ export interface MyAccountOperation {
 /** Okta's error answers the app and the imitation use (SPEC components/responses unless LOCAL). */
 export const ERRORS = {
   validation: { status: 400, errorCode: 'E0000001', errorSummary: 'Api validation failed: forUpdate', source: 'SPEC' },
-  invalidToken: { status: 401, errorCode: 'E0000011', errorSummary: 'Invalid token provided', source: 'DD' },
+  /** LOCAL: Okta publishes no error body for a refused token on MyAccount; the client reads only the `invalid_token` challenge. */
+  invalidToken: { status: 401, errorCode: 'E0000011', errorSummary: 'Invalid token provided', source: 'LOCAL' },
+  /** SPEC Error-IdpMyAccountNotEnabled-Response-401: also an org's answer where it lacks change-password (limited availability). */
+  notEnabled: { status: 401, errorCode: 'E0000015', errorSummary: 'You do not have permission to access the feature you are requesting', source: 'SPEC' },
   wrongCode: { status: 401, errorCode: 'E0000004', errorSummary: 'Authentication failed', source: 'SPEC' },
   notAllowed: { status: 403, errorCode: 'E0000038', errorSummary: "This operation is not allowed in the user's current status.", source: 'SPEC' },
   forbidden: { status: 403, errorCode: 'E0000006', errorSummary: 'You do not have permission to perform the requested action', source: 'SPEC' },
@@ -97,7 +100,9 @@ export const CAUSES = {
 /**
  * The 15-minute rule: a change with an access token whose authentication
  * (`auth_time`) is older is refused with 403 and exactly this header
- * (DD reference/api/myaccount, AJS lib/myaccount/README.md).
+ * (DD reference/api/myaccount, AJS lib/myaccount/README.md). Okta may ask
+ * more with the same error: `max_age=0` and `acr_values`
+ * (`reauthenticationDemands` reads whichever it names).
  */
 export const RECENT_AUTHENTICATION_SECONDS = 900;
 export const RECENT_AUTHENTICATION_CHALLENGE =
@@ -134,10 +139,10 @@ export const PHONE_CHALLENGE_INTERVAL_SECONDS = 30;
 
 /** The operations the app calls, by name. */
 export const OPERATIONS = {
-  getProfile: { method: 'GET', path: '/profile', scope: 'okta.myAccount.profile.read', request: [], answer: ['profile', '_links'], success: [200], recentAuthentication: false, errors: ['invalidToken', 'notAcceptable'], source: ['SPEC'] },
+  getProfile: { method: 'GET', path: '/profile', scope: 'okta.myAccount.profile.read', request: [], answer: ['profile', '_links'], success: [200], recentAuthentication: false, errors: ['notAcceptable'], source: ['SPEC'] },
   /** The whole profile: every attribute GET returns, optional ones as null (DD "All values returned … must pass"; AJS's sample merges the edit). */
   updateProfile: { method: 'PUT', path: '/profile', scope: 'okta.myAccount.profile.manage', request: ['profile'], answer: ['profile', '_links'], success: [200], recentAuthentication: true, errors: ['validation', 'forbidden'], source: ['SPEC', 'DD', 'AJS'] },
-  listPhones: { method: 'GET', path: '/phones', scope: 'okta.myAccount.phone.read', request: [], answer: [], success: [200], recentAuthentication: false, errors: ['invalidToken'], source: ['SPEC'] },
+  listPhones: { method: 'GET', path: '/phones', scope: 'okta.myAccount.phone.read', request: [], answer: [], success: [200], recentAuthentication: false, errors: [], source: ['SPEC'] },
   createEmail: { method: 'POST', path: '/emails', scope: 'okta.myAccount.email.manage', request: ['profile.email', 'role', 'sendEmail'], answer: ['id', 'status', 'roles', 'profile', '_links'], success: [201], recentAuthentication: true, errors: ['validation', 'notAllowed', 'conflict', 'forbidden'], source: ['SPEC'] },
   challengeEmail: { method: 'POST', path: '/emails/:id/challenge', scope: 'okta.myAccount.email.manage', request: [], answer: ['id', 'status', 'expiresAt', '_links'], success: [201], recentAuthentication: true, errors: ['notFound', 'forbidden'], source: ['SPEC'] },
   /** 200 in SPEC, an empty 204 in the older DD reference: either is done; a wrong code is 401 E0000004 (SPEC, AJS's integration test). */
@@ -148,10 +153,11 @@ export const OPERATIONS = {
   verifyPhone: { method: 'POST', path: '/phones/:id/verify', scope: 'okta.myAccount.phone.manage', request: ['verificationCode'], answer: [], success: [204], recentAuthentication: true, errors: ['wrongCode', 'validation', 'phoneNotFound', 'forbidden'], source: ['SPEC', 'DD'] },
   /**
    * Limited availability at Okta (SPEC x-okta-lifecycle LIMITED_GA): an org
-   * without it answers 404 or 405, and the app then sends replacePassword.
-   * Asked first because it checks the current password.
+   * without it answers 401 E0000015; the form then offers replacePassword,
+   * saying that it does not ask the current password. Asked first because
+   * it checks the current password.
    */
-  changePassword: { method: 'POST', path: '/password/change-password', scope: 'okta.myAccount.password.manage', request: ['oldPassword', 'newPassword'], answer: [], success: [204], recentAuthentication: true, errors: ['validation', 'forbidden'], source: ['SPEC'] },
+  changePassword: { method: 'POST', path: '/password/change-password', scope: 'okta.myAccount.password.manage', request: ['oldPassword', 'newPassword'], answer: [], success: [204], recentAuthentication: true, errors: ['validation', 'notEnabled', 'forbidden'], source: ['SPEC'] },
   /** GA, and what AJS changes a password with: a reset, the current password not asked (SPEC replacePassword: 201 with the password's status). */
   replacePassword: { method: 'PUT', path: '/password', scope: 'okta.myAccount.password.manage', request: ['profile.password'], answer: ['id', 'status', '_links'], success: [201], recentAuthentication: true, errors: ['validation', 'notAllowed', 'forbidden'], source: ['SPEC', 'AJS'] },
 } as const satisfies Record<string, MyAccountOperation>;

@@ -4,6 +4,7 @@ import { getProvider } from '../auth/provider.ts';
 import { toAuthError } from '../auth/toAuthError.ts';
 import { AuthError } from '../auth/authError.ts';
 import { dpopHandle, withNonceRetry } from '../auth/dpop.lazy.ts';
+import { signInScopes } from '../auth/authorize.lazy.ts';
 import { accessTokenExpiry, personOf, type ProviderTokens } from '../auth/providerTokens.ts';
 
 /**
@@ -22,8 +23,8 @@ export interface Refreshed {
 
 /**
  * One refresh-token grant (RFC 6749 §6), with DPoP when appconfig turns it
- * on (`dpopHandle`, the nonce asked for once more), for the sign-in's own
- * scopes: the answer replaces the tab's tokens. (Mijn account never spends
+ * on (`dpopHandle`, the nonce asked for once more), naming the sign-in's
+ * own scopes (`scope`, as okta-auth-js does): the answer replaces the tab's tokens. (Mijn account never spends
  * this refresh token: its token comes from the org authorization server.)
  * The caller holds REFRESH_LOCK and publishes `tokens` to the other tabs.
  */
@@ -32,8 +33,10 @@ export async function refreshProviderTokens(config: AuthConfig, tokens: Provider
   try {
     const DPoP = await dpopHandle(config, provider);
     const result = await withNonceRetry(async () => {
+      // The sign-in's scopes, as okta-auth-js sends them with every refresh (Okta's guides: `openid` for a new ID token).
       const response = await oauth.refreshTokenGrantRequest(provider.as, provider.client, provider.clientAuth, tokens.refreshToken!, {
         ...provider.options,
+        additionalParameters: { scope: signInScopes(config) },
         DPoP,
       });
       return oauth.processRefreshTokenResponse(provider.as, provider.client, response);

@@ -24,7 +24,16 @@ import {
   RECENT_AUTHENTICATION_SECONDS,
   type MyAccountOperation,
 } from '../../src/myaccount/operations.lazy.ts';
-import { EVERY_OPERATION_ERRORS, MYACCOUNT_OPERATIONS, MYACCOUNT_RULES, type PublishedError, type PublishedOperation, type PublishedOperationName } from './okta-published.ts';
+import {
+  AUTHORIZATION_SERVERS,
+  EVERY_OPERATION_ERRORS,
+  MYACCOUNT_OPERATIONS,
+  MYACCOUNT_RULES,
+  type PublishedError,
+  type PublishedOperation,
+  type PublishedOperationName,
+} from './okta-published.ts';
+import { appRequests, type AppRequests } from './support/app-requests.ts';
 import { TEST_MS } from '../support/limits.ts';
 
 // Mijn account held to what Okta publishes (tests/contract/okta-published.ts),
@@ -97,6 +106,8 @@ function parseChallenge(header: string | null): Record<string, string> {
 }
 
 const missing = (wanted: readonly string[], present: readonly string[]) => wanted.filter((name) => !present.includes(name));
+/** Required fields not sent: an object (`profile`) counts as sent when any field of it is (`profile.phoneNumber`). */
+const missingRequired = (required: readonly string[], present: readonly string[]) => required.filter((name) => !present.some((field) => field === name || field.startsWith(`${name}.`)));
 const errorLabel = (error: PublishedError) => `${error.status} ${error.errorCode}`;
 const isPublishedError = (row: PublishedOperation, status: number, errorCode: unknown) =>
   [...row.errors, ...everyOperationErrors].some((error) => error.status === status && error.errorCode === errorCode);
@@ -108,7 +119,7 @@ function tableProblems(row: PublishedOperation, mine: MyAccountOperation | undef
   if (mine.scope !== row.scope) problems.push(`scope ${mine.scope}, Okta: ${row.scope}`);
   const unlisted = missing(mine.request, row.requestFields);
   if (unlisted.length) problems.push(`sends ${unlisted.join(', ')}, not in Okta's request`);
-  const required = missing(row.requiredFields, mine.request);
+  const required = missingRequired(row.requiredFields, mine.request);
   if (required.length) problems.push(`does not send the required ${required.join(', ')}`);
   const unknownAnswer = missing(mine.answer, row.answerFields);
   if (unknownAnswer.length) problems.push(`reads ${unknownAnswer.join(', ')}, not in Okta's answer`);
@@ -143,7 +154,7 @@ function exchangeProblems(exchange: Exchange, row: PublishedOperation, profileFi
   const sent = fieldNames(exchange.body);
   const unlisted = missing(sent, row.requestFields);
   if (unlisted.length) problems.push(`${where}: sent ${unlisted.join(', ')}, not in Okta's request`);
-  const required = missing(row.requiredFields, sent);
+  const required = missingRequired(row.requiredFields, sent);
   if (required.length) problems.push(`${where}: without the required ${required.join(', ')}`);
   if (row.method === 'PUT' && row.requestFields.includes('profile')) {
     const profile = Object.keys((exchange.body as { profile?: object } | undefined)?.profile ?? {});
@@ -179,11 +190,14 @@ beforeAll(async () => {
 
 afterAll(async () => {
   const names = Object.keys(rows);
-  const agreeing = names.filter((name) => rows[name]!.length === 0);
-  console.log(`okta published: ${agreeing.length} of ${names.length} agree`);
+  const agree = (part: string[]) => part.filter((name) => rows[name]!.length === 0).length;
+  const servers = names.filter((name) => name.startsWith('authorization servers'));
+  const myAccount = names.filter((name) => !name.startsWith('authorization servers'));
+  console.log(`okta published: ${agree(names)} of ${names.length} agree (myaccount ${agree(myAccount)} of ${myAccount.length}, authorization servers ${agree(servers)} of ${servers.length})`);
   await stack?.stop();
-  // Both parts ran: every published operation on each side, and the rules.
-  expect(names.length).toBeGreaterThanOrEqual(2 * published.length + 8);
+  // Every part ran: every published operation on each side, the rules, and the authorization servers' rows.
+  expect(myAccount.length).toBeGreaterThanOrEqual(2 * published.length + 8);
+  expect(servers.length).toBeGreaterThanOrEqual(7);
 });
 
 describe('okta published contract', () => {
@@ -274,6 +288,58 @@ describe('okta published contract', () => {
     rows['imitation: okta.myAccount scopes'] = JSON.stringify([...MYACCOUNT_SCOPES].sort()) === JSON.stringify([...MYACCOUNT_RULES.scopes].sort()) ? [] : [`knows ${MYACCOUNT_SCOPES.join(' ')}`];
 
     const disagreeing = Object.fromEntries(Object.entries(rows).filter(([name, problems]) => name.startsWith('imitation') && problems.length));
+    expect(disagreeing).toEqual({});
+  }, TEST_MS);
+  it('holds the app’s authorize, token, refresh and logout requests to the authorization servers’ rows', async () => {
+    const sent: AppRequests = await appRequests(stack.urls, { ...stack.appConfig.auth, issuer: stack.urls.signInIssuer }, 'monteur');
+    const { authorize, token, logout, scopes } = AUTHORIZATION_SERVERS;
+    const parameters = (url: URL | undefined) => [...new Set(url ? [...url.searchParams.keys()] : [])];
+    const unlisted = (sentNames: string[], listed: readonly string[], ignored: readonly string[]) => sentNames.filter((name) => !listed.includes(name) && !ignored.includes(name));
+    const fields = (form: URLSearchParams | undefined) => [...new Set(form ? [...form.keys()] : [])];
+
+    for (const [where, url] of [['sign-in', sent.authorize], ['Mijn account', sent.myAccountAuthorize]] as const) {
+      const names = parameters(url);
+      rows[`authorization servers: ${where} authorize, required parameters`] = missing(authorize.required, names).map((name) => `does not send ${name}`);
+      rows[`authorization servers: ${where} authorize, every parameter Okta’s or a named extension`] = unlisted(names, authorize.parameters, authorize.ignoredExtensions).map((name) => `sends ${name}, no Okta parameter`);
+      rows[`authorization servers: ${where} authorize, PKCE`] = authorize.codeChallengeMethods.includes(url.searchParams.get('code_challenge_method') as 'S256') && url.searchParams.get('code_challenge') ? [] : [`code_challenge_method ${String(url.searchParams.get('code_challenge_method'))}`];
+      rows[`authorization servers: ${where} authorize, state`] = authorize.stateCharacters.test(url.searchParams.get('state') ?? '') ? [] : [`state ${String(url.searchParams.get('state'))}`];
+      const prompt = url.searchParams.get('prompt');
+      rows[`authorization servers: ${where} authorize, prompt`] = prompt === null || authorize.prompt.includes(prompt as 'none') ? [] : [`prompt ${prompt}`];
+    }
+    const orgScopes = (sent.myAccountAuthorize.searchParams.get('scope') ?? '').split(' ');
+    rows['authorization servers: Mijn account asks the org server for Okta API scopes only, the person named'] = [
+      ...(sent.myAccountAuthorize.pathname === AUTHORIZATION_SERVERS.org.endpoints.authorize ? [] : [`at ${sent.myAccountAuthorize.pathname}, Okta: ${AUTHORIZATION_SERVERS.org.endpoints.authorize}`]),
+      ...orgScopes.filter((scope) => scope !== 'openid' && !MYACCOUNT_RULES.scopes.includes(scope as 'okta.myAccount.profile.read')).map((scope) => `asks ${scope}`),
+      ...(sent.myAccountAuthorize.searchParams.get('login_hint') ? [] : ['no login_hint']),
+    ];
+    rows['authorization servers: the sign-in asks no Okta API scope'] = (sent.authorize.searchParams.get('scope') ?? '').split(' ').filter((scope) => scope.startsWith('okta.')).map((scope) => `asks ${scope}`);
+    const notSent = (what: string) => [`the app sent no ${what}${sent.failure ? `: ${sent.failure}` : ''}`];
+    const codeFields = fields(sent.token?.form);
+    rows['authorization servers: token, the code grant'] = !sent.token ? notSent('code grant') : [
+      ...missing(token.codeGrant.required, codeFields).map((name) => `does not send ${name}`),
+      ...unlisted(codeFields, token.codeGrant.required, token.codeGrant.optional).map((name) => `sends ${name}`),
+    ];
+    const refreshFields = fields(sent.refresh?.form);
+    const refreshScopes = (sent.refresh?.form?.get('scope') ?? '').split(' ');
+    const signInScopes = (sent.authorize.searchParams.get('scope') ?? '').split(' ');
+    rows['authorization servers: token, the refresh grant with the sign-in’s scopes'] = !sent.refresh ? notSent('refresh grant') : [
+      ...missing(token.refreshGrant.required, refreshFields).map((name) => `does not send ${name}`),
+      ...unlisted(refreshFields, token.refreshGrant.required, token.refreshGrant.optional).map((name) => `sends ${name}`),
+      ...(refreshScopes.every((scope) => signInScopes.includes(scope)) ? [] : [`asks ${refreshScopes.join(' ')}, more than the sign-in (${token.refreshScope} only)`]),
+      ...(refreshScopes.includes(token.refreshTokenNeeds) ? [] : [`leaves out ${token.refreshTokenNeeds}: no refresh token comes back`]),
+    ];
+    const logoutNames = parameters(sent.logout);
+    rows['authorization servers: logout'] = sent.logout
+      ? [...missing(logout.required, logoutNames).map((name) => `does not send ${name}`), ...unlisted(logoutNames, [...logout.required, ...logout.optional], logout.ignoredExtensions).map((name) => `sends ${name}`)]
+      : notSent('logout request');
+
+    // The org server's answer to Okta API scopes the app was not granted, as the imitation gives it.
+    const refused = await fetch(`${sent.myAccountAuthorize.origin}${AUTHORIZATION_SERVERS.org.endpoints.authorize}?${new URLSearchParams({ ...Object.fromEntries(sent.myAccountAuthorize.searchParams), scope: 'openid okta.users.read' })}`, { redirect: 'manual' });
+    const answer = new URL(refused.headers.get('location') ?? 'about:blank').searchParams;
+    rows['authorization servers: ungranted Okta API scopes'] =
+      answer.get('error') === scopes.ungrantedOktaApiScopes && answer.get('error_description') === scopes.ungrantedDescription ? [] : [`answered ${String(answer.get('error'))}: ${String(answer.get('error_description'))}`];
+
+    const disagreeing = Object.fromEntries(Object.entries(rows).filter(([name, problems]) => name.startsWith('authorization servers') && problems.length));
     expect(disagreeing).toEqual({});
   }, TEST_MS);
 });

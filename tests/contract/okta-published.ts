@@ -41,6 +41,8 @@ const docsValidate = source('okta/okta-developer-docs', `${DOCS}/guides/validate
 const docsDpop = source('okta/okta-developer-docs', `${DOCS}/guides/dpop/main/oktaresourceserver/diagram.md`, DOCS_COMMIT);
 const docsErrorCodes = source('okta/okta-developer-docs', `${DOCS}/reference/error-codes/index.md`, DOCS_COMMIT);
 const authJs = (path: string) => source('okta/okta-auth-js', path, AUTHJS_COMMIT);
+/** Okta's catalogue of OAuth error answers. */
+const oauthErrorCodes = source('okta/okta-developer-docs', 'packages/@okta/vuepress-site/data/oauth2-error-codes.json', DOCS_COMMIT);
 
 /** An error answer: the status and Okta's `errorCode`. */
 export interface PublishedError {
@@ -158,8 +160,9 @@ export const MYACCOUNT_OPERATIONS = {
     path: '/phones',
     scope: 'okta.myAccount.phone.manage',
     lifecycle: 'GA',
-    requestFields: ['profile.phoneNumber', 'sendCode', 'method'],
-    requiredFields: ['profile.phoneNumber'],
+    requestFields: ['profile', 'profile.phoneNumber', 'sendCode', 'method'],
+    /** The definition marks `profile` required (the object), not `profile.phoneNumber`. */
+    requiredFields: ['profile'],
     answerFields: ['id', 'status', 'profile', '_links'],
     success: [201],
     errors: [error(400, 'E0000001'), error(403, 'E0000038'), error(409, 'E0000157'), error(500, 'E0000138')],
@@ -200,10 +203,10 @@ export const MYACCOUNT_OPERATIONS = {
     requiredFields: ['oldPassword', 'newPassword'],
     answerFields: [],
     success: [204],
-    errors: [error(400, 'E0000001'), error(403, 'E0000006')],
-    sources: [spec('updatePassword: x-okta-lifecycle LIMITED_GA on the path')],
+    errors: [error(400, 'E0000001'), error(401, 'E0000015'), error(403, 'E0000006')],
+    sources: [spec('updatePassword: x-okta-lifecycle LIMITED_GA on the path; Error-IdpMyAccountNotEnabled-Response-401')],
     disagreement:
-      'Limited availability: an org without it has no such path. okta-auth-js changes a password with PUT /password (replacePassword) instead. The app asks this one first, as it checks the current password, and on 404 or 405 sends PUT /password.',
+      'Limited availability: an org without it answers 401 E0000015. okta-auth-js changes a password with PUT /password (replacePassword) instead. The app asks this one first, as it checks the current password; on 401 E0000015 it sends nothing more, and the form offers PUT /password as a reset that does not ask the current password.',
   },
   replacePassword: {
     method: 'PUT',
@@ -225,7 +228,8 @@ export type PublishedOperationName = keyof typeof MYACCOUNT_OPERATIONS;
 /** Errors any MyAccount operation may answer, whatever its own list says. */
 export const EVERY_OPERATION_ERRORS = {
   notEnabled: { ...error(401, 'E0000015'), sources: [spec('Error-IdpMyAccountNotEnabled-Response-401')] },
-  invalidToken: { ...error(401, 'E0000011'), sources: [managementSpec('ErrorInvalidTokenProvided')] },
+  /** LOCAL: Okta publishes no error body for a refused token on MyAccount; E0000011 is the management API's answer. */
+  invalidToken: { ...error(401, 'E0000011'), sources: [managementSpec('ErrorInvalidTokenProvided')], local: true },
   /** A token without the operation's scope, or one whose authentication is too old (with the challenge below). */
   accessDenied: { ...error(403, 'E0000006'), sources: [spec('ErrorAccessDenied')] },
   notAcceptable: { ...error(406, 'E0000149'), sources: [spec('ErrorNotAcceptable406')] },
@@ -334,14 +338,23 @@ export const AUTHORIZATION_SERVERS = {
       'sessionToken',
       'state',
     ],
+    /**
+     * Parameters the app sends that are not Okta's, which Okta ignores: `ui_locales` (the local provider's pages
+     * speak the app's language; Okta's widget takes the browser's) and `dpop_jkt` (RFC 9449 §10 binds the code to the
+     * key; Okta binds at the token endpoint).
+     */
+    ignoredExtensions: ['ui_locales', 'dpop_jkt'],
     prompt: ['consent', 'enroll_authenticator', 'login', 'login consent', 'none'],
     acrValues: ['phr', 'phrh', 'urn:okta:loa:1fa:any', 'urn:okta:loa:1fa:pwd', 'urn:okta:loa:2fa:any', 'urn:okta:loa:2fa:any:ifpossible'],
     sources: [oauthSpec('authorize, /oauth2/{authorizationServerId}/v1/authorize: parameters')],
   },
   scopes: {
-    /** Every requested scope is checked against the app's grants; one not granted is refused for the whole request. */
-    ungranted: 'invalid_scope',
-    sources: [docsOktaApis('Define allowed scopes: checked against the grants collection'), docsErrorCodes('invalid_scope')],
+    /** A scope the server does not know or the app may not ask for is refused for the whole request. */
+    unknown: 'invalid_scope',
+    /** Okta API scopes (okta.myAccount.* among them) the app integration was not granted, at the org server: consent_required ("no_org_scopes_granted"). Only a Super Admin grants them. */
+    ungrantedOktaApiScopes: 'consent_required',
+    ungrantedDescription: 'You are not allowed any of the requested scopes.',
+    sources: [docsOktaApis('Define allowed scopes: checked against the grants collection'), oauthErrorCodes('no_org_scopes_granted: consent_required'), docsErrorCodes('invalid_scope')],
   },
   token: {
     /** A refresh token comes only when `offline_access` was asked at /authorize (code flow) or in the refresh. */
@@ -351,7 +364,15 @@ export const AUTHORIZATION_SERVERS = {
     /** `resource` exists only on the token-exchange grant, never on the code or refresh grant. */
     resourceOnlyIn: 'urn:ietf:params:oauth:grant-type:token-exchange',
     answerFields: ['access_token', 'token_type', 'expires_in', 'scope', 'refresh_token', 'id_token'],
-    sources: [oauthSpec('TokenRequestRefreshToken, TokenResponse, TokenRequestTokenExchange'), docsRefresh('Get a refresh token: grant types and scopes')],
+    /** The code grant of a public client with PKCE: every field it sends. */
+    codeGrant: { required: ['grant_type', 'code', 'redirect_uri', 'code_verifier', 'client_id'], optional: [] as string[] },
+    /** The refresh grant: okta-auth-js sends the sign-in's scopes with every refresh, and the guides say to (openid for a new ID token). */
+    refreshGrant: { required: ['grant_type', 'refresh_token', 'client_id', 'scope'], optional: [] as string[] },
+    sources: [
+      oauthSpec('TokenRequestRefreshToken, TokenResponse, TokenRequestTokenExchange'),
+      docsRefresh('Get a refresh token: grant types and scopes; Use a refresh token: include openid in scope'),
+      authJs('lib/oidc/renewTokens.ts')('renewTokens: scopes of the original tokens'),
+    ],
   },
   rotation: {
     /** A single-page app's refresh tokens rotate on every use by default. */
@@ -366,6 +387,8 @@ export const AUTHORIZATION_SERVERS = {
   logout: {
     required: ['id_token_hint'],
     optional: ['post_logout_redirect_uri', 'state'],
+    /** `client_id` is RP-Initiated Logout 1.0's, not a listed Okta parameter: Okta ignores it (the ID token names the client). */
+    ignoredExtensions: ['client_id'],
     sources: [oauthSpec('logout, logoutWithPost')],
   },
 } as const;

@@ -1,13 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { addMyEmail, addMyPhone, changeMyPassword, createMyAccountClient, MyAccountError, type WatchingFetch } from '../../src/myaccount/myAccount.ts';
+import { addMyEmail, addMyPhone, changeMyPassword, createMyAccountClient, MyAccountError, resetMyPassword, type WatchingFetch } from '../../src/myaccount/myAccount.ts';
 import { ACCEPT, CAUSES } from '../../src/myaccount/operations.lazy.ts';
 
 // Where Okta's published material disagrees with itself, the client copes
 // with either answer: an e-mail code's verify is 200 (the definition) or an
 // empty 204 (the older reference page), a wrong phone code is 401 E0000004
-// or 400 E0000001 (both published), and a password change goes by
-// PUT /password when the org has no POST /password/change-password (limited
-// availability: 404 or 405).
+// or 400 E0000001 (both published). A password change never falls back by
+// itself to PUT /password (a reset that ignores the current password): an
+// org without change-password (limited availability) answers 401 E0000015,
+// which the client names so the form can offer the reset as what it is.
 
 const BASE = 'http://org.example/idp/myaccount';
 
@@ -47,6 +48,15 @@ describe('my-account client, where Okta’s sources disagree', () => {
     const { client, sent } = org(emailAnswers(() => new Response(null, { status: 200 })));
     await (await addMyEmail(client, 'bea@example.com')).verify(' 123456 ');
     expect(sent.at(-1)).toEqual({ method: 'POST', path: '/emails/eml1/challenge/chl1/verify', body: { verificationCode: '123456' }, accept: ACCEPT });
+  });
+
+  it('creates a new address with sendEmail false and challenges it once: one mail, one code', async () => {
+    const { client, sent } = org(emailAnswers(() => json(200, {})));
+    await addMyEmail(client, 'bea@example.com');
+    expect(sent.map(({ method, path, body }) => ({ method, path, body }))).toEqual([
+      { method: 'POST', path: '/emails', body: { profile: { email: 'bea@example.com' }, role: 'PRIMARY', sendEmail: false } },
+      { method: 'POST', path: '/emails/eml1/challenge', body: undefined },
+    ]);
   });
 
   it('takes the e-mail verify’s empty 204 (the older reference page) as done', async () => {
@@ -101,26 +111,36 @@ describe('my-account client, where Okta’s sources disagree', () => {
     ]);
   });
 
+  it('names an org without change-password (401 E0000015) and sends no reset by itself', async () => {
+    const { client, sent } = org({
+      'POST /password/change-password': () => json(401, { errorCode: 'E0000015', errorSummary: 'You do not have permission to access the feature you are requesting', errorCauses: [] }),
+      'PUT /password': () => json(201, {}),
+    });
+    const error = await changeMyPassword(client, 'oud-Wachtwoord-1', 'Zomer-Dak-2026').catch((failure: unknown) => failure);
+    expect((error as MyAccountError).code).toBe('change_password_unavailable');
+    expect(sent.map(({ method, path }) => `${method} ${path}`)).toEqual(['POST /password/change-password']);
+  });
+
   it.each([
     ['404, the path unknown', () => json(404, { errorCode: 'E0000007', errorSummary: 'Not found: Resource not found', errorCauses: [] })],
     ['405, the method not taken there', () => new Response(null, { status: 405, headers: { Allow: 'GET, PUT' } })],
-  ])('falls back to PUT /password when change-password answers %s', async (_, answer) => {
-    const { client, sent } = org({
-      'POST /password/change-password': answer,
-      'PUT /password': () => json(201, { id: 'pwd1', status: 'ACTIVE', created: '2026-01-01T00:00:00.000Z', lastUpdated: '2026-01-02T00:00:00.000Z', _links: {} }),
-    });
-    await changeMyPassword(client, 'oud-Wachtwoord-1', 'Zomer-Dak-2026');
-    expect(sent.map(({ method, path, body, accept }) => ({ method, path, body, accept }))).toEqual([
-      { method: 'POST', path: '/password/change-password', body: { oldPassword: 'oud-Wachtwoord-1', newPassword: 'Zomer-Dak-2026' }, accept: ACCEPT },
-      { method: 'PUT', path: '/password', body: { profile: { password: 'Zomer-Dak-2026' } }, accept: ACCEPT },
-    ]);
+  ])('does not fall back to PUT /password when change-password answers %s', async (_, answer) => {
+    const { client, sent } = org({ 'POST /password/change-password': answer, 'PUT /password': () => json(201, {}) });
+    await expect(changeMyPassword(client, 'oud-Wachtwoord-1', 'Zomer-Dak-2026')).rejects.toBeInstanceOf(MyAccountError);
+    expect(sent.map((request) => request.method)).toEqual(['POST']);
   });
 
-  it('says a refused fallback in the org’s words', async () => {
+  it('resets with PUT /password and the new password alone, when asked to', async () => {
+    const { client, sent } = org({ 'PUT /password': () => json(201, { id: 'pwd1', status: 'ACTIVE', _links: {} }) });
+    await resetMyPassword(client, 'Zomer-Dak-2026');
+    expect(sent.map(({ method, path, body }) => ({ method, path, body }))).toEqual([{ method: 'PUT', path: '/password', body: { profile: { password: 'Zomer-Dak-2026' } } }]);
+  });
+
+  it('says a refused reset in the org’s words', async () => {
     const { client } = org({
       'PUT /password': () => json(400, { errorCode: 'E0000001', errorSummary: 'Api validation failed: password', errorCauses: [{ errorSummary: 'password: Password requirements were not met.' }] }),
     });
-    const error = await changeMyPassword(client, 'oud-Wachtwoord-1', 'kort').catch((failure: unknown) => failure);
+    const error = await resetMyPassword(client, 'kort').catch((failure: unknown) => failure);
     expect((error as MyAccountError).code).toBe('E0000001');
     expect((error as MyAccountError).causes).toEqual(['password: Password requirements were not met.']);
   });

@@ -1,9 +1,10 @@
 import type { Context, Hono } from 'hono';
 import type { AccountServices } from '../accounts.ts';
-import { jsonBody, link, oktaError, operation, requireScope, type MyAccountEnv } from './http.ts';
+import { jsonBody, link, oktaError, operation, requireScope, type MyAccountEnv, type MyAccountPolicy } from './http.ts';
 import { randomId, type EmailAddress, type PhoneNumber, type ProviderUser } from '../user-store.ts';
 import type { CodeCheck } from '../verification-codes.ts';
-import { CAUSES, PHONE_CHALLENGE_INTERVAL_SECONDS } from '../../../src/myaccount/operations.lazy.ts';
+import { PHONE_CHALLENGE_INTERVAL_SECONDS } from '../../../src/myaccount/operations.lazy.ts';
+import { OKTA_CAUSES as CAUSES } from './okta-answers.ts';
 
 // My-account e-mail addresses and phone numbers, as Okta's MyAccount API
 // has them. A new one starts UNVERIFIED; a challenge sends a six-digit code
@@ -30,7 +31,7 @@ function codeFailure(c: Context, result: Exclude<CodeCheck, 'verified' | 'unknow
 
 const codeOf = (body: Record<string, unknown> | undefined) => (typeof body?.verificationCode === 'string' ? body.verificationCode : '');
 
-export function registerContactRoutes(app: Hono<MyAccountEnv>, services: AccountServices, base: string): void {
+export function registerContactRoutes(app: Hono<MyAccountEnv>, services: AccountServices, base: string, policy: MyAccountPolicy): void {
   const { users, codes, mailbox, clock } = services;
   const emailKey = (emailId: string, challengeId: string) => `email:${emailId}:${challengeId}`;
   const phoneKey = (phoneId: string) => `phone:${phoneId}`;
@@ -70,9 +71,18 @@ export function registerContactRoutes(app: Hono<MyAccountEnv>, services: Account
   const findEmail = (c: Context<MyAccountEnv>) => c.get('user').emails.find((e) => e.id === c.req.param('id'));
   const findPhone = (c: Context<MyAccountEnv>) => c.get('user').phones.find((p) => p.id === c.req.param('id'));
 
+  /** A challenge with a code, mailed to the address: the latest one is the address's open challenge. */
+  const sendEmailCode = (user: ProviderUser, email: EmailAddress) => {
+    const challengeId = randomId('chl');
+    const { code, expiresAt } = codes.issue(emailKey(email.id, challengeId), user.sub);
+    openEmailChallenge.set(email.id, challengeId);
+    mailbox.send({ to: email.address, channel: 'email', subject: 'Je verificatiecode', text: `Je code om dit e-mailadres te bevestigen: ${code}\nDe code is 5 minuten geldig.`, code });
+    return { challengeId, expiresAt };
+  };
+
   app.get('/emails', requireScope('email', 'read'), (c) => c.json(c.get('user').emails.map((e) => emailJson(c.get('user'), e))));
 
-  operation(app, clock, 'createEmail', async (c) => {
+  operation(app, policy, 'createEmail', async (c) => {
     const user = c.get('user');
     const body = await jsonBody(c);
     const profile = body?.profile as Record<string, unknown> | undefined;
@@ -81,10 +91,11 @@ export function registerContactRoutes(app: Hono<MyAccountEnv>, services: Account
     if (!EMAIL.test(address) || address.length > 254) return oktaError(c, 'validation', [CAUSES.invalidEmail], 'Api validation failed: email');
     if (role !== 'PRIMARY' && role !== 'SECONDARY') return oktaError(c, 'validation', [`Invalid role ${String(role)} in the request.`], 'Api validation failed: role');
     if (user.emails.some((e) => e.address.toLowerCase() === address.toLowerCase())) return oktaError(c, 'conflict', [CAUSES.emailExists(address)]);
-    // sendEmail is accepted for Okta's sake; the code goes out on POST .../challenge.
     const email: EmailAddress = { id: randomId('eml'), address, role, status: 'UNVERIFIED' };
     user.emails.push(email);
     users.touch(user);
+    // sendEmail (default true at Okta): Okta mails the address itself at once, a code of a challenge of its own.
+    if (body?.sendEmail !== false) sendEmailCode(user, email);
     return c.json(emailJson(user, email), 201);
   });
 
@@ -103,15 +114,12 @@ export function registerContactRoutes(app: Hono<MyAccountEnv>, services: Account
     return c.body(null, 204);
   });
 
-  operation(app, clock, 'challengeEmail', (c) => {
+  operation(app, policy, 'challengeEmail', (c) => {
     const user = c.get('user');
     const email = findEmail(c);
     if (!email) return emailNotFound(c, c.req.param('id') ?? '');
     if (email.status === 'VERIFIED') return oktaError(c, 'notAllowed', ['This email address is already verified.']);
-    const challengeId = randomId('chl');
-    const { code, expiresAt } = codes.issue(emailKey(email.id, challengeId), user.sub);
-    openEmailChallenge.set(email.id, challengeId);
-    mailbox.send({ to: email.address, channel: 'email', subject: 'Je verificatiecode', text: `Je code om dit e-mailadres te bevestigen: ${code}\nDe code is 5 minuten geldig.`, code });
+    const { challengeId, expiresAt } = sendEmailCode(user, email);
     const self = `${base}/emails/${email.id}/challenge/${challengeId}`;
     return c.json(
       { id: challengeId, status: 'UNVERIFIED', expiresAt: new Date(expiresAt).toISOString(), profile: { email: email.address }, _links: { verify: link(`${self}/verify`, 'POST'), poll: link(self, 'GET') } },
@@ -126,7 +134,7 @@ export function registerContactRoutes(app: Hono<MyAccountEnv>, services: Account
     return c.json({ id: challengeId, status: email.status, _links: { self: link(`${base}/emails/${email.id}/challenge/${challengeId}`, 'GET') } });
   });
 
-  operation(app, clock, 'verifyEmail', async (c) => {
+  operation(app, policy, 'verifyEmail', async (c) => {
     const user = c.get('user');
     const email = findEmail(c);
     if (!email) return emailNotFound(c, c.req.param('id') ?? '');
@@ -145,7 +153,7 @@ export function registerContactRoutes(app: Hono<MyAccountEnv>, services: Account
     return c.body(null, 200);
   });
 
-  operation(app, clock, 'listPhones', (c) => c.json(c.get('user').phones.map(phoneJson)));
+  operation(app, policy, 'listPhones', (c) => c.json(c.get('user').phones.map(phoneJson)));
 
   /** When each number last got a code, by the provider's clock: a new one only after 30 s. */
   const lastCode = new Map<string, number>();
@@ -158,7 +166,7 @@ export function registerContactRoutes(app: Hono<MyAccountEnv>, services: Account
   const methodOf = (value: unknown) => (value === 'SMS' || value === 'CALL' ? value : undefined);
   const badMethod = (c: Context, value: unknown) => oktaError(c, 'validation', [CAUSES.invalidMethod(String(value))], 'Api validation failed: Method');
 
-  operation(app, clock, 'createPhone', async (c) => {
+  operation(app, policy, 'createPhone', async (c) => {
     const user = c.get('user');
     const body = await jsonBody(c);
     const profile = body?.profile as Record<string, unknown> | undefined;
@@ -191,7 +199,7 @@ export function registerContactRoutes(app: Hono<MyAccountEnv>, services: Account
     return c.body(null, 204);
   });
 
-  operation(app, clock, 'challengePhone', async (c) => {
+  operation(app, policy, 'challengePhone', async (c) => {
     const phone = findPhone(c);
     if (!phone) return phoneNotFound(c);
     if (phone.status === 'VERIFIED') return oktaError(c, 'notAllowed', ['This phone number is already verified.']);
@@ -204,7 +212,7 @@ export function registerContactRoutes(app: Hono<MyAccountEnv>, services: Account
     return c.json({ _links: { verify: link(`${base}/phones/${phone.id}/verify`, 'POST') } });
   });
 
-  operation(app, clock, 'verifyPhone', async (c) => {
+  operation(app, policy, 'verifyPhone', async (c) => {
     const user = c.get('user');
     const phone = findPhone(c);
     if (!phone) return phoneNotFound(c);

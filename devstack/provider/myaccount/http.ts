@@ -1,16 +1,8 @@
 import type { Context, Hono, MiddlewareHandler } from 'hono';
 import { dpopProofProblem } from '../../api/dpop-proof.ts';
 import { randomId, type ProviderUser, type UserStore } from '../user-store.ts';
-import {
-  ACCEPT,
-  ERRORS,
-  OPERATIONS,
-  RECENT_AUTHENTICATION_CHALLENGE,
-  RECENT_AUTHENTICATION_SECONDS,
-  type MyAccountArea,
-  type OktaErrorName,
-  type OperationName,
-} from '../../../src/myaccount/operations.lazy.ts';
+import { ACCEPT, OPERATIONS, type MyAccountArea, type OperationName } from '../../../src/myaccount/operations.lazy.ts';
+import { OKTA_ERRORS, STEP_UP_CHALLENGES, type OktaErrorName, type StepUp } from './okta-answers.ts';
 
 // The HTTP rules of the my-account API, as Okta's MyAccount API has them
 // (the table in src/myaccount/operations.lazy.ts): an access token of the
@@ -34,7 +26,7 @@ export type MyAccountEnv = { Variables: { user: ProviderUser; scopes: Set<string
 
 /** An answer in Okta's error shape: the table's code and summary (a longer summary where Okta names the field), causes as sentences only. */
 export function oktaError(c: Context, name: OktaErrorName, causes: readonly string[] = [], summary?: string) {
-  const { status, errorCode, errorSummary } = ERRORS[name];
+  const { status, errorCode, errorSummary } = OKTA_ERRORS[name];
   return c.json(
     { errorCode, errorSummary: summary ?? errorSummary, errorLink: errorCode, errorId: randomId('oae'), errorCauses: causes.map((sentence) => ({ errorSummary: sentence })) },
     status,
@@ -147,25 +139,46 @@ export function requireScope(area: MyAccountArea, level: 'read' | 'manage'): Mid
   };
 }
 
+/** How the org guards a change (its policy): the clock it reads, and which step-up challenge it sends. */
+export interface MyAccountPolicy {
+  /** Milliseconds since the epoch. */
+  clock: () => number;
+  /** `max-age` (default): an authentication at most 900 s old. `acr`: one made for the token (`max_age=0`) with `acr_values`. */
+  stepUp?: StepUp;
+  /** Whether the org has the limited-availability change-password (default true); without it 401 E0000015. */
+  changePassword?: boolean;
+}
+
+/** Seconds an authentication counts as made for this request under `max_age=0`, by the provider's clock: the sign-in's round trip. LOCAL. */
+export const FRESH_AUTHENTICATION_SECONDS = 30;
+
 /**
- * The 15-minute rule: a create, update or delete with a token whose
- * authentication is more than 900 s old by the provider's clock is 403,
- * with exactly Okta's challenge. A token without `auth_time` counts as old.
+ * Okta's step-up rule on a create, update or delete, by the provider's
+ * clock: 403 with exactly Okta's challenge. `max-age`: the token's
+ * authentication is more than 900 s old. `acr`: it is not one just made
+ * (at most FRESH_AUTHENTICATION_SECONDS old; a prompt=none token keeps the
+ * old `auth_time`); the acr asked for is not checked here (LOCAL: one
+ * factor is all the local provider has). A token without `auth_time`
+ * counts as old.
  */
-export function requireRecentAuthentication(clock: () => number): MiddlewareHandler<MyAccountEnv> {
+export function requireRecentAuthentication({ clock, stepUp = 'max-age' }: MyAccountPolicy): MiddlewareHandler<MyAccountEnv> {
   return async (c, next) => {
     const authTime = c.get('authTime');
-    if (authTime !== undefined && clock() / 1000 - authTime <= RECENT_AUTHENTICATION_SECONDS) return next();
-    c.header('WWW-Authenticate', RECENT_AUTHENTICATION_CHALLENGE);
+    const limit = stepUp === 'acr' ? FRESH_AUTHENTICATION_SECONDS : RECENT_AUTHENTICATION_SECONDS;
+    if (authTime !== undefined && clock() / 1000 - authTime <= limit) return next();
+    c.header('WWW-Authenticate', STEP_UP_CHALLENGES[stepUp]);
     return oktaError(c, 'forbidden');
   };
 }
 
-/** Registers an operation of the table: its method and path, its scope and, for a change, the 15-minute rule. */
-export function operation(app: Hono<MyAccountEnv>, clock: () => number, name: OperationName, handler: (c: Context<MyAccountEnv>) => Response | Promise<Response>): void {
+/** Seconds an authentication counts as recent for a change (DD reference/api/myaccount: 15 minutes). */
+const RECENT_AUTHENTICATION_SECONDS = 900;
+
+/** Registers an operation of the table: its method and path, its scope and, for a change, the step-up rule. */
+export function operation(app: Hono<MyAccountEnv>, policy: MyAccountPolicy, name: OperationName, handler: (c: Context<MyAccountEnv>) => Response | Promise<Response>): void {
   const { method, path, scope, recentAuthentication } = OPERATIONS[name];
   const [, , area, level] = scope.split('.') as [string, string, MyAccountArea, 'read' | 'manage'];
-  const recent: MiddlewareHandler<MyAccountEnv> = recentAuthentication ? requireRecentAuthentication(clock) : (_c, next) => next();
+  const recent: MiddlewareHandler<MyAccountEnv> = recentAuthentication ? requireRecentAuthentication(policy) : (_c, next) => next();
   app.on(method, [path], requireScope(area, level), recent, handler);
 }
 

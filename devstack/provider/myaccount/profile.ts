@@ -1,9 +1,9 @@
 import type { Hono } from 'hono';
 import type { AccountServices } from '../accounts.ts';
-import { jsonBody, link, oktaError, operation, requireScope, type MyAccountEnv } from './http.ts';
+import { jsonBody, link, oktaError, operation, requireScope, type MyAccountEnv, type MyAccountPolicy } from './http.ts';
 import { passwordProblems, MIN_PASSWORD_LENGTH } from '../password-policy.ts';
 import type { ProviderUser } from '../user-store.ts';
-import { CAUSES } from '../../../src/myaccount/operations.lazy.ts';
+import { OKTA_CAUSES as CAUSES } from './okta-answers.ts';
 
 // My-account profile and password, as Okta's MyAccount API has them:
 // GET/PUT /profile (PUT validates the whole profile: every attribute GET
@@ -28,8 +28,8 @@ const PROPERTIES = Object.keys(SCHEMA) as Property[];
 /** The rules of the local policy, in the words of Okta's requirement list. */
 const PASSWORD_REQUIREMENTS = `at least ${MIN_PASSWORD_LENGTH} characters, no parts of your username, not a commonly used password. Your password cannot be your current password`;
 
-export function registerProfileRoutes(app: Hono<MyAccountEnv>, services: AccountServices, base: string): void {
-  const { users, mailbox, clock } = services;
+export function registerProfileRoutes(app: Hono<MyAccountEnv>, services: AccountServices, base: string, policy: MyAccountPolicy): void {
+  const { users, mailbox } = services;
   /** The optional attribute, kept here by the person's sub: the accounts themselves know no mobile phone. */
   const mobilePhones = new Map<string, string>();
 
@@ -47,11 +47,11 @@ export function registerProfileRoutes(app: Hono<MyAccountEnv>, services: Account
     _links: { self: link(`${base}/profile`, 'GET', 'PUT'), describedBy: link(`${base}/profile/schema`, 'GET') },
   });
 
-  operation(app, clock, 'getProfile', (c) => c.json(profileJson(c.get('user'))));
+  operation(app, policy, 'getProfile', (c) => c.json(profileJson(c.get('user'))));
 
   app.get('/profile/schema', requireScope('profile', 'read'), (c) => c.json({ _links: { self: link(`${base}/profile/schema`, 'GET') }, properties: SCHEMA }));
 
-  operation(app, clock, 'updateProfile', async (c) => {
+  operation(app, policy, 'updateProfile', async (c) => {
     const user = c.get('user');
     const profile = (await jsonBody(c))?.profile;
     if (typeof profile !== 'object' || profile === null || Array.isArray(profile)) return oktaError(c, 'validation', PROPERTIES.map(CAUSES.missingProperty));
@@ -91,7 +91,7 @@ export function registerProfileRoutes(app: Hono<MyAccountEnv>, services: Account
 
   app.get('/password', requireScope('password', 'read'), (c) => c.json(passwordJson(c.get('user'))));
 
-  operation(app, clock, 'replacePassword', async (c) => {
+  operation(app, policy, 'replacePassword', async (c) => {
     const user = c.get('user');
     const profile = (await jsonBody(c))?.profile as Record<string, unknown> | undefined;
     const password = typeof profile?.password === 'string' ? profile.password : '';
@@ -103,7 +103,9 @@ export function registerProfileRoutes(app: Hono<MyAccountEnv>, services: Account
     return c.json(passwordJson(user), 201);
   });
 
-  operation(app, clock, 'changePassword', async (c) => {
+  operation(app, policy, 'changePassword', async (c) => {
+    // An org without the limited-availability operation: Okta's published answer (SPEC Error-IdpMyAccountNotEnabled-Response-401).
+    if (policy.changePassword === false) return oktaError(c, 'notEnabled');
     const user = c.get('user');
     const body = await jsonBody(c);
     const oldPassword = typeof body?.oldPassword === 'string' ? body.oldPassword : '';

@@ -1,7 +1,7 @@
 import { Hono } from 'hono';
 import type { AccountServices } from '../accounts.ts';
 import { registerContactRoutes } from './contacts.ts';
-import { authenticate, myAccountBase, myAccountCors, MYACCOUNT_PATH, oktaError, versionedJson, type MyAccountEnv } from './http.ts';
+import { authenticate, myAccountBase, myAccountCors, MYACCOUNT_PATH, oktaError, versionedJson, type MyAccountEnv, type MyAccountPolicy } from './http.ts';
 import { registerProfileRoutes } from './profile.ts';
 import type Provider from 'oidc-provider';
 
@@ -11,7 +11,10 @@ import type Provider from 'oidc-provider';
 // okta-auth-js lib/myaccount calls; the table in src/myaccount/operations.lazy.ts),
 // so the app can move to Okta unchanged.
 
-export function createMyAccountApp(services: AccountServices, org: Provider): Hono<MyAccountEnv> {
+/** What an org chooses about its MyAccount API: the step-up challenge, and whether it has change-password. */
+export type MyAccountOrgOptions = Omit<MyAccountPolicy, 'clock'>;
+
+export function createMyAccountApp(services: AccountServices, org: Provider, options: MyAccountOrgOptions = {}): Hono<MyAccountEnv> {
   const base = myAccountBase(services.issuer);
   const app = new Hono<MyAccountEnv>().basePath(MYACCOUNT_PATH);
   // Only the org authorization server's tokens count, as at Okta: the custom
@@ -31,8 +34,9 @@ export function createMyAccountApp(services: AccountServices, org: Provider): Ho
   app.use('*', versionedJson);
   app.use('*', authenticate(lookup, services.users));
 
-  registerProfileRoutes(app, services, base);
-  registerContactRoutes(app, services, base);
+  const policy: MyAccountPolicy = { ...options, clock: services.clock };
+  registerProfileRoutes(app, services, base, policy);
+  registerContactRoutes(app, services, base, policy);
 
   app.notFound((c) => oktaError(c, 'notFound', [], `Not found: Resource not found: ${c.req.method} ${new URL(c.req.url).pathname}`));
   app.onError((error, c) => {

@@ -7,7 +7,9 @@ import { TEST_MS } from '../../support/limits.ts';
 /**
  * An Okta org whose administrator granted the app none of the my-account
  * scopes (its "Okta API Scopes" tab): the sign-in is not touched (it asks for
- * none), and Mijn account names the scopes to grant.
+ * none), the org server answers Mijn account's request `consent_required`
+ * as Okta does, and Mijn account names the scopes to grant and that only a
+ * Super Admin grants them.
  */
 const env = browserEnv({ myAccountScopes: [] });
 
@@ -20,6 +22,8 @@ describe('Mijn account where the org grants no my-account scopes', () => {
     await app.waitForHeading(NL.shell.myAccount, { level: 1 });
     await app.page.getByText(/De inlogdienst geeft deze app geen toegang tot je accountgegevens/).waitFor();
     await app.page.getByText(/okta\.myAccount\.profile\.manage/).waitFor();
+    // The org server answered consent_required (no_org_scopes_granted): who grants the scopes, and the way on.
+    await app.page.getByText(/Alleen een Super Admin van de inlogdienst kan de app deze rechten geven/).waitFor();
     expect(await app.page.getByText('Je sessie bij de inlogdienst is afgelopen', { exact: false }).count()).toBe(0);
   }, TEST_MS);
 });
