@@ -144,7 +144,8 @@ export function HandoverPanel({ environment }: { environment: Environment }) {
     const plan = checkPlan(handover, code);
     const next = plan.next ?? newHandoverCode();
     keep({ ...plan.keep, code: next });
-    await secure(next, plan.tries);
+    const inForce = await secure(next, plan.tries);
+    if (inForce !== undefined && code.trim() !== '' && inForce !== code.trim()) setCodeSaid(t`De bewaarde code werkt; die staat weer in het veld.`);
   });
   const replaceDefault = form.onSubmit(async () => {
     await secure(newHandoverCode(), []);
