@@ -141,6 +141,8 @@ describe.each(ENGINES)('%s, nothing of the person left in the tab after a sign-o
     const other = new StaffModel(await host.tab.openTab(), env.stack);
     await other.open('/app/home');
     await other.waitForPath('/app/home');
+    // Signed in there too (the first tab handed its tokens over): the person's name in the header.
+    await other.tab.text(HOST).waitFor();
     await other.signOut(HOST);
     await host.tab.waitForUrl((url) => url.pathname === '/account/login');
     await nothingLeft(host, code);
