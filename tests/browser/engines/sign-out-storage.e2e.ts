@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { StaffModel } from '../models/staff.model.ts';
 import { NL } from '../models/texts.ts';
+import { OUTCOME_MS } from '../models/watch.ts';
 import { ENGINES } from '../support/driver.ts';
 import { engineEnv } from '../support/engineEnv.ts';
 
@@ -141,9 +142,15 @@ describe.each(ENGINES)('%s, nothing of the person left in the tab after a sign-o
     const other = new StaffModel(await host.tab.openTab(), env.stack);
     await other.open('/app/home');
     await other.waitForPath('/app/home');
-    // Signed in there too (the first tab handed its tokens over): the person's name in the header.
-    await other.tab.text(HOST).waitFor();
-    await other.signOut(HOST);
+    // Signed in there too: the person's menu in the header, under the name this tab has (ABP's, until it holds the provider's tokens itself).
+    let name = '';
+    await expect
+      .poll(async () => (name = await other.tab.evaluate(() => (document.querySelector('header button[aria-expanded]')?.textContent ?? '').replace(/[^\p{L}\s-]/gu, '').trim())), {
+        message: 'the person’s menu in the other tab',
+        timeout: OUTCOME_MS,
+      })
+      .not.toBe('');
+    await other.signOut(name);
     await host.tab.waitForUrl((url) => url.pathname === '/account/login');
     await nothingLeft(host, code);
     await other.waitForLoginPage();
