@@ -145,7 +145,7 @@ describe.each(ENGINES)('%s, nothing of the person left in the tab after a sign-o
     // Signed in there too: the person's menu in the header, under the name this tab has (ABP's, until it holds the provider's tokens itself).
     let name = '';
     await expect
-      .poll(async () => (name = await other.tab.evaluate(() => (document.querySelector('header button[aria-expanded]')?.textContent ?? '').replace(/[^\p{L}\s-]/gu, '').trim())), {
+      .poll(async () => (name = await other.tab.evaluate(() => (document.getElementById('user-menu-button')?.textContent ?? '').replace(/[^\p{L}\s-]/gu, '').trim())), {
         message: 'the person’s menu in the other tab',
         timeout: OUTCOME_MS,
       })
