@@ -5,6 +5,7 @@ import { whenConnectionBack } from '../connection/connectionBack.ts';
 import { useAppConfig, useSession } from '../boot/useBoot.ts';
 import { isJsonObject, type JsonObject } from '../lib/json.ts';
 import { logError } from '../lib/log.ts';
+import { MY_ACCOUNT_DRAFTS_KEY } from '../lib/storageKeys.ts';
 import { describeError, type ErrorView } from '../errors/describeError.ts';
 import { ErrorAlert, Field, FormAlert } from '../errors/FormAlert.tsx';
 import { useAbpForm, type AbpForm } from '../errors/useAbpForm.ts';
@@ -107,7 +108,7 @@ function Done({ text }: { text: string | undefined }) {
 
 /** What a form keeps across a full-page sign-in: the values a person typed, never a password. */
 type Draft = Record<string, string>;
-const DRAFTS_KEY = 'myaccount.drafts';
+const DRAFTS_KEY = MY_ACCOUNT_DRAFTS_KEY;
 
 /** The drafts a round trip to the provider kept, once: read and forgotten at the page's first render. */
 function takeDrafts(): Record<string, Draft> | undefined {

@@ -1,3 +1,5 @@
+import { ACCOUNT_RETURN_KEY } from '../lib/storageKeys.ts';
+
 /** The popup sign-in's window name, the message its callback page sends the opener, and the channel it also uses. */
 export const POPUP_NAME = 'oidc-popup';
 export const POPUP_MESSAGE = 'oidc-popup-callback';
@@ -21,7 +23,7 @@ export const ACCOUNT_STATE_PREFIX = 'account.';
 /** Mijn account's address, where its full-page visit returns to. */
 export const ACCOUNT_RETURN_PATH = '/app/account';
 /** Where the callback page keeps Mijn account's answer for it, in this tab only. */
-export const ACCOUNT_RETURN_KEY = 'oidc.account-return';
+export { ACCOUNT_RETURN_KEY };
 
 export interface PopupCallbackMessage {
   type: typeof POPUP_MESSAGE;

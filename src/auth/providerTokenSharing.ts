@@ -1,4 +1,5 @@
-import { clearProviderTokens, getProviderTokens, setProviderTokens, type ProviderTokens } from './providerTokens.ts';
+import { getProviderTokens, setProviderTokens, type ProviderTokens } from './providerTokens.ts';
+import { forgetPerson } from './leaveTab.ts';
 import type { SignOutReason } from '../lib/paths.ts';
 
 /**
@@ -47,7 +48,8 @@ export function startTokenSharing(onSignedOut: (reason: SignOutReason) => void, 
     } else if (message?.type === 'renewed') {
       onRenewed();
     } else if (message?.type === 'signed-out') {
-      clearProviderTokens();
+      // Signed out in another tab: what the person left in this one goes too.
+      forgetPerson();
       const reason = message.reason === 'idle' ? 'idle' : 'signed-out';
       for (const listener of signedOutListeners) listener(reason);
       onSignedOut(reason);

@@ -7,7 +7,8 @@ import { randomValue } from './random.ts';
 import { signedOutPath, type SignOutReason } from '../lib/paths.ts';
 import { rememberSignOut } from './signOutMarker.ts';
 import { requireLoginForm } from './loginPrompt.ts';
-import { canRenew, clearProviderTokens, getProviderTokens } from './providerTokens.ts';
+import { canRenew, getProviderTokens } from './providerTokens.ts';
+import { forgetPerson } from './leaveTab.ts';
 import { announceSignOut, requestProviderTokens } from './providerTokenSharing.ts';
 import { forgetDPoPKey } from './dpop.lazy.ts';
 
@@ -35,7 +36,8 @@ export async function signOut(config: AuthConfig, reason: SignOutReason = 'signe
   // (Without refresh tokens at all, there is nothing to ask for.)
   const tokens = canRenew(held) ? held : ((await requestProviderTokens()) ?? held);
   clearToken();
-  clearProviderTokens();
+  // Before the tab leaves, and before the other tabs are told: nothing of the person stays for the next one.
+  forgetPerson();
   announceSignOut(reason);
   let endSession: URL | undefined;
   try {

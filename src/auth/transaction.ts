@@ -1,4 +1,5 @@
 import { isJsonObject } from '../lib/json.ts';
+import { TRANSACTION_PREFIX } from '../lib/storageKeys.ts';
 
 /** One sign-in attempt, kept until its answer comes back. */
 export interface SignInTransaction {
@@ -11,7 +12,7 @@ export interface SignInTransaction {
   createdAt: number;
 }
 
-const PREFIX = 'oidc.transaction.';
+const PREFIX = TRANSACTION_PREFIX;
 /** A transaction older than this is refused: sign-in pages do not stay open for a day. */
 const MAX_AGE_MS = 30 * 60 * 1000;
 

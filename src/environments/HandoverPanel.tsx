@@ -3,13 +3,12 @@ import { useBlocker } from '@tanstack/react-router';
 import { useEffect, useId, useRef, useState } from 'react';
 import { handOver, HandoverRefusal, newHandoverCode, secureBuiltInAdmin } from '../management/handover.ts';
 import type { Environment } from '../management/environments.ts';
-import { currentConfig } from '../boot/bootActor.ts';
 import { logError } from '../lib/log.ts';
 import { isEmailAddress } from '../management/emailAddress.ts';
 import { Field, FormAlert } from '../errors/FormAlert.tsx';
 import { useAbpForm } from '../errors/useAbpForm.ts';
 import { environmentClient } from './environmentClient.ts';
-import { forgetHandover, keepHandover, readHandover, type Handover } from './handoverStore.ts';
+import { checkPlan, confirmed, forgetHandover, givePlan, handoverHolder, keepHandover, readHandover, type Handover } from './handoverStore.ts';
 
 /**
  * "Overdracht aan de eerste beheerder": only an environment's built-in admin
@@ -18,16 +17,20 @@ import { forgetHandover, keepHandover, readHandover, type Handover } from './han
  * role) and the host then gives her Admin as him (management/handover.ts).
  *
  * Nothing of it may leave a password nobody knows: the code is made, shown
- * and kept (handoverStore, for the tab's life) before it is sent; an answer
- * that does not come leaves it "may be in force", which the page checks and
- * goes on from with the same code. Leaving or reloading the page while the
- * handover is under way asks first.
+ * and kept (handoverStore, for this person in this tab) before it is sent; an
+ * answer that does not come leaves it "may be in force", which the page
+ * checks and goes on from with the same code. A kept code is replaced only
+ * once ABP confirmed the one replacing it: a code typed over it is tried
+ * beside it and both are kept until one opens the built-in admin, and an
+ * emptied field means the kept code, never a new one. Leaving or reloading
+ * the page while the handover is under way asks first; a sign-out does not
+ * ask, and takes the code with it (auth/leaveTab.ts).
  */
 export function HandoverPanel({ environment }: { environment: Environment }) {
   const { t } = useLingui();
   const prefix = useId();
-  const backend = currentConfig().remoteServiceBaseUrl;
-  const [handover, setHandover] = useState(() => readHandover(backend, environment.id));
+  const [holder] = useState(handoverHolder);
+  const [handover, setHandover] = useState(() => readHandover(holder, environment.id));
   // Open right after the environment was made, or while its handover is under way; folded away on the page of one handed over long ago.
   const [open] = useState(handover !== undefined);
   const [justMade] = useState(handover?.stage === 'new');
@@ -39,6 +42,8 @@ export function HandoverPanel({ environment }: { environment: Environment }) {
   const [sending, setSending] = useState(false);
   const [copied, setCopied] = useState(false);
   const [said, setSaid] = useState<string>();
+  /** Said under the code: the kept code put back in the field, or the tab no longer keeping it. */
+  const [codeSaid, setCodeSaid] = useState<string>();
   /** The handover done: said in place of its steps, which no longer apply (the code stops working, and an empty code field would read as the default password). */
   const [done, setDone] = useState<string>();
   const doneSaid = useRef<HTMLParagraphElement>(null);
@@ -47,8 +52,8 @@ export function HandoverPanel({ environment }: { environment: Environment }) {
   const client = environmentClient(environment.id);
 
   const keep = (next: Handover | undefined) => {
-    if (next) keepHandover(backend, environment.id, next);
-    else forgetHandover(backend, environment.id);
+    if (next) keepHandover(holder, environment.id, next);
+    else forgetHandover(holder, environment.id);
     setHandover(next);
   };
 
@@ -61,27 +66,42 @@ export function HandoverPanel({ environment }: { environment: Environment }) {
     }
     form.fail(
       checking
-        ? t`Deze code opent de ingebouwde beheerder niet, en het standaardwachtwoord ook niet meer. Controleer of de code hierboven dezelfde is als de bewaarde; zo ja, vraag de beheerder van de server het wachtwoord van de ingebouwde beheerder van ${environment.name} opnieuw in te stellen.`
+        ? t`De bewaarde en de getypte code openen de ingebouwde beheerder niet, en het standaardwachtwoord ook niet meer. Ze blijven allebei bewaard. Typ de code die je hebt genoteerd en controleer opnieuw; lukt dat niet, vraag dan de beheerder van de server het wachtwoord van de ingebouwde beheerder van ${environment.name} opnieuw in te stellen.`
         : t`Met deze overdrachtscode lukt het niet. Is de overdracht al gedaan? Zo niet, controleer de code.`,
       'code',
     );
   };
 
-  /** The default password replaced by `next`, which is shown and kept first; `mayBeInForce`: an earlier answer was lost, so the code is tried first. */
-  const secure = async (next: string, mayBeInForce: boolean) => {
+  /**
+   * The default password replaced by `next`, which is shown first and kept before ChangePassword goes out with it; `mayBeInForce`: codes an earlier
+   * answer that never came may have put in force, tried first (kept already). Answers the code in force, or undefined when that is not known.
+   */
+  const secure = async (next: string, mayBeInForce: readonly string[]): Promise<string | undefined> => {
+    const before = code;
+    const firstAdminEmail = email.trim() || (handover?.firstAdminEmail ?? '');
+    let sent = false;
     setCode(next);
-    keep({ firstAdminEmail: email.trim() || (handover?.firstAdminEmail ?? ''), stage: 'sending', code: next });
     setSending(true);
     try {
-      await secureBuiltInAdmin(client, next, { mayBeInForce });
-      keep({ firstAdminEmail: email.trim() || (handover?.firstAdminEmail ?? ''), stage: 'in-force', code: next });
-      return true;
+      const inForce = await secureBuiltInAdmin(client, next, {
+        mayBeInForce,
+        onSending: () => {
+          sent = true;
+          const kept = readHandover(holder, environment.id);
+          keep({ firstAdminEmail, stage: 'sending', code: next, others: [...(kept?.code && kept.code !== next ? [kept.code] : []), ...(kept?.others ?? [])].filter((other) => other !== next) });
+        },
+      });
+      keep(confirmed(readHandover(holder, environment.id), firstAdminEmail, inForce));
+      setCode(inForce);
+      return inForce;
     } catch (error) {
+      // A refusal came before anything was sent: a new code never sent goes from the field again (the kept ones stay kept).
+      if (error instanceof HandoverRefusal && !sent && !mayBeInForce.includes(next)) setCode(before);
       // No answer, or a refusal: the stage stays "sending", and the page offers to check the code and go on. Anything but a refusal leaves the
       // outcome unknown (a lost answer, or the browser's own second try of it, refused as "Incorrect password" by then): that offer says all.
-      if (error instanceof HandoverRefusal) refused(error, mayBeInForce);
+      if (error instanceof HandoverRefusal) refused(error, mayBeInForce.length > 0);
       else logError('handover', error);
-      return false;
+      return undefined;
     } finally {
       setSending(false);
     }
@@ -89,8 +109,8 @@ export function HandoverPanel({ environment }: { environment: Environment }) {
 
   // Right after the environment was made: the code made, shown and kept, then sent (once; a second run of this finds it kept).
   useEffect(() => {
-    if (readHandover(backend, environment.id)?.stage !== 'new') return;
-    void form.onSubmit(() => secure(newHandoverCode(), false).then(() => undefined))();
+    if (readHandover(holder, environment.id)?.stage !== 'new') return;
+    void form.onSubmit(() => secure(newHandoverCode(), []).then(() => undefined))();
     // Once, on the page's first showing.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
@@ -106,8 +126,9 @@ export function HandoverPanel({ environment }: { environment: Environment }) {
     heading.current.scrollIntoView({ block: 'start' });
   }, [justMade, resumed, stage, sending]);
 
-  const underWay = handover !== undefined;
-  const blocker = useBlocker({ shouldBlockFn: () => underWay, enableBeforeUnload: () => underWay, withResolver: true });
+  // Asked as the page is left, from the store: a sign-out has cleared it by then, and leaves without asking.
+  const underWay = () => readHandover(holder, environment.id) !== undefined;
+  const blocker = useBlocker({ shouldBlockFn: underWay, enableBeforeUnload: underWay, withResolver: true });
   const question = useRef<HTMLDivElement>(null);
   // The question opens at the panel's foot, while the link followed may be at the top of the page.
   useEffect(() => {
@@ -116,12 +137,25 @@ export function HandoverPanel({ environment }: { environment: Environment }) {
     question.current.scrollIntoView({ block: 'center' });
   }, [blocker.status]);
 
+  // Every code that may be in force tried, the kept ones first; all of them kept until one opens him. An empty field: the kept code.
   const check = form.onSubmit(async () => {
-    await secure(code.trim() || handover?.code || newHandoverCode(), true);
+    setCodeSaid(undefined);
+    if (!handover) return;
+    const plan = checkPlan(handover, code);
+    const next = plan.next ?? newHandoverCode();
+    keep({ ...plan.keep, code: next });
+    const inForce = await secure(next, plan.tries);
+    if (inForce !== undefined && code.trim() !== '' && inForce !== code.trim()) setCodeSaid(t`De bewaarde code werkt; die staat weer in het veld.`);
   });
   const replaceDefault = form.onSubmit(async () => {
-    await secure(newHandoverCode(), false);
+    await secure(newHandoverCode(), []);
   });
+  // The host has the code in force noted: from now on it is his to type, and the tab keeps it no longer.
+  const noted = () => {
+    if (handover?.stage !== 'in-force') return;
+    keep({ firstAdminEmail: email.trim() || handover.firstAdminEmail, stage: 'in-force', noted: true });
+    setCodeSaid(t`De code wordt niet meer in dit tabblad bewaard. Typ hem hier als je na opnieuw laden verdergaat.`);
+  };
   const copy = async () => {
     try {
       await navigator.clipboard.writeText(code);
@@ -137,21 +171,29 @@ export function HandoverPanel({ environment }: { environment: Environment }) {
     setSaid(undefined);
     const address = email.trim();
     if (!isEmailAddress(address)) return form.fail(t`Vul het e-mailadres in waarmee de eerste beheerder inlogt.`, 'firstAdminEmail');
-    let current = code.trim();
+    setCodeSaid(undefined);
+    const typed = code.trim();
+    const plan = givePlan(readHandover(holder, environment.id), typed);
+    // A code in force that the tab no longer keeps: asked for, never replaced by a new one.
+    if (plan.kind === 'ask-code') return form.fail(t`Vul de overdrachtscode in die je hebt genoteerd.`, 'code');
+    let codes = plan.kind === 'try' ? plan.codes : [];
     // An environment made before the app did this, whose built-in admin still has the default password: secured first, with a code shown before it is sent.
-    if (current === '') {
-      current = newHandoverCode();
-      if (!(await secure(current, false))) return;
+    if (plan.kind === 'secure-first') {
+      const inForce = await secure(newHandoverCode(), []);
+      if (!inForce) return;
+      codes = [inForce];
     }
     try {
-      const outcome = await handOver(client, { tenancyName: environment.tenancyName, firstAdminEmail: address, code: current });
+      const outcome = await handOver(client, { tenancyName: environment.tenancyName, firstAdminEmail: address, codes });
       if (outcome.kind === 'granted') {
         keep(undefined);
         setCode('');
         setDone(t`${outcome.person.fullName} is nu beheerder van ${environment.name}. Na opnieuw laden ziet die Beheer. De overdrachtscode werkt niet meer.`);
         return;
       }
-      keep({ firstAdminEmail: address, stage: 'in-force', code: current });
+      keep(confirmed(readHandover(holder, environment.id), address, outcome.code));
+      setCode(outcome.code);
+      if (typed !== outcome.code) setCodeSaid(typed ? t`De bewaarde code werkt; die staat weer in het veld.` : t`Dit is de bewaarde code.`);
       if (outcome.kind === 'address-freed') {
         setSaid(t`De ingebouwde beheerder had het e-mailadres ${address}, waardoor inloggen met dat adres niet lukte. Hij heeft nu een ander adres: vraag de eerste beheerder nu in te loggen en klik daarna opnieuw op Beheerrechten geven.`);
         return;
@@ -233,7 +275,7 @@ export function HandoverPanel({ environment }: { environment: Environment }) {
           form={form}
           name="code"
           label={t`Overdrachtscode`}
-          hint={t`Hiermee werkt de app als de ingebouwde beheerder, tot de overdracht klaar is; daarna werkt de code niet meer. Bewaar hem tot dan. Leeg: de omgeving heeft nog het standaardwachtwoord (aangemaakt voordat de app dit deed).`}
+          hint={t`Hiermee werkt de app als de ingebouwde beheerder, tot de overdracht klaar is; daarna werkt de code niet meer. Bewaar hem tot dan. Leeg: de code die dit tabblad bewaart; zonder bewaarde code heeft de omgeving nog het standaardwachtwoord (aangemaakt voordat de app dit deed).`}
         >
           {(props) => (
             <>
@@ -257,6 +299,16 @@ export function HandoverPanel({ environment }: { environment: Environment }) {
               {copied && (
                 <span className="check__hint" role="status">
                   <Trans>Gekopieerd.</Trans>
+                </span>
+              )}
+              {handover?.stage === 'in-force' && handover.code !== undefined && !sending && (
+                <button type="button" className="button" onClick={noted}>
+                  <Trans>Ik heb de code genoteerd</Trans>
+                </button>
+              )}
+              {codeSaid && (
+                <span className="check__hint" role="status">
+                  {codeSaid}
                 </span>
               )}
             </>

@@ -5,7 +5,6 @@ import { useState, type ReactNode } from 'react';
 import { createEnvironment, getEnvironments, updateEnvironment, type Environment } from '../management/environments.ts';
 import { builtInAdminAddress } from '../management/handover.ts';
 import { api } from '../boot/api.ts';
-import { currentConfig } from '../boot/bootActor.ts';
 import { Field, FieldError, FormAlert } from '../errors/FormAlert.tsx';
 import { isEmailAddress } from '../management/emailAddress.ts';
 import { useAbpForm } from '../errors/useAbpForm.ts';
@@ -16,7 +15,7 @@ import type { Section, SectionPage } from '../section/section.ts';
 import { AdminTable, BackLink, ListLoading, NameCell, NEW, NewItemLink, SaveBar } from '../beheer/parts.tsx';
 import { useServerData } from '../section/useServerData.ts';
 import { HandoverPanel } from './HandoverPanel.tsx';
-import { keepHandover } from './handoverStore.ts';
+import { handoverHolder, keepHandover } from './handoverStore.ts';
 import '../ui/forms.css';
 import '../beheer/beheer.css';
 
@@ -134,7 +133,7 @@ function EnvironmentForm({ back, environment, others, section, page, onSaved, ch
       // The built-in admin gets an address nobody signs in with, and is made active so the app can replace his default password at once.
       const created = await createEnvironment(api(), { name: values.name.trim(), tenancyName: shortName, adminEmailAddress: builtInAdminAddress(shortName), isActive: true });
       // Kept before anything else: the environment's page shows the handover code and sends it (HandoverPanel).
-      keepHandover(currentConfig().remoteServiceBaseUrl, created.id, { firstAdminEmail: firstAdminEmail ?? '', stage: 'new' });
+      keepHandover(handoverHolder(), created.id, { firstAdminEmail: firstAdminEmail ?? '', stage: 'new' });
       if (!isActive) await updateEnvironment(api(), { ...created, isActive: false });
       onSaved();
       void navigate({ to: '/$section/$', params: { section: section.key, _splat: `${page.key}/${String(created.id)}` } });

@@ -81,62 +81,111 @@ function changeOwnPassword(client: AbpClient, currentPassword: string, newPasswo
   return client.post(ENDPOINTS.UserChangePassword.path, { currentPassword, newPassword });
 }
 
-/** Whether the code opens the environment's built-in admin now (a sign-in as him, which ABP counts against his lockout when it fails). */
-export async function codeOpens(environment: EnvironmentClient, code: string): Promise<boolean> {
-  try {
-    await signInAsBuiltInAdmin(environment, code);
-    return true;
-  } catch (error) {
-    if (error instanceof HandoverRefusal && error.reason === 'wrong-code') return false;
-    throw error;
+/**
+ * Opens the built-in admin with the first of `codes` that does, tried in
+ * that order and each once: the code that did and his token. Every refused
+ * try counts against ABP's lockout, so a lockout or an environment switched
+ * off ends the tries at once; none opening him is a `HandoverRefusal`
+ * ('wrong-code').
+ */
+export async function openWithCodes(environment: EnvironmentClient, codes: readonly string[]): Promise<{ code: string; token: string }> {
+  for (const code of distinctCodes(codes)) {
+    try {
+      return { code, token: await signInAsBuiltInAdmin(environment, code) };
+    } catch (error) {
+      if (!(error instanceof HandoverRefusal && error.reason === 'wrong-code')) throw error;
+    }
   }
+  throw new HandoverRefusal('wrong-code');
+}
+
+/** The codes as given, trimmed, the empty ones and the repeated ones left out: a code is never tried twice in one go. */
+export function distinctCodes(codes: readonly string[]): string[] {
+  return [...new Set(codes.map((code) => code.trim()).filter((code) => code !== ''))];
 }
 
 /**
  * Right after `Tenant/Create`: the built-in admin's default password
- * replaced by `code`, a handover code the page has already shown and kept
- * (it opens the environment until the handover is done). When an earlier
- * attempt's answer was lost (`mayBeInForce`), the code may be his password
- * already: it is tried first, and the default password is replaced only if
- * the code does not open him. A default password that no longer works
+ * replaced by `next`, a handover code the page has shown and keeps
+ * (`onSending` runs right before `ChangePassword` goes out with it: the page
+ * keeps it then). When an earlier attempt's answer was lost, the codes that
+ * may be his password already (`mayBeInForce`, the kept ones first) are
+ * tried first, and the default password is replaced only if none opens him.
+ * Answers the code in force now. A default password that no longer works
  * either is a `HandoverRefusal` ('wrong-code').
  */
-export async function secureBuiltInAdmin(environment: EnvironmentClient, code: string, { mayBeInForce = false }: { mayBeInForce?: boolean } = {}): Promise<void> {
-  if (mayBeInForce && (await codeOpens(environment, code))) return;
+export async function secureBuiltInAdmin(
+  environment: EnvironmentClient,
+  next: string,
+  { mayBeInForce = [], onSending }: { mayBeInForce?: readonly string[]; onSending?: () => void } = {},
+): Promise<string> {
+  if (distinctCodes(mayBeInForce).length > 0) {
+    try {
+      return (await openWithCodes(environment, mayBeInForce)).code;
+    } catch (error) {
+      if (!(error instanceof HandoverRefusal && error.reason === 'wrong-code')) throw error;
+    }
+  }
   const token = await signInAsBuiltInAdmin(environment, TEMPLATE_ADMIN_PASSWORD);
-  await changeOwnPassword(environment(token), TEMPLATE_ADMIN_PASSWORD, code);
+  onSending?.();
+  await changeOwnPassword(environment(token), TEMPLATE_ADMIN_PASSWORD, next);
+  return next;
 }
 
 export type HandoverOutcome =
   /** She holds Admin now; the code no longer works. */
   | { kind: 'granted'; person: User }
-  /** Nobody with her e-mail address has signed in to the environment yet; the code still opens it. */
-  | { kind: 'not-signed-in' }
-  /** The built-in admin had her e-mail address, which refused her every sign-in; he has another now, so she can sign in. */
-  | { kind: 'address-freed' };
+  /** Nobody with her e-mail address has signed in to the environment yet; the code (`code`, the one that opened him) still opens it. */
+  | { kind: 'not-signed-in'; code: string }
+  /** The built-in admin had her e-mail address, which refused her every sign-in; he has another now, so she can sign in. The code still opens it. */
+  | { kind: 'address-freed'; code: string };
 
 const same = (a: string, b: string) => a.trim().toLowerCase() === b.trim().toLowerCase();
 
+/** How many users one read of the filtered list asks for; more that match the address are read in further pages. */
+const PAGE = 100;
+
+/**
+ * The users whose e-mail address is `address` (case aside), found with
+ * ABP's `Keyword` filter (a `Contains` on user name, name and e-mail) rather
+ * than by reading the whole environment. The recorded host compares case
+ * as stored (SQLite): the address is asked as typed and, when that finds
+ * nobody, once more in lower case, as providers hand addresses over.
+ */
+async function usersWithAddress(admin: AbpClient, address: string): Promise<User[]> {
+  const asked = [...new Set([address.trim(), address.trim().toLowerCase()])];
+  for (const keyword of asked) {
+    const found: User[] = [];
+    for (let skipCount = 0; ; skipCount += PAGE) {
+      const { items, totalCount } = await getUsers(admin, { keyword, skipCount, maxResultCount: PAGE });
+      found.push(...items);
+      if (items.length < PAGE || found.length >= totalCount) break;
+    }
+    const matching = found.filter((user) => same(user.emailAddress, address));
+    if (matching.length > 0) return matching;
+  }
+  return [];
+}
+
 /**
  * The first administrator (by the e-mail address she signs in with at the
- * provider) given the role Admin by the built-in admin, opened with `code`
- * (an environment made before the handover existed, whose admin still has
- * the default password, is secured first: secureBuiltInAdmin). Once she has
- * it, the built-in admin's password becomes one nobody knows.
+ * provider) given the role Admin by the built-in admin, opened with the
+ * first of `codes` that does (openWithCodes). Once she has it, the built-in
+ * admin's password becomes one nobody knows.
  */
-export async function handOver(environment: EnvironmentClient, { tenancyName, firstAdminEmail, code }: { tenancyName: string; firstAdminEmail: string; code: string }): Promise<HandoverOutcome> {
-  const current = code.trim();
-  const admin = environment(await signInAsBuiltInAdmin(environment, current));
-  const { items } = await getUsers(admin, { skipCount: 0, maxResultCount: 1000 });
-  const builtIn = items.find((user) => user.userName === BUILT_IN_ADMIN);
-  if (builtIn && same(builtIn.emailAddress, firstAdminEmail)) {
+export async function handOver(environment: EnvironmentClient, { tenancyName, firstAdminEmail, codes }: { tenancyName: string; firstAdminEmail: string; codes: readonly string[] }): Promise<HandoverOutcome> {
+  const { code, token } = await openWithCodes(environment, codes);
+  const admin = environment(token);
+  const users = await usersWithAddress(admin, firstAdminEmail);
+  const builtIn = users.find((user) => user.userName === BUILT_IN_ADMIN);
+  if (builtIn) {
     await updateUser(admin, { ...builtIn, emailAddress: builtInAdminAddress(tenancyName) });
-    return { kind: 'address-freed' };
+    return { kind: 'address-freed', code };
   }
-  const person = items.find((user) => user.userName !== BUILT_IN_ADMIN && same(user.emailAddress, firstAdminEmail));
-  if (!person) return { kind: 'not-signed-in' };
+  const person = users.find((user) => user.userName !== BUILT_IN_ADMIN);
+  if (!person) return { kind: 'not-signed-in', code };
   const roleNames = person.roleNames.some((name) => same(name, ADMIN_ROLE)) ? person.roleNames : [...person.roleNames, ADMIN_ROLE];
   const granted = await updateUser(admin, { ...person, isActive: true, roleNames });
-  await changeOwnPassword(admin, current, newHandoverCode());
+  await changeOwnPassword(admin, code, newHandoverCode());
   return { kind: 'granted', person: granted };
 }

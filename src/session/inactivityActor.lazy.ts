@@ -6,7 +6,7 @@ import { bootContext, currentConfig } from '../boot/bootActor.ts';
 import { inspectActor } from '../lib/inspect.ts';
 import { logError, logWarning } from '../lib/log.ts';
 import { signedOutPath } from '../lib/paths.ts';
-import { clearProviderTokens } from '../auth/providerTokens.ts';
+import { forgetPerson } from '../auth/leaveTab.ts';
 import { onSignedOutElsewhere } from '../auth/providerTokenSharing.ts';
 import { INACTIVITY_WATCH_MARK } from './inactivityMark.ts';
 import { watchWake } from './wakeWatch.ts';
@@ -61,7 +61,7 @@ export const browserInactivityMachine = inactivityMachine.provide({
     logSignOut: () => logWarning('session', 'signed out after a time without activity'),
     leaveForLogin: () => {
       // Only tabs that did not sign out themselves get here (signOutOnce); the one that did is on its way to the provider.
-      clearProviderTokens();
+      forgetPerson();
       clearToken();
       location.replace(signedOutPath('idle'));
     },
