@@ -28,9 +28,39 @@ export interface Listed {
   words: string;
 }
 
-/** Lower case without accents: "Çelik" and "celik" are one search. */
+/**
+ * Letters with no accent to strip, as staff type them on a Dutch keyboard:
+ * "Yıldız" as "yildiz", "Strauß" as "strauss", "Ødegaard" as "odegaard",
+ * "D’Hondt" as "d'hondt". (ĳ, ﬁ and the like come apart in NFKD by themselves.)
+ */
+const PLAIN: Readonly<Record<string, string>> = {
+  ı: 'i',
+  ø: 'o',
+  æ: 'ae',
+  œ: 'oe',
+  ß: 'ss',
+  ł: 'l',
+  đ: 'd',
+  ð: 'd',
+  þ: 'th',
+  ħ: 'h',
+  ŧ: 't',
+  ŋ: 'n',
+  '\u2018': "'",
+  '\u2019': "'",
+  '\u02bc': "'",
+  '\u00b4': "'",
+  '`': "'",
+};
+const UNPLAIN = new RegExp(`[${Object.keys(PLAIN).join('')}]`, 'gu');
+
+/** Lower case without accents, and with the letters of PLAIN as typed: "Çelik" and "celik", "Strauß" and "strauss" are one search. */
 export function fold(text: string): string {
-  return text.normalize('NFD').replace(/\p{M}/gu, '').toLocaleLowerCase('nl');
+  return text
+    .toLocaleLowerCase('nl')
+    .normalize('NFKD')
+    .replace(/\p{M}/gu, '')
+    .replace(UNPLAIN, (letter) => PLAIN[letter] ?? letter);
 }
 
 export function listed(user: User): Listed {

@@ -55,6 +55,36 @@ describe('searching people in memory', () => {
     expect(searchListed(everyone(), 'niemand')).toEqual([]);
   });
 
+  it('folds letters without an accent to strip as staff type them: ı, ß, ø, ł, ĳ, æ, đ and ’', () => {
+    const staff = everyone([
+      user(11, 'Ayşe', 'Yıldız'),
+      user(12, 'Jörg', 'Strauß'),
+      user(13, 'Søren', 'Ødegaard'),
+      user(14, 'Łukasz', 'Kowalski'),
+      user(15, 'Anna', 'Ĳsselmeer'),
+      user(16, 'Pieter', 'D’Hondt'),
+      user(17, 'Æsa', 'Đorđević'),
+      ...PEOPLE,
+    ]);
+    const find = (search: string) => names(searchListed(staff, search));
+    expect(find('yildiz')).toEqual(['Ayşe Yıldız']);
+    expect(find('ayse yildiz')).toEqual(['Ayşe Yıldız']);
+    expect(find('strauss')).toEqual(['Jörg Strauß']);
+    expect(find('jorg strauß')).toEqual(['Jörg Strauß']);
+    expect(find('soren')).toEqual(['Søren Ødegaard']);
+    expect(find('odegaard')).toEqual(['Søren Ødegaard']);
+    expect(find('lukasz')).toEqual(['Łukasz Kowalski']);
+    expect(find('ijsselmeer')).toEqual(['Anna Ĳsselmeer']);
+    expect(find('IJsselmeer')).toEqual(['Anna Ĳsselmeer']);
+    expect(find("d'hondt")).toEqual(['Pieter D’Hondt']);
+    expect(find('d’hondt')).toEqual(['Pieter D’Hondt']);
+    expect(find('aesa dordevic')).toEqual(['Æsa Đorđević']);
+    // Folding finds more, never less: the letters as written still find their people, and nobody else.
+    expect(find('Yıldız')).toEqual(['Ayşe Yıldız']);
+    expect(find('Ødegaard')).toEqual(['Søren Ødegaard']);
+    expect(find('strausz')).toEqual([]);
+  });
+
   it('without a search or filter, is the list itself', () => {
     const list = everyone();
     expect(searchListed(list, '   ')).toBe(list);
