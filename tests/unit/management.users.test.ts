@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { AbpClient } from '../../src/abp/client.ts';
-import { copyOwnName, updateUser, type User } from '../../src/management/users.ts';
+import { changedSince, copyOwnName, updateUser, type User } from '../../src/management/users.ts';
 import { FRESH_MS, READ_PAGE, UserDirectory, listed, readDirectory, searchListed, type Listed } from '../../src/management/userDirectory.ts';
 
 function user(id: number, name: string, surname: string, isActive = true): User {
@@ -186,11 +186,44 @@ describe('the list’s freshness', () => {
 });
 
 describe('one’s own name in ABP, when the person asks for it', () => {
-  it('reads the record just before, writes the name when ABP’s copy differs, and nothing when it agrees', async () => {
+  it('reads the record just before, writes the name (leaving the roles to ABP) when ABP’s copy differs, and nothing when it agrees', async () => {
     const { client, updated } = fakeAbp();
-    expect(await copyOwnName(client, 4, { name: 'Piet', surname: 'Monteur' })).toBe(false);
+    expect(await copyOwnName(client, 4, { name: 'Piet', surname: 'Monteur' })).toEqual({ copied: false, changedSince: [] });
     expect(updated).toEqual([]);
-    expect(await copyOwnName(client, 4, { name: 'Pieter', surname: 'de Monteur' })).toBe(true);
-    expect(updated).toEqual([{ ...PEOPLE[3], name: 'Pieter', surname: 'de Monteur' }]);
+    expect(await copyOwnName(client, 4, { name: 'Pieter', surname: 'de Monteur' })).toEqual({ copied: true, changedSince: [] });
+    expect(updated).toEqual([{ ...PEOPLE[3], name: 'Pieter', surname: 'de Monteur', roleNames: null }]);
+  });
+
+  it('reads the record back after the write and answers what someone else changed around it: the status, the roles', async () => {
+    const people = PEOPLE.map((one) => ({ ...one }));
+    const { client } = fakeAbp(people);
+    // Another administrator deactivates him and gives him a role while the write is under way.
+    const racing = {
+      ...client,
+      put: async (path: string, body: unknown) => {
+        const answer = await client.put(path, body);
+        people[3] = { ...people[3]!, isActive: false, roleNames: ['PLANNER'] };
+        return answer;
+      },
+    } as AbpClient;
+    expect(await copyOwnName(racing, 4, { name: 'Pieter', surname: 'de Monteur' })).toEqual({
+      copied: true,
+      changedSince: [
+        { field: 'isActive', written: true, now: false },
+        { field: 'roleNames', written: [], now: ['PLANNER'] },
+      ],
+    });
+  });
+});
+
+describe('a person read back after a write', () => {
+  it('names each field ABP now holds otherwise than the write left it, roles by name in any spelling', () => {
+    const written = { ...PEOPLE[3]!, roleNames: ['Monteur'] };
+    expect(changedSince(written, { ...written, roleNames: ['MONTEUR'] })).toEqual([]);
+    expect(changedSince(written, { ...written, isActive: false, emailAddress: 'p@x.local' })).toEqual([
+      { field: 'emailAddress', written: written.emailAddress, now: 'p@x.local' },
+      { field: 'isActive', written: true, now: false },
+    ]);
+    expect(changedSince(written, { ...written, isActive: false, emailAddress: 'p@x.local' }, ['isActive'])).toEqual([{ field: 'isActive', written: true, now: false }]);
   });
 });
