@@ -145,9 +145,15 @@ function UserList({ section, page }: { section: Section; page: SectionPage }) {
         </button>
       </form>
       <LoadFailure error={error} onRetry={() => void directory.refresh()} />
-      <p className="list-status" role="status" aria-live="polite" aria-busy={reading}>
+      <p className="list-status" role="status" aria-live="polite" aria-busy={reading || directory.refreshing}>
         {status}
       </p>
+      {/* The list shown stays usable while it is read again (after a write, or when it grew old); what changes comes in one go. */}
+      {directory.refreshing && (
+        <p className="list-refreshing note" role="status">
+          <Trans>De lijst wordt bijgewerkt met wat anderen intussen hebben gewijzigd…</Trans>
+        </p>
+      )}
       {shown.length > 0 && (
         <AdminTable page={page} columns={[t`Naam`, t`Gebruikersnaam`, t`E-mailadres`, t`Rollen`, t`Status`]}>
           <UserRows shown={shown} section={section} page={page} roles={roles.data?.items} />

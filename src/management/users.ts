@@ -53,10 +53,26 @@ export function usersWritten(): number {
 
 let writes = 0;
 
-function written<T>(sent: Promise<T>): Promise<T> {
-  return sent.finally(() => {
-    writes += 1;
-  });
+/** A write of this tab that ABP answered, as it changes a list of people. */
+export type UserWrite = { kind: 'updated'; user: User } | { kind: 'active'; id: number; isActive: boolean } | { kind: 'deleted'; id: number };
+
+const writeListeners = new Set<(write: UserWrite) => void>();
+
+/** Tells `listener` of each answered write of this tab, so a list shows it at once (before it is read again). */
+export function onUserWritten(listener: (write: UserWrite) => void): () => void {
+  writeListeners.add(listener);
+  return () => writeListeners.delete(listener);
+}
+
+function written<T>(sent: Promise<T>, answered?: (answer: T) => UserWrite): Promise<T> {
+  return sent
+    .then((answer) => {
+      if (answered) for (const listener of writeListeners) listener(answered(answer));
+      return answer;
+    })
+    .finally(() => {
+      writes += 1;
+    });
 }
 
 export function getUser(client: AbpClient, id: number): Promise<User> {
@@ -81,7 +97,7 @@ export type UserUpdate = Omit<User, 'roleNames'> & { roleNames: string[] | null 
  * guards"). So a caller sends the roles only when the person changed them.
  */
 export function updateUser(client: AbpClient, user: UserUpdate): Promise<User> {
-  return written(client.put(ENDPOINTS.UserUpdate.path, user));
+  return written(client.put<User>(ENDPOINTS.UserUpdate.path, user), (answer) => ({ kind: 'updated', user: answer }));
 }
 
 /** What another administrator changed in a person, seen when the record was read back after a write of this tab. */
@@ -146,10 +162,10 @@ export interface OwnNameCopy {
 }
 
 export function deleteUser(client: AbpClient, id: number): Promise<void> {
-  return written(client.delete(query(ENDPOINTS.UserDelete.path, { Id: id })));
+  return written(client.delete(query(ENDPOINTS.UserDelete.path, { Id: id })), () => ({ kind: 'deleted', id }));
 }
 
 /** `User/Activate` and `User/DeActivate` need `Pages.Users.Activation` besides `Pages.Users`. */
 export function setUserActive(client: AbpClient, id: number, active: boolean): Promise<void> {
-  return written(client.post(active ? ENDPOINTS.UserActivate.path : ENDPOINTS.UserDeActivate.path, { id }));
+  return written(client.post(active ? ENDPOINTS.UserActivate.path : ENDPOINTS.UserDeActivate.path, { id }), () => ({ kind: 'active', id, isActive: active }));
 }

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { AbpClient } from '../../src/abp/client.ts';
-import { changedSince, copyOwnName, updateUser, type User } from '../../src/management/users.ts';
-import { FRESH_MS, READ_PAGE, UserDirectory, listed, readDirectory, searchListed, type Listed } from '../../src/management/userDirectory.ts';
+import { changedSince, copyOwnName, deleteUser, onUserWritten, setUserActive, updateUser, type User } from '../../src/management/users.ts';
+import { FRESH_MS, READ_PAGE, READS_UNTIL_WHOLE, UserDirectory, listed, readDirectory, searchListed, type Listed } from '../../src/management/userDirectory.ts';
 
 function user(id: number, name: string, surname: string, isActive = true): User {
   const userName = `${name}.${surname}`.normalize('NFD').replace(/[\u0300-\u036f\s]/g, '').toLowerCase();
@@ -29,7 +29,18 @@ function fakeAbp(people: User[] = PEOPLE) {
     },
     put: (_path: string, body: unknown) => {
       updated.push(body);
-      return Promise.resolve(body);
+      const person = body as User;
+      const at = people.findIndex((one) => one.id === person.id);
+      // ABP answers the record as it holds it: roles left alone when none were sent.
+      const held = { ...person, fullName: `${person.name} ${person.surname}`, roleNames: person.roleNames ?? people[at]?.roleNames ?? [] };
+      return Promise.resolve(held);
+    },
+    post: () => Promise.resolve(null),
+    delete: (path: string) => {
+      const id = Number(new URL(path, 'http://x').searchParams.get('Id'));
+      const at = people.findIndex((one) => one.id === id);
+      if (at >= 0) people.splice(at, 1);
+      return Promise.resolve(null);
     },
   } as unknown as AbpClient;
   return { client, asked, updated };
@@ -120,6 +131,72 @@ describe('reading the list', () => {
     const { people } = await readDirectory(shifting);
     expect(people.length).toBe(600);
     expect(new Set(people.map((one) => one.user.id)).size).toBe(600);
+  });
+});
+
+describe('a read whose pages do not add up', () => {
+  it('reads again when someone is deleted between two page reads: nobody falls between the pages', async () => {
+    const many = Array.from({ length: 600 }, (_, index) => user(index + 1, `Naam${index}`, 'Smit'));
+    const { client, asked } = fakeAbp(many);
+    let deleted = false;
+    const deleting = {
+      ...client,
+      get: (path: string) => {
+        // Naam10 is deleted just after the first page was read: Naam500 moves to the first page, after it was read.
+        if (path.includes('SkipCount=500') && !deleted) {
+          deleted = true;
+          many.splice(10, 1);
+        }
+        return client.get(path);
+      },
+    } as AbpClient;
+    const { people, total } = await readDirectory(deleting);
+    expect(total).toBe(599);
+    expect(people.map((one) => one.user.fullName)).toContain('Naam500 Smit');
+    expect(people.map((one) => one.user.id)).toEqual(many.map((one) => one.id));
+    expect(asked.filter((path) => path.includes('SkipCount=0'))).toHaveLength(2);
+  });
+
+  it('reads again when someone is added between two page reads, and keeps the last read after READS_UNTIL_WHOLE tries', async () => {
+    const many = Array.from({ length: 600 }, (_, index) => user(index + 1, `Naam${index}`, 'Smit'));
+    const { client, asked } = fakeAbp(many);
+    let next = 1000;
+    const growing = {
+      ...client,
+      get: (path: string) => {
+        if (path.includes('SkipCount=500')) many.unshift(user((next += 1), `Nieuw${next}`, 'Aa'));
+        return client.get(path);
+      },
+    } as AbpClient;
+    const { people } = await readDirectory(growing);
+    expect(asked.filter((path) => path.includes('SkipCount=0'))).toHaveLength(READS_UNTIL_WHOLE);
+    expect(new Set(people.map((one) => one.user.id)).size).toBe(people.length);
+  });
+});
+
+describe('one’s own write, in the list at once', () => {
+  it('shows the saved person, the status and a deletion as ABP answered them, and says the list is being read again on the next visit', async () => {
+    const people = PEOPLE.map((one) => ({ ...one }));
+    const abp = fakeAbp(people);
+    const list = new UserDirectory(() => abp.client);
+    const unsubscribe = onUserWritten((write) => list.apply(write));
+    try {
+      await list.refresh();
+      await updateUser(abp.client, { ...people[0]!, surname: 'Jansen-de Wit', roleNames: null });
+      expect(names(list.snapshot().people)).toContain('Bram Jansen-de Wit');
+      await setUserActive(abp.client, 4, false);
+      expect(list.snapshot().people.find((one) => one.user.id === 4)?.user.isActive).toBe(false);
+      await deleteUser(abp.client, 5);
+      expect(list.snapshot()).toMatchObject({ total: 4 });
+      expect(names(list.snapshot().people)).not.toContain('Daan van den Berg');
+      expect(list.stale()).toBe(true);
+      list.open();
+      expect(list.snapshot().refreshing).toBe(true);
+      await list.refresh();
+      expect(list.snapshot().refreshing).toBe(false);
+    } finally {
+      unsubscribe();
+    }
   });
 });
 
