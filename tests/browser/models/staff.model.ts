@@ -217,6 +217,18 @@ export class StaffModel {
     );
   }
 
+  /** What someone else changed right after this tab's write, as the read-back's dialog shows it: each field's name with what this tab saved and what is saved now. */
+  changedAfterWrite(): Promise<Record<string, [written: string, now: string]>> {
+    return this.tab.evaluate(() =>
+      Object.fromEntries(
+        [...document.querySelectorAll('[role=alertdialog] tbody tr')].map((row) => {
+          const [written, now] = [...row.querySelectorAll('td')].map((cell) => (cell.textContent ?? '').trim());
+          return [(row.querySelector('th')?.textContent ?? '').trim(), [written ?? '', now ?? '']];
+        }),
+      ),
+    );
+  }
+
   /** "Uitloggen" (or "Sign out") in the person's menu. */
   async signOut(person: string | Target): Promise<void> {
     await this.openUserMenu(person);

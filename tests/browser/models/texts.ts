@@ -163,6 +163,10 @@ export const NL = {
     saved: 'Opgeslagen.',
     activate: 'Activeren',
     deactivate: 'Deactiveren',
+    /** Read back after a write: someone else changed it right after (src/beheer/users.lazy.tsx ChangedAfterWrite). */
+    changedAfterWrite: 'Iemand anders heeft dit vlak na jou gewijzigd',
+    restore: 'Jouw versie terugzetten',
+    restored: 'Jouw versie is teruggezet.',
     newRole: 'Nieuwe rol',
     createRole: 'Rol aanmaken',
     roleName: 'Naam (voor het systeem)',
