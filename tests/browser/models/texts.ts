@@ -167,6 +167,8 @@ export const NL = {
     changedAfterWrite: 'Iemand anders heeft dit vlak na jou gewijzigd',
     restore: 'Jouw versie terugzetten',
     restored: 'Jouw versie is teruggezet.',
+    /** Gebruikers while a list on screen is read again. */
+    refreshing: 'De lijst wordt bijgewerkt',
     newRole: 'Nieuwe rol',
     createRole: 'Rol aanmaken',
     roleName: 'Naam (voor het systeem)',
