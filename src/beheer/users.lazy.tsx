@@ -1,23 +1,12 @@
 import { useLingui } from '@lingui/react';
 import { Trans, useLingui as useMacroLingui } from '@lingui/react/macro';
 import { Link, useLocation, useNavigate, useSearch } from '@tanstack/react-router';
-import { memo, startTransition, useEffect, useId, useMemo, useRef, useState, type FormEvent, type ReactNode } from 'react';
+import { memo, startTransition, useEffect, useId, useMemo, useState, type FormEvent, type ReactNode } from 'react';
 import { logError } from '../lib/log.ts';
 import { isGranted } from '../abp/userConfiguration.ts';
-import {
-  READ_BACK_AGAIN_MS,
-  changedSince,
-  copyOwnName,
-  deleteUser,
-  getAssignableRoles,
-  getUser,
-  roleLabels,
-  setUserActive,
-  updateUser,
-  type AssignableRole,
-  type ChangedSince,
-  type User,
-} from '../management/users.ts';
+import { deleteUser, getAssignableRoles, getUser, roleLabels, setUserActive, updateUser, type AssignableRole, type ChangedSince, type User } from '../management/users.ts';
+import { ChangedAfterWrite, useReadBack } from '../edits/readBack.tsx';
+import { OwnNameInAbp } from '../edits/OwnNameInAbp.tsx';
 import { listed, searchListed, type Listed } from '../management/userDirectory.ts';
 import type { SessionUser } from '../abp/session.ts';
 import { describeError } from '../errors/describeError.ts';
@@ -30,10 +19,10 @@ import { useAbpForm } from '../errors/useAbpForm.ts';
 import { NoAccess } from '../ui/NoAccess.lazy.tsx';
 import { PageHeading } from '../ui/PageHeading.tsx';
 import type { Section, SectionPage } from '../section/section.ts';
-import { OtherChanges } from '../management/OtherChanges.tsx';
+import { OtherChanges } from '../edits/OtherChanges.tsx';
 import { AdminTable, BackLink, ConfirmDelete, LoadFailure, NameCell, SaveBar } from './parts.tsx';
-import { useMergedSave } from '../management/useMergedSave.ts';
-import { sameValue, type FieldValue } from '../management/mergeEdit.ts';
+import { useMergedSave } from '../edits/useMergedSave.ts';
+import { sameValue, type FieldValue } from '../edits/mergeEdit.ts';
 import { BUILT_IN_ADMIN } from '../management/handover.ts';
 import { readListSearch, writeListSearch, type ListSearch } from '../management/listSearch.ts';
 import { useServerData } from '../section/useServerData.ts';
@@ -217,171 +206,6 @@ function useOwnName(people: readonly Listed[], me: SessionUser | null | undefine
   }, [people, id, name, surname]);
 }
 
-/**
- * Where ABP's copy of one's own name differs from the provider's: says so,
- * and "Naam van je account overnemen" brings ABP's copy in line (the only
- * write of one's own name; docs/architecture.md, "The person's name"). Here,
- * above the list, because the list is where colleagues read and search that
- * copy, and the list already holds it: nothing more is read to know.
- */
-function OwnNameInAbp({ held: people, onCopied }: { held: readonly Listed[]; onCopied: () => Promise<void> }) {
-  const { t } = useMacroLingui();
-  const me = useSession()?.user;
-  const [copied, setCopied] = useState(false);
-  const [around, setAround] = useState<ChangedSince[]>([]);
-  const form = useAbpForm({ fields: [], area: 'users', fallback: t`Je naam kon niet worden bijgewerkt. Probeer het later opnieuw.` });
-  const held = me ? people.find((person) => person.user.id === me.id)?.user : undefined;
-  const copy = form.onSubmit(async () => {
-    if (!me) return;
-    const copy = await copyOwnName(api(), me.id, { name: me.name, surname: me.surname });
-    setAround(copy.changedSince);
-    setCopied(true);
-    await onCopied();
-  });
-  if (copied && (!held || (held.name === me?.name && held.surname === me.surname))) {
-    const status = around.find((change) => change.field === 'isActive');
-    const roles = around.some((change) => change.field === 'roleNames');
-    return (
-      <div role="status">
-        <p className="saved">
-          <Trans>Je naam is bijgewerkt: collega's zien je hier nu zoals bij je account.</Trans>
-        </p>
-        {/* Read back after the write: nothing of this was written over (the roles were not sent), but the person should know. */}
-        {status && (
-          <p className="note">
-            {status.now ? t`Let op: iemand anders heeft je account intussen geactiveerd.` : t`Let op: iemand anders heeft je account intussen gedeactiveerd; vraag een andere beheerder waarom.`}
-          </p>
-        )}
-        {roles && (
-          <p className="note">
-            <Trans>Let op: iemand anders heeft intussen je rollen gewijzigd. Ze staan in de lijst hieronder zoals ze nu zijn.</Trans>
-          </p>
-        )}
-      </div>
-    );
-  }
-  if (!me || !held || (held.name === me.name && held.surname === me.surname)) return null;
-  const abpName = `${held.name} ${held.surname}`;
-  const ownName = `${me.name} ${me.surname}`;
-  return (
-    <form className="admin-form" onSubmit={copy}>
-      <p>
-        <Trans>
-          In deze omgeving staat je naam nog als {abpName}; zo zien andere beheerders je hier. Bij je account heet je {ownName}.
-        </Trans>
-      </p>
-      <button type="submit" className="button" disabled={form.busy} aria-busy={form.busy}>
-        <Trans>Naam van je account overnemen</Trans>
-      </button>
-      <FormAlert form={form} />
-    </form>
-  );
-}
-
-/**
- * A person's record read back after a write of this tab (at once, and again
- * READ_BACK_AGAIN_MS later): what someone else changed around it. ABP's
- * User/Update has no concurrency stamp, so another tab's save, sent from a
- * read made before this write, writes that read's status and roles over it;
- * this is where the person who wrote first learns of it. `found` stays until
- * dismissed or the next write; `onFound` gets the record as ABP holds it.
- */
-function useReadBack(userId: number, onFound: (now: User) => void) {
-  const [found, setFound] = useState<ChangedSince[]>();
-  // Each write's look replaces the one before; leaving the page ends them.
-  const look = useRef(0);
-  useEffect(() => {
-    const current = look;
-    return () => {
-      current.current += 1;
-    };
-  }, []);
-  const watch = (written: User, fields?: readonly ChangedSince['field'][]) => {
-    look.current += 1;
-    const mine = look.current;
-    setFound(undefined);
-    const read = async (): Promise<boolean> => {
-      if (look.current !== mine) return true;
-      const now = await getUser(api(), userId);
-      const changed = changedSince(written, now, fields);
-      if (look.current !== mine || changed.length === 0) return look.current !== mine;
-      setFound(changed);
-      onFound(now);
-      return true;
-    };
-    const again = () => new Promise<boolean>((resolve) => setTimeout(() => resolve(read()), READ_BACK_AGAIN_MS));
-    void read()
-      .then((done) => done || again())
-      .catch((error: unknown) => logError('users', error));
-  };
-  return { found, watch, dismiss: () => setFound(undefined) };
-}
-
-/** What someone else changed right after this tab's write (useReadBack), with the way to put the person's version back. */
-function ChangedAfterWrite({
-  found,
-  fullName,
-  label,
-  show,
-  busy,
-  onRestore,
-  onLeave,
-}: {
-  found: readonly ChangedSince[];
-  fullName: string;
-  label: (field: ChangedSince['field']) => string;
-  show: (field: ChangedSince['field'], value: FieldValue) => string;
-  busy: boolean;
-  onRestore: () => void;
-  onLeave: () => void;
-}) {
-  const { t } = useMacroLingui();
-  const prefix = useId();
-  const box = useRef<HTMLElement>(null);
-  useEffect(() => {
-    box.current?.focus({ preventScroll: true });
-    box.current?.scrollIntoView({ block: 'center' });
-  }, []);
-  return (
-    <section ref={box} tabIndex={-1} className="other-changes" role="alertdialog" aria-labelledby={`${prefix}-title`} aria-describedby={`${prefix}-said`}>
-      <h2 id={`${prefix}-title`}>{t`Iemand anders heeft dit vlak na jou gewijzigd`}</h2>
-      <p id={`${prefix}-said`}>
-        <Trans>
-          Na het opslaan is {fullName} opnieuw gelezen. Iemand anders heeft intussen opgeslagen, en daarmee staat het volgende niet meer zoals jij het opsloeg. Kijk of
-          dat zo moet blijven, of zet jouw versie terug.
-        </Trans>
-      </p>
-      <table className="admin-table">
-        <caption className="visually-hidden">{t`Wat er na jouw opslaan is gewijzigd`}</caption>
-        <thead>
-          <tr>
-            <th scope="col">{t`Veld`}</th>
-            <th scope="col">{t`Jij sloeg op`}</th>
-            <th scope="col">{t`Nu opgeslagen`}</th>
-          </tr>
-        </thead>
-        <tbody>
-          {found.map((change) => (
-            <tr key={change.field}>
-              <th scope="row">{label(change.field)}</th>
-              <td data-label={t`Jij sloeg op`}>{show(change.field, change.written)}</td>
-              <td data-label={t`Nu opgeslagen`}>{show(change.field, change.now)}</td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-      <div className="form-actions">
-        <button type="button" className="button button--primary" disabled={busy} aria-busy={busy} onClick={onRestore}>
-          <Trans>Jouw versie terugzetten</Trans>
-        </button>
-        <button type="button" className="button" disabled={busy} onClick={onLeave}>
-          <Trans>Zo laten</Trans>
-        </button>
-      </div>
-    </section>
-  );
-}
-
 function ActiveBadge({ active }: { active: boolean }) {
   return active ? (
     <span className="badge badge--active">
@@ -533,18 +357,8 @@ function UserForm({ back, user, roles, onChanged, section, page }: UserFormProps
     let now = await getUser(api(), user.id);
     if (found.some((change) => change.field !== 'isActive')) {
       const roleNames = back('roleNames');
-      const text = (field: 'name' | 'surname' | 'userName' | 'emailAddress') => {
-        const value = back(field);
-        return typeof value === 'string' ? value : now[field];
-      };
-      now = await updateUser(api(), {
-        ...now,
-        name: text('name'),
-        surname: text('surname'),
-        userName: text('userName'),
-        emailAddress: text('emailAddress'),
-        roleNames: Array.isArray(roleNames) ? [...roleNames] : null,
-      });
+      const texts = Object.fromEntries(found.filter((change) => typeof change.written === 'string').map((change) => [change.field, change.written]));
+      now = await updateUser(api(), { ...now, ...texts, roleNames: Array.isArray(roleNames) ? [...roleNames] : null });
     }
     const restored = now;
     merged.stand(personFields(restored, roles));

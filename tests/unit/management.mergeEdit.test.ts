@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { mergeEdit, settle } from '../../src/management/mergeEdit.ts';
+import { mergeEdit, settle } from '../../src/edits/mergeEdit.ts';
 
 const opened = { name: 'Piet', surname: 'Monteur', emailAddress: 'piet@isolatie.local', roleNames: ['MONTEUR'], isActive: true };
 const EDITABLE = ['name', 'surname', 'emailAddress', 'roleNames'] as const;
