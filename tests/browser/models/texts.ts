@@ -203,7 +203,7 @@ export const NL = {
     emailMissing: 'Vul het e-mailadres in waarmee de eerste beheerder inlogt.',
   },
 
-  /** Two administrators at once (src/beheer/parts.tsx OtherChanges). */
+  /** Two administrators at once (src/edits/OtherChanges.tsx). */
   otherChanges: {
     title: 'Iemand anders heeft dit intussen gewijzigd',
     keepMine: 'Mijn versie opslaan',
