@@ -2,9 +2,13 @@ import { useEffect, useSyncExternalStore } from 'react';
 import { api } from '../boot/api.ts';
 import { useSession } from '../boot/useBoot.ts';
 import { UserDirectory, type DirectoryState } from '../management/userDirectory.ts';
+import { onUserWritten } from '../management/users.ts';
 
 /** The tab's list, for the person and environment it was read for. */
 let shared: { key: string; directory: UserDirectory } | undefined;
+
+// One's own save, activation or deletion shows in the list at once, as ABP answered it.
+onUserWritten((write) => shared?.directory.apply(write));
 
 function directoryFor(key: string): UserDirectory {
   if (shared?.key !== key) shared = { key, directory: new UserDirectory(api) };

@@ -4,7 +4,9 @@ import { Link, useLocation, useNavigate, useSearch } from '@tanstack/react-route
 import { memo, startTransition, useEffect, useId, useMemo, useState, type FormEvent, type ReactNode } from 'react';
 import { logError } from '../lib/log.ts';
 import { isGranted } from '../abp/userConfiguration.ts';
-import { copyOwnName, deleteUser, getAssignableRoles, getUser, roleLabels, setUserActive, updateUser, type AssignableRole, type User } from '../management/users.ts';
+import { deleteUser, getAssignableRoles, getUser, roleLabels, setUserActive, updateUser, type AssignableRole, type ChangedSince, type User } from '../management/users.ts';
+import { ChangedAfterWrite, useReadBack } from '../edits/readBack.tsx';
+import { OwnNameInAbp } from '../edits/OwnNameInAbp.tsx';
 import { listed, searchListed, type Listed } from '../management/userDirectory.ts';
 import type { SessionUser } from '../abp/session.ts';
 import { describeError } from '../errors/describeError.ts';
@@ -17,10 +19,10 @@ import { useAbpForm } from '../errors/useAbpForm.ts';
 import { NoAccess } from '../ui/NoAccess.lazy.tsx';
 import { PageHeading } from '../ui/PageHeading.tsx';
 import type { Section, SectionPage } from '../section/section.ts';
-import { OtherChanges } from '../management/OtherChanges.tsx';
+import { OtherChanges } from '../edits/OtherChanges.tsx';
 import { AdminTable, BackLink, ConfirmDelete, LoadFailure, NameCell, SaveBar } from './parts.tsx';
-import { useMergedSave } from '../management/useMergedSave.ts';
-import type { FieldValue } from '../management/mergeEdit.ts';
+import { useMergedSave } from '../edits/useMergedSave.ts';
+import { sameValue, type FieldValue } from '../edits/mergeEdit.ts';
 import { BUILT_IN_ADMIN } from '../management/handover.ts';
 import { readListSearch, writeListSearch, type ListSearch } from '../management/listSearch.ts';
 import { useServerData } from '../section/useServerData.ts';
@@ -132,9 +134,15 @@ function UserList({ section, page }: { section: Section; page: SectionPage }) {
         </button>
       </form>
       <LoadFailure error={error} onRetry={() => void directory.refresh()} />
-      <p className="list-status" role="status" aria-live="polite" aria-busy={reading}>
+      <p className="list-status" role="status" aria-live="polite" aria-busy={reading || directory.refreshing}>
         {status}
       </p>
+      {/* The list shown stays usable while it is read again (after a write, or when it grew old); what changes comes in one go. */}
+      {directory.refreshing && (
+        <p className="list-refreshing note" role="status">
+          <Trans>De lijst wordt bijgewerkt met wat anderen intussen hebben gewijzigd…</Trans>
+        </p>
+      )}
       {shown.length > 0 && (
         <AdminTable page={page} columns={[t`Naam`, t`Gebruikersnaam`, t`E-mailadres`, t`Rollen`, t`Status`]}>
           <UserRows shown={shown} section={section} page={page} roles={roles.data?.items} />
@@ -196,50 +204,6 @@ function useOwnName(people: readonly Listed[], me: SessionUser | null | undefine
     own[at] = listed({ ...held, name, surname, fullName: `${name} ${surname}` });
     return own;
   }, [people, id, name, surname]);
-}
-
-/**
- * Where ABP's copy of one's own name differs from the provider's: says so,
- * and "Naam van je account overnemen" brings ABP's copy in line (the only
- * write of one's own name; docs/architecture.md, "The person's name"). Here,
- * above the list, because the list is where colleagues read and search that
- * copy, and the list already holds it: nothing more is read to know.
- */
-function OwnNameInAbp({ held: people, onCopied }: { held: readonly Listed[]; onCopied: () => Promise<void> }) {
-  const { t } = useMacroLingui();
-  const me = useSession()?.user;
-  const [copied, setCopied] = useState(false);
-  const form = useAbpForm({ fields: [], area: 'users', fallback: t`Je naam kon niet worden bijgewerkt. Probeer het later opnieuw.` });
-  const held = me ? people.find((person) => person.user.id === me.id)?.user : undefined;
-  const copy = form.onSubmit(async () => {
-    if (!me) return;
-    await copyOwnName(api(), me.id, { name: me.name, surname: me.surname });
-    setCopied(true);
-    await onCopied();
-  });
-  if (copied && (!held || (held.name === me?.name && held.surname === me.surname))) {
-    return (
-      <p className="saved" role="status">
-        <Trans>Je naam is bijgewerkt: collega's zien je hier nu zoals bij je account.</Trans>
-      </p>
-    );
-  }
-  if (!me || !held || (held.name === me.name && held.surname === me.surname)) return null;
-  const abpName = `${held.name} ${held.surname}`;
-  const ownName = `${me.name} ${me.surname}`;
-  return (
-    <form className="admin-form" onSubmit={copy}>
-      <p>
-        <Trans>
-          In deze omgeving staat je naam nog als {abpName}; zo zien andere beheerders je hier. Bij je account heet je {ownName}.
-        </Trans>
-      </p>
-      <button type="submit" className="button" disabled={form.busy} aria-busy={form.busy}>
-        <Trans>Naam van je account overnemen</Trans>
-      </button>
-      <FormAlert form={form} />
-    </form>
-  );
 }
 
 function ActiveBadge({ active }: { active: boolean }) {
@@ -336,6 +300,7 @@ function UserForm({ back, user, roles, onChanged, section, page }: UserFormProps
   const form = useAbpForm({ fields: ['name', 'surname', 'userName', 'emailAddress', 'roleNames'], area: 'users', fallback: t`De gegevens van ${fullName} konden niet worden opgeslagen.` });
   const activation = useAbpForm({ fields: [], area: 'users', fallback: t`De status van ${fullName} kon niet worden gewijzigd.` });
   const removal = useAbpForm({ fields: [], area: 'users', fallback: t`${fullName} kon niet worden verwijderd.` });
+  const readBack = useReadBack(user.id, (now) => setActive(now.isActive));
   const merged = useMergedSave({
     opened,
     mine: { ...values, roleNames: [...chosen], isActive: active },
@@ -345,8 +310,18 @@ function UserForm({ back, user, roles, onChanged, section, page }: UserFormProps
       return { record, fields: personFields(record, roles) };
     },
     send: async (record, { isActive: _seen, ...fields }) => {
-      const answer = await updateUser(api(), { ...record, ...fields, roleNames: [...fields.roleNames] });
+      const held = personFields(record, roles);
+      if (EDITABLE.every((name) => sameValue(held[name], fields[name]))) {
+        // Nothing of the person's differs from what ABP holds: nothing is written, and nothing can be written over.
+        setActive(record.isActive);
+        setSaved(t`Opgeslagen.`);
+        return held;
+      }
+      // The roles only when they change: without them ABP leaves the roles as they are, whoever changed them since the read.
+      const roleNames = sameValue(held.roleNames, fields.roleNames) ? null : [...fields.roleNames];
+      const answer = await updateUser(api(), { ...record, ...fields, roleNames });
       setActive(answer.isActive);
+      readBack.watch(answer);
       // One's own roles decide one's permissions: start-up asks GetAll again, so the menu follows at once.
       if (me) await restartBoot();
       setSaved(t`Opgeslagen.`);
@@ -369,7 +344,26 @@ function UserForm({ back, user, roles, onChanged, section, page }: UserFormProps
   const choose = (keep: 'mine' | 'theirs') => form.onSubmit(() => merged.choose(keep))();
   const toggleActive = activation.onSubmit(async () => {
     await setUserActive(api(), user.id, !active);
+    readBack.watch({ ...user, isActive: !active }, ['isActive']);
     setActive(!active);
+    onChanged();
+  });
+  const restore = form.onSubmit(async () => {
+    const found = readBack.found ?? [];
+    const back = (field: ChangedSince['field']) => found.find((change) => change.field === field)?.written;
+    const status = back('isActive');
+    // The status through Activate/DeActivate, as the button does (its own permission); the rest through Update, roles only when they go back.
+    if (typeof status === 'boolean') await setUserActive(api(), user.id, status);
+    let now = await getUser(api(), user.id);
+    if (found.some((change) => change.field !== 'isActive')) {
+      const roleNames = back('roleNames');
+      const texts = Object.fromEntries(found.filter((change) => typeof change.written === 'string').map((change) => [change.field, change.written]));
+      now = await updateUser(api(), { ...now, ...texts, roleNames: Array.isArray(roleNames) ? [...roleNames] : null });
+    }
+    const restored = now;
+    merged.stand(personFields(restored, roles));
+    readBack.watch(restored, found.map((change) => change.field));
+    setSaved(t`Jouw versie is teruggezet.`);
     onChanged();
   });
   const remove = async () => {
@@ -455,6 +449,9 @@ function UserForm({ back, user, roles, onChanged, section, page }: UserFormProps
           </p>
         )}
         {merged.others && <OtherChanges others={merged.others} label={(name) => labels[name]} show={shown} busy={form.busy} onChoose={choose} onReview={review} />}
+        {readBack.found && (
+          <ChangedAfterWrite found={readBack.found} fullName={fullName} label={(name) => labels[name]} show={shown} busy={form.busy} onRestore={restore} onLeave={readBack.dismiss} />
+        )}
         <FormAlert form={form} />
         <SaveBar form={form} label={t`Opslaan`} saved={saved} />
       </form>

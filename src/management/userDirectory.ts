@@ -1,5 +1,5 @@
 import type { AbpClient } from '../abp/client.ts';
-import { getUsers, usersWritten, type User } from './users.ts';
+import { getUsers, usersWritten, type User, type UserWrite } from './users.ts';
 
 /**
  * Gebruikers' list of people: read from ABP once, in pages, and searched
@@ -19,6 +19,13 @@ import { getUsers, usersWritten, type User } from './users.ts';
 export const READ_PAGE = 500;
 /** Requests at once after the first (which says how many there are): the rest of the list comes in order, a page is not left waiting behind all others. */
 const AT_ONCE = 2;
+/**
+ * Reads of the whole list before one that does not add up is kept: a person
+ * added or deleted between two page reads shifts the pages after it, and a
+ * deletion makes the person behind it fall between two pages, read by
+ * neither. Such a read is made again; the list changing that often is rare.
+ */
+export const READS_UNTIL_WHOLE = 3;
 /** How long a list read in this tab is shown without reading it again, when nothing was written since. */
 export const FRESH_MS = 2 * 60_000;
 
@@ -28,9 +35,39 @@ export interface Listed {
   words: string;
 }
 
-/** Lower case without accents: "Çelik" and "celik" are one search. */
+/**
+ * Letters with no accent to strip, as staff type them on a Dutch keyboard:
+ * "Yıldız" as "yildiz", "Strauß" as "strauss", "Ødegaard" as "odegaard",
+ * "D’Hondt" as "d'hondt". (ĳ, ﬁ and the like come apart in NFKD by themselves.)
+ */
+const PLAIN: Readonly<Record<string, string>> = {
+  ı: 'i',
+  ø: 'o',
+  æ: 'ae',
+  œ: 'oe',
+  ß: 'ss',
+  ł: 'l',
+  đ: 'd',
+  ð: 'd',
+  þ: 'th',
+  ħ: 'h',
+  ŧ: 't',
+  ŋ: 'n',
+  '\u2018': "'",
+  '\u2019': "'",
+  '\u02bc': "'",
+  '\u00b4': "'",
+  '`': "'",
+};
+const UNPLAIN = new RegExp(`[${Object.keys(PLAIN).join('')}]`, 'gu');
+
+/** Lower case without accents, and with the letters of PLAIN as typed: "Çelik" and "celik", "Strauß" and "strauss" are one search. */
 export function fold(text: string): string {
-  return text.normalize('NFD').replace(/\p{M}/gu, '').toLocaleLowerCase('nl');
+  return text
+    .toLocaleLowerCase('nl')
+    .normalize('NFKD')
+    .replace(/\p{M}/gu, '')
+    .replace(UNPLAIN, (letter) => PLAIN[letter] ?? letter);
 }
 
 export function listed(user: User): Listed {
@@ -59,19 +96,33 @@ export interface DirectoryState {
   complete: boolean;
   /** The read failed (the people read before stay). */
   error: unknown;
+  /** A whole list is shown and being read again (after a write, or when it grew old). */
+  refreshing: boolean;
 }
 
-const EMPTY: DirectoryState = { people: [], total: undefined, complete: false, error: undefined };
+const EMPTY: DirectoryState = { people: [], total: undefined, complete: false, error: undefined, refreshing: false };
 
 /**
  * Reads the whole list: the first page alone (its `totalCount` says how many
  * pages there are), then the others, `AT_ONCE` at a time. `onProgress` gets
  * the people of the pages read so far without a gap, in order. Someone added
- * or deleted between two pages can shift the pages: a person is kept once.
+ * or deleted between two pages can shift the pages: a person is kept once,
+ * and a read whose pages do not add up (a page's `totalCount` not the
+ * first's, or not as many people as ABP counts) is made again, up to
+ * READS_UNTIL_WHOLE times: a deletion would otherwise leave out, for as long
+ * as the list is shown, the person it moved from one page to the one before.
  */
 export async function readDirectory(client: AbpClient, onProgress: (people: Listed[], total: number) => void = () => undefined): Promise<{ people: Listed[]; total: number }> {
+  for (let read = 1; ; read += 1) {
+    const whole = await readOnce(client, onProgress);
+    if (whole.addsUp || read >= READS_UNTIL_WHOLE) return { people: whole.people, total: whole.total };
+  }
+}
+
+async function readOnce(client: AbpClient, onProgress: (people: Listed[], total: number) => void): Promise<{ people: Listed[]; total: number; addsUp: boolean }> {
   const first = await getUsers(client, { skipCount: 0, maxResultCount: READ_PAGE });
   const total = first.totalCount;
+  let counts = true;
   const pages: Array<Listed[] | undefined> = [first.items.map(listed)];
   const count = Math.max(1, Math.ceil(total / READ_PAGE));
   const inOrder = () => {
@@ -94,12 +145,14 @@ export async function readDirectory(client: AbpClient, onProgress: (people: List
       const index = next;
       next += 1;
       const page = await getUsers(client, { skipCount: index * READ_PAGE, maxResultCount: READ_PAGE });
+      if (page.totalCount !== total) counts = false;
       pages[index] = page.items.map(listed);
       onProgress(inOrder(), total);
     }
   };
   await Promise.all(Array.from({ length: Math.min(AT_ONCE, count - 1) }, worker));
-  return { people: inOrder(), total };
+  const people = inOrder();
+  return { people, total, addsUp: counts && people.length === total };
 }
 
 /** One tab's list of one person's environment, shared by the visits of Gebruikers. */
@@ -139,22 +192,40 @@ export class UserDirectory {
     return this.reading ?? this.read();
   }
 
+  /**
+   * A write of this tab that ABP answered, shown in the list at once (as ABP
+   * answered it); the list is still read again at the next visit, for what
+   * others changed.
+   */
+  apply(write: UserWrite): void {
+    if (this.state.people.length === 0) return;
+    const people = this.state.people;
+    const at = people.findIndex((person) => person.user.id === (write.kind === 'updated' ? write.user.id : write.id));
+    if (at < 0) return;
+    const next = [...people];
+    if (write.kind === 'deleted') next.splice(at, 1);
+    else next[at] = listed(write.kind === 'updated' ? write.user : { ...people[at]!.user, isActive: write.isActive });
+    const total = write.kind === 'deleted' && this.state.total !== undefined ? this.state.total - 1 : this.state.total;
+    this.set({ ...this.state, people: next, total });
+  }
+
   private read(): Promise<void> {
     const writes = usersWritten();
     const startedAt = this.now();
     // A list already on screen stays there until the new one is whole; a first one shows as it comes.
     const shown = this.state.complete;
     if (!shown) this.set({ ...EMPTY });
+    else this.set({ ...this.state, error: undefined, refreshing: true });
     const reading = readDirectory(this.client(), (people, total) => {
-      if (!shown) this.set({ people, total, complete: false, error: undefined });
+      if (!shown) this.set({ people, total, complete: false, error: undefined, refreshing: false });
     }).then(
       ({ people, total }) => {
         this.readAt = startedAt;
         this.writesAtRead = writes;
-        this.set({ people, total, complete: true, error: undefined });
+        this.set({ people, total, complete: true, error: undefined, refreshing: false });
       },
       (error: unknown) => {
-        this.set({ ...this.state, error });
+        this.set({ ...this.state, error, refreshing: false });
       },
     );
     this.reading = reading.finally(() => {

@@ -2,7 +2,7 @@ import { act, renderHook } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import type { AbpClient } from '../../src/abp/client.ts';
 import { getRoleForEdit, roleFields, saveRole, updateRole, type RoleFields, type RoleForEdit } from '../../src/management/roles.ts';
-import { useMergedSave } from '../../src/management/useMergedSave.ts';
+import { useMergedSave } from '../../src/edits/useMergedSave.ts';
 
 // A role's save stands on what ABP holds, never on the permissions
 // `Role/Update` lists: ABP maps its role entity, whose permission collection
@@ -131,7 +131,14 @@ describe('a role as ABP holds it after Role/Update', () => {
     form.tick(['Pages.Crm', 'Pages.Uitvoering', 'Pages.Marketing', 'Pages.Zakelijk']);
     await form.save();
     expect(form.others()).toEqual([
-      { field: 'grantedPermissions', theirs: ['Pages.Crm', 'Pages.Marketing'], mine: ['Pages.Crm', 'Pages.Uitvoering', 'Pages.Marketing', 'Pages.Zakelijk'], bothChanged: true },
+      // Merged name by name: they took Uitvoering away, this administrator added Zakelijk; no permission changed on both sides.
+      {
+        field: 'grantedPermissions',
+        opened: ['Pages.Crm', 'Pages.Uitvoering', 'Pages.Marketing'],
+        theirs: ['Pages.Crm', 'Pages.Marketing'],
+        mine: ['Pages.Crm', 'Pages.Uitvoering', 'Pages.Marketing', 'Pages.Zakelijk'],
+        bothChanged: false,
+      },
     ]);
     expect(abp.updates).toHaveLength(1);
   });

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { AbpClient } from '../../src/abp/client.ts';
-import { copyOwnName, updateUser, type User } from '../../src/management/users.ts';
-import { FRESH_MS, READ_PAGE, UserDirectory, listed, readDirectory, searchListed, type Listed } from '../../src/management/userDirectory.ts';
+import { changedSince, copyOwnName, deleteUser, onUserWritten, setUserActive, updateUser, type User } from '../../src/management/users.ts';
+import { FRESH_MS, READ_PAGE, READS_UNTIL_WHOLE, UserDirectory, listed, readDirectory, searchListed, type Listed } from '../../src/management/userDirectory.ts';
 
 function user(id: number, name: string, surname: string, isActive = true): User {
   const userName = `${name}.${surname}`.normalize('NFD').replace(/[\u0300-\u036f\s]/g, '').toLowerCase();
@@ -29,7 +29,18 @@ function fakeAbp(people: User[] = PEOPLE) {
     },
     put: (_path: string, body: unknown) => {
       updated.push(body);
-      return Promise.resolve(body);
+      const person = body as User;
+      const at = people.findIndex((one) => one.id === person.id);
+      // ABP answers the record as it holds it: roles left alone when none were sent.
+      const held = { ...person, fullName: `${person.name} ${person.surname}`, roleNames: person.roleNames ?? people[at]?.roleNames ?? [] };
+      return Promise.resolve(held);
+    },
+    post: () => Promise.resolve(null),
+    delete: (path: string) => {
+      const id = Number(new URL(path, 'http://x').searchParams.get('Id'));
+      const at = people.findIndex((one) => one.id === id);
+      if (at >= 0) people.splice(at, 1);
+      return Promise.resolve(null);
     },
   } as unknown as AbpClient;
   return { client, asked, updated };
@@ -53,6 +64,36 @@ describe('searching people in memory', () => {
     expect(names(searchListed(everyone(), '', false))).toEqual(['Anouk Jansen']);
     expect(names(searchListed(everyone(), 'bram.j'))).toEqual(['Bram Jansen']);
     expect(searchListed(everyone(), 'niemand')).toEqual([]);
+  });
+
+  it('folds letters without an accent to strip as staff type them: ı, ß, ø, ł, ĳ, æ, đ and ’', () => {
+    const staff = everyone([
+      user(11, 'Ayşe', 'Yıldız'),
+      user(12, 'Jörg', 'Strauß'),
+      user(13, 'Søren', 'Ødegaard'),
+      user(14, 'Łukasz', 'Kowalski'),
+      user(15, 'Anna', 'Ĳsselmeer'),
+      user(16, 'Pieter', 'D’Hondt'),
+      user(17, 'Æsa', 'Đorđević'),
+      ...PEOPLE,
+    ]);
+    const find = (search: string) => names(searchListed(staff, search));
+    expect(find('yildiz')).toEqual(['Ayşe Yıldız']);
+    expect(find('ayse yildiz')).toEqual(['Ayşe Yıldız']);
+    expect(find('strauss')).toEqual(['Jörg Strauß']);
+    expect(find('jorg strauß')).toEqual(['Jörg Strauß']);
+    expect(find('soren')).toEqual(['Søren Ødegaard']);
+    expect(find('odegaard')).toEqual(['Søren Ødegaard']);
+    expect(find('lukasz')).toEqual(['Łukasz Kowalski']);
+    expect(find('ijsselmeer')).toEqual(['Anna Ĳsselmeer']);
+    expect(find('IJsselmeer')).toEqual(['Anna Ĳsselmeer']);
+    expect(find("d'hondt")).toEqual(['Pieter D’Hondt']);
+    expect(find('d’hondt')).toEqual(['Pieter D’Hondt']);
+    expect(find('aesa dordevic')).toEqual(['Æsa Đorđević']);
+    // Folding finds more, never less: the letters as written still find their people, and nobody else.
+    expect(find('Yıldız')).toEqual(['Ayşe Yıldız']);
+    expect(find('Ødegaard')).toEqual(['Søren Ødegaard']);
+    expect(find('strausz')).toEqual([]);
   });
 
   it('without a search or filter, is the list itself', () => {
@@ -90,6 +131,72 @@ describe('reading the list', () => {
     const { people } = await readDirectory(shifting);
     expect(people.length).toBe(600);
     expect(new Set(people.map((one) => one.user.id)).size).toBe(600);
+  });
+});
+
+describe('a read whose pages do not add up', () => {
+  it('reads again when someone is deleted between two page reads: nobody falls between the pages', async () => {
+    const many = Array.from({ length: 600 }, (_, index) => user(index + 1, `Naam${index}`, 'Smit'));
+    const { client, asked } = fakeAbp(many);
+    let deleted = false;
+    const deleting = {
+      ...client,
+      get: (path: string) => {
+        // Naam10 is deleted just after the first page was read: Naam500 moves to the first page, after it was read.
+        if (path.includes('SkipCount=500') && !deleted) {
+          deleted = true;
+          many.splice(10, 1);
+        }
+        return client.get(path);
+      },
+    } as AbpClient;
+    const { people, total } = await readDirectory(deleting);
+    expect(total).toBe(599);
+    expect(people.map((one) => one.user.fullName)).toContain('Naam500 Smit');
+    expect(people.map((one) => one.user.id)).toEqual(many.map((one) => one.id));
+    expect(asked.filter((path) => path.includes('SkipCount=0'))).toHaveLength(2);
+  });
+
+  it('reads again when someone is added between two page reads, and keeps the last read after READS_UNTIL_WHOLE tries', async () => {
+    const many = Array.from({ length: 600 }, (_, index) => user(index + 1, `Naam${index}`, 'Smit'));
+    const { client, asked } = fakeAbp(many);
+    let next = 1000;
+    const growing = {
+      ...client,
+      get: (path: string) => {
+        if (path.includes('SkipCount=500')) many.unshift(user((next += 1), `Nieuw${next}`, 'Aa'));
+        return client.get(path);
+      },
+    } as AbpClient;
+    const { people } = await readDirectory(growing);
+    expect(asked.filter((path) => path.includes('SkipCount=0'))).toHaveLength(READS_UNTIL_WHOLE);
+    expect(new Set(people.map((one) => one.user.id)).size).toBe(people.length);
+  });
+});
+
+describe('one’s own write, in the list at once', () => {
+  it('shows the saved person, the status and a deletion as ABP answered them, and says the list is being read again on the next visit', async () => {
+    const people = PEOPLE.map((one) => ({ ...one }));
+    const abp = fakeAbp(people);
+    const list = new UserDirectory(() => abp.client);
+    const unsubscribe = onUserWritten((write) => list.apply(write));
+    try {
+      await list.refresh();
+      await updateUser(abp.client, { ...people[0]!, surname: 'Jansen-de Wit', roleNames: null });
+      expect(names(list.snapshot().people)).toContain('Bram Jansen-de Wit');
+      await setUserActive(abp.client, 4, false);
+      expect(list.snapshot().people.find((one) => one.user.id === 4)?.user.isActive).toBe(false);
+      await deleteUser(abp.client, 5);
+      expect(list.snapshot()).toMatchObject({ total: 4 });
+      expect(names(list.snapshot().people)).not.toContain('Daan van den Berg');
+      expect(list.stale()).toBe(true);
+      list.open();
+      expect(list.snapshot().refreshing).toBe(true);
+      await list.refresh();
+      expect(list.snapshot().refreshing).toBe(false);
+    } finally {
+      unsubscribe();
+    }
   });
 });
 
@@ -156,11 +263,44 @@ describe('the list’s freshness', () => {
 });
 
 describe('one’s own name in ABP, when the person asks for it', () => {
-  it('reads the record just before, writes the name when ABP’s copy differs, and nothing when it agrees', async () => {
+  it('reads the record just before, writes the name (leaving the roles to ABP) when ABP’s copy differs, and nothing when it agrees', async () => {
     const { client, updated } = fakeAbp();
-    expect(await copyOwnName(client, 4, { name: 'Piet', surname: 'Monteur' })).toBe(false);
+    expect(await copyOwnName(client, 4, { name: 'Piet', surname: 'Monteur' })).toEqual({ copied: false, changedSince: [] });
     expect(updated).toEqual([]);
-    expect(await copyOwnName(client, 4, { name: 'Pieter', surname: 'de Monteur' })).toBe(true);
-    expect(updated).toEqual([{ ...PEOPLE[3], name: 'Pieter', surname: 'de Monteur' }]);
+    expect(await copyOwnName(client, 4, { name: 'Pieter', surname: 'de Monteur' })).toEqual({ copied: true, changedSince: [] });
+    expect(updated).toEqual([{ ...PEOPLE[3], name: 'Pieter', surname: 'de Monteur', roleNames: null }]);
+  });
+
+  it('reads the record back after the write and answers what someone else changed around it: the status, the roles', async () => {
+    const people = PEOPLE.map((one) => ({ ...one }));
+    const { client } = fakeAbp(people);
+    // Another administrator deactivates him and gives him a role while the write is under way.
+    const racing = {
+      ...client,
+      put: async (path: string, body: unknown) => {
+        const answer = await client.put(path, body);
+        people[3] = { ...people[3]!, isActive: false, roleNames: ['PLANNER'] };
+        return answer;
+      },
+    } as AbpClient;
+    expect(await copyOwnName(racing, 4, { name: 'Pieter', surname: 'de Monteur' })).toEqual({
+      copied: true,
+      changedSince: [
+        { field: 'isActive', written: true, now: false },
+        { field: 'roleNames', written: [], now: ['PLANNER'] },
+      ],
+    });
+  });
+});
+
+describe('a person read back after a write', () => {
+  it('names each field ABP now holds otherwise than the write left it, roles by name in any spelling', () => {
+    const written = { ...PEOPLE[3]!, roleNames: ['Monteur'] };
+    expect(changedSince(written, { ...written, roleNames: ['MONTEUR'] })).toEqual([]);
+    expect(changedSince(written, { ...written, isActive: false, emailAddress: 'p@x.local' })).toEqual([
+      { field: 'emailAddress', written: written.emailAddress, now: 'p@x.local' },
+      { field: 'isActive', written: true, now: false },
+    ]);
+    expect(changedSince(written, { ...written, isActive: false, emailAddress: 'p@x.local' }, ['isActive'])).toEqual([{ field: 'isActive', written: true, now: false }]);
   });
 });

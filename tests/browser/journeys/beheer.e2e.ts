@@ -229,6 +229,33 @@ describe('the list of people, with 60 more of them', () => {
     await admin.close();
   });
 
+  it('one’s own save shows in the list at once, and the list says so while it is read again', async () => {
+    const admin = await BeheerModel.signedIn(env, 'admin');
+    await admin.openUsers();
+    await admin.search('monteur');
+    await admin.openPerson('Piet Monteur');
+    await admin.page.getByLabel('Achternaam', { exact: true }).fill('Monteur-Jansen');
+    await admin.save();
+    await admin.expectSaved();
+    // The list read again after the write waits at the stand-in: what shows meanwhile is the list with the save in it.
+    const reads = env.stack.holds.hold('UserGetAll');
+    try {
+      await admin.page.locator('.back-link').click();
+      await admin.app.waitForHeading(NL.beheer.users, { level: 1 });
+      // Sixty-three people by user name: monteur is not on the first page; the search asks ABP nothing.
+      await admin.search('monteur');
+      await admin.row('Piet Monteur-Jansen').waitFor();
+      await admin.page.getByRole('status').filter({ hasText: NL.beheer.refreshing }).waitFor();
+      expect(await admin.row('Piet Monteur').count(), 'the old name is gone at once').toBe(0);
+      (await reads.next()).pass();
+    } finally {
+      reads.release();
+    }
+    await admin.page.getByRole('status').filter({ hasText: NL.beheer.refreshing }).waitFor({ state: 'detached' });
+    await admin.row('Piet Monteur-Jansen').waitFor();
+    await admin.close();
+  });
+
   it('at 360 px every row is a card and nothing scrolls sideways, down to the last page', async () => {
     const admin = await BeheerModel.signedIn(env, 'admin', { width: 360, height: 740 });
     await admin.app.goto('/beheer/gebruikers?pagina=4');

@@ -218,13 +218,25 @@ export class StaffModel {
     await this.tab.role('heading', fullName).waitFor();
   }
 
-  /** What someone else saved while the form was open, as its dialog shows it: each field's name with their value and this form's. */
-  otherChanges(): Promise<Record<string, [theirs: string, mine: string]>> {
+  /** What someone else saved while the form was open, as its dialog shows it: each field's name with their value and this form's (and, third, the value as the form opened on it). */
+  otherChanges(): Promise<Record<string, [theirs: string, mine: string, opened: string]>> {
     return this.tab.evaluate(() =>
       Object.fromEntries(
         [...document.querySelectorAll('[role=alertdialog] tbody tr')].map((row) => {
-          const [theirs, mine] = [...row.querySelectorAll('td')].map((cell) => (cell.textContent ?? '').trim());
-          return [(row.querySelector('th')?.textContent ?? '').trim(), [theirs ?? '', mine ?? '']];
+          const [opened, theirs, mine] = [...row.querySelectorAll('td')].map((cell) => (cell.textContent ?? '').trim());
+          return [(row.querySelector('th')?.textContent ?? '').trim(), [theirs ?? '', mine ?? '', opened ?? '']];
+        }),
+      ),
+    );
+  }
+
+  /** What someone else changed right after this tab's write, as the read-back's dialog shows it: each field's name with what this tab saved and what is saved now. */
+  changedAfterWrite(): Promise<Record<string, [written: string, now: string]>> {
+    return this.tab.evaluate(() =>
+      Object.fromEntries(
+        [...document.querySelectorAll('[role=alertdialog] tbody tr')].map((row) => {
+          const [written, now] = [...row.querySelectorAll('td')].map((cell) => (cell.textContent ?? '').trim());
+          return [(row.querySelector('th')?.textContent ?? '').trim(), [written ?? '', now ?? '']];
         }),
       ),
     );

@@ -163,6 +163,12 @@ export const NL = {
     saved: 'Opgeslagen.',
     activate: 'Activeren',
     deactivate: 'Deactiveren',
+    /** Read back after a write: someone else changed it right after (src/beheer/users.lazy.tsx ChangedAfterWrite). */
+    changedAfterWrite: 'Iemand anders heeft dit vlak na jou gewijzigd',
+    restore: 'Jouw versie terugzetten',
+    restored: 'Jouw versie is teruggezet.',
+    /** Gebruikers while a list on screen is read again. */
+    refreshing: 'De lijst wordt bijgewerkt',
     newRole: 'Nieuwe rol',
     createRole: 'Rol aanmaken',
     roleName: 'Naam (voor het systeem)',
@@ -202,7 +208,7 @@ export const NL = {
     emailMissing: 'Vul het e-mailadres in waarmee de eerste beheerder inlogt.',
   },
 
-  /** Two administrators at once (src/beheer/parts.tsx OtherChanges). */
+  /** Two administrators at once (src/edits/OtherChanges.tsx). */
   otherChanges: {
     title: 'Iemand anders heeft dit intussen gewijzigd',
     keepMine: 'Mijn versie opslaan',

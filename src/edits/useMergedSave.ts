@@ -25,6 +25,8 @@ export interface MergedSave<T extends Fields> {
   choose: (keep: 'mine' | 'theirs') => Promise<void>;
   /** "Eerst bekijken": the form shows the fresh record with the person's changes in it, and stands on the fresh record from now on. */
   review: () => void;
+  /** The form shows `fields` and stands on them: a write made beside the save (a change put back after a read-back). */
+  stand: (fields: T) => void;
 }
 
 /**
@@ -73,6 +75,11 @@ export function useMergedSave<R, T extends Fields>({ opened, mine, editable, rer
         return;
       }
       await commit(now.record, settle(base, mine, now.fields, editable, keep));
+    },
+    stand: (fields) => {
+      setHeld(undefined);
+      show(fields);
+      setBase(fields);
     },
     review: () => {
       if (!held) return;

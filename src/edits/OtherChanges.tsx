@@ -15,8 +15,11 @@ export interface OtherChangesProps<K extends string> {
 }
 
 /**
- * Someone else saved while the form was open: what they changed (their
- * value, the form's), and the person's choice. Nothing is sent before it.
+ * Someone else saved while the form was open: what they changed (the value
+ * as the form opened on it, as saved now, as the form holds it), and the
+ * person's choice. Nothing is sent before it. Either choice writes only what
+ * the person changed, over what is saved now; the choice decides only a field
+ * both changed (mergeEdit.ts settle).
  * It opens above the save button, out of sight on a phone: brought into view
  * and to the screen reader.
  */
@@ -32,13 +35,18 @@ export function OtherChanges<K extends string>({ others, label, show, busy, onCh
     <section ref={box} tabIndex={-1} className="other-changes" role="alertdialog" aria-labelledby={`${prefix}-title`} aria-describedby={`${prefix}-said`}>
       <h2 id={`${prefix}-title`}>{t`Iemand anders heeft dit intussen gewijzigd`}</h2>
       <p id={`${prefix}-said`}>
-        <Trans>Sinds je dit scherm opende, heeft iemand anders het volgende opgeslagen. Er is nog niets van jou opgeslagen: kies wat er moet gebeuren.</Trans>
+        <Trans>
+          Sinds je dit scherm opende, heeft iemand anders het volgende opgeslagen. Er is nog niets van jou opgeslagen. Alleen wat jij hebt veranderd wordt
+          opgeslagen; de rest blijft zoals het nu is. Bij rollen en rechten tellen jullie wijzigingen allebei. Heb je hetzelfde veld veranderd als de ander,
+          kies dan welke versie blijft.
+        </Trans>
       </p>
       <table className="admin-table">
         <caption className="visually-hidden">{t`Wat er intussen is gewijzigd`}</caption>
         <thead>
           <tr>
             <th scope="col">{t`Veld`}</th>
+            <th scope="col">{t`Toen je opende`}</th>
             <th scope="col">{t`Nu opgeslagen`}</th>
             <th scope="col">{t`Jouw versie`}</th>
           </tr>
@@ -47,6 +55,7 @@ export function OtherChanges<K extends string>({ others, label, show, busy, onCh
           {others.map((change) => (
             <tr key={change.field}>
               <th scope="row">{label(change.field)}</th>
+              <td data-label={t`Toen je opende`}>{show(change.field, change.opened)}</td>
               <td data-label={t`Nu opgeslagen`}>{show(change.field, change.theirs)}</td>
               <td data-label={t`Jouw versie`}>{show(change.field, change.mine)}</td>
             </tr>

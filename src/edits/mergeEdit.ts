@@ -9,12 +9,20 @@ export type FieldValue = string | boolean | null | readonly string[];
 /** A record as a form sees it: its fields by name. */
 export type Fields = Readonly<Record<string, FieldValue>>;
 
-/** A field someone else changed since the form opened, to the value `theirs`; `mine` is what the form holds now. */
+/** A field someone else changed since the form opened, from `opened` to the value `theirs`; `mine` is what the form holds now. */
 export interface OtherChange<K extends string = string> {
   field: K;
+  /** As the form opened on it ("Toen je opende"). */
+  opened: FieldValue;
+  /** As saved now ("Nu opgeslagen"). */
   theirs: FieldValue;
+  /** As the form holds it ("Jouw versie"). */
   mine: FieldValue;
-  /** The person changed it too (to something else): keeping theirs or mine is a choice. */
+  /**
+   * The person changed it too (to something else): keeping theirs or mine is
+   * a choice. Never for a set: merged name by name, two changes of one set
+   * never meet (a name both added, or both removed, is one outcome).
+   */
   bothChanged: boolean;
 }
 
@@ -62,20 +70,23 @@ export function mergeEdit<T extends Fields>(opened: T, mine: T, fresh: T, editab
     const [before, now, theirs] = [at(opened, field), at(mine, field), at(fresh, field)];
     if (own) merged[field] = mergeField(before, now, theirs);
     if (sameValue(before, theirs) || sameValue(now, theirs)) continue;
-    others.push({ field, theirs, mine: now, bothChanged: own && !sameValue(before, now) });
+    others.push({ field, opened: before, theirs, mine: now, bothChanged: own && !isSet(before) && !sameValue(before, now) });
   }
   return { merged: merged as T, others };
 }
 
 /**
- * The person's choice once told what someone else changed: "mine", every
- * editable field as the form shows it; "theirs", the other's value wherever
- * they changed something, and the person's own changes elsewhere.
+ * The person's choice once told what someone else changed. Either way the
+ * save holds only what the person changed, over the record as it is now
+ * (mergeEdit's `merged`): a field they never touched is never written back as
+ * it was when the form opened, and sets are merged name by name. The choice
+ * decides only the fields both changed: "mine" keeps the form's value there,
+ * "theirs" the other's.
  */
 export function settle<T extends Fields>(opened: T, mine: T, fresh: T, editable: readonly Extract<keyof T, string>[], keep: 'mine' | 'theirs'): T {
   const { merged, others } = mergeEdit(opened, mine, fresh, editable);
+  if (keep === 'mine') return merged;
   const result: Record<string, FieldValue> = { ...merged };
-  if (keep === 'mine') for (const field of editable) result[field] = at(mine, field);
-  else for (const { field, theirs } of others) result[field] = theirs;
+  for (const { field, theirs, bothChanged } of others) if (bothChanged) result[field] = theirs;
   return result as T;
 }
