@@ -1,5 +1,4 @@
 import type { AnyEventObject, AnyStateMachine, StateValue } from 'xstate';
-import type { PathRule } from './rules.ts';
 
 /**
  * A machine as the path generator sees it: the machine (provided with
@@ -93,4 +92,57 @@ export function stateKey(value: StateValue | undefined): string {
     .sort()
     .map((key) => `${key}:${stateKey(value[key] as StateValue)}`)
     .join(',')}}`;
+}
+
+/** An action the machine ran (assign aside: what it does shows in the context), with its parameters. */
+export interface RunAction {
+  type: string;
+  params: unknown;
+}
+
+/** What one step did: the state, context and actions it reached, and for a delay its length. */
+export interface WalkedStep {
+  step: PathStep;
+  state: StateValue;
+  context: unknown;
+  actions: RunAction[];
+  /** The delayed events waiting after the step, as `<delay>.<state id> (<ms> ms)`: a timer restarted or left running shows here. */
+  timers: string[];
+  /** The delay's length in ms, for an `after` step. */
+  delay?: number;
+  /** The ids of the actors running after the step (`renewTokens`, `probe`): what is in flight. */
+  running: string[];
+}
+
+/**
+ * What a rule sees at one step of a walked path: the step, the one before
+ * it, every step so far, and the moment the step happens. The machines read
+ * a frozen clock (`now`); a delay fires `delay` ms after the step that
+ * started its timer, so that is its moment (`now + delay`), and every other
+ * step happens at `now`.
+ */
+export interface RuleStep {
+  path: ModelPath;
+  /** The step's place in the path: 0 is the start. */
+  index: number;
+  step: WalkedStep;
+  before: WalkedStep | undefined;
+  /** The path's steps up to this one, the start first. */
+  steps: WalkedStep[];
+  /** When the step happens (epoch ms): `now`, or `now` plus the delay of an `after` step. */
+  at: number;
+  now: number;
+}
+
+/**
+ * A rule of the session in a tester's words, checked at every step of every
+ * generated path. `check` says nothing (`undefined`) at a step the rule is
+ * not about, `true` where it holds, and why it is broken otherwise. A rule
+ * states what a person or the backend must see; it does not ask the machine
+ * how it decides, so a wrong guard, delay or action breaks it.
+ */
+export interface PathRule {
+  /** `at most one confirmation per backend-token lifetime` */
+  name: string;
+  check(at: RuleStep): true | string | undefined;
 }

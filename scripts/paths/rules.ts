@@ -1,39 +1,9 @@
 import type { StateValue } from 'xstate';
-import type { ModelPath } from './model.ts';
-import type { WalkedStep } from './walk.ts';
+import type { ModelPath, PathRule, WalkedStep } from './model.ts';
 
-/**
- * What a rule sees at one step of a walked path: the step, the one before
- * it, every step so far, and the moment the step happens. The machines read
- * a frozen clock (`now`); a delay fires `delay` ms after the step that
- * started its timer, so that is its moment (`now + delay`), and every other
- * step happens at `now`.
- */
-export interface RuleStep {
-  path: ModelPath;
-  /** The step's place in the path: 0 is the start. */
-  index: number;
-  step: WalkedStep;
-  before: WalkedStep | undefined;
-  /** The path's steps up to this one, the start first. */
-  steps: WalkedStep[];
-  /** When the step happens (epoch ms): `now`, or `now` plus the delay of an `after` step. */
-  at: number;
-  now: number;
-}
+export type { PathRule, RuleStep } from './model.ts';
 
-/**
- * A rule of the session in a tester's words, checked at every step of every
- * generated path. `check` says nothing (`undefined`) at a step the rule is
- * not about, `true` where it holds, and why it is broken otherwise. A rule
- * states what a person or the backend must see; it does not ask the machine
- * how it decides, so a wrong guard, delay or action breaks it.
- */
-export interface PathRule {
-  /** `at most one confirmation per backend-token lifetime` */
-  name: string;
-  check(at: RuleStep): true | string | undefined;
-}
+
 
 /** One broken rule: its name, the step and why. */
 export interface Violation {

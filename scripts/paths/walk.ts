@@ -9,7 +9,9 @@ import {
   type StateValue,
 } from 'xstate';
 import { transitionKey } from '../machines/read.ts';
-import { stateKey, type MachineModel, type ModelPath, type PathStep } from './model.ts';
+import { stateKey, type MachineModel, type ModelPath, type PathStep, type RunAction, type WalkedStep } from './model.ts';
+
+export type { RunAction, WalkedStep } from './model.ts';
 
 /** A delay that cannot be reached: another timer of the machine fires first (two timers in nested states), or its state is left at once by a timer already due. */
 export class PreemptedDelay extends Error {
@@ -26,25 +28,7 @@ export interface WalkOptions {
   onStep?: (step: PathStep, snapshot: AnyMachineSnapshot, transitions: string[]) => void;
 }
 
-/** An action the machine ran (assign aside: what it does shows in the context), with its parameters. */
-export interface RunAction {
-  type: string;
-  params: unknown;
-}
 
-/** What one step did: the state, context and actions it reached, and for a delay its length. */
-export interface WalkedStep {
-  step: PathStep;
-  state: StateValue;
-  context: unknown;
-  actions: RunAction[];
-  /** The delayed events waiting after the step, as `<delay>.<state id> (<ms> ms)`: a timer restarted or left running shows here. */
-  timers: string[];
-  /** The delay's length in ms, for an `after` step. */
-  delay?: number;
-  /** The ids of the actors running after the step (`renewTokens`, `probe`): what is in flight. */
-  running: string[];
-}
 
 export interface WalkResult {
   /** Keys of the transitions the machine took, in order. */
