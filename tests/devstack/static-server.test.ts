@@ -229,6 +229,8 @@ describe('static server', () => {
         registrationUrl: `${stack().urls.issuer}/signin/register`,
         passwordRecoveryUrl: `${stack().urls.issuer}/signin/forgot-password`,
         unlockUrl: `${stack().urls.issuer}/signin/unlock`,
+        // The provider's refresh-token chain (eight hours here), as an Okta access policy names it: no token answer does.
+        refreshTokenLifetimeMinutes: 480,
       },
       klantenportaal: 'https://portaal.isolatie.local',
     });

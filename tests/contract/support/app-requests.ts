@@ -78,7 +78,7 @@ export async function appRequests(urls: StackUrls, auth: AuthConfig, userName: s
     const { processCallback } = await import('../../../src/auth/callback.ts');
     const { refreshProviderTokens } = await import('../../../src/renewal/refresh.lazy.ts');
     const { setProviderTokens } = await import('../../../src/auth/providerTokens.ts');
-    const { signOut } = await import('../../../src/auth/signOut.lazy.ts');
+    const { signOut } = await import('../../../src/signin/signOut.lazy.ts');
 
     const { url: authorize } = await createAuthorizationRequest(config, '/app/home');
     // Mijn account's request at the org server, for this person.
@@ -88,7 +88,7 @@ export async function appRequests(urls: StackUrls, auth: AuthConfig, userName: s
     const { url: myAccountAuthorize } = await createAuthorizationRequest(org, '/app/account', { mode: 'account', scope: `openid ${MYACCOUNT_SCOPES}`, hints: { login: userName } });
     const requests: AppRequests = { authorize, myAccountAuthorize };
     try {
-      const pending = { browser: new Browser(), authorizationUrl: authorize } as unknown as PendingSignIn;
+      const pending = { browser: new Browser(), authorizationUrl: authorize, client: { client_id: config.clientId } } as unknown as PendingSignIn;
       const { url: callback } = await submitLogin(urls, pending, userName, '123qwe');
       const tokenAt = sent.length;
       const { tokens } = await processCallback(config, new URL(callback).searchParams);
