@@ -14,8 +14,8 @@ import { SOURCE_LOCALE } from '../../src/i18n/locales.ts';
  *   few people open, and the catalogs of every other language.
  */
 
-/** src/ folders only Beheer and the host's screens use, and Beheer's section screen. */
-const ON_DEMAND_SOURCES = /[\\/]src[\\/](beheer|environments|management)[\\/]|[\\/]src[\\/]sections[\\/]beheer\.lazy\.tsx$/;
+/** src/ folders only Beheer and the host's screens use (edits/: Beheer's merge and read-back), and Beheer's section screen. */
+const ON_DEMAND_SOURCES = /[\\/]src[\\/](beheer|edits|environments|management)[\\/]|[\\/]src[\\/]sections[\\/]beheer\.lazy\.tsx$/;
 /** A catalog of a language (src/locales/<locale>/<name>.po). */
 const CATALOG = /[\\/]src[\\/]locales[\\/]([\w-]+)[\\/][^\\/]+\.po(\?.*)?$/;
 
