@@ -1,4 +1,5 @@
-import { ENCRYPTED_TOKEN_COOKIE, TOKEN_COOKIE, deleteCookie, readCookie } from './cookies.ts';
+import { ENCRYPTED_TOKEN_COOKIE, TOKEN_COOKIE } from './cookies.ts';
+import { deleteCookie, readCookie } from '../lib/cookies.ts';
 
 /** The backend token held for `Authorization: Bearer`, if any. */
 export function getToken(): string | undefined {

@@ -1,4 +1,5 @@
-import { ENCRYPTED_TOKEN_COOKIE, TOKEN_COOKIE, writeCookie } from './cookies.ts';
+import { ENCRYPTED_TOKEN_COOKIE, TOKEN_COOKIE } from './cookies.ts';
+import { writeCookie } from '../lib/cookies.ts';
 
 // Apart from authToken.ts (reading and clearing, which every start needs): only signing in and renewing store a token.
 

@@ -1,4 +1,5 @@
-import { CULTURE_COOKIE, readCookie, writeCookie } from './cookies.ts';
+import { CULTURE_COOKIE } from './cookies.ts';
+import { readCookie, writeCookie } from '../lib/cookies.ts';
 
 export const DEFAULT_CULTURE = 'nl';
 const FIVE_YEARS_MS = 5 * 365 * 86_400_000;

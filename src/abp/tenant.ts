@@ -1,4 +1,5 @@
-import { LEGACY_TENANT_COOKIE, TENANT_COOKIE, deleteCookie, readCookie, writeCookie } from './cookies.ts';
+import { LEGACY_TENANT_COOKIE, TENANT_COOKIE } from './cookies.ts';
+import { deleteCookie, readCookie, writeCookie } from '../lib/cookies.ts';
 
 /** A tenant id as the tenant cookie keeps it: a whole number above 0; anything else is the host. */
 export function tenantIdOf(raw: string | undefined): number | undefined {

@@ -3,7 +3,7 @@ import { useLingui } from '@lingui/react';
 import { Trans } from '@lingui/react/macro';
 import { createLazyRoute, getRouteApi, useNavigate } from '@tanstack/react-router';
 import { useEffect, useState } from 'react';
-import { authMessages, authMessageOf } from '../auth/authMessages.ts';
+import { authMessages, authMessageOf } from '../errors/authMessages.ts';
 import { signOutReturnReason } from '../auth/signOutMarker.ts';
 import { useAppConfig, useSession } from '../boot/useBoot.ts';
 import { RestartError } from '../boot/restart.ts';

@@ -2,7 +2,7 @@ import { useLingui } from '@lingui/react';
 import { Trans } from '@lingui/react/macro';
 import { createLazyRoute } from '@tanstack/react-router';
 import { useSelector } from '@xstate/react';
-import { authMessages, authMessageOf } from '../auth/authMessages.ts';
+import { authMessages, authMessageOf } from '../errors/authMessages.ts';
 import { useSession } from '../boot/useBoot.ts';
 import { callbackActor } from '../signin/callbackActor.lazy.ts';
 import { callbackView, callbackViewEqual } from '../../machines/callback.view.ts';

@@ -1,4 +1,5 @@
-import { CULTURE_COOKIE, readCookie } from '../abp/cookies.ts';
+import { CULTURE_COOKIE } from '../abp/cookies.ts';
+import { readCookie } from '../lib/cookies.ts';
 import { setCultureName } from '../abp/culture.ts';
 import type { AbpClient } from '../abp/client.ts';
 import type { Session } from '../abp/session.ts';

@@ -1,5 +1,6 @@
 import { abpClientFor } from '../config/abpClient.ts';
-import { CULTURE_COOKIE, deleteCookie, readCookie } from '../abp/cookies.ts';
+import { CULTURE_COOKIE } from '../abp/cookies.ts';
+import { deleteCookie, readCookie } from '../lib/cookies.ts';
 import { setCultureName } from '../abp/culture.ts';
 import { changeLanguage } from '../abp/language.ts';
 import { restartBoot } from './restart.ts';

@@ -1,7 +1,7 @@
 import { useLingui } from '@lingui/react';
 import { Trans } from '@lingui/react/macro';
 import { useSelector } from '@xstate/react';
-import { authMessageOf, authMessages } from '../auth/authMessages.ts';
+import { authMessageOf, authMessages } from '../errors/authMessages.ts';
 import { tokenActor } from './tokenActor.lazy.ts';
 import { tokenView, tokenViewEqual } from '../../machines/token.view.ts';
 import '../ui/banner.css';

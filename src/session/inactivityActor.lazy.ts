@@ -35,7 +35,7 @@ const WAIT_FOR_SIGN_OUT_MS = 10_000;
  */
 async function signOutOnce(): Promise<void> {
   const signOutHere = async () => {
-    const { signOut } = await import('../auth/signOut.lazy.ts');
+    const { signOut } = await import('../signin/signOut.lazy.ts');
     await signOut(currentConfig().auth, 'idle');
   };
   const signedOutHere = navigator.locks

@@ -10,7 +10,7 @@ export function LogoutButton() {
   async function logout() {
     if (!config) return;
     setBusy(true);
-    const { signOut } = await import('../auth/signOut.lazy.ts');
+    const { signOut } = await import('../signin/signOut.lazy.ts');
     await signOut(config.auth);
   }
   return (

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { deleteCookie, readCookie, writeCookie } from '../../src/abp/cookies.ts';
+import { deleteCookie, readCookie, writeCookie } from '../../src/lib/cookies.ts';
 import { getCultureName, setCultureName } from '../../src/abp/culture.ts';
 import { getTenantId, hasChosenTenant, setTenantId } from '../../src/abp/tenant.ts';
 import { clearToken, getToken } from '../../src/abp/authToken.ts';

@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import type { AbpClient, GetOptions } from '../../src/abp/client.ts';
-import { CULTURE_COOKIE, deleteCookie, readCookie, writeCookie } from '../../src/abp/cookies.ts';
+import { CULTURE_COOKIE } from '../../src/abp/cookies.ts';
+import { deleteCookie, readCookie, writeCookie } from '../../src/lib/cookies.ts';
 import { readUserConfiguration } from '../../src/abp/userConfiguration.ts';
 import { withDeviceLanguage } from '../../src/boot/deviceLanguage.lazy.ts';
 import type { AppConfig } from '../../src/config/appConfig.ts';

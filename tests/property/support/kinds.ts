@@ -1,5 +1,5 @@
 import type { AbpErrorKind } from '../../../src/abp/errors.ts';
-import { authMessages } from '../../../src/auth/authMessages.ts';
+import { authMessages } from '../../../src/errors/authMessages.ts';
 import type { AuthErrorKind } from '../../../src/auth/authError.ts';
 
 /** Every identity failure a person can be told about: the kinds with a Dutch sentence. */

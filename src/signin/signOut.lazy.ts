@@ -2,15 +2,15 @@ import * as oauth from 'oauth4webapi';
 import { clearToken } from '../abp/authToken.ts';
 import type { AuthConfig } from '../config/appConfig.ts';
 import { logError } from '../lib/log.ts';
-import { getProvider } from './provider.ts';
-import { randomValue } from './random.ts';
+import { getProvider } from '../auth/provider.ts';
+import { randomValue } from '../auth/random.ts';
 import { signedOutPath, type SignOutReason } from '../lib/paths.ts';
-import { rememberSignOut } from './signOutMarker.ts';
-import { requireLoginForm } from './loginPrompt.ts';
-import { canRenew, getProviderTokens } from './providerTokens.ts';
-import { forgetPerson } from './leaveTab.ts';
-import { announceSignOut, requestProviderTokens } from './providerTokenSharing.ts';
-import { forgetDPoPKey } from './dpop.lazy.ts';
+import { rememberSignOut } from '../auth/signOutMarker.ts';
+import { requireLoginForm } from '../auth/loginPrompt.ts';
+import { canRenew, getProviderTokens } from '../auth/providerTokens.ts';
+import { forgetPerson } from '../auth/leaveTab.ts';
+import { announceSignOut, requestProviderTokens } from '../auth/providerTokenSharing.ts';
+import { forgetDPoPKey } from '../auth/dpop.lazy.ts';
 
 /** Where the provider sends people back after signing out (registered exactly, so no query). */
 export function postLogoutRedirectUri(origin = location.origin): string {

@@ -1,6 +1,6 @@
 import { msg } from '@lingui/core/macro';
 import type { MessageDescriptor } from '@lingui/core';
-import type { AuthErrorKind } from './authError.ts';
+import type { AuthErrorKind } from '../auth/authError.ts';
 
 /** The Dutch sentence a person reads for each identity failure. */
 export const authMessages: Record<AuthErrorKind, MessageDescriptor> = {
