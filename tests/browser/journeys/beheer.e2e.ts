@@ -169,7 +169,8 @@ describe('a role’s permissions', () => {
     await conflict.waitFor();
     const row = conflict.getByRole('row').filter({ has: admin.page.getByRole('rowheader', { name: 'Rechten' }) });
     const label = (name: string) => admin.page.locator(`input[value="${name}"]`).evaluate((input) => ((input as HTMLInputElement).labels?.[0]?.textContent ?? '').trim());
-    const [savedNow, mine] = await row.getByRole('cell').allTextContents();
+    // The dialog's columns: as opened, saved now, this administrator's version.
+    const [, savedNow, mine] = await row.getByRole('cell').allTextContents();
     expect(savedNow?.split(', ').sort(), '"Nu opgeslagen": what ABP holds').toEqual((await Promise.all((await held()).map(label))).sort());
     expect(mine?.split(', ').sort(), '"Jouw versie"').toEqual((await Promise.all([...before, 'Pages.Zakelijk', 'Pages.Marketing'].map(label))).sort());
     expect(await held(), 'nothing sent before the choice').toEqual([...theirs].sort());
