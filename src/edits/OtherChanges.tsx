@@ -1,5 +1,5 @@
 import { Trans, useLingui } from '@lingui/react/macro';
-import { useEffect, useId, useRef } from 'react';
+import { ChangesDialog } from './ChangesDialog.tsx';
 import type { FieldValue, OtherChange } from './mergeEdit.ts';
 
 export interface OtherChangesProps<K extends string> {
@@ -20,27 +20,20 @@ export interface OtherChangesProps<K extends string> {
  * person's choice. Nothing is sent before it. Either choice writes only what
  * the person changed, over what is saved now; the choice decides only a field
  * both changed (mergeEdit.ts settle).
- * It opens above the save button, out of sight on a phone: brought into view
- * and to the screen reader.
  */
 export function OtherChanges<K extends string>({ others, label, show, busy, onChoose, onReview }: OtherChangesProps<K>) {
   const { t } = useLingui();
-  const prefix = useId();
-  const box = useRef<HTMLElement>(null);
-  useEffect(() => {
-    box.current?.focus({ preventScroll: true });
-    box.current?.scrollIntoView({ block: 'center' });
-  }, []);
   return (
-    <section ref={box} tabIndex={-1} className="other-changes" role="alertdialog" aria-labelledby={`${prefix}-title`} aria-describedby={`${prefix}-said`}>
-      <h2 id={`${prefix}-title`}>{t`Iemand anders heeft dit intussen gewijzigd`}</h2>
-      <p id={`${prefix}-said`}>
+    <ChangesDialog
+      title={t`Iemand anders heeft dit intussen gewijzigd`}
+      said={
         <Trans>
           Sinds je dit scherm opende, heeft iemand anders het volgende opgeslagen. Er is nog niets van jou opgeslagen. Alleen wat jij hebt veranderd wordt
           opgeslagen; de rest blijft zoals het nu is. Bij rollen en rechten tellen jullie wijzigingen allebei. Heb je hetzelfde veld veranderd als de ander,
           kies dan welke versie blijft.
         </Trans>
-      </p>
+      }
+    >
       <table className="admin-table">
         <caption className="visually-hidden">{t`Wat er intussen is gewijzigd`}</caption>
         <thead>
@@ -73,6 +66,6 @@ export function OtherChanges<K extends string>({ others, label, show, busy, onCh
           <Trans>Eerst bekijken</Trans>
         </button>
       </div>
-    </section>
+    </ChangesDialog>
   );
 }

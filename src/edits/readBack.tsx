@@ -1,9 +1,10 @@
 import { Trans, useLingui } from '@lingui/react/macro';
-import { useEffect, useId, useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { api } from '../boot/api.ts';
 import { logError } from '../lib/log.ts';
 import { READ_BACK_AGAIN_MS, changedSince, getUser, type ChangedSince, type User } from '../management/users.ts';
 import type { FieldValue } from './mergeEdit.ts';
+import { ChangesDialog } from './ChangesDialog.tsx';
 
 export interface ChangedAfterWriteProps {
   found: readonly ChangedSince[];
@@ -57,21 +58,16 @@ export function useReadBack(userId: number, onFound: (now: User) => void) {
 /** What someone else changed right after this tab's write (useReadBack), with the way to put the person's version back. */
 export function ChangedAfterWrite({ found, fullName, label, show, busy, onRestore, onLeave }: ChangedAfterWriteProps) {
   const { t } = useLingui();
-  const prefix = useId();
-  const box = useRef<HTMLElement>(null);
-  useEffect(() => {
-    box.current?.focus({ preventScroll: true });
-    box.current?.scrollIntoView({ block: 'center' });
-  }, []);
   return (
-    <section ref={box} tabIndex={-1} className="other-changes" role="alertdialog" aria-labelledby={`${prefix}-title`} aria-describedby={`${prefix}-said`}>
-      <h2 id={`${prefix}-title`}>{t`Iemand anders heeft dit vlak na jou gewijzigd`}</h2>
-      <p id={`${prefix}-said`}>
+    <ChangesDialog
+      title={t`Iemand anders heeft dit vlak na jou gewijzigd`}
+      said={
         <Trans>
           Na het opslaan is {fullName} opnieuw gelezen. Iemand anders heeft intussen opgeslagen, en daarmee staat het volgende niet meer zoals jij het opsloeg. Kijk of
           dat zo moet blijven, of zet jouw versie terug.
         </Trans>
-      </p>
+      }
+    >
       <table className="admin-table">
         <caption className="visually-hidden">{t`Wat er na jouw opslaan is gewijzigd`}</caption>
         <thead>
@@ -99,6 +95,6 @@ export function ChangedAfterWrite({ found, fullName, label, show, busy, onRestor
           <Trans>Zo laten</Trans>
         </button>
       </div>
-    </section>
+    </ChangesDialog>
   );
 }
