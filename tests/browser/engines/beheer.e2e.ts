@@ -212,13 +212,7 @@ describe.each(ENGINES)('%s, Beheer beside another administrator', (engine) => {
 
   it('ChangePassword\'s answer is lost: the page keeps the code through a reload, which it asks about first, checks it and hands over with the same code', async () => {
     const host = env.staff;
-    await host.signInToEnvironment('', 'host');
-    await host.tab.role('link', NL.section.beheer).click();
-    // Beheer's screen first: its code comes on demand, and a click on its list before it stands may land on nothing.
-    await host.tab.role('heading', NL.section.beheer).waitFor();
-    await host.tab.text(NL.beheer.tenants).click();
-    await host.tab.role('heading', NL.beheer.tenants).waitFor();
-    await host.tab.role('link', NL.handover.newEnvironment).click();
+    await host.hostAtNewEnvironment();
 
     // ABP takes the code, and its answer never reaches the page.
     env.stack.faults.set('UserChangePassword', { lost: true, times: 1 });

@@ -33,12 +33,7 @@ describe.each(ENGINES)('%s, the handover code that is never lost', (engine) => {
 
   /** The host makes the environment and its ChangePassword answer is lost: the page shows the code it sent, which ABP holds. Answers its id and the code. */
   async function madeWithLostAnswer(host: StaffModel, shortName: string): Promise<{ tenantId: string; code: string }> {
-    await host.signInToEnvironment('', 'host');
-    await host.tab.role('link', NL.section.beheer).click();
-    await host.tab.role('heading', NL.section.beheer).waitFor();
-    await host.tab.text(NL.beheer.tenants).click();
-    await host.tab.role('heading', NL.beheer.tenants).waitFor();
-    await host.tab.role('link', NL.handover.newEnvironment).click();
+    await host.hostAtNewEnvironment();
     env.stack.faults.set('UserChangePassword', { lost: true, times: 1 });
     await host.tab.label(NL.handover.name).fill(`Isolatie ${shortName}`);
     await host.tab.label(NL.handover.shortName).fill(shortName);

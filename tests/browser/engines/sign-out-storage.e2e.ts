@@ -84,12 +84,7 @@ describe.each(ENGINES)('%s, nothing of the person left in the tab after a sign-o
 
   /** The host makes an environment (its code in force, kept in the tab) and leaves a draft, an answer and a return beside it: answers the code. */
   async function leaveEverything(host: StaffModel, shortName: string): Promise<string> {
-    await host.signInToEnvironment('', 'host');
-    await host.tab.role('link', NL.section.beheer).click();
-    await host.tab.role('heading', NL.section.beheer).waitFor();
-    await host.tab.text(NL.beheer.tenants).click();
-    await host.tab.role('heading', NL.beheer.tenants).waitFor();
-    await host.tab.role('link', NL.handover.newEnvironment).click();
+    await host.hostAtNewEnvironment();
     await host.tab.label(NL.handover.name).fill(`Isolatie ${shortName}`);
     await host.tab.label(NL.handover.shortName).fill(shortName);
     await host.tab.label(NL.handover.firstAdminEmail).fill('vreemde@extern.local');

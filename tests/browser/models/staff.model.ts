@@ -141,6 +141,20 @@ export class StaffModel {
     await this.waitForPath('/app/home');
   }
 
+  /**
+   * The host's administrator signs in to central administration and opens
+   * "Nieuwe omgeving" in Omgevingen. Beheer's screen first: its code comes on
+   * demand, and a click on its list before it stands may land on nothing.
+   */
+  async hostAtNewEnvironment(): Promise<void> {
+    await this.signInToEnvironment('', 'host');
+    await this.tab.role('link', NL.section.beheer).click();
+    await this.tab.role('heading', NL.section.beheer).waitFor();
+    await this.tab.text(NL.beheer.tenants).click();
+    await this.tab.role('heading', NL.beheer.tenants).waitFor();
+    await this.tab.role('link', NL.handover.newEnvironment).click();
+  }
+
   /** Home greets the person (admin unless told): its heading reads the greeting, or matches it. */
   async waitForHome(greeting: string | RegExp = NL.shell.welcome): Promise<void> {
     await this.waitForPath('/app/home');
