@@ -26,8 +26,12 @@ import { LONGEST_TEST_MS } from '../../support/limits.ts';
 const TOTAL = 100;
 /** The list's closing line in src/sections/sections.lazy.ts, where the generated entries go. */
 const LIST_END = '] as const satisfies readonly Section[];';
-/** What the build reads besides node_modules (vite.config.ts and lingui.config.ts read scripts/). */
-const SOURCES = ['index.html', 'package.json', 'tsconfig.json', 'vite.config.ts', 'lingui.config.ts', 'src', 'machines', 'scripts', 'public', 'sw'];
+/**
+ * What the build reads besides node_modules: vite.config.ts and
+ * lingui.config.ts read scripts/, and under vitest vite.config.ts also reads
+ * the test limits.
+ */
+const SOURCES = ['index.html', 'package.json', 'tsconfig.json', 'vite.config.ts', 'lingui.config.ts', 'src', 'machines', 'scripts', 'public', 'sw', 'tests/support/limits.ts'];
 
 /** A rolldown file-name hash: `app-DdTF4jGI.js`, `./home.lazy-Cl9J13iK.js`. */
 const HASH = /-[A-Za-z0-9_-]{8}(?=\.(?:js|css)\b)/g;
