@@ -7,15 +7,22 @@ import { SOURCE_LOCALE } from '../../src/i18n/locales.ts';
  * then on). Decided without knowing the person, so that the install is
  * small enough for a phone and one file fewer can fail it:
  *
- * - kept at install: the shell, the start, Home, sign-in and Mijn account,
- *   the business sections' screens (a few hundred bytes each), and the Dutch
- *   catalogs, the source language;
+ * - kept at install: the shell, the start, Home, sign-in, the business
+ *   sections' screens (a few hundred bytes each), and the Dutch catalogs,
+ *   the source language;
  * - kept at first use: Beheer's screens and the host's (Omgevingen), which
- *   few people open, and the catalogs of every other language.
+ *   few people open; Mijn account's, which does nothing without the
+ *   provider's MyAccount API, so offline it could only say that the server
+ *   is away (which the app says for any screen not yet kept); and the
+ *   catalogs of every other language.
  */
 
-/** src/ folders only Beheer and the host's screens use (edits/: Beheer's merge and read-back), and Beheer's section screen. */
-const ON_DEMAND_SOURCES = /[\\/]src[\\/](beheer|edits|environments|management)[\\/]|[\\/]src[\\/]sections[\\/]beheer\.lazy\.tsx$/;
+/**
+ * src/ folders only Beheer and the host's screens use (edits/: Beheer's merge
+ * and read-back), Mijn account's (myaccount/ and its screen), and Beheer's
+ * section screen.
+ */
+const ON_DEMAND_SOURCES = /[\\/]src[\\/](beheer|edits|environments|management|myaccount)[\\/]|[\\/]src[\\/]sections[\\/]beheer\.lazy\.tsx$|[\\/]src[\\/]app[\\/]account\.lazy\.tsx$/;
 /** A catalog of a language (src/locales/<locale>/<name>.po). */
 const CATALOG = /[\\/]src[\\/]locales[\\/]([\w-]+)[\\/][^\\/]+\.po(\?.*)?$/;
 
@@ -30,14 +37,25 @@ interface ChunkLike {
   type: 'chunk';
   fileName: string;
   moduleIds: readonly string[];
+  /** The module an import() of this chunk loads, when it is one's target. */
+  facadeModuleId: string | null;
+  /** The chunks this one imports statically: they load with it. */
+  imports: readonly string[];
   viteMetadata?: { importedCss: Set<string> };
 }
 
 /**
- * The output files only Beheer, the host's screens or another language
- * need, collected while the bundle is written: a chunk whose own modules
- * (the app's, not a library's) are all on demand, and a stylesheet only such
- * chunks import. A chunk shared with screens kept at install stays kept.
+ * The output files only Beheer, the host's screens, Mijn account or another
+ * language need, collected while the bundle is written:
+ *
+ * - a chunk whose own modules (the app's, not a library's) are all on demand;
+ * - a chunk that an import() of an on-demand module loads, with whatever
+ *   else the bundler put in it (a field only that screen uses): the bundler
+ *   puts a module in it only when nothing else reaches the module first;
+ * - a stylesheet only such chunks import.
+ *
+ * A chunk that a kept chunk imports statically is kept with it (it loads
+ * with that chunk), and so on down its imports.
  */
 export function collectOnDemandFiles(): { plugin: Plugin; files: Set<string> } {
   const files = new Set<string>();
@@ -49,13 +67,26 @@ export function collectOnDemandFiles(): { plugin: Plugin; files: Set<string> } {
       generateBundle(_options, bundle) {
         files.clear();
         const chunks = Object.values(bundle).filter((item): item is typeof item & ChunkLike => item.type === 'chunk');
+        const onDemand = new Set(
+          chunks
+            .filter((chunk) => {
+              const own = chunk.moduleIds.filter((id) => !id.includes('/node_modules/') && !id.startsWith('\0'));
+              return (own.length > 0 && own.every(isOnDemandModule)) || (chunk.facadeModuleId !== null && isOnDemandModule(chunk.facadeModuleId));
+            })
+            .map((chunk) => chunk.fileName),
+        );
+        const byName = new Map(chunks.map((chunk) => [chunk.fileName, chunk]));
+        const keep = (fileName: string): void => {
+          if (!onDemand.delete(fileName)) return;
+          for (const imported of byName.get(fileName)?.imports ?? []) keep(imported);
+        };
+        for (const chunk of chunks) if (!onDemand.has(chunk.fileName)) for (const imported of chunk.imports) keep(imported);
         const cssKept = new Set<string>();
         const cssOnDemand = new Set<string>();
         for (const chunk of chunks) {
-          const own = chunk.moduleIds.filter((id) => !id.includes('/node_modules/') && !id.startsWith('\0'));
-          const onDemand = own.length > 0 && own.every(isOnDemandModule);
-          if (onDemand) files.add(chunk.fileName);
-          for (const css of chunk.viteMetadata?.importedCss ?? []) (onDemand ? cssOnDemand : cssKept).add(css);
+          const isOnDemand = onDemand.has(chunk.fileName);
+          if (isOnDemand) files.add(chunk.fileName);
+          for (const css of chunk.viteMetadata?.importedCss ?? []) (isOnDemand ? cssOnDemand : cssKept).add(css);
         }
         for (const css of cssOnDemand) if (!cssKept.has(css)) files.add(css);
       },

@@ -10,13 +10,14 @@ import { SOURCE_LOCALE } from '../../../src/i18n/locales.ts';
  * What the service worker downloads at its install, on every phone, read
  * from the built worker's manifest (dist/sw.js, vite.config.ts and
  * scripts/build/precache.ts): what a staff member needs offline, and not
- * Beheer's screens, the host's (Omgevingen) or another language's catalogs,
+ * Beheer's screens, the host's (Omgevingen), Mijn account's (which needs the
+ * provider) or another language's catalogs,
  * which the worker keeps at their first use. One file that fails fails the
  * whole install, so the count is bounded as well as the bytes.
  */
 
-/** Beheer's and the host's screens: kept at first use (src/beheer, src/environments, src/sections/beheer.lazy.tsx). */
-const ON_DEMAND_CHUNKS = ['users.lazy', 'roles.lazy', 'environments.lazy', 'beheer.lazy'];
+/** Beheer's, the host's and Mijn account's screens: kept at first use (src/beheer, src/environments, src/sections/beheer.lazy.tsx, src/app/account.lazy.tsx). */
+const ON_DEMAND_CHUNKS = ['users.lazy', 'roles.lazy', 'environments.lazy', 'beheer.lazy', 'account.lazy'];
 
 const DIST = resolve('dist');
 
@@ -55,7 +56,7 @@ describe('the service worker’s precache', () => {
     expect(precached).toContain(dutch[0]);
   });
 
-  it('leaves Beheer’s and the host’s screens to their first use', () => {
+  it('leaves Beheer’s, the host’s and Mijn account’s screens to their first use', () => {
     const screens = ON_DEMAND_CHUNKS.map((name) => chunkNamed(graph, name).path);
     expect(screens.filter((path) => precached.includes(path))).toEqual([]);
   });
