@@ -204,17 +204,30 @@ async function expectSharedRenewal(watched: WatchedContext, tabs: AppModel[], ro
 async function signedInWithOpenedTab(watched: WatchedContext): Promise<[AppModel, AppModel]> {
   const first = await AppModel.newPage(watched);
   await first.signInToHome();
-  const [opened] = await Promise.all([watched.context.waitForEvent('page'), first.page.evaluate(() => void window.open('/app/home', '_blank'))]);
-  const second = new AppModel(opened, watched);
-  await second.waitForHeading(NL.shell.welcome);
-  return [first, second];
+  return [first, await openTab(first, watched)];
+}
+
+/** A second tab opened from the app's tab (it gets a copy of the session storage), showing home. */
+async function openTab(from: AppModel, watched: WatchedContext): Promise<AppModel> {
+  const [opened] = await Promise.all([watched.context.waitForEvent('page'), from.page.evaluate(() => void window.open('/app/home', '_blank'))]);
+  const tab = new AppModel(opened, watched);
+  await tab.waitForHeading(NL.shell.welcome);
+  return tab;
 }
 
 describe.concurrent('renewal in two tabs at once', () => {
   securityCase.concurrent('a tab opened from the app (sharing a copy of the refresh token): one rotation, the other tab takes its result', () =>
     suite.run(async (watched) => {
-      const [first, second] = await signedInWithOpenedTab(watched);
-      expect(await second.refreshToken(), 'the new tab has a copy').toBe(await first.refreshToken());
+      const first = await AppModel.newPage(watched);
+      await first.signInToHome();
+      const grants = refreshGrants(watched).length;
+      const atOpening = await first.refreshToken();
+      const second = await openTab(first, watched);
+      const copy = await second.refreshToken();
+      // A renewal may land while the tab opens (the tokens live 64 s, and a slow machine takes a while): then the
+      // copy is the token of the moment it was opened or, passed on already, the one that renewal rotated to.
+      if (refreshGrants(watched).length === grants) expect(copy, 'the new tab has a copy').toBe(atOpening);
+      else expect([atOpening, await first.refreshToken()], 'the new tab has a copy, or the rotated token passed on').toContain(copy);
       await expectSharedRenewal(watched, [first, second], 2);
     }),
   );
