@@ -1,5 +1,5 @@
 import type { Browser } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, expect, vi } from 'vitest';
+import { afterAll, afterEach, beforeAll, expect } from 'vitest';
 import type { Stack, StackOptions } from '../../../../devstack/stack.ts';
 import { WatchedContext } from '../../models/watch.ts';
 import { launchChromium, newContext } from '../../support/chromium.ts';
@@ -25,11 +25,12 @@ export interface SecuritySuite {
 /**
  * One browser and one stack for the file, a fresh context per case, fault
  * switches cleared after each case, and the file's case count printed at the end.
+ * The cases run side by side as the project allows (vite.config.ts: as many
+ * as there are CPUs).
  */
-export function securitySuite(file: string, options: StackOptions = {}, { concurrency = 5 } = {}): SecuritySuite {
+export function securitySuite(file: string, options: StackOptions = {}): SecuritySuite {
   let browser: Browser | undefined;
   let stack: Stack | undefined;
-  vi.setConfig({ maxConcurrency: concurrency });
   beforeAll(async () => {
     // SECURITY_DIST runs the suite against another build (e.g. one made from a clean checkout).
     const dist = process.env.SECURITY_DIST ?? options.dist;
