@@ -173,6 +173,11 @@ describe.each(ENGINES)('%s, Beheer beside another administrator', (engine) => {
     await admin.tab.reload();
     await admin.tab.role('checkbox', NL.section.zakelijk).waitFor();
     expect(await admin.tickedPermissions(), 'the same after a reload').toEqual([...before, 'Pages.Marketing', 'Pages.Zakelijk'].sort());
+    // The list counts them as ABP lists them (Role/GetAll).
+    await admin.openRoles();
+    await admin.tab.text(`${before.length + 2} rechten`).waitFor();
+    await admin.tab.role('link', 'Monteur').click();
+    await admin.tab.role('heading', 'Monteur').waitFor();
 
     await admin.tab.role('checkbox', NL.section.marketing).click();
     await save();
