@@ -110,12 +110,26 @@ export function limit(baseMs: number): number {
   return Math.round(baseMs * CALIBRATION.factor);
 }
 
+/**
+ * How often a look that repeats comes back (as a person glances back at the
+ * page): a pace, not a limit, so it is not scaled. Every wait in a loop
+ * pauses this long between looks.
+ */
+export const LOOK_EVERY_MS = 100;
+
+/** Waits `ms`: a pace (LOOK_EVERY_MS) or one of the named limits below, never a bare number. */
+export function pause(ms: number): Promise<void> {
+  return new Promise((resolve) => setTimeout(resolve, ms));
+}
+
 // The named limits. A base says what it is a net for; a test picks by name.
 
 /** Something that should already be on the page, checked right after another wait. */
 export const PRESENT_MS = limit(1_000);
 /** How long to watch for something that must not happen (a timer that fires while asleep, an injected handler that runs). */
 export const QUIET_MS = limit(1_000);
+/** Time for something that sends no event to wait on to have happened, if it was going to: a refused frame's load, a second tab's wrong refresh. */
+export const SETTLE_MS = limit(1_500);
 /** A quick outcome: a cookie set, a mail in the stack's mailbox, a report sent. */
 export const SOON_MS = limit(5_000);
 /** How long a person may wait for a visible outcome that is not busy. */

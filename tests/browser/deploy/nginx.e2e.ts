@@ -16,7 +16,7 @@ import { NL } from '../models/texts.ts';
 import { WatchedContext } from '../models/watch.ts';
 import { launchChromium, newContext } from '../support/chromium.ts';
 import { waitForPrecache } from '../support/serviceWorker.ts';
-import { OUTCOME_MS, SOON_MS } from '../../support/limits.ts';
+import { LOOK_EVERY_MS, OUTCOME_MS, pause, SOON_MS } from '../../support/limits.ts';
 
 /**
  * deploy/nginx.conf with Debian's nginx in front of the production build, the
@@ -88,7 +88,7 @@ async function waitForNginx(): Promise<void> {
       return;
     } catch (error) {
       if (Date.now() > deadline) throw error;
-      await new Promise((next) => setTimeout(next, 50));
+      await pause(LOOK_EVERY_MS);
     }
   }
 }
@@ -326,7 +326,7 @@ describe("nginx in the same-origin layout: the API under the app's address", () 
         break;
       } catch (error) {
         if (Date.now() > deadline) throw error;
-        await new Promise((next) => setTimeout(next, 50));
+        await pause(LOOK_EVERY_MS);
       }
     }
     chromium = await launchChromium();

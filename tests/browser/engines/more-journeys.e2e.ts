@@ -4,7 +4,7 @@ import { EN, NL } from '../models/texts.ts';
 import type { Tab } from '../support/driver.ts';
 import { engineEnv } from '../support/engineEnv.ts';
 import { oktaEndpoint } from '../../../devstack/provider/oidc.ts';
-import { LONG_TEST_MS, OUTCOME_MS, seconds, SLOW_OUTCOME_MS } from '../../support/limits.ts';
+import { LONG_TEST_MS, LOOK_EVERY_MS, OUTCOME_MS, seconds, SLOW_OUTCOME_MS } from '../../support/limits.ts';
 
 /**
  * More of a staff member's day in Firefox ESR and WebKitGTK (the journeys of
@@ -39,7 +39,7 @@ describe.each(['firefox', 'webkit'] as const)('%s, more journeys', (engine) => {
     await Promise.all([env.staff.markPage(), other.markPage()]);
     /** The next renewal, whichever tab makes it: the refresh token in the first tab's storage rotates. */
     const renewal = async (from: string | undefined, name: string) => {
-      await expect.poll(() => env.staff.refreshToken(), { timeout: RENEWAL_MS + OUTCOME_MS, interval: 250, message: name }).not.toBe(from);
+      await expect.poll(() => env.staff.refreshToken(), { timeout: RENEWAL_MS + OUTCOME_MS, interval: LOOK_EVERY_MS, message: name }).not.toBe(from);
       return env.staff.refreshToken();
     };
 

@@ -9,7 +9,7 @@ import { NL } from '../models/texts.ts';
 import { OUTCOME_MS } from '../models/watch.ts';
 import { launchEngine, OFFLINE_ENGINES, type EngineBrowser, type Tab } from '../support/driver.ts';
 import { startTestStack } from '../support/stack.ts';
-import { LONG_OUTCOME_MS, LONG_TEST_MS, LONGEST_OUTCOME_MS, seconds, SLOW_OUTCOME_MS, SOON_MS } from '../../support/limits.ts';
+import { LONG_OUTCOME_MS, LONG_TEST_MS, LONGEST_OUTCOME_MS, LOOK_EVERY_MS, pause, seconds, SLOW_OUTCOME_MS, SOON_MS } from '../../support/limits.ts';
 
 /**
  * The service worker in Firefox ESR and WebKit, where it runs as in a
@@ -72,7 +72,7 @@ async function waitForWorker(tab: Tab): Promise<void> {
       reloaded = true;
       await tab.reload();
     }
-    await new Promise((done) => setTimeout(done, 250));
+    await pause(LOOK_EVERY_MS);
   }
   throw new Error(`no worker with the shell in its precache (${seen}${reloaded ? '; after one reload' : ''}); the worker's log:\n${workerLog(tab)}`);
 }

@@ -3,7 +3,7 @@ import { AppModel } from '../models/app.model.ts';
 import { NL } from '../models/texts.ts';
 import { browserEnv } from '../support/env.ts';
 import { oktaEndpoint } from '../../../devstack/provider/oidc.ts';
-import { CALLBACK_OUTCOME_MS, SLOW_OUTCOME_MS } from '../../support/limits.ts';
+import { CALLBACK_OUTCOME_MS, LOOK_EVERY_MS, SLOW_OUTCOME_MS } from '../../support/limits.ts';
 
 const env = browserEnv({ backendTokenTtl: 70 });
 
@@ -99,7 +99,7 @@ describe('sign-in against the local stack', () => {
     await app.waitForAddress('/app/home');
     const first = await app.cookie('Abp.AuthToken');
     await app.markDocument();
-    await expect.poll(() => app.cookie('Abp.AuthToken'), { timeout: SLOW_OUTCOME_MS, interval: 500 }).not.toBe(first);
+    await expect.poll(() => app.cookie('Abp.AuthToken'), { timeout: SLOW_OUTCOME_MS, interval: LOOK_EVERY_MS }).not.toBe(first);
     expect(await app.documentStillMarked()).toBe(true);
     expect(app.page.url()).toBe(app.url('/app/home'));
   });

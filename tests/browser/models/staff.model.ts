@@ -2,6 +2,7 @@ import type { Stack } from '../../../devstack/stack.ts';
 import type { Tab, Target } from '../support/driver.ts';
 import { EN, NL } from './texts.ts';
 import { CALLBACK_OUTCOME_MS, OUTCOME_MS } from './watch.ts';
+import { LOOK_EVERY_MS, pause } from '../../support/limits.ts';
 
 /** Which language the page speaks. */
 export type Language = 'nl' | 'en';
@@ -9,14 +10,14 @@ export type Language = 'nl' | 'en';
 /** The texts a person reads in each language the tests switch to. */
 const TEXTS = { nl: NL, en: EN } as const;
 
-/** Looks again every 100 ms (as a person glances back) until `look` finds something; fails after `timeout` naming what it waited for. */
+/** Looks again every LOOK_EVERY_MS (as a person glances back) until `look` finds something; fails after `timeout` naming what it waited for. */
 async function lookUntil<T>(look: () => Promise<T | undefined>, timeout: number, what: string): Promise<T> {
   const end = Date.now() + timeout;
   for (;;) {
     const found = await look();
     if (found !== undefined) return found;
     if (Date.now() > end) throw new Error(`${what} did not show within ${timeout} ms`);
-    await new Promise((resolve) => setTimeout(resolve, 100));
+    await pause(LOOK_EVERY_MS);
   }
 }
 

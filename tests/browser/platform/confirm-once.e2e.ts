@@ -3,7 +3,7 @@ import { AppModel } from '../models/app.model.ts';
 import { NL } from '../models/texts.ts';
 import { OUTCOME_MS } from '../models/watch.ts';
 import { browserEnv } from '../support/env.ts';
-import { LONGEST_TEST_MS, seconds } from '../../support/limits.ts';
+import { LONGEST_TEST_MS, LOOK_EVERY_MS, pause, seconds } from '../../support/limits.ts';
 
 /**
  * README's promise without a refresh token: the person confirms the session
@@ -45,7 +45,7 @@ async function confirmWhileWatching(tabs: AppModel[], wakeEveryMs?: number): Pro
       // Confirmed in one tab, no tab asks any more.
       for (const other of tabs) await askingIn(other).first().waitFor({ state: 'detached', timeout: OUTCOME_MS });
     }
-    await tabs[0]!.page.waitForTimeout(250);
+    await pause(LOOK_EVERY_MS);
   }
   return clicks;
 }

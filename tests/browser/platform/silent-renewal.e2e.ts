@@ -4,7 +4,7 @@ import { AppModel } from '../models/app.model.ts';
 import { NL } from '../models/texts.ts';
 import { browserEnv } from '../support/env.ts';
 import { isRefreshGrant, isTokenRequest } from '../../../devstack/provider/token-requests.ts';
-import { LONG_TEST_MS, LONGEST_OUTCOME_MS, LONGEST_TEST_MS, OUTCOME_MS, PRESENT_MS, seconds, SLOW_OUTCOME_MS } from '../../support/limits.ts';
+import { LONG_TEST_MS, LONGEST_OUTCOME_MS, LONGEST_TEST_MS, LOOK_EVERY_MS, OUTCOME_MS, PRESENT_MS, seconds, SLOW_OUTCOME_MS } from '../../support/limits.ts';
 
 /**
  * A provider that gives no refresh token (an Okta app integration without
@@ -35,7 +35,7 @@ describe('renewal without a refresh token, the provider next door (one site with
       if (isSilentAuthorization(request)) silent.push(request);
       if (isExternalAuthenticate(request)) logins.push(request);
     });
-    await expect.poll(() => logins.length, { timeout: LONGEST_OUTCOME_MS, interval: 500 }).toBeGreaterThanOrEqual(2);
+    await expect.poll(() => logins.length, { timeout: LONGEST_OUTCOME_MS, interval: LOOK_EVERY_MS }).toBeGreaterThanOrEqual(2);
     expect(silent.length).toBeGreaterThanOrEqual(2);
     for (const request of logins) expect((await request.response())?.status()).toBe(200);
     expect(env.watched.requests.some(isRefreshGrant)).toBe(false);

@@ -6,13 +6,13 @@ import { AppModel } from '../models/app.model.ts';
 import { EN, NL } from '../models/texts.ts';
 import { eventually, type WatchedContext } from '../models/watch.ts';
 import { securityCase } from './support/cases.ts';
-import { securitySuite, sleep } from './support/harness.ts';
-import { SOON_MS } from '../../support/limits.ts';
+import { securitySuite } from './support/harness.ts';
+import { pause, seconds, SOON_MS } from '../../support/limits.ts';
 
 const suite = securitySuite(import.meta.filename);
 
 /** The ABP client gives up after 15 s; the server answers later than that. */
-const BEYOND_CLIENT_TIMEOUT_MS = 16_500;
+const BEYOND_CLIENT_TIMEOUT_MS = seconds(16.5);
 
 /** Every ABP endpoint's path, from the one table the app and the stand-in read. */
 const PATHS = Object.fromEntries(endpointList().map((endpoint) => [endpoint.name, `/${endpoint.path}`])) as Record<EndpointName, string>;
@@ -33,7 +33,7 @@ const CLIENT_FAULTS: [string, (route: Route) => Promise<void>, RegExp][] = [
   [
     'no answer within the client timeout',
     async (route) => {
-      await sleep(BEYOND_CLIENT_TIMEOUT_MS);
+      await pause(BEYOND_CLIENT_TIMEOUT_MS);
       await route.continue().catch(() => undefined);
     },
     /timeout \(0\)/,
@@ -323,7 +323,7 @@ describe.concurrent('faults only this browser sees (intercepted), side by side',
     suite.run(async (watched) => {
       const app = await AppModel.open(watched, '/account/login');
       await routeApi(app, 'ExternalAuthenticate', async (route) => {
-        await sleep(BEYOND_CLIENT_TIMEOUT_MS);
+        await pause(BEYOND_CLIENT_TIMEOUT_MS);
         await route.continue().catch(() => undefined);
       });
       await app.signIn();

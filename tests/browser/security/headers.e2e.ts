@@ -7,7 +7,7 @@ import { eventually, headersOf, type WatchedContext } from '../models/watch.ts';
 import { securityCase } from './support/cases.ts';
 import { securitySuite } from './support/harness.ts';
 import { oktaEndpoint } from '../../../devstack/provider/oidc.ts';
-import { minutes, OUTCOME_MS, seconds } from '../../support/limits.ts';
+import { minutes, OUTCOME_MS, seconds, SETTLE_MS } from '../../support/limits.ts';
 
 const suite = securitySuite(import.meta.filename);
 
@@ -143,17 +143,20 @@ describe('Content-Security-Policy', () => {
     suite.run(async (watched) => {
       const app = await AppModel.newPage(watched);
       await app.page.goto(`${suite.stack.urls.issuer}/.well-known/openid-configuration`);
-      const framed = await app.page.evaluate(async (src) => {
-        const frame = document.createElement('iframe');
-        frame.src = src;
-        document.body.append(frame);
-        await new Promise((resolve) => setTimeout(resolve, 1500));
-        try {
-          return frame.contentWindow?.location.href ?? 'none';
-        } catch {
-          return 'cross-origin';
-        }
-      }, app.url('/account/login'));
+      const framed = await app.page.evaluate(
+        async ({ src, settle }) => {
+          const frame = document.createElement('iframe');
+          frame.src = src;
+          document.body.append(frame);
+          await new Promise((resolve) => setTimeout(resolve, settle));
+          try {
+            return frame.contentWindow?.location.href ?? 'none';
+          } catch {
+            return 'cross-origin';
+          }
+        },
+        { src: app.url('/account/login'), settle: SETTLE_MS },
+      );
       const appFrame = app.page.frames().find((frame) => frame.url().startsWith(suite.stack.urls.app));
       const rendered = appFrame ? await appFrame.locator('button').count().catch(() => 0) : 0;
       expect(rendered, `the app rendered inside a frame (${framed})`).toBe(0);

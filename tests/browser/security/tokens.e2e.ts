@@ -7,7 +7,7 @@ import { securityCase } from './support/cases.ts';
 import { securitySuite } from './support/harness.ts';
 import { isRefreshGrant } from '../../../devstack/provider/token-requests.ts';
 import { oktaEndpoint } from '../../../devstack/provider/oidc.ts';
-import { OUTCOME_MS, PRESENT_MS, seconds, SLOW_OUTCOME_MS } from '../../support/limits.ts';
+import { OUTCOME_MS, pause, PRESENT_MS, seconds, SETTLE_MS, SLOW_OUTCOME_MS } from '../../support/limits.ts';
 
 /**
  * Backend tokens that live 64 s: the app renews 60 s before expiry, so a
@@ -184,7 +184,7 @@ async function expectSharedRenewal(watched: WatchedContext, tabs: AppModel[], ro
   for (let round = 1; round <= rounds; round += 1) {
     await eventually(() => refreshGrants(watched).length >= start + round, `refresh round ${round}`, RENEWAL_MS + OUTCOME_MS);
     // Give the other tab time to (wrongly) refresh as well.
-    await new Promise((resolve) => setTimeout(resolve, 1500));
+    await pause(SETTLE_MS);
   }
   expect(refreshGrants(watched).length - start, 'one refresh per round, not one per tab').toBe(rounds);
   for (const tab of tabs) {

@@ -3,7 +3,7 @@ import { isRefreshGrant } from '../../../../devstack/provider/token-requests.ts'
 import { AppModel } from '../../models/app.model.ts';
 import { NL } from '../../models/texts.ts';
 import type { BrowserEnv } from '../../support/env.ts';
-import { LONG_OUTCOME_MS, LONG_TEST_MS, TEST_MS } from '../../../support/limits.ts';
+import { LONG_OUTCOME_MS, LONG_TEST_MS, LOOK_EVERY_MS, TEST_MS } from '../../../support/limits.ts';
 
 // The daily journeys (sign-in, renewal, Mijn account), for the stacks that
 // differ from the usual one only in how the company set Okta up: an org
@@ -34,7 +34,7 @@ export function dailyJourneys(env: BrowserEnv, { dpop }: { dpop: boolean }): voi
     await app.signInToHome();
     await app.markDocument();
     const logins = () => env.watched.requests.filter((request) => request.method() === 'POST' && isExternalAuthenticate(request.url())).length;
-    await expect.poll(logins, { timeout: LONG_OUTCOME_MS, interval: 500 }).toBeGreaterThanOrEqual(2);
+    await expect.poll(logins, { timeout: LONG_OUTCOME_MS, interval: LOOK_EVERY_MS }).toBeGreaterThanOrEqual(2);
     expect(env.watched.requests.some(isRefreshGrant), 'renewed with the refresh token').toBe(true);
     expect(await app.page.getByRole('button', { name: NL.session.signInAgain }).count()).toBe(0);
     await app.expectPageKept();

@@ -1,7 +1,7 @@
 import { NL } from '../../models/texts.ts';
 import type { Tab } from '../../support/driver.ts';
 import { INACTIVITY_WATCH_MARK } from '../../../../src/session/inactivityMark.ts';
-import { seconds, SLOW_OUTCOME_MS, SOON_MS } from '../../../support/limits.ts';
+import { LOOK_EVERY_MS, pause, seconds, SLOW_OUTCOME_MS, SOON_MS } from '../../../support/limits.ts';
 
 // What a person sees of the inactivity watch, and what another tab tells
 // this one, on a tab of any engine (support/driver.ts): the checks and
@@ -102,7 +102,7 @@ export class InactivityScreen {
       if (seen.started !== null) return { from: seen.started, to: seen.started };
       if (notBefore !== undefined && seen.dialog) return { from: notBefore, to: await this.now() };
       if (Date.now() > end) throw new Error(`${name}: the inactivity watch did not start`);
-      await new Promise((resolve) => setTimeout(resolve, 100));
+      await pause(LOOK_EVERY_MS);
     }
   }
 
@@ -156,14 +156,15 @@ export class InactivityScreen {
         const seen = dialog ? `a dialog "${dialog.name}" saying "${dialog.text}"` : `no dialog, on ${this.tab.url()}${shownOnce ? ` (before: "${shownOnce.name}" saying "${shownOnce.text}")` : ''}`;
         throw new Error(`${name}: the warning "${NL.inactivity.warning}" with the time left (${Math.round((endsAt.to - after) / 100) / 10} s) does not show, but ${seen}`);
       }
-      await new Promise((resolve) => setTimeout(resolve, 200));
+      await pause(LOOK_EVERY_MS);
     }
   }
 
   /** `signingOut`: the warning has closed and the tab stays on Home while its sign-out runs (the provider answers later). */
   async expectSigningOut(name: string): Promise<void> {
     await this.expectNoWarning(name, 'the warning still shows while signing out');
-    await new Promise((resolve) => setTimeout(resolve, 300));
+    // Three looks' time on Home: long enough to see a leave that was under way, short of the sign-out's end.
+    await pause(3 * LOOK_EVERY_MS);
     if (this.path() !== HOME) throw new Error(`${name}: left the page before the sign-out ended, for ${this.tab.url()}`);
   }
 
@@ -173,7 +174,7 @@ export class InactivityScreen {
     const end = Date.now() + SLOW_OUTCOME_MS;
     while (!SIGNED_OUT.test(new URL(this.tab.url()).pathname + new URL(this.tab.url()).search)) {
       if (Date.now() > end) throw new Error(`${name}: not on the login page but on ${this.tab.url()}`);
-      await new Promise((resolve) => setTimeout(resolve, 100));
+      await pause(LOOK_EVERY_MS);
     }
     await this.tab.role('button', NL.login.signIn).waitFor();
     const idle = new URL(this.tab.url()).searchParams.get('reason') === 'idle';
@@ -189,7 +190,7 @@ export class InactivityScreen {
     const end = Date.now() + SOON_MS;
     while (await this.warningOpen()) {
       if (Date.now() > end) throw new Error(`${name}: ${failure}`);
-      await new Promise((resolve) => setTimeout(resolve, 100));
+      await pause(LOOK_EVERY_MS);
     }
   }
 

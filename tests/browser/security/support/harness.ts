@@ -79,5 +79,3 @@ async function expectCleanEnd(watched: WatchedContext, cspViolationsExpected: bo
   expect(watched.pageErrors, 'uncaught errors in the page').toEqual([]);
   if (!cspViolationsExpected) watched.expectNoCspViolation();
 }
-
-export const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));

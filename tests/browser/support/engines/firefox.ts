@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import puppeteer, { type Browser, type BrowserContext as PuppeteerContext, type ElementHandle, type Page as PuppeteerPage } from 'puppeteer-core';
 import { OUTCOME_MS } from '../../models/watch.ts';
 import { reloadAcceptingDialog, type EngineLaunch, type Role, type SeenCookie, type SeenMessage, type SeenRequest, type Tab, type Target, type Viewport } from './tab.ts';
+import { LOOK_EVERY_MS, pause } from '../../../support/limits.ts';
 
 // Debian's Firefox ESR, driven over WebDriver BiDi by puppeteer-core (which
 // never downloads a browser). Every launch gets a fresh profile.
@@ -222,7 +223,7 @@ class FirefoxTab implements Tab {
     const end = Date.now() + timeout;
     while (!test(new URL(this.page.url()))) {
       if (Date.now() > end) throw new Error(`the address stayed ${this.page.url()} for ${timeout} ms`);
-      await new Promise((resolve) => setTimeout(resolve, 100));
+      await pause(LOOK_EVERY_MS);
     }
   }
 
@@ -278,7 +279,7 @@ class FirefoxTab implements Tab {
     const end = Date.now() + timeout;
     while (!page.isClosed()) {
       if (Date.now() > end) throw new Error(`the popup stayed open for ${timeout} ms`);
-      await new Promise((resolve) => setTimeout(resolve, 100));
+      await pause(LOOK_EVERY_MS);
     }
   }
 

@@ -8,7 +8,7 @@ import { freePorts } from '../../../../devstack/ports.ts';
 import { OUTCOME_MS } from '../../models/watch.ts';
 import type { EngineLaunch, Role, SeenCookie, SeenMessage, SeenRequest, Tab, Target, Viewport } from './tab.ts';
 import { PageLog, WATCH_IN_PAGE, type PageLook } from './webkitPageLook.ts';
-import { LONG_OUTCOME_MS } from '../../../support/limits.ts';
+import { LONG_OUTCOME_MS, LOOK_EVERY_MS, pause } from '../../../support/limits.ts';
 
 // Debian's WebKitGTK (Safari's engine, and so every browser on an iPhone),
 // driven through WebKitWebDriver over classic WebDriver by selenium-webdriver
@@ -201,7 +201,7 @@ class WebKitBrowser implements EngineLaunch {
 async function until(done: () => Promise<boolean>, end: number, failure: () => string): Promise<void> {
   while (!(await done())) {
     if (Date.now() > end) throw new Error(failure());
-    await new Promise((resolve) => setTimeout(resolve, 100));
+    await pause(LOOK_EVERY_MS);
   }
 }
 
@@ -352,7 +352,7 @@ class WebKitTab implements Tab {
       const found = await this.script<WebElement | null>(FIND_IN_PAGE, kind, selector, wanted).catch(() => null);
       if (found) return found;
       if (Date.now() > end) throw new Error(`the page (${this.address}) does not show ${what} within ${timeout} ms`);
-      await new Promise((resolve) => setTimeout(resolve, 100));
+      await pause(LOOK_EVERY_MS);
     }
   }
 
@@ -370,7 +370,7 @@ class WebKitTab implements Tab {
             break;
           } catch (error) {
             if (!(error instanceof webdriverError.WebDriverError) || Date.now() > end) throw error;
-            await new Promise((resolve) => setTimeout(resolve, 100));
+            await pause(LOOK_EVERY_MS);
           }
         }
         await this.look().catch(() => undefined);
@@ -452,7 +452,7 @@ class WebKitTab implements Tab {
       const now = await this.script<Viewport>('return { width: innerWidth, height: innerHeight };');
       if (last && last.width === now.width && last.height === now.height) return now;
       last = now;
-      await new Promise((resolve) => setTimeout(resolve, 100));
+      await pause(LOOK_EVERY_MS);
     }
   }
 
