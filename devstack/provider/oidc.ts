@@ -112,8 +112,13 @@ export async function createProviders(config: IdpConfig): Promise<OktaOrg> {
   const grace = config.refreshTokenGracePeriod ?? 30;
   const cookieKeys = createCookieKeys();
   const common = { config, shared, cookieKeys, grace };
-  const org = await createServer({ ...common, kind: 'org' });
-  const custom = layout === 'custom' ? await createServer({ ...common, kind: 'custom' }) : undefined;
+  // Okta's org server issues access tokens for one hour, whatever a custom
+  // server's policy says. Beside a custom server (layout A) it serves only
+  // Mijn account, so its tokens live that hour here too; where it is the
+  // sign-in's own server (layout B) it takes the sign-in's lifetime, which
+  // the tests shorten to see renewals.
+  const org = await createServer({ ...common, kind: 'org', accessTokenTtl: layout === 'custom' ? HOUR : config.accessTokenTtl });
+  const custom = layout === 'custom' ? await createServer({ ...common, kind: 'custom', accessTokenTtl: config.accessTokenTtl }) : undefined;
   // The server (server.ts) hands the custom server its requests without its path; the addresses it writes carry it.
   custom?.use(async (ctx, next) => {
     ctx.mountPath = CUSTOM_SERVER_PATH;
@@ -145,10 +150,12 @@ interface ServerSetup {
   shared: ReturnType<typeof createMemoryStore>;
   cookieKeys: string[];
   grace: number;
+  /** This server's access-token lifetime, in seconds. */
+  accessTokenTtl: number;
 }
 
-async function createServer({ config, kind, shared, cookieKeys, grace }: ServerSetup): Promise<Provider> {
-  const { appOrigin, apiUrl, accessTokenTtl, users } = config;
+async function createServer({ config, kind, shared, cookieKeys, grace, accessTokenTtl }: ServerSetup): Promise<Provider> {
+  const { appOrigin, apiUrl, users } = config;
   const issuer = kind === 'org' ? config.issuer : signInIssuer(config.issuer, 'custom');
   const refreshTokenAbsoluteTtl = config.refreshTokenAbsoluteTtl ?? DEFAULT_REFRESH_TOKEN_LIFETIME;
   const refreshTokens = config.refreshTokens ?? 'offline_access';

@@ -21,8 +21,17 @@ export function openPopup(): Window | null {
   return window.open('about:blank', POPUP_NAME, `popup,width=${POPUP_WIDTH},height=${POPUP_HEIGHT},left=${left},top=${top}`);
 }
 
-/** How long a popup that looks closed may still hand over its callback (it looks closed after a browsing context group switch). */
-const CLOSED_GRACE_MS = 3000;
+/**
+ * How long a popup that looks closed may still hand over its callback. It
+ * looks closed as soon as it comes back to the app's callback page (the
+ * app's Cross-Origin-Opener-Policy puts that page in a browsing context group
+ * of its own), and it hands over only once the app's start has loaded and
+ * run there: on a slow phone, or a machine running many pages, that took
+ * more than the 3 s this once was, and a person who had signed in was told
+ * the window was closed. A person who does close it waits this long for the
+ * button to come back.
+ */
+const CLOSED_GRACE_MS = 10_000;
 
 /**
  * Waits for the popup's callback address, from this origin only: posted by

@@ -2,6 +2,7 @@ import { decodeJwt } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startStack } from '../../devstack/stack.ts';
 import { freePorts } from '../../devstack/ports.ts';
+import { atOrg } from './helpers/myaccount.ts';
 import { signIn } from './helpers/sign-in.ts';
 import { startTestStack, type TestStack } from './helpers/test-stack.ts';
 
@@ -48,6 +49,11 @@ describe('stack options', () => {
     // An expired backend token makes GetAll anonymous, as ABP's JWT bearer does.
     const expiredBackend = await getAll();
     expect(expiredBackend.session).toMatchObject({ userId: null, tenantId: null });
+  });
+
+  it('leaves the org server\'s tokens their hour, as Okta does, where it serves only Mijn account beside the custom server', async () => {
+    const { tokens } = await signIn(stack.urls, 'admin', '123qwe', { scope: 'openid okta.myAccount.profile.read' }, atOrg(stack.urls));
+    expect(tokens.expires_in).toBe(3600);
   });
 
   it('reports the configured clock provider and delays every API answer', async () => {
