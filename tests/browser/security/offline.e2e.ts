@@ -91,6 +91,9 @@ describe('offline after the app was loaded', () => {
       await app.waitForHeading(EN.shell.welcome);
       expect(await app.documentStillMarked(), 'no reload').toBe(true);
       await app.expectNoLeaks();
+      // ABP keeps the choice for the person: Dutch again, for the cases after this one that sign admin in.
+      await app.chooseLanguage('nl');
+      await app.waitForHeading(NL.shell.welcome);
     }),
   );
 
