@@ -49,10 +49,13 @@ describe.each(['firefox', 'webkit'] as const)('%s, more journeys', (engine) => {
     // Every grant from the first tab's token to the rotated one, told apart by the tokens, not by when they came: a
     // second tab's grant for the same renewal would present a token twice, or put a link more into the chain. The
     // renewal after these (8 s later) presents the rotated token and is not taken in, whenever it comes.
+    // A renewal may have landed between `since` and reading `first` (a slow machine): the chain starts at `first`.
     const chain = env.stack.refreshGrants.slice(since);
+    const start = chain.findIndex((grant) => grant.presented === first);
     const last = chain.findIndex((grant) => grant.issued === rotated);
+    expect(start, 'the provider handled the grant that presented the first tab\'s token').toBeGreaterThanOrEqual(0);
     expect(last, 'the provider handled the grant that gave the rotated refresh token').toBeGreaterThanOrEqual(0);
-    expect(chain.slice(0, last + 1), 'one grant per renewal, not one per tab').toEqual([
+    expect(chain.slice(start, last + 1), 'one grant per renewal, not one per tab').toEqual([
       { presented: first, issued: between },
       { presented: between, issued: rotated },
     ]);
