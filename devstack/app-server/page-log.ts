@@ -34,10 +34,11 @@ export const PAGE_LOG_SCRIPT = `(() => {
       return String(value);
     }
   };
-  const add = (type, text) => {
+  const add = (type, text, id = performance.timeOrigin + '/' + (count += 1)) => {
     try {
       const list = JSON.parse(sessionStorage.getItem(key) ?? '[]');
-      list.push({ id: performance.timeOrigin + '/' + (count += 1), type, text });
+      if (list.some((entry) => entry.id === id)) return;
+      list.push({ id, type, text });
       sessionStorage.setItem(key, JSON.stringify(list));
     } catch {
       // Storage full or refused: the page goes on as it would.
@@ -52,11 +53,13 @@ export const PAGE_LOG_SCRIPT = `(() => {
   }
   addEventListener('error', (event) => add('error', event.error instanceof Error ? String(event.error) : event.message));
   addEventListener('unhandledrejection', (event) => add('error', 'Unhandled rejection: ' + describe(event.reason)));
-  // The worker's log (WORKER_LOG_SCRIPT), delivered once the document is parsed.
+  // The worker's log (WORKER_LOG_SCRIPT), delivered once the document is parsed: what it says from now on, and what
+  // it said before this page was there to hear it (while the tab was at the provider), each line once.
   navigator.serviceWorker?.addEventListener('message', (event) => {
     const entry = event.data && event.data[${JSON.stringify('__workerLog')}];
-    if (entry) add(entry.type, '[worker] ' + entry.text);
+    if (entry) add(entry.type, '[worker] ' + entry.text, entry.id);
   });
+  navigator.serviceWorker?.ready.then((registration) => registration.active?.postMessage({ __workerLogAsk: true }), () => undefined);
 })();
 `;
 
@@ -66,17 +69,24 @@ export const WORKER_PATH = '/sw.js';
 /**
  * Put before the worker's own script: its console's errors and warnings, and
  * each step of its install and activation, posted to every page of the app
- * (`info` for the steps). Before the worker's own listeners, so it sees
+ * (`info` for the steps), and all of it again to a page that asks (one that
+ * came after some of it). Before the worker's own listeners, so it sees
  * their `waitUntil`s.
  */
 export const WORKER_LOG_SCRIPT = `(() => {
   const started = performance.now();
+  const lines = [];
   const post = (type, text) => {
-    const entry = { __workerLog: { type, text: Math.round(performance.now() - started) + ' ms: ' + text } };
+    const entry = { __workerLog: { id: 'worker/' + (performance.timeOrigin + started) + '/' + (lines.length + 1), type, text: Math.round(performance.now() - started) + ' ms: ' + text } };
+    lines.push(entry);
     self.clients.matchAll({ includeUncontrolled: true, type: 'window' }).then((pages) => {
       for (const page of pages) page.postMessage(entry);
     }, () => undefined);
   };
+  // A page that was not there for some of it (the tab was at the provider while the worker installed) asks for it all.
+  addEventListener('message', (event) => {
+    if (event.data && event.data.__workerLogAsk && event.source) for (const entry of lines) event.source.postMessage(entry);
+  });
   for (const type of ['error', 'warn']) {
     const original = console[type];
     console[type] = function (...args) {
