@@ -29,7 +29,7 @@ const cpus = availableParallelism();
  * security suite's callback file took 101 s with 2 at a time and 106 s with 5
  * on 2 cores, where a case waited up to 45 s for its turn at a core.
  */
-const browserConcurrency = Math.max(1, cpus);
+const browserConcurrency = cpus;
 
 /** The browser files that drive Firefox and WebKit (through tests/browser/support/driver.ts), a project of their own. */
 const ENGINE_FILES = ['tests/browser/engines/**/*.e2e.ts', 'tests/browser/paths/*.engines.e2e.ts'];
