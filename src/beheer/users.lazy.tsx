@@ -5,7 +5,7 @@ import { memo, startTransition, useEffect, useId, useMemo, useState, type FormEv
 import { logError } from '../lib/log.ts';
 import { isGranted } from '../abp/userConfiguration.ts';
 import { deleteUser, getAssignableRoles, getUser, roleLabels, setUserActive, updateUser, type AssignableRole, type ChangedSince, type User } from '../management/users.ts';
-import { ChangedAfterWrite, useReadBack } from '../edits/readBack.tsx';
+import { ChangedAfterWrite, StatusPutBack, useReadBack } from '../edits/readBack.tsx';
 import { OwnNameInAbp } from '../edits/OwnNameInAbp.tsx';
 import { listed, searchListed, type Listed } from '../management/userDirectory.ts';
 import type { SessionUser } from '../abp/session.ts';
@@ -321,7 +321,7 @@ function UserForm({ back, user, roles, onChanged, section, page }: UserFormProps
       const roleNames = sameValue(held.roleNames, fields.roleNames) ? null : [...fields.roleNames];
       const answer = await updateUser(api(), { ...record, ...fields, roleNames });
       setActive(answer.isActive);
-      readBack.watch(answer);
+      readBack.watch({ written: answer }, true);
       // One's own roles decide one's permissions: start-up asks GetAll again, so the menu follows at once.
       if (me) await restartBoot();
       setSaved(t`Opgeslagen.`);
@@ -343,9 +343,12 @@ function UserForm({ back, user, roles, onChanged, section, page }: UserFormProps
   });
   const choose = (keep: 'mine' | 'theirs') => form.onSubmit(() => merged.choose(keep))();
   const toggleActive = activation.onSubmit(async () => {
-    await setUserActive(api(), user.id, !active);
-    readBack.watch({ ...user, isActive: !active }, ['isActive']);
-    setActive(!active);
+    const status = !active;
+    // As ABP holds the person just before: a save sent from an older read, which writes its status back over this one, shows in what else changed.
+    const before = await getUser(api(), user.id);
+    await setUserActive(api(), user.id, status);
+    readBack.watch({ written: { ...before, isActive: status }, fields: ['isActive'], statusFrom: before });
+    setActive(status);
     onChanged();
   });
   const restore = form.onSubmit(async () => {
@@ -362,7 +365,7 @@ function UserForm({ back, user, roles, onChanged, section, page }: UserFormProps
     }
     const restored = now;
     merged.stand(personFields(restored, roles));
-    readBack.watch(restored, found.map((change) => change.field));
+    readBack.watch({ written: restored, fields: found.map((change) => change.field) });
     setSaved(t`Jouw versie is teruggezet.`);
     onChanged();
   });
@@ -417,6 +420,7 @@ function UserForm({ back, user, roles, onChanged, section, page }: UserFormProps
             {active ? t`Deactiveren` : t`Activeren`}
           </button>
           <FormAlert form={activation} />
+          <StatusPutBack status={readBack.putBack} fullName={fullName} />
         </form>
       )}
       <form onSubmit={save} noValidate className="admin-form">
@@ -450,7 +454,7 @@ function UserForm({ back, user, roles, onChanged, section, page }: UserFormProps
         )}
         {merged.others && <OtherChanges others={merged.others} label={(name) => labels[name]} show={shown} busy={form.busy} onChoose={choose} onReview={review} />}
         {readBack.found && (
-          <ChangedAfterWrite found={readBack.found} fullName={fullName} label={(name) => labels[name]} show={shown} busy={form.busy} onRestore={restore} onLeave={readBack.dismiss} />
+          <ChangedAfterWrite found={readBack.found} fullName={fullName} label={(name) => labels[name]} show={shown} bySave={readBack.bySave} busy={form.busy} onRestore={restore} onLeave={readBack.dismiss} />
         )}
         <FormAlert form={form} />
         <SaveBar form={form} label={t`Opslaan`} saved={saved} />

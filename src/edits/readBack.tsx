@@ -2,7 +2,8 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { useEffect, useRef, useState } from 'react';
 import { api } from '../boot/api.ts';
 import { logError } from '../lib/log.ts';
-import { READ_BACK_AGAIN_MS, changedSince, getUser, type ChangedSince, type User } from '../management/users.ts';
+import { readBack, type WriteToReadBack } from './afterWrite.ts';
+import type { ChangedSince, User } from '../management/users.ts';
 import type { FieldValue } from './mergeEdit.ts';
 import { ChangesDialog } from './ChangesDialog.tsx';
 
@@ -11,53 +12,74 @@ export interface ChangedAfterWriteProps {
   fullName: string;
   label: (field: ChangedSince['field']) => string;
   show: (field: ChangedSince['field'], value: FieldValue) => string;
+  /** The write read back was a save, which sends the status as it read it without meaning to set it. */
+  bySave: boolean;
   busy: boolean;
   onRestore: () => void;
   onLeave: () => void;
 }
 
+/** What a read-back found, until dismissed or the next write. */
+export interface ReadBackState {
+  /** Someone else changed these fields around this tab's write: shown with the way to put them back. */
+  found: readonly ChangedSince[] | undefined;
+  /** This tab's status, undone by a save sent from an older read, put back (the status it has again). */
+  putBack: boolean | undefined;
+  /** Whether the write read back was a save of the form. */
+  bySave: boolean;
+  /** After each write: reads the person back (afterWrite.ts), replacing the look of the write before. */
+  watch: (write: WriteToReadBack, bySave?: boolean) => void;
+  dismiss: () => void;
+}
+
 /**
- * A person's record read back after a write of this tab (at once, and again
- * READ_BACK_AGAIN_MS later): what someone else changed around it. ABP's
- * User/Update has no concurrency stamp, so another tab's save, sent from a
- * read made before this write, writes that read's status and roles over it;
- * this is where the person who wrote first learns of it. `found` stays until
- * dismissed or the next write; `onFound` gets the record as ABP holds it.
+ * A person's record read back after a write of this tab (afterWrite.ts):
+ * what someone else changed around it, and a status of this
+ * tab's put back after a save from an older read undid it. `onFound` gets
+ * the record as ABP holds it whenever something was found.
  */
-export function useReadBack(userId: number, onFound: (now: User) => void) {
+export function useReadBack(userId: number, onFound: (now: User) => void): ReadBackState {
   const [found, setFound] = useState<ChangedSince[]>();
+  const [putBack, setPutBack] = useState<boolean>();
+  const [bySave, setBySave] = useState(false);
   // Each write's look replaces the one before; leaving the page ends them.
-  const look = useRef(0);
-  useEffect(() => {
-    const current = look;
-    return () => {
-      current.current += 1;
-    };
-  }, []);
-  const watch = (written: User, fields?: readonly ChangedSince['field'][]) => {
-    look.current += 1;
-    const mine = look.current;
+  const look = useRef<{ stop: () => void }>(undefined);
+  useEffect(() => () => look.current?.stop(), []);
+  const watch = (write: WriteToReadBack, save = false) => {
+    look.current?.stop();
     setFound(undefined);
-    const read = async (): Promise<boolean> => {
-      if (look.current !== mine) return true;
-      const now = await getUser(api(), userId);
-      const changed = changedSince(written, now, fields);
-      if (look.current !== mine || changed.length === 0) return look.current !== mine;
-      setFound(changed);
-      onFound(now);
-      return true;
-    };
-    const again = () => new Promise<boolean>((resolve) => setTimeout(() => resolve(read()), READ_BACK_AGAIN_MS));
-    void read()
-      .then((done) => done || again())
-      .catch((error: unknown) => logError('users', error));
+    setPutBack(undefined);
+    setBySave(save);
+    const started = readBack(api(), userId, write, (finding) => {
+      if (finding.kind === 'changed') setFound(finding.changed);
+      else setPutBack(finding.status);
+      onFound(finding.now);
+    });
+    look.current = started;
+    started.done.catch((error: unknown) => logError('users', error));
   };
-  return { found, watch, dismiss: () => setFound(undefined) };
+  return {
+    found,
+    putBack,
+    bySave,
+    watch,
+    dismiss: () => {
+      setFound(undefined);
+      setPutBack(undefined);
+    },
+  };
 }
 
 /** What someone else changed right after this tab's write (useReadBack), with the way to put the person's version back. */
-export function ChangedAfterWrite({ found, fullName, label, show, busy, onRestore, onLeave }: ChangedAfterWriteProps) {
+export function ChangedAfterWrite({ found, fullName, label, show, bySave, busy, onRestore, onLeave }: ChangedAfterWriteProps) {
   const { t } = useLingui();
+  // A save sends the status as it read it: a status changed around it is someone else's, made while it was under way or just after.
+  const status = bySave ? found.find((change) => change.field === 'isActive') : undefined;
+  let note: string | undefined;
+  if (status)
+    note = status.now
+      ? t`De status heb je niet gewijzigd: iemand anders heeft ${fullName} geactiveerd terwijl je opsloeg, of vlak daarna. Met "Zo laten" blijft het account actief; met "Jouw versie terugzetten" is het weer niet actief.`
+      : t`De status heb je niet gewijzigd: iemand anders heeft ${fullName} gedeactiveerd terwijl je opsloeg, of vlak daarna. Met "Zo laten" blijft het account gedeactiveerd; met "Jouw versie terugzetten" is het weer actief.`;
   return (
     <ChangesDialog
       title={t`Iemand anders heeft dit vlak na jou gewijzigd`}
@@ -87,6 +109,7 @@ export function ChangedAfterWrite({ found, fullName, label, show, busy, onRestor
           ))}
         </tbody>
       </table>
+      {note && <p className="note">{note}</p>}
       <div className="form-actions">
         <button type="button" className="button button--primary" disabled={busy} aria-busy={busy} onClick={onRestore}>
           <Trans>Jouw versie terugzetten</Trans>
@@ -96,5 +119,18 @@ export function ChangedAfterWrite({ found, fullName, label, show, busy, onRestor
         </button>
       </div>
     </ChangesDialog>
+  );
+}
+
+/** This tab's status put back after a save sent from an older read undid it (useReadBack's `putBack`): said where the status is changed. */
+export function StatusPutBack({ status, fullName }: { status: boolean | undefined; fullName: string }) {
+  const { t } = useLingui();
+  if (status === undefined) return null;
+  return (
+    <p className="saved" role="status">
+      {status
+        ? t`Iemand anders sloeg ${fullName} tegelijk met jou op, vanuit gegevens van vóór jouw activering, en zette het account daarmee weer op niet actief. Je activering is teruggezet; de ander krijgt dat te zien.`
+        : t`Iemand anders sloeg ${fullName} tegelijk met jou op, vanuit gegevens van vóór jouw deactivering, en maakte het account daarmee weer actief. Je deactivering is teruggezet; de ander krijgt dat te zien.`}
+    </p>
   );
 }

@@ -111,17 +111,6 @@ export interface ChangedSince {
 
 const PERSON_FIELDS = ['name', 'surname', 'userName', 'emailAddress', 'isActive', 'roleNames'] as const;
 
-/**
- * After a write of a person, the record is read back at once and once more
- * this much later: a save that another administrator's tab sent from a read
- * made before this write (ABP's User/Update has no concurrency stamp, so it
- * writes that read's `isActive` and roles over this write) lands within one
- * round trip after that read; the window measured is a few milliseconds on
- * the local stack (docs/abp.md, "What Beheer guards"), this is well beyond a
- * slow phone's round trip.
- */
-export const READ_BACK_AGAIN_MS = 2_000;
-
 const same = (a: string | boolean | readonly string[], b: string | boolean | readonly string[]) =>
   Array.isArray(a) && Array.isArray(b) ? a.length === b.length && a.every((item) => b.some((other) => other.toUpperCase() === item.toUpperCase())) : a === b;
 

@@ -167,6 +167,12 @@ export const NL = {
     changedAfterWrite: 'Iemand anders heeft dit vlak na jou gewijzigd',
     restore: 'Jouw versie terugzetten',
     restored: 'Jouw versie is teruggezet.',
+    leave: 'Zo laten',
+    /** The status this tab set, undone by a save from an older read and put back (src/beheer/users.lazy.tsx). */
+    putBackDeactivation: (fullName: string) =>
+      `Iemand anders sloeg ${fullName} tegelijk met jou op, vanuit gegevens van vóór jouw deactivering, en maakte het account daarmee weer actief. Je deactivering is teruggezet; de ander krijgt dat te zien.`,
+    /** Read back after a save: a status the save did not set, changed around it. */
+    statusChangedWhileSaving: (fullName: string) => `De status heb je niet gewijzigd: iemand anders heeft ${fullName} gedeactiveerd terwijl je opsloeg, of vlak daarna.`,
     /** Gebruikers while a list on screen is read again. */
     refreshing: 'De lijst wordt bijgewerkt',
     newRole: 'Nieuwe rol',
