@@ -17,15 +17,20 @@ import { LONGEST_TEST_MS, minutes } from '../../support/limits.ts';
  * - no `refresh_expires_in` in any token answer: the session's end comes
  *   from appconfig (`auth.refreshTokenLifetimeMinutes`, here the provider's
  *   chain of 5 min 40 s), and five minutes before it the banner says when.
+ * - `consent_required` from the org server, which never granted the app the
+ *   my-account scopes: Mijn account names them and who grants them (walked
+ *   while the warning is awaited).
  * Backend tokens of 64 s, so a renewal follows each sign-in within seconds.
  */
 const BACKEND_TOKEN_TTL_S = 64;
+/** The person signed in in the app, by the name the header shows. */
+const ADMIN = 'Beheerder Admin';
 const CHAIN_S = 340;
 /** The warning comes five minutes before the chain's end. */
 const WARNING_AFTER_MS = (CHAIN_S - 300) * 1000;
 /** The renewal that meets the lost key: the backend token's first renewal, a minute before it expires. */
 const RENEWAL_MS = BACKEND_TOKEN_TTL_S * 1000;
-const env = engineEnv('firefox', { backendTokenTtl: BACKEND_TOKEN_TTL_S, refreshTokenAbsoluteTtl: CHAIN_S });
+const env = engineEnv('firefox', { backendTokenTtl: BACKEND_TOKEN_TTL_S, refreshTokenAbsoluteTtl: CHAIN_S, myAccountScopes: [] });
 
 /** The tab's DPoP key store, emptied as "clear site data" does. */
 const deleteKeys = () =>
@@ -57,19 +62,23 @@ describe('firefox, the provider on its own site', () => {
     await env.staff.tab.role('heading', NL.shell.welcome).waitFor();
   }, 3 * RENEWAL_MS + CALLBACK_OUTCOME_MS);
 
-  it('warns five minutes before the configured end of the session, which no token answer names', async () => {
+  it('warns five minutes before the configured end of the session, which no token answer names; meanwhile Mijn account names the scopes the org never granted', async () => {
     await env.staff.signInToHome();
     const stored = JSON.parse((await env.staff.tab.sessionStorage())['oidc.tokens'] ?? '{}') as { sessionEndsAt?: number };
     expect(stored.sessionEndsAt, 'the end from appconfig').toBeGreaterThan(Date.now() + minutes(5));
     expect(stored.sessionEndsAt).toBeLessThanOrEqual(Date.now() + CHAIN_S * 1000);
     const shown = await env.staff.tab.evaluate((end) => new Date(end).toLocaleTimeString('nl', { hour: '2-digit', minute: '2-digit' }), stored.sessionEndsAt!);
+    // While the warning is due: the org server answers Mijn account's request consent_required.
+    await env.staff.goToMyAccount(ADMIN);
+    await env.staff.tab.text(NL.account.scopesRefused).waitFor(CALLBACK_OUTCOME_MS);
+    await env.staff.tab.text('okta.myAccount.profile.manage').waitFor();
+    await env.staff.tab.text(NL.account.superAdmin).waitFor();
+    expect(await env.staff.tab.role('button', NL.account.saveName).visible()).toBe(false);
     await env.staff.tab.text(`Je sessie eindigt om ${shown}.`).waitFor(WARNING_AFTER_MS + CALLBACK_OUTCOME_MS);
     await env.staff.tab.role('button', NL.session.signInAgain).waitFor();
   }, WARNING_AFTER_MS + 3 * CALLBACK_OUTCOME_MS);
 });
 
-/** The person signed in in the app, by the name the header shows. */
-const ADMIN = 'Beheerder Admin';
 /** The colleague who signs in at the provider afterwards, in the same browser: what of theirs Mijn account could show. */
 const COLLEAGUE = { userName: 'monteur', shown: ['monteur@isolatie.local', 'Piet', 'Monteur'] };
 

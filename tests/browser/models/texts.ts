@@ -262,6 +262,9 @@ export const NL = {
     /** The form after that: the reset, which asks no current password. */
     resetNote: 'De inlogdienst vraagt hier niet om je huidige wachtwoord.',
     setPassword: 'Nieuw wachtwoord instellen',
+    /** The org server answered consent_required: the org never granted the app the my-account scopes. */
+    scopesRefused: 'De inlogdienst geeft deze app geen toegang tot je accountgegevens',
+    superAdmin: 'Alleen een Super Admin van de inlogdienst kan de app deze rechten geven',
   },
 
   update: {
