@@ -190,7 +190,7 @@ describe.each([
     await staff.tab.label(NL.account.newPassword).fill('Zomer-Dak-2026');
     await staff.tab.label(NL.account.repeatPassword).fill('Zomer-Dak-2026');
     await staff.tab.role('button', NL.account.changePassword).click();
-    await staff.tab.text(NL.account.stepUp).waitFor();
+    await staff.tab.text(NL.account.freshSignIn).waitFor();
     // The provider asks for the password again, though its session is the person's.
     await staff.tab.withPopup(
       () => staff.tab.role('button', NL.account.confirmSelf).click(),

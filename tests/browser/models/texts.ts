@@ -251,8 +251,8 @@ export const NL = {
     /** The org token is someone else's: another person signed in at the provider in this browser. */
     otherPerson: 'Bij de inlogdienst is in deze browser iemand anders ingelogd dan jij. Mijn account laat daarom niets zien en wijzigt niets.',
     signInAsSelf: 'Bij de inlogdienst inloggen als jezelf',
-    /** Okta's step-up challenge (403 insufficient_authentication_context) said on the form. */
-    stepUp: 'vraagt de inlogdienst om een recente inlog',
+    /** Okta's step-up challenge (403 insufficient_authentication_context) with max_age=0, said on the form. */
+    freshSignIn: 'vraagt de inlogdienst dat je opnieuw inlogt, ook als je net bent ingelogd',
     confirmSelf: 'Bevestigen dat jij het bent',
     currentPassword: 'Huidig wachtwoord',
     newPassword: 'Nieuw wachtwoord',
