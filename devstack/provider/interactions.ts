@@ -2,12 +2,10 @@ import type { HttpBindings } from '@hono/node-server';
 import { Hono, type Context } from 'hono';
 import type Provider from 'oidc-provider';
 import type { Interaction, InteractionResults } from 'oidc-provider';
-import { CLIENT_ID } from '../appconfig.ts';
-import { OTHER_CLIENT_ID, SCOPES } from './oidc.ts';
+import { grantFirstParty } from './oidc.ts';
 import { pageHeaders, type AccountServices } from './accounts.ts';
 import { errorPage, loginPage } from './pages.ts';
 import { languageCookie, pageLanguage, TEXTS, type Language } from './texts.ts';
-import { MYACCOUNT_SCOPES } from './myaccount/http.ts';
 
 // The provider's sign-in steps (interactions). The login prompt shows the
 // Dutch form; the consent prompt is granted at once, because the clients
@@ -90,29 +88,12 @@ export function createInteractionApp(provider: Provider, services: AccountServic
   return app;
 }
 
-/**
- * Grants a first-party client everything it may ask for, at either of the
- * org's servers, at the first sign-in: as an Okta admin grants the app its
- * scopes once, so a later visit to the org server for a my-account token
- * needs no consent either. (What the client may ask at all is the servers'
- * business: a scope it was not granted is refused there as invalid_scope.)
- */
+/** The administrator's grant for the app and person of this sign-in step, with what the step named beyond it. */
 async function grantEverything(provider: Provider, interaction: Interaction, accountId: string | undefined, apiAudience: string): Promise<string> {
   const clientId = interaction.params.client_id;
-  if (!accountId || (clientId !== CLIENT_ID && clientId !== OTHER_CLIENT_ID)) throw new Error('consent without a signed-in user or for an unknown client');
-
+  if (!accountId || typeof clientId !== 'string') throw new Error('consent without a signed-in user or a client');
   const existing = interaction.grantId ? await provider.Grant.find(interaction.grantId) : undefined;
-  // Another account signing in in this browser (prompt=login after a refusal) gets a grant of its own.
-  const grant = existing && existing.accountId === accountId ? existing : new provider.Grant({ accountId, clientId });
   const { missingOIDCScope, missingOIDCClaims, missingResourceScopes } = interaction.prompt.details;
-
-  // Discovery lists the my-account scopes, so oidc-provider counts them among its own too.
-  grant.addOIDCScope([...SCOPES, ...MYACCOUNT_SCOPES].join(' '));
-  if (missingOIDCScope) grant.addOIDCScope(missingOIDCScope.join(' '));
-  if (missingOIDCClaims) grant.addOIDCClaims(missingOIDCClaims);
-  grant.addResourceScope(apiAudience, SCOPES.join(' '));
-  for (const [indicator, scopes] of Object.entries(missingResourceScopes ?? {})) {
-    if (indicator === apiAudience) grant.addResourceScope(indicator, scopes.join(' '));
-  }
-  return grant.save();
+  // Another account signing in in this browser (prompt=login after a refusal) gets a grant of its own.
+  return grantFirstParty(provider, clientId, accountId, apiAudience, { scope: missingOIDCScope, claims: missingOIDCClaims, resourceScopes: missingResourceScopes }, existing);
 }

@@ -32,9 +32,13 @@ declare module 'oidc-provider' {
       route?: string;
       /** The tokens and codes a request works with, by kind (`RefreshToken`, `AuthorizationCode`, …). */
       entities?: Record<string, { authTime?: number } | undefined>;
-      session?: { authTime?: number };
+      /** The browser's session: who signed in, when, and the grant it holds for a client. */
+      session?: { authTime?: number; accountId?: string; grantIdFor(clientId: string): string | undefined };
       /** The request's parameters as the provider read them (`grant_type`, `refresh_token`, …). */
       params?: Record<string, unknown>;
+      /** A sign-in step's outcome, where the request resumes one. */
+      result?: { consent?: { grantId?: string } };
+      readonly provider: Provider;
     };
   }
 

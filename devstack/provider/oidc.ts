@@ -76,6 +76,41 @@ export const SCOPES = ['openid', 'profile', 'email', 'offline_access'];
 /** Where the custom authorization server lives in the org, as Okta's `default` server does. */
 export const CUSTOM_SERVER_PATH = '/oauth2/default';
 
+/**
+ * The org's own apps (this one, and the other app of the org): their scopes
+ * are granted by the org's administrator once, for everyone, as Okta's app
+ * integrations without "Require consent"; no person is ever asked.
+ */
+export const FIRST_PARTY_CLIENTS: readonly string[] = [CLIENT_ID, OTHER_CLIENT_ID];
+
+/**
+ * Grants an org app everything it may ask for, for this person, at either of
+ * the org's servers: the administrator's grant, which Okta keeps per app, not
+ * per browser session. What the app may ask at all is the servers' business
+ * (oidc.ts's clients, org-server.ts's Okta API scopes). `missing` adds what a
+ * sign-in step named beyond that.
+ */
+export async function grantFirstParty(
+  provider: Provider,
+  clientId: string,
+  accountId: string,
+  apiAudience: string,
+  missing: { scope?: string[]; claims?: string[]; resourceScopes?: Record<string, string[]> } = {},
+  existing?: InstanceType<Provider['Grant']>,
+): Promise<string> {
+  if (!FIRST_PARTY_CLIENTS.includes(clientId)) throw new Error('a grant for an unknown client');
+  const grant = existing && existing.accountId === accountId ? existing : new provider.Grant({ accountId, clientId });
+  // Discovery lists the my-account scopes, so oidc-provider counts them among its own too.
+  grant.addOIDCScope([...SCOPES, ...MYACCOUNT_SCOPES].join(' '));
+  if (missing.scope) grant.addOIDCScope(missing.scope.join(' '));
+  if (missing.claims) grant.addOIDCClaims(missing.claims);
+  grant.addResourceScope(apiAudience, SCOPES.join(' '));
+  for (const [indicator, scopes] of Object.entries(missing.resourceScopes ?? {})) {
+    if (indicator === apiAudience) grant.addResourceScope(indicator, scopes.join(' '));
+  }
+  return grant.save();
+}
+
 /** The issuer the app signs in at in a layout. */
 export function signInIssuer(org: string, layout: OktaLayout = 'custom'): string {
   return layout === 'org-only' ? org : `${org}${CUSTOM_SERVER_PATH}`;
@@ -100,9 +135,12 @@ export interface OktaOrg {
   signIn: Provider;
 }
 
-/** The app as the org server knows it: where it returns, and the my-account scopes it was granted. */
-function orgGrants(config: IdpConfig): OrgGrants {
-  return { clientId: CLIENT_ID, redirectUris: [`${config.appOrigin}/account/logincallback`], oktaScopes: config.myAccountScopes ?? MYACCOUNT_SCOPES };
+/** The org's apps as the org server knows them: where each returns, and the Okta API scopes each was granted (the other app none). */
+function orgGrants(config: IdpConfig): OrgGrants[] {
+  return [
+    { clientId: CLIENT_ID, redirectUris: [`${config.appOrigin}/account/logincallback`], oktaScopes: config.myAccountScopes ?? MYACCOUNT_SCOPES },
+    { clientId: OTHER_CLIENT_ID, redirectUris: [`${config.appOrigin}${OTHER_CLIENT_CALLBACK}`], oktaScopes: [] },
+  ];
 }
 
 export async function createProviders(config: IdpConfig): Promise<OktaOrg> {
@@ -161,9 +199,9 @@ async function createServer({ config, kind, shared, cookieKeys, grace, accessTok
   const refreshTokens = config.refreshTokens ?? 'offline_access';
   const apiAudience = config.apiAudience ?? apiUrl;
   const myAccountScopes = (config.myAccountScopes ?? MYACCOUNT_SCOPES).filter((scope) => MYACCOUNT_SCOPES.includes(scope));
-  // Only the org server grants the my-account scopes, and only those its administrator granted the client. Both
-  // servers know them (oidc-provider ignores a scope it does not know), so either refuses them as invalid_scope
-  // where they are not the client's; the custom server's discovery leaves them out (oktaOrgMiddleware).
+  // Only the org server grants the my-account scopes, and only those its administrator granted the client (others
+  // are answered consent_required there first: org-server.ts). Both servers know them (oidc-provider ignores a scope
+  // it does not know), so the custom server refuses them as invalid_scope; its discovery leaves them out.
   const serverScopes = [...SCOPES, ...MYACCOUNT_SCOPES];
   const clientScopes = kind === 'org' ? [...SCOPES, ...myAccountScopes] : SCOPES;
   // Sessions and grants last at least as long as the refresh tokens that hang on them.
@@ -238,6 +276,19 @@ async function createServer({ config, kind, shared, cookieKeys, grace, accessTok
     conformIdTokenClaims: false,
     pkce: { required: () => true },
     findAccount,
+    // The grant this browser's session holds for the app, else the administrator's for the person now signed in
+    // (someone who signed in through another app of the org, or after another person in this browser): an org app is
+    // never answered consent_required for want of a person's consent, as at Okta. Okta API scopes the app was not
+    // granted are answered consent_required before this (org-server.ts).
+    loadExistingGrant: async (ctx: KoaContextWithOIDC) => {
+      const { oidc } = ctx;
+      const clientId = oidc.client?.clientId;
+      const grantId = oidc.result?.consent?.grantId ?? (clientId ? oidc.session?.grantIdFor(clientId) : undefined);
+      if (grantId) return oidc.provider.Grant.find(grantId);
+      const accountId = oidc.session?.accountId;
+      if (!clientId || !accountId || !FIRST_PARTY_CLIENTS.includes(clientId)) return undefined;
+      return oidc.provider.Grant.find(await grantFirstParty(oidc.provider, clientId, accountId, apiAudience));
+    },
     interactions: { url: (_ctx: unknown, interaction: { uid: string }) => `/interaction/${interaction.uid}` },
     features: {
       devInteractions: { enabled: false },

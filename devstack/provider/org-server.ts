@@ -19,7 +19,7 @@ import type { OktaRoutes } from './authorization.ts';
 /** Okta's sentence for an org-server request of Okta API scopes the app was not granted (oauth2-error-codes.json, no_org_scopes_granted). */
 export const NO_ORG_SCOPES_GRANTED = 'You are not allowed any of the requested scopes.';
 
-/** What the org server knows to answer `consent_required`: the app's registered return addresses and the Okta API scopes granted to it. */
+/** What the org server knows to answer `consent_required`: an app integration's registered return addresses and the Okta API scopes granted to it. */
 export interface OrgGrants {
   clientId: string;
   redirectUris: readonly string[];
@@ -41,13 +41,15 @@ function dropResource(ctx: ProviderContext): void {
 }
 
 /**
- * An authorization request of the app, to its own return address, that asks
- * for Okta API scopes it was not granted: sent back with `consent_required`
- * (and the state, and the issuer as RFC 9207 has it). True when answered.
+ * An authorization request of one of the org's apps, to its own return
+ * address, that asks for Okta API scopes it was not granted: sent back with
+ * `consent_required` (and the state, and the issuer as RFC 9207 has it).
+ * True when answered.
  */
-function refuseUngranted(ctx: ProviderContext, grants: OrgGrants, issuer: string): boolean {
+function refuseUngranted(ctx: ProviderContext, apps: readonly OrgGrants[], issuer: string): boolean {
   const { client_id: clientId, redirect_uri: redirectUri, scope, state } = ctx.query;
-  if (clientId !== grants.clientId || typeof redirectUri !== 'string' || !grants.redirectUris.includes(redirectUri) || typeof scope !== 'string') return false;
+  const grants = apps.find((app) => app.clientId === clientId);
+  if (!grants || typeof redirectUri !== 'string' || !grants.redirectUris.includes(redirectUri) || typeof scope !== 'string') return false;
   const ungranted = scope.split(' ').filter((name) => name.startsWith('okta.') && !grants.oktaScopes.includes(name));
   if (ungranted.length === 0) return false;
   const target = new URL(redirectUri);
@@ -59,7 +61,7 @@ function refuseUngranted(ctx: ProviderContext, grants: OrgGrants, issuer: string
   return true;
 }
 
-export function orgServerMiddleware(routes: OktaRoutes, refuse: (ctx: ProviderContext) => void, org?: { grants: OrgGrants; issuer: string }): ProviderMiddleware {
+export function orgServerMiddleware(routes: OktaRoutes, refuse: (ctx: ProviderContext) => void, org?: { grants: readonly OrgGrants[]; issuer: string }): ProviderMiddleware {
   return async (ctx, next) => {
     if (ctx.method === 'GET' && ctx.path === routes.authorization) {
       dropResource(ctx);

@@ -350,7 +350,7 @@ function PasswordForm({ client }: { client: MyAccountClient }) {
       <form onSubmit={submit} noValidate>
         {reset ? (
           <p className="account-form__hint" data-testid="password-reset-note">
-            {t`De inlogdienst vraagt hier niet om je huidige wachtwoord. Het nieuwe wachtwoord gaat door op grond van je recente inlog (hoogstens 15 minuten geleden); is die ouder, dan bevestig je eerst dat jij het bent.`}
+            {t`De inlogdienst vraagt hier niet om je huidige wachtwoord. Het nieuwe wachtwoord gaat door op grond van een recente inlog bij de inlogdienst; vraagt die om een nieuwe, dan bevestig je eerst dat jij het bent.`}
           </p>
         ) : (
           <Field form={form} name="oldPassword" label={t`Huidig wachtwoord`}>

@@ -67,14 +67,19 @@ export function publishProviderTokens(tokens: ProviderTokens): void {
  * Asks the other tabs for their tokens; `undefined` when none answers in
  * time. Three seconds: a busy machine's other tab can take more than one to
  * answer, and giving up too early asks the person to sign in again for no reason.
+ * A tab whose sharing has not started yet (a page opened on its own, whose
+ * first screen asks before the signed-in part has loaded) asks on a channel
+ * of its own for this one question.
  */
 export function requestProviderTokens(timeoutMs = 3000): Promise<ProviderTokens | undefined> {
-  const current = channel;
-  if (!current) return Promise.resolve(undefined);
+  if (!channel && typeof BroadcastChannel === 'undefined') return Promise.resolve(undefined);
+  const current = channel ?? new BroadcastChannel(CHANNEL);
+  const own = current !== channel;
   return new Promise((resolve) => {
     const finish = (tokens: ProviderTokens | undefined) => {
       current.removeEventListener('message', onMessage);
       clearTimeout(timer);
+      if (own) current.close();
       resolve(tokens);
     };
     const onMessage = (event: MessageEvent<TokenMessage>) => {

@@ -79,12 +79,14 @@ const MESSAGES: Record<string, MessageDescriptor> = {
   E0000008: msg`Dit bestaat niet (meer). Ververs de pagina en probeer het opnieuw.`,
   E0000011: msg`Je gegevens bij de inlogdienst zijn nu niet te openen. Probeer het opnieuw; lukt het niet, log dan opnieuw in.`,
   E0000015: msg`Mijn account is bij deze inlogdienst niet ingeschakeld. Vraag de beheerder om de MyAccount-API aan te zetten.`,
-  change_password_unavailable: msg`De inlogdienst kan je huidige wachtwoord hier niet controleren. Je kunt een nieuw wachtwoord instellen zonder je huidige: dat steunt op je recente inlog (hoogstens 15 minuten geleden), zo nodig bevestig je eerst dat jij het bent.`,
+  change_password_unavailable: msg`De inlogdienst kan je huidige wachtwoord hier niet controleren. Je kunt een nieuw wachtwoord instellen zonder je huidige: dat steunt op een recente inlog bij de inlogdienst; vraagt die om een nieuwe, dan bevestig je eerst dat jij het bent.`,
   E0000038: msg`De inlogdienst staat dit nu niet toe voor je account.`,
   E0000047: msg`Je hebt net al een code gevraagd. Probeer het over een halve minuut opnieuw.`,
   E0000138: msg`De inlogdienst kon de code niet versturen. Probeer het over een ogenblik opnieuw.`,
   E0000157: msg`Dit adres of nummer staat al bij je account.`,
 };
+/** Okta's step-up with `max_age=0`: an authentication made for this change, however recent the last one. */
+const FRESH_AUTHENTICATION = msg`Voor deze wijziging vraagt de inlogdienst dat je opnieuw inlogt, ook als je net bent ingelogd. Bevestig dat jij het bent; daarna gaat je wijziging alsnog door en blijft wat je hebt ingevuld staan.`;
 const UNKNOWN = msg`De inlogdienst kon dit niet verwerken. Probeer het opnieuw of neem contact op met de beheerder.`;
 
 /** Okta's English cause sentences, recognised: the field they are about and our words for them. */
@@ -164,7 +166,9 @@ export class MyAccountError extends Error implements Describable {
         ? i18n._(
             msg`De inlogdienst geeft deze app geen toegang tot je accountgegevens. Alleen een Super Admin van de inlogdienst kan de app deze rechten geven (bij Okta: de app, tabblad Okta API Scopes): ${scopes}. Vraag je beheerder dat te regelen; tot dan wijzig je je gegevens bij de inlogdienst zelf. De rest van de app werkt gewoon.`,
           )
-        : i18n._(MESSAGES[this.code] ?? UNKNOWN);
+        : this.code === 'recent_authentication' && this.reauthentication?.maxAge === 0
+          ? i18n._(FRESH_AUTHENTICATION)
+          : i18n._(MESSAGES[this.code] ?? UNKNOWN);
     return { action: this.code === 'network' ? 'connection' : 'retry', message, fields, general: general.filter((text) => text !== message) };
   }
 }

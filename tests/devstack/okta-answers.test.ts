@@ -3,8 +3,8 @@ import { describe, expect, it } from 'vitest';
 import { CLIENT_ID } from '../../devstack/appconfig.ts';
 import { OTHER_CLIENT_ID } from '../../devstack/provider/oidc.ts';
 import { DPOP_BINDING_DESCRIPTION, USERINFO_SCOPE_DESCRIPTION } from '../../devstack/provider/okta-answers.ts';
-import { orgSignIn } from './helpers/myaccount.ts';
-import { client, insecure, signIn, type SignedIn } from './helpers/sign-in.ts';
+import { atOrg, orgSignIn } from './helpers/myaccount.ts';
+import { beginSignIn, client, insecure, redirectUri, signIn, type SignedIn } from './helpers/sign-in.ts';
 import { stackForTests } from './helpers/test-stack.ts';
 
 // Answers of the provider's authorization servers as Okta gives them where
@@ -100,5 +100,27 @@ describe('/introspect of the org server for a public client', () => {
     const other = await signIn(stack().urls, 'admin', undefined, {}, { issuer: stack().urls.issuer, clientId: OTHER_CLIENT_ID });
     expect((await introspect(other.tokens.access_token)).body).toMatchObject({ active: true, client_id: OTHER_CLIENT_ID, uid: 'idp-0001-admin' });
     expect((await introspect('onbekend')).body).toEqual({ active: false });
+  });
+});
+
+describe('a colleague who signed in at the provider through another app of the org, in the same browser', () => {
+  /** The app's request at the org server in the browser `signedIn` left: where the provider sends it back, as a URL. */
+  async function appAsks(signedIn: SignedIn, extra: Record<string, string>): Promise<URL> {
+    const pending = await beginSignIn(stack().urls, { scope: 'openid okta.myAccount.profile.read', ...extra }, atOrg(stack().urls));
+    const { url } = await signedIn.browser.follow(pending.authorizationUrl, (location) => location.startsWith(redirectUri(stack().urls)));
+    return new URL(url);
+  }
+
+  it('gives the app a code for the colleague without asking anyone’s consent, as Okta’s app integrations do, even for prompt=none naming another person', async () => {
+    const colleague = await signIn(stack().urls, 'monteur', undefined, {}, { clientId: OTHER_CLIENT_ID });
+    const answer = (await appAsks(colleague, { prompt: 'none', login_hint: 'admin' })).searchParams;
+    expect(answer.get('error'), String(answer.get('error_description'))).toBeNull();
+    expect(answer.get('code')).toBeTruthy();
+  });
+
+  it('answers the other app consent_required for an Okta API scope the org never granted it', async () => {
+    const pending = await beginSignIn(stack().urls, { scope: 'openid okta.myAccount.profile.read' }, { ...atOrg(stack().urls), clientId: OTHER_CLIENT_ID });
+    const { url } = await pending.browser.follow(pending.authorizationUrl, (location) => location.startsWith(redirectUri(stack().urls, OTHER_CLIENT_ID)));
+    expect(new URL(url).searchParams.get('error')).toBe('consent_required');
   });
 });

@@ -1,4 +1,6 @@
+import { setupI18n } from '@lingui/core';
 import { describe, expect, it } from 'vitest';
+import { MyAccountError } from '../../src/myaccount/myAccount.ts';
 import { challengeError, reauthenticationDemands, RECENT_AUTHENTICATION_CHALLENGE } from '../../src/myaccount/operations.lazy.ts';
 
 // What Okta's 403 insufficient_authentication_context asks of a fresh
@@ -22,5 +24,17 @@ describe('the re-authentication challenge', () => {
     expect(reauthenticationDemands(null)).toEqual({});
     // A parameter's name inside another's value is not the parameter.
     expect(reauthenticationDemands('Bearer error_description="max_age=5 is asked"')).toEqual({});
+  });
+});
+
+describe('the step-up said to staff', () => {
+  const i18n = setupI18n({ locale: 'nl', messages: { nl: {} } });
+  const said = (reauthentication: { maxAge?: number; acrValues?: string }) =>
+    new MyAccountError('recent_authentication', 403, 'You do not have permission', [], { reauthentication }).describe(i18n, []).message;
+
+  it('asks a sign-in of the last 15 minutes where Okta asks max_age=900, and a sign-in again, however recent the last, where it asks max_age=0', () => {
+    expect(said({ maxAge: 900 })).toMatch(/recente inlog \(hoogstens 15 minuten geleden\)/);
+    expect(said({ maxAge: 0, acrValues: 'urn:okta:loa:2fa:any:ifpossible' })).toMatch(/dat je opnieuw inlogt, ook als je net bent ingelogd/);
+    expect(said({ maxAge: 0 })).not.toMatch(/15 minuten/);
   });
 });

@@ -253,6 +253,24 @@ export const NL = {
   account: {
     /** The last button of the page. */
     changePassword: 'Wachtwoord wijzigen',
+    saveName: 'Naam opslaan',
+    /** The org token is someone else's: another person signed in at the provider in this browser. */
+    otherPerson: 'Bij de inlogdienst is in deze browser iemand anders ingelogd dan jij. Mijn account laat daarom niets zien en wijzigt niets.',
+    signInAsSelf: 'Bij de inlogdienst inloggen als jezelf',
+    /** Okta's step-up challenge (403 insufficient_authentication_context) with max_age=0, said on the form. */
+    freshSignIn: 'vraagt de inlogdienst dat je opnieuw inlogt, ook als je net bent ingelogd',
+    confirmSelf: 'Bevestigen dat jij het bent',
+    currentPassword: 'Huidig wachtwoord',
+    newPassword: 'Nieuw wachtwoord',
+    repeatPassword: 'Nieuw wachtwoord herhalen',
+    /** Change-password answered 401 E0000015: the org lacks it. */
+    passwordUnchecked: 'De inlogdienst kan je huidige wachtwoord hier niet controleren.',
+    /** The form after that: the reset, which asks no current password. */
+    resetNote: 'De inlogdienst vraagt hier niet om je huidige wachtwoord.',
+    setPassword: 'Nieuw wachtwoord instellen',
+    /** The org server answered consent_required: the org never granted the app the my-account scopes. */
+    scopesRefused: 'De inlogdienst geeft deze app geen toegang tot je accountgegevens',
+    superAdmin: 'Alleen een Super Admin van de inlogdienst kan de app deze rechten geven',
   },
 
   update: {
