@@ -1,8 +1,11 @@
-import { describe, expect, it } from 'vitest';
+import type { Browser, BrowserContext } from 'playwright-core';
+import { describe, it } from 'vitest';
+import type { Stack } from '../../../devstack/stack.ts';
 import { AppModel } from '../models/app.model.ts';
 import { NL } from '../models/texts.ts';
-import { OUTCOME_MS } from '../models/watch.ts';
-import { browserEnv } from '../support/env.ts';
+import { OUTCOME_MS, WatchedContext } from '../models/watch.ts';
+import { launchChromium, newContext } from '../support/chromium.ts';
+import { browserAndStackForSuite } from '../support/stack.ts';
 import { LONGEST_TEST_MS, LOOK_EVERY_MS, pause, seconds } from '../../support/limits.ts';
 
 /**
@@ -12,12 +15,26 @@ import { LONGEST_TEST_MS, LOOK_EVERY_MS, pause, seconds } from '../../support/li
  * renewal asks; it is due 30 s before the token ends (the frame's 10 s and
  * 20 s to confirm). In 90 s that is two confirmations at most, however
  * often the tab is brought back, and with two tabs open.
+ *
+ * Each case mostly waits on the token's real lifetime, so the cases run side
+ * by side (as many at a time as there are CPUs), each in a context of its own.
  */
 const BACKEND_TOKEN_TTL_S = 75;
 const WATCHED_MS = seconds(90);
 /** How often the tab is brought back (a `visibilitychange` to visible, as after switching back to it). */
 const BROUGHT_BACK_EVERY_MS = seconds(5);
-const env = browserEnv({ refreshTokens: 'never', backendTokenTtl: BACKEND_TOKEN_TTL_S }, ['--test-third-party-cookie-phaseout']);
+const env = {} as { browser: Browser; stack: Stack };
+browserAndStackForSuite(env, () => launchChromium({ args: ['--test-third-party-cookie-phaseout'] }), { refreshTokens: 'never', backendTokenTtl: BACKEND_TOKEN_TTL_S });
+
+/** A fresh context of the file's browser for one case, watched from its first page on, closed after the case. */
+async function inOwnContext(work: (watched: WatchedContext) => Promise<void>): Promise<void> {
+  const context = await newContext(env.browser);
+  try {
+    await work(await WatchedContext.of(context, env.stack));
+  } finally {
+    await context.close();
+  }
+}
 
 /** "Sessie bevestigen" (this tab's frame saw no session), or "Opnieuw inloggen" (a tab opened on its own holds no provider tokens). */
 const askingIn = (tab: AppModel) => tab.page.getByRole('button', { name: new RegExp(`^(${NL.session.confirm}|${NL.session.signInAgain})$`) });
@@ -27,7 +44,7 @@ const askingIn = (tab: AppModel) => tab.page.getByRole('button', { name: new Reg
  * "Opnieuw inloggen" wherever it shows, as the person would; every
  * `wakeEveryMs` each tab is brought back. Returns the moments of the clicks.
  */
-async function confirmWhileWatching(tabs: AppModel[], wakeEveryMs?: number): Promise<number[]> {
+async function confirmWhileWatching(context: BrowserContext, tabs: AppModel[], wakeEveryMs?: number): Promise<number[]> {
   const end = Date.now() + WATCHED_MS;
   const clicks: number[] = [];
   let nextWake = Date.now() + (wakeEveryMs ?? Infinity);
@@ -40,7 +57,7 @@ async function confirmWhileWatching(tabs: AppModel[], wakeEveryMs?: number): Pro
       const asking = askingIn(tab);
       if ((await asking.count()) === 0) continue;
       clicks.push(Date.now());
-      const [popup] = await Promise.all([env.context.waitForEvent('page', { timeout: OUTCOME_MS }), asking.first().click()]);
+      const [popup] = await Promise.all([context.waitForEvent('page', { timeout: OUTCOME_MS }), asking.first().click()]);
       await popup.waitForEvent('close', { timeout: OUTCOME_MS });
       // Confirmed in one tab, no tab asks any more.
       for (const other of tabs) await askingIn(other).first().waitFor({ state: 'detached', timeout: OUTCOME_MS });
@@ -51,30 +68,33 @@ async function confirmWhileWatching(tabs: AppModel[], wakeEveryMs?: number): Pro
 }
 
 describe('no refresh token, a 75 s backend token, the provider on its own site', () => {
-  it('asks the person at most twice in 90 s', async () => {
-    const app = await AppModel.newPage(env.watched);
-    await app.signInToHome();
-    const clicks = await confirmWhileWatching([app]);
-    expect(clicks.length, 'confirmations in 90 s').toBeGreaterThanOrEqual(1);
-    expect(clicks.length, 'confirmations in 90 s').toBeLessThanOrEqual(2);
-    expect(new URL(app.page.url()).pathname).toBe('/app/home');
-  }, LONGEST_TEST_MS);
+  it.concurrent('asks the person at most twice in 90 s', ({ expect }) =>
+    inOwnContext(async (watched) => {
+      const app = await AppModel.newPage(watched);
+      await app.signInToHome();
+      const clicks = await confirmWhileWatching(watched.context, [app]);
+      expect(clicks.length, 'confirmations in 90 s').toBeGreaterThanOrEqual(1);
+      expect(clicks.length, 'confirmations in 90 s').toBeLessThanOrEqual(2);
+      expect(new URL(app.page.url()).pathname).toBe('/app/home');
+    }), LONGEST_TEST_MS);
 
-  it('asks at most twice in 90 s when the tab is brought back every 5 s', async () => {
-    const app = await AppModel.newPage(env.watched);
-    await app.signInToHome();
-    const clicks = await confirmWhileWatching([app], BROUGHT_BACK_EVERY_MS);
-    expect(clicks.length, 'confirmations in 90 s').toBeGreaterThanOrEqual(1);
-    expect(clicks.length, 'confirmations in 90 s').toBeLessThanOrEqual(2);
-  }, LONGEST_TEST_MS);
+  it.concurrent('asks at most twice in 90 s when the tab is brought back every 5 s', ({ expect }) =>
+    inOwnContext(async (watched) => {
+      const app = await AppModel.newPage(watched);
+      await app.signInToHome();
+      const clicks = await confirmWhileWatching(watched.context, [app], BROUGHT_BACK_EVERY_MS);
+      expect(clicks.length, 'confirmations in 90 s').toBeGreaterThanOrEqual(1);
+      expect(clicks.length, 'confirmations in 90 s').toBeLessThanOrEqual(2);
+    }), LONGEST_TEST_MS);
 
-  it('asks at most twice in 90 s with two tabs open, both brought back every 5 s', async () => {
-    const first = await AppModel.newPage(env.watched);
-    await first.signInToHome();
-    const second = await AppModel.open(env.watched, '/app/home');
-    await second.page.getByText(NL.home.tiles).waitFor({ timeout: OUTCOME_MS });
-    const clicks = await confirmWhileWatching([first, second], BROUGHT_BACK_EVERY_MS);
-    expect(clicks.length, 'confirmations in 90 s, both tabs together').toBeGreaterThanOrEqual(1);
-    expect(clicks.length, 'confirmations in 90 s, both tabs together').toBeLessThanOrEqual(2);
-  }, LONGEST_TEST_MS);
+  it.concurrent('asks at most twice in 90 s with two tabs open, both brought back every 5 s', ({ expect }) =>
+    inOwnContext(async (watched) => {
+      const first = await AppModel.newPage(watched);
+      await first.signInToHome();
+      const second = await AppModel.open(watched, '/app/home');
+      await second.page.getByText(NL.home.tiles).waitFor({ timeout: OUTCOME_MS });
+      const clicks = await confirmWhileWatching(watched.context, [first, second], BROUGHT_BACK_EVERY_MS);
+      expect(clicks.length, 'confirmations in 90 s, both tabs together').toBeGreaterThanOrEqual(1);
+      expect(clicks.length, 'confirmations in 90 s, both tabs together').toBeLessThanOrEqual(2);
+    }), LONGEST_TEST_MS);
 });
