@@ -307,7 +307,7 @@ export class AppModel extends PageModel {
   }
 
   /** Nothing of the marked page was lost: same document, same address, same heading, still signed in. */
-  async expectPageKept(path = '/app/home', heading: string = NL.shell.welcome): Promise<void> {
+  async expectPageKept(path = '/app/home', heading: string | RegExp = NL.shell.welcome): Promise<void> {
     expect(await this.documentStillMarked(), 'the page was not reloaded').toBe(true);
     expect(new URL(this.page.url()).pathname).toBe(path);
     await this.waitForHeading(heading, { level: 1, timeout: PRESENT_MS });
