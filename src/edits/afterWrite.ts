@@ -1,5 +1,5 @@
 import type { AbpClient } from '../abp/client.ts';
-import { changedSince, getUser, setUserActive, type ChangedSince, type User } from '../management/users.ts';
+import { PERSON_FIELDS, changedSince, getUser, setUserActive, type ChangedSince, type User } from '../management/users.ts';
 
 // A person read back after each write of this tab (docs/abp.md, "What Beheer
 // guards beside another administrator"). ABP's User/Update has no concurrency
@@ -47,7 +47,8 @@ export type ReadBackFinding =
   /** A save sent from an older read had undone this tab's status; it is put back, and `now` is ABP's word after it. */
   | { kind: 'put back'; status: boolean; overwritten: User; now: User };
 
-const OTHER_FIELDS = ['name', 'surname', 'userName', 'emailAddress', 'roleNames'] as const;
+/** Every field but the status: what an Activate or DeActivate never changes. */
+const OTHER_FIELDS = PERSON_FIELDS.filter((field) => field !== 'isActive');
 
 /**
  * Whether a status this tab just set (`status`, over `before`, the person as

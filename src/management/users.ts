@@ -109,7 +109,8 @@ export interface ChangedSince {
   now: string | boolean | readonly string[];
 }
 
-const PERSON_FIELDS = ['name', 'surname', 'userName', 'emailAddress', 'isActive', 'roleNames'] as const;
+/** Every field of a person a write sets and a read-back compares. */
+export const PERSON_FIELDS = ['name', 'surname', 'userName', 'emailAddress', 'isActive', 'roleNames'] as const;
 
 const same = (a: string | boolean | readonly string[], b: string | boolean | readonly string[]) =>
   Array.isArray(a) && Array.isArray(b) ? a.length === b.length && a.every((item) => b.some((other) => other.toUpperCase() === item.toUpperCase())) : a === b;
