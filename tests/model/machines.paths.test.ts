@@ -2,33 +2,17 @@ import { afterAll, describe, expect, it, vi } from 'vitest';
 import { findMachines, findModels } from '../../scripts/machines/discover.ts';
 import { generatePaths } from '../../scripts/paths/generate.ts';
 import type { MachineModel } from '../../scripts/paths/model.ts';
-import { describeUnitPaths } from './support/unitPaths.ts';
+import { collected, describeUnitPaths } from './support/unitPaths.ts';
 
 /**
  * Every machine's paths, one test each, found as `npm run paths` finds them:
- * `machines/<name>.machine.ts` and its model `models/<name>.model.ts`.
+ * `machines/<name>.machine.ts` and its model `models/<name>.model.ts`. The
+ * same paths against the session's rules are machines.rules.test.ts.
  */
 
 // Delays and guards that read Date.now() (token, inactivity): frozen, it is the same when the paths are generated and when they are walked.
 vi.useFakeTimers({ toFake: ['Date'] });
 afterAll(() => vi.useRealTimers());
-
-/**
- * A value made while the tests are collected, or, when making it throws, a
- * failing test that says so: an error outside every test would leave the
- * file with no test that fails (a broken machine would then pass wherever
- * only failed tests count, as in `npm run mutate`).
- */
-async function collected<T>(what: string, make: () => Promise<T>): Promise<T | undefined> {
-  try {
-    return await make();
-  } catch (error) {
-    it(what, () => {
-      throw error;
-    });
-    return undefined;
-  }
-}
 
 const machines = (await collected('the machines are found', () => findMachines())) ?? [];
 const models = (await collected('the models are found', () => findModels(Date.now()))) ?? new Map<string, MachineModel>();

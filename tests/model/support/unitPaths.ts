@@ -24,9 +24,7 @@ export function traceFile(name: string): string {
  * `tests/model/traces/<name>.txt` records. The graph comes from the machine
  * itself, so it cannot tell a wrong guard, action or delay from a right one;
  * the recorded trace, read and kept in git, can tell a changed one, and the
- * model's rules (tests/model/rules), checked at every step of every path in
- * tests of their own (`<id> keeps the session's rules`), a wrong one:
- * `npm run mutate` measures the rules alone and both together.
+ * model's rules (tests/model/rules, `describeRulePaths`), a wrong one.
  */
 export function describeUnitPaths(model: MachineModel, generated: GeneratedPaths, onDone?: () => void): void {
   const taken = new Set<string>();
@@ -43,16 +41,6 @@ export function describeUnitPaths(model: MachineModel, generated: GeneratedPaths
       });
     }
 
-    if (model.rules && model.rules.length > 0) {
-      const rules = model.rules;
-      for (const path of generated.paths) {
-        it(`${path.id} ${RULES_TEST}`, async () => {
-          const { violations } = checkRules(rules, path, (await walkPath(model, path)).steps, Date.now());
-          expect(violations.map((violation) => describeViolation(path, violation))).toEqual([]);
-        });
-      }
-    }
-
     it(`takes every transition of the ${model.name}Machine`, () => {
       const coverage = coverageOf(model.name, 'unit', model.machine, taken);
       console.log(coverageLine(coverage.line, generated));
@@ -66,4 +54,42 @@ export function describeUnitPaths(model: MachineModel, generated: GeneratedPaths
       await expect(`${traces.join('\n\n')}\n`, 'a path reaches something else: if the machine was meant to change, run the tests with -u and read the diff').toMatchFileSnapshot(traceFile(model.name));
     });
   });
+}
+
+/**
+ * The model's rules (tests/model/rules), checked at every step of every
+ * generated path, one test per path (`<id> keeps the session's rules`): a
+ * broken rule is named with its step. These tests are a file of their own
+ * (tests/model/machines.rules.test.ts), so `npm run mutate` can run them
+ * alone against each mutant and measure what the rules find without the
+ * recorded traces.
+ */
+export function describeRulePaths(model: MachineModel, generated: GeneratedPaths): void {
+  const rules = model.rules ?? [];
+  if (rules.length === 0) return;
+  describe(`${model.name}Machine rules (unit)`, () => {
+    for (const path of generated.paths) {
+      it(`${path.id} ${RULES_TEST}`, async () => {
+        const { violations } = checkRules(rules, path, (await walkPath(model, path)).steps, Date.now());
+        expect(violations.map((violation) => describeViolation(path, violation))).toEqual([]);
+      });
+    }
+  });
+}
+
+/**
+ * A value made while the tests are collected, or, when making it throws, a
+ * failing test that says so: an error outside every test would leave the
+ * file with no test that fails (a broken machine would then pass wherever
+ * only failed tests count, as in `npm run mutate`).
+ */
+export async function collected<T>(what: string, make: () => Promise<T>): Promise<T | undefined> {
+  try {
+    return await make();
+  } catch (error) {
+    it(what, () => {
+      throw error;
+    });
+    return undefined;
+  }
 }
