@@ -1,5 +1,5 @@
 import type { ConnectivityContext } from '../../../machines/connectivity.types.ts';
-import { contextOf, isIn, ran, timerOf, type PathRule } from '../../../scripts/paths/rules.ts';
+import { contextOf, isIn, ran, timerOf, type PathRule, type RuleStep } from '../../../scripts/paths/rules.ts';
 
 /**
  * The rules of the connection watch, as a tester states them, read against
@@ -12,6 +12,9 @@ import { contextOf, isIn, ran, timerOf, type PathRule } from '../../../scripts/p
 const BACKOFF_MS = [2_000, 4_000, 8_000, 16_000];
 const backoff = (attempts: number) => BACKOFF_MS[attempts] ?? 30_000;
 
+/** The step starts a wait before the next attempt (the banner's countdown shows). */
+const startsWaiting = ({ step, before }: RuleStep) => isIn(step.state, 'lost') && JSON.stringify(step.state).includes('waiting') && !JSON.stringify(before?.state).includes('waiting');
+
 export const connectivityRules: PathRule[] = [
   {
     name: 'never two attempts in flight',
@@ -22,8 +25,9 @@ export const connectivityRules: PathRule[] = [
   },
   {
     name: 'a lost connection is tried again after 2, 4, 8, 16, then every 30 s, and at once when the browser is back online or the person asks',
-    check({ step, before }) {
-      if (isIn(step.state, 'lost') && JSON.stringify(step.state).includes('waiting') && !JSON.stringify(before?.state).includes('waiting')) {
+    check(at) {
+      const { step, before } = at;
+      if (startsWaiting(at)) {
         const { attempts = 0 } = contextOf<ConnectivityContext>(step);
         const wait = timerOf(step, 'retryBackoff');
         return wait === backoff(attempts) || `after ${attempts} failed attempts the next comes in ${wait} ms, not ${backoff(attempts)} ms`;
@@ -31,6 +35,15 @@ export const connectivityRules: PathRule[] = [
       const asks = step.step.kind === 'event' && (step.step.trigger === 'ONLINE' || step.step.trigger === 'RETRY');
       if (asks && JSON.stringify(before?.state).includes('waiting')) return step.running.includes('probe') || `${step.step.trigger} does not try at once`;
       return undefined;
+    },
+  },
+  {
+    name: 'the countdown the person sees ends when the next attempt comes',
+    check(at) {
+      if (!startsWaiting(at)) return undefined;
+      const { retryAt, retryInMs } = contextOf<ConnectivityContext>(at.step);
+      const wait = timerOf(at.step, 'retryBackoff');
+      return (wait !== undefined && retryInMs === wait && retryAt === at.at + wait) || `the next attempt comes in ${wait} ms, the countdown says ${retryInMs} ms, ending ${retryAt === undefined ? 'never' : `${retryAt - at.at} ms from now`}`;
     },
   },
   {
