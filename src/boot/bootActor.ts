@@ -28,7 +28,7 @@ const settler = () => import('./deviceLanguage.lazy.ts');
  * begins (createBootActor), not as the app's script is evaluated, since
  * making a machine (and again with `provide`) builds its whole tree of states.
  */
-const browserBootMachine = (bootMachine: ReturnType<typeof createBootMachine<AppConfig, UserConfiguration, Session>>) =>
+export const browserBootMachine = (bootMachine: ReturnType<typeof createBootMachine<AppConfig, UserConfiguration, Session>>) =>
   bootMachine.provide({
     actors: {
       loadConfig: fromPromise(async () => {

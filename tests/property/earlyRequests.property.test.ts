@@ -1,13 +1,14 @@
 import fc from 'fast-check';
 import { afterEach, beforeEach, describe, expect, vi } from 'vitest';
+import { createActor, waitFor } from 'xstate';
+import { createBootMachine } from '../../machines/boot.machine.ts';
 import { CULTURE_COOKIE, LEGACY_TENANT_COOKIE, TENANT_COOKIE, TOKEN_COOKIE } from '../../src/abp/cookies.ts';
-import { hasChosenTenant } from '../../src/abp/tenant.ts';
+import { getCultureName } from '../../src/abp/culture.ts';
+import type { Session } from '../../src/abp/session.ts';
 import { TenantAvailability } from '../../src/abp/tenantAvailability.ts';
-import { getUserConfiguration } from '../../src/abp/userConfiguration.ts';
-import { chooseConfiguredTenant } from '../../src/boot/configuredTenant.lazy.ts';
-import { abpClientFor } from '../../src/config/abpClient.ts';
-import { requestAppConfig } from '../../src/config/appConfigRequest.ts';
-import { armEarly } from '../../src/config/early.ts';
+import type { UserConfiguration } from '../../src/abp/userConfiguration.ts';
+import { browserBootMachine } from '../../src/boot/bootActor.ts';
+import type { AppConfig } from '../../src/config/appConfig.ts';
 import { sendEarlyRequests } from '../../src/config/earlyRequests.ts';
 import { parseAppConfig } from '../../src/config/parseAppConfig.ts';
 import { asyncProperty, reportPropertyCases } from './support/property.ts';
@@ -21,7 +22,9 @@ import { asyncProperty, reportPropertyCases } from './support/property.ts';
  * for request (address, method, headers, body), and sends it whenever
  * start-up would; with the early answers there, start-up asks the network
  * for none of them again. A change on one side only fails here instead of
- * silently costing a phone its round trips.
+ * silently costing a phone its round trips. Start-up here is the boot
+ * machine with the browser's actors (boot/bootActor.ts), over a stubbed
+ * `fetch` that records what each side sends: a change to either side fails.
  */
 
 const GROUP = 'early-requests';
@@ -29,7 +32,8 @@ const GROUP = 'early-requests';
 reportPropertyCases();
 
 interface Sent {
-  kind: 'config' | 'lookup' | 'getAll';
+  /** Start-up's requests that index.html's script may send; `later` is what start-up asks after GetAll (the session, the language), never sent early. */
+  kind: 'config' | 'lookup' | 'getAll' | 'later';
   method: string;
   url: string;
   headers: [string, string][];
@@ -98,6 +102,7 @@ function kindOf(url: string): Sent['kind'] {
   if (url.includes('/assets/appconfig')) return 'config';
   if (url.includes('Account/IsTenantAvailable')) return 'lookup';
   if (url.includes('AbpUserConfiguration/GetAll')) return 'getAll';
+  if (url.includes('Session/GetCurrentLoginInformations')) return 'later';
   throw new Error(`unexpected request to ${url}`);
 }
 
@@ -116,22 +121,24 @@ function network(appConfig: unknown, lookup: LookupAnswer) {
   return sent;
 }
 
-/** What start-up asks for, by the code bootActor.ts runs: the config, the configured environment when none is chosen, GetAll. */
+/**
+ * What start-up asks for: the boot machine with the browser's actors, as
+ * src/start.tsx makes it, run until it is past GetAll (or has stopped
+ * before it: a refused config, a failed lookup).
+ */
 async function startUp(): Promise<void> {
-  const choosing = !hasChosenTenant();
-  let parsed;
+  const machine = browserBootMachine(createBootMachine<AppConfig, UserConfiguration, Session>());
+  const actor = createActor(machine, { input: { cultureName: getCultureName() } }).start();
   try {
-    parsed = parseAppConfig(await requestAppConfig());
-  } catch {
-    return;
+    await waitFor(actor, (snapshot) => !snapshot.matches('loadingConfig') && !snapshot.matches('loadingUserConfiguration'));
+  } finally {
+    actor.stop();
   }
-  try {
-    if (parsed.tenancyName && choosing) await chooseConfiguredTenant(parsed);
-    await armEarly('g');
-    await getUserConfiguration(abpClientFor(parsed)).catch(() => undefined);
-  } catch {
-    // No answer to the lookup: start-up stops there, and so does this.
-  }
+}
+
+/** The requests index.html's script could have sent. */
+function early(list: Sent[]): Sent[] {
+  return list.filter((request) => request.kind !== 'later');
 }
 
 beforeEach(() => {
@@ -158,6 +165,7 @@ describe('index.html\'s early requests and start-up', () => {
       setCookies(cookiesOf);
       const ownSent = network(appConfig, lookup);
       await startUp();
+      const startUpSent = early(ownSent);
 
       // index.html's script first, then start-up, from the same cookies.
       setCookies(cookiesOf);
@@ -167,11 +175,11 @@ describe('index.html\'s early requests and start-up', () => {
       await window.early?.t;
       const earlySent = sent.splice(0);
       await startUp();
-      const askedAgain = sent;
+      const askedAgain = early(sent);
 
       const kinds = (list: Sent[]) => list.map((request) => request.kind);
-      expect(kinds(earlySent), 'the early script sends each request start-up sends, in order').toEqual(kinds(ownSent));
-      expect(earlySent, 'the early requests are start-up\'s, to the letter').toEqual(ownSent);
+      expect(kinds(earlySent), 'the early script sends each request start-up sends, in order').toEqual(kinds(startUpSent));
+      expect(earlySent, 'the early requests are start-up\'s, to the letter').toEqual(startUpSent);
       expect(askedAgain, 'start-up takes every early answer').toEqual([]);
       if (!parseAppConfigAccepts(appConfig)) expect(kinds(earlySent), 'no request to an address start-up refuses').toEqual(['config']);
     },
