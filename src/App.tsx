@@ -1,12 +1,12 @@
 import { RouterProvider } from '@tanstack/react-router';
 import { useSelector } from '@xstate/react';
 import { lazy, Suspense, useDeferredValue, useEffect, useRef, useState, type ComponentType } from 'react';
-import { bootActor } from './boot/bootActor.ts';
+import type { BootActor } from './boot/bootActor.ts';
 import { bootView, bootViewEqual } from '../machines/boot.view.ts';
 import { withPages } from './i18n/withPages.ts';
 import { whenIdle } from './lib/whenIdle.ts';
 import { useLocaleReady } from './i18n/useLocaleReady.ts';
-import { firstPageDrawn, preloadStartSections, router } from './routes/router.tsx';
+import { firstPageDrawn, preloadStartSections, type AppRouter } from './routes/router.tsx';
 import { BusyIndicator } from './ui/BusyIndicator.tsx';
 import type { StartupErrorProps } from './ui/StartupError.lazy.tsx';
 import { optionalLazy } from './ui/optionalLazy.ts';
@@ -29,23 +29,32 @@ const SLOW_START_MS = 3000;
  * What start-up waits for: fetched only by a start still under way after SLOW_START_MS, with the later catalog its
  * words are in (not by one waiting for the server, whose screen says so); nothing when it cannot be fetched.
  */
-const SlowStart = lazy<ComponentType>(() =>
-  new Promise((wait) => setTimeout(wait, SLOW_START_MS))
-    .then(() => {
-      const view = bootView(bootActor.getSnapshot());
-      return view.kind === 'busy' && !view.waiting ? withPages(() => import('./ui/SlowStart.lazy.tsx')) : Promise.reject(new Error('not slow'));
-    })
-    .catch(() => ({ default: () => null })),
-);
+const slowStartOf = (boot: BootActor) =>
+  lazy<ComponentType<{ boot: BootActor }>>(() =>
+    new Promise((wait) => setTimeout(wait, SLOW_START_MS))
+      .then(() => {
+        const view = bootView(boot.getSnapshot());
+        return view.kind === 'busy' && !view.waiting ? withPages(() => import('./ui/SlowStart.lazy.tsx')) : Promise.reject(new Error('not slow'));
+      })
+      .catch(() => ({ default: () => null })),
+  );
 
 /** The connection banner and the update prompt load once start-up is done. */
 const AfterStart = optionalLazy(() => import('./ui/AfterStart.lazy.tsx').then((module) => module.AfterStart));
 
+/** What src/start.tsx made for the page: the start-up actor and the router, whose context carries what start-up makes. */
+export interface AppProps {
+  boot: BootActor;
+  router: AppRouter;
+}
+
 /** Renders what start-up reached: busy, a failure screen, or the routes. */
-export function App() {
+export function App({ boot, router }: AppProps) {
   // Deferred: when start-up settles, the render that mounts the routes and the first page runs in a transition, which
   // React does in pieces, yielding to the browser between them, instead of in one long task of a store update.
-  const view = useDeferredValue(useSelector(bootActor, bootView, bootViewEqual));
+  const view = useDeferredValue(useSelector(boot, bootView, bootViewEqual));
+  // One for the page's start-up, timed from the first render.
+  const [SlowStart] = useState(() => slowStartOf(boot));
   const localeReady = useLocaleReady(view.kind === 'ready' ? view.localeName : undefined);
   const session = view.kind === 'ready' ? view.session : undefined;
   // Not the session of the first render: start-up may already be done when React first draws (index.html's early requests), and its first session still schedules the idle work.
@@ -63,22 +72,22 @@ export function App() {
       );
     } else if (seenSession.current !== session) void router.invalidate();
     seenSession.current = session;
-  }, [session]);
+  }, [session, router]);
 
   if (view.kind === 'failed') {
-    const retry = view.final ? () => location.reload() : () => bootActor.send({ type: 'RETRY' });
+    const retry = view.final ? () => location.reload() : () => boot.send({ type: 'RETRY' });
     return (
       <Suspense fallback={<BusyIndicator />}>
         <StartupError error={view.error} onRetry={retry} />
       </Suspense>
     );
   }
-  if (view.kind === 'busy' && view.waiting) return <BusyIndicator waiting={{ onRetry: () => bootActor.send({ type: 'RETRY' }) }} />;
+  if (view.kind === 'busy' && view.waiting) return <BusyIndicator waiting={{ onRetry: () => boot.send({ type: 'RETRY' }) }} />;
   if (view.kind === 'busy' || !localeReady) {
     return (
       <BusyIndicator>
         <Suspense>
-          <SlowStart />
+          <SlowStart boot={boot} />
         </Suspense>
       </BusyIndicator>
     );

@@ -45,10 +45,10 @@ async function start(): Promise<void> {
   if (import.meta.env.DEV) inspectActor(bootActor);
   bootActor.start();
   await nextTask();
-  const router = createAppRouter();
+  const router = createAppRouter(bootActor);
   // Asking for the page's code adds a link for each of its files: at 4x slowdown that alone is tens of milliseconds.
   await nextTask();
-  await preloadPageCode(location.pathname);
+  await preloadPageCode(router, location.pathname);
   // A sign-in's return: its code (the sign-in library) loads beside the config request, and the exchange starts once the config is in.
   if (location.pathname === CALLBACK_PATH) {
     // On failure the route's loader loads it again and says so.
@@ -71,7 +71,7 @@ async function start(): Promise<void> {
     root.render(
       <StrictMode>
         <I18nProvider i18n={i18n}>
-          <App />
+          <App boot={bootActor} router={router} />
         </I18nProvider>
       </StrictMode>,
     ),

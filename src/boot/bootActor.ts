@@ -74,6 +74,8 @@ export const browserBootMachine = (bootMachine: ReturnType<typeof createBootMach
 
 type BrowserBootMachine = ReturnType<typeof browserBootMachine>;
 export type BootSnapshot = SnapshotFrom<BrowserBootMachine>;
+/** The start-up actor, with the browser's implementations. */
+export type BootActor = Actor<BrowserBootMachine>;
 
 /**
  * The one start-up actor of the page, created outside React so StrictMode
@@ -112,7 +114,12 @@ export function bootContext(snapshot: BootSnapshot = bootActor.getSnapshot()): A
 
 /** The application config; start-up has loaded it before any code that asks for it runs. */
 export function currentConfig(): AppConfig {
-  const { config } = bootContext();
+  return currentConfigOf(bootActor.getSnapshot());
+}
+
+/** The application config in start-up's snapshot, which has it once loaded, before any code that asks for it runs. */
+export function currentConfigOf(snapshot: BootSnapshot): AppConfig {
+  const { config } = bootContext(snapshot);
   if (!config) throw new Error('the application config is not loaded yet');
   return config;
 }

@@ -1,9 +1,20 @@
+import type { RouterHistory } from '@tanstack/react-router';
 import type { Session } from '../abp/session.ts';
 import type { UserConfiguration } from '../abp/userConfiguration.ts';
+import type { AppConfig } from '../config/appConfig.ts';
 
-/** What routes may know of start-up; read when a route loads, so it is always current. */
+/**
+ * What start-up made, as the routes reach it (TanStack Router's context:
+ * `beforeLoad` and loaders get it as `context`, screens through
+ * `useRouter().options.context`). Read when a route loads, so it is always
+ * current: start-up's re-runs (a sign-in, a language) change the session.
+ */
 export interface RouterContext {
   /** Unset only before start-up's first session, when no route is shown. */
   session: () => Session | undefined;
   userConfiguration: () => UserConfiguration | undefined;
+  /** The application config; the routes are shown only once start-up has loaded it. */
+  config: () => AppConfig;
+  /** The history the router navigates: the sign-in's return replaces its address there. */
+  history: RouterHistory;
 }

@@ -10,7 +10,7 @@ import { LOGIN_PATH } from '../lib/paths.ts';
  * so an address the app does not have says "Pagina niet gevonden" to
  * whoever is signed out too, as every other unknown address does.
  */
-export function requireUser(context: RouterContext, location: ParsedLocation, section?: string): void | Promise<never> {
+export function requireUser(context: Pick<RouterContext, 'session'>, location: ParsedLocation, section?: string): void | Promise<never> {
   if (context.session()?.user) return;
   const signIn = redirect({ to: LOGIN_PATH, search: { returnUrl: location.href } });
   if (section === undefined) throw signIn;

@@ -1,7 +1,7 @@
-import { Outlet, createRootRouteWithContext, createRoute, createRouter, redirect, type AnyRouteMatch, type ErrorComponentProps } from '@tanstack/react-router';
+import { Outlet, createBrowserHistory, createRootRouteWithContext, createRoute, createRouter, redirect, type AnyRouteMatch, type ErrorComponentProps } from '@tanstack/react-router';
 import { lazy, Suspense, type ReactNode } from 'react';
 import { optionalLazy, whenPartsLoaded } from '../ui/optionalLazy.ts';
-import { bootContext } from '../boot/bootActor.ts';
+import { bootContext, currentConfigOf, type BootActor } from '../boot/bootActor.ts';
 import { withPages } from '../i18n/withPages.ts';
 import { CALLBACK_PATH, HOME_PATH } from '../lib/paths.ts';
 import { nextTask } from '../lib/whenIdle.ts';
@@ -56,7 +56,7 @@ const indexRoute = createRoute({
 const loginCallbackRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: CALLBACK_PATH,
-  loader: async () => void (await import('../signin/callbackActor.lazy.ts')).startCallback(router.history),
+  loader: async ({ context }) => void (await import('../signin/callbackActor.lazy.ts')).startCallback(context.history),
 }).lazy(() =>
   withPages(() => import('../account/logincallback.lazy.tsx')).then((module) => module.Route),
 );
@@ -133,13 +133,17 @@ const routeTree = rootRoute.addChildren([
   shellRoute.addChildren([appRoute.addChildren([appHomeRoute, aboutRoute, myAccountRoute]), sectionRoute]),
 ]);
 
-/** The router with the app's routes; routes read start-up's results through the context. */
-function makeRouter() {
+/** The router with the app's routes; routes read what start-up made through the context, from the start-up actor given. */
+function makeRouter(boot: BootActor) {
+  const history = createBrowserHistory();
   const made = createRouter({
     routeTree,
+    history,
     context: {
-      session: () => bootContext().session,
-      userConfiguration: () => bootContext().userConfiguration,
+      session: () => bootContext(boot.getSnapshot()).session,
+      userConfiguration: () => bootContext(boot.getSnapshot()).userConfiguration,
+      config: () => currentConfigOf(boot.getSnapshot()),
+      history,
     },
     defaultPendingComponent: BusyIndicator,
     defaultErrorComponent: RouteError,
@@ -162,17 +166,14 @@ function makeRouter() {
 export type AppRouter = ReturnType<typeof makeRouter>;
 
 /**
- * The one router of the page. Made by createAppRouter (src/start.tsx) in a
- * task of its own, not as the app's script is evaluated: making a router
- * (its history, its scroll positions, its tree of routes) is about half of
- * that evaluation, which on a slow phone would be one long task.
+ * Makes the page's router, for the start-up actor given. src/start.tsx makes
+ * the one router of the page in a task of its own, not as the app's script is
+ * evaluated: making a router (its history, its scroll positions, its tree of
+ * routes) is about half of that evaluation, which on a slow phone would be
+ * one long task. It hands the router to App; no module holds it.
  */
-export let router: AppRouter;
-
-/** Makes the page's router, once. */
-export function createAppRouter(): AppRouter {
-  if ((router as AppRouter | undefined) === undefined) router = makeRouter();
-  return router;
+export function createAppRouter(boot: BootActor): AppRouter {
+  return makeRouter(boot);
 }
 
 let pageDrawn: () => void = () => undefined;
@@ -193,7 +194,7 @@ export const firstPageDrawn = new Promise<void>((drawn) => {
  * One route's files a task: asking for them adds a link for each. A failure
  * is the router's to show when it gets there.
  */
-export async function preloadPageCode(pathname: string): Promise<void> {
+export async function preloadPageCode(router: AppRouter, pathname: string): Promise<void> {
   const [routes] = router.getMatchedRoutes(pathname);
   for (const route of routes) {
     if (!route.lazyFn) continue;

@@ -17,7 +17,7 @@ export function knownSection(key: string): Section {
 }
 
 /** The section at an address if the person may open it (its permission and feature), checked before its code loads; else "Geen toegang". */
-export function openSection(context: RouterContext, key: string): Section {
+export function openSection(context: Pick<RouterContext, 'userConfiguration'>, key: string): Section {
   const section = knownSection(key);
   if (!canOpen(context.userConfiguration(), section)) throw new NoAccessError(section.key);
   return section;
@@ -31,7 +31,7 @@ export function openSection(context: RouterContext, key: string): Section {
  * toegang" otherwise, before any of its code loads.
  */
 export function openAddress(
-  context: RouterContext,
+  context: Pick<RouterContext, 'userConfiguration'>,
   sectionKey: string,
   rest = '',
 ): { section: Section; page?: SectionPage; id?: string; sections: readonly Section[] } {

@@ -1,7 +1,7 @@
 import { msg } from '@lingui/core/macro';
 import { useLingui } from '@lingui/react';
 import { useSelector } from '@xstate/react';
-import { bootActor, type BootSnapshot } from '../boot/bootActor.ts';
+import type { BootActor, BootSnapshot } from '../boot/bootActor.ts';
 
 const CONFIG = msg`Wachten op de instellingen van de server.`;
 const USER_CONFIGURATION = msg`Wachten op je rechten en instellingen.`;
@@ -22,9 +22,9 @@ function stepOf(snapshot: BootSnapshot) {
  * language of the catalog that is active, which follows the culture cookie
  * before start-up has settled the language.
  */
-export default function SlowStart() {
+export default function SlowStart({ boot }: { boot: BootActor }) {
   const { i18n } = useLingui();
-  const step = useSelector(bootActor, stepOf);
+  const step = useSelector(boot, stepOf);
   return (
     <span className="busy__label note">
       {i18n._(msg`Dit duurt langer dan normaal.`)} {i18n._(step)}

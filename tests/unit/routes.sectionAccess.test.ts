@@ -7,7 +7,7 @@ import { openSection } from '../../src/routes/sectionAccess.lazy.ts';
 
 /** The section route's answer for an address, once the app's list is in. */
 
-function context(granted: string[]): RouterContext {
+function context(granted: string[]): Pick<RouterContext, 'session' | 'userConfiguration'> {
   const configuration = readUserConfiguration({
     session: { userId: 1, tenantId: 1, impersonatorUserId: null, impersonatorTenantId: null, multiTenancySide: 1 },
     localization: { currentLanguage: { name: 'nl', displayName: 'Nederlands' }, languages: [], values: {} },
