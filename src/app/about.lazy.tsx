@@ -2,7 +2,7 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { createLazyRoute } from '@tanstack/react-router';
 import { useEffect, useState } from 'react';
 import { getCurrentLoginInformations, type Session } from '../abp/session.ts';
-import { api } from '../boot/api.ts';
+import { useApi } from '../boot/api.ts';
 import { useSession } from '../boot/useBoot.ts';
 import { formatDate } from '../i18n/formats.ts';
 import { logError } from '../lib/log.ts';
@@ -26,6 +26,7 @@ function dateOf(value: string | undefined): string | undefined {
  * calls the backend and shows its errors (docs/architecture.md).
  */
 function About() {
+  const api = useApi();
   const { t, i18n } = useLingui();
   const started = useSession();
   const [session, setSession] = useState<Session | undefined>(started);
@@ -33,7 +34,7 @@ function About() {
 
   useEffect(() => {
     let current = true;
-    getCurrentLoginInformations(api()).then(
+    getCurrentLoginInformations(api).then(
       (fresh) => current && setSession(fresh),
       (failure: unknown) => {
         logError('about', failure);
@@ -43,7 +44,7 @@ function About() {
     return () => {
       current = false;
     };
-  }, [i18n, t]);
+  }, [api, i18n, t]);
 
   if (error?.action === 'forbidden') return <NoAccess />;
   const application = session?.application;

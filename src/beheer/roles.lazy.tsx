@@ -3,7 +3,7 @@ import { Trans, useLingui as useMacroLingui } from '@lingui/react/macro';
 import { useNavigate } from '@tanstack/react-router';
 import { createContext, useContext, useEffect, useId, useMemo, useRef, useState, type ReactNode } from 'react';
 import { createRole, deleteRole, getAllPermissions, getRoleForEdit, getRoles, roleFields, roleInput, saveRole, type Permission, type RoleFields, type RoleForEdit } from '../management/roles.ts';
-import { api } from '../boot/api.ts';
+import { useApi } from '../boot/api.ts';
 import { restartBoot } from '../boot/restart.ts';
 import { useUserConfiguration } from '../boot/useBoot.ts';
 import { Field, FieldError, FormAlert } from '../errors/FormAlert.tsx';
@@ -36,9 +36,10 @@ export function Screen({ section, page, id, sections }: { section: Section; page
 }
 
 function RoleList({ section, page }: { section: Section; page: SectionPage }) {
+  const api = useApi();
   const { i18n } = useLingui();
   const { t } = useMacroLingui();
-  const roles = useServerData('roles', () => getRoles(api()), 'roles');
+  const roles = useServerData('roles', () => getRoles(api), 'roles');
   if (roles.error?.action === 'forbidden') return <NoAccess />;
   return (
     <main className="page" aria-labelledby="page-title">
@@ -101,9 +102,10 @@ function useTreeOptions() {
 }
 
 function RoleDetail({ section, page, id }: { section: Section; page: SectionPage; id: string }) {
+  const api = useApi();
   const { i18n } = useLingui();
   const isNew = id === NEW;
-  const role = useServerData(`role:${id}`, () => (isNew ? getAllPermissions(api()).then((list): RoleForEdit => ({ role: { id: 0, name: '', displayName: '', description: null, isStatic: false }, permissions: list.items, grantedPermissionNames: [] })) : getRoleForEdit(api(), Number(id))), 'roles');
+  const role = useServerData(`role:${id}`, () => (isNew ? getAllPermissions(api).then((list): RoleForEdit => ({ role: { id: 0, name: '', displayName: '', description: null, isStatic: false }, permissions: list.items, grantedPermissionNames: [] })) : getRoleForEdit(api, Number(id))), 'roles');
   const back = <BackLink section={section} page={page} />;
   if (role.error?.action === 'forbidden') return <NoAccess />;
   if (role.error || !role.data) {
@@ -135,6 +137,7 @@ interface RoleFormProps {
 }
 
 function RoleForm({ back, edit, isNew, section, page }: RoleFormProps) {
+  const api = useApi();
   const { t } = useMacroLingui();
   const navigate = useNavigate();
   const prefix = useId();
@@ -157,12 +160,12 @@ function RoleForm({ back, edit, isNew, section, page }: RoleFormProps) {
     mine: { ...values, grantedPermissions: [...granted] },
     editable: ROLE_EDITABLE,
     reread: async () => {
-      const record = await getRoleForEdit(api(), edit.role.id);
+      const record = await getRoleForEdit(api, edit.role.id);
       return { record, fields: roleFields(record) };
     },
     send: async (_record, fields) => {
       // What ABP holds now: the form and the next save's merge check stand on it, not on Role/Update's list of permissions.
-      const held = await saveRole(api(), edit.role.id, fields);
+      const held = await saveRole(api, edit.role.id, fields);
       // Whoever holds this role may hold other permissions now, the signed-in person too: GetAll again.
       if (configuration?.session.userId != null) await restartBoot();
       setSaved(t`Opgeslagen. Collega's met deze rol zien de nieuwe rechten zodra ze de app opnieuw openen.`);
@@ -188,7 +191,7 @@ function RoleForm({ back, edit, isNew, section, page }: RoleFormProps) {
       return form.fail(t`${child} opent niets zonder ${right}. Vink ${right} aan, of haal het vinkje bij ${child} weg.`, 'grantedPermissions');
     }
     if (isNew) {
-      const created = await createRole(api(), roleInput({ ...values, grantedPermissions: [...granted] }));
+      const created = await createRole(api, roleInput({ ...values, grantedPermissions: [...granted] }));
       void navigate({ to: '/$section/$', params: { section: section.key, _splat: `${page.key}/${String(created.id)}` } });
       return;
     }
@@ -204,7 +207,7 @@ function RoleForm({ back, edit, isNew, section, page }: RoleFormProps) {
     return typeof value === 'string' && value !== '' ? value : t`(leeg)`;
   };
   const remove = async () => {
-    await deleteRole(api(), edit.role.id);
+    await deleteRole(api, edit.role.id);
     void navigate({ to: '/$section/$', params: { section: section.key, _splat: page.key } });
   };
   const field = (name: keyof typeof values, label: string, disabled = false) => (

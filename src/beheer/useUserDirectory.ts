@@ -1,5 +1,5 @@
 import { useEffect, useSyncExternalStore } from 'react';
-import { api } from '../boot/api.ts';
+import { useApi } from '../boot/api.ts';
 import { useSession } from '../boot/useBoot.ts';
 import { UserDirectory, type DirectoryState } from '../management/userDirectory.ts';
 import { onUserWritten } from '../management/users.ts';
@@ -10,8 +10,8 @@ let shared: { key: string; directory: UserDirectory } | undefined;
 // One's own save, activation or deletion shows in the list at once, as ABP answered it.
 onUserWritten((write) => shared?.directory.apply(write));
 
-function directoryFor(key: string): UserDirectory {
-  if (shared?.key !== key) shared = { key, directory: new UserDirectory(api) };
+function directoryFor(key: string, api: ReturnType<typeof useApi>): UserDirectory {
+  if (shared?.key !== key) shared = { key, directory: new UserDirectory(() => api) };
   return shared.directory;
 }
 
@@ -23,7 +23,7 @@ function directoryFor(key: string): UserDirectory {
  */
 export function useUserDirectory(): DirectoryState & { refresh: () => Promise<void> } {
   const session = useSession();
-  const directory = directoryFor(`${session?.tenant?.id ?? 'host'}:${session?.user?.id ?? ''}`);
+  const directory = directoryFor(`${session?.tenant?.id ?? 'host'}:${session?.user?.id ?? ''}`, useApi());
   const state = useSyncExternalStore(directory.subscribe, directory.snapshot);
   useEffect(() => {
     directory.open();

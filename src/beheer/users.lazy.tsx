@@ -11,7 +11,7 @@ import { listed, searchListed, type Listed } from '../management/userDirectory.t
 import type { SessionUser } from '../abp/session.ts';
 import { describeError } from '../errors/describeError.ts';
 import { useUserDirectory } from './useUserDirectory.ts';
-import { api } from '../boot/api.ts';
+import { useApi } from '../boot/api.ts';
 import { restartBoot } from '../boot/restart.ts';
 import { useSession, useUserConfiguration } from '../boot/useBoot.ts';
 import { Field, FieldError, FormAlert } from '../errors/FormAlert.tsx';
@@ -45,6 +45,7 @@ export function Screen({ section, page, id }: { section: Section; page: SectionP
 }
 
 function UserList({ section, page }: { section: Section; page: SectionPage }) {
+  const api = useApi();
   const { i18n } = useLingui();
   const { t } = useMacroLingui();
   const searchId = useId();
@@ -66,7 +67,7 @@ function UserList({ section, page }: { section: Section; page: SectionPage }) {
   useEffect(() => {
     if (directory.error !== undefined) logError('users', directory.error);
   }, [directory.error]);
-  const roles = useServerData('roles', () => getAssignableRoles(api()), 'users');
+  const roles = useServerData('roles', () => getAssignableRoles(api), 'users');
   // Out of the press's own task too: the press stays short whatever else the page does with it.
   const go = (next: ListSearch) => void setTimeout(() => startTransition(() => setMade({ over: address, search: next })));
   useEffect(() => {
@@ -219,11 +220,12 @@ function ActiveBadge({ active }: { active: boolean }) {
 }
 
 function UserDetail({ section, page, id }: { section: Section; page: SectionPage; id: string }) {
+  const api = useApi();
   const { i18n } = useLingui();
   const { t } = useMacroLingui();
   const userId = Number(id);
-  const user = useServerData(`user:${id}`, () => getUser(api(), userId), 'users');
-  const roles = useServerData('roles', () => getAssignableRoles(api()), 'users');
+  const user = useServerData(`user:${id}`, () => getUser(api, userId), 'users');
+  const roles = useServerData('roles', () => getAssignableRoles(api), 'users');
   const back = <BackLink section={section} page={page} />;
   if (user.error?.action === 'forbidden') return <NoAccess />;
   if (!Number.isInteger(userId) || userId <= 0 || user.error?.notFound) {
@@ -284,6 +286,7 @@ function personFields(user: User, roles: readonly AssignableRole[]): PersonField
 }
 
 function UserForm({ back, user, roles, onChanged, section, page }: UserFormProps) {
+  const api = useApi();
   const { t } = useMacroLingui();
   const navigate = useNavigate();
   const prefix = useId();
@@ -306,7 +309,7 @@ function UserForm({ back, user, roles, onChanged, section, page }: UserFormProps
     mine: { ...values, roleNames: [...chosen], isActive: active },
     editable: EDITABLE,
     reread: async () => {
-      const record = await getUser(api(), user.id);
+      const record = await getUser(api, user.id);
       return { record, fields: personFields(record, roles) };
     },
     send: async (record, { isActive: _seen, ...fields }) => {
@@ -319,7 +322,7 @@ function UserForm({ back, user, roles, onChanged, section, page }: UserFormProps
       }
       // The roles only when they change: without them ABP leaves the roles as they are, whoever changed them since the read.
       const roleNames = sameValue(held.roleNames, fields.roleNames) ? null : [...fields.roleNames];
-      const answer = await updateUser(api(), { ...record, ...fields, roleNames });
+      const answer = await updateUser(api, { ...record, ...fields, roleNames });
       setActive(answer.isActive);
       readBack.watch({ written: answer }, true);
       // One's own roles decide one's permissions: start-up asks GetAll again, so the menu follows at once.
@@ -345,8 +348,8 @@ function UserForm({ back, user, roles, onChanged, section, page }: UserFormProps
   const toggleActive = activation.onSubmit(async () => {
     const status = !active;
     // As ABP holds the person just before: a save sent from an older read, which writes its status back over this one, shows in what else changed.
-    const before = await getUser(api(), user.id);
-    await setUserActive(api(), user.id, status);
+    const before = await getUser(api, user.id);
+    await setUserActive(api, user.id, status);
     readBack.watch({ written: { ...before, isActive: status }, fields: ['isActive'], statusFrom: before });
     setActive(status);
     onChanged();
@@ -356,12 +359,12 @@ function UserForm({ back, user, roles, onChanged, section, page }: UserFormProps
     const back = (field: ChangedSince['field']) => found.find((change) => change.field === field)?.written;
     const status = back('isActive');
     // The status through Activate/DeActivate, as the button does (its own permission); the rest through Update, roles only when they go back.
-    if (typeof status === 'boolean') await setUserActive(api(), user.id, status);
-    let now = await getUser(api(), user.id);
+    if (typeof status === 'boolean') await setUserActive(api, user.id, status);
+    let now = await getUser(api, user.id);
     if (found.some((change) => change.field !== 'isActive')) {
       const roleNames = back('roleNames');
       const texts = Object.fromEntries(found.filter((change) => typeof change.written === 'string').map((change) => [change.field, change.written]));
-      now = await updateUser(api(), { ...now, ...texts, roleNames: Array.isArray(roleNames) ? [...roleNames] : null });
+      now = await updateUser(api, { ...now, ...texts, roleNames: Array.isArray(roleNames) ? [...roleNames] : null });
     }
     const restored = now;
     merged.stand(personFields(restored, roles));
@@ -370,7 +373,7 @@ function UserForm({ back, user, roles, onChanged, section, page }: UserFormProps
     onChanged();
   });
   const remove = async () => {
-    await deleteUser(api(), user.id);
+    await deleteUser(api, user.id);
     void navigate({ to: '/$section/$', params: { section: section.key, _splat: page.key }, state: (previous) => ({ ...previous, deletedPerson: fullName }) });
   };
   const labels: Record<keyof PersonFields, string> = { name: t`Voornaam`, surname: t`Achternaam`, userName: t`Gebruikersnaam`, emailAddress: t`E-mailadres`, roleNames: t`Rollen`, isActive: t`Status` };

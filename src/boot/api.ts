@@ -1,13 +1,16 @@
+import { rootRouteId, useRouteContext } from '@tanstack/react-router';
 import type { AbpClient } from '../abp/client.ts';
 import { workClientFor } from '../config/workClient.ts';
-import { currentConfig } from './bootActor.ts';
 
 /**
- * The backend, for a screen: `api().get('api/services/app/…')`. ABP's
- * headers, envelopes unwrapped, failures as `AbpError` (show them with
- * `describeError` or a form's `useAbpForm`), a refused token repaired and
- * the request repeated once.
+ * The backend, for a screen: `const api = useApi()`, then
+ * `api.get('api/services/app/…')`. ABP's headers, envelopes unwrapped,
+ * failures as `AbpError` (show them with `describeError` or a form's
+ * `useAbpForm`), a refused token repaired and the request repeated once.
+ * The client of the config start-up loaded, which reaches the screen as the
+ * router's context (src/routes/context.ts).
  */
-export function api(): AbpClient {
-  return workClientFor(currentConfig());
+export function useApi(): AbpClient {
+  const { config } = useRouteContext({ from: rootRouteId });
+  return workClientFor(config());
 }

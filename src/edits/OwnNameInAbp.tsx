@@ -1,6 +1,6 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useState } from 'react';
-import { api } from '../boot/api.ts';
+import { useApi } from '../boot/api.ts';
 import { useSession } from '../boot/useBoot.ts';
 import { FormAlert } from '../errors/FormAlert.tsx';
 import { useAbpForm } from '../errors/useAbpForm.ts';
@@ -15,6 +15,7 @@ import { copyOwnName, type ChangedSince } from '../management/users.ts';
  * copy, and the list already holds it: nothing more is read to know.
  */
 export function OwnNameInAbp({ held: people, onCopied }: { held: readonly Listed[]; onCopied: () => Promise<void> }) {
+  const api = useApi();
   const { t } = useLingui();
   const me = useSession()?.user;
   const [copied, setCopied] = useState(false);
@@ -23,7 +24,7 @@ export function OwnNameInAbp({ held: people, onCopied }: { held: readonly Listed
   const held = me ? people.find((person) => person.user.id === me.id)?.user : undefined;
   const copy = form.onSubmit(async () => {
     if (!me) return;
-    const copy = await copyOwnName(api(), me.id, { name: me.name, surname: me.surname });
+    const copy = await copyOwnName(api, me.id, { name: me.name, surname: me.surname });
     setAround(copy.changedSince);
     setCopied(true);
     await onCopied();

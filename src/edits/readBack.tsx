@@ -1,6 +1,6 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useEffect, useRef, useState } from 'react';
-import { api } from '../boot/api.ts';
+import { useApi } from '../boot/api.ts';
 import { logError } from '../lib/log.ts';
 import { readBack, type WriteToReadBack } from './afterWrite.ts';
 import type { ChangedSince, User } from '../management/users.ts';
@@ -39,6 +39,7 @@ export interface ReadBackState {
  * the record as ABP holds it whenever something was found.
  */
 export function useReadBack(userId: number, onFound: (now: User) => void): ReadBackState {
+  const api = useApi();
   const [found, setFound] = useState<ChangedSince[]>();
   const [putBack, setPutBack] = useState<boolean>();
   const [bySave, setBySave] = useState(false);
@@ -50,7 +51,7 @@ export function useReadBack(userId: number, onFound: (now: User) => void): ReadB
     setFound(undefined);
     setPutBack(undefined);
     setBySave(save);
-    const started = readBack(api(), userId, write, (finding) => {
+    const started = readBack(api, userId, write, (finding) => {
       if (finding.kind === 'changed') setFound(finding.changed);
       else setPutBack(finding.status);
       onFound(finding.now);

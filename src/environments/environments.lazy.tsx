@@ -4,7 +4,7 @@ import { useNavigate } from '@tanstack/react-router';
 import { useState, type ReactNode } from 'react';
 import { createEnvironment, getEnvironments, updateEnvironment, type Environment } from '../management/environments.ts';
 import { builtInAdminAddress } from '../management/handover.ts';
-import { api } from '../boot/api.ts';
+import { useApi } from '../boot/api.ts';
 import { Field, FieldError, FormAlert } from '../errors/FormAlert.tsx';
 import { isEmailAddress } from '../management/emailAddress.ts';
 import { useAbpForm } from '../errors/useAbpForm.ts';
@@ -23,9 +23,10 @@ import '../beheer/beheer.css';
 
 /** Omgevingen (ABP's tenants), for the host: the list, a new one, or one by its id. */
 export function Screen({ section, page, id }: { section: Section; page: SectionPage; id: string | undefined }) {
+  const api = useApi();
   const { i18n } = useLingui();
   const { t } = useMacroLingui();
-  const environments = useServerData('environments', () => getEnvironments(api()), 'environments');
+  const environments = useServerData('environments', () => getEnvironments(api), 'environments');
   const back = (to: 'section' | 'page') => <BackLink section={section} page={to === 'page' ? page : undefined} />;
   if (environments.error?.action === 'forbidden') return <NoAccess />;
   const all = environments.data?.items ?? [];
@@ -102,6 +103,7 @@ const NAME_MAX = 128;
 const TENANCY_NAME_MAX = 64;
 
 function EnvironmentForm({ back, environment, others, section, page, onSaved, children }: EnvironmentFormProps) {
+  const api = useApi();
   const { t } = useMacroLingui();
   const { i18n } = useLingui();
   const navigate = useNavigate();
@@ -131,15 +133,15 @@ function EnvironmentForm({ back, environment, others, section, page, onSaved, ch
     if (form.failFields(mistakes(shortName, firstAdminEmail))) return;
     if (!environment) {
       // The built-in admin gets an address nobody signs in with, and is made active so the app can replace his default password at once.
-      const created = await createEnvironment(api(), { name: values.name.trim(), tenancyName: shortName, adminEmailAddress: builtInAdminAddress(shortName), isActive: true });
+      const created = await createEnvironment(api, { name: values.name.trim(), tenancyName: shortName, adminEmailAddress: builtInAdminAddress(shortName), isActive: true });
       // Kept before anything else: the environment's page shows the handover code and sends it (HandoverPanel).
       keepHandover(handoverHolder(), created.id, { firstAdminEmail: firstAdminEmail ?? '', stage: 'new' });
-      if (!isActive) await updateEnvironment(api(), { ...created, isActive: false });
+      if (!isActive) await updateEnvironment(api, { ...created, isActive: false });
       onSaved();
       void navigate({ to: '/$section/$', params: { section: section.key, _splat: `${page.key}/${String(created.id)}` } });
       return;
     }
-    await updateEnvironment(api(), { id: environment.id, name: values.name.trim(), tenancyName: shortName, isActive });
+    await updateEnvironment(api, { id: environment.id, name: values.name.trim(), tenancyName: shortName, isActive });
     onSaved();
     setSaved(t`Opgeslagen.`);
   });

@@ -4,7 +4,7 @@ import { storeToken } from '../abp/authTokenStore.ts';
 import { AbpError } from '../abp/errors.ts';
 import { backToImpersonator } from '../abp/impersonation.ts';
 import { setTenantId } from '../abp/tenant.ts';
-import { api } from '../boot/api.ts';
+import { useApi } from '../boot/api.ts';
 import { restartBoot } from '../boot/restart.ts';
 import { useSession, useUserConfiguration } from '../boot/useBoot.ts';
 import { logError } from '../lib/log.ts';
@@ -19,6 +19,7 @@ import '../errors/errors.css';
  * answers 404; the banner then says how to get back instead.
  */
 export function ImpersonationBanner() {
+  const api = useApi();
   const { t, i18n } = useLingui();
   const user = useSession()?.user;
   const session = useUserConfiguration()?.session;
@@ -34,7 +35,7 @@ export function ImpersonationBanner() {
     setState('busy');
     setFailure(undefined);
     try {
-      const result = await backToImpersonator(api());
+      const result = await backToImpersonator(api);
       storeToken(result.accessToken, result.encryptedAccessToken, result.expireInSeconds);
       setTenantId(impersonatorTenantId ?? undefined);
       await restartBoot();
