@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import puppeteer, { type Browser, type BrowserContext as PuppeteerContext, type ElementHandle, type Page as PuppeteerPage } from 'puppeteer-core';
 import { OUTCOME_MS } from '../../models/watch.ts';
 import { reloadAcceptingDialog, type EngineLaunch, type Role, type SeenCookie, type SeenMessage, type SeenRequest, type Tab, type Target, type Viewport } from './tab.ts';
+import { FIND_IN_PAGE, type Wanted } from './findInPage.ts';
 import { LOOK_EVERY_MS, pause } from '../../../support/limits.ts';
 
 // Debian's Firefox ESR, driven over WebDriver BiDi by puppeteer-core (which
@@ -32,6 +33,8 @@ function firefoxPrefs({ languages, thirdPartyCookies }: { languages: string; thi
     'browser.region.update.enabled': false,
     'messaging-system.rsexperimentloader.enabled': false,
     'toolkit.telemetry.enabled': false,
+    // No accessibility tree: the driver finds controls with a script in the page (findInPage.ts), and axe reads the DOM. Once built, the tree makes every change of the page dearer for the browser's life.
+    'accessibility.force_disabled': 1,
   };
 }
 
@@ -91,9 +94,24 @@ class FirefoxBrowser implements EngineLaunch {
   }
 }
 
-/** A selector of puppeteer's: `::-p-aria(...)` asks the browser's accessibility tree, `::-p-text(...)` the page's text. */
-function quoted(value: string): string {
-  return JSON.stringify(value);
+/** How many looks one script in the page makes (LOOK_EVERY_MS apart) before it answers nothing and the driver asks again: a navigation ends it, and the next look is in the new page. */
+const LOOKS_PER_SCRIPT = 10;
+
+/**
+ * Script text that looks for `wanted` in the page (findInPage.ts) every
+ * LOOK_EVERY_MS for `ms`, and answers the element or null: the page looks
+ * for itself, the driver is asked once.
+ */
+function lookInPage(wanted: Wanted, ms: number): string {
+  return `(async (wanted, every, ms) => {
+    const find = function () { ${FIND_IN_PAGE} };
+    const until = Date.now() + ms;
+    for (;;) {
+      const found = find(wanted);
+      if (found || Date.now() >= until) return found;
+      await new Promise((resolve) => setTimeout(resolve, every));
+    }
+  })(${JSON.stringify(wanted)}, ${LOOK_EVERY_MS}, ${ms})`;
 }
 
 class FirefoxTab implements Tab {
@@ -133,47 +151,94 @@ class FirefoxTab implements Tab {
   }
 
   role(role: Role, name: string): Target {
-    return this.target(`::-p-aria([name=${quoted(name)}][role=${quoted(role)}])`);
+    return this.target({ kind: 'role', role, name }, `${role} "${name}"`);
   }
 
   label(label: string): Target {
-    // A field's accessible name is its label.
-    return this.target(`::-p-aria(${quoted(label)})`);
+    return this.target({ kind: 'label', name: label }, `a field labelled "${label}"`);
   }
 
   text(text: string): Target {
-    return this.target(`::-p-text(${quoted(text)})`);
+    return this.target({ kind: 'text', name: text }, `the text "${text}"`);
   }
 
-  private target(selector: string): Target {
+  /** The element the page shows for `wanted` now, or after looking for up to `ms`; null if none came. */
+  private async look(wanted: Wanted, ms: number): Promise<ElementHandle<Element> | null> {
+    const asked = this.page.evaluateHandle(lookInPage(wanted, ms)).then(async (handle) => {
+      const element = handle.asElement() as ElementHandle<Element> | null;
+      if (!element) await handle.dispose();
+      return element;
+    });
+    // A script whose page was navigated away from may never answer (the old document kept, its timers stopped): after its time and as long again, the next look goes to the page shown now.
+    const late = pause(ms + LOOK_EVERY_MS * LOOKS_PER_SCRIPT).then(() => 'late' as const);
+    const answer = await Promise.race([asked, late]);
+    if (answer !== 'late') return answer;
+    void asked.then((element) => element?.dispose(), () => undefined);
+    return null;
+  }
+
+  /** Looks again until the page shows it, as a person does. */
+  private async find(wanted: Wanted, what: string, timeout: number): Promise<ElementHandle<Element>> {
+    const end = Date.now() + timeout;
+    for (;;) {
+      const ms = Math.min(Math.max(0, end - Date.now()), LOOK_EVERY_MS * LOOKS_PER_SCRIPT);
+      // A navigation ends the page's script (an error): the next look is in the new page.
+      const found = await this.look(wanted, ms).catch(() => pause(LOOK_EVERY_MS).then(() => null));
+      if (found) return found;
+      if (Date.now() >= end) throw new Error(`the page (${this.page.url()}) does not show ${what} within ${timeout} ms`);
+    }
+  }
+
+  private target(wanted: Wanted, what: string): Target {
     const page = this.page;
-    /** Does `work` with the form field found: Firefox's accessibility tree answers a name with the <label> itself, whose field is meant. */
-    const withField = async (timeout: number, work: (field: ElementHandle<Element>) => Promise<void>) => {
-      const found = await page.waitForSelector(selector, { visible: true, timeout });
-      if (!found) throw new Error(`nothing matches ${selector}`);
-      const field = (await found.evaluateHandle((element) => (element instanceof HTMLLabelElement ? (element.control ?? element) : element))) as ElementHandle<Element>;
-      await found.dispose();
+    /** Does `work` with the element found, and lets go of it. */
+    const withElement = async <T>(timeout: number, work: (element: ElementHandle<Element>) => Promise<T>): Promise<T> => {
+      const element = await this.find(wanted, what, timeout);
       try {
-        await work(field);
+        return await work(element);
       } finally {
-        await field.dispose();
+        await element.dispose();
+      }
+    };
+    /**
+     * Clicks once it can be clicked, as puppeteer's locator did: in view,
+     * enabled and still (its box the same over an animation frame: a banner
+     * sliding in would move it under the pointer). Found again at each try:
+     * a control rendered anew is clicked once it is back.
+     */
+    const clickWhenReady = async (timeout: number, count: number) => {
+      const end = Date.now() + timeout;
+      for (;;) {
+        try {
+          const clicked = await withElement(Math.max(0, end - Date.now()), async (element) => {
+            const ready = await element.evaluate(async (control) => {
+              const { top, bottom, left, right } = control.getBoundingClientRect();
+              if (bottom < 0 || right < 0 || top > innerHeight || left > innerWidth) control.scrollIntoView({ block: 'center', inline: 'center', behavior: 'instant' });
+              const before = JSON.stringify(control.getBoundingClientRect());
+              await new Promise((resolve) => requestAnimationFrame(resolve));
+              return !control.matches(':disabled') && JSON.stringify(control.getBoundingClientRect()) === before;
+            });
+            if (ready) await element.click({ count });
+            return ready;
+          });
+          if (clicked) return;
+          if (Date.now() >= end) throw new Error(`${what} stayed disabled or moving for ${timeout} ms`);
+        } catch (error) {
+          if (Date.now() >= end) throw error;
+        }
+        await pause(LOOK_EVERY_MS);
       }
     };
     return {
       async waitFor(timeout = OUTCOME_MS) {
-        await page.waitForSelector(selector, { visible: true, timeout });
+        await withElement(timeout, () => Promise.resolve());
       },
-      async click(timeout = OUTCOME_MS) {
-        await page.locator(selector).setTimeout(timeout).click();
-      },
-      async doubleClick(timeout = OUTCOME_MS) {
-        // One BiDi input action of two presses: the page sees click, click, dblclick.
-        await page.locator(selector).setTimeout(timeout).click({ count: 2 });
-      },
+      click: (timeout = OUTCOME_MS) => clickWhenReady(timeout, 1),
+      // One BiDi input action of two presses: the page sees click, click, dblclick.
+      doubleClick: (timeout = OUTCOME_MS) => clickWhenReady(timeout, 2),
       async fill(value, timeout = OUTCOME_MS) {
-        // As a person types: select what is there, delete it, type. (Puppeteer's
-        // Locator.fill never finds a field located through the accessibility tree.)
-        await withField(timeout, async (field) => {
+        // As a person types: select what is there, delete it, type.
+        await withElement(timeout, async (field) => {
           await field.click();
           await field.evaluate((element) => (element as HTMLInputElement).select());
           await page.keyboard.press('Backspace');
@@ -181,39 +246,21 @@ class FirefoxTab implements Tab {
         });
       },
       async choose(option, timeout = OUTCOME_MS) {
-        const found = await page.waitForSelector(selector, { visible: true, timeout });
-        if (!found) throw new Error(`nothing matches ${selector}`);
-        const handle = (await found.evaluateHandle((element) => (element instanceof HTMLLabelElement ? (element.control ?? element) : element))) as typeof found;
-        await found.dispose();
-        try {
+        await withElement(timeout, async (list) => {
           // Puppeteer chooses by value: the value of the option with that text.
-          const value = await handle.evaluate((element, text) => [...(element as HTMLSelectElement).options].find((candidate) => candidate.text.trim() === text)?.value, option);
-          if (value === undefined) throw new Error(`${selector} has no option "${option}"`);
-          await handle.select(value);
-        } finally {
-          await handle.dispose();
-        }
+          const value = await list.evaluate((element, text) => [...(element as HTMLSelectElement).options].find((candidate) => candidate.text.trim() === text)?.value, option);
+          if (value === undefined) throw new Error(`${what} has no option "${option}"`);
+          await list.select(value);
+        });
       },
       async pressEnter(timeout = OUTCOME_MS) {
-        await withField(timeout, (field) => field.press('Enter'));
+        await withElement(timeout, (field) => field.press('Enter'));
       },
-      async text(timeout = OUTCOME_MS) {
-        const handle = await page.waitForSelector(selector, { visible: true, timeout });
-        if (!handle) throw new Error(`nothing matches ${selector}`);
-        try {
-          return await handle.evaluate((element) => (element as HTMLElement).innerText);
-        } finally {
-          await handle.dispose();
-        }
-      },
-      async visible() {
-        const handle = await page.$(selector);
-        if (!handle) return false;
-        try {
-          return await handle.isVisible();
-        } finally {
-          await handle.dispose();
-        }
+      text: (timeout = OUTCOME_MS) => withElement(timeout, (element) => element.evaluate((shown) => (shown as HTMLElement).innerText)),
+      visible: async () => {
+        const element = await this.look(wanted, 0).catch(() => null);
+        await element?.dispose();
+        return element !== null;
       },
     };
   }

@@ -7,6 +7,7 @@ import { Executor, HttpClient } from 'selenium-webdriver/http';
 import { freePorts } from '../../../../devstack/ports.ts';
 import { OUTCOME_MS } from '../../models/watch.ts';
 import type { EngineLaunch, Role, SeenCookie, SeenMessage, SeenRequest, Tab, Target, Viewport } from './tab.ts';
+import { FIND_IN_PAGE, type Wanted } from './findInPage.ts';
 import { PageLog, WATCH_IN_PAGE, type PageLook } from './webkitPageLook.ts';
 import { LONG_OUTCOME_MS, LOOK_EVERY_MS, pause } from '../../../support/limits.ts';
 
@@ -20,8 +21,8 @@ import { LONG_OUTCOME_MS, LOOK_EVERY_MS, pause } from '../../../support/limits.t
 // context is in the other engines. A second tab of the same browser (shared
 // cookies, storage, channels and locks) is a second window of the session.
 // Classic WebDriver has no accessibility queries and no view of the network:
-// controls are found by a script in the page (the roles the journeys use, a
-// name as the accessibility tree computes it for them), and the tab's
+// controls are found by a script in the page (findInPage.ts, shared with
+// Firefox's driver), and the tab's
 // requests are what the page's Resource Timing lists (addresses only).
 
 const WEBKIT_DRIVER_PATH = process.env.WEBKIT_DRIVER_PATH ?? '/usr/bin/WebKitWebDriver';
@@ -205,55 +206,6 @@ async function until(done: () => Promise<boolean>, end: number, failure: () => s
   }
 }
 
-/** The CSS of each role the journeys look for, as HTML maps elements to roles. */
-const ROLE_SELECTORS: Record<Role, string> = {
-  button: 'button, [role=button], input[type=submit], input[type=button], input[type=reset]',
-  link: 'a[href], [role=link]',
-  heading: 'h1, h2, h3, h4, h5, h6, [role=heading]',
-  textbox: 'input:not([type]), input[type=text], input[type=email], input[type=tel], input[type=url], input[type=search], textarea, [role=textbox]',
-  checkbox: 'input[type=checkbox], [role=checkbox]',
-  combobox: 'select, [role=combobox]',
-  dialog: 'dialog, [role=dialog], [role=alertdialog]',
-  status: '[role=status], output',
-  alert: '[role=alert]',
-  navigation: 'nav, [role=navigation]',
-  menu: '[role=menu]',
-  row: 'tr, [role=row]',
-};
-
-/**
- * The first visible element that matches, or null: `role` (CSS of the role,
- * and the whole accessible name), `label` (a form field by its label's whole
- * text) or `text` (the innermost element holding the text). Sent to the page
- * as source text, so it refers to nothing outside itself.
- */
-const FIND_IN_PAGE = `
-  const [kind, selector, wanted] = arguments;
-  const norm = (s) => (s || '').replace(/\\s+/g, ' ').trim();
-  const visible = (el) => {
-    const box = el.getBoundingClientRect();
-    const style = getComputedStyle(el);
-    return box.width > 0 && box.height > 0 && style.visibility !== 'hidden' && style.display !== 'none';
-  };
-  const labelOf = (el) => {
-    const by = el.getAttribute('aria-labelledby');
-    if (by) return norm(by.split(/\\s+/).map((id) => document.getElementById(id)?.textContent ?? '').join(' '));
-    const aria = el.getAttribute('aria-label');
-    if (aria) return norm(aria);
-    if (el.labels && el.labels.length > 0) return norm([...el.labels].map((label) => label.textContent).join(' '));
-    return '';
-  };
-  const nameOf = (el) =>
-    labelOf(el) ||
-    (el instanceof HTMLInputElement && ['submit', 'button', 'reset'].includes(el.type) ? norm(el.value) : '') ||
-    norm(el.innerText ?? el.textContent) ||
-    norm(el.getAttribute('title'));
-  if (kind === 'role') return [...document.querySelectorAll(selector)].find((el) => visible(el) && nameOf(el) === wanted) ?? null;
-  if (kind === 'label') return [...document.querySelectorAll('input, select, textarea')].find((el) => visible(el) && labelOf(el) === wanted) ?? null;
-  const holding = [...document.body.querySelectorAll('*')].filter((el) => !['SCRIPT', 'STYLE'].includes(el.tagName) && norm(el.textContent).includes(wanted));
-  return holding.find((el) => visible(el) && ![...el.children].some((child) => holding.includes(child))) ?? null;
-`;
-
 /**
  * A window of a WebKit session: the session's first (which owns it: closing
  * it ends the browser), a second tab of the same browser, or a popup. Each
@@ -334,30 +286,30 @@ class WebKitTab implements Tab {
   }
 
   role(role: Role, name: string): Target {
-    return this.target('role', ROLE_SELECTORS[role], name, `${role} "${name}"`);
+    return this.target({ kind: 'role', role, name }, `${role} "${name}"`);
   }
 
   label(label: string): Target {
-    return this.target('label', '', label, `a field labelled "${label}"`);
+    return this.target({ kind: 'label', name: label }, `a field labelled "${label}"`);
   }
 
   text(text: string): Target {
-    return this.target('text', '', text, `the text "${text}"`);
+    return this.target({ kind: 'text', name: text }, `the text "${text}"`);
   }
 
   /** Looks again until the page shows it, as a person does. */
-  private async find(kind: string, selector: string, wanted: string, what: string, timeout: number): Promise<WebElement> {
+  private async find(wanted: Wanted, what: string, timeout: number): Promise<WebElement> {
     const end = Date.now() + timeout;
     for (;;) {
-      const found = await this.script<WebElement | null>(FIND_IN_PAGE, kind, selector, wanted).catch(() => null);
+      const found = await this.script<WebElement | null>(FIND_IN_PAGE, wanted).catch(() => null);
       if (found) return found;
       if (Date.now() > end) throw new Error(`the page (${this.address}) does not show ${what} within ${timeout} ms`);
       await pause(LOOK_EVERY_MS);
     }
   }
 
-  private target(kind: string, selector: string, wanted: string, what: string): Target {
-    const element = (timeout: number) => this.find(kind, selector, wanted, what, timeout);
+  private target(wanted: Wanted, what: string): Target {
+    const element = (timeout: number) => this.find(wanted, what, timeout);
     return {
       waitFor: async (timeout = OUTCOME_MS) => void (await element(timeout)),
       click: async (timeout = OUTCOME_MS) => {
@@ -398,7 +350,7 @@ class WebKitTab implements Tab {
         const found = await element(timeout);
         return this.inWindow(() => found.getText());
       },
-      visible: async () => (await this.script<WebElement | null>(FIND_IN_PAGE, kind, selector, wanted).catch(() => null)) !== null,
+      visible: async () => (await this.script<WebElement | null>(FIND_IN_PAGE, wanted).catch(() => null)) !== null,
     };
   }
 
