@@ -133,8 +133,15 @@ const routeTree = rootRoute.addChildren([
   shellRoute.addChildren([appRoute.addChildren([appHomeRoute, aboutRoute, myAccountRoute]), sectionRoute]),
 ]);
 
-/** The router with the app's routes; routes read what start-up made through the context, from the start-up actor given. */
-function makeRouter(boot: BootActor) {
+/**
+ * Makes the page's router, with the app's routes, for the start-up actor
+ * given: routes read what start-up made through the context. src/start.tsx
+ * makes the one router of the page in a task of its own, not as the app's
+ * script is evaluated: making a router (its history, its scroll positions,
+ * its tree of routes) is about half of that evaluation, which on a slow phone
+ * would be one long task. It hands the router to App; no module holds it.
+ */
+export function createAppRouter(boot: BootActor) {
   const history = createBrowserHistory();
   const made = createRouter({
     routeTree,
@@ -163,18 +170,7 @@ function makeRouter(boot: BootActor) {
   return made;
 }
 
-export type AppRouter = ReturnType<typeof makeRouter>;
-
-/**
- * Makes the page's router, for the start-up actor given. src/start.tsx makes
- * the one router of the page in a task of its own, not as the app's script is
- * evaluated: making a router (its history, its scroll positions, its tree of
- * routes) is about half of that evaluation, which on a slow phone would be
- * one long task. It hands the router to App; no module holds it.
- */
-export function createAppRouter(boot: BootActor): AppRouter {
-  return makeRouter(boot);
-}
+export type AppRouter = ReturnType<typeof createAppRouter>;
 
 let pageDrawn: () => void = () => undefined;
 
