@@ -1,5 +1,5 @@
-import type { StateValue } from 'xstate';
-import type { ModelPath, PathRule, WalkedStep } from './model.ts';
+import { transition, type AnyEventObject, type AnyStateMachine, type StateValue } from 'xstate';
+import type { ModelPath, PathRule, RunAction, WalkedStep } from './model.ts';
 
 export type { PathRule, RuleStep } from './model.ts';
 
@@ -51,18 +51,51 @@ export function isIn(state: StateValue | undefined, top: string): boolean {
   return typeof state === 'string' ? state === top : Object.hasOwn(state, top);
 }
 
+/**
+ * What an event would do at a walked step, had it come then: the state and
+ * context it leads to, the actions it runs, the timers it starts (as in
+ * `WalkedStep.timers`) and the actors it starts. For a promise that holds at
+ * any moment ("whenever the warning shows, “Ingelogd blijven” closes it"),
+ * where a path only takes the event at some steps. Nothing runs: xstate's
+ * pure `transition`, on the machine's clock (`now` in the paths).
+ */
+export interface WhatIf {
+  state: StateValue;
+  context: unknown;
+  /** The actions it runs (assign aside: what it does shows in the context). */
+  actions: RunAction[];
+  /** The timers it starts, not those left running from before. */
+  timers: string[];
+  /** The actors it starts, not those left running from before. */
+  running: string[];
+}
+
+export function whatIf(machine: AnyStateMachine, step: WalkedStep, event: AnyEventObject): WhatIf {
+  const [next, actions] = transition(machine, machine.resolveState({ value: step.state, context: step.context }), event);
+  const params = (action: { params?: unknown }) => (action.params ?? {}) as { id?: string; delay?: number; event?: AnyEventObject };
+  return {
+    state: next.value,
+    context: next.context,
+    actions: actions.filter((action) => !action.type.startsWith('xstate.')).map((action) => ({ type: action.type, params: action.params })),
+    timers: actions
+      .filter((action) => action.type === 'xstate.raise' && params(action).delay !== undefined)
+      .map((action) => `${(params(action).event?.type ?? '').replace(/^xstate\.after\./, '')} (${params(action).delay} ms)`),
+    running: actions.filter((action) => action.type === 'xstate.spawnChild').map((action) => params(action).id ?? ''),
+  };
+}
+
 /** The context of a walked step as a record. */
-export function contextOf<T>(step: WalkedStep | undefined): Partial<T> {
+export function contextOf<T>(step: Pick<WalkedStep, 'context'> | undefined): Partial<T> {
   return (step?.context ?? {}) as Partial<T>;
 }
 
 /** Whether the step ran an action of this name. */
-export function ran(step: WalkedStep, action: string): boolean {
+export function ran(step: Pick<WalkedStep, 'actions'>, action: string): boolean {
   return step.actions.some((run) => run.type === action);
 }
 
 /** The length of a waiting timer named `name` (`renewBeforeExpiry`), from the step's timers, or undefined. */
-export function timerOf(step: WalkedStep, name: string): number | undefined {
+export function timerOf(step: Pick<WalkedStep, 'timers'>, name: string): number | undefined {
   for (const timer of step.timers) {
     const match = /^(\S+?)\.\S* \((\d+) ms\)$/.exec(timer);
     if (match?.[1] === name) return Number(match[2]);
