@@ -1,15 +1,32 @@
+import { inactivityMachine } from '../../../machines/inactivity.machine.ts';
 import type { InactivityContext } from '../../../machines/inactivity.types.ts';
-import { contextOf, ran, type PathRule } from '../../../scripts/paths/rules.ts';
+import { contextOf, ran, timerOf, whatIf, type PathRule } from '../../../scripts/paths/rules.ts';
 
 /**
  * The session's rules for inactivity on a shared computer, as a tester
  * states them, read against every step of every generated path of the
  * inactivity machine: the end is the last activity in any tab plus the
- * timeout, and the warning shows the warning time before it.
+ * timeout, and the warning shows the warning time before it. What a
+ * person or another tab may do at any moment (activity, “Ingelogd
+ * blijven”, a sign-out elsewhere, a tab waking up) is asked of the machine
+ * at every step (`whatIf`), not only where a path happens to do it.
  */
 
 const endOf = (context: Partial<InactivityContext>) => (context.lastActivity ?? 0) + (context.timeoutMs ?? 0);
 const seconds = (ms: number) => `${Math.round(ms) / 1000} s`;
+const warnAtOf = (context: Partial<InactivityContext>) => endOf(context) - (context.warningMs ?? 0);
+const stateOf = (reached: { state: unknown }) => JSON.stringify(reached.state);
+
+/**
+ * When a waiting timer of the tab ends (epoch ms), or undefined when none
+ * waits. The clock the machine reads stands still at `now` in the paths, so
+ * every timer, whichever step started it, is counted from `now`.
+ */
+const endsAt = (reached: { timers: string[] }, timer: string, now: number) => {
+  const length = timerOf(reached, timer);
+  return length === undefined ? undefined : now + length;
+};
+const when = (moment: number | undefined, now: number) => (moment === undefined ? 'never' : `${seconds(moment - now)} from now`);
 
 export const inactivityRules: PathRule[] = [
   {
@@ -62,12 +79,80 @@ export const inactivityRules: PathRule[] = [
   {
     name: 'one sign-out, which leaves for the login page even when it fails',
     check({ step, steps }) {
+      // The sign-out ends, done or failed: the tab is signed out.
+      if ((step.step.kind === 'done' || step.step.kind === 'error') && step.step.trigger === 'signOut' && step.state !== 'signedOut') return `the sign-out ${step.step.kind === 'done' ? 'is done' : 'failed'}, the tab stays in ${stateOf(step)}`;
       if (step.state !== 'signingOut' && step.state !== 'signedOut') return undefined;
       const logged = steps.filter((walked) => ran(walked, 'logSignOut')).length;
       const left = steps.filter((walked) => ran(walked, 'leaveForLogin')).length;
       if (logged > 1 || left > 1) return `signed out ${logged} times, left ${left} times`;
       if (step.state === 'signingOut') return (step.running.length === 1 && logged === 1) || 'signing out, no one sign-out runs';
       return (left === 1 && step.running.length === 0) || 'signed out, the tab does not leave for the login page';
+    },
+  },
+  {
+    name: 'the warning comes the warning time before the end, counted from the last activity in any tab',
+    check({ step, now }) {
+      if (step.state !== 'active') return undefined;
+      const context = contextOf<InactivityContext>(step);
+      // Already in the warning time (a tab that slept): at once.
+      const due = Math.max(now, warnAtOf(context));
+      const comes = endsAt(step, 'untilWarning', now);
+      return comes === due || `the warning is due ${seconds(due - now)} from now, it comes ${when(comes, now)}`;
+    },
+  },
+  {
+    name: 'while the warning shows, the tab signs out at the end, counted from the last activity in any tab',
+    check({ step, now }) {
+      if (step.state !== 'warning') return undefined;
+      const due = Math.max(now, endOf(contextOf<InactivityContext>(step)));
+      const comes = endsAt(step, 'untilEnd', now);
+      return comes === due || `the end is ${seconds(due - now)} from now, the tab signs out ${when(comes, now)}`;
+    },
+  },
+  {
+    name: 'activity in any tab, or “Ingelogd blijven” in another, while no warning shows puts the warning off: it comes the warning time before the new end',
+    check({ step, now }) {
+      if (step.state !== 'active') return undefined;
+      const was = contextOf<InactivityContext>(step);
+      for (const type of ['ACTIVITY', 'STAY']) {
+        const then = whatIf(inactivityMachine, step, { type, at: now });
+        const context = contextOf<InactivityContext>(then);
+        const due = Math.max(now, warnAtOf(context));
+        const comes = endsAt(then, 'untilWarning', now);
+        if (then.state !== 'active' || context.lastActivity !== Math.max(was.lastActivity ?? 0, now) || comes !== due) {
+          return `${type} now leads to ${stateOf(then)}, the last activity ${context.lastActivity === undefined ? 'unknown' : seconds((context.lastActivity ?? 0) - now) + ' from now'}, the warning ${when(comes, now)}, not ${seconds(due - now)} from now`;
+        }
+      }
+      return true;
+    },
+  },
+  {
+    name: 'whenever the warning shows, “Ingelogd blijven” closes it with a new timeout, and nothing else a person does',
+    check({ step, now }) {
+      if (step.state !== 'warning') return undefined;
+      const stays = whatIf(inactivityMachine, step, { type: 'STAY', at: now });
+      const end = endOf(contextOf<InactivityContext>(stays));
+      if (stays.state !== 'active' || end !== now + (contextOf<InactivityContext>(step).timeoutMs ?? 0)) return `“Ingelogd blijven” leads to ${stateOf(stays)}, the end ${seconds(end - now)} from now`;
+      const moves = whatIf(inactivityMachine, step, { type: 'ACTIVITY', at: now });
+      return moves.state === 'warning' || `a mouse moving leads to ${stateOf(moves)}`;
+    },
+  },
+  {
+    name: 'a tab that checks the clock shows what the time says: signed out past the end, the warning in the warning time, nothing before it',
+    check({ step, now }) {
+      if (step.state !== 'active' && step.state !== 'warning') return undefined;
+      const context = contextOf<InactivityContext>(step);
+      const checks = whatIf(inactivityMachine, step, { type: 'CHECK' });
+      const due = now >= endOf(context) ? 'signingOut' : now >= warnAtOf(context) || step.state === 'warning' ? 'warning' : 'active';
+      return checks.state === due || `checked ${seconds(endOf(context) - now)} before the end, the tab goes to ${stateOf(checks)}, not ${due}`;
+    },
+  },
+  {
+    name: 'a sign-out in another tab ends this one whenever it comes',
+    check({ step }) {
+      if (step.state === 'signedOut') return undefined;
+      const then = whatIf(inactivityMachine, step, { type: 'SIGNED_OUT' });
+      return (then.state === 'signedOut' && ran(then, 'leaveForLogin')) || `signed out in another tab while ${stateOf(step)}, this one goes to ${stateOf(then)}`;
     },
   },
 ];
