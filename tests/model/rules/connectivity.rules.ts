@@ -1,11 +1,14 @@
+import { connectivityMachine } from '../../../machines/connectivity.machine.ts';
 import type { ConnectivityContext } from '../../../machines/connectivity.types.ts';
-import { contextOf, isIn, ran, timerOf, type PathRule, type RuleStep } from '../../../scripts/paths/rules.ts';
+import { contextOf, isIn, ran, timerOf, whatIf, type PathRule, type RuleStep } from '../../../scripts/paths/rules.ts';
 
 /**
  * The rules of the connection watch, as a tester states them, read against
  * every step of every generated path of the connectivity machine. The page
  * itself is never touched: these are about what the person is told and when
- * the app tries again.
+ * the app tries again. What may come at any moment (the browser going
+ * offline or back online, the person's “Nu opnieuw proberen”) is asked of
+ * the machine at every step (`whatIf`), not only where a path does it.
  */
 
 /** 2 s, 4 s, 8 s, 16 s, then every 30 s. */
@@ -14,6 +17,13 @@ const backoff = (attempts: number) => BACKOFF_MS[attempts] ?? 30_000;
 
 /** The step starts a wait before the next attempt (the banner's countdown shows). */
 const startsWaiting = ({ step, before }: RuleStep) => isIn(step.state, 'lost') && JSON.stringify(step.state).includes('waiting') && !JSON.stringify(before?.state).includes('waiting');
+
+/** The app waits to try again (the banner's countdown shows), or tries. */
+const waits = (state: unknown) => JSON.stringify(state).includes('waiting');
+const tries = (state: unknown) => JSON.stringify(state).includes('probing');
+const stateOf = (reached: { state: unknown }) => JSON.stringify(reached.state);
+/** The notice that the connection is back shows for a moment: at most this long. */
+const NOTICE_MS = 5_000;
 
 export const connectivityRules: PathRule[] = [
   {
@@ -72,6 +82,61 @@ export const connectivityRules: PathRule[] = [
       }
       if (before?.state === 'restored' && step.step.kind === 'after') return (step.state === 'online' && step.delay !== undefined && step.delay <= 5_000) || 'the notice that the connection is back stays';
       return undefined;
+    },
+  },
+  {
+    name: 'a failed check of the connection waits and tries again, each wait no shorter than the one before, and the countdown shows when',
+    check({ step, steps, now }) {
+      if (isIn(step.state, 'lost') && waits(step.state)) {
+        const wait = timerOf(step, 'retryBackoff');
+        const { retryAt } = contextOf<ConnectivityContext>(step);
+        if (wait === undefined || retryAt === undefined) return `waiting, the next attempt comes ${wait === undefined ? 'never' : `in ${wait} ms`}, the countdown ends ${retryAt === undefined ? 'never' : `${retryAt - now} ms from now`}`;
+      }
+      if (step.step.kind !== 'error' || step.step.trigger !== 'probe') return undefined;
+      const wait = timerOf(step, 'retryBackoff');
+      if (!isIn(step.state, 'lost') || !waits(step.state) || wait === undefined) return `a failed attempt leads to ${stateOf(step)}, with no wait before the next`;
+      // The waits of this outage: since the connection was last reached.
+      const since = steps.findLastIndex((walked) => !isIn(walked.state, 'lost'));
+      const longest = Math.max(0, ...steps.slice(since + 1, -1).map((walked) => timerOf(walked, 'retryBackoff') ?? 0));
+      return wait >= longest || `after a failed attempt the wait is ${wait} ms, shorter than the ${longest} ms before`;
+    },
+  },
+  {
+    name: 'when the countdown ends, the app tries again',
+    check({ step, before }) {
+      if (step.step.kind !== 'after' || !waits(before?.state)) return undefined;
+      return (tries(step.state) && step.running.includes('probe')) || `the countdown ended, the tab is in ${stateOf(step)} and tries nothing`;
+    },
+  },
+  {
+    name: '“De verbinding is hersteld.” shows and then goes',
+    check({ step }) {
+      if (step.state !== 'restored') return undefined;
+      const notice = timerOf(step, 'restoredNotice');
+      return (notice !== undefined && notice > 0 && notice <= NOTICE_MS) || `the notice that the connection is back shows ${notice === undefined ? 'for good' : `for ${notice} ms`}`;
+    },
+  },
+  {
+    name: 'whenever the browser goes offline, the person is told so, and a request without answer while all seemed well tells the server is out of reach',
+    check({ step }) {
+      const offline = whatIf(connectivityMachine, step, { type: 'OFFLINE' });
+      const told = contextOf<ConnectivityContext>(offline).cause;
+      if (!isIn(offline.state, 'lost') || told !== 'offline') return `offline while ${stateOf(step)}, the tab goes to ${stateOf(offline)} and tells ${told ?? 'nothing'}`;
+      if (isIn(step.state, 'lost')) return true;
+      const unreachable = whatIf(connectivityMachine, step, { type: 'UNREACHABLE' });
+      const cause = contextOf<ConnectivityContext>(unreachable).cause;
+      return (isIn(unreachable.state, 'lost') && waits(unreachable.state) && cause === 'unreachable' && ran(unreachable, 'logLost')) || `a request without answer while ${stateOf(step)} leads to ${stateOf(unreachable)} and tells ${cause ?? 'nothing'}`;
+    },
+  },
+  {
+    name: 'whenever the countdown shows, “Nu opnieuw proberen” and the browser back online try at once',
+    check({ step }) {
+      if (!waits(step.state)) return undefined;
+      for (const type of ['RETRY', 'ONLINE']) {
+        const then = whatIf(connectivityMachine, step, { type });
+        if (!tries(then.state) || !then.running.includes('probe')) return `${type} while the countdown shows leads to ${stateOf(then)} and tries nothing`;
+      }
+      return true;
     },
   },
 ];
