@@ -70,8 +70,16 @@ export interface WhatIf {
   running: string[];
 }
 
-export function whatIf(machine: AnyStateMachine, step: WalkedStep, event: AnyEventObject): WhatIf {
-  const [next, actions] = transition(machine, machine.resolveState({ value: step.state, context: step.context }), event);
+/** `at`: the moment the event comes (epoch ms), for the machine's clock (`Date.now()`); `now` when left out. */
+export function whatIf(machine: AnyStateMachine, step: WalkedStep, event: AnyEventObject, at?: number): WhatIf {
+  const clock = Object.getOwnPropertyDescriptor(Date, 'now')!;
+  if (at !== undefined) Object.defineProperty(Date, 'now', { ...clock, value: () => at });
+  let next, actions;
+  try {
+    [next, actions] = transition(machine, machine.resolveState({ value: step.state, context: step.context }), event);
+  } finally {
+    Object.defineProperty(Date, 'now', clock);
+  }
   const params = (action: { params?: unknown }) => (action.params ?? {}) as { id?: string; delay?: number; event?: AnyEventObject };
   return {
     state: next.value,
