@@ -260,4 +260,13 @@ export const tokenRules: PathRule[] = [
       return (isDeepStrictEqual(step.running, ['renewTokens']) && step.timers.length === 0) || `a renewal runs beside ${[...step.running.filter((id) => id !== 'renewTokens'), ...step.timers].join(', ')}`;
     },
   },
+  {
+    name: 'a renewal is told which token it renews, so a tab that waited while another tab renewed takes that token and does not use the refresh token again',
+    check({ step, before, now }) {
+      if (!step.running.includes('renewTokens') || before?.running.includes('renewTokens')) return undefined;
+      const { expiresAt } = contextOf<TokenContext>(step);
+      const told = (step.inputs.renewTokens as { expiresAt?: number } | undefined)?.expiresAt;
+      return told === expiresAt || `the renewal is told of a token that expires ${told === undefined ? 'never' : `at now+${told - now} ms`}, the tab holds one until ${expiresAt === undefined ? 'never' : `now+${expiresAt - now} ms`}`;
+    },
+  },
 ];
