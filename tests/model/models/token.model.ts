@@ -75,6 +75,8 @@ export function tokenModel(now = Date.now()): MachineModel {
         'reload 110 s into 120 s, no refresh token': { expiresAt: now + 10_000, lifetimeMs: 120_000, renewLate: true },
         // Shorter than twice the frame's limit and the time to confirm: renewed at half its lifetime (20 s before its end), so the new token's renewal does not follow it at once.
         '40 s token, no refresh token': { expiresAt: now + 40_000, lifetimeMs: 40_000, renewLate: true },
+        // Taken from another tab without its lifetime: renewed a minute before its end, as any token of unknown lifetime.
+        'no refresh token, lifetime unknown': { expiresAt: inTwo, renewLate: true },
       },
       // Another tab stored a new backend token (its announceRenewed).
       RENEWED: { 'expires in 1 h': { expiresAt: inAnHour, lifetimeMs: 60 * 60_000 }, 'another tab confirmed, no refresh token': short(75_000) },
@@ -99,6 +101,7 @@ export function tokenModel(now = Date.now()): MachineModel {
       'done renewTokens (renewed elsewhere, no refresh token) → after renewBeforeExpiry',
       'ADDED (reload 110 s into 120 s, no refresh token) → after renewBeforeExpiry',
       'ADDED (40 s token, no refresh token) → after renewBeforeExpiry',
+      'ADDED (no refresh token, lifetime unknown) → after renewBeforeExpiry',
       // This tab asks; the person confirmed in another one: this one asks no more, and renews late.
       'error renewTokens (invalid_grant) → RENEWED (another tab confirmed, no refresh token)',
     ],
