@@ -102,6 +102,16 @@ export function tokenModel(now = Date.now()): MachineModel {
       'ADDED (reload 110 s into 120 s, no refresh token) → after renewBeforeExpiry',
       'ADDED (40 s token, no refresh token) → after renewBeforeExpiry',
       'ADDED (no refresh token, lifetime unknown) → after renewBeforeExpiry',
+      // The scenarios the rules are read on, each a promise of its own: a popup that cannot open leads to the redirect sign-in (both popups);
+      // "Opnieuw inloggen" during the warning extends the session; sign-out during a renewal, a failed renewal and an open popup
+      // ends the tab; a failed renewal is tried again when the connection is back. A machine in which one cannot happen keeps no rule.
+      'done reauthenticate (terminal)',
+      'done extend (terminal)',
+      'after warnBeforeSessionEnd → SIGN_IN → done extend (success, new working day)',
+      'EXPIRED → REMOVED',
+      'error renewTokens (unreachable) → RETRY',
+      'error renewTokens (unreachable) → REMOVED',
+      'SIGN_IN → REMOVED',
       // This tab asks; the person confirmed in another one: this one asks no more, and renews late.
       'error renewTokens (invalid_grant) → RENEWED (another tab confirmed, no refresh token)',
     ],

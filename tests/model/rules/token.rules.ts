@@ -1,4 +1,4 @@
-import { CONFIRM_TIME_MS, FRAME_LIMIT_MS, RENEW_MARGIN_MS, SESSION_END_WARNING_MS } from '../../../machines/token.machine.ts';
+import { CONFIRM_TIME_MS, FRAME_LIMIT_MS, RENEW_MARGIN_MS } from '../../../machines/token.machine.ts';
 import type { SignInOutcome, TokenContext, TokenGrant } from '../../../machines/token.types.ts';
 import { isDeepStrictEqual } from 'node:util';
 import { contextOf, isIn, ran, timerOf, type PathRule, type RuleStep } from '../../../scripts/paths/rules.ts';
@@ -21,6 +21,9 @@ function allowedMargin({ lifetimeMs, renewLate }: TokenContext): number {
 
 /** The person is asked: "Sessie bevestigen" or "Opnieuw inloggen" shows, where it did not (a popup that ends without success shows it again: the same question). */
 const asksPerson = ({ step, before }: RuleStep) => step.state === 'signInRequired' && before?.state !== 'signInRequired' && before?.state !== 'reauthenticating';
+
+/** "Je sessie eindigt om 17:30" shows five minutes before the provider's session ends: the promise's own number, not the machine's constant, so a wrong constant breaks it. */
+const SESSION_END_WARNING_MS = 5 * 60_000;
 
 const RENEWALS = ['renewTokens', 'reauthenticate', 'extend'];
 /** The sign-ins in the popup: `extend` while the session still runs, `reauthenticate` after it was lost. */
@@ -191,7 +194,7 @@ export const tokenRules: PathRule[] = [
     },
   },
   {
-    name: `the person is warned ${SESSION_END_WARNING_MS / 60_000} minutes before the provider's session ends, and the tab renews at its end`,
+    name: "the person is warned five minutes before the provider's session ends, and the tab renews at its end",
     check({ step, at, now }) {
       if (!isIn(step.state, 'active')) return undefined;
       const warned = isIn(step.state, 'active') && typeof step.state === 'object' && (step.state as Record<string, unknown>).active === 'endingSoon';
