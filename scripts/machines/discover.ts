@@ -49,13 +49,15 @@ export async function findMachines(root = ROOT): Promise<FoundMachine[]> {
 
 type ModelExport = MachineModel | ((now: number) => MachineModel);
 
+/** The model of the machine `name`, made for the moment `now`: importing it imports the machine, so a machine that cannot be made fails here. */
+export async function findModel(name: string, now: number, root = ROOT): Promise<MachineModel> {
+  const model = await exported<ModelExport>(join(root, 'tests/model/models', `${name}.model.ts`), `${name}Model`);
+  return typeof model === 'function' ? model(now) : model;
+}
+
 /** Each machine's model, by machine name, made for the moment `now`. */
 export async function findModels(now: number, root = ROOT): Promise<Map<string, MachineModel>> {
-  const folder = join(root, 'tests/model/models');
   const models = new Map<string, MachineModel>();
-  for (const name of namesIn(folder, '.model.ts')) {
-    const model = await exported<ModelExport>(join(folder, `${name}.model.ts`), `${name}Model`);
-    models.set(name, typeof model === 'function' ? model(now) : model);
-  }
+  for (const name of namesIn(join(root, 'tests/model/models'), '.model.ts')) models.set(name, await findModel(name, now, root));
   return models;
 }

@@ -112,6 +112,8 @@ export interface WalkedStep {
   delay?: number;
   /** The ids of the actors running after the step (`renewTokens`, `probe`): what is in flight. */
   running: string[];
+  /** The input each of those actors was started with, by id (`renewTokens`: the expiry of the token it renews). */
+  inputs: Record<string, unknown>;
 }
 
 /**

@@ -65,10 +65,14 @@ function settle(): Promise<void> {
  */
 export async function walkPath(model: MachineModel, path: ModelPath, options: WalkOptions = {}): Promise<WalkResult> {
   const pending = new Map<string, Pending>();
+  const inputs = new Map<string, unknown>();
   const standIns = Object.fromEntries(
     Object.keys(model.machine.implementations.actors).map((name) => [
       name,
-      fromPromise(({ self }) => new Promise((resolve, reject) => pending.set(self.id, { resolve, reject }))),
+      fromPromise(({ self, input }) => {
+        inputs.set(self.id, input);
+        return new Promise((resolve, reject) => pending.set(self.id, { resolve, reject }));
+      }),
     ]),
   );
   const machine = model.machine.provide({ actors: standIns });
@@ -102,6 +106,7 @@ export async function walkPath(model: MachineModel, path: ModelPath, options: Wa
       actions: ran.splice(0),
       timers: timersOf(actor),
       running: Object.keys(snapshot.children).sort(),
+      inputs: Object.fromEntries(Object.keys(snapshot.children).map((id) => [id, inputs.get(id)])),
       ...(delay === undefined ? {} : { delay }),
     });
     delay = undefined;

@@ -32,6 +32,8 @@ export function tokenModel(now = Date.now()): MachineModel {
           invalid_grant: { kind: 'invalid-refresh-token', detail: 'invalid_grant' },
           unreachable: { kind: 'provider-unreachable', detail: 'fetch failed' },
           'session unseen': { kind: 'provider-session-unseen', detail: 'login_required from a hidden frame' },
+          // The refresh token is bound to a key (DPoP) this browser no longer has (site data cleared in another tab).
+          'key lost': { kind: 'dpop-key-lost', detail: 'no DPoP key for the refresh token' },
         },
       },
       reauthenticate: {
@@ -71,14 +73,19 @@ export function tokenModel(now = Date.now()): MachineModel {
         '75 s token, 45 s in, no refresh token': short(30_000),
         // A reload 110 s into a 120 s token: the margin comes from the lifetime (30 s), not the 10 s left: due at once.
         'reload 110 s into 120 s, no refresh token': { expiresAt: now + 10_000, lifetimeMs: 120_000, renewLate: true },
+        // Shorter than twice the frame's limit and the time to confirm: renewed at half its lifetime (20 s before its end), so the new token's renewal does not follow it at once.
+        '40 s token, no refresh token': { expiresAt: now + 40_000, lifetimeMs: 40_000, renewLate: true },
+        // Taken from another tab without its lifetime: renewed a minute before its end, as any token of unknown lifetime.
+        'no refresh token, lifetime unknown': { expiresAt: inTwo, renewLate: true },
       },
       // Another tab stored a new backend token (its announceRenewed).
       RENEWED: { 'expires in 1 h': { expiresAt: inAnHour, lifetimeMs: 60 * 60_000 }, 'another tab confirmed, no refresh token': short(75_000) },
     },
-    // Both need the person (needsPerson) and take one transition: each is walked.
+    // All three need the person (needsPerson) and take one transition: each is walked.
     through: [
       'error renewTokens (invalid_grant)',
       'error renewTokens (session unseen)',
+      'error renewTokens (key lost)',
       // isDue at its two boundaries, each woken to: the renewal starts.
       'ADDED (expires in 1 min) → WAKE',
       'ADDED (session ends now) → WAKE',
@@ -93,6 +100,18 @@ export function tokenModel(now = Date.now()): MachineModel {
       'done renewTokens (renewed elsewhere, no refresh token) → WAKE',
       'done renewTokens (renewed elsewhere, no refresh token) → after renewBeforeExpiry',
       'ADDED (reload 110 s into 120 s, no refresh token) → after renewBeforeExpiry',
+      'ADDED (40 s token, no refresh token) → after renewBeforeExpiry',
+      'ADDED (no refresh token, lifetime unknown) → after renewBeforeExpiry',
+      // The scenarios the rules are read on, each a promise of its own: a popup that cannot open leads to the redirect sign-in (both popups);
+      // "Opnieuw inloggen" during the warning extends the session; sign-out during a renewal, a failed renewal and an open popup
+      // ends the tab; a failed renewal is tried again when the connection is back. A machine in which one cannot happen keeps no rule.
+      'done reauthenticate (terminal)',
+      'done extend (terminal)',
+      'after warnBeforeSessionEnd → SIGN_IN → done extend (success, new working day)',
+      'EXPIRED → REMOVED',
+      'error renewTokens (unreachable) → RETRY',
+      'error renewTokens (unreachable) → REMOVED',
+      'SIGN_IN → REMOVED',
       // This tab asks; the person confirmed in another one: this one asks no more, and renews late.
       'error renewTokens (invalid_grant) → RENEWED (another tab confirmed, no refresh token)',
     ],

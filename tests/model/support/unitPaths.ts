@@ -78,6 +78,24 @@ export function describeRulePaths(model: MachineModel, generated: GeneratedPaths
 }
 
 /**
+ * The rules test of a machine with rules whose model or paths cannot be
+ * made: the machine throws as it is created (a state's `initial` names no
+ * child, a target names no state), or the paths the rules are checked on
+ * cannot be generated from it (an actor's outcome it no longer reaches, a
+ * step the model must go through that no path takes). Such a machine would
+ * break the page at its first step, or never reaches the moments the rules
+ * are about, so it keeps none of them: one rules test fails and says why,
+ * where no test at all would let it pass every rule by having no path.
+ */
+export function describeUnwalkable(name: string, error: unknown): void {
+  describe(`${name}Machine rules (unit)`, () => {
+    it(`the ${name}Machine ${RULES_TEST}`, () => {
+      throw new Error(`the ${name} machine cannot be walked, so it keeps no rule: ${error instanceof Error ? error.message : String(error)}`, { cause: error });
+    });
+  });
+}
+
+/**
  * A value made while the tests are collected, or, when making it throws, a
  * failing test that says so: an error outside every test would leave the
  * file with no test that fails (a broken machine would then pass wherever
