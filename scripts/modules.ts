@@ -16,7 +16,7 @@ import { dirname, join, relative, resolve } from 'node:path';
  */
 
 /** src/'s folders from the bottom up: each imports only from those before it. */
-export const SRC_LAYERS = ['lib', 'abp', 'management', 'config', 'i18n', 'boot', 'auth', 'signin', 'renewal', 'connection', 'errors', 'ui', 'session', 'myaccount', 'section', 'edits', 'beheer', 'environments', 'sections', 'app', 'account', 'shell', 'routes'] as const;
+export const SRC_LAYERS = ['lib', 'endpoints', 'abp', 'management', 'config', 'i18n', 'boot', 'auth', 'signin', 'renewal', 'connection', 'errors', 'ui', 'session', 'myaccount', 'section', 'edits', 'beheer', 'roles', 'environments', 'sections', 'app', 'account', 'shell', 'routes'] as const;
 
 const ROOT = resolve(import.meta.dirname, '..');
 const CODE = /\.(ts|tsx)$/;

@@ -1,6 +1,6 @@
-import * as ADMINISTRATION from '../../src/abp/adminEndpoints.ts';
-import type { AbpEndpoint } from '../../src/abp/endpointTable.ts';
-import * as START from '../../src/abp/endpointTable.ts';
+import * as ADMINISTRATION from '../../src/endpoints/adminEndpoints.ts';
+import type { AbpEndpoint } from '../../src/endpoints/endpointTable.ts';
+import * as START from '../../src/endpoints/endpointTable.ts';
 
 /** The whole table: start-up's and sign-in's endpoints and the administration's. */
 const ENDPOINTS = { ...START, ...ADMINISTRATION };

@@ -22,7 +22,7 @@ import { SOURCE_LOCALE } from '../../src/i18n/locales.ts';
  * and read-back), Mijn account's (myaccount/ and its screen), and Beheer's
  * section screen.
  */
-const ON_DEMAND_SOURCES = /[\\/]src[\\/](beheer|edits|environments|management|myaccount)[\\/]|[\\/]src[\\/]sections[\\/]beheer\.lazy\.tsx$|[\\/]src[\\/]app[\\/]account\.lazy\.tsx$/;
+const ON_DEMAND_SOURCES = /[\\/]src[\\/](beheer|edits|environments|management|myaccount|roles)[\\/]|[\\/]src[\\/]sections[\\/]beheer\.lazy\.tsx$|[\\/]src[\\/]app[\\/]account\.lazy\.tsx$/;
 /** A catalog of a language (src/locales/<locale>/<name>.po). */
 const CATALOG = /[\\/]src[\\/]locales[\\/]([\w-]+)[\\/][^\\/]+\.po(\?.*)?$/;
 

@@ -1,5 +1,5 @@
 import type { AbpClient } from './client.ts';
-import * as ENDPOINTS from './adminEndpoints.ts';
+import * as ENDPOINTS from '../endpoints/adminEndpoints.ts';
 
 /** ASP.NET Zero's answer to `Account/BackToImpersonator`: a one-time token for the impersonator's own account. */
 export interface BackToImpersonatorOutput {

@@ -1,5 +1,5 @@
 import type { AbpClient } from './client.ts';
-import * as ENDPOINTS from './endpointTable.ts';
+import * as ENDPOINTS from '../endpoints/endpointTable.ts';
 
 export interface SessionUser {
   id: number;

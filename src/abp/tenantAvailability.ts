@@ -1,5 +1,5 @@
 import type { AbpClient } from './client.ts';
-import * as ENDPOINTS from './endpointTable.ts';
+import * as ENDPOINTS from '../endpoints/endpointTable.ts';
 
 /** `TenantAvailabilityState` of ABP. */
 export const TenantAvailability = { Available: 1, InActive: 2, NotFound: 3 } as const;

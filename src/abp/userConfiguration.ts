@@ -1,5 +1,5 @@
 import type { AbpClient, GetOptions } from './client.ts';
-import * as ENDPOINTS from './endpointTable.ts';
+import * as ENDPOINTS from '../endpoints/endpointTable.ts';
 import { AbpError } from './errors.ts';
 import { isJsonObject, textOf, type JsonObject } from '../lib/json.ts';
 

@@ -3,7 +3,7 @@ import { readCookie } from '../lib/cookies.ts';
 import { setCultureName } from '../abp/culture.ts';
 import type { AbpClient } from '../abp/client.ts';
 import type { Session } from '../abp/session.ts';
-import * as ENDPOINTS from '../abp/endpointTable.ts';
+import * as ENDPOINTS from '../endpoints/endpointTable.ts';
 import { getUserConfiguration, isGranted, type UserConfiguration } from '../abp/userConfiguration.ts';
 import type { AppConfig } from '../config/appConfig.ts';
 import { mapLocale } from '../../machines/locale.ts';

@@ -1,4 +1,4 @@
-import * as ENDPOINTS from '../abp/endpointTable.ts';
+import * as ENDPOINTS from '../endpoints/endpointTable.ts';
 import { requestHeaders, withCulture, type AbpHeaderSource } from '../abp/headers.ts';
 import { hasChosenTenant, tenantIdOf } from '../abp/tenant.ts';
 import { TenantAvailability } from '../abp/tenantAvailability.ts';

@@ -1,5 +1,5 @@
 import type { AbpClient } from '../abp/client.ts';
-import * as ENDPOINTS from '../abp/adminEndpoints.ts';
+import * as ENDPOINTS from '../endpoints/adminEndpoints.ts';
 import { query, type PagedResult } from './paging.ts';
 
 /** module-zero's `TenantDto`: an environment of the company. Only the host manages them (`Pages.Tenants`). */

@@ -2,7 +2,7 @@ import type { AbpClient } from '../abp/client.ts';
 import { AbpError } from '../abp/errors.ts';
 import { loginRefusalOf } from '../abp/loginRefusal.ts';
 import { readServerError } from '../abp/serverError.ts';
-import * as ENDPOINTS from '../abp/adminEndpoints.ts';
+import * as ENDPOINTS from '../endpoints/adminEndpoints.ts';
 import { getUsers, updateUser, type User } from './users.ts';
 
 // Handing a new environment to its first administrator, with nothing but

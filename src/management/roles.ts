@@ -1,5 +1,5 @@
 import type { AbpClient } from '../abp/client.ts';
-import * as ENDPOINTS from '../abp/adminEndpoints.ts';
+import * as ENDPOINTS from '../endpoints/adminEndpoints.ts';
 import { query, type ListResult, type PagedResult } from './paging.ts';
 
 /** module-zero's `RoleDto`. */

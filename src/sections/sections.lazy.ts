@@ -80,7 +80,7 @@ export const SECTIONS = [
         label: /*i18n*/ { id: 'beheer.rollen', message: 'Rollen en rechten' },
         description: /*i18n*/ { id: 'beheer.rollen.description', message: 'Welke onderdelen en handelingen bij een rol horen.' },
         permission: 'Pages.Roles',
-        screen: () => import('../beheer/roles.lazy.tsx'),
+        screen: () => import('../roles/roles.lazy.tsx'),
       },
       {
         key: 'omgevingen',

@@ -12,14 +12,14 @@ import { NoAccess } from '../ui/NoAccess.lazy.tsx';
 import { PageHeading } from '../ui/PageHeading.tsx';
 import type { Section, SectionPage } from '../section/section.ts';
 import { OtherChanges } from '../edits/OtherChanges.tsx';
-import { AdminTable, BackLink, ConfirmDelete, ListLoading, LoadFailure, NameCell, NEW, NewItemLink, SaveBar } from './parts.tsx';
+import { AdminTable, BackLink, ConfirmDelete, ListLoading, LoadFailure, NameCell, NEW, NewItemLink, SaveBar } from '../beheer/parts.tsx';
 import { useMergedSave } from '../edits/useMergedSave.ts';
 import type { FieldValue } from '../edits/mergeEdit.ts';
 import { missingParents, permissionTree, selectionOf, toggle, type PermissionNode } from '../management/permissionTree.ts';
 import { untranslatedKey, wordsForKey } from '../errors/untranslatedKeys.ts';
 import { useServerData } from '../section/useServerData.ts';
 import '../ui/forms.css';
-import './beheer.css';
+import '../beheer/beheer.css';
 
 /** The address of a role not yet made. */
 
