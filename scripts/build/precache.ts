@@ -18,44 +18,45 @@ import { SOURCE_LOCALE } from '../../src/i18n/locales.ts';
  */
 
 /**
- * src/ folders only Beheer and the host's screens use (edits/: Beheer's merge
- * and read-back), Mijn account's (myaccount/ and its screen), and Beheer's
- * section screen.
+ * The screens few people open, by file: Beheer's section and its pages,
+ * the host's Omgevingen and Mijn account. Each is loaded with import(); what
+ * only they lead to is left to first use, found in the build's graph below,
+ * so a module can sit in any room without moving it in or out of the
+ * install.
  */
-const ON_DEMAND_SOURCES = /[\\/]src[\\/](beheer|edits|environments|management|myaccount|roles)[\\/]|[\\/]src[\\/]sections[\\/]beheer\.lazy\.tsx$|[\\/]src[\\/]app[\\/]account\.lazy\.tsx$/;
+const ON_DEMAND_SCREENS = ['src/sections/beheer.lazy.tsx', 'src/beheer/users.lazy.tsx', 'src/roles/roles.lazy.tsx', 'src/environments/environments.lazy.tsx', 'src/app/account.lazy.tsx'];
 /** A catalog of a language (src/locales/<locale>/<name>.po). */
 const CATALOG = /[\\/]src[\\/]locales[\\/]([\w-]+)[\\/][^\\/]+\.po(\?.*)?$/;
 
-function isOnDemandModule(id: string): boolean {
-  const file = id.split('?')[0]!;
+/** Where the install stops walking: one of the screens above, or another language's catalog. */
+function isOnDemandRoot(id: string | null): boolean {
+  if (id === null) return false;
+  const file = id.split('?')[0]!.replaceAll('\\', '/');
   const catalog = CATALOG.exec(file);
   if (catalog) return catalog[1] !== SOURCE_LOCALE;
-  return ON_DEMAND_SOURCES.test(file);
+  return ON_DEMAND_SCREENS.some((screen) => file.endsWith(`/${screen}`));
 }
 
 interface ChunkLike {
   type: 'chunk';
   fileName: string;
-  moduleIds: readonly string[];
+  isEntry: boolean;
   /** The module an import() of this chunk loads, when it is one's target. */
   facadeModuleId: string | null;
   /** The chunks this one imports statically: they load with it. */
   imports: readonly string[];
+  /** The chunks this one may load later with import(). */
+  dynamicImports: readonly string[];
   viteMetadata?: { importedCss: Set<string> };
 }
 
 /**
  * The output files only Beheer, the host's screens, Mijn account or another
- * language need, collected while the bundle is written:
- *
- * - a chunk whose own modules (the app's, not a library's) are all on demand;
- * - a chunk that an import() of an on-demand module loads, with whatever
- *   else the bundler put in it (a field only that screen uses): the bundler
- *   puts a module in it only when nothing else reaches the module first;
- * - a stylesheet only such chunks import.
- *
- * A chunk that a kept chunk imports statically is kept with it (it loads
- * with that chunk), and so on down its imports.
+ * language need, collected while the bundle is written: every chunk the
+ * start cannot reach, by static imports and import() alike, without going
+ * through one of those screens or catalogs, and the stylesheets only such
+ * chunks import. A chunk that both a kept chunk and such a screen reach is
+ * kept: the install holds it for the first.
  */
 export function collectOnDemandFiles(): { plugin: Plugin; files: Set<string> } {
   const files = new Set<string>();
@@ -67,24 +68,25 @@ export function collectOnDemandFiles(): { plugin: Plugin; files: Set<string> } {
       generateBundle(_options, bundle) {
         files.clear();
         const chunks = Object.values(bundle).filter((item): item is typeof item & ChunkLike => item.type === 'chunk');
-        const onDemand = new Set(
-          chunks
-            .filter((chunk) => {
-              const own = chunk.moduleIds.filter((id) => !id.includes('/node_modules/') && !id.startsWith('\0'));
-              return (own.length > 0 && own.every(isOnDemandModule)) || (chunk.facadeModuleId !== null && isOnDemandModule(chunk.facadeModuleId));
-            })
-            .map((chunk) => chunk.fileName),
-        );
         const byName = new Map(chunks.map((chunk) => [chunk.fileName, chunk]));
-        const keep = (fileName: string): void => {
-          if (!onDemand.delete(fileName)) return;
-          for (const imported of byName.get(fileName)?.imports ?? []) keep(imported);
-        };
-        for (const chunk of chunks) if (!onDemand.has(chunk.fileName)) for (const imported of chunk.imports) keep(imported);
+        const kept = new Set<string>();
+        // A chunk with its way in: an import() may stop at a screen above, a static import loads with its importer.
+        const queue = chunks.filter((chunk) => chunk.isEntry).map((chunk) => ({ chunk, loaded: true }));
+        while (queue.length > 0) {
+          const { chunk, loaded } = queue.pop()!;
+          if (kept.has(chunk.fileName) || (!loaded && isOnDemandRoot(chunk.facadeModuleId))) continue;
+          kept.add(chunk.fileName);
+          for (const [names, loadedWith] of [[chunk.imports, true], [chunk.dynamicImports, false]] as const) {
+            for (const name of names) {
+              const found = byName.get(name);
+              if (found) queue.push({ chunk: found, loaded: loadedWith });
+            }
+          }
+        }
         const cssKept = new Set<string>();
         const cssOnDemand = new Set<string>();
         for (const chunk of chunks) {
-          const isOnDemand = onDemand.has(chunk.fileName);
+          const isOnDemand = !kept.has(chunk.fileName);
           if (isOnDemand) files.add(chunk.fileName);
           for (const css of chunk.viteMetadata?.importedCss ?? []) (isOnDemand ? cssOnDemand : cssKept).add(css);
         }

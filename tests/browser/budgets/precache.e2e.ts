@@ -16,7 +16,7 @@ import { SOURCE_LOCALE } from '../../../src/i18n/locales.ts';
  * whole install, so the count is bounded as well as the bytes.
  */
 
-/** Beheer's, the host's and Mijn account's screens: kept at first use (src/beheer, src/environments, src/sections/beheer.lazy.tsx, src/app/account.lazy.tsx). */
+/** Beheer's, the host's and Mijn account's screens: kept at first use, with what only they import (ON_DEMAND_SCREENS in scripts/build/precache.ts). */
 const ON_DEMAND_CHUNKS = ['users.lazy', 'roles.lazy', 'environments.lazy', 'beheer.lazy', 'account.lazy'];
 
 const DIST = resolve('dist');
