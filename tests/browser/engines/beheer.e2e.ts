@@ -2,7 +2,7 @@ import { describe, expect, it, onTestFinished } from 'vitest';
 import { StaffModel } from '../models/staff.model.ts';
 import { NL } from '../models/texts.ts';
 import { OUTCOME_MS } from '../models/watch.ts';
-import { ENGINES } from '../support/driver.ts';
+import { ENGINES_SEEING_REQUESTS } from '../support/driver.ts';
 import { engineEnv } from '../support/engineEnv.ts';
 import { abpSession, addPerson, builtInAdminSignIn } from '../support/stack.ts';
 import { LONG_TEST_MS } from '../../support/limits.ts';
@@ -26,7 +26,7 @@ const updates = (staff: StaffModel) => staff.tab.requests.filter((request) => re
 /** The `Role/Update` requests a tab has made. */
 const roleUpdates = (staff: StaffModel) => staff.tab.requests.filter((request) => request.method === 'PUT' && /\/Role\/Update$/i.test(new URL(request.url).pathname));
 
-describe.each(ENGINES)('%s, Beheer beside another administrator', (engine) => {
+describe.each(ENGINES_SEEING_REQUESTS)('%s, Beheer beside another administrator', (engine) => {
   const env = engineEnv(engine);
 
   /** Another administrator of Default, in a fresh context (cookies and storage of their own), closed after the test. */

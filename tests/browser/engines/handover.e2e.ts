@@ -1,7 +1,7 @@
 import { describe, expect, it, onTestFinished } from 'vitest';
 import { StaffModel } from '../models/staff.model.ts';
 import { NL } from '../models/texts.ts';
-import { ENGINES, type SeenRequest } from '../support/driver.ts';
+import { ENGINES_SEEING_REQUESTS, type SeenRequest } from '../support/driver.ts';
 import { engineEnv } from '../support/engineEnv.ts';
 import { builtInAdminSignIn } from '../support/stack.ts';
 import { LONGEST_TEST_MS } from '../../support/limits.ts';
@@ -21,7 +21,7 @@ const calls = (staff: StaffModel, path: string) => staff.tab.requests.filter((re
 const signInsAsAdmin = (staff: StaffModel) => calls(staff, '/TokenAuth/Authenticate').length;
 const passwordChanges = (staff: StaffModel) => calls(staff, '/User/ChangePassword').length;
 
-describe.each(ENGINES)('%s, the handover code that is never lost', (engine) => {
+describe.each(ENGINES_SEEING_REQUESTS)('%s, the handover code that is never lost', (engine) => {
   const env = engineEnv(engine);
 
   /** Vera, in a browser of her own, signed in to the new environment: ABP registers her without a role. */

@@ -2,7 +2,7 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { StaffModel } from '../models/staff.model.ts';
 import { NL } from '../models/texts.ts';
 import { OUTCOME_MS } from '../models/watch.ts';
-import { ENGINES } from '../support/driver.ts';
+import { ENGINES_SEEING_REQUESTS } from '../support/driver.ts';
 import { engineEnv } from '../support/engineEnv.ts';
 import { LONG_TEST_MS } from '../../support/limits.ts';
 
@@ -77,7 +77,7 @@ async function everyStorage(staff: StaffModel): Promise<string> {
   return JSON.stringify({ ...inPage, cookies: cookies.map((cookie) => `${cookie.name}=${cookie.value}`) });
 }
 
-describe.each(ENGINES)('%s, nothing of the person left in the tab after a sign-out', (engine) => {
+describe.each(ENGINES_SEEING_REQUESTS)('%s, nothing of the person left in the tab after a sign-out', (engine) => {
   /** The provider's clock ahead of the app's by this much (Mijn account's changes then want a recent sign-in). */
   let skew = 0;
   const env = engineEnv(engine, {

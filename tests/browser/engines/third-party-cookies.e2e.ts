@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TestStack } from '../../../devstack/test-stack.ts';
-import { ENGINES, launchEngine, type SeenRequest, type Tab } from '../support/driver.ts';
+import { ENGINES_SEEING_REQUESTS, launchEngine, type SeenRequest, type Tab } from '../support/driver.ts';
 import { startTestStack } from '../support/stack.ts';
 import { SOON_MS } from '../../support/limits.ts';
 
@@ -47,7 +47,7 @@ async function topLevelRequest(tab: Tab): Promise<SeenRequest> {
 
 const cookieOf = (request: SeenRequest) => request.headers.cookie ?? '';
 
-describe.each(ENGINES)('%s', (engine) => {
+describe.each(ENGINES_SEEING_REQUESTS)('%s', (engine) => {
   it("does not send the provider's cookie from a frame on the app's page", async () => {
     expect(new URL(stack.urls.issuer).hostname, 'the provider is on a site of its own').not.toBe(new URL(stack.urls.app).hostname);
     const browser = await launchEngine(engine);

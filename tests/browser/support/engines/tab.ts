@@ -3,7 +3,7 @@
 
 export type Engine = 'chromium' | 'firefox' | 'webkit';
 /** The engines whose requests the tests can see with their headers (WebKit's classic WebDriver shows none). */
-export const ENGINES: readonly Engine[] = ['chromium', 'firefox'];
+export const ENGINES_SEEING_REQUESTS: readonly Engine[] = ['chromium', 'firefox'];
 /** The engines whose driver can take a tab offline (navigator.onLine false); WebKit's classic WebDriver cannot. */
 export const OFFLINE_ENGINES: readonly Engine[] = ['chromium', 'firefox'];
 
