@@ -2,6 +2,7 @@ import { RouterProvider } from '@tanstack/react-router';
 import { useSelector } from '@xstate/react';
 import { lazy, Suspense, useDeferredValue, useEffect, useRef, useState, type ComponentType } from 'react';
 import type { BootActor } from './boot/bootActor.ts';
+import { BootActorContext } from './boot/useBoot.ts';
 import { bootView, bootViewEqual } from '../machines/boot.view.ts';
 import { withPages } from './i18n/withPages.ts';
 import { whenIdle } from './lib/whenIdle.ts';
@@ -48,8 +49,16 @@ export interface AppProps {
   router: AppRouter;
 }
 
-/** Renders what start-up reached: busy, a failure screen, or the routes. */
+/** Renders what start-up reached: busy, a failure screen, or the routes; every screen reaches the start-up actor through BootActorContext. */
 export function App({ boot, router }: AppProps) {
+  return (
+    <BootActorContext.Provider value={boot}>
+      <Reached boot={boot} router={router} />
+    </BootActorContext.Provider>
+  );
+}
+
+function Reached({ boot, router }: AppProps) {
   // Deferred: when start-up settles, the render that mounts the routes and the first page runs in a transition, which
   // React does in pieces, yielding to the browser between them, instead of in one long task of a store update.
   const view = useDeferredValue(useSelector(boot, bootView, bootViewEqual));

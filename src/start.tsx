@@ -53,16 +53,16 @@ async function start(): Promise<void> {
   if (location.pathname === CALLBACK_PATH) {
     // On failure the route's loader loads it again and says so.
     import('./signin/callbackActor.lazy.ts')
-      .then(({ startCallbackEarly }) => startCallbackEarly(router.history))
+      .then(({ startCallbackEarly }) => startCallbackEarly(bootActor, router.history))
       .catch((error: unknown) => logError('sign-in', error));
   }
   // The busy indicator speaks the language of the culture cookie as soon as its catalog is in (from the service worker's
   // cache when offline), not only once start-up has settled the language.
   void loadCatalog(getCultureName()).then(() => {
-    if (!bootContext().session) return activateLocale(getCultureName());
+    if (!bootContext(bootActor.getSnapshot()).session) return activateLocale(getCultureName());
   }, () => undefined);
   // After the first page is drawn: the token's life has a minute to spare, that page's own code has not.
-  whenSignedIn(() => firstPageDrawn.then(() => import('./session/signedIn.lazy.ts')).then(({ startSignedIn }) => startSignedIn()));
+  whenSignedIn(() => firstPageDrawn.then(() => import('./session/signedIn.lazy.ts')).then(({ startSignedIn }) => startSignedIn(bootActor)), bootActor);
   await nextTask();
   const root = createRoot(document.getElementById('root')!);
   // In a transition, which React renders in pieces and yields to the browser between them; index.html's busy indicator

@@ -2,7 +2,7 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { useSearch } from '@tanstack/react-router';
 import { useState } from 'react';
 import { RestartError } from '../boot/restart.ts';
-import { useAppConfig, useSession } from '../boot/useBoot.ts';
+import { useAppConfig, useBootActor, useSession } from '../boot/useBoot.ts';
 import { Field, FormAlert } from '../errors/FormAlert.tsx';
 import { useAbpForm } from '../errors/useAbpForm.ts';
 import { switchEnvironment } from './switchEnvironment.ts';
@@ -12,6 +12,7 @@ import { environmentName } from '../app/environmentName.ts';
 /** Shows the current environment (ABP's tenant) and lets a person choose another (empty for central administration, ABP's host). */
 export function EnvironmentSwitch() {
   const { t } = useLingui();
+  const boot = useBootActor();
   const config = useAppConfig();
   const tenant = useSession()?.tenant;
   // Opened from home by someone signed in to an environment his account does not belong to.
@@ -24,7 +25,7 @@ export function EnvironmentSwitch() {
   const submit = form.onSubmit(async () => {
     if (!config) return;
     try {
-      const outcome = await switchEnvironment(config, name);
+      const outcome = await switchEnvironment(boot, name);
       if (outcome === 'switched') setOpen(false);
       if (outcome === 'inactive') form.fail(t`Deze omgeving is niet actief.`, 'tenancyName');
       if (outcome === 'not-found') form.fail(t`Er is geen omgeving met de naam "${name}".`, 'tenancyName');

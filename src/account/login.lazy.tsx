@@ -5,7 +5,7 @@ import { createLazyRoute, getRouteApi, useNavigate } from '@tanstack/react-route
 import { useEffect, useState } from 'react';
 import { authMessages, authMessageOf } from '../errors/authMessages.ts';
 import { signOutReturnReason } from '../auth/signOutMarker.ts';
-import { useAppConfig, useSession } from '../boot/useBoot.ts';
+import { useAppConfig, useBootActor, useSession } from '../boot/useBoot.ts';
 import { RestartError } from '../boot/restart.ts';
 import type { LoginReason } from './loginSearch.ts';
 import { logError } from '../lib/log.ts';
@@ -48,6 +48,7 @@ function Login() {
     const signedOut = signOutReturnReason(state);
     void navigate({ to: '/account/login', search: { returnUrl, reason: signedOut ?? reason }, replace: true });
   }, [state, returnUrl, reason, navigate]);
+  const boot = useBootActor();
   const config = useAppConfig();
   const [starting, setStarting] = useState(false);
   const [failure, setFailure] = useState<string>();
@@ -60,7 +61,7 @@ function Login() {
     setStarting(true);
     setFailure(undefined);
     try {
-      if (toHost) await switchEnvironment(config, '');
+      if (toHost) await switchEnvironment(boot, '');
       const { signInWithRedirect } = await import('../auth/authorize.lazy.ts');
       await signInWithRedirect(auth, returnUrl);
     } catch (error) {

@@ -2,7 +2,7 @@ import { abpClientFor } from '../config/abpClient.ts';
 import { clearToken, getToken } from '../abp/authToken.ts';
 import { getTenantId, setTenantId } from '../abp/tenant.ts';
 import { isTenantAvailable, TenantAvailability } from '../abp/tenantAvailability.ts';
-import type { AppConfig } from '../config/appConfig.ts';
+import { configOf, type BootActor } from '../boot/bootActor.ts';
 import { restartBoot } from '../boot/restart.ts';
 
 export type EnvironmentSwitchOutcome = 'switched' | 'inactive' | 'not-found';
@@ -12,13 +12,13 @@ export type EnvironmentSwitchOutcome = 'switched' | 'inactive' | 'not-found';
  * available tenant is stored in the tenant cookie; then start-up runs again.
  * A failed re-run rejects with `RestartError` and leaves the tenant as it was.
  */
-export async function switchEnvironment(config: AppConfig, tenancyName: string): Promise<EnvironmentSwitchOutcome> {
+export async function switchEnvironment(boot: BootActor, tenancyName: string): Promise<EnvironmentSwitchOutcome> {
   const name = tenancyName.trim();
-  if (name === '') return restartWithTenant(undefined);
-  const { state, tenantId } = await isTenantAvailable(abpClientFor(config), name);
+  if (name === '') return restartWithTenant(boot, undefined);
+  const { state, tenantId } = await isTenantAvailable(abpClientFor(configOf(boot)), name);
   if (state === TenantAvailability.InActive) return 'inactive';
   if (state !== TenantAvailability.Available || tenantId === null) return 'not-found';
-  return restartWithTenant(tenantId);
+  return restartWithTenant(boot, tenantId);
 }
 
 /**
@@ -28,12 +28,12 @@ export async function switchEnvironment(config: AppConfig, tenancyName: string):
  * token's claim before the header: it would keep the person where they were,
  * behind their back. It goes.
  */
-async function restartWithTenant(tenantId: number | undefined): Promise<'switched'> {
+async function restartWithTenant(boot: BootActor, tenantId: number | undefined): Promise<'switched'> {
   const previous = getTenantId();
   if (getToken() !== undefined) clearToken();
   setTenantId(tenantId);
   try {
-    await restartBoot();
+    await restartBoot(boot);
   } catch (error) {
     setTenantId(previous);
     throw error;

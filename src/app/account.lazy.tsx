@@ -2,7 +2,7 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { createLazyRoute } from '@tanstack/react-router';
 import { createContext, Fragment, useCallback, useContext, useEffect, useRef, useState, type FormEvent, type MouseEvent, type ReactNode } from 'react';
 import { whenConnectionBack } from '../connection/connectionBack.ts';
-import { useAppConfig, useSession } from '../boot/useBoot.ts';
+import { useAppConfig, useBootActor, useSession } from '../boot/useBoot.ts';
 import { isJsonObject, type JsonObject } from '../lib/json.ts';
 import { logError } from '../lib/log.ts';
 import { MY_ACCOUNT_DRAFTS_KEY } from '../lib/storageKeys.ts';
@@ -192,6 +192,7 @@ function ConfirmSignIn({ confirm, busy }: { confirm: ((event: MouseEvent<HTMLBut
 
 function NameForm({ client, account, onChanged }: { client: MyAccountClient; account: Account; onChanged: () => void }) {
   const { t } = useLingui();
+  const boot = useBootActor();
   const form = useAbpForm({ fields: ['firstName', 'lastName'], area: 'my-account' });
   const page = useContext(AccountPageContext)!;
   const draft = page.restored?.name;
@@ -204,7 +205,7 @@ function NameForm({ client, account, onChanged }: { client: MyAccountClient; acc
     setDone(undefined);
     const saved = await updateMyName(client, firstName, lastName);
     // The name as the provider keeps it now, in the header and on Home at once.
-    await showPersonName({ name: saved.firstName, surname: saved.lastName });
+    await showPersonName(boot, { name: saved.firstName, surname: saved.lastName });
     setDone(t`Je naam is opgeslagen.`);
     onChanged();
   });

@@ -1,6 +1,7 @@
 import { getProviderTokens } from '../auth/providerTokens.ts';
 import { publishProviderTokens } from '../auth/providerTokenSharing.ts';
 import type { PersonName } from '../boot/personName.ts';
+import type { BootActor } from '../boot/bootActor.ts';
 import { restartBoot } from '../boot/restart.ts';
 import { logError } from '../lib/log.ts';
 
@@ -12,12 +13,12 @@ import { logError } from '../lib/log.ts';
  * fails leaves the former name on screen until the next start; the name is
  * saved all the same, so that is logged, not said.
  */
-export async function showPersonName(person: PersonName): Promise<void> {
+export async function showPersonName(boot: BootActor, person: PersonName): Promise<void> {
   const tokens = getProviderTokens();
   if (!tokens) return;
   publishProviderTokens({ ...tokens, person });
   try {
-    await restartBoot();
+    await restartBoot(boot);
   } catch (error) {
     logError('my-account', error);
   }

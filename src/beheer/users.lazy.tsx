@@ -3,7 +3,6 @@ import { Trans, useLingui as useMacroLingui } from '@lingui/react/macro';
 import { Link, useLocation, useNavigate, useSearch } from '@tanstack/react-router';
 import { memo, startTransition, useEffect, useId, useMemo, useState, type FormEvent, type ReactNode } from 'react';
 import { logError } from '../lib/log.ts';
-import { isGranted } from '../abp/userConfiguration.ts';
 import { deleteUser, getAssignableRoles, getUser, roleLabels, setUserActive, updateUser, type AssignableRole, type ChangedSince, type User } from '../management/users.ts';
 import { ChangedAfterWrite, StatusPutBack, useReadBack } from '../edits/readBack.tsx';
 import { OwnNameInAbp } from '../edits/OwnNameInAbp.tsx';
@@ -13,7 +12,7 @@ import { describeError } from '../errors/describeError.ts';
 import { useUserDirectory } from './useUserDirectory.ts';
 import { useApi } from '../boot/api.ts';
 import { restartBoot } from '../boot/restart.ts';
-import { useSession, useUserConfiguration } from '../boot/useBoot.ts';
+import { useBootActor, useIsGranted, useSession } from '../boot/useBoot.ts';
 import { Field, FieldError, FormAlert } from '../errors/FormAlert.tsx';
 import { useAbpForm } from '../errors/useAbpForm.ts';
 import { NoAccess } from '../ui/NoAccess.lazy.tsx';
@@ -291,8 +290,8 @@ function UserForm({ back, user, roles, onChanged, section, page }: UserFormProps
   const navigate = useNavigate();
   const prefix = useId();
   const me = useSession()?.user?.id === user.id;
-  const configuration = useUserConfiguration();
-  const mayActivate = isGranted(configuration, 'Pages.Users.Activation');
+  const boot = useBootActor();
+  const mayActivate = useIsGranted('Pages.Users.Activation');
   const [opened] = useState(() => personFields(user, roles));
   const [values, setValues] = useState({ name: user.name, surname: user.surname, userName: user.userName, emailAddress: user.emailAddress });
   const [chosen, setChosen] = useState(() => new Set(opened.roleNames));
@@ -326,7 +325,7 @@ function UserForm({ back, user, roles, onChanged, section, page }: UserFormProps
       setActive(answer.isActive);
       readBack.watch({ written: answer }, true);
       // One's own roles decide one's permissions: start-up asks GetAll again, so the menu follows at once.
-      if (me) await restartBoot();
+      if (me) await restartBoot(boot);
       setSaved(t`Opgeslagen.`);
       return personFields(answer, roles);
     },

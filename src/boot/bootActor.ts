@@ -78,43 +78,35 @@ export type BootSnapshot = SnapshotFrom<BrowserBootMachine>;
 export type BootActor = Actor<BrowserBootMachine>;
 
 /**
- * The one start-up actor of the page, created outside React so StrictMode
- * cannot start it twice. Made by createBootActor (src/start.tsx) after the
- * task that evaluates the app's script; nothing reads it before.
- */
-export let bootActor: Actor<BrowserBootMachine>;
-
-/**
- * Makes the start-up actor, once: the machine, the machine with the
+ * Makes the page's start-up actor: the machine, the machine with the
  * browser's implementations (`provide` builds the tree of states again) and
  * the actor (which works out the machine's first state) each in a task of its
- * own, so that on a slow phone none of them makes one long task.
+ * own, so that on a slow phone none of them makes one long task. src/start.tsx
+ * makes the one actor of the page, outside React so StrictMode cannot start
+ * it twice, and hands it on: to App (which gives it to the screens through
+ * BootActorContext), to the router's context and to what runs once signed in.
  */
-export async function createBootActor(): Promise<Actor<BrowserBootMachine>> {
-  if ((bootActor as Actor<BrowserBootMachine> | undefined) !== undefined) return bootActor;
+export async function createBootActor(): Promise<BootActor> {
   const bootMachine = createBootMachine<AppConfig, UserConfiguration, Session>();
   await nextTask();
   const machine = browserBootMachine(bootMachine);
   await nextTask();
-  bootActor = createActor(machine, { input: { cultureName: getCultureName() } });
-  return bootActor;
-}
-
-// Back online while start-up waits for the server: try now, not after the wait.
-if (typeof window !== 'undefined') {
+  const boot = createActor(machine, { input: { cultureName: getCultureName() } });
+  // Back online while start-up waits for the server: try now, not after the wait.
   window.addEventListener('online', () => {
-    if ((bootActor as Actor<BrowserBootMachine> | undefined) !== undefined && bootContext().waits !== undefined) bootActor.send({ type: 'RETRY' });
+    if (bootContext(boot.getSnapshot()).waits !== undefined) boot.send({ type: 'RETRY' });
   });
+  return boot;
 }
 
 /** Start-up's context, in the app's types. */
-export function bootContext(snapshot: BootSnapshot = bootActor.getSnapshot()): AppBootContext {
+export function bootContext(snapshot: BootSnapshot): AppBootContext {
   return snapshot.context;
 }
 
-/** The application config; start-up has loaded it before any code that asks for it runs. */
-export function currentConfig(): AppConfig {
-  return currentConfigOf(bootActor.getSnapshot());
+/** The application config of the start-up actor given; it has loaded it before any code that asks for it runs. */
+export function configOf(boot: BootActor): AppConfig {
+  return currentConfigOf(boot.getSnapshot());
 }
 
 /** The application config in start-up's snapshot, which has it once loaded, before any code that asks for it runs. */

@@ -1,6 +1,6 @@
 import { waitFor } from 'xstate';
 import type { MachineError } from '../../machines/error.ts';
-import { bootActor } from './bootActor.ts';
+import type { BootActor } from './bootActor.ts';
 
 /** A re-run of start-up whose session call failed: the page keeps what it had. */
 export class RestartError extends Error {
@@ -18,12 +18,12 @@ export class RestartError extends Error {
  * tenant) and waits for the outcome; rejects with a `RestartError` when the
  * session could not be loaded, so the caller can undo what it changed.
  */
-export async function restartBoot(): Promise<void> {
+export async function restartBoot(boot: BootActor): Promise<void> {
   // A sign-in's return can finish before the first start-up does (the two run side by side): the re-run follows it.
-  const first = await waitFor(bootActor, (current) => current.matches('ready') || current.status === 'done');
+  const first = await waitFor(boot, (current) => current.matches('ready') || current.status === 'done');
   if (first.status === 'done') throw new RestartError(first.context.error ?? { kind: 'unknown', detail: 'start-up was rejected' });
-  bootActor.send({ type: 'RESTART' });
-  const snapshot = await waitFor(bootActor, (current) => current.matches('ready') || current.status === 'done');
+  boot.send({ type: 'RESTART' });
+  const snapshot = await waitFor(boot, (current) => current.matches('ready') || current.status === 'done');
   const { error } = snapshot.context;
   if (error) throw new RestartError(error);
 }

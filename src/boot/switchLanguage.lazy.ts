@@ -5,7 +5,7 @@ import { setCultureName } from '../abp/culture.ts';
 import { changeLanguage } from '../abp/language.ts';
 import { restartBoot } from './restart.ts';
 import { loadCatalog } from '../i18n/i18n.ts';
-import { bootContext } from './bootActor.ts';
+import { bootContext, type BootActor } from './bootActor.ts';
 import { maySaveLanguage } from './deviceLanguage.lazy.ts';
 import { mapLocale } from '../../machines/locale.ts';
 
@@ -17,8 +17,8 @@ import { mapLocale } from '../../machines/locale.ts';
  * holds on this device (see `withDeviceLanguage`). The catalog is fetched
  * while the server answers. A failed re-run puts the cookie back and rejects.
  */
-export async function switchLanguage(languageName: string): Promise<void> {
-  const { config, userConfiguration } = bootContext();
+export async function switchLanguage(boot: BootActor, languageName: string): Promise<void> {
+  const { config, userConfiguration } = bootContext(boot.getSnapshot());
   const catalog = loadCatalog(mapLocale(languageName, config?.localeMappings ?? []));
   if (config && maySaveLanguage(userConfiguration)) {
     await changeLanguage(abpClientFor(config), languageName);
@@ -27,7 +27,7 @@ export async function switchLanguage(languageName: string): Promise<void> {
   setCultureName(languageName);
   await catalog.catch(() => undefined);
   try {
-    await restartBoot();
+    await restartBoot(boot);
   } catch (error) {
     // The page stays in the language it shows; the next start must not switch by itself.
     if (previous === undefined) deleteCookie(CULTURE_COOKIE);

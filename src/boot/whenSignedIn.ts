@@ -2,7 +2,6 @@ import { waitFor, type ActorRef, type Snapshot } from 'xstate';
 import type { BootEvent } from '../../machines/boot.types.ts';
 import { logError } from '../lib/log.ts';
 import { whenIdle } from '../lib/whenIdle.ts';
-import { bootActor } from './bootActor.ts';
 
 /** What whenSignedIn reads of start-up's snapshot: its state and whether its session has a user. */
 type StartUpSnapshot = Snapshot<unknown> & {
@@ -17,7 +16,7 @@ type StartUpSnapshot = Snapshot<unknown> & {
  * Start-up may be ready already when this is called (its answers came from a cache while the page's
  * first tasks ran): `waitFor` counts the present state as well as what comes after it.
  */
-export function whenSignedIn(load: () => Promise<void>, startUp: ActorRef<StartUpSnapshot, BootEvent> = bootActor): void {
+export function whenSignedIn(load: () => Promise<void>, startUp: ActorRef<StartUpSnapshot, BootEvent>): void {
   const attempt = (): Promise<void> =>
     load().catch((error: unknown) => {
       logError('start-up', error);

@@ -1,7 +1,7 @@
 import { Plural, Trans, useLingui } from '@lingui/react/macro';
 import { useSelector } from '@xstate/react';
 import { useEffect, useLayoutEffect, useState, useSyncExternalStore } from 'react';
-import { connectivityActor } from './connectivityActor.ts';
+import { useConnectivityActor, type ConnectivityActor } from './connectivityActor.ts';
 import { connectivityView, connectivityViewEqual } from '../../machines/connectivity.view.ts';
 import './connection-banner.css';
 
@@ -55,11 +55,16 @@ function useRoomFor(banner: HTMLElement | null): void {
  * loaded it says that page opens once the connection is back.
  */
 export function ConnectionBanner() {
+  const actor = useConnectivityActor();
+  return actor ? <Banner actor={actor} /> : null;
+}
+
+function Banner({ actor }: { actor: ConnectivityActor }) {
   const { t } = useLingui();
   const [banner, setBanner] = useState<HTMLElement | null>(null);
   useRoomFor(banner);
   const pageWaiting = useSyncExternalStore(onPageChange, pageWaits);
-  const view = useSelector(connectivityActor, connectivityView, connectivityViewEqual);
+  const view = useSelector(actor, connectivityView, connectivityViewEqual);
   const seconds = useSecondsLeft(view.kind === 'waiting' ? view.retryAt : undefined, view.kind === 'waiting' ? view.retryInMs : undefined);
 
   if (view.kind === 'online') return null;
@@ -85,7 +90,7 @@ export function ConnectionBanner() {
           <Plural value={seconds} one="Opnieuw proberen over # seconde." other="Opnieuw proberen over # seconden." />
         )}
       </p>
-      <button type="button" className="button" disabled={view.kind === 'probing'} onClick={() => connectivityActor.send({ type: 'RETRY' })}>
+      <button type="button" className="button" disabled={view.kind === 'probing'} onClick={() => actor.send({ type: 'RETRY' })}>
         <Trans>Nu opnieuw proberen</Trans>
       </button>
     </div>

@@ -1,37 +1,73 @@
-import { createActor, fromPromise } from 'xstate';
+import { useCallback, useSyncExternalStore } from 'react';
+import { createActor, fromPromise, type Actor } from 'xstate';
 import { connectivityMachine } from '../../machines/connectivity.machine.ts';
 import { abpEvents } from '../abp/events.ts';
 import { inspectActor } from '../lib/inspect.ts';
 import { logWarning } from '../lib/log.ts';
 import { probe } from './probe.ts';
-import { currentConfig } from '../boot/bootActor.ts';
+import { configOf, type BootActor } from '../boot/bootActor.ts';
 
-/** The connectivityMachine with the browser's implementations. */
-export const browserConnectivityMachine = connectivityMachine.provide({
-  actors: {
-    probe: fromPromise(() => probe(currentConfig().remoteServiceBaseUrl)),
-  },
-  actions: {
-    // noteCause runs first in the same transition: the context already holds the cause.
-    logLost: ({ context }) => logWarning('connection', `lost (${context.cause === 'offline' ? 'the browser is offline' : 'a request got no answer'})`),
-    logRestored: () => logWarning('connection', 'the API answers again'),
-    announceRestored: () => abpEvents.trigger('abp.reachable'),
-  },
-});
+/** The connectivityMachine with the browser's implementations, probing the backend of the start-up actor's config. */
+const browserConnectivityMachine = (boot: BootActor) =>
+  connectivityMachine.provide({
+    actors: {
+      probe: fromPromise(() => probe(configOf(boot).remoteServiceBaseUrl)),
+    },
+    actions: {
+      // noteCause runs first in the same transition: the context already holds the cause.
+      logLost: ({ context }) => logWarning('connection', `lost (${context.cause === 'offline' ? 'the browser is offline' : 'a request got no answer'})`),
+      logRestored: () => logWarning('connection', 'the API answers again'),
+      announceRestored: () => abpEvents.trigger('abp.reachable'),
+    },
+  });
 
-/** The page's one connectivity actor. */
-export const connectivityActor = createActor(browserConnectivityMachine);
+export type ConnectivityActor = Actor<ReturnType<typeof browserConnectivityMachine>>;
 
-let started = false;
+let actor: ConnectivityActor | undefined;
+const onStart = new Set<() => void>();
 
-/** Follows the browser's online and offline events and the ABP client's requests that got no answer. */
-export function startConnectivity(): void {
-  if (started) return;
-  started = true;
-  if (import.meta.env.DEV) inspectActor(connectivityActor);
-  connectivityActor.start();
-  window.addEventListener('offline', () => connectivityActor.send({ type: 'OFFLINE' }));
-  window.addEventListener('online', () => connectivityActor.send({ type: 'ONLINE' }));
-  abpEvents.on('abp.unreachable', () => connectivityActor.send({ type: 'UNREACHABLE' }));
-  if (!navigator.onLine) connectivityActor.send({ type: 'OFFLINE' });
+/** The page's connectivity actor, once started (startConnectivity). */
+export function connectivityActor(): ConnectivityActor | undefined {
+  return actor;
+}
+
+function subscribeConnectivityStart(listener: () => void): () => void {
+  onStart.add(listener);
+  return () => onStart.delete(listener);
+}
+
+/** The page's connectivity actor for a view, once started: a view may mount before the watch starts (once start-up is done). */
+export function useConnectivityActor(): ConnectivityActor | undefined {
+  return useSyncExternalStore(subscribeConnectivityStart, connectivityActor);
+}
+
+/** Whether the backend is out of reach now (`lost`), for a view: false before the watch starts. */
+export function useConnectionLost(): boolean {
+  const current = useConnectivityActor();
+  const subscribe = useCallback(
+    (listener: () => void) => {
+      const subscription = current?.subscribe(listener);
+      return () => subscription?.unsubscribe();
+    },
+    [current],
+  );
+  return useSyncExternalStore(subscribe, () => current?.getSnapshot().matches('lost') ?? false);
+}
+
+/**
+ * Follows the browser's online and offline events and the ABP client's
+ * requests that got no answer, probing the backend of the start-up actor's
+ * config; once per page.
+ */
+export function startConnectivity(boot: BootActor): void {
+  if (actor) return;
+  const current = createActor(browserConnectivityMachine(boot));
+  actor = current;
+  if (import.meta.env.DEV) inspectActor(current);
+  current.start();
+  window.addEventListener('offline', () => current.send({ type: 'OFFLINE' }));
+  window.addEventListener('online', () => current.send({ type: 'ONLINE' }));
+  abpEvents.on('abp.unreachable', () => current.send({ type: 'UNREACHABLE' }));
+  if (!navigator.onLine) current.send({ type: 'OFFLINE' });
+  for (const listener of onStart) listener();
 }

@@ -7,6 +7,8 @@ import { logError } from '../lib/log.ts';
 import { isEmailAddress } from '../management/emailAddress.ts';
 import { Field, FormAlert } from '../errors/FormAlert.tsx';
 import { useAbpForm } from '../errors/useAbpForm.ts';
+import { configOf } from '../boot/bootActor.ts';
+import { useBootActor } from '../boot/useBoot.ts';
 import { environmentClient } from './environmentClient.ts';
 import { checkPlan, confirmed, forgetHandover, givePlan, handoverHolder, keepHandover, readHandover, type Handover } from './handoverStore.ts';
 
@@ -29,7 +31,8 @@ import { checkPlan, confirmed, forgetHandover, givePlan, handoverHolder, keepHan
 export function HandoverPanel({ environment }: { environment: Environment }) {
   const { t } = useLingui();
   const prefix = useId();
-  const [holder] = useState(handoverHolder);
+  const boot = useBootActor();
+  const [holder] = useState(() => handoverHolder(boot.getSnapshot()));
   const [handover, setHandover] = useState(() => readHandover(holder, environment.id));
   // Open right after the environment was made, or while its handover is under way; folded away on the page of one handed over long ago.
   const [open] = useState(handover !== undefined);
@@ -49,7 +52,7 @@ export function HandoverPanel({ environment }: { environment: Environment }) {
   const doneSaid = useRef<HTMLParagraphElement>(null);
   const form = useAbpForm({ fields: ['firstAdminEmail', 'code'], area: 'handover', fallback: t`De beheerrechten konden niet worden gegeven.` });
   const heading = useRef<HTMLHeadingElement>(null);
-  const client = environmentClient(environment.id);
+  const client = environmentClient(configOf(boot), environment.id);
 
   const keep = (next: Handover | undefined) => {
     if (next) keepHandover(holder, environment.id, next);

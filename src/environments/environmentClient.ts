@@ -1,6 +1,6 @@
 import { createAbpClient } from '../abp/client.ts';
 import { getCultureName } from '../abp/culture.ts';
-import { currentConfig } from '../boot/bootActor.ts';
+import type { AppConfig } from '../config/appConfig.ts';
 import type { EnvironmentClient } from '../management/handover.ts';
 
 /**
@@ -8,8 +8,7 @@ import type { EnvironmentClient } from '../management/handover.ts';
  * environment's tenant header, and the bearer given (the built-in admin's,
  * for the handover) or none. Nothing of it is kept beyond the screen.
  */
-export function environmentClient(tenantId: number): EnvironmentClient {
-  const config = currentConfig();
+export function environmentClient(config: AppConfig, tenantId: number): EnvironmentClient {
   return (token) =>
     createAbpClient({
       baseUrl: config.remoteServiceBaseUrl,

@@ -5,6 +5,7 @@ import { useState, type ReactNode } from 'react';
 import { createEnvironment, getEnvironments, updateEnvironment, type Environment } from '../management/environments.ts';
 import { builtInAdminAddress } from '../management/handover.ts';
 import { useApi } from '../boot/api.ts';
+import { useBootActor } from '../boot/useBoot.ts';
 import { Field, FieldError, FormAlert } from '../errors/FormAlert.tsx';
 import { isEmailAddress } from '../management/emailAddress.ts';
 import { useAbpForm } from '../errors/useAbpForm.ts';
@@ -104,6 +105,7 @@ const TENANCY_NAME_MAX = 64;
 
 function EnvironmentForm({ back, environment, others, section, page, onSaved, children }: EnvironmentFormProps) {
   const api = useApi();
+  const boot = useBootActor();
   const { t } = useMacroLingui();
   const { i18n } = useLingui();
   const navigate = useNavigate();
@@ -135,7 +137,7 @@ function EnvironmentForm({ back, environment, others, section, page, onSaved, ch
       // The built-in admin gets an address nobody signs in with, and is made active so the app can replace his default password at once.
       const created = await createEnvironment(api, { name: values.name.trim(), tenancyName: shortName, adminEmailAddress: builtInAdminAddress(shortName), isActive: true });
       // Kept before anything else: the environment's page shows the handover code and sends it (HandoverPanel).
-      keepHandover(handoverHolder(), created.id, { firstAdminEmail: firstAdminEmail ?? '', stage: 'new' });
+      keepHandover(handoverHolder(boot.getSnapshot()), created.id, { firstAdminEmail: firstAdminEmail ?? '', stage: 'new' });
       if (!isActive) await updateEnvironment(api, { ...created, isActive: false });
       onSaved();
       void navigate({ to: '/$section/$', params: { section: section.key, _splat: `${page.key}/${String(created.id)}` } });

@@ -1,5 +1,5 @@
 import { onForgetPerson } from '../auth/leaveTab.ts';
-import { bootContext, currentConfig } from '../boot/bootActor.ts';
+import { bootContext, currentConfigOf, type BootSnapshot } from '../boot/bootActor.ts';
 import { logError } from '../lib/log.ts';
 import { HANDOVER_PREFIX } from '../lib/storageKeys.ts';
 import { distinctCodes } from '../management/handover.ts';
@@ -46,11 +46,11 @@ function legacyKeyOf({ backend }: HandoverHolder, tenantId: number): string {
   return `${HANDOVER_PREFIX}${backend}#${String(tenantId)}`;
 }
 
-/** The signed-in person's handovers at this backend: ABP's user, with his environment (none: the host). */
-export function handoverHolder(): HandoverHolder {
-  const session = bootContext().session;
+/** The signed-in person's handovers at this backend: ABP's user, with his environment (none: the host), as start-up holds them now. */
+export function handoverHolder(boot: BootSnapshot): HandoverHolder {
+  const session = bootContext(boot).session;
   const person = session?.user ? `${session.tenant ? String(session.tenant.id) : 'host'}.${String(session.user.id)}` : 'nobody';
-  return { backend: currentConfig().remoteServiceBaseUrl, person };
+  return { backend: currentConfigOf(boot).remoteServiceBaseUrl, person };
 }
 
 function storage(): Storage | undefined {

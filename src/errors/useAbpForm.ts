@@ -1,16 +1,17 @@
 import { useLingui } from '@lingui/react';
 import { useId, useRef, useState, type FormEvent } from 'react';
 import { logError } from '../lib/log.ts';
-import { bootContext } from '../boot/bootActor.ts';
+import { useUserConfiguration } from '../boot/useBoot.ts';
+import type { UserConfiguration } from '../abp/userConfiguration.ts';
 import { describeError, type ErrorView } from './describeError.ts';
 import { identityErrorField } from './identityErrors.ts';
 
 /** An identity refusal ("Gebruikersnaam 'x' is al in gebruik.") goes next to the field it is about, when the form has it. */
-function placeIdentityError(view: ErrorView, fields: readonly string[]): ErrorView {
+function placeIdentityError(view: ErrorView, fields: readonly string[], configuration: UserConfiguration | undefined): ErrorView {
   if (Object.keys(view.fields).length > 0) return view;
   // A 500's own words follow the screen's sentence as details; without a screen's sentence they are the message.
   const said = view.details ?? view.message;
-  const field = said ? identityErrorField(said, bootContext().userConfiguration?.localization.values) : undefined;
+  const field = said ? identityErrorField(said, configuration?.localization.values) : undefined;
   const name = field && fields.find((candidate) => candidate.toLowerCase() === field.toLowerCase());
   return name ? { action: view.action, message: '', fields: { [name]: [said] }, general: [] } : view;
 }
@@ -50,6 +51,7 @@ export interface AbpForm {
  */
 export function useAbpForm({ fields, area, fallback }: AbpFormOptions): AbpForm {
   const { i18n } = useLingui();
+  const configuration = useUserConfiguration();
   const prefix = useId();
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<ErrorView>();
@@ -65,7 +67,7 @@ export function useAbpForm({ fields, area, fallback }: AbpFormOptions): AbpForm 
       await action();
     } catch (failure) {
       logError(area, failure);
-      setError(placeIdentityError(describeError(failure, i18n, { fieldNames: fields, ...(fallback ? { fallback } : {}) }), fields));
+      setError(placeIdentityError(describeError(failure, i18n, { fieldNames: fields, ...(fallback ? { fallback } : {}) }), fields, configuration));
     } finally {
       running.current = false;
       setBusy(false);

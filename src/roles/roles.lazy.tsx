@@ -5,7 +5,8 @@ import { createContext, useContext, useEffect, useId, useMemo, useRef, useState,
 import { createRole, deleteRole, getAllPermissions, getRoleForEdit, getRoles, roleFields, roleInput, saveRole, type Permission, type RoleFields, type RoleForEdit } from '../management/roles.ts';
 import { useApi } from '../boot/api.ts';
 import { restartBoot } from '../boot/restart.ts';
-import { useUserConfiguration } from '../boot/useBoot.ts';
+import { userConfigurationOf } from '../boot/bootActor.ts';
+import { useBootActor } from '../boot/useBoot.ts';
 import { Field, FieldError, FormAlert } from '../errors/FormAlert.tsx';
 import { useAbpForm } from '../errors/useAbpForm.ts';
 import { NoAccess } from '../ui/NoAccess.lazy.tsx';
@@ -141,7 +142,7 @@ function RoleForm({ back, edit, isNew, section, page }: RoleFormProps) {
   const { t } = useMacroLingui();
   const navigate = useNavigate();
   const prefix = useId();
-  const configuration = useUserConfiguration();
+  const boot = useBootActor();
   const options = useTreeOptions();
   const tree = useMemo(() => permissionTree(edit.permissions, options), [edit.permissions, options]);
   const label = usePermissionLabel();
@@ -167,7 +168,7 @@ function RoleForm({ back, edit, isNew, section, page }: RoleFormProps) {
       // What ABP holds now: the form and the next save's merge check stand on it, not on Role/Update's list of permissions.
       const held = await saveRole(api, edit.role.id, fields);
       // Whoever holds this role may hold other permissions now, the signed-in person too: GetAll again.
-      if (configuration?.session.userId != null) await restartBoot();
+      if (userConfigurationOf(boot.getSnapshot())?.session.userId != null) await restartBoot(boot);
       setSaved(t`Opgeslagen. Collega's met deze rol zien de nieuwe rechten zodra ze de app opnieuw openen.`);
       return held;
     },

@@ -2,6 +2,7 @@ import type { RouterHistory } from '@tanstack/react-router';
 import type { Session } from '../abp/session.ts';
 import type { UserConfiguration } from '../abp/userConfiguration.ts';
 import type { AppConfig } from '../config/appConfig.ts';
+import type { BootActor } from '../boot/bootActor.ts';
 
 /**
  * What start-up made, as the routes reach it (TanStack Router's context:
@@ -15,6 +16,8 @@ export interface RouterContext {
   userConfiguration: () => UserConfiguration | undefined;
   /** The application config; the routes are shown only once start-up has loaded it. */
   config: () => AppConfig;
+  /** The page's start-up actor, for what a route starts that follows or re-runs start-up (the sign-in's return). */
+  boot: BootActor;
   /** The history the router navigates: the sign-in's return replaces its address there. */
   history: RouterHistory;
 }

@@ -56,7 +56,7 @@ const indexRoute = createRoute({
 const loginCallbackRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: CALLBACK_PATH,
-  loader: async ({ context }) => void (await import('../signin/callbackActor.lazy.ts')).startCallback(context.history),
+  loader: async ({ context }) => void (await import('../signin/callbackActor.lazy.ts')).startCallback(context.boot, context.history),
 }).lazy(() =>
   withPages(() => import('../account/logincallback.lazy.tsx')).then((module) => module.Route),
 );
@@ -150,6 +150,7 @@ export function createAppRouter(boot: BootActor) {
       session: () => bootContext(boot.getSnapshot()).session,
       userConfiguration: () => bootContext(boot.getSnapshot()).userConfiguration,
       config: () => currentConfigOf(boot.getSnapshot()),
+      boot,
       history,
     },
     defaultPendingComponent: BusyIndicator,

@@ -2,14 +2,21 @@ import { useLingui } from '@lingui/react';
 import { Trans } from '@lingui/react/macro';
 import { useSelector } from '@xstate/react';
 import { authMessageOf, authMessages } from '../errors/authMessages.ts';
-import { tokenActor } from './tokenActor.lazy.ts';
+import { useSyncExternalStore } from 'react';
+import { subscribeTokenStart, tokenActor, type TokenActor } from './tokenActor.lazy.ts';
 import { tokenView, tokenViewEqual } from '../../machines/token.view.ts';
 import '../ui/banner.css';
 
 /** Tells a signed-in person when the session needs attention, without leaving the page. */
 export function SessionBanner() {
+  // Nothing to say before the token's lifecycle starts: it starts once a person is signed in.
+  const actor = useSyncExternalStore(subscribeTokenStart, tokenActor);
+  return actor ? <TokenBanner actor={actor} /> : null;
+}
+
+function TokenBanner({ actor }: { actor: TokenActor }) {
   const { i18n } = useLingui();
-  const view = useSelector(tokenActor, tokenView, tokenViewEqual);
+  const view = useSelector(actor, tokenView, tokenViewEqual);
   if (view.kind === 'quiet') return null;
   if (view.kind === 'renewFailed') {
     return (
@@ -25,7 +32,7 @@ export function SessionBanner() {
         <p>
           <Trans>Je sessie eindigt om {time}. Log opnieuw in om zonder onderbreking door te werken; deze pagina blijft staan.</Trans>
         </p>
-        <button type="button" className="button button--primary" onClick={() => tokenActor.send({ type: 'SIGN_IN' })}>
+        <button type="button" className="button button--primary" onClick={() => actor.send({ type: 'SIGN_IN' })}>
           <Trans>Opnieuw inloggen</Trans>
         </button>
       </div>
@@ -38,7 +45,7 @@ export function SessionBanner() {
     <div className="banner banner--warning" role="alert">
       <p>{view.kind === 'pending' ? <Trans>Log in via het pop-upvenster…</Trans> : (reason ?? i18n._(authMessages['invalid-refresh-token']))}</p>
       {view.kind === 'signInRequired' && (
-        <button type="button" className="button button--primary" onClick={() => tokenActor.send({ type: 'SIGN_IN' })}>
+        <button type="button" className="button button--primary" onClick={() => actor.send({ type: 'SIGN_IN' })}>
           {errorKind === 'provider-session-unseen' ? <Trans>Sessie bevestigen</Trans> : <Trans>Opnieuw inloggen</Trans>}
         </button>
       )}

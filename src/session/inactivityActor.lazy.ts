@@ -1,8 +1,9 @@
-import { createActor, fromPromise } from 'xstate';
+import { createActor, fromPromise, type Actor } from 'xstate';
 import { inactivityMachine } from '../../machines/inactivity.machine.ts';
 import { clearToken } from '../abp/authToken.ts';
 import { sessionTimeOutOf } from '../abp/sessionTimeOut.ts';
-import { bootContext, currentConfig } from '../boot/bootActor.ts';
+import { bootContext, configOf, type BootActor } from '../boot/bootActor.ts';
+import type { AuthConfig } from '../config/appConfig.ts';
 import { inspectActor } from '../lib/inspect.ts';
 import { logError, logWarning } from '../lib/log.ts';
 import { signedOutPath } from '../lib/paths.ts';
@@ -33,10 +34,10 @@ const WAIT_FOR_SIGN_OUT_MS = 10_000;
  * the provider session, and tells the others (SIGNED_OUT), which leave.
  * Without Web Locks every tab signs out, which is still correct, only not single.
  */
-async function signOutOnce(): Promise<void> {
+async function signOutOnce(auth: AuthConfig): Promise<void> {
   const signOutHere = async () => {
     const { signOut } = await import('../signin/signOut.lazy.ts');
-    await signOut(currentConfig().auth, 'idle');
+    await signOut(auth, 'idle');
   };
   const signedOutHere = navigator.locks
     ? await navigator.locks.request('session.inactivity.sign-out', { ifAvailable: true }, async (lock) => {
@@ -52,23 +53,24 @@ async function signOutOnce(): Promise<void> {
   await new Promise((resolve) => setTimeout(resolve, WAIT_FOR_SIGN_OUT_MS));
 }
 
-/** The inactivityMachine with the browser's implementations. */
-export const browserInactivityMachine = inactivityMachine.provide({
-  actors: {
-    signOut: fromPromise(() => signOutOnce()),
-  },
-  actions: {
-    logSignOut: () => logWarning('session', 'signed out after a time without activity'),
-    leaveForLogin: () => {
-      // Only tabs that did not sign out themselves get here (signOutOnce); the one that did is on its way to the provider.
-      forgetPerson();
-      clearToken();
-      location.replace(signedOutPath('idle'));
+/** The inactivityMachine with the browser's implementations, signing out at the provider of the start-up actor's config. */
+const browserInactivityMachine = (boot: BootActor) =>
+  inactivityMachine.provide({
+    actors: {
+      signOut: fromPromise(() => signOutOnce(configOf(boot).auth)),
     },
-  },
-});
+    actions: {
+      logSignOut: () => logWarning('session', 'signed out after a time without activity'),
+      leaveForLogin: () => {
+        // Only tabs that did not sign out themselves get here (signOutOnce); the one that did is on its way to the provider.
+        forgetPerson();
+        clearToken();
+        location.replace(signedOutPath('idle'));
+      },
+    },
+  });
 
-export type InactivityActor = ReturnType<typeof createActor<typeof browserInactivityMachine>>;
+export type InactivityActor = Actor<ReturnType<typeof browserInactivityMachine>>;
 
 let actor: InactivityActor | undefined;
 const onStart = new Set<() => void>();
@@ -96,11 +98,11 @@ export function stayOnline(): void {
  * on (GetAll's settings); does nothing otherwise. Activity here is told to
  * the other tabs, theirs counts here, and every wake-up checks the clock.
  */
-export function startInactivityWatch(): void {
-  const timeOut = sessionTimeOutOf(bootContext().userConfiguration);
+export function startInactivityWatch(boot: BootActor): void {
+  const timeOut = sessionTimeOutOf(bootContext(boot.getSnapshot()).userConfiguration);
   if (actor || !timeOut) return;
   const lastActivity = Date.now();
-  actor = createActor(browserInactivityMachine, { input: { ...timeOut, lastActivity } });
+  actor = createActor(browserInactivityMachine(boot), { input: { ...timeOut, lastActivity } });
   performance.mark(INACTIVITY_WATCH_MARK, { detail: lastActivity });
   if (import.meta.env.DEV) inspectActor(actor);
   actor.start();

@@ -1,6 +1,7 @@
 import { registerSessionRepair } from '../abp/sessionRepair.ts';
 import { startInactivityWatch } from './inactivityActor.lazy.ts';
-import { tokenActor, startTokenLifecycle } from './tokenActor.lazy.ts';
+import { startTokenLifecycle, type TokenActor } from './tokenActor.lazy.ts';
+import type { BootActor } from '../boot/bootActor.ts';
 
 /** How long a refused request waits for the person to sign in again before it gives up (and says so). */
 const REPAIR_WAIT_MS = 10 * 60_000;
@@ -13,7 +14,7 @@ const REPAIR_WAIT_MS = 10 * 60_000;
  * a new token is held; false when the person cancels, the sign-in fails or
  * nobody answers in time.
  */
-function repairWithTokenLifecycle(): Promise<boolean> {
+function repairWithTokenLifecycle(tokenActor: TokenActor): Promise<boolean> {
   const start = tokenActor.getSnapshot();
   if (start.matches('idle') || start.status !== 'active') return Promise.resolve(false);
   return new Promise((resolve) => {
@@ -36,8 +37,8 @@ function repairWithTokenLifecycle(): Promise<boolean> {
 }
 
 /** What runs once a person is signed in: the token's life, its repair after a refused request, and the inactivity watch where the server turns it on. */
-export function startSignedIn(): void {
-  startTokenLifecycle();
-  registerSessionRepair(repairWithTokenLifecycle);
-  startInactivityWatch();
+export function startSignedIn(boot: BootActor): void {
+  const tokenActor = startTokenLifecycle(boot);
+  registerSessionRepair(() => repairWithTokenLifecycle(tokenActor));
+  startInactivityWatch(boot);
 }

@@ -1,4 +1,4 @@
-import { createActor, fromPromise } from 'xstate';
+import { createActor, fromPromise, type Actor } from 'xstate';
 import type { TokenGrant } from '../../machines/token.types.ts';
 import { tokenMachine } from '../../machines/token.machine.ts';
 import { errorOf } from '../../machines/error.ts';
@@ -8,32 +8,47 @@ import { logError } from '../lib/log.ts';
 import { getProviderTokens, removeRefreshToken } from '../auth/providerTokens.ts';
 import { announceRenewal, startTokenSharing } from '../auth/providerTokenSharing.ts';
 import { signedOutPath } from '../lib/paths.ts';
-import { bootActor, bootContext, currentConfig } from '../boot/bootActor.ts';
+import { bootContext, configOf, type BootActor, type BootSnapshot } from '../boot/bootActor.ts';
 import { watchWake } from './wakeWatch.ts';
 import { heldTokenExpiry, heldTokenLifetime } from '../signin/backendLogin.ts';
 import { signInWithPopup } from '../signin/popup.lazy.ts';
 
-/** The tokenMachine with the browser's implementations; the sign-in code loads only when needed. */
-export const browserTokenMachine = tokenMachine.provide({
-  actors: {
-    renewTokens: fromPromise(async ({ input }) => (await import('../renewal/renew.lazy.ts')).renewTokens(currentConfig(), input.expiresAt)),
-    // Imported with this module, not on demand: the popup must open in the click that asked for it. Safari (every
-    // browser on an iPhone) blocks a window opened after an await, and the sign-in would leave the page instead.
-    reauthenticate: fromPromise(() => signInWithPopup(currentConfig())),
-  },
-  actions: {
-    announceRenewed: () => announceRenewal(),
-    removeRefreshToken: () => removeRefreshToken(),
-    signInWithRedirect: () =>
-      void import('../auth/authorize.lazy.ts')
-        .then(({ signInWithRedirect }) => signInWithRedirect(currentConfig().auth, location.pathname + location.search))
-        .catch((error: unknown) => logError('sign-in', error)),
-    logError: ({ event }) => logError('token', errorOf(event)),
-  },
-});
+/** The tokenMachine with the browser's implementations, for the start-up actor's config; the sign-in code loads only when needed. */
+const browserTokenMachine = (boot: BootActor) =>
+  tokenMachine.provide({
+    actors: {
+      renewTokens: fromPromise(async ({ input }) => (await import('../renewal/renew.lazy.ts')).renewTokens(configOf(boot), input.expiresAt)),
+      // Imported with this module, not on demand: the popup must open in the click that asked for it. Safari (every
+      // browser on an iPhone) blocks a window opened after an await, and the sign-in would leave the page instead.
+      reauthenticate: fromPromise(() => signInWithPopup(boot)),
+    },
+    actions: {
+      announceRenewed: () => announceRenewal(),
+      removeRefreshToken: () => removeRefreshToken(),
+      signInWithRedirect: () =>
+        void import('../auth/authorize.lazy.ts')
+          .then(({ signInWithRedirect }) => signInWithRedirect(configOf(boot).auth, location.pathname + location.search))
+          .catch((error: unknown) => logError('sign-in', error)),
+      logError: ({ event }) => logError('token', errorOf(event)),
+    },
+  });
 
-/** The page's one token actor. */
-export const tokenActor = createActor(browserTokenMachine);
+/** The page's token actor, made for its start-up actor once a person is signed in. */
+export type TokenActor = Actor<ReturnType<typeof browserTokenMachine>>;
+
+let actor: TokenActor | undefined;
+const onStart = new Set<() => void>();
+
+/** The page's token actor, once its lifecycle started (startTokenLifecycle). */
+export function tokenActor(): TokenActor | undefined {
+  return actor;
+}
+
+/** For a view mounted before the lifecycle starts (it starts when the browser is idle after the first page). */
+export function subscribeTokenStart(listener: () => void): () => void {
+  onStart.add(listener);
+  return () => onStart.delete(listener);
+}
 
 /** The backend token this tab holds now, as a grant: after a reload, or when another tab stored it. */
 function heldGrant(expiresAt: number): TokenGrant {
@@ -42,41 +57,45 @@ function heldGrant(expiresAt: number): TokenGrant {
 }
 
 /** Another tab stored a new backend token: taken when it outlives the one this tab knows (a tab asking the person asks no more). */
-function takeRenewalElsewhere(): void {
+function takeRenewalElsewhere(current: TokenActor): void {
   const expiresAt = heldTokenExpiry();
-  const known = tokenActor.getSnapshot().context.expiresAt;
-  if (expiresAt !== undefined && known !== undefined && expiresAt > known) tokenActor.send({ type: 'RENEWED', ...heldGrant(expiresAt) });
+  const known = current.getSnapshot().context.expiresAt;
+  if (expiresAt !== undefined && known !== undefined && expiresAt > known) current.send({ type: 'RENEWED', ...heldGrant(expiresAt) });
 }
-
-let started = false;
 
 /**
  * Follows start-up: a signed-in session adds the backend token, a session
  * without a user removes it. Started once a user is signed in, from the
- * state start-up is in by then.
+ * state start-up is in by then; once per page.
  */
-export function startTokenLifecycle(): void {
-  if (started) return;
-  started = true;
-  if (import.meta.env.DEV) inspectActor(tokenActor);
-  tokenActor.start();
+export function startTokenLifecycle(boot: BootActor): TokenActor {
+  if (actor) return actor;
+  const current = createActor(browserTokenMachine(boot));
+  actor = current;
+  if (import.meta.env.DEV) inspectActor(current);
+  current.start();
+  for (const listener of onStart) listener();
   // Signed out in another tab: this one leaves the signed-in pages too.
-  startTokenSharing((reason) => location.replace(signedOutPath(reason)), takeRenewalElsewhere);
+  startTokenSharing(
+    (reason) => location.replace(signedOutPath(reason)),
+    () => takeRenewalElsewhere(current),
+  );
   // A renewal that failed for want of a connection is tried again as soon as the connection is back.
-  abpEvents.on('abp.reachable', () => tokenActor.send({ type: 'RETRY' }));
+  abpEvents.on('abp.reachable', () => current.send({ type: 'RETRY' }));
   // A tab that was hidden, offline or asleep checks its expiry at once instead of trusting a late timer.
-  watchWake(() => tokenActor.send({ type: 'WAKE' }));
-  const follow = (snapshot: ReturnType<typeof bootActor.getSnapshot>) => {
+  watchWake(() => current.send({ type: 'WAKE' }));
+  const follow = (snapshot: BootSnapshot) => {
     if (!snapshot.matches('ready')) return;
     const user = bootContext(snapshot).session?.user;
     const expiresAt = heldTokenExpiry();
-    const lifecycle = tokenActor.getSnapshot();
+    const lifecycle = current.getSnapshot();
     if (user && expiresAt !== undefined && (lifecycle.matches('idle') || lifecycle.matches('signInRequired'))) {
-      tokenActor.send({ type: 'ADDED', ...heldGrant(expiresAt) });
+      current.send({ type: 'ADDED', ...heldGrant(expiresAt) });
     } else if (!user && !lifecycle.matches('idle')) {
-      tokenActor.send({ type: 'REMOVED' });
+      current.send({ type: 'REMOVED' });
     }
   };
-  follow(bootActor.getSnapshot());
-  bootActor.subscribe(follow);
+  follow(boot.getSnapshot());
+  boot.subscribe(follow);
+  return current;
 }

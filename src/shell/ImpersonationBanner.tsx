@@ -6,7 +6,7 @@ import { backToImpersonator } from '../abp/impersonation.ts';
 import { setTenantId } from '../abp/tenant.ts';
 import { useApi } from '../boot/api.ts';
 import { restartBoot } from '../boot/restart.ts';
-import { useSession, useUserConfiguration } from '../boot/useBoot.ts';
+import { useBootActor, useSession, useUserConfiguration } from '../boot/useBoot.ts';
 import { logError } from '../lib/log.ts';
 import { describeError } from '../errors/describeError.ts';
 import './impersonation.css';
@@ -20,6 +20,7 @@ import '../errors/errors.css';
  */
 export function ImpersonationBanner() {
   const api = useApi();
+  const boot = useBootActor();
   const { t, i18n } = useLingui();
   const user = useSession()?.user;
   const session = useUserConfiguration()?.session;
@@ -38,7 +39,7 @@ export function ImpersonationBanner() {
       const result = await backToImpersonator(api);
       storeToken(result.accessToken, result.encryptedAccessToken, result.expireInSeconds);
       setTenantId(impersonatorTenantId ?? undefined);
-      await restartBoot();
+      await restartBoot(boot);
     } catch (error) {
       logError('impersonation', error);
       if (error instanceof AbpError && error.status === 404) {

@@ -14,7 +14,7 @@ import { REDIRECT_PATH } from '../auth/provider.ts';
 import type { ProviderTokens } from '../auth/providerTokens.ts';
 import { publishProviderTokens } from '../auth/providerTokenSharing.ts';
 import type { ExternalAuthenticateResult } from '../abp/externalAuthenticate.ts';
-import { bootActor, bootContext, currentConfig } from '../boot/bootActor.ts';
+import { bootContext, configOf, type BootActor } from '../boot/bootActor.ts';
 
 export interface CallbackNavigation {
   /** Replaces the current entry: the callback never stays in the history. */
@@ -27,12 +27,12 @@ export interface CallbackNavigation {
  * sign-in: a refused, inactive or failed sign-in leaves no refresh token in
  * the tab.
  */
-export function browserCallbackMachine(navigation: CallbackNavigation) {
+export function browserCallbackMachine(boot: BootActor, navigation: CallbackNavigation) {
   return createCallbackMachine<ProviderTokens, ExternalAuthenticateResult>().provide({
     actors: {
       parseTokens: fromPromise(async ({ input }) => {
         const parameters = new URL(input.href).searchParams;
-        const { tokens, returnPath } = await processCallback(currentConfig().auth, parameters);
+        const { tokens, returnPath } = await processCallback(configOf(boot).auth, parameters);
         if (!tokens?.accessToken) logWarning('sign-in', 'the token response carried no access token');
         return { tokens: tokens?.accessToken ? tokens : undefined, returnPath };
       }),
@@ -41,7 +41,7 @@ export function browserCallbackMachine(navigation: CallbackNavigation) {
         if (!tokens?.accessToken) throw new AuthError('invalid-token', 'no provider access token after the exchange');
         let result: ExternalAuthenticateResult;
         try {
-          result = await loginAtBackend(currentConfig(), tokens, bootContext().userConfiguration?.localization.values);
+          result = await loginAtBackend(configOf(boot), tokens, bootContext(boot.getSnapshot()).userConfiguration?.localization.values);
         } catch (error) {
           // The backend answered and refused this account: let the person pick another one.
           if (error instanceof AuthError && error.cause instanceof AbpError && error.cause.status > 0) requireLoginForm();
@@ -55,7 +55,7 @@ export function browserCallbackMachine(navigation: CallbackNavigation) {
         if (!login || !tokens) throw new AuthError('backend-rejected', 'no backend answer to process');
         storeAuthenticateResult(login);
         publishProviderTokens(tokens);
-        await restartSignedIn();
+        await restartSignedIn(boot);
       }),
     },
     actions: {
@@ -81,10 +81,10 @@ let actor: CallbackActor | undefined;
  * its screen renders); a second load of the route finds it running, so the
  * code is never exchanged twice.
  */
-export function startCallback(navigation: CallbackNavigation): CallbackActor {
+export function startCallback(boot: BootActor, navigation: CallbackNavigation): CallbackActor {
   if (!actor) {
-    const session = bootContext().session;
-    actor = createActor(browserCallbackMachine(navigation), {
+    const session = bootContext(boot.getSnapshot()).session;
+    actor = createActor(browserCallbackMachine(boot, navigation), {
       input: { href: location.href, hasSession: Boolean(session?.user) },
     });
     if (import.meta.env.DEV) inspectActor(actor);
@@ -100,10 +100,10 @@ export function startCallback(navigation: CallbackNavigation): CallbackActor {
  * sign-in replaces anyway, instead of after them (two API round trips less
  * before /app/home). The route's loader later finds the actor running.
  */
-export async function startCallbackEarly(navigation: CallbackNavigation): Promise<void> {
+export async function startCallbackEarly(boot: BootActor, navigation: CallbackNavigation): Promise<void> {
   if (!isLoginRedirect(location.href)) return;
-  const snapshot = await waitFor(bootActor, (current) => bootContext(current).config !== undefined || current.status === 'done' || current.matches('configFailed'));
-  if (bootContext(snapshot).config) startCallback(navigation);
+  const snapshot = await waitFor(boot, (current) => bootContext(current).config !== undefined || current.status === 'done' || current.matches('configFailed'));
+  if (bootContext(snapshot).config) startCallback(boot, navigation);
 }
 
 /** The running callback actor, for the callback screen: the route started it. */

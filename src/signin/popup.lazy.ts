@@ -1,6 +1,6 @@
 import type { SignInOutcome } from '../../machines/token.types.ts';
 import { restartSignedIn } from './restartSignedIn.ts';
-import type { AppConfig } from '../config/appConfig.ts';
+import { configOf, type BootActor } from '../boot/bootActor.ts';
 import { AuthError } from '../auth/authError.ts';
 import { createAuthorizationRequest, type AuthorizationOptions } from '../auth/authorize.lazy.ts';
 import type { AuthConfig } from '../config/appConfig.ts';
@@ -88,7 +88,8 @@ export async function authorizeInPopup(
  * Signs in again in a popup, keeping this page: `terminal` when the popup is
  * blocked (the caller falls back to redirect), `canceled` when it is closed.
  */
-export async function signInWithPopup(config: AppConfig): Promise<SignInOutcome> {
+export async function signInWithPopup(boot: BootActor): Promise<SignInOutcome> {
+  const config = configOf(boot);
   const popup = openPopup();
   if (!popup) return { status: 'terminal', error: { kind: 'popup-blocked', detail: 'window.open returned null' } };
   try {
@@ -101,7 +102,7 @@ export async function signInWithPopup(config: AppConfig): Promise<SignInOutcome>
     storeAuthenticateResult(result);
     // Kept only once the backend accepted them, as after a redirect sign-in.
     publishProviderTokens(tokens);
-    await restartSignedIn();
+    await restartSignedIn(boot);
     return {
       status: 'success',
       expiresAt: Date.now() + result.expireInSeconds * 1000,

@@ -1,3 +1,4 @@
+import type { BootActor } from '../boot/bootActor.ts';
 import { restartBoot, RestartError } from '../boot/restart.ts';
 import { AuthError } from '../auth/authError.ts';
 
@@ -6,9 +7,9 @@ import { AuthError } from '../auth/authError.ts';
  * session call then fails (the backend accepted it; the next start uses it),
  * and the person is told their details could not be loaded.
  */
-export async function restartSignedIn(): Promise<void> {
+export async function restartSignedIn(boot: BootActor): Promise<void> {
   try {
-    await restartBoot();
+    await restartBoot(boot);
   } catch (error) {
     if (error instanceof RestartError) throw new AuthError('session-failed', error.message, { cause: error });
     throw error;

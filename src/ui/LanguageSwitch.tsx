@@ -1,6 +1,6 @@
 import { useLingui } from '@lingui/react/macro';
 import { useId, useMemo, useState } from 'react';
-import { useAppConfig, useUserConfiguration } from '../boot/useBoot.ts';
+import { useAppConfig, useBootActor, useUserConfiguration } from '../boot/useBoot.ts';
 import { useCurrentLanguage } from '../boot/useLanguage.ts';
 import { maySaveLanguage, sameLanguage } from '../boot/deviceLanguage.lazy.ts';
 import { catalogLocale } from '../i18n/locales.ts';
@@ -32,6 +32,7 @@ export function LanguageSwitch() {
   const { t } = useLingui();
   const id = useId();
   const noteId = useId();
+  const boot = useBootActor();
   const config = useAppConfig();
   const configuration = useUserConfiguration();
   const current = useCurrentLanguage();
@@ -60,7 +61,7 @@ export function LanguageSwitch() {
     setFailed(false);
     try {
       const { switchLanguage } = await import('../boot/switchLanguage.lazy.ts');
-      await switchLanguage(name);
+      await switchLanguage(boot, name);
     } catch (error) {
       logError('language', error);
       setFailed(true);

@@ -1,11 +1,10 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useRouter, type AnyRouter, type ErrorComponentProps } from '@tanstack/react-router';
-import { useSelector } from '@xstate/react';
 import { useEffect } from 'react';
 import { ErrorScreen } from './ErrorScreen.tsx';
 import { logError } from '../lib/log.ts';
 import { whenConnectionBack } from '../connection/connectionBack.ts';
-import { connectivityActor } from '../connection/connectivityActor.ts';
+import { useConnectionLost } from '../connection/connectivityActor.ts';
 
 /** The failed page being loaded again when the connection is back: the one on screen, one at a time. */
 let watched: { href: string; stop: () => void } | undefined;
@@ -48,7 +47,7 @@ export function RouteError({ error }: ErrorComponentProps) {
   const { t } = useLingui();
   const offline = !navigator.onLine;
   // The server out of reach is waited for like the browser offline: the banner below tries again and says when.
-  const unreachable = useSelector(connectivityActor, (snapshot) => snapshot.matches('lost'));
+  const unreachable = useConnectionLost();
   const waits = offline || unreachable;
   useEffect(() => logError('route', error), [error]);
   // After every render: the screen may stand for another page than before.
