@@ -40,8 +40,18 @@ const slowStartOf = (boot: BootActor) =>
       .catch(() => ({ default: () => null })),
   );
 
-/** The connection banner and the update prompt load once start-up is done. */
-const AfterStart = optionalLazy(() => import('./ui/AfterStart.lazy.tsx').then((module) => module.AfterStart));
+/**
+ * The connection banner and the update prompt load once start-up is done; the
+ * connection watch starts for the page's start-up actor as their code arrives,
+ * before anything of it is drawn, so no request that gets no answer is missed.
+ */
+const afterStartOf = (boot: BootActor) =>
+  optionalLazy(() =>
+    import('./ui/AfterStart.lazy.tsx').then((module) => {
+      module.startAfterStart(boot);
+      return module.AfterStart;
+    }),
+  );
 
 /** What src/start.tsx made for the page: the start-up actor and the router, whose context carries what start-up makes. */
 export interface AppProps {
@@ -64,6 +74,7 @@ function Reached({ boot, router }: AppProps) {
   const view = useDeferredValue(useSelector(boot, bootView, bootViewEqual));
   // One for the page's start-up, timed from the first render.
   const [SlowStart] = useState(() => slowStartOf(boot));
+  const [AfterStart] = useState(() => afterStartOf(boot));
   const localeReady = useLocaleReady(view.kind === 'ready' ? view.localeName : undefined);
   const session = view.kind === 'ready' ? view.session : undefined;
   // Not the session of the first render: start-up may already be done when React first draws (index.html's early requests), and its first session still schedules the idle work.

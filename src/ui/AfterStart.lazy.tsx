@@ -1,15 +1,16 @@
 import { ConnectionBanner } from '../connection/ConnectionBanner.tsx';
-import { useEffect } from 'react';
-import { useBootActor } from '../boot/useBoot.ts';
+import type { BootActor } from '../boot/bootActor.ts';
 import { startConnectivity } from '../connection/connectivityActor.ts';
 import { ProgressBar } from './ProgressBar.tsx';
 import { UpdatePrompt } from './UpdatePrompt.tsx';
 
+/** The connection watch, started as this code arrives (App), once start-up is done: not from a render. */
+export function startAfterStart(boot: BootActor): void {
+  startConnectivity(boot);
+}
+
 /** What joins the page once it is on screen and the browser is idle: the progress bar, the connection banner and, in production builds, the update prompt. */
 export function AfterStart() {
-  const boot = useBootActor();
-  // The connection watch starts once start-up is done, when this loads: after the render, not in it.
-  useEffect(() => startConnectivity(boot), [boot]);
   return (
     <>
       <ProgressBar />
