@@ -14,7 +14,9 @@ import { SRC_LAYERS } from './scripts/modules.ts';
 function layerRules() {
   return SRC_LAYERS.map((layer, index) => {
     const higher = SRC_LAYERS.slice(index + 1);
-    const patterns = [{ regex: '^(\\.\\./)+(main|start|App)\\.tsx?$', message: 'Only the root files (main, start, App) wire the layers together.' }];
+    const patterns = [
+      { regex: '^(\\.\\./)+(main|start|App)\\.tsx?$', message: 'Only the root files (main, start, App) wire the layers together.' },
+    ];
     const syntax = [LAZY_ONLY, NO_TOP_LEVEL_AWAIT];
     if (higher.length > 0) {
       const message = `src/${layer} sits below ${higher.join(', ')} (docs/architecture.md, "Layers"): move what both need further down.`;
@@ -22,7 +24,10 @@ function layerRules() {
       // no-restricted-imports does not see import(); an arrow up through it is refused here.
       syntax.push({ selector: `ImportExpression > Literal[value=/^(\\.\\.\\/)+(${higher.join('|')})\\//]`, message });
     }
-    return { files: [`src/${layer}/**/*.{ts,tsx}`], rules: { 'no-restricted-imports': ['error', { patterns }], 'no-restricted-syntax': ['error', ...syntax] } };
+    return {
+      files: [`src/${layer}/**/*.{ts,tsx}`],
+      rules: { 'no-restricted-imports': ['error', { patterns }], 'no-restricted-syntax': ['error', ...syntax] },
+    };
   });
 }
 
@@ -43,7 +48,19 @@ const NO_TOP_LEVEL_AWAIT = {
 };
 
 export default defineConfig(
-  { ignores: ['dist', 'bench-dist', 'coverage', '.devstack', 'src/locales/*/messages.js', 'devstack/abp/bin', 'devstack/abp/obj', 'reports', '.stryker-tmp'] },
+  {
+    ignores: [
+      'dist',
+      'bench-dist',
+      'coverage',
+      '.devstack',
+      'src/locales/*/messages.js',
+      'devstack/abp/bin',
+      'devstack/abp/obj',
+      'reports',
+      '.stryker-tmp',
+    ],
+  },
   js.configs.recommended,
   tseslint.configs.recommended,
   // The service worker runs in the worker's scope.

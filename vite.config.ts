@@ -108,11 +108,16 @@ function preloadAppChunks(): Plugin {
       handler(html, context) {
         if (!context.bundle) return;
         const { entry, app } = startChunksOf(context.bundle);
-        if (app.size === 0) throw new Error('preload-app-chunks: the entry imports no start chunk, so index.html would link none of the app.');
+        if (app.size === 0)
+          throw new Error('preload-app-chunks: the entry imports no start chunk, so index.html would link none of the app.');
         const linked = (fileName: string) => entry.has(fileName) || html.includes(`/${fileName}"`);
         return [...app]
           .filter((fileName) => !linked(fileName))
-          .map((fileName) => ({ tag: 'link', attrs: { rel: 'modulepreload', crossorigin: '', href: `/${fileName}` }, injectTo: 'head' as const }));
+          .map((fileName) => ({
+            tag: 'link',
+            attrs: { rel: 'modulepreload', crossorigin: '', href: `/${fileName}` },
+            injectTo: 'head' as const,
+          }));
       },
     },
   };
@@ -125,7 +130,8 @@ const onDemand = collectOnDemandFiles();
 function buildInfo(): { commit: string; date: string } {
   let commit = 'onbekend';
   try {
-    commit = execFileSync('git', ['rev-parse', '--short', 'HEAD'], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }).trim() || commit;
+    commit =
+      execFileSync('git', ['rev-parse', '--short', 'HEAD'], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }).trim() || commit;
   } catch {
     // Built outside a git checkout (a source archive): the build says so.
   }
@@ -215,7 +221,10 @@ export default defineConfig({
         },
         resolve: {
           alias: [
-            { find: /^@xstate\/machine-extractor$/, replacement: resolve(import.meta.dirname, 'node_modules/@xstate/machine-extractor/dist/xstate-machine-extractor.esm.js') },
+            {
+              find: /^@xstate\/machine-extractor$/,
+              replacement: resolve(import.meta.dirname, 'node_modules/@xstate/machine-extractor/dist/xstate-machine-extractor.esm.js'),
+            },
             { find: /^xstate\/lib\/(.*)$/, replacement: 'xstate4/es/$1.js' },
           ],
         },

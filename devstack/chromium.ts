@@ -31,7 +31,10 @@ function playwrightFeaturesOff(): string[] {
   const bundle = join(dirname(createRequire(import.meta.url).resolve('playwright-core/package.json')), 'lib/coreBundle.js');
   const list = /disabledFeatures = \[([\s\S]*?)\]\.filter/.exec(readFileSync(bundle, 'utf8'))?.[1];
   const features = [...(list ?? '').matchAll(/^\s*"(\w+)",?\s*$/gm)].map((match) => match[1]!);
-  if (features.length === 0) throw new Error(`devstack/chromium.ts: no list of switched-off features found in ${bundle}; Playwright has moved it, so read it anew there.`);
+  if (features.length === 0)
+    throw new Error(
+      `devstack/chromium.ts: no list of switched-off features found in ${bundle}; Playwright has moved it, so read it anew there.`,
+    );
   return features;
 }
 
@@ -54,7 +57,9 @@ export const CHROMIUM_ARGS: readonly string[] = [
 ];
 
 /** Headless Chromium with those flags; `args` adds more (a remote debugging port, for Lighthouse). */
-export function launchChromium(options: { args?: readonly string[] } & Omit<LaunchOptions, 'args' | 'executablePath'> = {}): Promise<Browser> {
+export function launchChromium(
+  options: { args?: readonly string[] } & Omit<LaunchOptions, 'args' | 'executablePath'> = {},
+): Promise<Browser> {
   const { args = [], ...rest } = options;
   return chromium.launch({ ...rest, executablePath: CHROMIUM_PATH, args: [...CHROMIUM_ARGS, ...args] });
 }

@@ -118,14 +118,68 @@ export const API_PASSWORD = DEMO_PASSWORD;
 
 export const apiUsers: readonly SeedUser[] = [
   // The template's host administrator: no tenant; its external login is the provider's `host` (below).
-  { id: 1, tenantId: null, userName: 'admin', name: 'admin', surname: 'admin', emailAddress: 'admin@aspnetboilerplate.com', isActive: true, roleNames: ['Admin'] },
-  { id: 2, tenantId: 1, userName: 'admin', name: 'Beheerder', surname: 'Admin', emailAddress: 'admin@isolatie.local', isActive: true, roleNames: ['Admin'] },
+  {
+    id: 1,
+    tenantId: null,
+    userName: 'admin',
+    name: 'admin',
+    surname: 'admin',
+    emailAddress: 'admin@aspnetboilerplate.com',
+    isActive: true,
+    roleNames: ['Admin'],
+  },
+  {
+    id: 2,
+    tenantId: 1,
+    userName: 'admin',
+    name: 'Beheerder',
+    surname: 'Admin',
+    emailAddress: 'admin@isolatie.local',
+    isActive: true,
+    roleNames: ['Admin'],
+  },
   // Same person in a second tenant, so a tenant switch can be signed in to.
-  { id: 3, tenantId: 2, userName: 'admin', name: 'Beheerder', surname: 'Noord', emailAddress: 'admin@isolatie.local', isActive: true, roleNames: ['Admin'] },
-  { id: 4, tenantId: 3, userName: 'admin', name: 'Beheerder', surname: 'Zuid', emailAddress: 'admin@isolatie.local', isActive: true, roleNames: ['Admin'] },
-  { id: 5, tenantId: 1, userName: 'monteur', name: 'Piet', surname: 'Monteur', emailAddress: 'monteur@isolatie.local', isActive: true, roleNames: ['Monteur'] },
+  {
+    id: 3,
+    tenantId: 2,
+    userName: 'admin',
+    name: 'Beheerder',
+    surname: 'Noord',
+    emailAddress: 'admin@isolatie.local',
+    isActive: true,
+    roleNames: ['Admin'],
+  },
+  {
+    id: 4,
+    tenantId: 3,
+    userName: 'admin',
+    name: 'Beheerder',
+    surname: 'Zuid',
+    emailAddress: 'admin@isolatie.local',
+    isActive: true,
+    roleNames: ['Admin'],
+  },
+  {
+    id: 5,
+    tenantId: 1,
+    userName: 'monteur',
+    name: 'Piet',
+    surname: 'Monteur',
+    emailAddress: 'monteur@isolatie.local',
+    isActive: true,
+    roleNames: ['Monteur'],
+  },
   // Not yet activated: sign-in answers 500 "Inloggen mislukt!".
-  { id: 6, tenantId: 1, userName: 'nieuw', name: 'Nieuwe', surname: 'Medewerker', emailAddress: 'nieuw@isolatie.local', isActive: false, roleNames: [] },
+  {
+    id: 6,
+    tenantId: 1,
+    userName: 'nieuw',
+    name: 'Nieuwe',
+    surname: 'Medewerker',
+    emailAddress: 'nieuw@isolatie.local',
+    isActive: false,
+    roleNames: [],
+  },
 ];
 
 /** An external login (ABP's AbpUserLogins row): provider key = the provider's `sub`. */
@@ -147,13 +201,57 @@ export const externalLogins: readonly SeedLogin[] = [
 
 /** Given names and surnames of the extra staff a test can ask for (`extraUsers`): Dutch, each pair once. */
 const GIVEN_NAMES = [
-  'Anouk', 'Bram', 'Daan', 'Emma', 'Fleur', 'Gijs', 'Hanneke', 'Ivo', 'Jeroen', 'Karin', 'Lotte', 'Maarten',
-  'Noor', 'Oscar', 'Pieter', 'Roos', 'Sanne', 'Thijs', 'Vera', 'Willem', 'Yara', 'Zoë', 'Bas', 'Eline',
+  'Anouk',
+  'Bram',
+  'Daan',
+  'Emma',
+  'Fleur',
+  'Gijs',
+  'Hanneke',
+  'Ivo',
+  'Jeroen',
+  'Karin',
+  'Lotte',
+  'Maarten',
+  'Noor',
+  'Oscar',
+  'Pieter',
+  'Roos',
+  'Sanne',
+  'Thijs',
+  'Vera',
+  'Willem',
+  'Yara',
+  'Zoë',
+  'Bas',
+  'Eline',
 ];
 const SURNAMES = [
-  'de Vries', 'Jansen', 'van den Berg', 'Bakker', 'Visser', 'Smit', 'Meijer', 'de Boer', 'Mulder', 'de Groot',
-  'Bos', 'Vos', 'Peters', 'Hendriks', 'van Leeuwen', 'Dekker', 'Brouwer', 'de Wit', 'Dijkstra', 'Smits',
-  'de Graaf', 'van der Meer', 'Kok', 'Jacobs', 'van Dijk',
+  'de Vries',
+  'Jansen',
+  'van den Berg',
+  'Bakker',
+  'Visser',
+  'Smit',
+  'Meijer',
+  'de Boer',
+  'Mulder',
+  'de Groot',
+  'Bos',
+  'Vos',
+  'Peters',
+  'Hendriks',
+  'van Leeuwen',
+  'Dekker',
+  'Brouwer',
+  'de Wit',
+  'Dijkstra',
+  'Smits',
+  'de Graaf',
+  'van der Meer',
+  'Kok',
+  'Jacobs',
+  'van Dijk',
 ];
 
 /** The most extra staff a stack serves: a big company's staff in one environment. */
@@ -171,13 +269,17 @@ export const MOST_EXTRA_STAFF = 5000;
  */
 export function extraStaff(count: number): Array<Omit<SeedUser, 'id'>> {
   const pairs = GIVEN_NAMES.length * SURNAMES.length;
-  if (!Number.isInteger(count) || count < 0 || count > MOST_EXTRA_STAFF) throw new Error(`extraUsers must be a whole number from 0 to ${MOST_EXTRA_STAFF}, got ${count}`);
+  if (!Number.isInteger(count) || count < 0 || count > MOST_EXTRA_STAFF)
+    throw new Error(`extraUsers must be a whole number from 0 to ${MOST_EXTRA_STAFF}, got ${count}`);
   return Array.from({ length: count }, (_, index) => {
     const round = Math.floor(index / pairs);
     const inRound = index % pairs;
     const name = GIVEN_NAMES[inRound % GIVEN_NAMES.length]!;
     const surname = SURNAMES[(inRound + 2 * Math.floor(inRound / GIVEN_NAMES.length)) % SURNAMES.length]!;
-    const userName = `${name}.${surname}${round === 0 ? '' : round + 1}`.normalize('NFD').replace(/[\u0300-\u036f\s]/g, '').toLowerCase();
+    const userName = `${name}.${surname}${round === 0 ? '' : round + 1}`
+      .normalize('NFD')
+      .replace(/[\u0300-\u036f\s]/g, '')
+      .toLowerCase();
     const number = index + 1;
     return {
       tenantId: 1,

@@ -273,7 +273,11 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
     faults,
     holds,
   );
-  const { app: apiApp, behaviour, clearRolePermissionCache } = createApiApp({
+  const {
+    app: apiApp,
+    behaviour,
+    clearRolePermissionCache,
+  } = createApiApp({
     apiUrl: urls.api,
     appOrigin: urls.app,
     issuer: urls.signInIssuer,
@@ -287,26 +291,32 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
     holds,
     // As ABP writes a value made during the request: with an offset, not Z.
     releaseDate: new Date().toISOString().replace('Z', '+00:00'),
-    behaviour: { inactiveUserSignIn: options.inactiveUserSignIn, externalUserRegistration: options.externalUserRegistration, impersonation: options.impersonation, roleUpdateAnswer: options.roleUpdateAnswer },
+    behaviour: {
+      inactiveUserSignIn: options.inactiveUserSignIn,
+      externalUserRegistration: options.externalUserRegistration,
+      impersonation: options.impersonation,
+      roleUpdateAnswer: options.roleUpdateAnswer,
+    },
     extraUsers: options.extraUsers,
     lockoutSeconds: options.lockoutSeconds,
     providerClockSkew: options.providerClockSkew,
   });
   const api = serverFor(getRequestListener(apiApp.fetch), apiTls);
-  const staticApp = (options.serveApp ?? true)
-    ? createStaticApp({
-        dist: options.dist ?? 'dist',
-        issuer: urls.issuer,
-        apiUrl: urls.api,
-        apiServer: apiLayout === 'same-origin' ? urls.apiServer : undefined,
-        appConfig,
-        appConfigSwitch,
-        faults,
-        cspReports: options.testMode ? cspReports : undefined,
-        holds,
-        pageLog: options.testMode ?? false,
-      })
-    : undefined;
+  const staticApp =
+    (options.serveApp ?? true)
+      ? createStaticApp({
+          dist: options.dist ?? 'dist',
+          issuer: urls.issuer,
+          apiUrl: urls.api,
+          apiServer: apiLayout === 'same-origin' ? urls.apiServer : undefined,
+          appConfig,
+          appConfigSwitch,
+          faults,
+          cspReports: options.testMode ? cspReports : undefined,
+          holds,
+          pageLog: options.testMode ?? false,
+        })
+      : undefined;
   const web = staticApp && serverFor(getRequestListener(staticApp.fetch), options.tls);
 
   const connections = createConnectionSwitch(options.testMode ?? false);
@@ -336,5 +346,19 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
     name: `${u.givenName} ${u.familyName}`,
     sub: u.sub,
   }));
-  return { urls, faults, holds, connections, behaviour, clearRolePermissionCache, users, appConfig, appConfigSwitch, apiLayout, cspReports, refreshGrants, stop };
+  return {
+    urls,
+    faults,
+    holds,
+    connections,
+    behaviour,
+    clearRolePermissionCache,
+    users,
+    appConfig,
+    appConfigSwitch,
+    apiLayout,
+    cspReports,
+    refreshGrants,
+    stop,
+  };
 }

@@ -30,14 +30,34 @@ export function selfSignedLocalhost(): TlsIdentity {
     try {
       execFileSync(
         'openssl',
-        ['req', '-x509', '-newkey', 'ec', '-pkeyopt', 'ec_paramgen_curve:prime256v1', '-nodes', '-days', '1', '-subj', '/CN=localhost', '-addext', 'subjectAltName=DNS:localhost', '-keyout', keyFile, '-out', certFile],
+        [
+          'req',
+          '-x509',
+          '-newkey',
+          'ec',
+          '-pkeyopt',
+          'ec_paramgen_curve:prime256v1',
+          '-nodes',
+          '-days',
+          '1',
+          '-subj',
+          '/CN=localhost',
+          '-addext',
+          'subjectAltName=DNS:localhost',
+          '-keyout',
+          keyFile,
+          '-out',
+          certFile,
+        ],
         { stdio: ['ignore', 'ignore', 'pipe'] },
       );
     } catch (error) {
       throw new Error('Could not make a certificate for localhost with openssl (Debian: apt-get install openssl).', { cause: error });
     }
     const cert = readFileSync(certFile, 'utf8');
-    const spki = createHash('sha256').update(createPublicKey(cert).export({ type: 'spki', format: 'der' })).digest('base64');
+    const spki = createHash('sha256')
+      .update(createPublicKey(cert).export({ type: 'spki', format: 'der' }))
+      .digest('base64');
     return { key: readFileSync(keyFile, 'utf8'), cert, spki };
   } finally {
     rmSync(dir, { recursive: true, force: true });

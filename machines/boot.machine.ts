@@ -1,12 +1,6 @@
 import { assign, fromPromise, setup } from 'xstate';
 import { notProvided } from './actorEvents.ts';
-import type {
-  BootConfig,
-  BootContext,
-  BootEvent,
-  BootInput,
-  BootUserConfiguration,
-} from './boot.types.ts';
+import type { BootConfig, BootContext, BootEvent, BootInput, BootUserConfiguration } from './boot.types.ts';
 import { failureOf, outputOf, type MachineError } from './error.ts';
 import { BUILT_IN_LANGUAGE, mapLocale } from './locale.ts';
 
@@ -32,7 +26,11 @@ export function startRetryDelay(waits: number): number {
  * is read as those types with no cast; the machine reads only what
  * BootConfig and BootUserConfiguration declare.
  */
-export function createBootMachine<C extends BootConfig = BootConfig, U extends BootUserConfiguration = BootUserConfiguration, S = unknown>() {
+export function createBootMachine<
+  C extends BootConfig = BootConfig,
+  U extends BootUserConfiguration = BootUserConfiguration,
+  S = unknown,
+>() {
   return setup({
     types: {
       context: {} as BootContext<C, U, S>,
@@ -101,11 +99,7 @@ export function createBootMachine<C extends BootConfig = BootConfig, U extends B
             },
             {
               target: 'configFailed',
-              actions: [
-                'storeError',
-                'logError',
-                'clearBusy',
-              ],
+              actions: ['storeError', 'logError', 'clearBusy'],
             },
           ],
         },
@@ -176,11 +170,7 @@ export function createBootMachine<C extends BootConfig = BootConfig, U extends B
             {
               guard: 'isRestart',
               target: 'ready',
-              actions: [
-                'restorePrevious',
-                'storeError',
-                'logError',
-              ],
+              actions: ['restorePrevious', 'storeError', 'logError'],
             },
             {
               guard: 'waitsForServer',
@@ -189,11 +179,7 @@ export function createBootMachine<C extends BootConfig = BootConfig, U extends B
             },
             {
               target: 'rejected',
-              actions: [
-                'storeError',
-                'logError',
-                'clearBusy',
-              ],
+              actions: ['storeError', 'logError', 'clearBusy'],
             },
           ],
         },

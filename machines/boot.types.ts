@@ -34,11 +34,7 @@ export interface BootInput {
   cultureName: string;
 }
 
-export interface BootContext<
-  C extends BootConfig = BootConfig,
-  U extends BootUserConfiguration = BootUserConfiguration,
-  S = unknown,
-> {
+export interface BootContext<C extends BootConfig = BootConfig, U extends BootUserConfiguration = BootUserConfiguration, S = unknown> {
   cultureName: string;
   config?: C;
   userConfiguration?: U;

@@ -82,7 +82,14 @@ export const tokenMachine = setup({
     }),
     markPending: assign({ signInStatus: 'pending' as const }),
     storeError: assign(({ event }) => ({ error: failureOf(event) })),
-    forget: assign({ expiresAt: undefined, lifetimeMs: undefined, renewLate: undefined, sessionEndsAt: undefined, signInStatus: undefined, error: undefined }),
+    forget: assign({
+      expiresAt: undefined,
+      lifetimeMs: undefined,
+      renewLate: undefined,
+      sessionEndsAt: undefined,
+      signInStatus: undefined,
+      error: undefined,
+    }),
     /** Tells the other tabs that this one holds a new backend token (they take it as RENEWED). */
     announceRenewed: () => {},
     removeRefreshToken: () => {},

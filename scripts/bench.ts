@@ -47,7 +47,12 @@ const { dist, floorDist, lighthouseReports } = benchPaths(root);
 
 if (only === 'search') {
   const { search, load } = await measureSearchOnly({ root, runs, log });
-  const met = writeMerged(searchFigures(search), { date: new Date().toISOString().slice(0, 10), revision: describeRevision(), runs, load }, outDir, log);
+  const met = writeMerged(
+    searchFigures(search),
+    { date: new Date().toISOString().slice(0, 10), revision: describeRevision(), runs, load },
+    outDir,
+    log,
+  );
   log(`Done in ${Math.round((Date.now() - started) / 1000)} s.`);
   if (process.argv.includes('--check') && !met) process.exitCode = 1;
 } else if (only === 'longtasks') {

@@ -18,7 +18,11 @@ const locales: readonly string[] = LOCALES;
 const catalogFiles = () =>
   locales.flatMap((locale) => {
     const dir = resolve(root, 'src/locales', locale);
-    return existsSync(dir) ? readdirSync(dir).filter((name) => name.endsWith('.po')).map((name) => join(locale, name)) : [];
+    return existsSync(dir)
+      ? readdirSync(dir)
+          .filter((name) => name.endsWith('.po'))
+          .map((name) => join(locale, name))
+      : [];
   });
 const readCatalog = (file: string) => {
   const path = resolve(root, 'src/locales', file);
@@ -36,7 +40,11 @@ const stale = [...new Set([...filesBefore, ...catalogFiles()])].filter((file) =>
 
 const missing = catalogFiles()
   .filter((file) => !file.startsWith(`${SOURCE_LOCALE}/`))
-  .flatMap((file) => parsePo(readCatalog(file) ?? '').filter((m) => !m.msgstr.trim()).map((m) => ({ locale: file, ...m })));
+  .flatMap((file) =>
+    parsePo(readCatalog(file) ?? '')
+      .filter((m) => !m.msgstr.trim())
+      .map((m) => ({ locale: file, ...m })),
+  );
 
 if (stale.length) {
   console.error(`i18n check: catalogs are stale: run npm run i18n:extract and translate (changed: ${stale.join(', ')})`);

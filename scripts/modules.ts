@@ -16,7 +16,33 @@ import { dirname, join, relative, resolve } from 'node:path';
  */
 
 /** src/'s folders from the bottom up: each imports only from those before it. */
-export const SRC_LAYERS = ['lib', 'endpoints', 'abp', 'management', 'config', 'i18n', 'boot', 'auth', 'signin', 'renewal', 'connection', 'errors', 'ui', 'session', 'myaccount', 'section', 'edits', 'beheer', 'roles', 'environments', 'sections', 'app', 'account', 'shell', 'routes'] as const;
+export const SRC_LAYERS = [
+  'lib',
+  'endpoints',
+  'abp',
+  'management',
+  'config',
+  'i18n',
+  'boot',
+  'auth',
+  'signin',
+  'renewal',
+  'connection',
+  'errors',
+  'ui',
+  'session',
+  'myaccount',
+  'section',
+  'edits',
+  'beheer',
+  'roles',
+  'environments',
+  'sections',
+  'app',
+  'account',
+  'shell',
+  'routes',
+] as const;
 
 const ROOT = resolve(import.meta.dirname, '..');
 const CODE = /\.(ts|tsx)$/;
@@ -135,12 +161,10 @@ export function withPackages(files: Iterable<string>, importedIds: (id: string) 
 export function lazyFilesInStart(root = ROOT): { file: string; importedBy: string[] }[] {
   const { entry, start } = splitModules(root);
   const startFiles = [...entry, ...start];
-  return startFiles
-    .filter(isLazyFile)
-    .map((file) => ({
-      file: relative(root, file),
-      importedBy: startFiles.filter((other) => staticImports(other).includes(file)).map((other) => relative(root, other)),
-    }));
+  return startFiles.filter(isLazyFile).map((file) => ({
+    file: relative(root, file),
+    importedBy: startFiles.filter((other) => staticImports(other).includes(file)).map((other) => relative(root, other)),
+  }));
 }
 
 /** Every import of a module, as absolute paths: static, `import type`, re-exports and `import()`. */

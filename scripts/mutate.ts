@@ -68,7 +68,11 @@ interface Score {
 }
 
 function scoreOf(name: string, statuses: string[]): Score {
-  return { name, killed: statuses.filter((status) => DETECTED.has(status)).length, survived: statuses.filter((status) => UNDETECTED.has(status)).length };
+  return {
+    name,
+    killed: statuses.filter((status) => DETECTED.has(status)).length,
+    survived: statuses.filter((status) => UNDETECTED.has(status)).length,
+  };
 }
 
 /** Whole percent, rounded down: 89.9 % is below 90 %. A machine without mutants has nothing to miss. */
@@ -125,7 +129,10 @@ if (code !== 0) {
 }
 const forRules = rulesRun(args);
 // The rules tests make the paths of the machines being mutated only (tests/model/machines.rules.test.ts).
-const rulesCode = forRules === undefined ? 0 : await stryker([RULES_CONFIG, ...forRules.args], { ...process.env, MUTATE_MACHINES: forRules.machines.join(',') });
+const rulesCode =
+  forRules === undefined
+    ? 0
+    : await stryker([RULES_CONFIG, ...forRules.args], { ...process.env, MUTATE_MACHINES: forRules.machines.join(',') });
 if (rulesCode !== 0) {
   console.error(`stryker run ${RULES_CONFIG} ended with exit code ${rulesCode}; no scores`);
   process.exit(rulesCode);
@@ -133,7 +140,12 @@ if (rulesCode !== 0) {
 
 const report = JSON.parse(readFileSync(REPORT, 'utf8')) as Report;
 const machines = Object.entries(report.files)
-  .map(([file, { mutants }]) => scoreOf(basename(file, '.machine.ts'), mutants.map((mutant) => mutant.status)))
+  .map(([file, { mutants }]) =>
+    scoreOf(
+      basename(file, '.machine.ts'),
+      mutants.map((mutant) => mutant.status),
+    ),
+  )
   .sort((a, b) => a.name.localeCompare(b.name));
 const overall = scoreOf(
   'overall',
@@ -143,7 +155,9 @@ const overall = scoreOf(
 let ruled: Score[] = [];
 if (forRules !== undefined) {
   const rulesReport = JSON.parse(readFileSync(RULES_REPORT, 'utf8')) as Report;
-  const testNames = new Map(Object.values(rulesReport.testFiles ?? {}).flatMap(({ tests }) => tests.map((test) => [test.id, test.name] as const)));
+  const testNames = new Map(
+    Object.values(rulesReport.testFiles ?? {}).flatMap(({ tests }) => tests.map((test) => [test.id, test.name] as const)),
+  );
   /**
    * Found by a rule: the first test that failed on it is a rules test, or it
    * never ended. The rules run has only rules tests, but a mutant that breaks
@@ -151,14 +165,17 @@ if (forRules !== undefined) {
    * instead (tests/model/machines.rules.test.ts), and no rule saw it.
    */
   const byRules = (mutant: Mutant) =>
-    mutant.status === 'Timeout' || (mutant.status === 'Killed' && (mutant.killedBy ?? []).some((id) => (testNames.get(id) ?? id).endsWith(RULES_TEST)));
+    mutant.status === 'Timeout' ||
+    (mutant.status === 'Killed' && (mutant.killedBy ?? []).some((id) => (testNames.get(id) ?? id).endsWith(RULES_TEST)));
   ruled = Object.entries(rulesReport.files)
     .map(([file, { mutants }]) => ({ name: basename(file, '.machine.ts'), mutants }))
     .filter(({ name }) => RULED.includes(name))
     .map(({ name, mutants }) =>
       scoreOf(
         `${name} (rules)`,
-        mutants.filter((mutant) => DETECTED.has(mutant.status) || UNDETECTED.has(mutant.status)).map((mutant) => (byRules(mutant) ? 'Killed' : 'Survived')),
+        mutants
+          .filter((mutant) => DETECTED.has(mutant.status) || UNDETECTED.has(mutant.status))
+          .map((mutant) => (byRules(mutant) ? 'Killed' : 'Survived')),
       ),
     )
     .sort((a, b) => a.name.localeCompare(b.name));
@@ -166,13 +183,17 @@ if (forRules !== undefined) {
 
 console.log('');
 for (const score of [...machines, overall, ...ruled]) {
-  console.log(`mutation score ${score.name}: ${percent(score)}% (killed ${score.killed} of ${score.killed + score.survived}, ${score.survived} survived)`);
+  console.log(
+    `mutation score ${score.name}: ${percent(score)}% (killed ${score.killed} of ${score.killed + score.survived}, ${score.survived} survived)`,
+  );
 }
 const below = [
   ...[...machines, overall].filter((score) => percent(score) < THRESHOLD).map(({ name }) => `${name} (below ${THRESHOLD}%)`),
   ...ruled.filter((score) => percent(score) < RULES_THRESHOLD).map(({ name }) => `${name} (below ${RULES_THRESHOLD}%)`),
 ];
 if (below.length > 0) {
-  console.error(`${below.join(', ')}; each survivor is in reports/mutation/index.html, a rules survivor in reports/mutation/rules/index.html`);
+  console.error(
+    `${below.join(', ')}; each survivor is in reports/mutation/index.html, a rules survivor in reports/mutation/rules/index.html`,
+  );
   process.exit(1);
 }

@@ -42,13 +42,21 @@ async function printPath(model: MachineModel, path: ModelPath): Promise<void> {
 async function printMachine(model: MachineModel, through: string[]): Promise<void> {
   const generated = await generatePaths(model, { through });
   const byKey = new Map(machineTransitions(model.machine).map((transition) => [transition.key, transition]));
-  const shown = through.length === 0 ? generated.paths : generated.paths.filter((path) => through.some((entry) => goesThrough(path, entry, byKey)));
-  console.log(`# ${model.name}: ${shown.length === generated.paths.length ? `${shown.length} paths` : `${shown.length} of ${generated.paths.length} paths, those through ${through.map((entry) => `"${entry}"`).join(' or ')}`}\n`);
+  const shown =
+    through.length === 0 ? generated.paths : generated.paths.filter((path) => through.some((entry) => goesThrough(path, entry, byKey)));
+  console.log(
+    `# ${model.name}: ${shown.length === generated.paths.length ? `${shown.length} paths` : `${shown.length} of ${generated.paths.length} paths, those through ${through.map((entry) => `"${entry}"`).join(' or ')}`}\n`,
+  );
   for (const path of shown) {
     await printPath(model, path);
     console.log('');
   }
-  const coverage = coverageOf(model.name, 'unit', model.machine, generated.paths.flatMap((path) => path.transitions));
+  const coverage = coverageOf(
+    model.name,
+    'unit',
+    model.machine,
+    generated.paths.flatMap((path) => path.transitions),
+  );
   console.log(coverageLine(coverage.line, generated));
   for (const transition of coverage.missing) console.log(`  not taken: ${describeTransition(transition)}`);
   console.log('');
@@ -70,7 +78,10 @@ A path's id (boot#3) names its test in the unit run (tests/model) and in the bro
 
 function parseOptions() {
   try {
-    return parseArgs({ allowPositionals: true, options: { through: { type: 'string', multiple: true }, help: { type: 'boolean', short: 'h' } } });
+    return parseArgs({
+      allowPositionals: true,
+      options: { through: { type: 'string', multiple: true }, help: { type: 'boolean', short: 'h' } },
+    });
   } catch (error) {
     console.error(`${error instanceof Error ? error.message : String(error)}\n\n${HELP}`);
     process.exit(2);

@@ -36,7 +36,10 @@ function run(projects: readonly string[], prefix?: string): Promise<Run> {
   const args = [VITEST, 'run', ...REPORTERS, ...projects.flatMap((project) => ['--project', project])];
   const started = Date.now();
   // TEST_TIME_SCALE is in process.env since the calibration: both vitests use this run's factor.
-  const child = spawn(process.execPath, args, { env: { ...process.env, SKIP_BUILD: '1' }, stdio: prefix ? ['ignore', 'pipe', 'pipe'] : 'inherit' });
+  const child = spawn(process.execPath, args, {
+    env: { ...process.env, SKIP_BUILD: '1' },
+    stdio: prefix ? ['ignore', 'pipe', 'pipe'] : 'inherit',
+  });
   if (prefix) {
     for (const stream of [child.stdout, child.stderr]) {
       createInterface({ input: stream! }).on('line', (line) => process.stdout.write(`${prefix} ${line}\n`));
@@ -61,5 +64,7 @@ const main = () => run(['unit', 'node', 'browser']);
 const engines = () => run(['engines'], '[engines]');
 const runs = besideEachOther ? await Promise.all([main(), engines()]) : [await main(), await engines()];
 const seconds = (ms: number) => `${Math.round(ms / 1000)} s`;
-console.log(`build ${seconds(build)}; ${runs.map((done) => `${done.name} ${seconds(done.ms)}`).join('; ')}; whole ${seconds(Date.now() - started)}`);
+console.log(
+  `build ${seconds(build)}; ${runs.map((done) => `${done.name} ${seconds(done.ms)}`).join('; ')}; whole ${seconds(Date.now() - started)}`,
+);
 process.exit(runs.find((done) => done.code !== 0)?.code ?? 0);

@@ -35,7 +35,9 @@ const slowStartOf = (boot: BootActor) =>
     new Promise((wait) => setTimeout(wait, SLOW_START_MS))
       .then(() => {
         const view = bootView(boot.getSnapshot());
-        return view.kind === 'busy' && !view.waiting ? withPages(() => import('./ui/SlowStart.lazy.tsx')) : Promise.reject(new Error('not slow'));
+        return view.kind === 'busy' && !view.waiting
+          ? withPages(() => import('./ui/SlowStart.lazy.tsx'))
+          : Promise.reject(new Error('not slow'));
       })
       .catch(() => ({ default: () => null })),
   );

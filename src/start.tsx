@@ -58,11 +58,17 @@ async function start(): Promise<void> {
   }
   // The busy indicator speaks the language of the culture cookie as soon as its catalog is in (from the service worker's
   // cache when offline), not only once start-up has settled the language.
-  void loadCatalog(getCultureName()).then(() => {
-    if (!bootContext(bootActor.getSnapshot()).session) return activateLocale(getCultureName());
-  }, () => undefined);
+  void loadCatalog(getCultureName()).then(
+    () => {
+      if (!bootContext(bootActor.getSnapshot()).session) return activateLocale(getCultureName());
+    },
+    () => undefined,
+  );
   // After the first page is drawn: the token's life has a minute to spare, that page's own code has not.
-  whenSignedIn(() => firstPageDrawn.then(() => import('./session/signedIn.lazy.ts')).then(({ startSignedIn }) => startSignedIn(bootActor)), bootActor);
+  whenSignedIn(
+    () => firstPageDrawn.then(() => import('./session/signedIn.lazy.ts')).then(({ startSignedIn }) => startSignedIn(bootActor)),
+    bootActor,
+  );
   await nextTask();
   const root = createRoot(document.getElementById('root')!);
   // In a transition, which React renders in pieces and yields to the browser between them; index.html's busy indicator

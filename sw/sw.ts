@@ -34,7 +34,10 @@ registerRoute(
 // fetched when first used, and from then on open offline too. A chunk of an earlier build is never asked for by this
 // one's pages (other names), so the oldest are dropped past a limit.
 registerRoute(
-  ({ url, request }) => url.origin === self.location.origin && url.pathname.startsWith('/assets/') && (request.destination === 'script' || request.destination === 'style'),
+  ({ url, request }) =>
+    url.origin === self.location.origin &&
+    url.pathname.startsWith('/assets/') &&
+    (request.destination === 'script' || request.destination === 'style'),
   new CacheFirst({ cacheName: LATER_CHUNKS, plugins: [new ExpirationPlugin({ maxEntries: 200 })] }),
 );
 

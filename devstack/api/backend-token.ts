@@ -86,7 +86,12 @@ export function createBackendTokens(expireInSeconds: number): BackendTokens {
         if (!Number.isSafeInteger(userId) || (tenantId !== null && !Number.isSafeInteger(tenantId))) return undefined;
         const impersonatorUserId = Number(payload[IMPERSONATOR_USER_CLAIM]);
         if (!Number.isSafeInteger(impersonatorUserId) || impersonatorUserId <= 0) return { userId, tenantId };
-        return { userId, tenantId, impersonatorUserId, impersonatorTenantId: Number(payload[IMPERSONATOR_TENANT_CLAIM]) || (tenantId ?? undefined) };
+        return {
+          userId,
+          tenantId,
+          impersonatorUserId,
+          impersonatorTenantId: Number(payload[IMPERSONATOR_TENANT_CLAIM]) || (tenantId ?? undefined),
+        };
       } catch {
         return undefined;
       }

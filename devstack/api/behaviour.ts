@@ -42,7 +42,12 @@ export interface ApiBehaviour {
   roleUpdateAnswer: 'entity' | 'stored';
 }
 
-export const DEFAULT_BEHAVIOUR: ApiBehaviour = { inactiveUserSignIn: 'loginFailed', externalUserRegistration: 'active', impersonation: 'off', roleUpdateAnswer: 'entity' };
+export const DEFAULT_BEHAVIOUR: ApiBehaviour = {
+  inactiveUserSignIn: 'loginFailed',
+  externalUserRegistration: 'active',
+  impersonation: 'off',
+  roleUpdateAnswer: 'entity',
+};
 
 export interface BehaviourSwitch {
   readonly current: ApiBehaviour;

@@ -34,7 +34,8 @@ export async function dpopProofProblem(check: ProofCheck, seen: Map<string, numb
     return `the DPoP proof does not verify: ${error instanceof Error ? error.message : String(error)}`;
   }
   const jwk = decodeProtectedHeader(check.proof).jwk as JWK;
-  if ((await calculateJwkThumbprint(jwk, 'sha256')) !== check.jkt) return 'the DPoP proof is signed by another key than the token is bound to';
+  if ((await calculateJwkThumbprint(jwk, 'sha256')) !== check.jkt)
+    return 'the DPoP proof is signed by another key than the token is bound to';
   if (payload.htm !== check.method) return `the DPoP proof is for ${String(payload.htm)}, not ${check.method}`;
   if (payload.htu !== check.url) return `the DPoP proof is for ${String(payload.htu)}, not ${check.url}`;
   const ath = createHash('sha256').update(check.accessToken).digest('base64url');

@@ -14,7 +14,9 @@ export type EndpointName = keyof typeof ENDPOINTS;
 
 /** Every entry of the table with its name. */
 export function endpointList(): Array<AbpEndpoint & { name: EndpointName }> {
-  return Object.keys(ENDPOINTS).filter(isEndpointName).map((name) => ({ name, ...ENDPOINTS[name] }));
+  return Object.keys(ENDPOINTS)
+    .filter(isEndpointName)
+    .map((name) => ({ name, ...ENDPOINTS[name] }));
 }
 
 export function isEndpointName(name: string): name is EndpointName {

@@ -34,7 +34,17 @@ export interface ImpersonationDeps {
 const IMPERSONATION_TOKEN_TTL_MS = 60_000;
 
 /** The two endpoints of the way back; in test mode also `POST /__devstack/impersonate` to start acting as someone. */
-export function impersonationHandlers({ tokens, users, tenants, json, fail, notSignedIn, testMode, app, offered }: ImpersonationDeps): Record<'BackToImpersonator' | 'ImpersonatedAuthenticate', Handler> & Partial<Record<EndpointName, Handler>> {
+export function impersonationHandlers({
+  tokens,
+  users,
+  tenants,
+  json,
+  fail,
+  notSignedIn,
+  testMode,
+  app,
+  offered,
+}: ImpersonationDeps): Record<'BackToImpersonator' | 'ImpersonatedAuthenticate', Handler> & Partial<Record<EndpointName, Handler>> {
   const wayBack = new Map<string, { identity: BackendIdentity; userName: string; expiresAt: number }>();
 
   if (testMode) {
@@ -67,8 +77,15 @@ export function impersonationHandlers({ tokens, users, tenants, json, fail, notS
       if (!impersonator) return fail(c, 500, 'Je werkt niet namens iemand anders.');
       const impersonationToken = randomBytes(24).toString('hex');
       const tenantId = impersonatorTenantId ?? impersonator.tenantId;
-      wayBack.set(impersonationToken, { identity: { userId: impersonator.id, tenantId }, userName: impersonator.userName, expiresAt: Date.now() + IMPERSONATION_TOKEN_TTL_MS });
-      return json(c, success({ impersonationToken, tenancyName: tenantId === null ? null : (tenants.findById(tenantId)?.tenancyName ?? null) }));
+      wayBack.set(impersonationToken, {
+        identity: { userId: impersonator.id, tenantId },
+        userName: impersonator.userName,
+        expiresAt: Date.now() + IMPERSONATION_TOKEN_TTL_MS,
+      });
+      return json(
+        c,
+        success({ impersonationToken, tenancyName: tenantId === null ? null : (tenants.findById(tenantId)?.tenancyName ?? null) }),
+      );
     },
 
     ImpersonatedAuthenticate: async (c) => {

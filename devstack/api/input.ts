@@ -37,11 +37,21 @@ export type Field =
 const isJson = (contentType: string | undefined) => /^application\/([\w.+-]+\+)?json\s*(;|$)/i.test(contentType?.trim() ?? '');
 
 /** The .NET type System.Text.Json names when a value does not fit. */
-const NET_TYPES = { string: 'System.String', boolean: 'System.Boolean', number: 'System.Int64', strings: 'System.String[]', date: 'System.DateTime' } as const;
+const NET_TYPES = {
+  string: 'System.String',
+  boolean: 'System.Boolean',
+  number: 'System.Int64',
+  strings: 'System.String[]',
+  date: 'System.DateTime',
+} as const;
 
 /** The body of a [FromBody] input with required string fields, checked in the DTO's order. */
 export function readInput(contentType: string | undefined, text: string, fields: readonly StringField[]): Input {
-  return readDto(contentType, text, fields.map(({ name, maxLength }) => ({ name, kind: 'string', required: true, maxLength })));
+  return readDto(
+    contentType,
+    text,
+    fields.map(({ name, maxLength }) => ({ name, kind: 'string', required: true, maxLength })),
+  );
 }
 
 /**
@@ -58,9 +68,19 @@ export function readDto(contentType: string | undefined, text: string, fields: r
   const mistyped = fields.find((field) => !fits(field, values[member(field.name)]));
   if (mistyped) {
     const path = `$.${member(mistyped.name)}`;
-    return { kind: 'invalid', errors: [{ message: `The JSON value could not be converted to ${NET_TYPES[mistyped.kind]}. Path: ${path} | ${position(text, member(mistyped.name))}.`, members: [path] }] };
+    return {
+      kind: 'invalid',
+      errors: [
+        {
+          message: `The JSON value could not be converted to ${NET_TYPES[mistyped.kind]}. Path: ${path} | ${position(text, member(mistyped.name))}.`,
+          members: [path],
+        },
+      ],
+    };
   }
-  const errors = fields.flatMap((field): AbpValidationError[] => (field.kind === 'string' ? stringErrors(field, member(field.name), values[member(field.name)]) : []));
+  const errors = fields.flatMap((field): AbpValidationError[] =>
+    field.kind === 'string' ? stringErrors(field, member(field.name), values[member(field.name)]) : [],
+  );
   return errors.length ? { kind: 'invalid', errors } : { kind: 'ok', body: values };
 }
 
@@ -74,7 +94,15 @@ function parseBody(contentType: string | undefined, text: string): Input {
     return { kind: 'invalid', errors: [{ message: parserMessage(text), members: ['$'] }] };
   }
   if (typeof body !== 'object' || body === null || Array.isArray(body)) {
-    return { kind: 'invalid', errors: [{ message: `The JSON value could not be converted to the input. Path: $ | LineNumber: 0 | BytePositionInLine: ${bytes(text)}.`, members: ['$'] }] };
+    return {
+      kind: 'invalid',
+      errors: [
+        {
+          message: `The JSON value could not be converted to the input. Path: $ | LineNumber: 0 | BytePositionInLine: ${bytes(text)}.`,
+          members: ['$'],
+        },
+      ],
+    };
   }
   return { kind: 'ok', body: body as Record<string, unknown> };
 }
@@ -96,13 +124,16 @@ function isEmailAddress(value: string): boolean {
 
 function stringErrors(field: Extract<Field, { kind: 'string' }>, member: string, value: unknown): AbpValidationError[] {
   const text = typeof value === 'string' ? value : undefined;
-  if (field.required && (text === undefined || text.trim() === '')) return [{ message: `The ${field.name} field is required.`, members: [member] }];
+  if (field.required && (text === undefined || text.trim() === ''))
+    return [{ message: `The ${field.name} field is required.`, members: [member] }];
   if (text === undefined) return [];
   const messages: string[] = [];
-  if (field.maxLength !== undefined && text.length > field.maxLength) messages.push(`The field ${field.name} must be a string with a maximum length of ${field.maxLength}.`);
+  if (field.maxLength !== undefined && text.length > field.maxLength)
+    messages.push(`The field ${field.name} must be a string with a maximum length of ${field.maxLength}.`);
   if (field.email && !isEmailAddress(text)) messages.push(`The ${field.name} field is not a valid e-mail address.`);
   // .NET matches the whole value (an empty one passes: that is [Required]'s job).
-  if (field.pattern && text !== '' && !new RegExp(field.pattern).test(text)) messages.push(`The field ${field.name} must match the regular expression '${field.pattern}'.`);
+  if (field.pattern && text !== '' && !new RegExp(field.pattern).test(text))
+    messages.push(`The field ${field.name} must match the regular expression '${field.pattern}'.`);
   return messages.map((message) => ({ message, members: [member] }));
 }
 
@@ -127,6 +158,7 @@ function parserMessage(text: string): string {
   const at = `Path: $ | LineNumber: 0 | BytePositionInLine: ${bytes(text)}.`;
   const trimmed = text.trimEnd();
   if (/[,:[{]$/.test(trimmed)) return `Expected start of a property name or value, but instead reached end of data. ${at}`;
-  if (/["\d\]}el]$/.test(trimmed)) return `Expected depth to be zero at the end of the JSON payload. There is an open JSON object or array that should be closed. ${at}`;
+  if (/["\d\]}el]$/.test(trimmed))
+    return `Expected depth to be zero at the end of the JSON payload. There is an open JSON object or array that should be closed. ${at}`;
   return `The input does not contain any JSON tokens. Expected the input to start with a valid JSON token. ${at}`;
 }

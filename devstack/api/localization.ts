@@ -43,7 +43,8 @@ type Texts = Record<SourceName, Record<string, string>>;
 const texts: Record<LanguageName, Texts> = {
   nl: {
     Abp: {
-      AtLeastOneOfThesePermissionsMustBeGranted: 'Verplichte rechten zijn niet toegekend. Minimaal één van de volgende rechten dient toegekend te zijn: {0}',
+      AtLeastOneOfThesePermissionsMustBeGranted:
+        'Verplichte rechten zijn niet toegekend. Minimaal één van de volgende rechten dient toegekend te zijn: {0}',
       CurrentUserDidNotLoginToTheApplication: 'Huidige gebruiker is niet ingelogd in de applicatie!',
       MainMenu: 'Hoofdmenu',
     },
@@ -88,7 +89,8 @@ const texts: Record<LanguageName, Texts> = {
   },
   en: {
     Abp: {
-      AtLeastOneOfThesePermissionsMustBeGranted: 'Required permissions are not granted. At least one of these permissions must be granted: {0}',
+      AtLeastOneOfThesePermissionsMustBeGranted:
+        'Required permissions are not granted. At least one of these permissions must be granted: {0}',
       CurrentUserDidNotLoginToTheApplication: 'Current user did not login to the application!',
       MainMenu: 'Main menu',
     },

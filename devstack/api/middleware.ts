@@ -76,7 +76,12 @@ export function faultSwitches(faults: FaultRegistry, holds: HoldPoints = NO_HOLD
   return async (c, next) => {
     const endpoint = FAULT_ROUTES[c.req.path];
     if (!faults.enabled || !endpoint || c.req.method === 'OPTIONS') return next();
-    const held = await holds.arrive(endpoint, { method: c.req.method, url: new URL(c.req.url), headers: c.req.raw.headers, gone: goneOf(c.env.outgoing) });
+    const held = await holds.arrive(endpoint, {
+      method: c.req.method,
+      url: new URL(c.req.url),
+      headers: c.req.raw.headers,
+      gone: goneOf(c.env.outgoing),
+    });
     if (held === 'drop') {
       dropConnection(c.env.incoming.socket);
       return RESPONSE_ALREADY_SENT;

@@ -92,8 +92,11 @@ function createIntrospectionVerifier({ issuer, clientId }: ProviderTokenSettings
     const found = (await answer.json().catch(() => undefined)) as Record<string, unknown> | undefined;
     const scopes = typeof found?.scope === 'string' ? found.scope.split(' ') : [];
     const uid = text(found?.uid);
-    if (found?.active !== true || found.client_id !== clientId || !uid || scopes.some((scope) => scope.startsWith('okta.myAccount.'))) return undefined;
-    const info = await ask('userinfo', async () => fetch(await userinfo(), { headers: { Authorization: `Bearer ${token}`, Accept: 'application/json' } }));
+    if (found?.active !== true || found.client_id !== clientId || !uid || scopes.some((scope) => scope.startsWith('okta.myAccount.')))
+      return undefined;
+    const info = await ask('userinfo', async () =>
+      fetch(await userinfo(), { headers: { Authorization: `Bearer ${token}`, Accept: 'application/json' } }),
+    );
     if (!info.ok) return undefined;
     const claims = (await info.json().catch(() => undefined)) as JWTPayload | undefined;
     // The person /userinfo names is the one introspection did: else the answers are not about one token.

@@ -17,7 +17,10 @@ export type Read<T> = { ok: true; value: T } | { ok: false; errors: AbpValidatio
 /** ABP names members in camel case. */
 const member = (name: string) => name.charAt(0).toLowerCase() + name.slice(1);
 /** ASP.NET Core's model binding message for a value that is no number or boolean. */
-const notValid = (value: string, name: string): AbpValidationError => ({ message: `The value '${value}' is not valid for ${name}.`, members: [member(name)] });
+const notValid = (value: string, name: string): AbpValidationError => ({
+  message: `The value '${value}' is not valid for ${name}.`,
+  members: [member(name)],
+});
 
 function readInteger(url: string, name: string, fallback: number): number | AbpValidationError {
   const raw = queryValue(url, name)?.trim();
@@ -50,8 +53,10 @@ export function readListQuery(url: string): Read<ListQuery> {
   if (rawActive && /^(true|false)$/i.test(rawActive)) isActive = rawActive.toLowerCase() === 'true';
   else if (rawActive) errors.push(notValid(rawActive, 'IsActive'));
   for (const read of [skip, max]) if (typeof read !== 'number') errors.push(read);
-  if (typeof skip === 'number' && skip < 0) errors.push({ message: `The field SkipCount must be between 0 and ${INT_MAX}.`, members: [member('SkipCount')] });
-  if (typeof max === 'number' && max < 1) errors.push({ message: `The field MaxResultCount must be between 1 and ${INT_MAX}.`, members: [member('MaxResultCount')] });
+  if (typeof skip === 'number' && skip < 0)
+    errors.push({ message: `The field SkipCount must be between 0 and ${INT_MAX}.`, members: [member('SkipCount')] });
+  if (typeof max === 'number' && max < 1)
+    errors.push({ message: `The field MaxResultCount must be between 1 and ${INT_MAX}.`, members: [member('MaxResultCount')] });
   if (errors.length) return { ok: false, errors };
   const keyword = queryValue(url, 'Keyword')?.trim() || undefined;
   const sorting = queryValue(url, 'Sorting')?.trim() || undefined;
@@ -83,7 +88,8 @@ export function sortRows<T>(rows: readonly T[], sorting: string, fields: Record<
   const keys = sorting.split(',').map((part) => {
     const [name = '', direction = 'asc', ...rest] = part.trim().split(/\s+/);
     const read = known.get(name.toLowerCase());
-    if (!read || rest.length || !/^(asc|ascending|desc|descending)$/i.test(direction)) throw new UnknownSortingError(`Sorting "${sorting}"`);
+    if (!read || rest.length || !/^(asc|ascending|desc|descending)$/i.test(direction))
+      throw new UnknownSortingError(`Sorting "${sorting}"`);
     return { read, sign: /^desc/i.test(direction) ? -1 : 1 };
   });
   const compare = (a: Sortable, b: Sortable) => (a === b ? 0 : a === null ? -1 : b === null ? 1 : a < b ? -1 : 1);

@@ -91,7 +91,13 @@ export function resolveCulture({ query, header, cookie, user }: CultureInput): C
       userCulture = sent.uiCulture;
     }
   }
-  const candidates = [fromQuery, userCulture, fromHeader?.uiCulture, fromCookie?.uiCulture, ...acceptedLanguages(header('Accept-Language')).slice(0, 3)];
+  const candidates = [
+    fromQuery,
+    userCulture,
+    fromHeader?.uiCulture,
+    fromCookie?.uiCulture,
+    ...acceptedLanguages(header('Accept-Language')).slice(0, 3),
+  ];
   for (const candidate of candidates) {
     const language = candidate ? toLanguage(candidate) : undefined;
     if (language) return { language, save };

@@ -60,14 +60,16 @@ export function roleService(kit: ApiKit, behaviour: () => ApiBehaviour): Handler
   const duplicate = (c: Context<ApiEnv>, name: string, displayName: string, role?: ApiRole): Response | undefined => {
     const other = (found: ApiRole | undefined) => found !== undefined && found.id !== role?.id;
     if (other(roles.findByName(kit.tenantId(c), name))) return kit.userFriendly(c, 'AbpZero', 'RoleNameIsAlreadyTaken', [name]);
-    if (other(roles.findByDisplayName(kit.tenantId(c), displayName))) return kit.userFriendly(c, 'AbpZero', 'RoleDisplayNameIsAlreadyTaken', [displayName]);
+    if (other(roles.findByDisplayName(kit.tenantId(c), displayName)))
+      return kit.userFriendly(c, 'AbpZero', 'RoleDisplayNameIsAlreadyTaken', [displayName]);
     return undefined;
   };
 
   return {
     RoleGetAll: (c) =>
       pagedList(kit, c, {
-        rows: (query) => roles.inTenant(kit.tenantId(c)).filter((r) => containsKeyword(query.keyword, r.name, r.displayName, r.description)),
+        rows: (query) =>
+          roles.inTenant(kit.tenantId(c)).filter((r) => containsKeyword(query.keyword, r.name, r.displayName, r.description)),
         sorting: 'Name,DisplayName',
         fields: {
           Id: (r) => r.id,
@@ -86,7 +88,14 @@ export function roleService(kit: ApiKit, behaviour: () => ApiBehaviour): Handler
       const items = roles
         .inTenant(kit.tenantId(c))
         .filter((r) => !permission || r.permissions.includes(permission))
-        .map((r) => ({ name: r.name, displayName: r.displayName, isStatic: r.isStatic, isDefault: r.isDefault, creationTime: r.creationTime, id: r.id }));
+        .map((r) => ({
+          name: r.name,
+          displayName: r.displayName,
+          isStatic: r.isStatic,
+          isDefault: r.isDefault,
+          creationTime: r.creationTime,
+          id: r.id,
+        }));
       return kit.ok(c, { items });
     },
 
@@ -101,7 +110,9 @@ export function roleService(kit: ApiKit, behaviour: () => ApiBehaviour): Handler
           role: { name: role.name, displayName: role.displayName, description: role.description, isStatic: role.isStatic, id: role.id },
           permissions: permissionsShown(c),
           // From the permission checker: in the permissions' definition order.
-          grantedPermissionNames: permissionsOfSide(role.tenantId).map((p) => p.name).filter((name) => roles.readPermissions(role).includes(name)),
+          grantedPermissionNames: permissionsOfSide(role.tenantId)
+            .map((p) => p.name)
+            .filter((name) => roles.readPermissions(role).includes(name)),
         });
       }),
 
@@ -121,7 +132,12 @@ export function roleService(kit: ApiKit, behaviour: () => ApiBehaviour): Handler
       if (refused) return refused;
       // An explicit null list fails on `.Contains` (a generic 500); a missing one is the DTO's empty default.
       if (body.grantedPermissions === null) return kit.internalError(c);
-      const role = roles.create({ tenantId: kit.tenantId(c), name, displayName, description: (body.description as string | null | undefined) ?? null });
+      const role = roles.create({
+        tenantId: kit.tenantId(c),
+        name,
+        displayName,
+        description: (body.description as string | null | undefined) ?? null,
+      });
       roles.setGranted(role, (body.grantedPermissions as string[] | undefined) ?? []);
       return kit.ok(c, dto(role));
     },

@@ -73,7 +73,10 @@ export function createApiApp(config: ApiConfig): ApiApp {
   // ASP.NET matches routes without regard to case; so does this API.
   const app = new Hono<ApiEnv>({ getPath: (req) => new URL(req.url).pathname.toLowerCase() });
   const tokens = createBackendTokens(config.backendTokenTtl);
-  const verifyProviderToken = createProviderTokenVerifier({ issuer: config.issuer, audience: config.apiUrl, clientId: CLIENT_ID, clockSkew: config.providerClockSkew }, config.providerTokens);
+  const verifyProviderToken = createProviderTokenVerifier(
+    { issuer: config.issuer, audience: config.apiUrl, clientId: CLIENT_ID, clockSkew: config.providerClockSkew },
+    config.providerTokens,
+  );
   const tenants = createApiTenantDirectory();
   const roles = createApiRoleDirectory();
   const users = createApiUserDirectory(roles, { extraUsers: config.extraUsers, lockoutSeconds: config.lockoutSeconds });
@@ -134,7 +137,11 @@ export function createApiApp(config: ApiConfig): ApiApp {
       ? user.tenantId === null
         ? null
         : (tenants.findById(user.tenantId) ?? null)
-      : readRequestTenant((n) => c.req.header(n), (n) => getCookie(c, n), tenants.findById);
+      : readRequestTenant(
+          (n) => c.req.header(n),
+          (n) => getCookie(c, n),
+          tenants.findById,
+        );
     const culture = resolveCulture({
       query: (n) => c.req.query(n),
       header: (n) => c.req.header(n),
@@ -147,22 +154,30 @@ export function createApiApp(config: ApiConfig): ApiApp {
   };
 
   /** ABP's authorization filter: 401 without a user, 403 without a permission, the first one missing named by its display name. */
-  const authorize = (endpoint: AbpEndpoint): MiddlewareHandler<ApiEnv> => async (c, next) => {
-    if (!endpoint.permission && !endpoint.signedIn) return next();
-    const { user, language } = c.get('abp');
-    if (!user) return notSignedIn(c);
-    const missing = [endpoint.permission ?? []].flat().find((permission) => !users.isGranted(user, permission));
-    if (missing) {
-      const shown = permissions.find((p) => p.name === missing)?.displayName ?? missing;
-      const message = localize(language, 'Abp', 'AtLeastOneOfThesePermissionsMustBeGranted', localize(language, 'AbpProjectName', shown));
-      return fail(c, 403, message);
-    }
-    return next();
-  };
+  const authorize =
+    (endpoint: AbpEndpoint): MiddlewareHandler<ApiEnv> =>
+    async (c, next) => {
+      if (!endpoint.permission && !endpoint.signedIn) return next();
+      const { user, language } = c.get('abp');
+      if (!user) return notSignedIn(c);
+      const missing = [endpoint.permission ?? []].flat().find((permission) => !users.isGranted(user, permission));
+      if (missing) {
+        const shown = permissions.find((p) => p.name === missing)?.displayName ?? missing;
+        const message = localize(language, 'Abp', 'AtLeastOneOfThesePermissionsMustBeGranted', localize(language, 'AbpProjectName', shown));
+        return fail(c, 403, message);
+      }
+      return next();
+    };
 
   /** ABP's access token for a user, with the names of their roles. */
   const issueToken = (user: ApiUser) =>
-    tokens.issue({ userId: user.id, tenantId: user.tenantId, userName: user.userName, emailAddress: user.emailAddress, roleNames: users.roleNamesOf(user) });
+    tokens.issue({
+      userId: user.id,
+      tenantId: user.tenantId,
+      userName: user.userName,
+      emailAddress: user.emailAddress,
+      roleNames: users.roleNamesOf(user),
+    });
   const signIn = async (user: ApiUser) => success({ ...(await issueToken(user)), waitingForActivation: false });
   const waitingForActivation = success({ accessToken: null, encryptedAccessToken: null, expireInSeconds: 0, waitingForActivation: true });
 
@@ -191,7 +206,9 @@ export function createApiApp(config: ApiConfig): ApiApp {
         c,
         success({
           application: { version: APP_VERSION, releaseDate: config.releaseDate, features: {} },
-          user: user ? { name: user.name, surname: user.surname, userName: user.userName, emailAddress: user.emailAddress, id: user.id } : null,
+          user: user
+            ? { name: user.name, surname: user.surname, userName: user.userName, emailAddress: user.emailAddress, id: user.id }
+            : null,
           tenant: tenant ? { tenancyName: tenant.tenancyName, name: tenant.name, id: tenant.id } : null,
         }),
       );
@@ -201,9 +218,17 @@ export function createApiApp(config: ApiConfig): ApiApp {
 
     // The template's TokenAuthController.ExternalAuthenticate as it was before its removal in 2023.
     ExternalAuthenticate: async (c) => {
-      const body = await input(c, [{ name: 'ProviderKey', maxLength: 256 }, { name: 'AuthProvider', maxLength: 128 }, { name: 'ProviderAccessCode' }]);
+      const body = await input(c, [
+        { name: 'ProviderKey', maxLength: 256 },
+        { name: 'AuthProvider', maxLength: 128 },
+        { name: 'ProviderAccessCode' },
+      ]);
       if (body instanceof Response) return body;
-      const { authProvider, providerKey, providerAccessCode } = body as { authProvider: string; providerKey: string; providerAccessCode: string };
+      const { authProvider, providerKey, providerAccessCode } = body as {
+        authProvider: string;
+        providerKey: string;
+        providerAccessCode: string;
+      };
       const language = languageOf(c);
       // An unknown provider throws in the external auth manager: an unhandled error.
       if (authProvider !== AUTH_PROVIDER) return internalError(c);
@@ -244,7 +269,8 @@ export function createApiApp(config: ApiConfig): ApiApp {
       const emailAddress = claim('email') || providerKey;
       // The user manager's check before it writes: the e-mail address is the new user name, and neither may be someone
       // else's in the tenant (onboarding.json vreemde-first-sign-in-west: West's built-in admin has her address).
-      if (users.findByUserName(tenant.id, emailAddress)) return kit.userFriendly(c, 'AbpZero', 'Identity.DuplicateUserName', [emailAddress]);
+      if (users.findByUserName(tenant.id, emailAddress))
+        return kit.userFriendly(c, 'AbpZero', 'Identity.DuplicateUserName', [emailAddress]);
       if (users.findByEmail(tenant.id, emailAddress)) return kit.userFriendly(c, 'AbpZero', 'Identity.DuplicateEmail', [emailAddress]);
       const registered = users.registerExternal({
         tenantId: tenant.id,
@@ -286,7 +312,8 @@ export function createApiApp(config: ApiConfig): ApiApp {
       if (body instanceof Response) return body;
       const login = body.userNameOrEmailAddress as string;
       const { tenant } = c.get('abp');
-      const loginFailed = (key: string, arg: string) => kit.userFriendly(c, 'AbpProjectName', 'LoginFailed', [], localize(languageOf(c), 'AbpProjectName', key, arg));
+      const loginFailed = (key: string, arg: string) =>
+        kit.userFriendly(c, 'AbpProjectName', 'LoginFailed', [], localize(languageOf(c), 'AbpProjectName', key, arg));
       if (tenant && !tenant.isActive) return loginFailed('TenantIsNotActive', tenant.tenancyName);
       const tenantId = tenant?.id ?? null;
       const user = users.findByUserName(tenantId, login) ?? users.findByEmail(tenantId, login);
@@ -302,7 +329,17 @@ export function createApiApp(config: ApiConfig): ApiApp {
     ...userService(kit),
     ...roleService(kit, () => behaviour.current),
     ...tenantService(kit),
-    ...impersonationHandlers({ tokens, users, tenants, json, fail, notSignedIn, testMode: config.faults.enabled, app, offered: () => behaviour.current.impersonation === 'on' }),
+    ...impersonationHandlers({
+      tokens,
+      users,
+      tenants,
+      json,
+      fail,
+      notSignedIn,
+      testMode: config.faults.enabled,
+      app,
+      offered: () => behaviour.current.impersonation === 'on',
+    }),
   };
 
   app.use('*', latency(config.latencyMs));
@@ -338,9 +375,16 @@ export function createApiApp(config: ApiConfig): ApiApp {
     app.post('/__devstack/backend-token', async (c) => {
       const body = (await c.req.json().catch(() => ({}))) as { userId?: unknown; issuedAt?: unknown; expiresAt?: unknown };
       const user = typeof body.userId === 'number' ? users.findById(body.userId) : undefined;
-      if (!user || typeof body.issuedAt !== 'number' || typeof body.expiresAt !== 'number') return json(c, failure(400, 'Give userId, issuedAt and expiresAt.'), 400);
+      if (!user || typeof body.issuedAt !== 'number' || typeof body.expiresAt !== 'number')
+        return json(c, failure(400, 'Give userId, issuedAt and expiresAt.'), 400);
       const issued = await tokens.issue(
-        { userId: user.id, tenantId: user.tenantId, userName: user.userName, emailAddress: user.emailAddress, roleNames: users.roleNamesOf(user) },
+        {
+          userId: user.id,
+          tenantId: user.tenantId,
+          userName: user.userName,
+          emailAddress: user.emailAddress,
+          roleNames: users.roleNamesOf(user),
+        },
         { issuedAt: body.issuedAt, expiresAt: body.expiresAt },
       );
       return c.json({ accessToken: issued.accessToken });
@@ -360,7 +404,8 @@ export function createApiApp(config: ApiConfig): ApiApp {
   app.use('*', identify);
 
   /** Impersonation's paths exist only where the deployment offers it (behaviour.ts); elsewhere ASP.NET Core's 404 without a body. */
-  const whereImpersonationExists: MiddlewareHandler<ApiEnv> = async (c, next) => (behaviour.current.impersonation === 'on' ? next() : c.body(null, 404));
+  const whereImpersonationExists: MiddlewareHandler<ApiEnv> = async (c, next) =>
+    behaviour.current.impersonation === 'on' ? next() : c.body(null, 404);
 
   // Every endpoint of the table at its path, by its method (an MVC action without a verb attribute: any).
   for (const endpoint of endpointList()) {

@@ -28,7 +28,11 @@ export function tenantService(kit: ApiKit): Handlers {
   const { tenants, roles, users } = kit;
   const dto = (tenant: ApiTenant) => ({ tenancyName: tenant.tenancyName, name: tenant.name, isActive: tenant.isActive, id: tenant.id });
   const idFromBody = (body: Record<string, unknown>) => (body.id as number | null | undefined) ?? 0;
-  const fields = (body: Record<string, unknown>) => ({ tenancyName: body.tenancyName as string, name: body.name as string, isActive: body.isActive === true });
+  const fields = (body: Record<string, unknown>) => ({
+    tenancyName: body.tenancyName as string,
+    name: body.name as string,
+    isActive: body.isActive === true,
+  });
 
   return {
     TenantGetAll: (c) =>
@@ -62,8 +66,19 @@ export function tenantService(kit: ApiKit): Handlers {
       if (tenants.findByName(input.tenancyName)) return kit.userFriendly(c, 'AbpZero', 'TenancyNameIsAlreadyTaken', [input.tenancyName]);
       const tenant = tenants.create(input);
       const admin = roles.create({ tenantId: tenant.id, name: 'Admin', displayName: 'Admin', description: null, isStatic: true });
-      roles.setGranted(admin, permissionsOfSide(tenant.id).map((p) => p.name));
-      const user = users.create({ tenantId: tenant.id, userName: 'admin', name: 'admin', surname: 'admin', emailAddress: body.adminEmailAddress as string, isActive: true, password: API_PASSWORD });
+      roles.setGranted(
+        admin,
+        permissionsOfSide(tenant.id).map((p) => p.name),
+      );
+      const user = users.create({
+        tenantId: tenant.id,
+        userName: 'admin',
+        name: 'admin',
+        surname: 'admin',
+        emailAddress: body.adminEmailAddress as string,
+        isActive: true,
+        password: API_PASSWORD,
+      });
       users.setRoles(user, [admin.id]);
       return kit.ok(c, dto(tenant));
     },

@@ -73,7 +73,15 @@ const TEMPLATE_SETTINGS: Record<string, string> = {
 
 const asGranted = (names: readonly string[]) => Object.fromEntries(names.map((n) => [n, 'true']));
 
-export function buildUserConfiguration({ language, tenant, user, impersonator, clockProvider, settings = {}, scale = 1 }: UserConfigurationInput) {
+export function buildUserConfiguration({
+  language,
+  tenant,
+  user,
+  impersonator,
+  clockProvider,
+  settings = {},
+  scale = 1,
+}: UserConfigurationInput) {
   const extra = scaledExtras(scale, language);
   const granted = user?.granted ?? [];
   const menuItem = (name: string, url: string, icon: string, order: number) => ({
@@ -92,7 +100,9 @@ export function buildUserConfiguration({ language, tenant, user, impersonator, c
   const items = user
     ? [
         menuItem('HomePage', 'app/home', 'home', 0),
-        ...SECTIONS.filter((s) => granted.includes(s.permission)).map((s) => menuItem(menuName(s.key), s.key, 'folder', SECTIONS.indexOf(s) + 1)),
+        ...SECTIONS.filter((s) => granted.includes(s.permission)).map((s) =>
+          menuItem(menuName(s.key), s.key, 'folder', SECTIONS.indexOf(s) + 1),
+        ),
       ]
     : [];
 

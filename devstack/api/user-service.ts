@@ -28,7 +28,11 @@ const PERSON: readonly Field[] = [
   { name: 'IsActive', kind: 'boolean' },
 ];
 /** CreateUserDto. */
-const CREATE: readonly Field[] = [...PERSON, { name: 'RoleNames', kind: 'strings' }, { name: 'Password', kind: 'string', required: true, maxLength: 32 }];
+const CREATE: readonly Field[] = [
+  ...PERSON,
+  { name: 'RoleNames', kind: 'strings' },
+  { name: 'Password', kind: 'string', required: true, maxLength: 32 },
+];
 /** UserDto, which Update takes whole; FullName, LastLoginTime and CreationTime are not written back. */
 const UPDATE: readonly Field[] = [
   ...PERSON,
@@ -85,9 +89,12 @@ export function userService(kit: ApiKit): Handlers {
   const refusal = (c: Context<ApiEnv>, change: UserFields, user?: ApiUser): Response | undefined => {
     const tenantId = kit.tenantId(c);
     const other = (found: ApiUser | undefined) => found !== undefined && found.id !== user?.id;
-    if (other(users.findByUserName(tenantId, change.userName))) return kit.userFriendly(c, 'AbpZero', 'Identity.DuplicateUserName', [change.userName]);
-    if (other(users.findByEmail(tenantId, change.emailAddress))) return kit.userFriendly(c, 'AbpZero', 'Identity.DuplicateEmail', [change.emailAddress]);
-    if (user?.userName === ADMIN_USER_NAME && change.userName !== ADMIN_USER_NAME) return kit.userFriendly(c, 'AbpZero', 'CanNotRenameAdminUser', [ADMIN_USER_NAME]);
+    if (other(users.findByUserName(tenantId, change.userName)))
+      return kit.userFriendly(c, 'AbpZero', 'Identity.DuplicateUserName', [change.userName]);
+    if (other(users.findByEmail(tenantId, change.emailAddress)))
+      return kit.userFriendly(c, 'AbpZero', 'Identity.DuplicateEmail', [change.emailAddress]);
+    if (user?.userName === ADMIN_USER_NAME && change.userName !== ADMIN_USER_NAME)
+      return kit.userFriendly(c, 'AbpZero', 'CanNotRenameAdminUser', [ADMIN_USER_NAME]);
     if (!USER_NAME.test(change.userName)) return kit.userFriendly(c, 'AbpZero', 'Identity.DefaultError');
     return undefined;
   };
@@ -142,7 +149,14 @@ export function userService(kit: ApiKit): Handlers {
     // The tenant's roles as RoleDto; their permissions are not loaded here, so grantedPermissions is empty.
     UserGetRoles: (c) =>
       kit.ok(c, {
-        items: roles.inTenant(kit.tenantId(c)).map((r) => ({ name: r.name, displayName: r.displayName, normalizedName: r.normalizedName, description: r.description, grantedPermissions: [], id: r.id })),
+        items: roles.inTenant(kit.tenantId(c)).map((r) => ({
+          name: r.name,
+          displayName: r.displayName,
+          normalizedName: r.normalizedName,
+          description: r.description,
+          grantedPermissions: [],
+          id: r.id,
+        })),
       }),
 
     UserCreate: async (c) => {
@@ -221,7 +235,8 @@ export function userService(kit: ApiKit): Handlers {
       if (body instanceof Response) return body;
       const caller = c.get('abp').user!;
       const hostNamesake = users.findByUserName(null, caller.userName);
-      const adminPasswordHolds = users.checkPassword(hostNamesake, body.adminPassword as string) && hostNamesake!.isActive && !users.isLockedOut(hostNamesake!);
+      const adminPasswordHolds =
+        users.checkPassword(hostNamesake, body.adminPassword as string) && hostNamesake!.isActive && !users.isLockedOut(hostNamesake!);
       if (!adminPasswordHolds) return kit.userFriendlyText(c, "Your 'Admin Password' did not match the one on record.  Please try again.");
       if (!caller.isActive) return kit.ok(c, false);
       if (!users.roleNamesOf(caller).includes(ADMIN_ROLE_NAME)) return kit.userFriendlyText(c, 'Only administrators may reset passwords.');

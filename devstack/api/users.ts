@@ -125,7 +125,18 @@ export function createApiUserDirectory(roles: ApiRoleDirectory, options: ApiUser
     seed.roleNames.map((name) => roles.findByName(seed.tenantId, name)?.id).filter((id): id is number => id !== undefined);
   const add = (seed: Omit<SeedUser, 'id'>, id = nextId()) => {
     const { tenantId, userName, name, surname, emailAddress, isActive } = seed;
-    rows.push({ id, tenantId, userName, name, surname, emailAddress, isActive, roleIds: roleIdsOf(seed), creationTime: started, isDeleted: false });
+    rows.push({
+      id,
+      tenantId,
+      userName,
+      name,
+      surname,
+      emailAddress,
+      isActive,
+      roleIds: roleIdsOf(seed),
+      creationTime: started,
+      isDeleted: false,
+    });
     credentials.set(id, seeded);
   };
   for (const seed of apiUsers) add(seed, seed.id);
@@ -154,7 +165,18 @@ export function createApiUserDirectory(roles: ApiRoleDirectory, options: ApiUser
     roleNamesOf: (user) => rolesOf(user).map((r) => r.name),
     normalizedRoleNames: (user) => rolesOf(user).map((r) => r.normalizedName),
     registerExternal(input) {
-      const user = { id: nextId(), tenantId: input.tenantId, userName: input.emailAddress, name: input.name, surname: input.surname, emailAddress: input.emailAddress, isActive: input.isActive, roleIds: [], creationTime: storedTime(), isDeleted: false };
+      const user = {
+        id: nextId(),
+        tenantId: input.tenantId,
+        userName: input.emailAddress,
+        name: input.name,
+        surname: input.surname,
+        emailAddress: input.emailAddress,
+        isActive: input.isActive,
+        roleIds: [],
+        creationTime: storedTime(),
+        isDeleted: false,
+      };
       rows.push(user);
       logins.push({ tenantId: input.tenantId, providerKey: input.providerKey, userId: user.id });
       lockouts.set(user.id, { failures: 0, until: 0 });

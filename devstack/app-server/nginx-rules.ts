@@ -100,7 +100,8 @@ function mapLookup(entries: Directive[], variable: string): (value: string) => s
   let fallback = '';
   for (const entry of entries) {
     const [result, ...rest] = entry.args;
-    if (result === undefined || rest.length > 0) throw new Error(`nginx configuration: map ${variable}: "${entry.name}" needs exactly one value`);
+    if (result === undefined || rest.length > 0)
+      throw new Error(`nginx configuration: map ${variable}: "${entry.name}" needs exactly one value`);
     if (entry.name === 'default') fallback = result;
     else if (entry.name.startsWith('~*')) patterns.push({ pattern: new RegExp(entry.name.slice(2), 'i'), result });
     else if (entry.name.startsWith('~')) patterns.push({ pattern: new RegExp(entry.name.slice(1)), result });
@@ -120,7 +121,8 @@ export function parseNginxRules(text: string): NginxRules {
 
   const types = all.find((directive) => directive.name === 'gzip_types')?.args ?? [];
   const level = Number(all.find((directive) => directive.name === 'gzip_comp_level')?.args[0] ?? 1);
-  if (!Number.isInteger(level) || level < 1 || level > 9) throw new Error(`nginx configuration: gzip_comp_level must be 1 to 9, got ${level}`);
+  if (!Number.isInteger(level) || level < 1 || level > 9)
+    throw new Error(`nginx configuration: gzip_comp_level must be 1 to 9, got ${level}`);
   return { cacheControl, gzipTypes: new Set(['text/html', ...types]), gzipLevel: level };
 }
 

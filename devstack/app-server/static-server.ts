@@ -108,7 +108,11 @@ export function negotiateEncoding(acceptEncoding: string | undefined, available:
 function inlineHashes(html: string, blocks: RegExp): string[] {
   const hashes = new Set<string>();
   for (const match of html.matchAll(blocks)) {
-    hashes.add(`'sha256-${createHash('sha256').update(match[1] ?? '', 'utf8').digest('base64')}'`);
+    hashes.add(
+      `'sha256-${createHash('sha256')
+        .update(match[1] ?? '', 'utf8')
+        .digest('base64')}'`,
+    );
   }
   return [...hashes];
 }
@@ -269,7 +273,9 @@ export function createStaticApp(config: StaticConfig): Hono<Env> {
 
   if (config.pageLog) {
     const script = Buffer.from(PAGE_LOG_SCRIPT);
-    app.get(PAGE_LOG_PATH, (c) => send(c, 200, new Headers({ 'Content-Type': contentTypeFor(PAGE_LOG_PATH), 'Cache-Control': 'no-store' }), script));
+    app.get(PAGE_LOG_PATH, (c) =>
+      send(c, 200, new Headers({ 'Content-Type': contentTypeFor(PAGE_LOG_PATH), 'Cache-Control': 'no-store' }), script),
+    );
   }
 
   /** One file of the build, answered as nginx's static, gzip_static and brotli_static modules would. */
@@ -277,7 +283,8 @@ export function createStaticApp(config: StaticConfig): Hono<Env> {
     const type = contentTypeFor(path);
     // Test mode: a page for WebKit with the page log's script, and the worker with its log's, made from the file and not
     // from its compressed copies.
-    const pageLog = config.pageLog === true && (type.startsWith('text/html') || uri === WORKER_PATH) && keepsPageLog(c.req.header('User-Agent'));
+    const pageLog =
+      config.pageLog === true && (type.startsWith('text/html') || uri === WORKER_PATH) && keepsPageLog(c.req.header('User-Agent'));
     const withLog = (text: string) => (uri === WORKER_PATH ? withWorkerLog(text) : withPageLog(text));
     const headers = new Headers({ 'Content-Type': type, 'Cache-Control': cacheControlFor(uri) });
     // A copy older than its file is left from an earlier build: not sent.

@@ -56,7 +56,8 @@ export function createFaultRegistry(enabled: boolean): FaultRegistry {
       if (!isFaultEndpoint(endpoint)) throw new Error(`Unknown fault endpoint "${String(endpoint)}".`);
       const parsed = parseFault(fault);
       if (parsed.body === 'tokenless' && !TOKEN_ANSWERS.includes(endpoint)) throw new Error(`"${endpoint}" answers no token to take out.`);
-      if (parsed.lost && (endpoint === 'appconfig' || endpoint === 'token')) throw new Error(`"${endpoint}" does no work whose answer could be lost: use reset.`);
+      if (parsed.lost && (endpoint === 'appconfig' || endpoint === 'token'))
+        throw new Error(`"${endpoint}" does no work whose answer could be lost: use reset.`);
       active.set(endpoint, { ...parsed });
     },
     clear(endpoint) {

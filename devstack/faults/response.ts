@@ -6,7 +6,8 @@ import type { Fault } from './registry.ts';
 // Response) and the plain Node handlers in front of the provider and Vite.
 
 /** `tokenless`: the handler answers, and its answer goes out without its token; `lost`: the handler does its work, and its answer never goes out. */
-export type FaultOutcome = { kind: 'reset' } | { kind: 'respond'; response: Response } | { kind: 'pass' } | { kind: 'tokenless' } | { kind: 'lost' };
+export type FaultOutcome =
+  { kind: 'reset' } | { kind: 'respond'; response: Response } | { kind: 'pass' } | { kind: 'tokenless' } | { kind: 'lost' };
 
 /** How a failing status is worded: ABP envelope, or RFC 6749 error JSON at the token endpoint. */
 export type ErrorStyle = 'abp' | 'oauth';

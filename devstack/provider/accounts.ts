@@ -22,7 +22,12 @@ export interface AccountServices {
   clock: () => number;
 }
 
-export function createAccountServices(input: { issuer: string; appOrigin: string; users: UserStore; clock?: () => number }): AccountServices {
+export function createAccountServices(input: {
+  issuer: string;
+  appOrigin: string;
+  users: UserStore;
+  clock?: () => number;
+}): AccountServices {
   const clock = input.clock ?? Date.now;
   return {
     issuer: input.issuer,

@@ -89,11 +89,23 @@ export function createInteractionApp(provider: Provider, services: AccountServic
 }
 
 /** The administrator's grant for the app and person of this sign-in step, with what the step named beyond it. */
-async function grantEverything(provider: Provider, interaction: Interaction, accountId: string | undefined, apiAudience: string): Promise<string> {
+async function grantEverything(
+  provider: Provider,
+  interaction: Interaction,
+  accountId: string | undefined,
+  apiAudience: string,
+): Promise<string> {
   const clientId = interaction.params.client_id;
   if (!accountId || typeof clientId !== 'string') throw new Error('consent without a signed-in user or a client');
   const existing = interaction.grantId ? await provider.Grant.find(interaction.grantId) : undefined;
   const { missingOIDCScope, missingOIDCClaims, missingResourceScopes } = interaction.prompt.details;
   // Another account signing in in this browser (prompt=login after a refusal) gets a grant of its own.
-  return grantFirstParty(provider, clientId, accountId, apiAudience, { scope: missingOIDCScope, claims: missingOIDCClaims, resourceScopes: missingResourceScopes }, existing);
+  return grantFirstParty(
+    provider,
+    clientId,
+    accountId,
+    apiAudience,
+    { scope: missingOIDCScope, claims: missingOIDCClaims, resourceScopes: missingResourceScopes },
+    existing,
+  );
 }

@@ -122,7 +122,9 @@ declare module 'oidc-provider' {
     readonly Grant: typeof Grant;
     /** The access tokens this server issued and keeps (opaque ones): undefined for another's, an expired or an unknown one. */
     readonly AccessToken: {
-      find(value: string): Promise<{ accountId?: string; clientId?: string; scope?: string; jkt?: string; extra?: Record<string, unknown> } | undefined>;
+      find(
+        value: string,
+      ): Promise<{ accountId?: string; clientId?: string; scope?: string; jkt?: string; extra?: Record<string, unknown> } | undefined>;
     };
     /** The refresh tokens this server issued: `jkt` is the thumbprint of the DPoP key one is bound to. */
     readonly RefreshToken: {

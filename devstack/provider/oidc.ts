@@ -117,7 +117,10 @@ export function signInIssuer(org: string, layout: OktaLayout = 'custom'): string
 }
 
 /** An endpoint of an authorization server as Okta lays them out: `<custom issuer>/v1/<name>`, `<org>/oauth2/v1/<name>`. */
-export function oktaEndpoint(issuer: string, name: 'authorize' | 'token' | 'revoke' | 'logout' | 'keys' | 'userinfo' | 'introspect'): string {
+export function oktaEndpoint(
+  issuer: string,
+  name: 'authorize' | 'token' | 'revoke' | 'logout' | 'keys' | 'userinfo' | 'introspect',
+): string {
   return new URL(issuer).pathname.startsWith('/oauth2/') ? `${issuer}/v1/${name}` : `${issuer}/oauth2/v1/${name}`;
 }
 
@@ -138,7 +141,11 @@ export interface OktaOrg {
 /** The org's apps as the org server knows them: where each returns, and the Okta API scopes each was granted (the other app none). */
 function orgGrants(config: IdpConfig): OrgGrants[] {
   return [
-    { clientId: CLIENT_ID, redirectUris: [`${config.appOrigin}/account/logincallback`], oktaScopes: config.myAccountScopes ?? MYACCOUNT_SCOPES },
+    {
+      clientId: CLIENT_ID,
+      redirectUris: [`${config.appOrigin}/account/logincallback`],
+      oktaScopes: config.myAccountScopes ?? MYACCOUNT_SCOPES,
+    },
     { clientId: OTHER_CLIENT_ID, redirectUris: [`${config.appOrigin}${OTHER_CLIENT_CALLBACK}`], oktaScopes: [] },
   ];
 }
@@ -164,19 +171,29 @@ export async function createProviders(config: IdpConfig): Promise<OktaOrg> {
   });
   for (const [provider, routes] of [[org, ORG_ROUTES], ...(custom ? [[custom, CUSTOM_ROUTES] as const] : [])] as const) {
     provider.use(
-      orgServerMiddleware(routes, (ctx) => {
-        ctx.status = 400;
-        ctx.type = 'html';
-        ctx.body = errorPage(languageOf(ctx), 'invalid_request', "The 'id_token_hint' parameter is required.");
-      }, provider === org ? { issuer: config.issuer, grants: orgGrants(config) } : undefined),
+      orgServerMiddleware(
+        routes,
+        (ctx) => {
+          ctx.status = 400;
+          ctx.type = 'html';
+          ctx.body = errorPage(languageOf(ctx), 'invalid_request', "The 'id_token_hint' parameter is required.");
+        },
+        provider === org ? { issuer: config.issuer, grants: orgGrants(config) } : undefined,
+      ),
     );
     provider.use(sessionEndMiddleware({ refreshTokens, authorizationPath: routes.authorization }));
-    provider.use(oktaAnswersMiddleware({ users: config.users, findRefreshToken: (value) => provider.RefreshToken.find(value, { ignoreExpiration: true }) }));
+    provider.use(
+      oktaAnswersMiddleware({
+        users: config.users,
+        findRefreshToken: (value) => provider.RefreshToken.find(value, { ignoreExpiration: true }),
+      }),
+    );
   }
   custom?.use(async (ctx, next) => {
     await next();
     const body = ctx.body as { scopes_supported?: string[] } | undefined;
-    if (ctx.oidc?.route === 'discovery' && body?.scopes_supported) body.scopes_supported = body.scopes_supported.filter((scope) => SCOPES.includes(scope));
+    if (ctx.oidc?.route === 'discovery' && body?.scopes_supported)
+      body.scopes_supported = body.scopes_supported.filter((scope) => SCOPES.includes(scope));
   });
   return { org, custom, signIn: custom ?? org };
 }
@@ -295,7 +312,11 @@ async function createServer({ config, kind, shared, cookieKeys, grace, accessTok
       // Proofs are checked and nonces required when a client sends them; the
       // tokens it gets (refresh tokens too, the client being public) are bound
       // to its key. A client without proofs still gets plain bearer tokens.
-      dPoP: { enabled: config.dpop ?? true, nonceSecret: randomBytes(32), requireNonce: () => (config.dpopNonce ?? 'required') === 'required' },
+      dPoP: {
+        enabled: config.dpop ?? true,
+        nonceSecret: randomBytes(32),
+        requireNonce: () => (config.dpopNonce ?? 'required') === 'required',
+      },
       // Okta's /introspect takes a public client by its client_id and names the token's client in the answer, whoever
       // asks: the caller (the API, layout B) decides whether that client is the app (docs/deploy.md). oidc-provider's
       // default would answer `active: false` for another client's token; Okta publishes no such rule, and the check
@@ -304,8 +325,7 @@ async function createServer({ config, kind, shared, cookieKeys, grace, accessTok
       revocation: {
         enabled: true,
         // Only the client a token was issued to may revoke it.
-        allowedPolicy: (_ctx: unknown, client: { clientId: string }, token: { clientId?: string }) =>
-          token.clientId === client.clientId,
+        allowedPolicy: (_ctx: unknown, client: { clientId: string }, token: { clientId?: string }) => token.clientId === client.clientId,
       },
       rpInitiatedLogout: {
         enabled: true,
@@ -331,7 +351,8 @@ async function createServer({ config, kind, shared, cookieKeys, grace, accessTok
     // (session-end.ts); `always` gives one on every code grant, `never`
     // none. Either way it rotates on each use (store.ts keeps the grace period).
     issueRefreshToken: (_ctx: unknown, client: { grantTypeAllowed(type: string): boolean }, source: { scopes: Set<string> }) =>
-      client.grantTypeAllowed('refresh_token') && (refreshTokens === 'always' || (refreshTokens === 'offline_access' && source.scopes.has('offline_access'))),
+      client.grantTypeAllowed('refresh_token') &&
+      (refreshTokens === 'always' || (refreshTokens === 'offline_access' && source.scopes.has('offline_access'))),
     rotateRefreshToken: () => true,
     formats: { customizers: { jwt: oktaAccessToken(users) } },
     extraTokenClaims: (ctx: KoaContextWithOIDC, token: TokenInfo) => {

@@ -17,7 +17,8 @@ import type { UserStore } from './user-store.ts';
 /** Okta's words for a refresh token bound to another key. */
 export const DPOP_BINDING_DESCRIPTION = 'Invalid DPoP Public Key binding in refresh token';
 /** Okta's words for a /userinfo call with only `openid`. */
-export const USERINFO_SCOPE_DESCRIPTION = 'The access token must provide access to at least one of these scopes - profile, email, address or phone';
+export const USERINFO_SCOPE_DESCRIPTION =
+  'The access token must provide access to at least one of these scopes - profile, email, address or phone';
 const USERINFO_SCOPES = ['profile', 'email', 'address', 'phone'];
 
 /** The thumbprint of the key a DPoP proof header names, or undefined without a readable one. */
@@ -32,10 +33,19 @@ async function proofThumbprint(proof: string): Promise<string | undefined> {
 
 type Body = Record<string, unknown> | undefined;
 
-async function refreshWithAnotherKey(ctx: ProviderContext, findRefreshToken: (value: string) => Promise<{ jkt?: string } | undefined>): Promise<void> {
+async function refreshWithAnotherKey(
+  ctx: ProviderContext,
+  findRefreshToken: (value: string) => Promise<{ jkt?: string } | undefined>,
+): Promise<void> {
   const body = ctx.body as Body;
   const params = ctx.oidc?.params;
-  if (ctx.status !== 400 || body?.error !== 'invalid_grant' || params?.grant_type !== 'refresh_token' || typeof params.refresh_token !== 'string') return;
+  if (
+    ctx.status !== 400 ||
+    body?.error !== 'invalid_grant' ||
+    params?.grant_type !== 'refresh_token' ||
+    typeof params.refresh_token !== 'string'
+  )
+    return;
   const bound = (await findRefreshToken(params.refresh_token))?.jkt;
   if (!bound) return;
   const proof = ctx.get('DPoP');

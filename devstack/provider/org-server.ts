@@ -61,7 +61,11 @@ function refuseUngranted(ctx: ProviderContext, apps: readonly OrgGrants[], issue
   return true;
 }
 
-export function orgServerMiddleware(routes: OktaRoutes, refuse: (ctx: ProviderContext) => void, org?: { grants: readonly OrgGrants[]; issuer: string }): ProviderMiddleware {
+export function orgServerMiddleware(
+  routes: OktaRoutes,
+  refuse: (ctx: ProviderContext) => void,
+  org?: { grants: readonly OrgGrants[]; issuer: string },
+): ProviderMiddleware {
   return async (ctx, next) => {
     if (ctx.method === 'GET' && ctx.path === routes.authorization) {
       dropResource(ctx);

@@ -64,18 +64,28 @@ export async function createIdpServer(config: IdpServerConfig, faults: FaultRegi
   /** The custom server below its issuer's path, as mounted (oidc.ts tells it its mount path); the org server at the root. */
   const handleProvider = (req: IncomingMessage, res: ServerResponse) => {
     const url = req.url ?? '/';
-    if (handleCustom && (url === CUSTOM_SERVER_PATH || url.startsWith(`${CUSTOM_SERVER_PATH}/`) || url.startsWith(`${CUSTOM_SERVER_PATH}?`))) {
+    if (
+      handleCustom &&
+      (url === CUSTOM_SERVER_PATH || url.startsWith(`${CUSTOM_SERVER_PATH}/`) || url.startsWith(`${CUSTOM_SERVER_PATH}?`))
+    ) {
       req.url = url.slice(CUSTOM_SERVER_PATH.length) || '/';
       return handleCustom(req, res);
     }
     return handleOrg(req, res);
   };
-  const publicPaths = new Set(['/.well-known/openid-configuration', ORG_ROUTES.jwks, `${CUSTOM_SERVER_PATH}/.well-known/openid-configuration`, `${CUSTOM_SERVER_PATH}${CUSTOM_ROUTES.jwks}`]);
+  const publicPaths = new Set([
+    '/.well-known/openid-configuration',
+    ORG_ROUTES.jwks,
+    `${CUSTOM_SERVER_PATH}/.well-known/openid-configuration`,
+    `${CUSTOM_SERVER_PATH}${CUSTOM_ROUTES.jwks}`,
+  ]);
 
   return createServer((req, res) => {
     const path = (req.url ?? '/').split('?')[0] ?? '/';
     if (path === FAVICON_PATH || path === '/favicon.ico') {
-      res.writeHead(200, { 'Content-Type': 'image/svg+xml', 'Content-Length': String(FAVICON.byteLength), 'Cache-Control': 'max-age=86400' }).end(req.method === 'HEAD' ? undefined : FAVICON);
+      res
+        .writeHead(200, { 'Content-Type': 'image/svg+xml', 'Content-Length': String(FAVICON.byteLength), 'Cache-Control': 'max-age=86400' })
+        .end(req.method === 'HEAD' ? undefined : FAVICON);
       return;
     }
     if (path.startsWith('/interaction/')) {
@@ -110,8 +120,7 @@ export async function createIdpServer(config: IdpServerConfig, faults: FaultRegi
           // The app reads token errors cross-origin, so the fault needs the
           // same CORS answer the provider would give.
           const origin = req.headers.origin;
-          const cors: Record<string, string> =
-            origin === config.appOrigin ? { 'Access-Control-Allow-Origin': origin, Vary: 'Origin' } : {};
+          const cors: Record<string, string> = origin === config.appOrigin ? { 'Access-Control-Allow-Origin': origin, Vary: 'Origin' } : {};
           await writeResponse(res, outcome.response, { 'Cache-Control': 'no-store', ...cors });
         } else {
           if (outcome.kind === 'tokenless') withoutAccessToken(res);
@@ -132,7 +141,11 @@ function recordRefreshGrants(provider: Provider, grants: RefreshGrant[]): void {
   };
   provider.on('grant.success', (ctx) => {
     const token = presented(ctx);
-    if (token !== undefined) grants.push({ presented: token, issued: ((ctx as KoaContextWithOIDC).body as { refresh_token?: string } | undefined)?.refresh_token });
+    if (token !== undefined)
+      grants.push({
+        presented: token,
+        issued: ((ctx as KoaContextWithOIDC).body as { refresh_token?: string } | undefined)?.refresh_token,
+      });
   });
   provider.on('grant.error', (ctx, error) => {
     const token = presented(ctx);

@@ -36,7 +36,8 @@ function dropRefreshTokenWithoutOfflineAccess(ctx: ProviderContext): void {
 
 export function sessionEndMiddleware(options: { refreshTokens: RefreshTokenPolicy; authorizationPath: string }): ProviderMiddleware {
   return async (ctx, next) => {
-    if (options.refreshTokens !== 'always' && ctx.method === 'GET' && ctx.path === options.authorizationPath) askConsentForOfflineAccess(ctx);
+    if (options.refreshTokens !== 'always' && ctx.method === 'GET' && ctx.path === options.authorizationPath)
+      askConsentForOfflineAccess(ctx);
     await next();
     if (ctx.oidc?.route === 'token') dropRefreshTokenWithoutOfflineAccess(ctx);
   };

@@ -13,7 +13,9 @@ export type Language = 'nl' | 'en';
 export const LANGUAGES: readonly Language[] = ['nl', 'en'];
 
 /** The app's name, as its own page title gives it (index.html), so the provider's tabs carry it too. */
-export const PRODUCT_NAME = /<title>([^<]+)<\/title>/.exec(readFileSync(resolve(import.meta.dirname, '../../index.html'), 'utf8'))?.[1]?.trim() ?? 'Medewerkersportaal';
+export const PRODUCT_NAME =
+  /<title>([^<]+)<\/title>/.exec(readFileSync(resolve(import.meta.dirname, '../../index.html'), 'utf8'))?.[1]?.trim() ??
+  'Medewerkersportaal';
 
 /** The app's name in a page's language: in English, as the app's English catalog translates it ("Staff portal"). */
 export function productName(language: Language): string {
@@ -76,18 +78,22 @@ const nl = {
   mailAlready: (link: string) =>
     `Er is geprobeerd met dit e-mailadres een account aan te vragen, maar er bestaat al een account met dit adres.\nWachtwoord vergeten? Vraag een nieuw wachtwoord aan via ${link}\nWas jij dit niet? Dan kun je dit bericht negeren.`,
   mailUserNameTakenTitle: 'Aanvraag niet afgerond',
-  mailUserNameTaken: (userName: string, link: string) => `De gebruikersnaam "${userName}" is niet beschikbaar. Vraag opnieuw een account aan met een andere gebruikersnaam via ${link}`,
+  mailUserNameTaken: (userName: string, link: string) =>
+    `De gebruikersnaam "${userName}" is niet beschikbaar. Vraag opnieuw een account aan met een andere gebruikersnaam via ${link}`,
   mailConfirmTitle: 'Bevestig je aanvraag',
-  mailConfirm: (givenName: string, link: string) => `Welkom, ${givenName}. Bevestig je aanvraag via ${link}\nDe link is 24 uur geldig en werkt één keer.`,
+  mailConfirm: (givenName: string, link: string) =>
+    `Welkom, ${givenName}. Bevestig je aanvraag via ${link}\nDe link is 24 uur geldig en werkt één keer.`,
 
   loginField: 'Gebruikersnaam of e-mailadres',
   loginFieldError: 'Vul je gebruikersnaam of e-mailadres in.',
   sendLink: 'Link versturen',
   forgotTitle: 'Wachtwoord vergeten',
   forgotIntro: 'Vul je gebruikersnaam of e-mailadres in. Je krijgt een e-mail met een link om een nieuw wachtwoord in te stellen.',
-  forgotSent: 'Als er een account bij deze gegevens hoort, hebben we een e-mail gestuurd met een link om een nieuw wachtwoord in te stellen. De link is 30 minuten geldig.',
+  forgotSent:
+    'Als er een account bij deze gegevens hoort, hebben we een e-mail gestuurd met een link om een nieuw wachtwoord in te stellen. De link is 30 minuten geldig.',
   mailResetTitle: 'Nieuw wachtwoord instellen',
-  mailReset: (link: string) => `Stel een nieuw wachtwoord in via ${link}\nDe link is 30 minuten geldig en werkt één keer. Heb je dit niet gevraagd? Dan kun je dit bericht negeren.`,
+  mailReset: (link: string) =>
+    `Stel een nieuw wachtwoord in via ${link}\nDe link is 30 minuten geldig en werkt één keer. Heb je dit niet gevraagd? Dan kun je dit bericht negeren.`,
   resetTitle: 'Nieuw wachtwoord',
   newPassword: 'Nieuw wachtwoord',
   repeatPassword: 'Nieuw wachtwoord herhalen',
@@ -97,9 +103,12 @@ const nl = {
   mailPasswordChanged: 'Het wachtwoord van je account is zojuist gewijzigd. Was jij dit niet? Neem dan contact op met de beheerder.',
   passwordChangedTitle: 'Wachtwoord gewijzigd',
   passwordChanged: 'Je wachtwoord is gewijzigd. Je kunt nu inloggen met het nieuwe wachtwoord.',
-  unlockIntro: 'Vul je gebruikersnaam of e-mailadres in. Is je account geblokkeerd, dan krijg je een e-mail met een link om het te ontgrendelen.',
-  unlockSent: 'Als er een geblokkeerd account bij deze gegevens hoort, hebben we een e-mail gestuurd met een link om het te ontgrendelen. De link is 30 minuten geldig.',
-  mailUnlock: (link: string) => `Je account is geblokkeerd na te veel mislukte inlogpogingen. Ontgrendel het via ${link}\nDe link is 30 minuten geldig en werkt één keer.`,
+  unlockIntro:
+    'Vul je gebruikersnaam of e-mailadres in. Is je account geblokkeerd, dan krijg je een e-mail met een link om het te ontgrendelen.',
+  unlockSent:
+    'Als er een geblokkeerd account bij deze gegevens hoort, hebben we een e-mail gestuurd met een link om het te ontgrendelen. De link is 30 minuten geldig.',
+  mailUnlock: (link: string) =>
+    `Je account is geblokkeerd na te veel mislukte inlogpogingen. Ontgrendel het via ${link}\nDe link is 30 minuten geldig en werkt één keer.`,
   unlockText: 'Ontgrendel je account om weer te kunnen inloggen.',
   unlock: 'Ontgrendelen',
   unlockedTitle: 'Account ontgrendeld',
@@ -165,23 +174,28 @@ const en: Texts = {
   confirmRequestText: (userName) => `Confirm the request for user name "${userName}".`,
   requestStale: 'This request can no longer be completed. Request an account again.',
   accountCreatedTitle: 'Account created',
-  accountCreated: 'Your account has been created and you can sign in now. Until an administrator gives you a role, you will not see any sections yet.',
+  accountCreated:
+    'Your account has been created and you can sign in now. Until an administrator gives you a role, you will not see any sections yet.',
   mailAlreadyTitle: 'You already have an account',
   mailAlready: (link) =>
     `Someone tried to request an account with this e-mail address, but there already is an account with this address.\nForgot your password? Request a new one at ${link}\nWasn't you? Then you can ignore this message.`,
   mailUserNameTakenTitle: 'Request not completed',
-  mailUserNameTaken: (userName, link) => `The user name "${userName}" is not available. Request an account again with another user name at ${link}`,
+  mailUserNameTaken: (userName, link) =>
+    `The user name "${userName}" is not available. Request an account again with another user name at ${link}`,
   mailConfirmTitle: 'Confirm your request',
-  mailConfirm: (givenName, link) => `Welcome, ${givenName}. Confirm your request at ${link}\nThe link is valid for 24 hours and works once.`,
+  mailConfirm: (givenName, link) =>
+    `Welcome, ${givenName}. Confirm your request at ${link}\nThe link is valid for 24 hours and works once.`,
 
   loginField: 'User name or e-mail address',
   loginFieldError: 'Enter your user name or e-mail address.',
   sendLink: 'Send link',
   forgotTitle: 'Forgot your password',
   forgotIntro: 'Enter your user name or e-mail address. You will get an e-mail with a link to set a new password.',
-  forgotSent: 'If there is an account with these details, we have sent an e-mail with a link to set a new password. The link is valid for 30 minutes.',
+  forgotSent:
+    'If there is an account with these details, we have sent an e-mail with a link to set a new password. The link is valid for 30 minutes.',
   mailResetTitle: 'Set a new password',
-  mailReset: (link) => `Set a new password at ${link}\nThe link is valid for 30 minutes and works once. Didn't ask for this? Then you can ignore this message.`,
+  mailReset: (link) =>
+    `Set a new password at ${link}\nThe link is valid for 30 minutes and works once. Didn't ask for this? Then you can ignore this message.`,
   resetTitle: 'New password',
   newPassword: 'New password',
   repeatPassword: 'Repeat new password',
@@ -192,8 +206,10 @@ const en: Texts = {
   passwordChangedTitle: 'Password changed',
   passwordChanged: 'Your password has been changed. You can sign in with the new password now.',
   unlockIntro: 'Enter your user name or e-mail address. If your account is locked, you will get an e-mail with a link to unlock it.',
-  unlockSent: 'If there is a locked account with these details, we have sent an e-mail with a link to unlock it. The link is valid for 30 minutes.',
-  mailUnlock: (link) => `Your account is locked after too many failed sign-in attempts. Unlock it at ${link}\nThe link is valid for 30 minutes and works once.`,
+  unlockSent:
+    'If there is a locked account with these details, we have sent an e-mail with a link to unlock it. The link is valid for 30 minutes.',
+  mailUnlock: (link) =>
+    `Your account is locked after too many failed sign-in attempts. Unlock it at ${link}\nThe link is valid for 30 minutes and works once.`,
   unlockText: 'Unlock your account to be able to sign in again.',
   unlock: 'Unlock',
   unlockedTitle: 'Account unlocked',

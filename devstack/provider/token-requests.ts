@@ -7,4 +7,5 @@ import type { Request } from 'playwright-core';
 export const isTokenRequest = (request: Request) => request.method() === 'POST' && request.url().endsWith('/token');
 
 /** A refresh grant: a renewal of the provider's tokens. */
-export const isRefreshGrant = (request: Request) => isTokenRequest(request) && (request.postData() ?? '').includes('grant_type=refresh_token');
+export const isRefreshGrant = (request: Request) =>
+  isTokenRequest(request) && (request.postData() ?? '').includes('grant_type=refresh_token');

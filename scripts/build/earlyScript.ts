@@ -29,7 +29,8 @@ export async function buildEarlyScript(config: Pick<ResolvedConfig, 'root' | 'ba
       {
         name: 'early-requests-entry',
         resolveId: (id) => (id === ENTRY ? ENTRY : undefined),
-        load: (id) => (id === ENTRY ? `import { sendEarlyRequests } from ${JSON.stringify(source)};\nwindow.early = sendEarlyRequests();\n` : undefined),
+        load: (id) =>
+          id === ENTRY ? `import { sendEarlyRequests } from ${JSON.stringify(source)};\nwindow.early = sendEarlyRequests();\n` : undefined,
       },
     ],
     build: {

@@ -27,7 +27,8 @@ export function loadWithStylesheets<T>(load: () => Promise<T>, deps?: string[]):
   if (!deps?.length) return module;
   // One look at the page's links for all of them: a start asks for dozens of chunks, and a phone's CPU is slow.
   const linked = new Map<string, HTMLLinkElement>();
-  for (const link of document.querySelectorAll<HTMLLinkElement>('link[rel=stylesheet],link[rel=modulepreload]')) linked.set(`${link.rel} ${link.href}`, link);
+  for (const link of document.querySelectorAll<HTMLLinkElement>('link[rel=stylesheet],link[rel=modulepreload]'))
+    linked.set(`${link.rel} ${link.href}`, link);
   const root = `${location.origin}/`;
   const add = (rel: string, href: string) => {
     const link = document.createElement('link');

@@ -24,7 +24,13 @@ import { SOURCE_LOCALE } from '../../src/i18n/locales.ts';
  * so a module can sit in any room without moving it in or out of the
  * install.
  */
-const ON_DEMAND_SCREENS = ['src/sections/beheer.lazy.tsx', 'src/beheer/users.lazy.tsx', 'src/roles/roles.lazy.tsx', 'src/environments/environments.lazy.tsx', 'src/app/account.lazy.tsx'];
+const ON_DEMAND_SCREENS = [
+  'src/sections/beheer.lazy.tsx',
+  'src/beheer/users.lazy.tsx',
+  'src/roles/roles.lazy.tsx',
+  'src/environments/environments.lazy.tsx',
+  'src/app/account.lazy.tsx',
+];
 /** A catalog of a language (src/locales/<locale>/<name>.po). */
 const CATALOG = /[\\/]src[\\/]locales[\\/]([\w-]+)[\\/][^\\/]+\.po(\?.*)?$/;
 
@@ -76,7 +82,10 @@ export function collectOnDemandFiles(): { plugin: Plugin; files: Set<string> } {
           const { chunk, loaded } = queue.pop()!;
           if (kept.has(chunk.fileName) || (!loaded && isOnDemandRoot(chunk.facadeModuleId))) continue;
           kept.add(chunk.fileName);
-          for (const [names, loadedWith] of [[chunk.imports, true], [chunk.dynamicImports, false]] as const) {
+          for (const [names, loadedWith] of [
+            [chunk.imports, true],
+            [chunk.dynamicImports, false],
+          ] as const) {
             for (const name of names) {
               const found = byName.get(name);
               if (found) queue.push({ chunk: found, loaded: loadedWith });

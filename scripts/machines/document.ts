@@ -10,7 +10,11 @@ export interface DocumentedMachine {
 }
 
 /** The machines docs/machines.md describes: every `machines/<name>.machine.ts`, by name. */
-export const MACHINES: DocumentedMachine[] = (await findMachines()).map(({ name, file, machine }) => ({ name: `${name}Machine`, file, machine }));
+export const MACHINES: DocumentedMachine[] = (await findMachines()).map(({ name, file, machine }) => ({
+  name: `${name}Machine`,
+  file,
+  machine,
+}));
 
 function allNodes(node: AnyStateNode): AnyStateNode[] {
   return [node, ...(Object.values(node.states) as AnyStateNode[]).flatMap(allNodes)];
@@ -56,7 +60,9 @@ function machineSection({ name, file, machine }: DocumentedMachine): string {
     '',
     '| Kind | Name | Notes |',
     '| --- | --- | --- |',
-    ...Object.keys(implementations.actors).map((actor) => `| actor | ${code(actor)} | invoked as ${invokedIn(machine, actor).join(', ') || 'nothing'} |`),
+    ...Object.keys(implementations.actors).map(
+      (actor) => `| actor | ${code(actor)} | invoked as ${invokedIn(machine, actor).join(', ') || 'nothing'} |`,
+    ),
     ...Object.keys(implementations.guards).map((guard) => `| guard | ${code(guard)} | |`),
     ...Object.keys(implementations.actions).map((action) => `| action | ${code(action)} | |`),
     ...Object.entries(implementations.delays).map(([delay, value]) => `| delay | ${code(delay)} | ${delayText(value)} |`),
@@ -75,7 +81,7 @@ export function renderMachinesDoc(machines: DocumentedMachine[] = MACHINES): str
     'A transition is labelled with its event, `done` or `error` and the invoke id for the outcome of an invoked actor,',
     '`after` and the delay name for a delayed transition, or `always` for an eventless one; a guard follows in brackets.',
     'In the diagrams the label has no colon, because Mermaid ends a label at a colon; the tables spell it `done: loadConfig`.',
-    'Each state box shows the state\'s name, and below it its entry actions and invoked actors. How the machines are tested is in [testing.md](testing.md).',
+    "Each state box shows the state's name, and below it its entry actions and invoked actors. How the machines are tested is in [testing.md](testing.md).",
     '',
     ...machines.flatMap((machine) => [machineSection(machine), '']),
   ].join('\n');

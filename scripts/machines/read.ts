@@ -54,7 +54,13 @@ function describe(transition: AnyTransitionDefinition, always: boolean): { kind:
 
 /** `RETRY`, `done: loadConfig`, `error: loadConfig`, `after loginSlow`, `always`, with ` [guard]`. */
 export function transitionLabel(kind: TransitionKind, trigger: string, guard: string | undefined, separator = ': '): string {
-  const head = { event: trigger, done: `done${separator}${trigger}`, error: `error${separator}${trigger}`, after: `after ${trigger}`, always: 'always' }[kind];
+  const head = {
+    event: trigger,
+    done: `done${separator}${trigger}`,
+    error: `error${separator}${trigger}`,
+    after: `after ${trigger}`,
+    always: 'always',
+  }[kind];
   return guard === undefined ? head : `${head} [${guard}]`;
 }
 
@@ -62,7 +68,16 @@ function toTransition(transition: AnyTransitionDefinition, target: AnyStateNode,
   const { kind, trigger } = describe(transition, always);
   const guard = guardName(transition);
   const actions = transition.actions.map(actionName).filter((name): name is string => name !== undefined);
-  return { key: transitionKey(transition), kind, source: transition.source, target, trigger, guard, label: transitionLabel(kind, trigger, guard), actions };
+  return {
+    key: transitionKey(transition),
+    kind,
+    source: transition.source,
+    target,
+    trigger,
+    guard,
+    label: transitionLabel(kind, trigger, guard),
+    actions,
+  };
 }
 
 function collect(node: DirectedGraphNode, into: MachineTransition[]): void {

@@ -89,7 +89,8 @@ export function candidatePaths(model: MachineModel): ModelPath[] {
     } as never) as unknown as { steps: { event: AnyEventObject; state: AnyMachineSnapshot }[] }[];
     for (const path of found) {
       const steps: PathStep[] = path.steps.map(({ event, state }, index) => {
-        if (index === 0) return { kind: 'start', trigger: input, outcome: undefined, label: `start (${input})`, payload: undefined, state: state.value };
+        if (index === 0)
+          return { kind: 'start', trigger: input, outcome: undefined, label: `start (${input})`, payload: undefined, state: state.value };
         const description = described.get(event);
         if (!description) throw new Error(`model ${model.name}: an event without description: ${event.type}`);
         return { ...description, label: stepLabel(description.kind, description.trigger, description.outcome), state: state.value };
@@ -127,7 +128,8 @@ export const ANY_STEPS = '…';
 function stepsFrom(labels: string[], from: number, wanted: string[]): boolean {
   const [first, ...rest] = wanted;
   if (first === undefined) return true;
-  if (first === ANY_STEPS) return labels.slice(from).some((_, skip) => stepsFrom(labels, from + skip, rest)) || stepsFrom(labels, labels.length, rest);
+  if (first === ANY_STEPS)
+    return labels.slice(from).some((_, skip) => stepsFrom(labels, from + skip, rest)) || stepsFrom(labels, labels.length, rest);
   return labels[from] === first && stepsFrom(labels, from + 1, rest);
 }
 
@@ -193,7 +195,10 @@ export async function generatePaths(model: MachineModel, options: GenerateOption
   for (const entry of wanted) {
     if (chosen.some((path) => goesThrough(path, entry, byKey))) continue;
     const through = candidates.filter((path) => goesThrough(path, entry, byKey)).sort((a, b) => a.steps.length - b.steps.length);
-    if (!through[0]) throw new Error(`model ${model.name}: no ${options.feasible ? 'feasible ' : ''}path goes through "${entry}"; steps there are: ${stepLabels(candidates).join('; ')}`);
+    if (!through[0])
+      throw new Error(
+        `model ${model.name}: no ${options.feasible ? 'feasible ' : ''}path goes through "${entry}"; steps there are: ${stepLabels(candidates).join('; ')}`,
+      );
     chosen.push(through[0]);
   }
   chosen.forEach((path, index) => (path.id = `${model.name}#${index + 1}`));
@@ -201,7 +206,10 @@ export async function generatePaths(model: MachineModel, options: GenerateOption
     paths: chosen,
     candidates: candidates.length,
     unreachable,
-    through: wanted.map((entry) => ({ wanted: entry, paths: chosen.filter((path) => goesThrough(path, entry, byKey)).map((path) => path.id) })),
+    through: wanted.map((entry) => ({
+      wanted: entry,
+      paths: chosen.filter((path) => goesThrough(path, entry, byKey)).map((path) => path.id),
+    })),
   };
 }
 

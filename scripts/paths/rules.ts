@@ -3,8 +3,6 @@ import type { ModelPath, PathRule, RunAction, WalkedStep } from './model.ts';
 
 export type { PathRule, RuleStep } from './model.ts';
 
-
-
 /** One broken rule: its name, the step and why. */
 export interface Violation {
   rule: string;
@@ -42,7 +40,12 @@ export function describeViolation(path: ModelPath, violation: Violation): string
 
 /** `  rules: at most one … (4 steps), never two … (6 steps)`: what a path is checked against, for `npm run paths`. */
 export function describeChecked(report: RuleReport): string {
-  return [...report.checked].map(([name, count]) => `    ${count > 0 ? '✓' : '·'} ${name}${count > 0 ? ` (${count} step${count === 1 ? '' : 's'})` : ' (nothing to check)'}`).join('\n');
+  return [...report.checked]
+    .map(
+      ([name, count]) =>
+        `    ${count > 0 ? '✓' : '·'} ${name}${count > 0 ? ` (${count} step${count === 1 ? '' : 's'})` : ' (nothing to check)'}`,
+    )
+    .join('\n');
 }
 
 /** Whether a state value is, or is inside, the named top-level state. */

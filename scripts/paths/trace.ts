@@ -7,7 +7,11 @@ const MOMENT_RANGE_MS = 365 * 24 * 60 * 60_000;
 function show(value: unknown, now: number): string {
   if (value === undefined) return 'undefined';
   return JSON.stringify(value, (_key, item: unknown) =>
-    typeof item === 'number' && item !== now && Math.abs(item - now) < MOMENT_RANGE_MS ? `now${item > now ? '+' : '-'}${Math.abs(item - now)}ms` : item === now ? 'now' : item,
+    typeof item === 'number' && item !== now && Math.abs(item - now) < MOMENT_RANGE_MS
+      ? `now${item > now ? '+' : '-'}${Math.abs(item - now)}ms`
+      : item === now
+        ? 'now'
+        : item,
   );
 }
 
@@ -36,10 +40,14 @@ export function traceOf(path: ModelPath, steps: WalkedStep[], now: number): stri
   for (const { step, state, context, actions, timers, delay } of steps) {
     lines.push(`  ${step.label}${delay === undefined ? '' : ` (${delay} ms)`} → ${stateKey(state)}`);
     if (actions.length > 0) {
-      lines.push(`    actions: ${actions.map(({ type, params }) => (params === undefined ? type : `${type} ${show(params, now)}`)).join(', ')}`);
+      lines.push(
+        `    actions: ${actions.map(({ type, params }) => (params === undefined ? type : `${type} ${show(params, now)}`)).join(', ')}`,
+      );
     }
     const after = contextOf(context);
-    const changed = [...new Set([...Object.keys(before), ...Object.keys(after)])].filter((key) => show(before[key], now) !== show(after[key], now));
+    const changed = [...new Set([...Object.keys(before), ...Object.keys(after)])].filter(
+      (key) => show(before[key], now) !== show(after[key], now),
+    );
     for (const key of changed.sort()) lines.push(`    context: ${key} = ${show(after[key], now)}`);
     before = after;
     if (timers.join(', ') !== timersBefore) lines.push(`    timers: ${timers.join(', ') || 'none'}`);

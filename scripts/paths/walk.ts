@@ -28,8 +28,6 @@ export interface WalkOptions {
   onStep?: (step: PathStep, snapshot: AnyMachineSnapshot, transitions: string[]) => void;
 }
 
-
-
 export interface WalkResult {
   /** Keys of the transitions the machine took, in order. */
   transitions: string[];
@@ -81,7 +79,8 @@ export async function walkPath(model: MachineModel, path: ModelPath, options: Wa
   const ran: RunAction[] = [];
   // Only machines have microsteps and run actions, and the stand-ins are promises: every one is the machine's.
   const inspect = (event: InspectionEvent) => {
-    if (event.type === '@xstate.action' && !event.action.type.startsWith('xstate.')) ran.push({ type: event.action.type, params: event.action.params });
+    if (event.type === '@xstate.action' && !event.action.type.startsWith('xstate.'))
+      ran.push({ type: event.action.type, params: event.action.params });
     if (event.type !== '@xstate.microstep') return;
     for (const transition of event._transitions) taken.push(transitionKey(transition));
   };
@@ -139,13 +138,17 @@ export async function walkPath(model: MachineModel, path: ModelPath, options: Wa
           clock.increment(ms - 1);
           await settle();
           const before = stateKey((actor.getSnapshot() as AnyMachineSnapshot).value);
-          if (before !== stateKey(states.at(-1))) throw new PreemptedDelay(`step "${step.label}": left ${stateKey(states.at(-1))} at ${ms - 1} ms, before the delay of ${ms} ms`);
+          if (before !== stateKey(states.at(-1)))
+            throw new PreemptedDelay(`step "${step.label}": left ${stateKey(states.at(-1))} at ${ms - 1} ms, before the delay of ${ms} ms`);
         }
         clock.increment(ms > 0 ? 1 : 0);
         await settle();
         const after = stateKey((actor.getSnapshot() as AnyMachineSnapshot).value);
         // The state the delay leads to starts a timer of its own that is already due (a fixed end both warned of and reached while the tab slept): it is left at once.
-        if (after !== stateKey(step.state)) throw new PreemptedDelay(`step "${step.label}": ${stateKey(step.state)} is left at once, for ${after}: a timer due at the same moment`);
+        if (after !== stateKey(step.state))
+          throw new PreemptedDelay(
+            `step "${step.label}": ${stateKey(step.state)} is left at once, for ${after}: a timer due at the same moment`,
+          );
         break;
       }
       default:

@@ -66,13 +66,24 @@ export function createAbpClient(options: AbpClientOptions): AbpClient {
   };
 }
 
-async function send<T>(http: KyInstance, headers: () => AbpHeaderSource, method: Method, path: string, body?: unknown, postOptions: PostOptions = {}, person = false): Promise<T> {
+async function send<T>(
+  http: KyInstance,
+  headers: () => AbpHeaderSource,
+  method: Method,
+  path: string,
+  body?: unknown,
+  postOptions: PostOptions = {},
+  person = false,
+): Promise<T> {
   requestStarted();
   try {
     // Read now, so a new token, tenant or language applies at once.
     const current = headers();
     const source = postOptions.anonymous === true ? { ...current, token: undefined } : current;
-    return await exchange<T>(http, method, withCulture(path.replace(/^\/+/, ''), source, person), body, { ...requestHeaders(source, person), ...postOptions.headers });
+    return await exchange<T>(http, method, withCulture(path.replace(/^\/+/, ''), source, person), body, {
+      ...requestHeaders(source, person),
+      ...postOptions.headers,
+    });
   } finally {
     requestEnded();
   }

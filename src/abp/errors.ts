@@ -1,15 +1,6 @@
 /** What went wrong with a call, by what a person can do about it. */
 export type AbpErrorKind =
-  | 'network'
-  | 'timeout'
-  | 'unauthorized'
-  | 'forbidden'
-  | 'not-found'
-  | 'validation'
-  | 'server'
-  | 'http'
-  | 'malformed'
-  | 'rejected';
+  'network' | 'timeout' | 'unauthorized' | 'forbidden' | 'not-found' | 'validation' | 'server' | 'http' | 'malformed' | 'rejected';
 
 /** One of ABP's `validationErrors`: a message for people and the input members it is about. */
 export interface AbpValidationError {

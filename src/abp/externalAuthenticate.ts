@@ -22,6 +22,10 @@ export const EXTERNAL_AUTHENTICATE_PATH = ENDPOINTS.ExternalAuthenticate.path;
  * with a bearer: ABP would take the tenant from it instead of the tenant the
  * person chose (recorded: externalauthenticate.json `admin-header-1-bearer-noord`).
  */
-export function externalAuthenticate(client: AbpClient, input: ExternalAuthenticateInput, headers?: Record<string, string>): Promise<ExternalAuthenticateResult> {
+export function externalAuthenticate(
+  client: AbpClient,
+  input: ExternalAuthenticateInput,
+  headers?: Record<string, string>,
+): Promise<ExternalAuthenticateResult> {
   return client.post<ExternalAuthenticateResult>(EXTERNAL_AUTHENTICATE_PATH, input, { headers, anonymous: true });
 }

@@ -21,5 +21,8 @@ export interface ImpersonatedAuthenticateResult {
  */
 export async function backToImpersonator(client: AbpClient): Promise<ImpersonatedAuthenticateResult> {
   const { impersonationToken } = await client.post<BackToImpersonatorOutput>(ENDPOINTS.BackToImpersonator.path, {});
-  return client.post<ImpersonatedAuthenticateResult>(`${ENDPOINTS.ImpersonatedAuthenticate.path}?impersonationToken=${encodeURIComponent(impersonationToken)}`, {});
+  return client.post<ImpersonatedAuthenticateResult>(
+    `${ENDPOINTS.ImpersonatedAuthenticate.path}?impersonationToken=${encodeURIComponent(impersonationToken)}`,
+    {},
+  );
 }

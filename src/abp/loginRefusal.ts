@@ -38,7 +38,16 @@ function sentencesOf(texts: Record<string, Record<string, string>>, key: string)
   return Object.values(texts)
     .map((source) => source[key])
     .filter((sentence): sentence is string => typeof sentence === 'string' && sentence.includes('{0}'))
-    .map((sentence) => new RegExp(`^${sentence.split('{0}').map((part) => part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('.+')}`, 'i'));
+    .map(
+      (sentence) =>
+        new RegExp(
+          `^${sentence
+            .split('{0}')
+            .map((part) => part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'))
+            .join('.+')}`,
+          'i',
+        ),
+    );
 }
 
 function detailsOf(serverError: unknown): string {

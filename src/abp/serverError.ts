@@ -23,7 +23,9 @@ export function readServerError(error: unknown): AbpServerError {
     const { message: itemMessage, members } = item;
     const said = text(itemMessage);
     if (!said) return [];
-    return [{ message: said, members: Array.isArray(members) ? members.filter((member): member is string => typeof member === 'string') : [] }];
+    return [
+      { message: said, members: Array.isArray(members) ? members.filter((member): member is string => typeof member === 'string') : [] },
+    ];
   });
   return { message: text(message), details: text(details), validationErrors: valid };
 }

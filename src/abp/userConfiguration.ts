@@ -41,7 +41,15 @@ export interface UserConfiguration {
 const GET_ALL = ENDPOINTS.GetAll.path;
 
 /** The sections the route guards, the menu, the clock, the language and the idle sign-out read. */
-const REQUIRED = ['auth.grantedPermissions', 'features.allFeatures', 'setting.values', 'nav.menus', 'session', 'localization.currentLanguage', 'clock'];
+const REQUIRED = [
+  'auth.grantedPermissions',
+  'features.allFeatures',
+  'setting.values',
+  'nav.menus',
+  'session',
+  'localization.currentLanguage',
+  'clock',
+];
 
 /** A lookup table of the entries `read` makes something of, without Object's own names: `toString` finds nothing rather than a function. */
 function table<T>(value: unknown, read: (entry: unknown) => T | undefined): Record<string, T> {
@@ -79,7 +87,8 @@ function readFeature(value: unknown): { value: string } | undefined {
  */
 export function readUserConfiguration(value: unknown): UserConfiguration {
   if (!isJsonObject(value)) malformed('the result');
-  const at = (path: string): JsonObject => path.split('.').reduce((parent, name) => (isJsonObject(parent[name]) ? parent[name] : malformed(path)), value);
+  const at = (path: string): JsonObject =>
+    path.split('.').reduce((parent, name) => (isJsonObject(parent[name]) ? parent[name] : malformed(path)), value);
   for (const path of REQUIRED) at(path);
   const session = at('session');
   const localization = at('localization');

@@ -20,7 +20,11 @@ export function EnvironmentSwitch() {
   const [open, setOpen] = useState(asked);
   const [name, setName] = useState(tenant?.tenancyName ?? '');
   // ABP's IsTenantAvailableInput names the field tenancyName.
-  const form = useAbpForm({ fields: ['tenancyName'], area: 'tenant', fallback: t`De omgeving kon niet worden gecontroleerd. Probeer het opnieuw.` });
+  const form = useAbpForm({
+    fields: ['tenancyName'],
+    area: 'tenant',
+    fallback: t`De omgeving kon niet worden gecontroleerd. Probeer het opnieuw.`,
+  });
 
   const submit = form.onSubmit(async () => {
     if (!config) return;

@@ -71,7 +71,8 @@ function Login() {
         setStarting(false);
         return;
       }
-      const kind = typeof error === 'object' && error !== null && 'kind' in error && typeof error.kind === 'string' ? error.kind : undefined;
+      const kind =
+        typeof error === 'object' && error !== null && 'kind' in error && typeof error.kind === 'string' ? error.kind : undefined;
       setFailure(i18n._(authMessageOf(kind) ?? authMessages['provider-unreachable']));
       setStarting(false);
     }

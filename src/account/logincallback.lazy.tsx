@@ -34,8 +34,9 @@ function CallbackState() {
         <p>
           {company ? (
             <Trans>
-              Je account is niet actief: het is nog niet geactiveerd, of het is gedeactiveerd. Vraag een beheerder van {company} om het te activeren; daarna kun je
-              inloggen. Word jij de eerste beheerder van {company}? Vraag het dan aan centraal beheer, dat de omgeving heeft aangemaakt.
+              Je account is niet actief: het is nog niet geactiveerd, of het is gedeactiveerd. Vraag een beheerder van {company} om het te
+              activeren; daarna kun je inloggen. Word jij de eerste beheerder van {company}? Vraag het dan aan centraal beheer, dat de
+              omgeving heeft aangemaakt.
             </Trans>
           ) : (
             i18n._(authMessages['not-active'])

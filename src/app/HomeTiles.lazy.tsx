@@ -31,19 +31,23 @@ export function SectionTiles() {
         <p>
           {company ? (
             <Trans>
-              Je bent ingelogd, maar je account heeft nog geen rol. Vraag een beheerder van {company} om je een rol te geven; daarna zie je hier en in het menu de
-              onderdelen waarin je kunt werken. Is {company} net aangemaakt en word jij de eerste beheerder? Dan is er nog niemand die dat kan: vraag het aan centraal
-              beheer, dat de omgeving heeft aangemaakt en jou de beheerrechten geeft.
+              Je bent ingelogd, maar je account heeft nog geen rol. Vraag een beheerder van {company} om je een rol te geven; daarna zie je
+              hier en in het menu de onderdelen waarin je kunt werken. Is {company} net aangemaakt en word jij de eerste beheerder? Dan is
+              er nog niemand die dat kan: vraag het aan centraal beheer, dat de omgeving heeft aangemaakt en jou de beheerrechten geeft.
             </Trans>
           ) : (
-            <Trans>Je bent ingelogd, maar je account heeft nog geen rol. Vraag een beheerder om je een rol te geven; daarna zie je hier en in het menu de onderdelen waarin je kunt werken.</Trans>
+            <Trans>
+              Je bent ingelogd, maar je account heeft nog geen rol. Vraag een beheerder om je een rol te geven; daarna zie je hier en in het
+              menu de onderdelen waarin je kunt werken.
+            </Trans>
           )}
         </p>
         {/* ABP registers whoever it does not know in the environment of the sign-in: someone who belongs elsewhere (central administration too) lands here. */}
         <p>
           {tenant ? (
             <Trans>
-              Je bent in de omgeving <strong>{environmentName(tenant)}</strong>. Hoort je account bij een andere omgeving of bij centraal beheer?
+              Je bent in de omgeving <strong>{environmentName(tenant)}</strong>. Hoort je account bij een andere omgeving of bij centraal
+              beheer?
             </Trans>
           ) : (
             <Trans>
@@ -70,7 +74,11 @@ export function SectionTiles() {
       <ul>
         {entries.map(({ section, name }) => (
           <li key={section.key}>
-            <Link to="/$section/$" params={{ section: section.key, _splat: '' }} className={section.comingLater ? 'tile tile--later' : 'tile'}>
+            <Link
+              to="/$section/$"
+              params={{ section: section.key, _splat: '' }}
+              className={section.comingLater ? 'tile tile--later' : 'tile'}
+            >
               <svg className="tile__icon" viewBox="0 0 24 24" aria-hidden="true">
                 <path d={section.icon} />
               </svg>

@@ -1,6 +1,17 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { createLazyRoute } from '@tanstack/react-router';
-import { createContext, Fragment, useCallback, useContext, useEffect, useRef, useState, type FormEvent, type MouseEvent, type ReactNode } from 'react';
+import {
+  createContext,
+  Fragment,
+  useCallback,
+  useContext,
+  useEffect,
+  useRef,
+  useState,
+  type FormEvent,
+  type MouseEvent,
+  type ReactNode,
+} from 'react';
 import { whenConnectionBack } from '../connection/connectionBack.ts';
 import { useAppConfig, useBootActor, useSession } from '../boot/useBoot.ts';
 import { isJsonObject, type JsonObject } from '../lib/json.ts';
@@ -60,7 +71,21 @@ type SectionId = (typeof SECTIONS)[number];
  * One part of the page, a target of the index: focus lands on it, so the keyboard and a screen reader go on from there.
  * Under its form, what became of the change: the failure, the one click a change waiting for a fresh sign-in needs, or what was done.
  */
-function Section({ id, title, form, change, done, children }: { id: SectionId; title: string; form: AbpForm; change: Change; done: string | undefined; children: ReactNode }) {
+function Section({
+  id,
+  title,
+  form,
+  change,
+  done,
+  children,
+}: {
+  id: SectionId;
+  title: string;
+  form: AbpForm;
+  change: Change;
+  done: string | undefined;
+  children: ReactNode;
+}) {
   return (
     <section id={id} className="account-form" aria-labelledby={`${id}-title`} tabIndex={-1}>
       <h2 id={`${id}-title`}>{title}</h2>
@@ -139,7 +164,8 @@ interface AccountPage {
 }
 const AccountPageContext = createContext<AccountPage | undefined>(undefined);
 
-const needsRecentSignIn = (error: unknown): error is MyAccountError => error instanceof MyAccountError && error.code === 'recent_authentication';
+const needsRecentSignIn = (error: unknown): error is MyAccountError =>
+  error instanceof MyAccountError && error.code === 'recent_authentication';
 
 interface Change {
   /** The form's submit: the action, kept to be sent again after a fresh sign-in when the provider asks for one. */
@@ -213,10 +239,14 @@ function NameForm({ client, account, onChanged }: { client: MyAccountClient; acc
     <Section id="account-name" title={t`Naam`} form={form} change={change} done={done}>
       <form onSubmit={submit} noValidate>
         <Field form={form} name="firstName" label={t`Voornaam`}>
-          {(props) => <input {...props} value={firstName} onChange={(event) => setFirstName(event.target.value)} autoComplete="given-name" />}
+          {(props) => (
+            <input {...props} value={firstName} onChange={(event) => setFirstName(event.target.value)} autoComplete="given-name" />
+          )}
         </Field>
         <Field form={form} name="lastName" label={t`Achternaam`}>
-          {(props) => <input {...props} value={lastName} onChange={(event) => setLastName(event.target.value)} autoComplete="family-name" />}
+          {(props) => (
+            <input {...props} value={lastName} onChange={(event) => setLastName(event.target.value)} autoComplete="family-name" />
+          )}
         </Field>
         <button type="submit" className="button" disabled={form.busy}>
           <Trans>Naam opslaan</Trans>
@@ -260,7 +290,13 @@ function ContactForm({ client, kind, onChanged }: { client: MyAccountClient; kin
   });
 
   return (
-    <Section id={kind === 'email' ? 'account-email' : 'account-phone'} title={kind === 'email' ? t`E-mailadres wijzigen` : t`Telefoonnummer toevoegen`} form={form} change={change} done={done}>
+    <Section
+      id={kind === 'email' ? 'account-email' : 'account-phone'}
+      title={kind === 'email' ? t`E-mailadres wijzigen` : t`Telefoonnummer toevoegen`}
+      form={form}
+      change={change}
+      done={done}
+    >
       {!pending ? (
         <form onSubmit={start} noValidate>
           <Field form={form} name={field} label={kind === 'email' ? t`Nieuw e-mailadres` : t`Telefoonnummer (bijvoorbeeld +31612345678)`}>
@@ -280,7 +316,9 @@ function ContactForm({ client, kind, onChanged }: { client: MyAccountClient; kin
         </form>
       ) : (
         <form onSubmit={verify} noValidate>
-          {pending.unconfirmedBefore && <p>{t`Dit nummer staat al bij je account, maar is nog niet bevestigd. Vraag een nieuwe code aan en vul die hieronder in.`}</p>}
+          {pending.unconfirmedBefore && (
+            <p>{t`Dit nummer staat al bij je account, maar is nog niet bevestigd. Vraag een nieuwe code aan en vul die hieronder in.`}</p>
+          )}
           <p hidden={pending.unconfirmedBefore}>
             {kind === 'email' ? (
               <Trans>
@@ -291,7 +329,15 @@ function ContactForm({ client, kind, onChanged }: { client: MyAccountClient; kin
             )}
           </p>
           <Field form={form} name="verificationCode" label={t`Code`}>
-            {(props) => <input {...props} inputMode="numeric" value={code} onChange={(event) => setCode(event.target.value)} autoComplete="one-time-code" />}
+            {(props) => (
+              <input
+                {...props}
+                inputMode="numeric"
+                value={code}
+                onChange={(event) => setCode(event.target.value)}
+                autoComplete="one-time-code"
+              />
+            )}
           </Field>
           <div className="account-form__actions">
             <button type="submit" className="button button--primary" disabled={form.busy || code.trim() === ''}>
@@ -355,15 +401,37 @@ function PasswordForm({ client }: { client: MyAccountClient }) {
           </p>
         ) : (
           <Field form={form} name="oldPassword" label={t`Huidig wachtwoord`}>
-            {(props) => <PasswordInput {...props} label={t`Huidig wachtwoord`} value={oldPassword} onChange={(event) => setOldPassword(event.target.value)} autoComplete="current-password" />}
+            {(props) => (
+              <PasswordInput
+                {...props}
+                label={t`Huidig wachtwoord`}
+                value={oldPassword}
+                onChange={(event) => setOldPassword(event.target.value)}
+                autoComplete="current-password"
+              />
+            )}
           </Field>
         )}
         <Field form={form} name="newPassword" label={t`Nieuw wachtwoord`}>
-          {(props) => <PasswordInput {...props} label={t`Nieuw wachtwoord`} value={newPassword} onChange={(event) => setNewPassword(event.target.value)} autoComplete="new-password" />}
+          {(props) => (
+            <PasswordInput
+              {...props}
+              label={t`Nieuw wachtwoord`}
+              value={newPassword}
+              onChange={(event) => setNewPassword(event.target.value)}
+              autoComplete="new-password"
+            />
+          )}
         </Field>
         <Field form={form} name="repeatPassword" label={t`Nieuw wachtwoord herhalen`}>
           {(props) => (
-            <PasswordInput {...props} label={t`Nieuw wachtwoord herhalen`} value={repeatPassword} onChange={(event) => setRepeatPassword(event.target.value)} autoComplete="new-password" />
+            <PasswordInput
+              {...props}
+              label={t`Nieuw wachtwoord herhalen`}
+              value={repeatPassword}
+              onChange={(event) => setRepeatPassword(event.target.value)}
+              autoComplete="new-password"
+            />
           )}
         </Field>
         <p className="account-form__hint">{t`Minstens 8 tekens, niet je gebruikersnaam en geen veelgebruikt wachtwoord.`}</p>
@@ -395,7 +463,8 @@ function MyAccount() {
     access,
     restored,
     keepDraft: (form, draft) => drafts.current.set(form, draft),
-    saveDrafts: () => sessionStorage.setItem(DRAFTS_KEY, JSON.stringify(Object.fromEntries([...drafts.current].map(([form, draft]) => [form, draft()])))),
+    saveDrafts: () =>
+      sessionStorage.setItem(DRAFTS_KEY, JSON.stringify(Object.fromEntries([...drafts.current].map(([form, draft]) => [form, draft()])))),
   }));
 
   /** A failure logged and said on the page; how it is said. */
@@ -433,26 +502,32 @@ function MyAccount() {
   }, [offline, load]);
   const connect = () => {
     setConnecting(true);
-    access.connect().then(
-      () => {
-        // Connected: the page says it is loading, no longer what was wrong.
-        setError(undefined);
-        void load();
-      },
-      (failure: unknown) => void showFailure(failure),
-    ).finally(() => setConnecting(false));
+    access
+      .connect()
+      .then(
+        () => {
+          // Connected: the page says it is loading, no longer what was wrong.
+          setError(undefined);
+          void load();
+        },
+        (failure: unknown) => void showFailure(failure),
+      )
+      .finally(() => setConnecting(false));
   };
 
   // The provider's session is someone else's: a fresh sign-in there (prompt=login, the person's login named) in a popup.
   const signInAsSelf = () => {
     setConnecting(true);
-    access.reauthenticate(page.saveDrafts, {}).then(
-      () => {
-        setError(undefined);
-        void load();
-      },
-      (failure: unknown) => void showFailure(failure),
-    ).finally(() => setConnecting(false));
+    access
+      .reauthenticate(page.saveDrafts, {})
+      .then(
+        () => {
+          setError(undefined);
+          void load();
+        },
+        (failure: unknown) => void showFailure(failure),
+      )
+      .finally(() => setConnecting(false));
   };
 
   const loading = !account && !error;
@@ -460,12 +535,23 @@ function MyAccount() {
   return (
     <main className="page" aria-labelledby="page-title">
       <PageHeading title={t`Mijn account`} />
-      <Index titles={{ 'account-name': t`Naam`, 'account-email': t`E-mailadres`, 'account-phone': t`Telefoonnummer`, 'account-password': t`Wachtwoord` }} />
+      <Index
+        titles={{
+          'account-name': t`Naam`,
+          'account-email': t`E-mailadres`,
+          'account-phone': t`Telefoonnummer`,
+          'account-password': t`Wachtwoord`,
+        }}
+      />
       <dl className="facts account-facts">
         <dt>
           <Trans>Naam</Trans>
         </dt>
-        <dd>{account ? `${account.profile.firstName} ${account.profile.lastName}` : `${session?.user?.name ?? ''} ${session?.user?.surname ?? ''}`}</dd>
+        <dd>
+          {account
+            ? `${account.profile.firstName} ${account.profile.lastName}`
+            : `${session?.user?.name ?? ''} ${session?.user?.surname ?? ''}`}
+        </dd>
         <dt>
           <Trans>Gebruikersnaam</Trans>
         </dt>

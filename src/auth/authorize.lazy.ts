@@ -66,7 +66,9 @@ export const DEFAULT_EXTRA_SCOPES = 'offline_access';
  * out, and so is a my-account scope an older configuration still names.
  */
 export function signInScopes(config: AuthConfig): string {
-  const extra = (config.scopes ?? DEFAULT_EXTRA_SCOPES).split(/\s+/).filter((scope) => SCOPE_TOKEN.test(scope) && !scope.startsWith('okta.myAccount.'));
+  const extra = (config.scopes ?? DEFAULT_EXTRA_SCOPES)
+    .split(/\s+/)
+    .filter((scope) => SCOPE_TOKEN.test(scope) && !scope.startsWith('okta.myAccount.'));
   return [...new Set([...SCOPES.split(' '), ...extra])].join(' ');
 }
 

@@ -29,7 +29,10 @@ export interface CallbackResult {
 /** True for a successful token response that holds no access token (oauth4webapi would reject it). */
 async function lacksAccessToken(response: Response): Promise<boolean> {
   if (!response.ok) return false;
-  const body: unknown = await response.clone().json().catch(() => undefined);
+  const body: unknown = await response
+    .clone()
+    .json()
+    .catch(() => undefined);
   // Only an object is a token response at all; oauth4webapi refuses anything else as the provider's error.
   if (!isJsonObject(body)) return false;
   const accessToken = body.access_token;

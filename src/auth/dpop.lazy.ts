@@ -41,7 +41,16 @@ interface StoredKey {
 function isStoredKey(value: unknown): value is StoredKey {
   if (typeof value !== 'object' || value === null || !('id' in value) || !('pair' in value)) return false;
   const { id, pair } = value;
-  return typeof id === 'string' && id !== '' && typeof pair === 'object' && pair !== null && 'privateKey' in pair && Boolean(pair.privateKey) && 'publicKey' in pair && Boolean(pair.publicKey);
+  return (
+    typeof id === 'string' &&
+    id !== '' &&
+    typeof pair === 'object' &&
+    pair !== null &&
+    'privateKey' in pair &&
+    Boolean(pair.privateKey) &&
+    'publicKey' in pair &&
+    Boolean(pair.publicKey)
+  );
 }
 
 async function storedKey(): Promise<StoredKey | undefined> {
@@ -90,7 +99,13 @@ export async function withNonceRetry<T>(attempt: () => Promise<T>): Promise<T> {
  * (htm, htu, ath, the nonce) as for a protected resource request, and this
  * takes the header instead of letting it send the request.
  */
-export async function proofFor(handle: oauth.DPoPHandle, provider: Provider, accessToken: string, method: string, url: string): Promise<string> {
+export async function proofFor(
+  handle: oauth.DPoPHandle,
+  provider: Provider,
+  accessToken: string,
+  method: string,
+  url: string,
+): Promise<string> {
   let proof = '';
   const capture = async (_url: string, init: { headers: Record<string, string> }) => {
     proof = new Headers(init.headers).get('dpop') ?? '';

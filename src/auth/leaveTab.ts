@@ -29,14 +29,18 @@ export function onForgetPerson(forget: () => void): void {
 
 /** The keys of the tab's sessionStorage that belong to the person signed in. */
 export function isPersonsKey(key: string): boolean {
-  return key === ACCOUNT_RETURN_KEY || key === MY_ACCOUNT_DRAFTS_KEY || key.startsWith(HANDOVER_PREFIX) || key.startsWith(TRANSACTION_PREFIX);
+  return (
+    key === ACCOUNT_RETURN_KEY || key === MY_ACCOUNT_DRAFTS_KEY || key.startsWith(HANDOVER_PREFIX) || key.startsWith(TRANSACTION_PREFIX)
+  );
 }
 
 /** Clears everything of the person this tab keeps: their tokens, and the entries `isPersonsKey` names. Never fails: a storage that refuses leaves nothing to clear. */
 export function forgetPerson(): void {
   clearProviderTokens();
   try {
-    const keys = Array.from({ length: sessionStorage.length }, (_, index) => sessionStorage.key(index)).filter((key): key is string => key !== null && isPersonsKey(key));
+    const keys = Array.from({ length: sessionStorage.length }, (_, index) => sessionStorage.key(index)).filter(
+      (key): key is string => key !== null && isPersonsKey(key),
+    );
     for (const key of keys) sessionStorage.removeItem(key);
   } catch {
     // sessionStorage refused (a browser's privacy setting): nothing of the person is in it.

@@ -38,7 +38,15 @@ const CALLBACK_PATH = '/account/logincallback';
  * sign-in with this state; undefined for anything else.
  */
 export function handedOverParameters(data: unknown, state: string): URLSearchParams | undefined {
-  if (typeof data !== 'object' || data === null || !('type' in data) || data.type !== POPUP_MESSAGE || !('href' in data) || typeof data.href !== 'string') return undefined;
+  if (
+    typeof data !== 'object' ||
+    data === null ||
+    !('type' in data) ||
+    data.type !== POPUP_MESSAGE ||
+    !('href' in data) ||
+    typeof data.href !== 'string'
+  )
+    return undefined;
   const url = new URL(data.href, location.origin);
   return url.origin === location.origin && url.searchParams.get('state') === state ? url.searchParams : undefined;
 }

@@ -44,7 +44,9 @@ export async function getProvider(config: AuthConfig): Promise<Provider> {
   const options = { [oauth.customFetch]: providerFetch, ...(issuer.protocol === 'http:' ? { [oauth.allowInsecureRequests]: true } : {}) };
   let as = discovered.get(issuer.href);
   if (!as) {
-    as = oauth.discoveryRequest(issuer, { ...options, algorithm: 'oidc' }).then((response) => oauth.processDiscoveryResponse(issuer, response));
+    as = oauth
+      .discoveryRequest(issuer, { ...options, algorithm: 'oidc' })
+      .then((response) => oauth.processDiscoveryResponse(issuer, response));
     as.catch(() => discovered.delete(issuer.href));
     discovered.set(issuer.href, as);
   }

@@ -43,7 +43,9 @@ export function canRenew(tokens: ProviderTokens | undefined): tokens is Provider
  * known and none is announced.
  */
 export function sessionEnd(lifetimeMinutes: number | undefined, now = Date.now()): number | undefined {
-  return lifetimeMinutes !== undefined && Number.isFinite(lifetimeMinutes) && lifetimeMinutes > 0 ? accessTokenExpiry(lifetimeMinutes * 60, now) : undefined;
+  return lifetimeMinutes !== undefined && Number.isFinite(lifetimeMinutes) && lifetimeMinutes > 0
+    ? accessTokenExpiry(lifetimeMinutes * 60, now)
+    : undefined;
 }
 
 /** The latest moment a Date can hold (ECMAScript's time range). */

@@ -59,7 +59,14 @@ export function ConfirmDelete({ form, onDelete, ask, question: asked, confirm }:
     <section className="admin-form" aria-labelledby={`${prefix}-delete`}>
       <h2 id={`${prefix}-delete`}>{t`Verwijderen`}</h2>
       {confirming ? (
-        <form ref={question} tabIndex={-1} className="confirm" onSubmit={form.onSubmit(onDelete)} role="alertdialog" aria-labelledby={`${prefix}-confirm`}>
+        <form
+          ref={question}
+          tabIndex={-1}
+          className="confirm"
+          onSubmit={form.onSubmit(onDelete)}
+          role="alertdialog"
+          aria-labelledby={`${prefix}-confirm`}
+        >
           <p id={`${prefix}-confirm`}>{asked}</p>
           <div className="form-actions">
             <button type="submit" className="button button--danger button--primary" disabled={form.busy} aria-busy={form.busy}>
@@ -136,7 +143,19 @@ export function NameCell({ section, page, id, children }: { section: Section; pa
 }
 
 /** A link to one item of a page (`/beheer/gebruikers/5`), or to a new one (`…/nieuw`). */
-function ItemLink({ section, page, id, className, children }: { section: Section; page: SectionPage; id: string | number; className?: string; children: ReactNode }) {
+function ItemLink({
+  section,
+  page,
+  id,
+  className,
+  children,
+}: {
+  section: Section;
+  page: SectionPage;
+  id: string | number;
+  className?: string;
+  children: ReactNode;
+}) {
   return (
     <Link to="/$section/$" params={{ section: section.key, _splat: `${page.key}/${String(id)}` }} className={className}>
       {children}

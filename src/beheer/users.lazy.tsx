@@ -3,7 +3,17 @@ import { Trans, useLingui as useMacroLingui } from '@lingui/react/macro';
 import { Link, useLocation, useNavigate, useSearch } from '@tanstack/react-router';
 import { memo, startTransition, useEffect, useId, useMemo, useState, type FormEvent, type ReactNode } from 'react';
 import { logError } from '../lib/log.ts';
-import { deleteUser, getAssignableRoles, getUser, roleLabels, setUserActive, updateUser, type AssignableRole, type ChangedSince, type User } from '../management/users.ts';
+import {
+  deleteUser,
+  getAssignableRoles,
+  getUser,
+  roleLabels,
+  setUserActive,
+  updateUser,
+  type AssignableRole,
+  type ChangedSince,
+  type User,
+} from '../management/users.ts';
 import { ChangedAfterWrite, StatusPutBack, useReadBack } from '../edits/readBack.tsx';
 import { OwnNameInAbp } from '../edits/OwnNameInAbp.tsx';
 import { listed, searchListed, type Listed } from '../management/userDirectory.ts';
@@ -96,7 +106,8 @@ function UserList({ section, page }: { section: Section; page: SectionPage }) {
   };
 
   let status: string;
-  if ((directory.total === undefined || (reading && total > 0 && shown.length === 0)) && error === undefined) status = t`Gebruikers worden geladen…`;
+  if ((directory.total === undefined || (reading && total > 0 && shown.length === 0)) && error === undefined)
+    status = t`Gebruikers worden geladen…`;
   else if (reading && total !== directory.total) status = t`${count} gevonden tot nu toe; ${read} van ${all} gebruikers gelezen…`;
   else status = total === 0 ? t`Niemand gevonden.` : t`${first}–${last} van ${total}`;
 
@@ -105,7 +116,10 @@ function UserList({ section, page }: { section: Section; page: SectionPage }) {
       <BackLink section={section} />
       <PageHeading title={i18n._(page.label)} />
       <p className="note">
-        <Trans>Iedereen logt in bij de inlogdienst van het bedrijf. Een nieuwe collega staat hier na de eerste keer inloggen; geef hem of haar dan een rol, of activeer het account als het nog niet actief is.</Trans>
+        <Trans>
+          Iedereen logt in bij de inlogdienst van het bedrijf. Een nieuwe collega staat hier na de eerste keer inloggen; geef hem of haar
+          dan een rol, of activeer het account als het nog niet actief is.
+        </Trans>
       </p>
       {deleted && (
         <p className="saved" role="status">
@@ -119,11 +133,28 @@ function UserList({ section, page }: { section: Section; page: SectionPage }) {
           <span className="check__hint" id={`${searchId}-hint`}>
             <Trans>Voornaam, achternaam, gebruikersnaam of e-mailadres; een deel is genoeg, hoofdletters maken niet uit.</Trans>
           </span>
-          <input id={searchId} type="search" aria-describedby={`${searchId}-hint`} value={typed} onChange={(event) => setTyped(event.target.value)} />
+          <input
+            id={searchId}
+            type="search"
+            aria-describedby={`${searchId}-hint`}
+            value={typed}
+            onChange={(event) => setTyped(event.target.value)}
+          />
         </div>
         <div className="field">
           <label htmlFor={statusId}>{t`Toon`}</label>
-          <select id={statusId} value={search.status} onChange={(event) => go({ ...search, zoek: typed.trim(), status: event.target.value === 'actief' || event.target.value === 'inactief' ? event.target.value : 'alle', pagina: 1 })}>
+          <select
+            id={statusId}
+            value={search.status}
+            onChange={(event) =>
+              go({
+                ...search,
+                zoek: typed.trim(),
+                status: event.target.value === 'actief' || event.target.value === 'inactief' ? event.target.value : 'alle',
+                pagina: 1,
+              })
+            }
+          >
             <option value="alle">{t`Iedereen`}</option>
             <option value="actief">{t`Actieve accounts`}</option>
             <option value="inactief">{t`Niet actief (wacht op activering)`}</option>
@@ -150,11 +181,21 @@ function UserList({ section, page }: { section: Section; page: SectionPage }) {
       )}
       {pages > 1 && (
         <nav className="pager" aria-label={t`Pagina's`}>
-          <button type="button" className="button" disabled={search.pagina <= 1} onClick={() => go({ ...search, pagina: search.pagina - 1 })}>
+          <button
+            type="button"
+            className="button"
+            disabled={search.pagina <= 1}
+            onClick={() => go({ ...search, pagina: search.pagina - 1 })}
+          >
             <Trans>Vorige</Trans>
           </button>
           <span>{t`Pagina ${current} van ${pages}`}</span>
-          <button type="button" className="button" disabled={search.pagina >= pages} onClick={() => go({ ...search, pagina: search.pagina + 1 })}>
+          <button
+            type="button"
+            className="button"
+            disabled={search.pagina >= pages}
+            onClick={() => go({ ...search, pagina: search.pagina + 1 })}
+          >
             <Trans>Volgende</Trans>
           </button>
         </nav>
@@ -164,7 +205,17 @@ function UserList({ section, page }: { section: Section; page: SectionPage }) {
 }
 
 /** The rows of one page of the list: drawn again only when the page's people (or the roles' names) change, not when the address catches up. */
-const UserRows = memo(function UserRows({ shown, section, page, roles }: { shown: readonly Listed[]; section: Section; page: SectionPage; roles: readonly AssignableRole[] | undefined }) {
+const UserRows = memo(function UserRows({
+  shown,
+  section,
+  page,
+  roles,
+}: {
+  shown: readonly Listed[];
+  section: Section;
+  page: SectionPage;
+  roles: readonly AssignableRole[] | undefined;
+}) {
   const { t } = useMacroLingui();
   return (
     <tbody>
@@ -263,7 +314,17 @@ function UserDetail({ section, page, id }: { section: Section; page: SectionPage
       </main>
     );
   }
-  return <UserForm key={user.data.id} back={back} user={user.data} roles={roles.data.items} onChanged={user.reload} section={section} page={page} />;
+  return (
+    <UserForm
+      key={user.data.id}
+      back={back}
+      user={user.data}
+      roles={roles.data.items}
+      onChanged={user.reload}
+      section={section}
+      page={page}
+    />
+  );
 }
 
 interface UserFormProps {
@@ -276,12 +337,26 @@ interface UserFormProps {
 }
 
 /** A person as the form edits them (roles by the names the form ticks), and whether the account is active, which the page shows. */
-type PersonFields = { name: string; surname: string; userName: string; emailAddress: string; roleNames: readonly string[]; isActive: boolean };
+type PersonFields = {
+  name: string;
+  surname: string;
+  userName: string;
+  emailAddress: string;
+  roleNames: readonly string[];
+  isActive: boolean;
+};
 const EDITABLE = ['name', 'surname', 'userName', 'emailAddress', 'roleNames'] as const;
 
 function personFields(user: User, roles: readonly AssignableRole[]): PersonFields {
   const roleNames = user.roleNames.map((name) => roles.find((role) => role.normalizedName === name || role.name === name)?.name ?? name);
-  return { name: user.name, surname: user.surname, userName: user.userName, emailAddress: user.emailAddress, roleNames, isActive: user.isActive };
+  return {
+    name: user.name,
+    surname: user.surname,
+    userName: user.userName,
+    emailAddress: user.emailAddress,
+    roleNames,
+    isActive: user.isActive,
+  };
 }
 
 function UserForm({ back, user, roles, onChanged, section, page }: UserFormProps) {
@@ -293,13 +368,22 @@ function UserForm({ back, user, roles, onChanged, section, page }: UserFormProps
   const boot = useBootActor();
   const mayActivate = useIsGranted('Pages.Users.Activation');
   const [opened] = useState(() => personFields(user, roles));
-  const [values, setValues] = useState({ name: user.name, surname: user.surname, userName: user.userName, emailAddress: user.emailAddress });
+  const [values, setValues] = useState({
+    name: user.name,
+    surname: user.surname,
+    userName: user.userName,
+    emailAddress: user.emailAddress,
+  });
   const [chosen, setChosen] = useState(() => new Set(opened.roleNames));
   const [active, setActive] = useState(user.isActive);
   const [saved, setSaved] = useState<string>();
   const fullName = user.fullName || user.userName;
   const builtInAdmin = user.userName.toLowerCase() === BUILT_IN_ADMIN;
-  const form = useAbpForm({ fields: ['name', 'surname', 'userName', 'emailAddress', 'roleNames'], area: 'users', fallback: t`De gegevens van ${fullName} konden niet worden opgeslagen.` });
+  const form = useAbpForm({
+    fields: ['name', 'surname', 'userName', 'emailAddress', 'roleNames'],
+    area: 'users',
+    fallback: t`De gegevens van ${fullName} konden niet worden opgeslagen.`,
+  });
   const activation = useAbpForm({ fields: [], area: 'users', fallback: t`De status van ${fullName} kon niet worden gewijzigd.` });
   const removal = useAbpForm({ fields: [], area: 'users', fallback: t`${fullName} kon niet worden verwijderd.` });
   const readBack = useReadBack(user.id, (now) => setActive(now.isActive));
@@ -337,7 +421,9 @@ function UserForm({ back, user, roles, onChanged, section, page }: UserFormProps
   });
   const review = () => {
     merged.review();
-    setSaved(t`Het formulier toont nu de nieuwste gegevens, met jouw wijzigingen erin. Er is nog niets opgeslagen: kijk ze na en klik op Opslaan.`);
+    setSaved(
+      t`Het formulier toont nu de nieuwste gegevens, met jouw wijzigingen erin. Er is nog niets opgeslagen: kijk ze na en klik op Opslaan.`,
+    );
   };
   const save = form.onSubmit(async () => {
     setSaved(undefined);
@@ -362,7 +448,9 @@ function UserForm({ back, user, roles, onChanged, section, page }: UserFormProps
     let now = await getUser(api, user.id);
     if (found.some((change) => change.field !== 'isActive')) {
       const roleNames = back('roleNames');
-      const texts = Object.fromEntries(found.filter((change) => typeof change.written === 'string').map((change) => [change.field, change.written]));
+      const texts = Object.fromEntries(
+        found.filter((change) => typeof change.written === 'string').map((change) => [change.field, change.written]),
+      );
       now = await updateUser(api, { ...now, ...texts, roleNames: Array.isArray(roleNames) ? [...roleNames] : null });
     }
     const restored = now;
@@ -373,9 +461,20 @@ function UserForm({ back, user, roles, onChanged, section, page }: UserFormProps
   });
   const remove = async () => {
     await deleteUser(api, user.id);
-    void navigate({ to: '/$section/$', params: { section: section.key, _splat: page.key }, state: (previous) => ({ ...previous, deletedPerson: fullName }) });
+    void navigate({
+      to: '/$section/$',
+      params: { section: section.key, _splat: page.key },
+      state: (previous) => ({ ...previous, deletedPerson: fullName }),
+    });
   };
-  const labels: Record<keyof PersonFields, string> = { name: t`Voornaam`, surname: t`Achternaam`, userName: t`Gebruikersnaam`, emailAddress: t`E-mailadres`, roleNames: t`Rollen`, isActive: t`Status` };
+  const labels: Record<keyof PersonFields, string> = {
+    name: t`Voornaam`,
+    surname: t`Achternaam`,
+    userName: t`Gebruikersnaam`,
+    emailAddress: t`E-mailadres`,
+    roleNames: t`Rollen`,
+    isActive: t`Status`,
+  };
   const shown = (field: keyof PersonFields, value: FieldValue): string => {
     if (field === 'isActive') return value ? t`Actief` : t`Niet actief`;
     if (Array.isArray(value)) return value.length ? roleLabels(value, roles) : t`Geen rol`;
@@ -383,7 +482,15 @@ function UserForm({ back, user, roles, onChanged, section, page }: UserFormProps
   };
   const field = (name: keyof typeof values, label: string, type = 'text', autoComplete = 'off') => (
     <Field form={form} name={name} label={label}>
-      {(props) => <input {...props} type={type} autoComplete={autoComplete} value={values[name]} onChange={(event) => setValues({ ...values, [name]: event.target.value })} />}
+      {(props) => (
+        <input
+          {...props}
+          type={type}
+          autoComplete={autoComplete}
+          value={values[name]}
+          onChange={(event) => setValues({ ...values, [name]: event.target.value })}
+        />
+      )}
     </Field>
   );
 
@@ -397,9 +504,9 @@ function UserForm({ back, user, roles, onChanged, section, page }: UserFormProps
       {builtInAdmin && (
         <p className="note" id={`${prefix}-built-in`}>
           <Trans>
-            Dit is de ingebouwde beheerder (admin) van deze omgeving. Hij logt niet in via de inlogdienst, maar centraal beheer heeft hem nodig: om hier de eerste
-            beheerder de beheerrechten te geven (de overdracht), en om de omgeving te herstellen als er geen beheerder meer is. Deactiveer of verwijder hem alleen in
-            overleg met centraal beheer; zonder hem lukt een overdracht niet.
+            Dit is de ingebouwde beheerder (admin) van deze omgeving. Hij logt niet in via de inlogdienst, maar centraal beheer heeft hem
+            nodig: om hier de eerste beheerder de beheerrechten te geven (de overdracht), en om de omgeving te herstellen als er geen
+            beheerder meer is. Deactiveer of verwijder hem alleen in overleg met centraal beheer; zonder hem lukt een overdracht niet.
           </Trans>
         </p>
       )}
@@ -454,9 +561,27 @@ function UserForm({ back, user, roles, onChanged, section, page }: UserFormProps
             <Trans>Dit is je eigen account: wat je aan je rollen verandert, geldt meteen voor wat je zelf ziet.</Trans>
           </p>
         )}
-        {merged.others && <OtherChanges others={merged.others} label={(name) => labels[name]} show={shown} busy={form.busy} onChoose={choose} onReview={review} />}
+        {merged.others && (
+          <OtherChanges
+            others={merged.others}
+            label={(name) => labels[name]}
+            show={shown}
+            busy={form.busy}
+            onChoose={choose}
+            onReview={review}
+          />
+        )}
         {readBack.found && (
-          <ChangedAfterWrite found={readBack.found} fullName={fullName} label={(name) => labels[name]} show={shown} bySave={readBack.bySave} busy={form.busy} onRestore={restore} onLeave={readBack.dismiss} />
+          <ChangedAfterWrite
+            found={readBack.found}
+            fullName={fullName}
+            label={(name) => labels[name]}
+            show={shown}
+            bySave={readBack.bySave}
+            busy={form.busy}
+            onRestore={restore}
+            onLeave={readBack.dismiss}
+          />
         )}
         <FormAlert form={form} />
         <SaveBar form={form} label={t`Opslaan`} saved={saved} />

@@ -26,7 +26,11 @@ export async function chooseConfiguredTenant(config: AppConfig): Promise<void> {
     await armEarly('t');
     const { state, tenantId } = await isTenantAvailable(abpClientFor(config), config.tenancyName);
     if (state === TenantAvailability.Available && tenantId !== null) setTenantId(tenantId);
-    else logWarning('tenant', `appconfig's tenancyName "${config.tenancyName}" is ${state === TenantAvailability.InActive ? 'not active' : 'unknown'} at the backend`);
+    else
+      logWarning(
+        'tenant',
+        `appconfig's tenancyName "${config.tenancyName}" is ${state === TenantAvailability.InActive ? 'not active' : 'unknown'} at the backend`,
+      );
   } catch (error) {
     if (error instanceof AbpError && (error.kind === 'network' || error.kind === 'timeout')) throw error;
     logError('tenant', error);

@@ -51,7 +51,11 @@ function listedName(configuration: UserConfiguration, culture: string): string |
  *   a language ABP keeps for the person (saved before, or elsewhere) decides
  *   nothing here.
  */
-export async function withDeviceLanguage(config: AppConfig, client: AbpClient, configuration: UserConfiguration): Promise<UserConfiguration> {
+export async function withDeviceLanguage(
+  config: AppConfig,
+  client: AbpClient,
+  configuration: UserConfiguration,
+): Promise<UserConfiguration> {
   if (configuration.session.userId === null || !maySaveLanguage(configuration)) return configuration;
   const kept = configuration.setting.values[LANGUAGE_SETTING];
   const answered = configuration.localization.currentLanguage.name;
@@ -69,7 +73,12 @@ export async function withDeviceLanguage(config: AppConfig, client: AbpClient, c
  * backend answered as anonymous (ABP does so for a forged, expired or unknown
  * token, never 401), which the boot machine then clears.
  */
-export async function settleUserConfiguration(config: AppConfig, client: AbpClient, answered: UserConfiguration, sent: string | undefined): Promise<UserConfiguration & { ignoredToken?: string }> {
+export async function settleUserConfiguration(
+  config: AppConfig,
+  client: AbpClient,
+  answered: UserConfiguration,
+  sent: string | undefined,
+): Promise<UserConfiguration & { ignoredToken?: string }> {
   const configuration = await withDeviceLanguage(config, client, answered);
   if (sent === undefined || configuration.session.userId !== null) return configuration;
   logWarning('start-up', 'GetAll answered the held token as anonymous');

@@ -40,7 +40,11 @@ function sameHeaders(early: Record<string, string>, headers: Headers | Record<st
 }
 
 /** The early answer if it was asked for as `url` with `headers`. */
-export function earlyAnswer(early: EarlyRequest | undefined, url: string, headers: Headers | Record<string, string>): Promise<Response> | undefined {
+export function earlyAnswer(
+  early: EarlyRequest | undefined,
+  url: string,
+  headers: Headers | Record<string, string>,
+): Promise<Response> | undefined {
   return early && early.u === url && sameHeaders(early.h, headers) ? early.p : undefined;
 }
 
@@ -68,6 +72,9 @@ export async function armEarly(which: 't' | 'g'): Promise<void> {
 export async function earlyFetch(request: Request, init?: RequestInit): Promise<Response> {
   const early = armed;
   armed = undefined;
-  const matches = early !== undefined && request.method === (early.b === undefined ? 'GET' : 'POST') && (early.b === undefined || (await request.clone().text()) === early.b);
+  const matches =
+    early !== undefined &&
+    request.method === (early.b === undefined ? 'GET' : 'POST') &&
+    (early.b === undefined || (await request.clone().text()) === early.b);
   return (matches && earlyAnswer(early, request.url, request.headers)) || fetch(request, init);
 }

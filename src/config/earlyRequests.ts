@@ -32,7 +32,8 @@ export function sendEarlyRequests(): Window['early'] {
       // As configuredTenant.lazy.ts keeps the answer: in the tenant cookie, which getTenantId reads back.
       const found = await answer(lookup);
       const { state, tenantId } = isJsonObject(found) && isJsonObject(found.result) ? found.result : {};
-      if (state === TenantAvailability.Available && tenantId !== null) source = cookieHeaderSource(api.header, tenantIdOf(String(tenantId)));
+      if (state === TenantAvailability.Available && tenantId !== null)
+        source = cookieHeaderSource(api.header, tenantIdOf(String(tenantId)));
     }
     return call(api.url, ENDPOINTS.GetAll.path, source);
   });
@@ -52,22 +53,41 @@ interface Api {
 function apiOf(json: unknown): Api | undefined {
   const url = isJsonObject(json) ? httpUrl(json.remoteServiceBaseUrl) : undefined;
   if (!url || !isJsonObject(json)) return undefined;
-  return { url, header: typeof json.tenantHeaderName === 'string' ? json.tenantHeaderName : DEFAULT_TENANT_HEADER, tenancyName: json.tenancyName };
+  return {
+    url,
+    header: typeof json.tenantHeaderName === 'string' ? json.tenantHeaderName : DEFAULT_TENANT_HEADER,
+    tenancyName: json.tenancyName,
+  };
 }
 
 /** The configured environment's lookup, as configuredTenant.lazy.ts asks it, when this browser has chosen none. */
 function lookUp(api: Api): EarlyRequest | undefined {
   if (hasChosenTenant() || !api.tenancyName) return undefined;
   const b = JSON.stringify({ tenancyName: api.tenancyName });
-  return { ...call(api.url, ENDPOINTS.IsTenantAvailable.path, cookieHeaderSource(api.header), { 'Content-Type': 'application/json' }, { method: 'POST', body: b }), b };
+  return {
+    ...call(
+      api.url,
+      ENDPOINTS.IsTenantAvailable.path,
+      cookieHeaderSource(api.header),
+      { 'Content-Type': 'application/json' },
+      { method: 'POST', body: b },
+    ),
+    b,
+  };
 }
 
 /** A call of the app's ABP client (abp/client.ts): the same address (as a Request spells it), query and headers. */
 function call(api: string, path: string, source: AbpHeaderSource, more?: Record<string, string>, init?: RequestInit): EarlyRequest {
-  return send(new URL(`${api}/${withCulture(path, source)}`).href, { ...requestHeaders(source), ...more }, (url, headers) => fetch(url, { ...init, headers }));
+  return send(new URL(`${api}/${withCulture(path, source)}`).href, { ...requestHeaders(source), ...more }, (url, headers) =>
+    fetch(url, { ...init, headers }),
+  );
 }
 
-function send(u: string, h: Record<string, string>, fetcher: (url: string, headers: Record<string, string>) => Promise<Response>): EarlyRequest {
+function send(
+  u: string,
+  h: Record<string, string>,
+  fetcher: (url: string, headers: Record<string, string>) => Promise<Response>,
+): EarlyRequest {
   const p = fetcher(u, h);
   // Its failure is start-up's to see, when it takes the answer.
   p.catch(() => undefined);

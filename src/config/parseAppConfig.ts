@@ -3,7 +3,6 @@ import { DEFAULT_AUTH_PROVIDER, DEFAULT_CLOCK_SKEW, DEFAULT_TENANT_HEADER, type 
 import { ConfigError } from './configError.ts';
 import { isJsonObject, type JsonObject } from '../lib/json.ts';
 
-
 function invalid(field: string, detail: string): never {
   throw new ConfigError('config-invalid', `${field}: ${detail}`, { field });
 }

@@ -15,7 +15,8 @@ const browserConnectivityMachine = (boot: BootActor) =>
     },
     actions: {
       // noteCause runs first in the same transition: the context already holds the cause.
-      logLost: ({ context }) => logWarning('connection', `lost (${context.cause === 'offline' ? 'the browser is offline' : 'a request got no answer'})`),
+      logLost: ({ context }) =>
+        logWarning('connection', `lost (${context.cause === 'offline' ? 'the browser is offline' : 'a request got no answer'})`),
       logRestored: () => logWarning('connection', 'the API answers again'),
       announceRestored: () => abpEvents.trigger('abp.reachable'),
     },

@@ -7,5 +7,11 @@ const PROBE_TIMEOUT_MS = 10_000;
  * connection or no answer in time rejects.
  */
 export async function probe(baseUrl: string): Promise<void> {
-  await fetch(baseUrl, { method: 'HEAD', mode: 'no-cors', cache: 'no-store', credentials: 'omit', signal: AbortSignal.timeout(PROBE_TIMEOUT_MS) });
+  await fetch(baseUrl, {
+    method: 'HEAD',
+    mode: 'no-cors',
+    cache: 'no-store',
+    credentials: 'omit',
+    signal: AbortSignal.timeout(PROBE_TIMEOUT_MS),
+  });
 }

@@ -21,7 +21,14 @@ export function ChangesDialog({ title, said, children }: ChangesDialogProps) {
     box.current?.scrollIntoView({ block: 'center' });
   }, []);
   return (
-    <section ref={box} tabIndex={-1} className="other-changes" role="alertdialog" aria-labelledby={`${prefix}-title`} aria-describedby={`${prefix}-said`}>
+    <section
+      ref={box}
+      tabIndex={-1}
+      className="other-changes"
+      role="alertdialog"
+      aria-labelledby={`${prefix}-title`}
+      aria-describedby={`${prefix}-said`}
+    >
       <h2 id={`${prefix}-title`}>{title}</h2>
       <p id={`${prefix}-said`}>{said}</p>
       {children}

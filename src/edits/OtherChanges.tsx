@@ -28,9 +28,9 @@ export function OtherChanges<K extends string>({ others, label, show, busy, onCh
       title={t`Iemand anders heeft dit intussen gewijzigd`}
       said={
         <Trans>
-          Sinds je dit scherm opende, heeft iemand anders het volgende opgeslagen. Er is nog niets van jou opgeslagen. Alleen wat jij hebt veranderd wordt
-          opgeslagen; de rest blijft zoals het nu is. Bij rollen en rechten tellen jullie wijzigingen allebei. Heb je hetzelfde veld veranderd als de ander,
-          kies dan welke versie blijft.
+          Sinds je dit scherm opende, heeft iemand anders het volgende opgeslagen. Er is nog niets van jou opgeslagen. Alleen wat jij hebt
+          veranderd wordt opgeslagen; de rest blijft zoals het nu is. Bij rollen en rechten tellen jullie wijzigingen allebei. Heb je
+          hetzelfde veld veranderd als de ander, kies dan welke versie blijft.
         </Trans>
       }
     >

@@ -40,7 +40,9 @@ export function OwnNameInAbp({ held: people, onCopied }: { held: readonly Listed
         {/* Read back after the write: nothing of this was written over (the roles were not sent), but the person should know. */}
         {status && (
           <p className="note">
-            {status.now ? t`Let op: iemand anders heeft je account intussen geactiveerd.` : t`Let op: iemand anders heeft je account intussen gedeactiveerd; vraag een andere beheerder waarom.`}
+            {status.now
+              ? t`Let op: iemand anders heeft je account intussen geactiveerd.`
+              : t`Let op: iemand anders heeft je account intussen gedeactiveerd; vraag een andere beheerder waarom.`}
           </p>
         )}
         {roles && (

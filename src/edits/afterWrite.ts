@@ -69,7 +69,12 @@ const wait = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, 
  * first thing found (at most one report, then a put-back's own read-back);
  * nothing after `stop()` (the page left, or a later write's look began).
  */
-export function readBack(client: AbpClient, userId: number, write: WriteToReadBack, report: (finding: ReadBackFinding) => void): { stop: () => void; done: Promise<void> } {
+export function readBack(
+  client: AbpClient,
+  userId: number,
+  write: WriteToReadBack,
+  report: (finding: ReadBackFinding) => void,
+): { stop: () => void; done: Promise<void> } {
   let stopped = false;
   const look = async (current: WriteToReadBack): Promise<void> => {
     let waited = 0;

@@ -83,7 +83,13 @@ export function mergeEdit<T extends Fields>(opened: T, mine: T, fresh: T, editab
  * decides only the fields both changed: "mine" keeps the form's value there,
  * "theirs" the other's.
  */
-export function settle<T extends Fields>(opened: T, mine: T, fresh: T, editable: readonly Extract<keyof T, string>[], keep: 'mine' | 'theirs'): T {
+export function settle<T extends Fields>(
+  opened: T,
+  mine: T,
+  fresh: T,
+  editable: readonly Extract<keyof T, string>[],
+  keep: 'mine' | 'theirs',
+): T {
   const { merged, others } = mergeEdit(opened, mine, fresh, editable);
   if (keep === 'mine') return merged;
   const result: Record<string, FieldValue> = { ...merged };

@@ -86,8 +86,8 @@ export function ChangedAfterWrite({ found, fullName, label, show, bySave, busy, 
       title={t`Iemand anders heeft dit vlak na jou gewijzigd`}
       said={
         <Trans>
-          Na het opslaan is {fullName} opnieuw gelezen. Iemand anders heeft intussen opgeslagen, en daarmee staat het volgende niet meer zoals jij het opsloeg. Kijk of
-          dat zo moet blijven, of zet jouw versie terug.
+          Na het opslaan is {fullName} opnieuw gelezen. Iemand anders heeft intussen opgeslagen, en daarmee staat het volgende niet meer
+          zoals jij het opsloeg. Kijk of dat zo moet blijven, of zet jouw versie terug.
         </Trans>
       }
     >

@@ -30,4 +30,8 @@ export const GetAll = { method: 'GET', path: 'AbpUserConfiguration/GetAll', anyM
 export const Session = { method: 'GET', path: 'api/services/app/Session/GetCurrentLoginInformations' } as const satisfies AbpEndpoint;
 export const ExternalAuthenticate = { method: 'POST', path: 'api/TokenAuth/ExternalAuthenticate' } as const satisfies AbpEndpoint;
 export const IsTenantAvailable = { method: 'POST', path: 'api/services/app/Account/IsTenantAvailable' } as const satisfies AbpEndpoint;
-export const ChangeLanguage = { method: 'POST', path: 'api/services/app/User/ChangeLanguage', permission: 'Pages.Users' } as const satisfies AbpEndpoint;
+export const ChangeLanguage = {
+  method: 'POST',
+  path: 'api/services/app/User/ChangeLanguage',
+  permission: 'Pages.Users',
+} as const satisfies AbpEndpoint;

@@ -10,7 +10,16 @@ import { useAbpForm } from '../errors/useAbpForm.ts';
 import { configOf } from '../boot/bootActor.ts';
 import { useBootActor } from '../boot/useBoot.ts';
 import { environmentClient } from './environmentClient.ts';
-import { checkPlan, confirmed, forgetHandover, givePlan, handoverHolder, keepHandover, readHandover, type Handover } from './handoverStore.ts';
+import {
+  checkPlan,
+  confirmed,
+  forgetHandover,
+  givePlan,
+  handoverHolder,
+  keepHandover,
+  readHandover,
+  type Handover,
+} from './handoverStore.ts';
 
 /**
  * "Overdracht aan de eerste beheerder": only an environment's built-in admin
@@ -50,7 +59,11 @@ export function HandoverPanel({ environment }: { environment: Environment }) {
   /** The handover done: said in place of its steps, which no longer apply (the code stops working, and an empty code field would read as the default password). */
   const [done, setDone] = useState<string>();
   const doneSaid = useRef<HTMLParagraphElement>(null);
-  const form = useAbpForm({ fields: ['firstAdminEmail', 'code'], area: 'handover', fallback: t`De beheerrechten konden niet worden gegeven.` });
+  const form = useAbpForm({
+    fields: ['firstAdminEmail', 'code'],
+    area: 'handover',
+    fallback: t`De beheerrechten konden niet worden gegeven.`,
+  });
   const heading = useRef<HTMLHeadingElement>(null);
   const client = environmentClient(configOf(boot), environment.id);
 
@@ -63,9 +76,13 @@ export function HandoverPanel({ environment }: { environment: Environment }) {
   /** A refused sign-in as the built-in admin, said next to the code (or for the whole form when the environment is off); anything else is the form's to show. */
   const refused = (error: unknown, checking = false) => {
     if (!(error instanceof HandoverRefusal)) throw error;
-    if (error.reason === 'environment-inactive') return form.fail(t`In een omgeving die niet actief is, kan niemand inloggen. Zet ${environment.name} eerst aan.`);
+    if (error.reason === 'environment-inactive')
+      return form.fail(t`In een omgeving die niet actief is, kan niemand inloggen. Zet ${environment.name} eerst aan.`);
     if (error.reason === 'locked') {
-      return form.fail(t`Na vijf verkeerde pogingen is de ingebouwde beheerder een tijd geblokkeerd (standaard vijf minuten). Probeer het daarna opnieuw.`, 'code');
+      return form.fail(
+        t`Na vijf verkeerde pogingen is de ingebouwde beheerder een tijd geblokkeerd (standaard vijf minuten). Probeer het daarna opnieuw.`,
+        'code',
+      );
     }
     form.fail(
       checking
@@ -91,7 +108,12 @@ export function HandoverPanel({ environment }: { environment: Environment }) {
         onSending: () => {
           sent = true;
           const kept = readHandover(holder, environment.id);
-          keep({ firstAdminEmail, stage: 'sending', code: next, others: [...(kept?.code && kept.code !== next ? [kept.code] : []), ...(kept?.others ?? [])].filter((other) => other !== next) });
+          keep({
+            firstAdminEmail,
+            stage: 'sending',
+            code: next,
+            others: [...(kept?.code && kept.code !== next ? [kept.code] : []), ...(kept?.others ?? [])].filter((other) => other !== next),
+          });
         },
       });
       keep(confirmed(readHandover(holder, environment.id), firstAdminEmail, inForce));
@@ -148,7 +170,8 @@ export function HandoverPanel({ environment }: { environment: Environment }) {
     const next = plan.next ?? newHandoverCode();
     keep({ ...plan.keep, code: next });
     const inForce = await secure(next, plan.tries);
-    if (inForce !== undefined && code.trim() !== '' && inForce !== code.trim()) setCodeSaid(t`De bewaarde code werkt; die staat weer in het veld.`);
+    if (inForce !== undefined && code.trim() !== '' && inForce !== code.trim())
+      setCodeSaid(t`De bewaarde code werkt; die staat weer in het veld.`);
   });
   const replaceDefault = form.onSubmit(async () => {
     await secure(newHandoverCode(), []);
@@ -191,17 +214,24 @@ export function HandoverPanel({ environment }: { environment: Environment }) {
       if (outcome.kind === 'granted') {
         keep(undefined);
         setCode('');
-        setDone(t`${outcome.person.fullName} is nu beheerder van ${environment.name}. Na opnieuw laden ziet die Beheer. De overdrachtscode werkt niet meer.`);
+        setDone(
+          t`${outcome.person.fullName} is nu beheerder van ${environment.name}. Na opnieuw laden ziet die Beheer. De overdrachtscode werkt niet meer.`,
+        );
         return;
       }
       keep(confirmed(readHandover(holder, environment.id), address, outcome.code));
       setCode(outcome.code);
       if (typed !== outcome.code) setCodeSaid(typed ? t`De bewaarde code werkt; die staat weer in het veld.` : t`Dit is de bewaarde code.`);
       if (outcome.kind === 'address-freed') {
-        setSaid(t`De ingebouwde beheerder had het e-mailadres ${address}, waardoor inloggen met dat adres niet lukte. Hij heeft nu een ander adres: vraag de eerste beheerder nu in te loggen en klik daarna opnieuw op Beheerrechten geven.`);
+        setSaid(
+          t`De ingebouwde beheerder had het e-mailadres ${address}, waardoor inloggen met dat adres niet lukte. Hij heeft nu een ander adres: vraag de eerste beheerder nu in te loggen en klik daarna opnieuw op Beheerrechten geven.`,
+        );
         return;
       }
-      form.fail(t`Met ${address} heeft nog niemand ingelogd in ${environment.name}. Vraag de eerste beheerder eerst in te loggen en probeer het daarna opnieuw.`, 'firstAdminEmail');
+      form.fail(
+        t`Met ${address} heeft nog niemand ingelogd in ${environment.name}. Vraag de eerste beheerder eerst in te loggen en probeer het daarna opnieuw.`,
+        'firstAdminEmail',
+      );
     } catch (error) {
       refused(error);
     }
@@ -227,15 +257,15 @@ export function HandoverPanel({ environment }: { environment: Environment }) {
       )}
       <p>
         <Trans>
-          Alleen de ingebouwde beheerder (admin) van een nieuwe omgeving kan daar rechten geven, en die logt niet in via de inlogdienst. Zo krijgt de eerste
-          beheerder de rechten:
+          Alleen de ingebouwde beheerder (admin) van een nieuwe omgeving kan daar rechten geven, en die logt niet in via de inlogdienst. Zo
+          krijgt de eerste beheerder de rechten:
         </Trans>
       </p>
       <ol>
         <li>
           <Trans>
-            Vraag de eerste beheerder in te loggen in deze omgeving: bij Inloggen, Omgeving wijzigen, de korte naam {environment.tenancyName}, en dan met het eigen
-            account. Er staat dan eerst dat er nog geen toegang is.
+            Vraag de eerste beheerder in te loggen in deze omgeving: bij Inloggen, Omgeving wijzigen, de korte naam{' '}
+            {environment.tenancyName}, en dan met het eigen account. Er staat dan eerst dat er nog geen toegang is.
           </Trans>
         </li>
         <li>
@@ -261,8 +291,8 @@ export function HandoverPanel({ environment }: { environment: Environment }) {
         <div role="alert" className="confirm">
           <p>
             <Trans>
-              Er kwam geen antwoord toen de overdrachtscode het wachtwoord van de ingebouwde beheerder werd. Misschien is de code al in gebruik: bewaar hem. Controleer
-              de code en ga verder met dezelfde code.
+              Er kwam geen antwoord toen de overdrachtscode het wachtwoord van de ingebouwde beheerder werd. Misschien is de code al in
+              gebruik: bewaar hem. Controleer de code en ga verder met dezelfde code.
             </Trans>
           </p>
           <button type="button" className="button button--primary" onClick={check} disabled={form.busy}>
@@ -333,8 +363,8 @@ export function HandoverPanel({ environment }: { environment: Environment }) {
         <div ref={question} tabIndex={-1} className="confirm" role="alertdialog" aria-labelledby={`${prefix}-leave`}>
           <p id={`${prefix}-leave`}>
             <Trans>
-              De overdracht van {environment.name} is nog niet klaar. De overdrachtscode blijft in dit tabblad bewaard; noteer hem als je het tabblad sluit. Toch deze pagina
-              verlaten?
+              De overdracht van {environment.name} is nog niet klaar. De overdrachtscode blijft in dit tabblad bewaard; noteer hem als je
+              het tabblad sluit. Toch deze pagina verlaten?
             </Trans>
           </p>
           <div className="form-actions">

@@ -38,7 +38,15 @@ export function Screen({ section, page, id }: { section: Section; page: SectionP
       const others = all.filter((item) => item.id !== environment.id);
       // Keyed by the environment alone: the list reloaded after a save must not replace the form and its "Opgeslagen.".
       return (
-        <EnvironmentForm key={environment.id} back={back('page')} environment={environment} others={others} section={section} page={page} onSaved={environments.reload}>
+        <EnvironmentForm
+          key={environment.id}
+          back={back('page')}
+          environment={environment}
+          others={others}
+          section={section}
+          page={page}
+          onSaved={environments.reload}
+        >
           <HandoverPanel environment={environment} />
         </EnvironmentForm>
       );
@@ -76,7 +84,9 @@ function EnvironmentTable({ environments, section, page }: { environments: reado
             </NameCell>
             <td data-label={t`Korte naam`}>{environment.tenancyName}</td>
             <td data-label={t`Status`}>
-              <span className={environment.isActive ? 'badge badge--active' : 'badge badge--inactive'}>{environment.isActive ? t`Actief` : t`Niet actief`}</span>
+              <span className={environment.isActive ? 'badge badge--active' : 'badge badge--inactive'}>
+                {environment.isActive ? t`Actief` : t`Niet actief`}
+              </span>
             </td>
           </tr>
         ))}
@@ -109,10 +119,18 @@ function EnvironmentForm({ back, environment, others, section, page, onSaved, ch
   const { t } = useMacroLingui();
   const { i18n } = useLingui();
   const navigate = useNavigate();
-  const [values, setValues] = useState({ name: environment?.name ?? '', tenancyName: environment?.tenancyName ?? '', adminEmailAddress: '' });
+  const [values, setValues] = useState({
+    name: environment?.name ?? '',
+    tenancyName: environment?.tenancyName ?? '',
+    adminEmailAddress: '',
+  });
   const [isActive, setActive] = useState(environment?.isActive ?? true);
   const [saved, setSaved] = useState<string>();
-  const form = useAbpForm({ fields: ['name', 'tenancyName', 'adminEmailAddress', 'isActive'], area: 'environments', fallback: t`De omgeving kon niet worden opgeslagen.` });
+  const form = useAbpForm({
+    fields: ['name', 'tenancyName', 'adminEmailAddress', 'isActive'],
+    area: 'environments',
+    fallback: t`De omgeving kon niet worden opgeslagen.`,
+  });
 
   /** Everything wrong with what was typed, each next to its field, all at once. */
   const mistakes = (shortName: string, firstAdminEmail: string | undefined): Record<string, string> => {
@@ -123,8 +141,10 @@ function EnvironmentForm({ back, environment, others, section, page, onSaved, ch
     if (shortName === '') said.tenancyName = t`Vul een korte naam in.`;
     else if (shortName.length > TENANCY_NAME_MAX) said.tenancyName = t`De korte naam is te lang: ten hoogste ${TENANCY_NAME_MAX} tekens.`;
     else if (!TENANCY_NAME.test(shortName)) said.tenancyName = i18n._(PATTERNS[TENANCY_NAME.source]!);
-    else if (others.some((other) => other.tenancyName.toLowerCase() === shortName.toLowerCase())) said.tenancyName = t`Er is al een omgeving met de korte naam ${shortName}.`;
-    if (firstAdminEmail !== undefined && !isEmailAddress(firstAdminEmail)) said.adminEmailAddress = t`Vul het e-mailadres in waarmee de eerste beheerder inlogt.`;
+    else if (others.some((other) => other.tenancyName.toLowerCase() === shortName.toLowerCase()))
+      said.tenancyName = t`Er is al een omgeving met de korte naam ${shortName}.`;
+    if (firstAdminEmail !== undefined && !isEmailAddress(firstAdminEmail))
+      said.adminEmailAddress = t`Vul het e-mailadres in waarmee de eerste beheerder inlogt.`;
     return said;
   };
 
@@ -135,7 +155,12 @@ function EnvironmentForm({ back, environment, others, section, page, onSaved, ch
     if (form.failFields(mistakes(shortName, firstAdminEmail))) return;
     if (!environment) {
       // The built-in admin gets an address nobody signs in with, and is made active so the app can replace his default password at once.
-      const created = await createEnvironment(api, { name: values.name.trim(), tenancyName: shortName, adminEmailAddress: builtInAdminAddress(shortName), isActive: true });
+      const created = await createEnvironment(api, {
+        name: values.name.trim(),
+        tenancyName: shortName,
+        adminEmailAddress: builtInAdminAddress(shortName),
+        isActive: true,
+      });
       // Kept before anything else: the environment's page shows the handover code and sends it (HandoverPanel).
       keepHandover(handoverHolder(boot.getSnapshot()), created.id, { firstAdminEmail: firstAdminEmail ?? '', stage: 'new' });
       if (!isActive) await updateEnvironment(api, { ...created, isActive: false });
@@ -149,7 +174,9 @@ function EnvironmentForm({ back, environment, others, section, page, onSaved, ch
   });
   const field = (name: keyof typeof values, label: string, hint?: string, type = 'text') => (
     <Field form={form} name={name} label={label} hint={hint}>
-      {(props) => <input {...props} type={type} value={values[name]} onChange={(event) => setValues({ ...values, [name]: event.target.value })} />}
+      {(props) => (
+        <input {...props} type={type} value={values[name]} onChange={(event) => setValues({ ...values, [name]: event.target.value })} />
+      )}
     </Field>
   );
 
@@ -159,7 +186,11 @@ function EnvironmentForm({ back, environment, others, section, page, onSaved, ch
       <PageHeading title={environment ? environment.name : t`Nieuwe omgeving`} />
       <form onSubmit={save} noValidate className="admin-form">
         {field('name', t`Naam`)}
-        {field('tenancyName', t`Korte naam`, t`Hiermee kiezen collega's de omgeving bij het inloggen: begint met een letter, daarna letters, cijfers, - of _.`)}
+        {field(
+          'tenancyName',
+          t`Korte naam`,
+          t`Hiermee kiezen collega's de omgeving bij het inloggen: begint met een letter, daarna letters, cijfers, - of _.`,
+        )}
         {!environment &&
           field(
             'adminEmailAddress',

@@ -51,7 +51,19 @@ export interface FieldInputProps {
  * field's validation messages, which the input's `aria-describedby` names
  * together with the hint. Every form's fields are this one.
  */
-export function Field({ form, name, label, hint, children }: { form: AbpForm; name: string; label: string; hint?: string; children: (props: FieldInputProps) => ReactNode }) {
+export function Field({
+  form,
+  name,
+  label,
+  hint,
+  children,
+}: {
+  form: AbpForm;
+  name: string;
+  label: string;
+  hint?: string;
+  children: (props: FieldInputProps) => ReactNode;
+}) {
   const id = useId();
   const hintId = `${id}-hint`;
   const aria = form.field(name);

@@ -113,7 +113,14 @@ export function describeError(error: unknown, i18n: I18n, options: DescribeOptio
   if (server.validationErrors.length > 0) return { action, message: i18n._(ours.validation), fields, general: [...new Set(general)] };
   const message = SERVER_SPEAKS.includes(kind) && serverMessage ? serverMessage : i18n._(ours[kind]);
   const details = SERVER_SPEAKS.includes(kind) && serverDetails !== serverMessage ? serverDetails : undefined;
-  return { action, message, ...(details ? { details } : {}), fields, general, ...(kind === 'not-found' ? { notFound: true as const } : {}) };
+  return {
+    action,
+    message,
+    ...(details ? { details } : {}),
+    fields,
+    general,
+    ...(kind === 'not-found' ? { notFound: true as const } : {}),
+  };
 }
 
 /** A text with ABP's untranslated keys in it ("…: [Users activation]") in the app's words where it knows them. */
@@ -126,7 +133,13 @@ function inWords(i18n: I18n, text: string): string {
  * taken]"): the app's words for it, next to its field when the form has it;
  * a key the app does not know is never shown, the screen's sentence is.
  */
-function describeKey(i18n: I18n, kind: AbpErrorKind, message: string | undefined, fieldNames: readonly string[], fallback: string | undefined): ErrorView {
+function describeKey(
+  i18n: I18n,
+  kind: AbpErrorKind,
+  message: string | undefined,
+  fieldNames: readonly string[],
+  fallback: string | undefined,
+): ErrorView {
   const action = actionOf(kind);
   const known = wordsForKey(i18n, message);
   const field = known?.field === undefined ? undefined : fieldOf(known.field, fieldNames);

@@ -12,7 +12,10 @@ import { msg } from '@lingui/core/macro';
 const KEYS: Record<string, { words: MessageDescriptor; field?: string }> = {
   'role name is already taken': { words: msg`Er is al een rol met deze naam. Kies een andere naam.`, field: 'name' },
   'role display name is already taken': { words: msg`Er is al een rol die collega's zo zien. Kies een andere naam.`, field: 'displayName' },
-  'tenancy name is already taken': { words: msg`Er is al een omgeving met deze korte naam. Kies een andere korte naam.`, field: 'tenancyName' },
+  'tenancy name is already taken': {
+    words: msg`Er is al een omgeving met deze korte naam. Kies een andere korte naam.`,
+    field: 'tenancyName',
+  },
   'can not delete admin user': { words: msg`Het account admin hoort bij het systeem en kan niet worden verwijderd. Deactiveren kan wel.` },
   'can not rename admin user': { words: msg`Het account admin hoort bij het systeem: de gebruikersnaam blijft admin.`, field: 'userName' },
   'can not delete static role': { words: msg`Dit is een vaste rol van het systeem en kan niet worden verwijderd.` },

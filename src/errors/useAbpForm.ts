@@ -67,7 +67,9 @@ export function useAbpForm({ fields, area, fallback }: AbpFormOptions): AbpForm 
       await action();
     } catch (failure) {
       logError(area, failure);
-      setError(placeIdentityError(describeError(failure, i18n, { fieldNames: fields, ...(fallback ? { fallback } : {}) }), fields, configuration));
+      setError(
+        placeIdentityError(describeError(failure, i18n, { fieldNames: fields, ...(fallback ? { fallback } : {}) }), fields, configuration),
+      );
     } finally {
       running.current = false;
       setBusy(false);
@@ -82,13 +84,26 @@ export function useAbpForm({ fields, area, fallback }: AbpFormOptions): AbpForm 
       void run(action);
     },
     fail: (message, field) =>
-      setError(field ? { action: 'retry', message: '', fields: { [field]: [message] }, general: [] } : { action: 'retry', message, fields: {}, general: [] }),
+      setError(
+        field
+          ? { action: 'retry', message: '', fields: { [field]: [message] }, general: [] }
+          : { action: 'retry', message, fields: {}, general: [] },
+      ),
     failFields: (messages) => {
       const named = Object.entries(messages);
-      if (named.length > 0) setError({ action: 'retry', message: '', fields: Object.fromEntries(named.map(([name, message]) => [name, [message]])), general: [] });
+      if (named.length > 0)
+        setError({
+          action: 'retry',
+          message: '',
+          fields: Object.fromEntries(named.map(([name, message]) => [name, [message]])),
+          general: [],
+        });
       return named.length > 0;
     },
-    field: (name) => ({ 'aria-invalid': Boolean(error?.fields[name]), 'aria-describedby': error?.fields[name] ? errorId(name) : undefined }),
+    field: (name) => ({
+      'aria-invalid': Boolean(error?.fields[name]),
+      'aria-describedby': error?.fields[name] ? errorId(name) : undefined,
+    }),
     errorId,
   };
 }

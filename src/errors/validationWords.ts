@@ -19,7 +19,10 @@ export type ValidationRule =
 
 const SHAPES: Array<[RegExp, (match: RegExpMatchArray) => ValidationRule]> = [
   [/^The \S+ field is required\.?$/, () => ({ rule: 'required' })],
-  [/^The field \S+ must be a string with a minimum length of (\d+) and a maximum length of (\d+)\.?$/, (m) => ({ rule: 'length', min: Number(m[1]), max: Number(m[2]) })],
+  [
+    /^The field \S+ must be a string with a minimum length of (\d+) and a maximum length of (\d+)\.?$/,
+    (m) => ({ rule: 'length', min: Number(m[1]), max: Number(m[2]) }),
+  ],
   [/^The field \S+ must be a string with a maximum length of (\d+)\.?$/, (m) => ({ rule: 'length', max: Number(m[1]) })],
   [/^The field \S+ must be a string or array type with a maximum length of '(\d+)'\.?$/, (m) => ({ rule: 'length', max: Number(m[1]) })],
   [/^The field \S+ must be a string or array type with a minimum length of '(\d+)'\.?$/, (m) => ({ rule: 'length', min: Number(m[1]) })],
@@ -81,7 +84,9 @@ function ruleWords(i18n: I18n, rule: ValidationRule): string {
       return i18n._(msg`Kies een waarde van ${min} tot ${max}.`);
     }
     case 'unreadable':
-      return i18n._(msg`De server kon het verzoek niet lezen. Probeer het opnieuw; blijft het gebeuren, neem dan contact op met de beheerder.`);
+      return i18n._(
+        msg`De server kon het verzoek niet lezen. Probeer het opnieuw; blijft het gebeuren, neem dan contact op met de beheerder.`,
+      );
   }
 }
 

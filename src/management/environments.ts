@@ -19,7 +19,10 @@ export interface EnvironmentInput {
   isActive: boolean;
 }
 
-export function getEnvironments(client: AbpClient, filter: { keyword?: string; isActive?: boolean } = {}): Promise<PagedResult<Environment>> {
+export function getEnvironments(
+  client: AbpClient,
+  filter: { keyword?: string; isActive?: boolean } = {},
+): Promise<PagedResult<Environment>> {
   return client.get(query(ENDPOINTS.TenantGetAll.path, { Keyword: filter.keyword, IsActive: filter.isActive, MaxResultCount: 1000 }));
 }
 

@@ -173,7 +173,10 @@ async function usersWithAddress(admin: AbpClient, address: string): Promise<User
  * first of `codes` that does (openWithCodes). Once she has it, the built-in
  * admin's password becomes one nobody knows.
  */
-export async function handOver(environment: EnvironmentClient, { tenancyName, firstAdminEmail, codes }: { tenancyName: string; firstAdminEmail: string; codes: readonly string[] }): Promise<HandoverOutcome> {
+export async function handOver(
+  environment: EnvironmentClient,
+  { tenancyName, firstAdminEmail, codes }: { tenancyName: string; firstAdminEmail: string; codes: readonly string[] },
+): Promise<HandoverOutcome> {
   const { code, token } = await openWithCodes(environment, codes);
   const admin = environment(token);
   const users = await usersWithAddress(admin, firstAdminEmail);

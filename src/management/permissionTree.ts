@@ -64,7 +64,11 @@ export function permissionTree(permissions: readonly Permission[], options: Tree
     .map(({ node }) => node);
 }
 
-function parentNameOf(permission: Permission, nodes: ReadonlyMap<string, PermissionNode>, parents: ReadonlyMap<string, string> = new Map()): string | undefined {
+function parentNameOf(
+  permission: Permission,
+  nodes: ReadonlyMap<string, PermissionNode>,
+  parents: ReadonlyMap<string, string> = new Map(),
+): string | undefined {
   const { name } = permission;
   for (const named of [permission.parentName, parents.get(name)]) {
     if (named && named !== name && nodes.has(named)) return named;

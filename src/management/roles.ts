@@ -76,12 +76,22 @@ export type RoleFields = { name: string; displayName: string; description: strin
 
 /** The fields a role form edits, of a role as `GetRoleForEdit` gives it. */
 export function roleFields(edit: RoleForEdit): RoleFields {
-  return { name: edit.role.name, displayName: edit.role.displayName, description: edit.role.description ?? '', grantedPermissions: edit.grantedPermissionNames };
+  return {
+    name: edit.role.name,
+    displayName: edit.role.displayName,
+    description: edit.role.description ?? '',
+    grantedPermissions: edit.grantedPermissionNames,
+  };
 }
 
 /** What `Role/Create` and `Role/Update` take, of a role form's fields. */
 export function roleInput(fields: RoleFields): RoleInput {
-  return { ...fields, description: fields.description || null, normalizedName: fields.name.toUpperCase(), grantedPermissions: [...fields.grantedPermissions] };
+  return {
+    ...fields,
+    description: fields.description || null,
+    normalizedName: fields.name.toUpperCase(),
+    grantedPermissions: [...fields.grantedPermissions],
+  };
 }
 
 /**
@@ -91,7 +101,12 @@ export function roleInput(fields: RoleFields): RoleInput {
  */
 export async function saveRole(client: AbpClient, id: number, fields: RoleFields): Promise<RoleFields> {
   const held = await updateRole(client, { ...roleInput(fields), id });
-  return { name: held.name, displayName: held.displayName, description: held.description ?? '', grantedPermissions: held.grantedPermissions };
+  return {
+    name: held.name,
+    displayName: held.displayName,
+    description: held.description ?? '',
+    grantedPermissions: held.grantedPermissions,
+  };
 }
 
 export function deleteRole(client: AbpClient, id: number): Promise<void> {

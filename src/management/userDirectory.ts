@@ -83,7 +83,9 @@ export function listed(user: User): Listed {
 export function searchListed(people: readonly Listed[], search: string, isActive?: boolean): Listed[] {
   const words = fold(search).split(/\s+/).filter(Boolean);
   if (words.length === 0 && isActive === undefined) return people as Listed[];
-  return people.filter((person) => (isActive === undefined || person.user.isActive === isActive) && words.every((word) => person.words.includes(word)));
+  return people.filter(
+    (person) => (isActive === undefined || person.user.isActive === isActive) && words.every((word) => person.words.includes(word)),
+  );
 }
 
 /** What the list holds while and after it is read. */
@@ -112,14 +114,20 @@ const EMPTY: DirectoryState = { people: [], total: undefined, complete: false, e
  * READS_UNTIL_WHOLE times: a deletion would otherwise leave out, for as long
  * as the list is shown, the person it moved from one page to the one before.
  */
-export async function readDirectory(client: AbpClient, onProgress: (people: Listed[], total: number) => void = () => undefined): Promise<{ people: Listed[]; total: number }> {
+export async function readDirectory(
+  client: AbpClient,
+  onProgress: (people: Listed[], total: number) => void = () => undefined,
+): Promise<{ people: Listed[]; total: number }> {
   for (let read = 1; ; read += 1) {
     const whole = await readOnce(client, onProgress);
     if (whole.addsUp || read >= READS_UNTIL_WHOLE) return { people: whole.people, total: whole.total };
   }
 }
 
-async function readOnce(client: AbpClient, onProgress: (people: Listed[], total: number) => void): Promise<{ people: Listed[]; total: number; addsUp: boolean }> {
+async function readOnce(
+  client: AbpClient,
+  onProgress: (people: Listed[], total: number) => void,
+): Promise<{ people: Listed[]; total: number; addsUp: boolean }> {
   const first = await getUsers(client, { skipCount: 0, maxResultCount: READ_PAGE });
   const total = first.totalCount;
   let counts = true;

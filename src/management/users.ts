@@ -39,7 +39,9 @@ export interface UserFilter {
 
 export function getUsers(client: AbpClient, filter: UserFilter): Promise<PagedResult<User>> {
   const { keyword, isActive, skipCount, maxResultCount } = filter;
-  return client.get(query(ENDPOINTS.UserGetAll.path, { Keyword: keyword, IsActive: isActive, SkipCount: skipCount, MaxResultCount: maxResultCount }));
+  return client.get(
+    query(ENDPOINTS.UserGetAll.path, { Keyword: keyword, IsActive: isActive, SkipCount: skipCount, MaxResultCount: maxResultCount }),
+  );
 }
 
 /**
@@ -54,7 +56,8 @@ export function usersWritten(): number {
 let writes = 0;
 
 /** A write of this tab that ABP answered, as it changes a list of people. */
-export type UserWrite = { kind: 'updated'; user: User } | { kind: 'active'; id: number; isActive: boolean } | { kind: 'deleted'; id: number };
+export type UserWrite =
+  { kind: 'updated'; user: User } | { kind: 'active'; id: number; isActive: boolean } | { kind: 'deleted'; id: number };
 
 const writeListeners = new Set<(write: UserWrite) => void>();
 
@@ -113,7 +116,9 @@ export interface ChangedSince {
 export const PERSON_FIELDS = ['name', 'surname', 'userName', 'emailAddress', 'isActive', 'roleNames'] as const;
 
 const same = (a: string | boolean | readonly string[], b: string | boolean | readonly string[]) =>
-  Array.isArray(a) && Array.isArray(b) ? a.length === b.length && a.every((item) => b.some((other) => other.toUpperCase() === item.toUpperCase())) : a === b;
+  Array.isArray(a) && Array.isArray(b)
+    ? a.length === b.length && a.every((item) => b.some((other) => other.toUpperCase() === item.toUpperCase()))
+    : a === b;
 
 /**
  * The fields of `written` (a record as this tab's write left it) that ABP now
@@ -157,5 +162,9 @@ export function deleteUser(client: AbpClient, id: number): Promise<void> {
 
 /** `User/Activate` and `User/DeActivate` need `Pages.Users.Activation` besides `Pages.Users`. */
 export function setUserActive(client: AbpClient, id: number, active: boolean): Promise<void> {
-  return written(client.post(active ? ENDPOINTS.UserActivate.path : ENDPOINTS.UserDeActivate.path, { id }), () => ({ kind: 'active', id, isActive: active }));
+  return written(client.post(active ? ENDPOINTS.UserActivate.path : ENDPOINTS.UserDeActivate.path, { id }), () => ({
+    kind: 'active',
+    id,
+    isActive: active,
+  }));
 }

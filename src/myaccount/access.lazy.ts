@@ -47,7 +47,8 @@ const SCOPE = `openid ${MYACCOUNT_SCOPES}`;
 /** The person the backend signed in: the sign-in's tokens in this tab, else another tab's; none when no tab has them. */
 async function signedInPerson(): Promise<ProviderTokens> {
   const tokens = getProviderTokens() ?? (await requestProviderTokens());
-  if (!tokens?.subject) throw new MyAccountError('unbound', 0, 'no provider tokens in this tab or another: the signed-in person is not known');
+  if (!tokens?.subject)
+    throw new MyAccountError('unbound', 0, 'no provider tokens in this tab or another: the signed-in person is not known');
   return tokens;
 }
 
@@ -91,9 +92,11 @@ function fromAuthError(error: unknown): MyAccountError {
   if (error instanceof MyAccountError) return error;
   const detail = error instanceof Error ? error.message : String(error);
   if (error instanceof AuthError) {
-    if (/\b(consent_required|invalid_scope)\b/.test(error.detail)) return new MyAccountError('scope_refused', 400, detail, [], { cause: error, scopes: MYACCOUNT_SCOPES });
+    if (/\b(consent_required|invalid_scope)\b/.test(error.detail))
+      return new MyAccountError('scope_refused', 400, detail, [], { cause: error, scopes: MYACCOUNT_SCOPES });
     if (error.kind === 'invalid-refresh-token') return new MyAccountError('session_ended', 0, detail, [], { cause: error });
-    if (error.kind === 'provider-unreachable' || error.kind === 'timeout') return new MyAccountError('network', 0, detail, [], { cause: error });
+    if (error.kind === 'provider-unreachable' || error.kind === 'timeout')
+      return new MyAccountError('network', 0, detail, [], { cause: error });
   }
   return new MyAccountError('unknown', 0, detail, [], { cause: error });
 }
@@ -126,7 +129,8 @@ function takeReturn(): URLSearchParams | undefined {
 
 /** The person signed in at the org server is the one signed in here (the ID token's subject, the user id at Okta on both servers); otherwise the token is dropped unused. */
 function samePerson(tokens: ProviderTokens, person: ProviderTokens): ProviderTokens {
-  if (tokens.subject !== person.subject) throw new MyAccountError('other_person', 0, 'the org server signed in another person than the one signed in here');
+  if (tokens.subject !== person.subject)
+    throw new MyAccountError('other_person', 0, 'the org server signed in another person than the one signed in here');
   return tokens;
 }
 
@@ -193,7 +197,8 @@ export function createBrowserAccess(config: AuthConfig): BrowserAccess {
       // Who signed in here is asked after the popup opened: inside the click, or the browser blocks it.
       const person = await signedInPerson();
       const outcome = await authorizeInPopup(org, popup, ACCOUNT_PATH, { ...options, ...targetFor(org, config, person) });
-      if (outcome === 'closed' || outcome === 'timeout') throw new MyAccountError('connect', 0, `the popup ${outcome === 'closed' ? 'was closed' : 'timed out'}`);
+      if (outcome === 'closed' || outcome === 'timeout')
+        throw new MyAccountError('connect', 0, `the popup ${outcome === 'closed' ? 'was closed' : 'timed out'}`);
       const { tokens } = await processCallback(org, outcome);
       if (!tokens) throw new MyAccountError('malformed', 200, 'the token response carried no access token');
       return samePerson(tokens, person);
@@ -205,7 +210,8 @@ export function createBrowserAccess(config: AuthConfig): BrowserAccess {
   }
 
   /** The same visit as a full page, for this person: where popups are blocked. */
-  const visitAsPerson = async (options: Omit<AuthorizationOptions, 'mode'>): Promise<never> => visitOrgServer(org, { ...options, ...targetFor(org, config, await signedInPerson()) });
+  const visitAsPerson = async (options: Omit<AuthorizationOptions, 'mode'>): Promise<never> =>
+    visitOrgServer(org, { ...options, ...targetFor(org, config, await signedInPerson()) });
 
   return {
     source,

@@ -4,7 +4,15 @@ import * as oauth from 'oauth4webapi';
 import type { AuthConfig } from '../config/appConfig.ts';
 import type { Describable, ErrorView } from '../errors/describeError.ts';
 import { isJsonObject, textOf } from '../lib/json.ts';
-import { ACCEPT, CAUSES, challengeError, OPERATIONS, operationPath, reauthenticationDemands, type OperationName } from './operations.lazy.ts';
+import {
+  ACCEPT,
+  CAUSES,
+  challengeError,
+  OPERATIONS,
+  operationPath,
+  reauthenticationDemands,
+  type OperationName,
+} from './operations.lazy.ts';
 
 // The provider's my-account API as Okta publishes it (okta-auth-js
 // lib/myaccount; the table in operations.lazy.ts): the person's profile,
@@ -94,13 +102,25 @@ const CAUSE_TEXTS: { match: (sentence: string) => string | undefined; field?: st
   { match: (s) => /^(\w+): The field cannot be left blank$/.exec(s)?.[1], text: msg`Vul dit veld in.` },
   { match: (s) => /^(\w+): The field cannot exceed/.exec(s)?.[1], text: msg`Dit is te lang (hoogstens 50 tekens).` },
   { match: (s) => (s === CAUSES.invalidEmail ? 'email' : undefined), text: msg`Vul een geldig e-mailadres in.` },
-  { match: (s) => (s === CAUSES.invalidPhone ? 'phoneNumber' : undefined), text: msg`Vul een geldig telefoonnummer in, bijvoorbeeld +31612345678.` },
-  { match: (s) => (/^The email .* is already registered to the current user profile\.$/.test(s) ? 'email' : undefined), text: msg`Dit e-mailadres staat al bij je account.` },
+  {
+    match: (s) => (s === CAUSES.invalidPhone ? 'phoneNumber' : undefined),
+    text: msg`Vul een geldig telefoonnummer in, bijvoorbeeld +31612345678.`,
+  },
+  {
+    match: (s) => (/^The email .* is already registered to the current user profile\.$/.test(s) ? 'email' : undefined),
+    text: msg`Dit e-mailadres staat al bij je account.`,
+  },
   { match: (s) => (s === CAUSES.phoneExists ? 'phoneNumber' : undefined), text: msg`Dit telefoonnummer staat al bij je account.` },
   { match: (s) => (s === CAUSES.wrongCode ? 'verificationCode' : undefined), text: msg`De code klopt niet.` },
   { match: (s) => (s === CAUSES.expiredCode ? 'verificationCode' : undefined), text: msg`De code is verlopen. Vraag een nieuwe code aan.` },
-  { match: (s) => (s === CAUSES.tooManyAttempts ? 'verificationCode' : undefined), text: msg`Te vaak een verkeerde code ingevoerd. Vraag een nieuwe code aan.` },
-  { match: (s) => (s === CAUSES.noTransaction ? 'verificationCode' : undefined), text: msg`Er staat geen code meer open. Vraag een nieuwe code aan.` },
+  {
+    match: (s) => (s === CAUSES.tooManyAttempts ? 'verificationCode' : undefined),
+    text: msg`Te vaak een verkeerde code ingevoerd. Vraag een nieuwe code aan.`,
+  },
+  {
+    match: (s) => (s === CAUSES.noTransaction ? 'verificationCode' : undefined),
+    text: msg`Er staat geen code meer open. Vraag een nieuwe code aan.`,
+  },
   { match: (s) => (s === CAUSES.wrongOldPassword ? 'oldPassword' : undefined), text: msg`Je huidige wachtwoord klopt niet.` },
   {
     match: (s) => (s.startsWith('password: Password requirements were not met.') ? 'newPassword' : undefined),
@@ -169,7 +189,12 @@ export class MyAccountError extends Error implements Describable {
         : this.code === 'recent_authentication' && this.reauthentication?.maxAge === 0
           ? i18n._(FRESH_AUTHENTICATION)
           : i18n._(MESSAGES[this.code] ?? UNKNOWN);
-    return { action: this.code === 'network' ? 'connection' : 'retry', message, fields, general: general.filter((text) => text !== message) };
+    return {
+      action: this.code === 'network' ? 'connection' : 'retry',
+      message,
+      fields,
+      general: general.filter((text) => text !== message),
+    };
   }
 }
 
@@ -241,11 +266,18 @@ export function createMyAccountClient(base: string, access: AccessSource, option
     const headers = new Headers({ Accept: ACCEPT, ...(body === undefined ? {} : { 'Content-Type': 'application/json' }) });
     try {
       // oauth4webapi sends `DPoP <token>` with a proof for this call (htm, htu, ath) when the handle is given, `Bearer` otherwise.
-      return await oauth.protectedResourceRequest(accessToken, OPERATIONS[name].method, url, headers, body === undefined ? null : JSON.stringify(body), {
-        DPoP,
-        [oauth.allowInsecureRequests]: url.protocol === 'http:',
-        ...(options.fetch ? { [oauth.customFetch]: options.fetch } : {}),
-      });
+      return await oauth.protectedResourceRequest(
+        accessToken,
+        OPERATIONS[name].method,
+        url,
+        headers,
+        body === undefined ? null : JSON.stringify(body),
+        {
+          DPoP,
+          [oauth.allowInsecureRequests]: url.protocol === 'http:',
+          ...(options.fetch ? { [oauth.customFetch]: options.fetch } : {}),
+        },
+      );
     } catch (error) {
       // An answer with a challenge (401, 403) is an answer: read it like any other.
       if (error instanceof oauth.WWWAuthenticateChallengeError) return error.response;
@@ -274,7 +306,9 @@ export function createMyAccountClient(base: string, access: AccessSource, option
 export async function getMyAccount(client: MyAccountClient): Promise<MyAccount> {
   const [profile, phones] = await Promise.all([client.call('getProfile'), client.call('listPhones')]);
   const listed = Array.isArray(phones) ? phones.map(fieldsOf) : malformed('/phones');
-  const phoneNumbers = listed.filter((phone) => phone.get('status') === 'VERIFIED').flatMap((phone) => textOf(fieldsOf(phone.get('profile')).get('phoneNumber')) ?? []);
+  const phoneNumbers = listed
+    .filter((phone) => phone.get('status') === 'VERIFIED')
+    .flatMap((phone) => textOf(fieldsOf(phone.get('profile')).get('phoneNumber')) ?? []);
   return { profile: readProfile(profile), phoneNumbers };
 }
 
@@ -324,7 +358,12 @@ function pendingPhone(client: MyAccountClient, id: string, to: string, unconfirm
         await client.call('verifyPhone', { id }, { verificationCode: code.trim() });
       } catch (error) {
         // Okta's reference says a wrong code here is 400 E0000001 ("factorId and/or verificationCode"), its definition 401 E0000004: both say the code is wrong.
-        if (error instanceof MyAccountError && error.status === 400 && error.code === 'E0000001' && /verificationCode/.test(error.summary)) {
+        if (
+          error instanceof MyAccountError &&
+          error.status === 400 &&
+          error.code === 'E0000001' &&
+          /verificationCode/.test(error.summary)
+        ) {
           throw new MyAccountError('E0000004', error.status, error.summary, [CAUSES.wrongCode], { cause: error });
         }
         throw error;
@@ -350,12 +389,24 @@ export async function addMyPhone(client: MyAccountClient, phoneNumber: string): 
     if (!(error instanceof MyAccountError && error.code === 'E0000157')) throw error;
     const phones = await client.call('listPhones');
     const waiting = (Array.isArray(phones) ? phones.map(fieldsOf) : []).find(
-      (phone) => phone.get('status') === 'UNVERIFIED' && digits(textOf(fieldsOf(phone.get('profile')).get('phoneNumber')) ?? '') === digits(phoneNumber),
+      (phone) =>
+        phone.get('status') === 'UNVERIFIED' &&
+        digits(textOf(fieldsOf(phone.get('profile')).get('phoneNumber')) ?? '') === digits(phoneNumber),
     );
     if (!waiting) throw error;
-    return pendingPhone(client, requiredText(waiting, 'id', '/phones'), textOf(fieldsOf(waiting.get('profile')).get('phoneNumber')) ?? phoneNumber, true);
+    return pendingPhone(
+      client,
+      requiredText(waiting, 'id', '/phones'),
+      textOf(fieldsOf(waiting.get('profile')).get('phoneNumber')) ?? phoneNumber,
+      true,
+    );
   }
-  return pendingPhone(client, requiredText(added, 'id', '/phones'), textOf(fieldsOf(added.get('profile')).get('phoneNumber')) ?? phoneNumber, false);
+  return pendingPhone(
+    client,
+    requiredText(added, 'id', '/phones'),
+    textOf(fieldsOf(added.get('profile')).get('phoneNumber')) ?? phoneNumber,
+    false,
+  );
 }
 
 /**

@@ -17,7 +17,8 @@ import { publishProviderTokens, requestProviderTokens } from '../auth/providerTo
  * `knownExpiresAt` is when the backend token this tab is renewing expires.
  */
 export async function renewTokens(config: AppConfig, knownExpiresAt?: number): Promise<TokenGrant> {
-  if (typeof navigator !== 'undefined' && navigator.locks) return navigator.locks.request(REFRESH_LOCK, () => renew(config, knownExpiresAt));
+  if (typeof navigator !== 'undefined' && navigator.locks)
+    return navigator.locks.request(REFRESH_LOCK, () => renew(config, knownExpiresAt));
   return renew(config, knownExpiresAt);
 }
 

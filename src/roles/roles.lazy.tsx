@@ -2,7 +2,19 @@ import { useLingui } from '@lingui/react';
 import { Trans, useLingui as useMacroLingui } from '@lingui/react/macro';
 import { useNavigate } from '@tanstack/react-router';
 import { createContext, useContext, useEffect, useId, useMemo, useRef, useState, type ReactNode } from 'react';
-import { createRole, deleteRole, getAllPermissions, getRoleForEdit, getRoles, roleFields, roleInput, saveRole, type Permission, type RoleFields, type RoleForEdit } from '../management/roles.ts';
+import {
+  createRole,
+  deleteRole,
+  getAllPermissions,
+  getRoleForEdit,
+  getRoles,
+  roleFields,
+  roleInput,
+  saveRole,
+  type Permission,
+  type RoleFields,
+  type RoleForEdit,
+} from '../management/roles.ts';
 import { useApi } from '../boot/api.ts';
 import { restartBoot } from '../boot/restart.ts';
 import { userConfigurationOf } from '../boot/bootActor.ts';
@@ -28,7 +40,17 @@ import '../beheer/beheer.css';
 /** The app's sections, which name their permissions (given by the route: importing the list would close a circle with it). */
 const Sections = createContext<readonly Section[]>([]);
 
-export function Screen({ section, page, id, sections }: { section: Section; page: SectionPage; id: string | undefined; sections: readonly Section[] }) {
+export function Screen({
+  section,
+  page,
+  id,
+  sections,
+}: {
+  section: Section;
+  page: SectionPage;
+  id: string | undefined;
+  sections: readonly Section[];
+}) {
   return (
     <Sections.Provider value={sections}>
       {id === undefined ? <RoleList section={section} page={page} /> : <RoleDetail page={page} id={id} section={section} />}
@@ -95,7 +117,9 @@ function useTreeOptions() {
   const sections = useContext(Sections);
   return useMemo(
     () => ({
-      parents: new Map(sections.flatMap((section) => (section.pages ?? []).map((page): [string, string] => [page.permission, section.permission]))),
+      parents: new Map(
+        sections.flatMap((section) => (section.pages ?? []).map((page): [string, string] => [page.permission, section.permission])),
+      ),
       order: sections.map((section) => section.permission),
     }),
     [sections],
@@ -106,7 +130,18 @@ function RoleDetail({ section, page, id }: { section: Section; page: SectionPage
   const api = useApi();
   const { i18n } = useLingui();
   const isNew = id === NEW;
-  const role = useServerData(`role:${id}`, () => (isNew ? getAllPermissions(api).then((list): RoleForEdit => ({ role: { id: 0, name: '', displayName: '', description: null, isStatic: false }, permissions: list.items, grantedPermissionNames: [] })) : getRoleForEdit(api, Number(id))), 'roles');
+  const role = useServerData(
+    `role:${id}`,
+    () =>
+      isNew
+        ? getAllPermissions(api).then((list): RoleForEdit => ({
+            role: { id: 0, name: '', displayName: '', description: null, isStatic: false },
+            permissions: list.items,
+            grantedPermissionNames: [],
+          }))
+        : getRoleForEdit(api, Number(id)),
+    'roles',
+  );
   const back = <BackLink section={section} page={page} />;
   if (role.error?.action === 'forbidden') return <NoAccess />;
   if (role.error || !role.data) {
@@ -150,7 +185,11 @@ function RoleForm({ back, edit, isNew, section, page }: RoleFormProps) {
   const [values, setValues] = useState({ name: opened.name, displayName: opened.displayName, description: opened.description });
   const [granted, setGranted] = useState<Set<string>>(() => new Set(opened.grantedPermissions));
   const [saved, setSaved] = useState<string>();
-  const form = useAbpForm({ fields: ['name', 'displayName', 'description', 'grantedPermissions'], area: 'roles', fallback: t`De rol kon niet worden opgeslagen.` });
+  const form = useAbpForm({
+    fields: ['name', 'displayName', 'description', 'grantedPermissions'],
+    area: 'roles',
+    fallback: t`De rol kon niet worden opgeslagen.`,
+  });
   const removal = useAbpForm({ fields: [], area: 'roles', fallback: t`De rol kon niet worden verwijderd.` });
   const roleName = edit.role.displayName;
   const title = isNew ? t`Nieuwe rol` : roleName;
@@ -179,7 +218,9 @@ function RoleForm({ back, edit, isNew, section, page }: RoleFormProps) {
   });
   const review = () => {
     merged.review();
-    setSaved(t`Het formulier toont nu de nieuwste gegevens, met jouw wijzigingen erin. Er is nog niets opgeslagen: kijk ze na en klik op Opslaan.`);
+    setSaved(
+      t`Het formulier toont nu de nieuwste gegevens, met jouw wijzigingen erin. Er is nog niets opgeslagen: kijk ze na en klik op Opslaan.`,
+    );
   };
   const lacking = missingParents(tree, granted);
   const save = form.onSubmit(async () => {
@@ -187,9 +228,14 @@ function RoleForm({ back, edit, isNew, section, page }: RoleFormProps) {
     const [first] = lacking;
     if (first) {
       const [name, parents] = first;
-      const child = label(edit.permissions.find((permission) => permission.name === name) ?? { name, displayName: name, description: null });
+      const child = label(
+        edit.permissions.find((permission) => permission.name === name) ?? { name, displayName: name, description: null },
+      );
       const right = parents.map((parent) => label(parent.permission)).join(', ');
-      return form.fail(t`${child} opent niets zonder ${right}. Vink ${right} aan, of haal het vinkje bij ${child} weg.`, 'grantedPermissions');
+      return form.fail(
+        t`${child} opent niets zonder ${right}. Vink ${right} aan, of haal het vinkje bij ${child} weg.`,
+        'grantedPermissions',
+      );
     }
     if (isNew) {
       const created = await createRole(api, roleInput({ ...values, grantedPermissions: [...granted] }));
@@ -199,11 +245,20 @@ function RoleForm({ back, edit, isNew, section, page }: RoleFormProps) {
     await merged.save();
   });
   const choose = (keep: 'mine' | 'theirs') => form.onSubmit(() => merged.choose(keep))();
-  const labels: Record<keyof RoleFields, string> = { name: t`Naam (voor het systeem)`, displayName: t`Naam zoals collega's hem zien`, description: t`Omschrijving`, grantedPermissions: t`Rechten` };
+  const labels: Record<keyof RoleFields, string> = {
+    name: t`Naam (voor het systeem)`,
+    displayName: t`Naam zoals collega's hem zien`,
+    description: t`Omschrijving`,
+    grantedPermissions: t`Rechten`,
+  };
   const shown = (_field: keyof RoleFields, value: FieldValue): string => {
     if (Array.isArray(value)) {
       if (value.length === 0) return t`Geen rechten`;
-      return value.map((name) => label(edit.permissions.find((permission) => permission.name === name) ?? { name, displayName: name, description: null })).join(', ');
+      return value
+        .map((name) =>
+          label(edit.permissions.find((permission) => permission.name === name) ?? { name, displayName: name, description: null }),
+        )
+        .join(', ');
     }
     return typeof value === 'string' && value !== '' ? value : t`(leeg)`;
   };
@@ -213,7 +268,14 @@ function RoleForm({ back, edit, isNew, section, page }: RoleFormProps) {
   };
   const field = (name: keyof typeof values, label: string, disabled = false) => (
     <Field form={form} name={name} label={label}>
-      {(props) => <input {...props} value={values[name]} disabled={disabled} onChange={(event) => setValues({ ...values, [name]: event.target.value })} />}
+      {(props) => (
+        <input
+          {...props}
+          value={values[name]}
+          disabled={disabled}
+          onChange={(event) => setValues({ ...values, [name]: event.target.value })}
+        />
+      )}
     </Field>
   );
 
@@ -223,7 +285,10 @@ function RoleForm({ back, edit, isNew, section, page }: RoleFormProps) {
       <PageHeading title={title} />
       {isStatic && (
         <p className="note">
-          <Trans>Dit is een vaste rol van het systeem: de naam blijft zoals hij is en de rol kan niet worden verwijderd. De rechten kun je wel aanpassen.</Trans>
+          <Trans>
+            Dit is een vaste rol van het systeem: de naam blijft zoals hij is en de rol kan niet worden verwijderd. De rechten kun je wel
+            aanpassen.
+          </Trans>
         </p>
       )}
       <form onSubmit={save} noValidate className="admin-form">
@@ -233,12 +298,29 @@ function RoleForm({ back, edit, isNew, section, page }: RoleFormProps) {
         <fieldset>
           <legend>{t`Rechten`}</legend>
           <p className="check__hint" id={`${prefix}-permissions-hint`}>
-            <Trans>Een recht dat onder een ander staat, werkt alleen samen met het recht erboven. Vink je het aan, dan komt het recht erboven vanzelf mee.</Trans>
+            <Trans>
+              Een recht dat onder een ander staat, werkt alleen samen met het recht erboven. Vink je het aan, dan komt het recht erboven
+              vanzelf mee.
+            </Trans>
           </p>
-          <PermissionList nodes={tree} granted={granted} lacking={lacking} onToggle={(name, on) => setGranted(toggle(tree, granted, name, on))} />
+          <PermissionList
+            nodes={tree}
+            granted={granted}
+            lacking={lacking}
+            onToggle={(name, on) => setGranted(toggle(tree, granted, name, on))}
+          />
           <FieldError form={form} name="grantedPermissions" />
         </fieldset>
-        {merged.others && <OtherChanges others={merged.others} label={(name) => labels[name]} show={shown} busy={form.busy} onChoose={choose} onReview={review} />}
+        {merged.others && (
+          <OtherChanges
+            others={merged.others}
+            label={(name) => labels[name]}
+            show={shown}
+            busy={form.busy}
+            onChoose={choose}
+            onReview={review}
+          />
+        )}
         <FormAlert form={form} />
         <SaveBar form={form} label={isNew ? t`Rol aanmaken` : t`Opslaan`} saved={saved} />
       </form>
@@ -271,7 +353,9 @@ function PermissionList({ nodes, granted, lacking, onToggle, nested = false }: P
       {nodes.map((node) => (
         <li key={node.permission.name}>
           <PermissionCheck node={node} granted={granted} lacking={lacking.get(node.permission.name)} onToggle={onToggle} />
-          {node.children.length > 0 && <PermissionList nodes={node.children} granted={granted} lacking={lacking} onToggle={onToggle} nested />}
+          {node.children.length > 0 && (
+            <PermissionList nodes={node.children} granted={granted} lacking={lacking} onToggle={onToggle} nested />
+          )}
         </li>
       ))}
     </ul>

@@ -1,4 +1,13 @@
-import { Outlet, createBrowserHistory, createRootRouteWithContext, createRoute, createRouter, redirect, type AnyRouteMatch, type ErrorComponentProps } from '@tanstack/react-router';
+import {
+  Outlet,
+  createBrowserHistory,
+  createRootRouteWithContext,
+  createRoute,
+  createRouter,
+  redirect,
+  type AnyRouteMatch,
+  type ErrorComponentProps,
+} from '@tanstack/react-router';
 import { lazy, Suspense, type ReactNode } from 'react';
 import { optionalLazy, whenPartsLoaded } from '../ui/optionalLazy.ts';
 import { bootContext, currentConfigOf, type BootActor } from '../boot/bootActor.ts';
@@ -57,9 +66,7 @@ const loginCallbackRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: CALLBACK_PATH,
   loader: async ({ context }) => void (await import('../signin/callbackActor.lazy.ts')).startCallback(context.boot, context.history),
-}).lazy(() =>
-  withPages(() => import('../account/logincallback.lazy.tsx')).then((module) => module.Route),
-);
+}).lazy(() => withPages(() => import('../account/logincallback.lazy.tsx')).then((module) => module.Route));
 
 /** `account`: no session needed; preloaded once start-up is done. */
 const accountRoute = createRoute({ getParentRoute: () => rootRoute, path: 'account' }).lazy(() =>
@@ -83,7 +90,9 @@ const appRoute = createRoute({ getParentRoute: () => shellRoute, path: 'app', no
 
 // Home's own texts are in the start's catalog (lingui.config.ts): it is on screen without waiting for `pages`, which
 // comes with its tiles.
-const appHomeRoute = createRoute({ getParentRoute: () => appRoute, path: 'home' }).lazy(() => import('../app/home.lazy.tsx').then((module) => module.Route));
+const appHomeRoute = createRoute({ getParentRoute: () => appRoute, path: 'home' }).lazy(() =>
+  import('../app/home.lazy.tsx').then((module) => module.Route),
+);
 
 const aboutRoute = createRoute({ getParentRoute: () => appRoute, path: 'about' }).lazy(() =>
   withPages(() => import('../app/about.lazy.tsx')).then((module) => module.Route),
@@ -100,9 +109,12 @@ const aboutRoute = createRoute({ getParentRoute: () => appRoute, path: 'about' }
 const sectionRoute = createRoute({
   getParentRoute: () => shellRoute,
   path: '$section/$',
-  beforeLoad: async ({ context, params }) => (await withPages(() => import('./sectionAccess.lazy.ts'))).openAddress(context, params.section, params._splat),
+  beforeLoad: async ({ context, params }) =>
+    (await withPages(() => import('./sectionAccess.lazy.ts'))).openAddress(context, params.section, params._splat),
   loader: async ({ context: { section, page, id, sections } }) =>
-    page ? { section, page, id, sections, PageScreen: (await withPages(page.screen)).Screen } : { section, Screen: (await withPages(section.screen)).Screen },
+    page
+      ? { section, page, id, sections, PageScreen: (await withPages(page.screen)).Screen }
+      : { section, Screen: (await withPages(section.screen)).Screen },
   component: SectionScreen,
   notFoundComponent: NotFound,
   // By name: the error's class loads with the section checks, so the start does not carry it.
@@ -162,7 +174,8 @@ export function createAppRouter(boot: BootActor) {
   });
   // After a navigation (not the first page), focus moves to the new page's heading.
   made.subscribe('onResolved', (event) => {
-    if (event.fromLocation && event.pathChanged) void import('../ui/focusHeading.lazy.ts').then(({ focusPageHeading }) => focusPageHeading());
+    if (event.fromLocation && event.pathChanged)
+      void import('../ui/focusHeading.lazy.ts').then(({ focusPageHeading }) => focusPageHeading());
   });
   const stop = made.subscribe('onRendered', () => {
     stop();

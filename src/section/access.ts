@@ -9,5 +9,7 @@ export function isFeatureEnabled(configuration: UserConfiguration | undefined, f
 
 /** A section opens when the user holds its permission and, if it names one, its feature is on. */
 export function canOpen(configuration: UserConfiguration | undefined, section: Section): boolean {
-  return isGranted(configuration, section.permission) && (section.feature === undefined || isFeatureEnabled(configuration, section.feature));
+  return (
+    isGranted(configuration, section.permission) && (section.feature === undefined || isFeatureEnabled(configuration, section.feature))
+  );
 }

@@ -31,7 +31,13 @@ export function useServerData<T>(key: string, load: () => Promise<T>, area: stri
       (data) => current && setSettled({ key, request, data }),
       (failure: unknown) => {
         logError(area, failure);
-        if (current) setSettled((previous) => ({ key, request, data: previous.key === key ? previous.data : undefined, error: describeError(failure, i18n) }));
+        if (current)
+          setSettled((previous) => ({
+            key,
+            request,
+            data: previous.key === key ? previous.data : undefined,
+            error: describeError(failure, i18n),
+          }));
       },
     );
     return () => {

@@ -71,7 +71,10 @@ export const SECTIONS = [
       {
         key: 'gebruikers',
         label: /*i18n*/ { id: 'beheer.gebruikers', message: 'Gebruikers' },
-        description: /*i18n*/ { id: 'beheer.gebruikers.description', message: 'Wie er kan inloggen, met welke rollen; accounts activeren en uitzetten.' },
+        description: /*i18n*/ {
+          id: 'beheer.gebruikers.description',
+          message: 'Wie er kan inloggen, met welke rollen; accounts activeren en uitzetten.',
+        },
         permission: 'Pages.Users',
         screen: () => import('../beheer/users.lazy.tsx'),
       },
@@ -85,7 +88,10 @@ export const SECTIONS = [
       {
         key: 'omgevingen',
         label: /*i18n*/ { id: 'beheer.omgevingen', message: 'Omgevingen' },
-        description: /*i18n*/ { id: 'beheer.omgevingen.description', message: 'De omgevingen van het bedrijf: aanmaken, wijzigen, aan- en uitzetten.' },
+        description: /*i18n*/ {
+          id: 'beheer.omgevingen.description',
+          message: 'De omgevingen van het bedrijf: aanmaken, wijzigen, aan- en uitzetten.',
+        },
         // Host only: ABP grants it to no environment's admin.
         permission: 'Pages.Tenants',
         screen: () => import('../environments/environments.lazy.tsx'),

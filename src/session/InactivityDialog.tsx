@@ -53,7 +53,8 @@ function Warning({ actor }: { actor: InactivityActor }) {
       </h2>
       <p>
         <Trans>
-          Je hebt een tijd niets gedaan. Over <strong className="countdown">{left}</strong> word je automatisch uitgelogd, in alle tabbladen.
+          Je hebt een tijd niets gedaan. Over <strong className="countdown">{left}</strong> word je automatisch uitgelogd, in alle
+          tabbladen.
         </Trans>
       </p>
       <div className="card__actions">

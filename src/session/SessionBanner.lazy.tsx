@@ -43,7 +43,9 @@ function TokenBanner({ actor }: { actor: TokenActor }) {
   const reason = message && i18n._(message);
   return (
     <div className="banner banner--warning" role="alert">
-      <p>{view.kind === 'pending' ? <Trans>Log in via het pop-upvenster…</Trans> : (reason ?? i18n._(authMessages['invalid-refresh-token']))}</p>
+      <p>
+        {view.kind === 'pending' ? <Trans>Log in via het pop-upvenster…</Trans> : (reason ?? i18n._(authMessages['invalid-refresh-token']))}
+      </p>
       {view.kind === 'signInRequired' && (
         <button type="button" className="button button--primary" onClick={() => actor.send({ type: 'SIGN_IN' })}>
           {errorKind === 'provider-session-unseen' ? <Trans>Sessie bevestigen</Trans> : <Trans>Opnieuw inloggen</Trans>}

@@ -28,7 +28,8 @@ function repairWithTokenLifecycle(tokenActor: TokenActor): Promise<boolean> {
       if (snapshot.status !== 'active') return finish(false);
       if (!snapshot.matches('active')) left = true;
       else if (left) return finish(true);
-      const gaveUp = snapshot.matches('signInRequired') && (snapshot.context.signInStatus === 'failure' || snapshot.context.signInStatus === 'canceled');
+      const gaveUp =
+        snapshot.matches('signInRequired') && (snapshot.context.signInStatus === 'failure' || snapshot.context.signInStatus === 'canceled');
       if (gaveUp) finish(false);
     });
     const timer = setTimeout(() => finish(false), REPAIR_WAIT_MS);

@@ -17,7 +17,9 @@ import { signInWithPopup } from '../signin/popup.lazy.ts';
 const browserTokenMachine = (boot: BootActor) =>
   tokenMachine.provide({
     actors: {
-      renewTokens: fromPromise(async ({ input }) => (await import('../renewal/renew.lazy.ts')).renewTokens(configOf(boot), input.expiresAt)),
+      renewTokens: fromPromise(async ({ input }) =>
+        (await import('../renewal/renew.lazy.ts')).renewTokens(configOf(boot), input.expiresAt),
+      ),
       // Imported with this module, not on demand: the popup must open in the click that asked for it. Safari (every
       // browser on an iPhone) blocks a window opened after an await, and the sign-in would leave the page instead.
       reauthenticate: fromPromise(() => signInWithPopup(boot)),

@@ -55,7 +55,8 @@ export function ImpersonationBanner() {
     <section className="impersonation" role="region" aria-label={t`Je werkt namens iemand anders`}>
       <p>
         <Trans>
-          Je werkt nu als <strong>{fullName}</strong> ({userName}), namens gebruiker {impersonatorUserId}. Wat je doet, doe je als deze persoon.
+          Je werkt nu als <strong>{fullName}</strong> ({userName}), namens gebruiker {impersonatorUserId}. Wat je doet, doe je als deze
+          persoon.
         </Trans>
       </p>
       {state === 'unavailable' ? (

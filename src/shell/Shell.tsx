@@ -52,7 +52,13 @@ export function Shell() {
         <Link to={HOME_PATH} className="shell__brand">
           <Trans>Medewerkersportaal</Trans>
         </Link>
-        <button type="button" className="shell__menu-button" aria-expanded={open} aria-controls="shell-panel" onClick={() => setOpened(open ? undefined : { at: path, panel: true })}>
+        <button
+          type="button"
+          className="shell__menu-button"
+          aria-expanded={open}
+          aria-controls="shell-panel"
+          onClick={() => setOpened(open ? undefined : { at: path, panel: true })}
+        >
           {t`Menu`}
         </button>
         <div id="shell-panel" className="shell__panel" data-open={open}>
@@ -61,7 +67,7 @@ export function Shell() {
               {menu.map(({ key, name }) =>
                 name ? (
                   <li key={key}>
-                    <Link to="/$section/$" params={{ section: key, _splat: "" }} activeProps={{ 'aria-current': 'page' }}>
+                    <Link to="/$section/$" params={{ section: key, _splat: '' }} activeProps={{ 'aria-current': 'page' }}>
                       {name}
                     </Link>
                   </li>

@@ -13,7 +13,12 @@ import { dpopHandle, proofFor } from '../auth/dpop.lazy.ts';
 import { getProvider } from '../auth/provider.ts';
 
 /** An answer of an account that is not active: no token, as a backend that sends `waitingForActivation` says it. */
-const NOT_ACTIVE: ExternalAuthenticateResult = { accessToken: null, encryptedAccessToken: null, expireInSeconds: 0, waitingForActivation: true };
+const NOT_ACTIVE: ExternalAuthenticateResult = {
+  accessToken: null,
+  encryptedAccessToken: null,
+  expireInSeconds: 0,
+  waitingForActivation: true,
+};
 
 /**
  * `TokenAuth/ExternalAuthenticate` with the provider's access token. ABP's
@@ -22,7 +27,11 @@ const NOT_ACTIVE: ExternalAuthenticateResult = { accessToken: null, encryptedAcc
  * `waitingForActivation: true`. `texts` are the backend's localization
  * values, when start-up has them, to read a refusal in any language.
  */
-export async function loginAtBackend(config: AppConfig, tokens: ProviderTokens, texts?: Record<string, Record<string, string>>): Promise<ExternalAuthenticateResult> {
+export async function loginAtBackend(
+  config: AppConfig,
+  tokens: ProviderTokens,
+  texts?: Record<string, Record<string, string>>,
+): Promise<ExternalAuthenticateResult> {
   try {
     return await externalAuthenticate(
       abpClientFor(config),

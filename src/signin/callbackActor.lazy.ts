@@ -102,7 +102,10 @@ export function startCallback(boot: BootActor, navigation: CallbackNavigation): 
  */
 export async function startCallbackEarly(boot: BootActor, navigation: CallbackNavigation): Promise<void> {
   if (!isLoginRedirect(location.href)) return;
-  const snapshot = await waitFor(boot, (current) => bootContext(current).config !== undefined || current.status === 'done' || current.matches('configFailed'));
+  const snapshot = await waitFor(
+    boot,
+    (current) => bootContext(current).config !== undefined || current.status === 'done' || current.matches('configFailed'),
+  );
   if (bootContext(snapshot).config) startCallback(boot, navigation);
 }
 

@@ -43,7 +43,13 @@ export async function signOut(config: AuthConfig, reason: SignOutReason = 'signe
   try {
     const provider = await getProvider(config);
     if (tokens?.refreshToken) {
-      const response = await oauth.revocationRequest(provider.as, provider.client, provider.clientAuth, tokens.refreshToken, provider.options);
+      const response = await oauth.revocationRequest(
+        provider.as,
+        provider.client,
+        provider.clientAuth,
+        tokens.refreshToken,
+        provider.options,
+      );
       await oauth.processRevocationResponse(response);
     }
     if (provider.as.end_session_endpoint && tokens?.idToken) {

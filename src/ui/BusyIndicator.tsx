@@ -14,7 +14,11 @@ export function BusyIndicator({ waiting, children }: BusyIndicatorProps = {}) {
     <div className="busy" role="status" aria-live="polite" aria-busy={!waiting}>
       <span className="busy__spinner" aria-hidden="true" />
       <span className="busy__label">
-        {waiting ? <Trans>Geen verbinding met de server. De applicatie start vanzelf zodra die er weer is.</Trans> : <Trans>Bezig met laden…</Trans>}
+        {waiting ? (
+          <Trans>Geen verbinding met de server. De applicatie start vanzelf zodra die er weer is.</Trans>
+        ) : (
+          <Trans>Bezig met laden…</Trans>
+        )}
       </span>
       {children}
       {waiting && (

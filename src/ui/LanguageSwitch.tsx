@@ -74,7 +74,13 @@ export function LanguageSwitch() {
     <div className="language-switch">
       <div className="language-switch__field">
         <label htmlFor={id}>{t`Taal`}</label>
-        <select id={id} value={selected?.name ?? current} disabled={busy} aria-describedby={note ? noteId : undefined} onChange={(event) => void change(event.target.value)}>
+        <select
+          id={id}
+          value={selected?.name ?? current}
+          disabled={busy}
+          aria-describedby={note ? noteId : undefined}
+          onChange={(event) => void change(event.target.value)}
+        >
           {!selected && <option value={current}>{current}</option>}
           {choices.map((language) => (
             <option key={language.name} value={language.name} lang={language.lang}>

@@ -20,9 +20,33 @@ export function PasswordInput({ label, className, ...input }: PasswordInputProps
   const [shown, setShown] = useState(false);
   return (
     <span className="password-input">
-      <input {...input} className={className} type={shown ? 'text' : 'password'} autoCapitalize="off" autoCorrect="off" spellCheck={false} />
-      <button type="button" className="password-input__toggle" aria-pressed={shown} aria-label={t`${label} tonen`} onClick={() => setShown(!shown)}>
-        <svg aria-hidden="true" focusable="false" width="20" height="20" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round">
+      <input
+        {...input}
+        className={className}
+        type={shown ? 'text' : 'password'}
+        autoCapitalize="off"
+        autoCorrect="off"
+        spellCheck={false}
+      />
+      <button
+        type="button"
+        className="password-input__toggle"
+        aria-pressed={shown}
+        aria-label={t`${label} tonen`}
+        onClick={() => setShown(!shown)}
+      >
+        <svg
+          aria-hidden="true"
+          focusable="false"
+          width="20"
+          height="20"
+          viewBox="0 0 24 24"
+          fill="none"
+          stroke="currentColor"
+          strokeWidth="2"
+          strokeLinecap="round"
+          strokeLinejoin="round"
+        >
           <path d="M2 12s3.6-7 10-7 10 7 10 7-3.6 7-10 7S2 12 2 12Z" />
           <circle cx="12" cy="12" r="3" />
           {shown && <path d="M3 3l18 18" />}

@@ -27,7 +27,9 @@ export function StartupError({ error, onRetry }: StartupErrorProps) {
   const { i18n, t } = useLingui();
   const message =
     error.kind === 'config-invalid'
-      ? i18n._(msg`Het configuratiebestand van de applicatie is ongeldig: het veld "${error.field ?? '?'}" klopt niet. Neem contact op met de beheerder.`)
+      ? i18n._(
+          msg`Het configuratiebestand van de applicatie is ongeldig: het veld "${error.field ?? '?'}" klopt niet. Neem contact op met de beheerder.`,
+        )
       : i18n._(messages[error.kind] ?? fallback);
   return (
     <ErrorScreen

@@ -77,7 +77,10 @@ export function optionalLazy<P extends object = object>(load: () => Promise<Comp
  * (the session's banner, the person's menu, Home's tiles) is not lost for
  * the rest of the page's life.
  */
-export function optionalPart<P extends object = object>(load: () => Promise<ComponentType<P>>, fallback: ComponentType<P> = () => null): (props: P) => ReactNode {
+export function optionalPart<P extends object = object>(
+  load: () => Promise<ComponentType<P>>,
+  fallback: ComponentType<P> = () => null,
+): (props: P) => ReactNode {
   let loaded: ComponentType<P> | undefined;
   let started = false;
   const listeners = new Set<() => void>();

@@ -19,7 +19,12 @@ describe("the bench's reading of a Lighthouse run's main thread", () => {
   });
 
   it('gives the CPU share of the tasks, and 1 where there are none', () => {
-    expect(cpuShareOf([{ ts: 0, dur: ms(40), tdur: ms(10) }, { ts: ms(50), dur: ms(10), tdur: ms(10) }])).toBeCloseTo(0.4, 6);
+    expect(
+      cpuShareOf([
+        { ts: 0, dur: ms(40), tdur: ms(10) },
+        { ts: ms(50), dur: ms(10), tdur: ms(10) },
+      ]),
+    ).toBeCloseTo(0.4, 6);
     expect(cpuShareOf([])).toBe(1);
   });
 });
@@ -27,7 +32,11 @@ describe("the bench's reading of a Lighthouse run's main thread", () => {
 describe("a Lighthouse task's times", () => {
   it('takes the wall time from the task and the thread time from a complete event or from a begin/end pair', () => {
     expect(taskTimes({ event: { ts: 5, tdur: 700 }, duration: 1.5 })).toEqual({ ts: 5, dur: 1500, tdur: 700 });
-    expect(taskTimes({ event: { ts: 5, tts: 100 }, endEvent: { ts: 2005, tts: 900 }, duration: 2 })).toEqual({ ts: 5, dur: 2000, tdur: 800 });
+    expect(taskTimes({ event: { ts: 5, tts: 100 }, endEvent: { ts: 2005, tts: 900 }, duration: 2 })).toEqual({
+      ts: 5,
+      dur: 2000,
+      tdur: 800,
+    });
     expect(taskTimes({ event: { ts: 5 }, endEvent: { ts: 2005 }, duration: 2 })).toEqual({ ts: 5, dur: 2000 });
   });
 });

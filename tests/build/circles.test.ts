@@ -18,8 +18,10 @@ describe('import circles', () => {
   it('are found outside src/ too, through a type the other file exports', () => {
     // The local provider's parts once closed one so: the middleware took the refresh token policy's type from the provider it is mounted in.
     const root = project({
-      'devstack/provider/oidc.ts': "import { sessionEnd } from './session-end.ts';\nexport type Policy = 'always' | 'never';\nexport const provider = [sessionEnd];\n",
-      'devstack/provider/session-end.ts': "import type { Policy } from './oidc.ts';\nexport const sessionEnd = (policy: Policy) => policy;\n",
+      'devstack/provider/oidc.ts':
+        "import { sessionEnd } from './session-end.ts';\nexport type Policy = 'always' | 'never';\nexport const provider = [sessionEnd];\n",
+      'devstack/provider/session-end.ts':
+        "import type { Policy } from './oidc.ts';\nexport const sessionEnd = (policy: Policy) => policy;\n",
       'scripts/a.ts': "import { b } from '../tests/b.ts';\nexport const a = b;\n",
       'tests/b.ts': "export const b = () => import('../scripts/a.ts');\n",
       'vite.config.ts': "import { a } from './scripts/a.ts';\nexport default a;\n",
@@ -55,6 +57,11 @@ describe('import circles', () => {
       'scripts/c.ts': "import { d } from '../tests/d.ts';\nexport const c = () => d;\n",
       'tests/d.ts': "import { c } from '../scripts/c.ts';\nexport const d = () => c;\n",
     });
-    expect(await refusedFiles(root, ['devstack/*.ts', 'scripts/*.ts', 'tests/*.ts'], isCycle)).toEqual(['devstack/a.ts', 'devstack/b.ts', 'scripts/c.ts', 'tests/d.ts']);
+    expect(await refusedFiles(root, ['devstack/*.ts', 'scripts/*.ts', 'tests/*.ts'], isCycle)).toEqual([
+      'devstack/a.ts',
+      'devstack/b.ts',
+      'scripts/c.ts',
+      'tests/d.ts',
+    ]);
   });
 });

@@ -24,7 +24,14 @@ describe('devstack/ below scripts/', () => {
   });
 
   it('lets a devstack file import from its own rooms, and a script import from devstack', async () => {
-    expect(await restricted("import { precompress } from './precompress.ts';\nexport const p = precompress;\n", 'devstack/app-server/ok.ts')).toEqual([]);
-    expect(await restricted("import { precompress } from '../../devstack/app-server/precompress.ts';\nexport const p = precompress;\n", 'scripts/bench/ok.ts')).toEqual([]);
+    expect(
+      await restricted("import { precompress } from './precompress.ts';\nexport const p = precompress;\n", 'devstack/app-server/ok.ts'),
+    ).toEqual([]);
+    expect(
+      await restricted(
+        "import { precompress } from '../../devstack/app-server/precompress.ts';\nexport const p = precompress;\n",
+        'scripts/bench/ok.ts',
+      ),
+    ).toEqual([]);
   });
 });

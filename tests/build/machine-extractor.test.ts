@@ -27,7 +27,7 @@ function named(item: unknown): unknown {
   return empty ? type : { type, params };
 }
 
-const many = <T,>(value: T | T[] | undefined): T[] => (value === undefined ? [] : Array.isArray(value) ? value : [value]);
+const many = <T>(value: T | T[] | undefined): T[] => (value === undefined ? [] : Array.isArray(value) ? value : [value]);
 
 function transition(config: Json): Json {
   const { cond, actions, internal, ...rest } = config;
@@ -126,8 +126,12 @@ function edges(machine: AnyStateMachine, reentering?: Set<string>): string[] {
   return machineTransitions(machine).map((t) => {
     const [, eventType, branch] = t.key.split('#');
     const definition = t.source.transitions.get(eventType!)?.[Number(branch)];
-    const reenter = reentering ? t.kind === 'event' && reentering.has(eventBranch(statePath(t.source), t.trigger, Number(branch))) : definition?.reenter === true;
-    const params = (definition?.actions ?? []).map((action) => JSON.stringify((action as { params?: unknown }).params ?? null) ?? 'a function');
+    const reenter = reentering
+      ? t.kind === 'event' && reentering.has(eventBranch(statePath(t.source), t.trigger, Number(branch)))
+      : definition?.reenter === true;
+    const params = (definition?.actions ?? []).map(
+      (action) => JSON.stringify((action as { params?: unknown }).params ?? null) ?? 'a function',
+    );
     return `${statePath(t.source) || '(root)'} --${t.label}--> ${statePath(t.target) || '(root)'} | ${t.actions.join(',')} | params ${params.join(',')} | reenter ${reenter}`;
   });
 }

@@ -50,7 +50,10 @@ describe('the rule itself', () => {
   };
   write('src/main.tsx', "import './config.ts';\nvoid import('./start.tsx');\n");
   write('src/config.ts', 'export const config = 1;\n');
-  write('src/start.tsx', "import { page } from './page.lazy.tsx';\nimport type { Later } from './later.ts';\nexport const start = [page, () => import('./other.lazy.tsx')];\nexport type { Later };\n");
+  write(
+    'src/start.tsx',
+    "import { page } from './page.lazy.tsx';\nimport type { Later } from './later.ts';\nexport const start = [page, () => import('./other.lazy.tsx')];\nexport type { Later };\n",
+  );
   write('src/page.lazy.tsx', 'export const page = 1;\n');
   write('src/other.lazy.tsx', "import { later } from './later.ts';\nexport const other = later();\n");
   write('src/later.ts', 'export const later = () => 1;\nexport type Later = number;\n');
@@ -66,17 +69,25 @@ describe('the rule itself', () => {
   it('follows import() and import type into the later part only', () => {
     const split = splitModules(root);
     expect([...split.entry].map((file) => relative(root, file)).sort()).toEqual(['src/config.ts', 'src/main.tsx']);
-    expect([...split.later].map((file) => relative(root, file)).sort()).toEqual(['src/keyed.lazy.tsx', 'src/later.ts', 'src/other.lazy.tsx']);
+    expect([...split.later].map((file) => relative(root, file)).sort()).toEqual([
+      'src/keyed.lazy.tsx',
+      'src/later.ts',
+      'src/other.lazy.tsx',
+    ]);
   });
 
-  it('takes the packages the start imports statically, with theirs, into the bundle\'s start; not what they import of the app', () => {
+  it("takes the packages the start imports statically, with theirs, into the bundle's start; not what they import of the app", () => {
     const graph: Record<string, string[]> = {
       '/app/src/start.tsx': ['/app/node_modules/router/index.js', '/app/src/shell.tsx'],
       '/app/node_modules/router/index.js': ['/app/node_modules/history/index.js', '/app/src/later.ts'],
       '/app/node_modules/history/index.js': [],
       '/app/src/later.lazy.tsx': ['/app/node_modules/charts/index.js'],
     };
-    expect([...withPackages(['/app/src/start.tsx'], (id) => graph[id] ?? [])].sort()).toEqual(['/app/node_modules/history/index.js', '/app/node_modules/router/index.js', '/app/src/start.tsx']);
+    expect([...withPackages(['/app/src/start.tsx'], (id) => graph[id] ?? [])].sort()).toEqual([
+      '/app/node_modules/history/index.js',
+      '/app/node_modules/router/index.js',
+      '/app/src/start.tsx',
+    ]);
   });
 
   it('puts a module of constants only with the start, wherever it is used, and nothing that declares a function', () => {

@@ -16,7 +16,9 @@ function linesOfCode(folder: string): number {
 
 /** src/'s folders that hold code (the catalogs' folder holds none). */
 function rooms(): string[] {
-  return readdirSync(join(ROOT, 'src')).filter((name) => statSync(join(ROOT, 'src', name)).isDirectory() && codeFiles(join(ROOT, 'src', name)).length > 0);
+  return readdirSync(join(ROOT, 'src')).filter(
+    (name) => statSync(join(ROOT, 'src', name)).isDirectory() && codeFiles(join(ROOT, 'src', name)).length > 0,
+  );
 }
 
 describe('the rooms of src/', () => {
@@ -35,7 +37,10 @@ describe('the rooms of src/', () => {
       'src/routes/router.lazy.ts': "export const router = 1;\nexport const lib = () => import('../lib/lower.lazy.ts');\n",
       'src/lib/lower.lazy.ts': 'export const lower = 1;\n',
     });
-    expect(await refusedFiles(root, ['src/**/*.ts'], (message) => message.message.includes('src/lib sits below'))).toEqual(['src/lib/later.ts', 'src/lib/now.ts']);
+    expect(await refusedFiles(root, ['src/**/*.ts'], (message) => message.message.includes('src/lib sits below'))).toEqual([
+      'src/lib/later.ts',
+      'src/lib/now.ts',
+    ]);
   });
 });
 

@@ -14,7 +14,9 @@ const LOCALES = resolve('src/locales');
 /** Every translated text of a catalog, by its id. */
 function catalog(language: LanguageName): Map<string, string> {
   const files = readdirSync(join(LOCALES, language)).filter((name) => name.endsWith('.po'));
-  return new Map(files.flatMap((file) => parsePo(readFileSync(join(LOCALES, language, file), 'utf8'))).map(({ msgid, msgstr }) => [msgid, msgstr]));
+  return new Map(
+    files.flatMap((file) => parsePo(readFileSync(join(LOCALES, language, file), 'utf8'))).map(({ msgid, msgstr }) => [msgid, msgstr]),
+  );
 }
 
 /** Words of the trade, in the catalogs' two languages: ABP's (host, tenant), OAuth's and OpenID Connect's. */
@@ -39,7 +41,10 @@ describe('the words on the screens', () => {
   it.each(['nl', 'en'] as const)('in %s, the backend’s menu names every section as the app does', (language) => {
     const texts = catalog(language);
     const named = SECTIONS.map((section) => [section.key, language === 'nl' ? section.label.message : texts.get(section.label.id)]);
-    const backend = SECTIONS.map((section) => [section.key, localize(language, APP_SOURCE, section.key.charAt(0).toUpperCase() + section.key.slice(1))]);
+    const backend = SECTIONS.map((section) => [
+      section.key,
+      localize(language, APP_SOURCE, section.key.charAt(0).toUpperCase() + section.key.slice(1)),
+    ]);
     expect(backend).toEqual(named);
   });
 });

@@ -142,7 +142,12 @@ describe('the stand-in answers every recorded ABP exchange as ABP did', () => {
     const replay = { backendTokens: new Map<string, string>(), sentAt: new Map<string, number>() } as Replay;
     beforeAll(async () => {
       // The recorded host allowed no clock skew on the provider's token (its expired-provider-token exchange).
-      replay.stack = await startTestStack({ serveApp: false, accessTokenTtl: PROVIDER_TOKEN_TTL_S, providerClockSkew: 0, ...run.stackOptions });
+      replay.stack = await startTestStack({
+        serveApp: false,
+        accessTokenTtl: PROVIDER_TOKEN_TTL_S,
+        providerClockSkew: 0,
+        ...run.stackOptions,
+      });
     });
     afterAll(async () => {
       await replay.stack?.stop();
@@ -238,16 +243,25 @@ const KEPT_HEADERS = /^(content-type|access-control-.*|vary)$/i;
 
 function statusAndHeaders(stack: TestStack, exchange: Exchange, response: Response): string[] {
   const problems: string[] = [];
-  if (response.status !== exchange.response.status) problems.push(`status: recorded ${exchange.response.status}, stand-in ${response.status}`);
-  const recorded = new Map(Object.entries(exchange.response.headers).map(([name, value]) => [name.toLowerCase(), value === RECORDED_APP_ORIGIN ? stack.urls.app : value]));
+  if (response.status !== exchange.response.status)
+    problems.push(`status: recorded ${exchange.response.status}, stand-in ${response.status}`);
+  const recorded = new Map(
+    Object.entries(exchange.response.headers).map(([name, value]) => [
+      name.toLowerCase(),
+      value === RECORDED_APP_ORIGIN ? stack.urls.app : value,
+    ]),
+  );
   for (const [name, value] of recorded) {
-    if (response.headers.get(name) !== value) problems.push(`header ${name}: recorded ${JSON.stringify(value)}, stand-in ${JSON.stringify(response.headers.get(name))}`);
+    if (response.headers.get(name) !== value)
+      problems.push(`header ${name}: recorded ${JSON.stringify(value)}, stand-in ${JSON.stringify(response.headers.get(name))}`);
   }
   response.headers.forEach((value, name) => {
-    if (KEPT_HEADERS.test(name) && !recorded.has(name)) problems.push(`header ${name}: not recorded, sent by the stand-in (${JSON.stringify(value)})`);
+    if (KEPT_HEADERS.test(name) && !recorded.has(name))
+      problems.push(`header ${name}: not recorded, sent by the stand-in (${JSON.stringify(value)})`);
   });
   const allow = /\(Allow: ([A-Z, ]+)\)/.exec(exchange.why)?.[1];
-  if (allow && response.headers.get('allow') !== allow) problems.push(`header allow: recorded ${allow}, stand-in ${JSON.stringify(response.headers.get('allow'))}`);
+  if (allow && response.headers.get('allow') !== allow)
+    problems.push(`header allow: recorded ${allow}, stand-in ${JSON.stringify(response.headers.get('allow'))}`);
   return problems;
 }
 

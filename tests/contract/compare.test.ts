@@ -7,11 +7,18 @@ import { differences } from './support/compare.ts';
 // suite's "N of N agree" would mean nothing.
 
 const token = (claims: Record<string, unknown>) =>
-  new SignJWT(claims).setProtectedHeader({ alg: 'HS256' }).setNotBefore(1000).setExpirationTime(1000 + 86_400).sign(new Uint8Array(32));
+  new SignJWT(claims)
+    .setProtectedHeader({ alg: 'HS256' })
+    .setNotBefore(1000)
+    .setExpirationTime(1000 + 86_400)
+    .sign(new Uint8Array(32));
 
 describe('comparing a stand-in answer with a recording', () => {
   it('names every changed, missing and extra value by its path', () => {
-    const recorded = { success: false, error: { message: 'Inloggen mislukt!', details: null, validationErrors: [{ members: ['tenancyName'] }] } };
+    const recorded = {
+      success: false,
+      error: { message: 'Inloggen mislukt!', details: null, validationErrors: [{ members: ['tenancyName'] }] },
+    };
     const actual = { success: true, error: { message: 'Inloggen mislukt', validationErrors: [{ members: ['TenancyName'] }] }, extra: 1 };
     expect(differences(recorded, actual)).toEqual([
       'extra: not recorded, sent by the stand-in',
@@ -26,7 +33,9 @@ describe('comparing a stand-in answer with a recording', () => {
     const right = await token({ [USER_ID_CLAIM]: '2', [TENANT_CLAIM]: '1' });
     expect(differences('<jwt: tenant=1 user=2 exp=+86400>', right)).toEqual([]);
     const other = await token({ [USER_ID_CLAIM]: '3', [TENANT_CLAIM]: '2' });
-    expect(differences('<jwt: tenant=1 user=2 exp=+86400>', other)).toEqual(['(body): recorded <jwt: tenant=1 user=2 exp=+86400>, stand-in <jwt: tenant=2 user=3 exp=+86400>']);
+    expect(differences('<jwt: tenant=1 user=2 exp=+86400>', other)).toEqual([
+      '(body): recorded <jwt: tenant=1 user=2 exp=+86400>, stand-in <jwt: tenant=2 user=3 exp=+86400>',
+    ]);
     expect(differences('<jwt: tenant=none user=1 exp=+86400>', await token({ [USER_ID_CLAIM]: '1' }))).toEqual([]);
   });
 

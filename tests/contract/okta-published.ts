@@ -26,14 +26,20 @@ const DOCS_MYACCOUNT_COMMIT = 'ecf85338c0d88aae810ca6c2624090735b6f6688';
 const AUTHJS_COMMIT = '2c925205d7a5d673e447e2e8db65484d27677165';
 const DOCS = 'packages/@okta/vuepress-site/docs';
 
-const source = (repo: string, path: string, commit: string) => (at: string): PublishedSource => ({ repo, path, commit, at });
+const source =
+  (repo: string, path: string, commit: string) =>
+  (at: string): PublishedSource => ({ repo, path, commit, at });
 /** The MyAccount API's OpenAPI definition. */
 export const spec = source('okta/okta-management-openapi-spec', 'dist/current/idp-oneOfInheritance.yaml', SPEC_COMMIT);
 /** The authorization servers' OpenAPI definition. */
 export const oauthSpec = source('okta/okta-management-openapi-spec', 'dist/current/oauth-oneOfInheritance.yaml', SPEC_COMMIT);
 const managementSpec = source('okta/okta-management-openapi-spec', 'dist/current/management-oneOfInheritance.yaml', SPEC_COMMIT);
 const docsMyAccount = source('okta/okta-developer-docs', `${DOCS}/reference/api/myaccount/index.md`, DOCS_MYACCOUNT_COMMIT);
-const docsAccountManagement = source('okta/okta-developer-docs', `${DOCS}/guides/configure-user-scoped-account-management/main/index.md`, DOCS_COMMIT);
+const docsAccountManagement = source(
+  'okta/okta-developer-docs',
+  `${DOCS}/guides/configure-user-scoped-account-management/main/index.md`,
+  DOCS_COMMIT,
+);
 const docsRefresh = source('okta/okta-developer-docs', `${DOCS}/guides/refresh-tokens/main/index.md`, DOCS_COMMIT);
 const docsOktaApis = source('okta/okta-developer-docs', `${DOCS}/guides/implement-oauth-for-okta/main/index.md`, DOCS_COMMIT);
 const docsAuthServers = source('okta/okta-developer-docs', `${DOCS}/concepts/auth-servers/index.md`, DOCS_COMMIT);
@@ -98,7 +104,10 @@ export const MYACCOUNT_OPERATIONS = {
     answerFields: ['createdAt', 'modifiedAt', 'profile', '_links'],
     success: [200],
     errors: [error(400, 'E0000001')],
-    sources: [spec('replaceProfile, Error-UpdateProfile-Response-400'), docsMyAccount('Update My User Profile: PUT only, no partial update, every attribute GET returns, optional ones as null')],
+    sources: [
+      spec('replaceProfile, Error-UpdateProfile-Response-400'),
+      docsMyAccount('Update My User Profile: PUT only, no partial update, every attribute GET returns, optional ones as null'),
+    ],
   },
   createEmail: {
     method: 'POST',
@@ -178,7 +187,10 @@ export const MYACCOUNT_OPERATIONS = {
     answerFields: ['_links'],
     success: [200],
     errors: [error(400, 'E0000001'), error(403, 'E0000038'), error(404, 'E0000008'), error(500, 'E0000138')],
-    sources: [spec('sendPhoneChallenge, Challenged-Phone-Response'), docsMyAccount('Send Phone Challenge: 429 when asked again within 30 seconds')],
+    sources: [
+      spec('sendPhoneChallenge, Challenged-Phone-Response'),
+      docsMyAccount('Send Phone Challenge: 429 when asked again within 30 seconds'),
+    ],
   },
   verifyPhoneChallenge: {
     method: 'POST',
@@ -190,7 +202,10 @@ export const MYACCOUNT_OPERATIONS = {
     answerFields: [],
     success: [204],
     errors: [error(400, 'E0000001'), error(401, 'E0000004'), error(403, 'E0000038'), error(404, 'E0000008'), error(409, 'E0000157')],
-    sources: [spec('verifyPhoneChallenge, Error-Verify-Phone-Response-400'), docsMyAccount('Verify Phone Challenge: an empty 204; an invalid code 400 E0000001, a failed challenge 401 E0000004')],
+    sources: [
+      spec('verifyPhoneChallenge, Error-Verify-Phone-Response-400'),
+      docsMyAccount('Verify Phone Challenge: an empty 204; an invalid code 400 E0000001, a failed challenge 401 E0000004'),
+    ],
     disagreement:
       'A wrong code: the reference page says both 400 E0000001 and 401 E0000004, the definition lists 400 "factorId and/or verificationCode" beside 401 E0000004. The app says either as a wrong code.',
   },
@@ -218,7 +233,11 @@ export const MYACCOUNT_OPERATIONS = {
     answerFields: ['id', 'status', 'created', 'lastUpdated', '_links'],
     success: [201],
     errors: [error(400, 'E0000001'), error(403, 'E0000038')],
-    sources: [spec('replacePassword, Password-Enrolled-Response'), authJs('lib/myaccount/passwordApi.ts')('updatePassword: PUT /idp/myaccount/password'), docsMyAccount('Replace My Password')],
+    sources: [
+      spec('replacePassword, Password-Enrolled-Response'),
+      authJs('lib/myaccount/passwordApi.ts')('updatePassword: PUT /idp/myaccount/password'),
+      docsMyAccount('Replace My Password'),
+    ],
     disagreement:
       'A reset: the definition says the person need not know the current password. okta-auth-js types also allow `profile.currentPassword`, which the definition does not list; the app sends only `profile.password`. The reference page names no status; the definition says 201.',
   },
@@ -233,7 +252,10 @@ export const EVERY_OPERATION_ERRORS = {
   /** A token without the operation's scope, or one whose authentication is too old (with the challenge below). */
   accessDenied: { ...error(403, 'E0000006'), sources: [spec('ErrorAccessDenied')] },
   notAcceptable: { ...error(406, 'E0000149'), sources: [spec('ErrorNotAcceptable406')] },
-  tooManyRequests: { ...error(429, 'E0000047'), sources: [spec('ErrorTooManyRequests'), docsMyAccount('Send Phone Challenge, Verify Phone Challenge: 429')] },
+  tooManyRequests: {
+    ...error(429, 'E0000047'),
+    sources: [spec('ErrorTooManyRequests'), docsMyAccount('Send Phone Challenge, Verify Phone Challenge: 429')],
+  },
 } as const;
 
 /** How every MyAccount call is made and refused. */
@@ -242,7 +264,8 @@ export const MYACCOUNT_RULES = {
   /** The Accept header every call sends; without it the answer is 406 E0000149. */
   accept: 'application/json; okta-version=1.0.0',
   acceptSources: [docsMyAccount('API versioning'), spec('ErrorNotAcceptable406')],
-  acceptDisagreement: "okta-auth-js sends `*/*;okta-version=1.0.0` (lib/myaccount/request.ts); the reference page's form is the one the app sends.",
+  acceptDisagreement:
+    "okta-auth-js sends `*/*;okta-version=1.0.0` (lib/myaccount/request.ts); the reference page's form is the one the app sends.",
   /** A DPoP-bound token goes with the DPoP scheme and a proof JWT for this call: its method (`htm`), its address (`htu`) and the token's hash (`ath`). */
   dpop: { scheme: 'DPoP', proofType: 'dpop+jwt', proofClaims: ['htm', 'htu', 'ath'] },
   dpopSources: [docsDpop('Okta resource server: ath, htm, htu'), authJs('lib/myaccount/request.ts')('DPoP proof for a bound token')],
@@ -264,7 +287,10 @@ export const MYACCOUNT_RULES = {
     },
     /** okta-auth-js reads these from the challenge and passes them to the new authorization request. */
     reauthenticateWith: ['max_age', 'acr_values'],
-    sources: [docsMyAccount('Access Token assurance'), authJs('lib/myaccount/README.md')('Handling insufficient_authentication_context error')],
+    sources: [
+      docsMyAccount('Access Token assurance'),
+      authJs('lib/myaccount/README.md')('Handling insufficient_authentication_context error'),
+    ],
   },
   /** The scopes an administrator grants on the app integration's "Okta API Scopes" tab, org authorization server. */
   scopes: [
@@ -284,12 +310,23 @@ export const MYACCOUNT_RULES = {
 export const AUTHORIZATION_SERVERS = {
   org: {
     issuer: 'https://{org}',
-    endpoints: { authorize: '/oauth2/v1/authorize', token: '/oauth2/v1/token', keys: '/oauth2/v1/keys', userinfo: '/oauth2/v1/userinfo', logout: '/oauth2/v1/logout', revoke: '/oauth2/v1/revoke' },
+    endpoints: {
+      authorize: '/oauth2/v1/authorize',
+      token: '/oauth2/v1/token',
+      keys: '/oauth2/v1/keys',
+      userinfo: '/oauth2/v1/userinfo',
+      logout: '/oauth2/v1/logout',
+      revoke: '/oauth2/v1/revoke',
+    },
     /** The only server whose tokens carry Okta API scopes (okta.myAccount.* among them). */
     mintsOktaApiScopes: true,
     /** Its access tokens are for Okta alone: opaque to anyone else, who learns the person from /userinfo. */
     accessTokenConsumer: 'okta',
-    sources: [oauthSpec('/oauth2/v1/*'), docsAuthServers('org authorization server: only it mints Okta API scopes'), docsValidate('only Okta consumes the org server’s access tokens')],
+    sources: [
+      oauthSpec('/oauth2/v1/*'),
+      docsAuthServers('org authorization server: only it mints Okta API scopes'),
+      docsValidate('only Okta consumes the org server’s access tokens'),
+    ],
   },
   custom: {
     issuer: 'https://{org}/oauth2/{authorizationServerId}',
@@ -303,7 +340,11 @@ export const AUTHORIZATION_SERVERS = {
     mintsOktaApiScopes: false,
     /** JWTs with the audience the server is configured for, checked by your API with the server's keys. */
     accessTokenConsumer: 'your API',
-    sources: [oauthSpec('/oauth2/{authorizationServerId}/v1/*'), docsAuthServers('custom authorization server'), docsValidate('validate a custom server’s JWT')],
+    sources: [
+      oauthSpec('/oauth2/{authorizationServerId}/v1/*'),
+      docsAuthServers('custom authorization server'),
+      docsValidate('validate a custom server’s JWT'),
+    ],
     disagreement:
       'The account-management guide says a custom server grants the MyAccount scopes by default; the auth-servers page says only the org server mints tokens with Okta API scopes. The app asks the org server for its MyAccount token, which both allow.',
     disagreementSources: [docsAccountManagement('Grant the required scopes: note on custom authorization servers')],
@@ -354,7 +395,11 @@ export const AUTHORIZATION_SERVERS = {
     /** Okta API scopes (okta.myAccount.* among them) the app integration was not granted, at the org server: consent_required ("no_org_scopes_granted"). Only a Super Admin grants them. */
     ungrantedOktaApiScopes: 'consent_required',
     ungrantedDescription: 'You are not allowed any of the requested scopes.',
-    sources: [docsOktaApis('Define allowed scopes: checked against the grants collection'), oauthErrorCodes('no_org_scopes_granted: consent_required'), docsErrorCodes('invalid_scope')],
+    sources: [
+      docsOktaApis('Define allowed scopes: checked against the grants collection'),
+      oauthErrorCodes('no_org_scopes_granted: consent_required'),
+      docsErrorCodes('invalid_scope'),
+    ],
   },
   token: {
     /** A refresh token comes only when `offline_access` was asked at /authorize (code flow) or in the refresh. */

@@ -63,7 +63,10 @@ describe('verification codes', () => {
 describe('user store', () => {
   it('adds an account, finds it by name or address, and changes its password', () => {
     const users = createUserStore();
-    const user = users.add({ userName: 'Sanne', givenName: 'Sanne', familyName: 'de Vries', email: 'sanne@thuis.local' }, users.hash('Glaswol-4-ever'));
+    const user = users.add(
+      { userName: 'Sanne', givenName: 'Sanne', familyName: 'de Vries', email: 'sanne@thuis.local' },
+      users.hash('Glaswol-4-ever'),
+    );
     expect(user.sub).toBe('idp-0006-sanne');
     expect(users.findByLogin('SANNE@thuis.local')).toBe(user);
     expect(users.isTaken({ userName: 'sanne', email: 'x@y.z' })).toEqual({ userName: true, email: false });

@@ -44,16 +44,42 @@ describe('AbpUserConfiguration/GetAll', () => {
     expect(headers.get('content-type')).toBe('application/json; charset=utf-8');
     expect(body).toMatchObject({ success: true, error: null, unAuthorizedRequest: false, __abp: true, targetUrl: null });
     const result = body.result;
-    expect(Object.keys(result).sort()).toEqual(
-      ['auth', 'clock', 'custom', 'features', 'localization', 'multiTenancy', 'nav', 'security', 'session', 'setting', 'timing'],
-    );
+    expect(Object.keys(result).sort()).toEqual([
+      'auth',
+      'clock',
+      'custom',
+      'features',
+      'localization',
+      'multiTenancy',
+      'nav',
+      'security',
+      'session',
+      'setting',
+      'timing',
+    ]);
     expect(result.multiTenancy).toEqual({ isEnabled: true, ignoreFeatureCheckForHostUsers: false, sides: { host: 2, tenant: 1 } });
-    expect(result.session).toEqual({ userId: null, tenantId: null, impersonatorUserId: null, impersonatorTenantId: null, multiTenancySide: 2 });
+    expect(result.session).toEqual({
+      userId: null,
+      tenantId: null,
+      impersonatorUserId: null,
+      impersonatorTenantId: null,
+      multiTenancySide: 2,
+    });
     expect(result.clock).toEqual({ provider: 'unspecifiedClockProvider' });
     expect(result.auth.grantedPermissions).toEqual({});
     expect(Object.keys(result.auth.allPermissions)).toEqual([
-      'Pages.Users', 'Pages.Users.Activation', 'Pages.Roles', 'Pages.Tenants',
-      'Pages.Verkoop', 'Pages.Crm', 'Pages.Uitvoering', 'Pages.Marketing', 'Pages.Zakelijk', 'Pages.Admin', 'Pages.Beheer', 'Pages.Wvb',
+      'Pages.Users',
+      'Pages.Users.Activation',
+      'Pages.Roles',
+      'Pages.Tenants',
+      'Pages.Verkoop',
+      'Pages.Crm',
+      'Pages.Uitvoering',
+      'Pages.Marketing',
+      'Pages.Zakelijk',
+      'Pages.Admin',
+      'Pages.Beheer',
+      'Pages.Wvb',
     ]);
     expect(result.localization.languages).toEqual([
       { name: 'en', displayName: 'English', icon: 'famfamfam-flags us', isDefault: false, isDisabled: false, isRightToLeft: false },
@@ -155,7 +181,13 @@ describe('Session/GetCurrentLoginInformations', () => {
 
   it('names the user and the tenant of the token', async () => {
     const { body } = await session({ 'Abp-TenantId': '1', ...bearer(noordToken) });
-    expect(body.result.user).toEqual({ name: 'Beheerder', surname: 'Noord', userName: 'admin', emailAddress: 'admin@isolatie.local', id: 3 });
+    expect(body.result.user).toEqual({
+      name: 'Beheerder',
+      surname: 'Noord',
+      userName: 'admin',
+      emailAddress: 'admin@isolatie.local',
+      id: 3,
+    });
     expect(body.result.tenant).toEqual({ tenancyName: 'Noord', name: 'Isolatie Noord', id: 2 });
   });
 
@@ -192,7 +224,9 @@ describe('Account/IsTenantAvailable', () => {
     const english = await available({}, { '.AspNetCore.Culture': 'c=en|uic=en' });
     expect(english.body.error.message).toBe('Your request is not valid!');
     const long = await available({ tenancyName: 'x'.repeat(65) });
-    expect(long.body.error.validationErrors).toEqual([{ message: 'The field TenancyName must be a string with a maximum length of 64.', members: ['tenancyName'] }]);
+    expect(long.body.error.validationErrors).toEqual([
+      { message: 'The field TenancyName must be a string with a maximum length of 64.', members: ['tenancyName'] },
+    ]);
   });
 });
 
@@ -204,7 +238,10 @@ describe('User/ChangeLanguage', () => {
     for (const headers of [{}, { Authorization: 'Bearer onzin' }] as Record<string, string>[]) {
       const { status, body } = await change({ languageName: 'en' }, headers);
       expect(status).toBe(401);
-      expect(body).toMatchObject({ unAuthorizedRequest: true, error: { message: 'Huidige gebruiker is niet ingelogd in de applicatie!', details: null } });
+      expect(body).toMatchObject({
+        unAuthorizedRequest: true,
+        error: { message: 'Huidige gebruiker is niet ingelogd in de applicatie!', details: null },
+      });
     }
   });
 
@@ -213,11 +250,15 @@ describe('User/ChangeLanguage', () => {
     expect(status).toBe(403);
     expect(body).toMatchObject({
       unAuthorizedRequest: true,
-      error: { message: 'Verplichte rechten zijn niet toegekend. Minimaal één van de volgende rechten dient toegekend te zijn: Gebruikers' },
+      error: {
+        message: 'Verplichte rechten zijn niet toegekend. Minimaal één van de volgende rechten dient toegekend te zijn: Gebruikers',
+      },
     });
     // Accept-Language (never saved, unlike a culture header) names the language of the answer.
     const english = await change({ languageName: 'nl' }, { ...bearer(monteurToken), 'Accept-Language': 'en' });
-    expect(english.body.error.message).toBe('Required permissions are not granted. At least one of these permissions must be granted: Users');
+    expect(english.body.error.message).toBe(
+      'Required permissions are not granted. At least one of these permissions must be granted: Users',
+    );
   });
 
   it('saves any language name for admin, which then beats the culture header; the default name removes it', async () => {
@@ -226,7 +267,11 @@ describe('User/ChangeLanguage', () => {
     ]);
     const unknown = await change({ languageName: 'xx-YY' }, bearer(adminToken));
     expect(unknown.status).toBe(200);
-    expect((await getAll({ '.AspNetCore.Culture': 'c=nl|uic=nl', ...bearer(adminToken) })).body.result.setting.values['Abp.Localization.DefaultLanguageName']).toBe('xx-YY');
+    expect(
+      (await getAll({ '.AspNetCore.Culture': 'c=nl|uic=nl', ...bearer(adminToken) })).body.result.setting.values[
+        'Abp.Localization.DefaultLanguageName'
+      ],
+    ).toBe('xx-YY');
     const { status, body } = await change({ languageName: 'en' }, bearer(adminToken));
     expect(status).toBe(200);
     expect(body).toEqual({ result: null, targetUrl: null, success: true, error: null, unAuthorizedRequest: false, __abp: true });
@@ -261,7 +306,9 @@ describe('a signed-in user’s culture', () => {
 
 describe('User/GetAll', () => {
   it('lists the tenant’s users for admin, 403 for monteur, 401 anonymously', async () => {
-    const { status, body } = await call('/api/services/app/User/GetAll?MaxResultCount=2&SkipCount=1', { headers: { ...tenant1, ...bearer(adminToken) } });
+    const { status, body } = await call('/api/services/app/User/GetAll?MaxResultCount=2&SkipCount=1', {
+      headers: { ...tenant1, ...bearer(adminToken) },
+    });
     expect(status).toBe(200);
     expect(body.result.totalCount).toBe(3);
     expect(body.result.items.map((u: Json) => [u.id, u.userName, u.fullName, u.roleNames, u.isActive])).toEqual([

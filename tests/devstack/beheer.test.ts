@@ -52,7 +52,11 @@ const granted = async (token: string, tenant: number | null = 1) => {
 };
 const externalAuthenticate = async (userName: string, tenant: number | null = 1) => {
   const { tokens, idTokenClaims } = await signIn(stack.urls, userName);
-  return call('TokenAuth/ExternalAuthenticate', { method: 'POST', tenant, body: { authProvider: 'OpenIdConnect', providerKey: idTokenClaims.sub, providerAccessCode: tokens.access_token } });
+  return call('TokenAuth/ExternalAuthenticate', {
+    method: 'POST',
+    tenant,
+    body: { authProvider: 'OpenIdConnect', providerKey: idTokenClaims.sub, providerAccessCode: tokens.access_token },
+  });
 };
 const authenticate = (userNameOrEmailAddress: string, password: string, tenant: number | null) =>
   call('TokenAuth/Authenticate', { method: 'POST', tenant, body: { userNameOrEmailAddress, password, rememberClient: false } });
@@ -66,7 +70,15 @@ async function inEnglish(path: string, init: Call) {
   await service('User/ChangeLanguage', { method: 'POST', token: init.token, body: { languageName: 'nl' } });
   return answer;
 }
-const person = (user: Json) => ({ id: user.id, userName: user.userName, name: user.name, surname: user.surname, emailAddress: user.emailAddress, isActive: user.isActive, roleNames: user.roleNames });
+const person = (user: Json) => ({
+  id: user.id,
+  userName: user.userName,
+  name: user.name,
+  surname: user.surname,
+  emailAddress: user.emailAddress,
+  isActive: user.isActive,
+  roleNames: user.roleNames,
+});
 
 describe('changes that count from the next request', () => {
   it('gives vreemde the Monteur role: her next GetAll has its permissions, and her list entry names it', async () => {
@@ -83,12 +95,21 @@ describe('changes that count from the next request', () => {
   it('adds Verkoop to the Monteur role: monteur has it at his next GetAll', async () => {
     const monteur = await backendSignIn(stack.urls, 'monteur');
     const edit = (await service('Role/GetRoleForEdit?Id=5', { token: admin })).body.result;
-    const body = { id: 5, name: edit.role.name, displayName: edit.role.displayName, description: null, grantedPermissions: [...edit.grantedPermissionNames, 'Pages.Verkoop'] };
+    const body = {
+      id: 5,
+      name: edit.role.name,
+      displayName: edit.role.displayName,
+      description: null,
+      grantedPermissions: [...edit.grantedPermissionNames, 'Pages.Verkoop'],
+    };
     // GetRoleForEdit put the role's permissions in ABP's cache: the answer names only the grant the request added.
     expect((await service('Role/Update', { method: 'PUT', token: admin, body })).body.result.grantedPermissions).toEqual(['Pages.Verkoop']);
     expect(await granted(monteur)).toEqual(['Pages.Verkoop', 'Pages.Crm', 'Pages.Uitvoering']);
     // Monteur's GetAll read the role again: the removal's answer names the grant removed.
-    expect((await service('Role/Update', { method: 'PUT', token: admin, body: { ...body, grantedPermissions: edit.grantedPermissionNames } })).body.result.grantedPermissions).toEqual(['Pages.Verkoop']);
+    expect(
+      (await service('Role/Update', { method: 'PUT', token: admin, body: { ...body, grantedPermissions: edit.grantedPermissionNames } }))
+        .body.result.grantedPermissions,
+    ).toEqual(['Pages.Verkoop']);
     expect(await granted(monteur)).toEqual(['Pages.Crm', 'Pages.Uitvoering']);
   });
 
@@ -96,8 +117,14 @@ describe('changes that count from the next request', () => {
     expect((await service('User/DeActivate', { method: 'POST', token: admin, body: { id: 5 } })).status).toBe(200);
     const refused = await externalAuthenticate('monteur');
     expect(refused.status).toBe(500);
-    expect(refused.body.error).toMatchObject({ message: 'Inloggen mislukt!', details: 'Gebruiker idp-0002-monteur is niet actief en kan niet inloggen.' });
-    expect((await service('User/GetAll?IsActive=false', { token: admin })).body.result.items.map((u: Json) => u.userName)).toEqual(['monteur', 'nieuw']);
+    expect(refused.body.error).toMatchObject({
+      message: 'Inloggen mislukt!',
+      details: 'Gebruiker idp-0002-monteur is niet actief en kan niet inloggen.',
+    });
+    expect((await service('User/GetAll?IsActive=false', { token: admin })).body.result.items.map((u: Json) => u.userName)).toEqual([
+      'monteur',
+      'nieuw',
+    ]);
     await service('User/Activate', { method: 'POST', token: admin, body: { id: 5 } });
     expect((await externalAuthenticate('monteur')).body.result.accessToken).toBeTruthy();
   });
@@ -109,8 +136,28 @@ describe('changes that count from the next request', () => {
   });
 
   it('deletes a role: nobody has it any more, and its id is unknown', async () => {
-    const role = (await service('Role/Create', { method: 'POST', token: admin, body: { name: 'Planner', displayName: 'Planner', grantedPermissions: ['Pages.Wvb'] } })).body.result;
-    const created = (await service('User/Create', { method: 'POST', token: admin, body: { userName: 'planner', name: 'Paula', surname: 'Planner', emailAddress: 'paula@isolatie.local', isActive: true, roleNames: ['planner'], password: 'Welkom123!' } })).body.result;
+    const role = (
+      await service('Role/Create', {
+        method: 'POST',
+        token: admin,
+        body: { name: 'Planner', displayName: 'Planner', grantedPermissions: ['Pages.Wvb'] },
+      })
+    ).body.result;
+    const created = (
+      await service('User/Create', {
+        method: 'POST',
+        token: admin,
+        body: {
+          userName: 'planner',
+          name: 'Paula',
+          surname: 'Planner',
+          emailAddress: 'paula@isolatie.local',
+          isActive: true,
+          roleNames: ['planner'],
+          password: 'Welkom123!',
+        },
+      })
+    ).body.result;
     expect(created.roleNames).toEqual(['PLANNER']);
     expect((await service(`Role/Delete?Id=${role.id}`, { method: 'DELETE', token: admin })).status).toBe(200);
     expect((await service(`User/Get?Id=${created.id}`, { token: admin })).body.result.roleNames).toEqual([]);
@@ -119,7 +166,20 @@ describe('changes that count from the next request', () => {
   });
 
   it('deletes a user softly: gone from the list, a 404 by id, their sign-in by provider no longer found', async () => {
-    const created = (await service('User/Create', { method: 'POST', token: admin, body: { userName: 'tijdelijk', name: 'Tim', surname: 'Tijdelijk', emailAddress: 'tim@isolatie.local', isActive: true, password: 'Welkom123!' } })).body.result;
+    const created = (
+      await service('User/Create', {
+        method: 'POST',
+        token: admin,
+        body: {
+          userName: 'tijdelijk',
+          name: 'Tim',
+          surname: 'Tijdelijk',
+          emailAddress: 'tim@isolatie.local',
+          isActive: true,
+          password: 'Welkom123!',
+        },
+      })
+    ).body.result;
     expect((await authenticate('tim@isolatie.local', 'Welkom123!', 1)).status).toBe(200);
     await service(`User/Delete?Id=${created.id}`, { method: 'DELETE', token: admin });
     expect((await service(`User/Get?Id=${created.id}`, { token: admin })).status).toBe(404);
@@ -128,21 +188,31 @@ describe('changes that count from the next request', () => {
   });
 });
 
-
 describe("Role/Update's answer, as ABP maps its role entity", () => {
   const edit = async (id: number) => (await service(`Role/GetRoleForEdit?Id=${id}`, { token: admin })).body.result;
   /** Role/Update of Inkoop (or Monteur, id 5) with these permissions: the answer's `grantedPermissions`. */
   const update = async (id: number, grantedPermissions: string[]) => {
     const name = id === 5 ? 'Monteur' : 'Inkoop';
-    const answer = await service('Role/Update', { method: 'PUT', token: admin, body: { id, name, displayName: name, description: null, grantedPermissions } });
+    const answer = await service('Role/Update', {
+      method: 'PUT',
+      token: admin,
+      body: { id, name, displayName: name, description: null, grantedPermissions },
+    });
     expect(answer.status).toBe(200);
     return answer.body.result.grantedPermissions as string[];
   };
-  const listed = async (id: number) => (await service('Role/GetAll', { token: admin })).body.result.items.find((r: Json) => r.id === id).grantedPermissions as string[];
+  const listed = async (id: number) =>
+    (await service('Role/GetAll', { token: admin })).body.result.items.find((r: Json) => r.id === id).grantedPermissions as string[];
   const sorted = (names: readonly string[]) => [...names].sort();
 
   it('answers every grant while the role is not in the cache, and only the grants touched once a read has put it there; ABP holds the whole set throughout', async () => {
-    const role = (await service('Role/Create', { method: 'POST', token: admin, body: { name: 'Inkoop', displayName: 'Inkoop', grantedPermissions: ['Pages.Verkoop'] } })).body.result;
+    const role = (
+      await service('Role/Create', {
+        method: 'POST',
+        token: admin,
+        body: { name: 'Inkoop', displayName: 'Inkoop', grantedPermissions: ['Pages.Verkoop'] },
+      })
+    ).body.result;
     // Create changed its settings, which empties its cache entry (role.json `create-valid`, `update-grant`).
     expect(await update(role.id, ['Pages.Verkoop', 'Pages.Crm', 'Pages.Wvb'])).toEqual(['Pages.Verkoop', 'Pages.Crm', 'Pages.Wvb']);
 
@@ -156,7 +226,12 @@ describe("Role/Update's answer, as ABP maps its role entity", () => {
     expect(await update(role.id, ['Pages.Verkoop', 'Pages.Wvb', 'Pages.Zakelijk'])).toEqual(['Pages.Marketing', 'Pages.Zakelijk']);
 
     // Not read since that change: every grant the role had, the one removed still among them, and those added.
-    expect(await update(role.id, ['Pages.Wvb', 'Pages.Zakelijk', 'Pages.Beheer'])).toEqual(['Pages.Verkoop', 'Pages.Wvb', 'Pages.Zakelijk', 'Pages.Beheer']);
+    expect(await update(role.id, ['Pages.Wvb', 'Pages.Zakelijk', 'Pages.Beheer'])).toEqual([
+      'Pages.Verkoop',
+      'Pages.Wvb',
+      'Pages.Zakelijk',
+      'Pages.Beheer',
+    ]);
     expect(sorted((await edit(role.id)).grantedPermissionNames)).toEqual(['Pages.Beheer', 'Pages.Wvb', 'Pages.Zakelijk']);
     expect(sorted(await listed(role.id)), 'GetAll reads the database').toEqual(['Pages.Beheer', 'Pages.Wvb', 'Pages.Zakelijk']);
 
@@ -175,7 +250,11 @@ describe("Role/Update's answer, as ABP maps its role entity", () => {
     stack.clearRolePermissionCache();
     await granted(monteur);
     expect(await update(5, ['Pages.Uitvoering', 'Pages.Crm', 'Pages.Zakelijk'])).toEqual(['Pages.Zakelijk']);
-    expect(await update(5, ['Pages.Uitvoering', 'Pages.Crm']), 'not read since').toEqual(['Pages.Uitvoering', 'Pages.Crm', 'Pages.Zakelijk']);
+    expect(await update(5, ['Pages.Uitvoering', 'Pages.Crm']), 'not read since').toEqual([
+      'Pages.Uitvoering',
+      'Pages.Crm',
+      'Pages.Zakelijk',
+    ]);
   });
 
   it('answers the role as stored, whatever the cache holds, with roleUpdateAnswer `stored`', async () => {
@@ -209,29 +288,80 @@ describe('what ABP refuses', () => {
   });
 
   it('refuses a taken role display name, a user name of other characters, and a taken e-mail address on update', async () => {
-    const display = await service('Role/Create', { method: 'POST', token: admin, body: { name: 'Monteur2', displayName: 'Monteur', grantedPermissions: [] } });
+    const display = await service('Role/Create', {
+      method: 'POST',
+      token: admin,
+      body: { name: 'Monteur2', displayName: 'Monteur', grantedPermissions: [] },
+    });
     expect(display.body.error.message).toBe('[Role display name is already taken]');
-    const spaced = await service('User/Create', { method: 'POST', token: admin, body: { userName: 'jan jansen', name: 'Jan', surname: 'Jansen', emailAddress: 'jan@isolatie.local', isActive: true, password: 'Welkom123!' } });
+    const spaced = await service('User/Create', {
+      method: 'POST',
+      token: admin,
+      body: {
+        userName: 'jan jansen',
+        name: 'Jan',
+        surname: 'Jansen',
+        emailAddress: 'jan@isolatie.local',
+        isActive: true,
+        password: 'Welkom123!',
+      },
+    });
     expect(spaced.body.error.message).toBe('Er is een onbekende fout opgetreden.');
     const monteur = (await service('User/Get?Id=5', { token: admin })).body.result;
-    const taken = await service('User/Update', { method: 'PUT', token: admin, body: { ...person(monteur), emailAddress: 'NIEUW@isolatie.local' } });
+    const taken = await service('User/Update', {
+      method: 'PUT',
+      token: admin,
+      body: { ...person(monteur), emailAddress: 'NIEUW@isolatie.local' },
+    });
     expect(taken.body.error.message).toBe("E-mail 'NIEUW@isolatie.local' is al in gebruik.");
   });
 
   it('keeps nothing of a create that fails on an unknown role', async () => {
-    const failed = await service('User/Create', { method: 'POST', token: admin, body: { userName: 'rolloos', name: 'Jan', surname: 'Jansen', emailAddress: 'rolloos@isolatie.local', isActive: true, roleNames: ['Bestaatniet'], password: 'Welkom123!' } });
+    const failed = await service('User/Create', {
+      method: 'POST',
+      token: admin,
+      body: {
+        userName: 'rolloos',
+        name: 'Jan',
+        surname: 'Jansen',
+        emailAddress: 'rolloos@isolatie.local',
+        isActive: true,
+        roleNames: ['Bestaatniet'],
+        password: 'Welkom123!',
+      },
+    });
     expect(failed.status).toBe(500);
     expect((await service('User/GetAll?Keyword=rolloos', { token: admin })).body.result.totalCount).toBe(0);
   });
 
   it('needs Pages.Users.Activation for (de)activating, besides Pages.Users', async () => {
-    const role = (await service('Role/Create', { method: 'POST', token: admin, body: { name: 'Personeelszaken', displayName: 'Personeelszaken', grantedPermissions: ['Pages.Users'] } })).body.result;
-    await service('User/Create', { method: 'POST', token: admin, body: { userName: 'pz', name: 'Petra', surname: 'Zaken', emailAddress: 'pz@isolatie.local', isActive: true, roleNames: ['Personeelszaken'], password: 'Welkom123!' } });
+    const role = (
+      await service('Role/Create', {
+        method: 'POST',
+        token: admin,
+        body: { name: 'Personeelszaken', displayName: 'Personeelszaken', grantedPermissions: ['Pages.Users'] },
+      })
+    ).body.result;
+    await service('User/Create', {
+      method: 'POST',
+      token: admin,
+      body: {
+        userName: 'pz',
+        name: 'Petra',
+        surname: 'Zaken',
+        emailAddress: 'pz@isolatie.local',
+        isActive: true,
+        roleNames: ['Personeelszaken'],
+        password: 'Welkom123!',
+      },
+    });
     const pz = (await authenticate('pz', 'Welkom123!', 1)).body.result.accessToken;
     expect((await service('User/GetAll', { token: pz })).status).toBe(200);
     const refused = await service('User/Activate', { method: 'POST', token: pz, body: { id: 6 } });
     expect(refused.status).toBe(403);
-    expect(refused.body.error.message).toBe('Verplichte rechten zijn niet toegekend. Minimaal één van de volgende rechten dient toegekend te zijn: [Users activation]');
+    expect(refused.body.error.message).toBe(
+      'Verplichte rechten zijn niet toegekend. Minimaal één van de volgende rechten dient toegekend te zijn: [Users activation]',
+    );
     await service('Role/Delete?Id=' + role.id, { method: 'DELETE', token: admin });
   });
 
@@ -242,7 +372,9 @@ describe('what ABP refuses', () => {
       { message: 'The field SkipCount must be between 0 and 2147483647.', members: ['skipCount'] },
       { message: 'The field MaxResultCount must be between 1 and 2147483647.', members: ['maxResultCount'] },
     ]);
-    expect((await service('User/GetAll?IsActive=ja', { token: admin })).body.error.validationErrors).toEqual([{ message: "The value 'ja' is not valid for IsActive.", members: ['isActive'] }]);
+    expect((await service('User/GetAll?IsActive=ja', { token: admin })).body.error.validationErrors).toEqual([
+      { message: "The value 'ja' is not valid for IsActive.", members: ['isActive'] },
+    ]);
     expect((await service('User/GetAll?Sorting=Kleur', { token: admin })).status).toBe(500);
     const sorted = await service('User/GetAll?Sorting=Surname%20desc&MaxResultCount=2', { token: admin });
     expect(sorted.body.result.items.map((u: Json) => u.surname)).toEqual(['Zaken', 'Vreemde']);
@@ -251,7 +383,12 @@ describe('what ABP refuses', () => {
   it('answers a value of the wrong JSON type as System.Text.Json does', async () => {
     const wrong = await service('User/Activate', { method: 'POST', token: admin, body: { id: 'vijf' } });
     expect(wrong.status).toBe(400);
-    expect(wrong.body.error.validationErrors).toEqual([{ message: 'The JSON value could not be converted to System.Int64. Path: $.id | LineNumber: 0 | BytePositionInLine: 12.', members: ['$.id'] }]);
+    expect(wrong.body.error.validationErrors).toEqual([
+      {
+        message: 'The JSON value could not be converted to System.Int64. Path: $.id | LineNumber: 0 | BytePositionInLine: 12.',
+        members: ['$.id'],
+      },
+    ]);
   });
 });
 
@@ -259,7 +396,10 @@ describe('TokenAuth/Authenticate and the host', () => {
   it('signs in by user name or e-mail address in the request’s tenant; refuses a wrong password, an inactive user and an inactive tenant', async () => {
     expect((await authenticate('admin@aspnetboilerplate.com', '123qwe', null)).body.result.userId).toBe(1);
     expect((await authenticate('ADMIN', '123qwe', 2)).body.result.userId).toBe(3);
-    expect((await authenticate('admin', 'fout', 1)).body.error).toMatchObject({ message: 'Inloggen mislukt!', details: 'Onjuiste gebruikersnaam en/of wachtwoord' });
+    expect((await authenticate('admin', 'fout', 1)).body.error).toMatchObject({
+      message: 'Inloggen mislukt!',
+      details: 'Onjuiste gebruikersnaam en/of wachtwoord',
+    });
     expect((await authenticate('nieuw', '123qwe', 1)).body.error.details).toBe('Gebruiker nieuw is niet actief en kan niet inloggen.');
     expect((await authenticate('admin', '123qwe', 3)).body.error.details).toBe('Huurder Zuid is niet actief.');
   });
@@ -274,9 +414,23 @@ describe('TokenAuth/Authenticate and the host', () => {
 
   it('creates a tenant with its static Admin role and an admin who signs in with the default password; updates and deletes it', async () => {
     const host = (await authenticate('admin', '123qwe', null)).body.result.accessToken;
-    const created = await service('Tenant/Create', { method: 'POST', token: host, tenant: null, body: { tenancyName: 'Oost', name: 'Isolatie Oost', adminEmailAddress: 'beheer@oost.local', isActive: true } });
+    const created = await service('Tenant/Create', {
+      method: 'POST',
+      token: host,
+      tenant: null,
+      body: { tenancyName: 'Oost', name: 'Isolatie Oost', adminEmailAddress: 'beheer@oost.local', isActive: true },
+    });
     expect(created.body.result).toEqual({ tenancyName: 'Oost', name: 'Isolatie Oost', isActive: true, id: 4 });
-    expect((await service('Tenant/Create', { method: 'POST', token: host, tenant: null, body: { tenancyName: 'oost', name: 'Nog een', adminEmailAddress: 'x@y.z' } })).body.error.message).toBe('[Tenancy name is already taken]');
+    expect(
+      (
+        await service('Tenant/Create', {
+          method: 'POST',
+          token: host,
+          tenant: null,
+          body: { tenancyName: 'oost', name: 'Nog een', adminEmailAddress: 'x@y.z' },
+        })
+      ).body.error.message,
+    ).toBe('[Tenancy name is already taken]');
     const oostAdmin = (await authenticate('beheer@oost.local', '123qwe', 4)).body.result.accessToken;
     expect(await granted(oostAdmin, 4)).toContain('Pages.Roles');
     expect(await granted(oostAdmin, 4)).not.toContain('Pages.Tenants');
@@ -284,9 +438,15 @@ describe('TokenAuth/Authenticate and the host', () => {
     expect(roles.map((r: Json) => [r.name, r.normalizedName])).toEqual([['Admin', 'ADMIN']]);
     expect((await service('Role/GetRoleForEdit?Id=' + roles[0].id, { token: oostAdmin, tenant: 4 })).body.result.role.isStatic).toBe(true);
 
-    const renamed = await service('Tenant/Update', { method: 'PUT', token: host, tenant: null, body: { id: 4, tenancyName: 'Oost', name: 'Isolatie Oost BV', isActive: false } });
+    const renamed = await service('Tenant/Update', {
+      method: 'PUT',
+      token: host,
+      tenant: null,
+      body: { id: 4, tenancyName: 'Oost', name: 'Isolatie Oost BV', isActive: false },
+    });
     expect(renamed.body.result).toEqual({ tenancyName: 'Oost', name: 'Isolatie Oost BV', isActive: false, id: 4 });
-    const available = (name: string) => call('services/app/Account/IsTenantAvailable', { method: 'POST', tenant: null, body: { tenancyName: name } });
+    const available = (name: string) =>
+      call('services/app/Account/IsTenantAvailable', { method: 'POST', tenant: null, body: { tenancyName: name } });
     expect((await available('Oost')).body.result).toEqual({ state: 2, tenantId: null });
     expect((await service('Tenant/Delete?Id=4', { method: 'DELETE', token: host, tenant: null })).status).toBe(200);
     expect((await available('Oost')).body.result).toEqual({ state: 3, tenantId: null });
@@ -323,7 +483,12 @@ describe('extra staff for search and paging', () => {
     const staff = extraStaff(MOST_EXTRA_STAFF);
     expect(new Set(staff.map((s) => s.userName)).size).toBe(MOST_EXTRA_STAFF);
     expect(staff.slice(0, 60)).toEqual(extraStaff(60));
-    expect(staff[600]).toMatchObject({ name: 'Anouk', surname: 'de Vries', userName: 'anouk.devries2', emailAddress: 'anouk.devries2@isolatie.local' });
+    expect(staff[600]).toMatchObject({
+      name: 'Anouk',
+      surname: 'de Vries',
+      userName: 'anouk.devries2',
+      emailAddress: 'anouk.devries2@isolatie.local',
+    });
     expect(() => extraStaff(MOST_EXTRA_STAFF + 1)).toThrow(/extraUsers/);
     const big = await startTestStack({ serveApp: false, extraUsers: MOST_EXTRA_STAFF });
     try {

@@ -19,7 +19,11 @@ async function answer(url: string): Promise<number | string> {
 
 describe('the connection switch', () => {
   it('drops every connection to the provider, the API and the app server until restored, kept-alive ones included', async () => {
-    const addresses = [`${stack.urls.issuer}/.well-known/openid-configuration`, `${stack.urls.api}/AbpUserConfiguration/GetAll`, `${stack.urls.app}/index.html`];
+    const addresses = [
+      `${stack.urls.issuer}/.well-known/openid-configuration`,
+      `${stack.urls.api}/AbpUserConfiguration/GetAll`,
+      `${stack.urls.app}/index.html`,
+    ];
     // Opened and kept alive before the cut.
     expect(await Promise.all(addresses.map(answer))).toEqual([200, 200, 200]);
 

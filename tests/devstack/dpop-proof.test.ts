@@ -16,7 +16,14 @@ async function key() {
 
 async function proof(signer: Awaited<ReturnType<typeof key>>, claims: Record<string, unknown> = {}, typ = 'dpop+jwt') {
   const iat = Math.floor(Date.now() / 1000);
-  return new SignJWT({ htm: 'POST', htu: URL, ath: createHash('sha256').update(TOKEN).digest('base64url'), jti: randomUUID(), iat, ...claims })
+  return new SignJWT({
+    htm: 'POST',
+    htu: URL,
+    ath: createHash('sha256').update(TOKEN).digest('base64url'),
+    jti: randomUUID(),
+    iat,
+    ...claims,
+  })
     .setProtectedHeader({ alg: 'ES256', typ, jwk: signer.jwk })
     .sign(signer.privateKey);
 }
@@ -34,10 +41,22 @@ describe('the DPoP proof check of the API', () => {
     ['no proof', async () => undefined, /no DPoP proof/],
     ['another key', async () => proof(await key()), /another key/],
     ['another method', async (signer: Awaited<ReturnType<typeof key>>) => proof(signer, { htm: 'GET' }), /is for GET/],
-    ['another address', async (signer: Awaited<ReturnType<typeof key>>) => proof(signer, { htu: 'http://localhost:21021/api/other' }), /api\/other/],
+    [
+      'another address',
+      async (signer: Awaited<ReturnType<typeof key>>) => proof(signer, { htu: 'http://localhost:21021/api/other' }),
+      /api\/other/,
+    ],
     ['another token', async (signer: Awaited<ReturnType<typeof key>>) => proof(signer, { ath: 'x' }), /\(ath\)/],
-    ['a proof older than five minutes', async (signer: Awaited<ReturnType<typeof key>>) => proof(signer, { iat: Math.floor(Date.now() / 1000) - 400 }), /too old/],
-    ['a proof from more than five minutes ahead', async (signer: Awaited<ReturnType<typeof key>>) => proof(signer, { iat: Math.floor(Date.now() / 1000) + 400 }), /from the future/],
+    [
+      'a proof older than five minutes',
+      async (signer: Awaited<ReturnType<typeof key>>) => proof(signer, { iat: Math.floor(Date.now() / 1000) - 400 }),
+      /too old/,
+    ],
+    [
+      'a proof from more than five minutes ahead',
+      async (signer: Awaited<ReturnType<typeof key>>) => proof(signer, { iat: Math.floor(Date.now() / 1000) + 400 }),
+      /from the future/,
+    ],
     ['no jti', async (signer: Awaited<ReturnType<typeof key>>) => proof(signer, { jti: '' }), /no jti/],
     ['another type', async (signer: Awaited<ReturnType<typeof key>>) => proof(signer, {}, 'JWT'), /does not verify/],
   ])('refuses %s', async (_name, make, problem) => {

@@ -42,20 +42,26 @@ const DEFAULT = { 'Abp-TenantId': '1' };
 const GENERIC_500 = { code: 0, message: 'Er is een interne fout opgetreden tijdens uw aanvraag!', details: null, validationErrors: null };
 
 describe('ExternalAuthenticate with real provider tokens', () => {
-  it('is given an access token with Okta\'s claims: uid the user id, cid the app, scp a list, sub the login', async () => {
+  it("is given an access token with Okta's claims: uid the user id, cid the app, scp a list, sub the login", async () => {
     const { tokens, idTokenClaims } = await signIn(stack().urls, 'admin');
     const claims = decodeJwt(tokens.access_token);
     expect(Object.keys(claims).sort()).toEqual(
       expect.arrayContaining(['ver', 'jti', 'iss', 'aud', 'iat', 'exp', 'cid', 'uid', 'scp', 'sub'].sort()),
     );
-    expect(claims).toMatchObject({ ver: 1, uid: idTokenClaims.sub, cid: CLIENT_ID, sub: 'admin', iss: stack().urls.signInIssuer, aud: stack().urls.api });
+    expect(claims).toMatchObject({
+      ver: 1,
+      uid: idTokenClaims.sub,
+      cid: CLIENT_ID,
+      sub: 'admin',
+      iss: stack().urls.signInIssuer,
+      aud: stack().urls.api,
+    });
     expect(claims.scp).toEqual(['openid', 'profile', 'email', 'offline_access']);
     expect(claims).not.toHaveProperty('scope');
     expect(claims).not.toHaveProperty('client_id');
     expect(decodeProtectedHeader(tokens.access_token)).not.toHaveProperty('typ');
     expect(tokens).not.toHaveProperty('refresh_expires_in');
   });
-
 
   it('gives admin a backend token with ABP’s claims in the ABP envelope', async () => {
     const { status, body } = await exchange('admin', DEFAULT);
@@ -107,9 +113,17 @@ describe('ExternalAuthenticate with real provider tokens', () => {
     const { status, body } = await exchange('nieuw', DEFAULT);
     expect(status).toBe(500);
     expect(body).toMatchObject({ success: false, result: null, unAuthorizedRequest: false });
-    expect(body.error).toEqual({ code: 0, message: 'Inloggen mislukt!', details: 'Gebruiker idp-0003-nieuw is niet actief en kan niet inloggen.', validationErrors: null });
+    expect(body.error).toEqual({
+      code: 0,
+      message: 'Inloggen mislukt!',
+      details: 'Gebruiker idp-0003-nieuw is niet actief en kan niet inloggen.',
+      validationErrors: null,
+    });
     const english = await exchange('nieuw', { ...DEFAULT, '.AspNetCore.Culture': 'c=en|uic=en' });
-    expect(english.body.error).toMatchObject({ message: 'Login failed!', details: 'User idp-0003-nieuw is not active and can not log in.' });
+    expect(english.body.error).toMatchObject({
+      message: 'Login failed!',
+      details: 'User idp-0003-nieuw is not active and can not log in.',
+    });
   });
 
   it('registers a provider user it does not know as an active user with no roles, signs her in, and finds her the next time', async () => {
@@ -121,8 +135,12 @@ describe('ExternalAuthenticate with real provider tokens', () => {
     expect(claims).not.toHaveProperty(ROLE_CLAIM);
     const second = await exchange('vreemde', DEFAULT);
     expect(decodeJwt(second.body.result!.accessToken!).sub).toBe('7');
-    const configuration = await fetch(`${stack().urls.api}/AbpUserConfiguration/GetAll`, { headers: { Authorization: `Bearer ${second.body.result!.accessToken}` } });
-    const { result } = (await configuration.json()) as { result: { auth: { grantedPermissions: object }; nav: { menus: { MainMenu: { items: { name: string }[] } } } } };
+    const configuration = await fetch(`${stack().urls.api}/AbpUserConfiguration/GetAll`, {
+      headers: { Authorization: `Bearer ${second.body.result!.accessToken}` },
+    });
+    const { result } = (await configuration.json()) as {
+      result: { auth: { grantedPermissions: object }; nav: { menus: { MainMenu: { items: { name: string }[] } } } };
+    };
     expect(result.auth.grantedPermissions).toEqual({});
     expect(result.nav.menus.MainMenu.items.map((item) => item.name)).toEqual(['HomePage']);
   });
@@ -145,14 +163,28 @@ describe('ExternalAuthenticate with the deployment switched to the other choices
     expect(first.body.result).toEqual({ accessToken: null, encryptedAccessToken: null, expireInSeconds: 0, waitingForActivation: true });
     const second = await exchange('monteur', { 'Abp-TenantId': '2' });
     expect(second.status).toBe(500);
-    expect(second.body.error).toMatchObject({ message: 'Inloggen mislukt!', details: 'Gebruiker idp-0002-monteur is niet actief en kan niet inloggen.' });
+    expect(second.body.error).toMatchObject({
+      message: 'Inloggen mislukt!',
+      details: 'Gebruiker idp-0002-monteur is niet actief en kan niet inloggen.',
+    });
   });
 
   it('switches over HTTP too, and back to the stack()’s options', async () => {
-    const put = await fetch(`${stack().urls.api}/__devstack/behaviour`, { method: 'PUT', body: JSON.stringify({ inactiveUserSignIn: 'waitingForActivation' }) });
-    expect(await put.json()).toEqual({ inactiveUserSignIn: 'waitingForActivation', externalUserRegistration: 'active', impersonation: 'off', roleUpdateAnswer: 'entity' });
+    const put = await fetch(`${stack().urls.api}/__devstack/behaviour`, {
+      method: 'PUT',
+      body: JSON.stringify({ inactiveUserSignIn: 'waitingForActivation' }),
+    });
+    expect(await put.json()).toEqual({
+      inactiveUserSignIn: 'waitingForActivation',
+      externalUserRegistration: 'active',
+      impersonation: 'off',
+      roleUpdateAnswer: 'entity',
+    });
     expect((await exchange('nieuw', DEFAULT)).body.result?.waitingForActivation).toBe(true);
-    const bad = await fetch(`${stack().urls.api}/__devstack/behaviour`, { method: 'PUT', body: JSON.stringify({ inactiveUserSignIn: 'soms' }) });
+    const bad = await fetch(`${stack().urls.api}/__devstack/behaviour`, {
+      method: 'PUT',
+      body: JSON.stringify({ inactiveUserSignIn: 'soms' }),
+    });
     expect(bad.status).toBe(400);
     await fetch(`${stack().urls.api}/__devstack/behaviour`, { method: 'DELETE' });
     expect((await exchange('nieuw', DEFAULT)).status).toBe(500);
@@ -183,7 +215,8 @@ describe('ExternalAuthenticate refuses bad input', () => {
     expect(body.error).toEqual({
       code: 0,
       message: 'Uw aanvraag is niet geldig!',
-      details: 'De volgende fouten zijn gedetecteerd tijdens de validatie.\n - The ProviderKey field is required.\n - The ProviderAccessCode field is required.\n',
+      details:
+        'De volgende fouten zijn gedetecteerd tijdens de validatie.\n - The ProviderKey field is required.\n - The ProviderAccessCode field is required.\n',
       validationErrors: [
         { message: 'The ProviderKey field is required.', members: ['providerKey'] },
         { message: 'The ProviderAccessCode field is required.', members: ['providerAccessCode'] },
@@ -192,7 +225,10 @@ describe('ExternalAuthenticate refuses bad input', () => {
   });
 
   it('refuses a providerKey that is not the token subject, in the request’s language', async () => {
-    const { status, body } = await authenticate({ authProvider: 'OpenIdConnect', providerKey: 'idp-0002-monteur', providerAccessCode: accessToken }, DEFAULT);
+    const { status, body } = await authenticate(
+      { authProvider: 'OpenIdConnect', providerKey: 'idp-0002-monteur', providerAccessCode: accessToken },
+      DEFAULT,
+    );
     expect(status).toBe(500);
     expect(body.error).toEqual({ ...COULD_NOT_VALIDATE, message: 'De externe gebruiker kon niet gevalideerd worden' });
     expect(body.unAuthorizedRequest).toBe(false);
@@ -201,9 +237,7 @@ describe('ExternalAuthenticate refuses bad input', () => {
   it('refuses a token signed with another key in the provider API’s own English words', async () => {
     const { privateKey } = await generateKeyPair('RS256');
     const header = decodeProtectedHeader(accessToken);
-    const forged = await new SignJWT(decodeJwt(accessToken))
-      .setProtectedHeader({ alg: 'RS256', kid: header.kid })
-      .sign(privateKey);
+    const forged = await new SignJWT(decodeJwt(accessToken)).setProtectedHeader({ alg: 'RS256', kid: header.kid }).sign(privateKey);
     const { status, body } = await authenticate({ authProvider: 'OpenIdConnect', providerKey: sub, providerAccessCode: forged }, DEFAULT);
     expect(status).toBe(500);
     expect(body).toMatchObject({ success: false, unAuthorizedRequest: false, result: null, error: COULD_NOT_VALIDATE });
@@ -216,11 +250,14 @@ describe('ExternalAuthenticate refuses bad input', () => {
     expect(body.error).toEqual(COULD_NOT_VALIDATE);
   });
 
-  it('refuses a token of the org authorization server (Mijn account\'s, for the provider alone) as a sign-in token', async () => {
+  it("refuses a token of the org authorization server (Mijn account's, for the provider alone) as a sign-in token", async () => {
     const { tokens, idTokenClaims } = await orgSignIn(stack().urls, 'admin');
     expect(idTokenClaims.iss).toBe(stack().urls.issuer);
     expect(idTokenClaims.sub).toBe(sub);
-    const { status, body } = await authenticate({ authProvider: 'OpenIdConnect', providerKey: sub, providerAccessCode: tokens.access_token }, DEFAULT);
+    const { status, body } = await authenticate(
+      { authProvider: 'OpenIdConnect', providerKey: sub, providerAccessCode: tokens.access_token },
+      DEFAULT,
+    );
     expect(status).toBe(500);
     expect(body.error).toEqual(COULD_NOT_VALIDATE);
   });
@@ -228,13 +265,19 @@ describe('ExternalAuthenticate refuses bad input', () => {
   it('refuses a token the custom server issued to another app of the org for the same person', async () => {
     const other = await signIn(stack().urls, 'admin', undefined, {}, { clientId: OTHER_CLIENT_ID });
     expect(decodeJwt(other.tokens.access_token)).toMatchObject({ cid: OTHER_CLIENT_ID, uid: sub, aud: stack().urls.api });
-    const { status, body } = await authenticate({ authProvider: 'OpenIdConnect', providerKey: sub, providerAccessCode: other.tokens.access_token }, DEFAULT);
+    const { status, body } = await authenticate(
+      { authProvider: 'OpenIdConnect', providerKey: sub, providerAccessCode: other.tokens.access_token },
+      DEFAULT,
+    );
     expect(status).toBe(500);
     expect(body.error).toEqual(COULD_NOT_VALIDATE);
   });
 
   it('refuses garbage', async () => {
-    const { status, body } = await authenticate({ authProvider: 'OpenIdConnect', providerKey: sub, providerAccessCode: 'not-a-jwt' }, DEFAULT);
+    const { status, body } = await authenticate(
+      { authProvider: 'OpenIdConnect', providerKey: sub, providerAccessCode: 'not-a-jwt' },
+      DEFAULT,
+    );
     expect(status).toBe(500);
     expect(body.error).toEqual(COULD_NOT_VALIDATE);
   });
@@ -243,7 +286,7 @@ describe('ExternalAuthenticate refuses bad input', () => {
 describe('ExternalAuthenticate in an org without a custom authorization server (org-only layout)', () => {
   const orgOnly = stackForTests({ oktaLayout: 'org-only' });
 
-  it('signs in at the org server and has the API check its opaque token at the org\'s /introspect as the app', async () => {
+  it("signs in at the org server and has the API check its opaque token at the org's /introspect as the app", async () => {
     expect(orgOnly().urls.signInIssuer).toBe(orgOnly().urls.issuer);
     const { tokens, idTokenClaims } = await signIn(orgOnly().urls, 'admin');
     expect(idTokenClaims.iss).toBe(orgOnly().urls.issuer);
@@ -253,7 +296,7 @@ describe('ExternalAuthenticate in an org without a custom authorization server (
     expect(body.result?.accessToken).toEqual(expect.any(String));
   });
 
-  it('refuses Mijn account\'s token and another app\'s token for the same person, which /userinfo would both answer for', async () => {
+  it("refuses Mijn account's token and another app's token for the same person, which /userinfo would both answer for", async () => {
     const urls = orgOnly().urls;
     const refused = async (token: string, providerKey: string) => {
       const userinfo = await fetch(`${urls.issuer}/oauth2/v1/userinfo`, { headers: { Authorization: `Bearer ${token}` } });

@@ -25,28 +25,76 @@ const REQUESTS: Record<Exclude<FaultEndpoint, 'token'>, { normal: number; send: 
   Session: { normal: 200, send: () => api('GET', 'Session') },
   GetExternalAuthenticationProviders: { normal: 200, send: () => api('GET', 'GetExternalAuthenticationProviders') },
   // A provider token that is no token: ABP's provider API refuses it with a 500.
-  ExternalAuthenticate: { normal: 500, send: () => api('POST', 'ExternalAuthenticate', { authProvider: 'OpenIdConnect', providerKey: 'x', providerAccessCode: 'x' }) },
+  ExternalAuthenticate: {
+    normal: 500,
+    send: () => api('POST', 'ExternalAuthenticate', { authProvider: 'OpenIdConnect', providerKey: 'x', providerAccessCode: 'x' }),
+  },
   IsTenantAvailable: { normal: 200, send: () => api('POST', 'IsTenantAvailable', { tenancyName: 'Default' }) },
   ChangeLanguage: { normal: 200, send: () => api('POST', 'ChangeLanguage', { languageName: 'nl' }, adminToken) },
   UserGetAll: { normal: 200, send: () => api('GET', 'UserGetAll', undefined, adminToken) },
   UserGet: { normal: 200, send: () => api('GET', 'UserGet', undefined, adminToken, '?Id=5') },
   UserGetRoles: { normal: 200, send: () => api('GET', 'UserGetRoles', undefined, adminToken) },
   // Changing nothing: a user name that is taken, a role that does not exist, an id nobody has.
-  UserCreate: { normal: 500, send: () => api('POST', 'UserCreate', { userName: 'monteur', name: 'Piet', surname: 'Monteur', emailAddress: 'piet@isolatie.local', isActive: true, password: 'Welkom123!' }, adminToken) },
-  UserUpdate: { normal: 500, send: () => api('PUT', 'UserUpdate', { id: 5, userName: 'monteur', name: 'Piet', surname: 'Monteur', emailAddress: 'monteur@isolatie.local', isActive: true, roleNames: ['Bestaatniet'] }, adminToken) },
+  UserCreate: {
+    normal: 500,
+    send: () =>
+      api(
+        'POST',
+        'UserCreate',
+        {
+          userName: 'monteur',
+          name: 'Piet',
+          surname: 'Monteur',
+          emailAddress: 'piet@isolatie.local',
+          isActive: true,
+          password: 'Welkom123!',
+        },
+        adminToken,
+      ),
+  },
+  UserUpdate: {
+    normal: 500,
+    send: () =>
+      api(
+        'PUT',
+        'UserUpdate',
+        {
+          id: 5,
+          userName: 'monteur',
+          name: 'Piet',
+          surname: 'Monteur',
+          emailAddress: 'monteur@isolatie.local',
+          isActive: true,
+          roleNames: ['Bestaatniet'],
+        },
+        adminToken,
+      ),
+  },
   UserDelete: { normal: 500, send: () => api('DELETE', 'UserDelete', undefined, adminToken, '?Id=999') },
   UserActivate: { normal: 404, send: () => api('POST', 'UserActivate', { id: 999 }, adminToken) },
   UserDeActivate: { normal: 404, send: () => api('POST', 'UserDeActivate', { id: 999 }, adminToken) },
   // A wrong current password and a wrong admin password: refused, nothing changed.
-  UserChangePassword: { normal: 500, send: () => api('POST', 'UserChangePassword', { currentPassword: 'fout123', newPassword: 'Welkom123!' }, adminToken) },
-  UserResetPassword: { normal: 500, send: () => api('POST', 'UserResetPassword', { adminPassword: 'fout123', userId: 5, newPassword: 'Welkom123!' }, adminToken) },
+  UserChangePassword: {
+    normal: 500,
+    send: () => api('POST', 'UserChangePassword', { currentPassword: 'fout123', newPassword: 'Welkom123!' }, adminToken),
+  },
+  UserResetPassword: {
+    normal: 500,
+    send: () => api('POST', 'UserResetPassword', { adminPassword: 'fout123', userId: 5, newPassword: 'Welkom123!' }, adminToken),
+  },
   RoleGetAll: { normal: 200, send: () => api('GET', 'RoleGetAll', undefined, adminToken) },
   RoleGet: { normal: 200, send: () => api('GET', 'RoleGet', undefined, adminToken, '?Id=5') },
   RoleGetRoles: { normal: 200, send: () => api('GET', 'RoleGetRoles', undefined, adminToken) },
   RoleGetAllPermissions: { normal: 200, send: () => api('GET', 'RoleGetAllPermissions', undefined, adminToken) },
   RoleGetRoleForEdit: { normal: 200, send: () => api('GET', 'RoleGetRoleForEdit', undefined, adminToken, '?Id=5') },
-  RoleCreate: { normal: 500, send: () => api('POST', 'RoleCreate', { name: 'Monteur', displayName: 'Monteur', grantedPermissions: [] }, adminToken) },
-  RoleUpdate: { normal: 500, send: () => api('PUT', 'RoleUpdate', { id: 999, name: 'X', displayName: 'X', grantedPermissions: [] }, adminToken) },
+  RoleCreate: {
+    normal: 500,
+    send: () => api('POST', 'RoleCreate', { name: 'Monteur', displayName: 'Monteur', grantedPermissions: [] }, adminToken),
+  },
+  RoleUpdate: {
+    normal: 500,
+    send: () => api('PUT', 'RoleUpdate', { id: 999, name: 'X', displayName: 'X', grantedPermissions: [] }, adminToken),
+  },
   // Admin is a static role: ABP never deletes it.
   RoleDelete: { normal: 500, send: () => api('DELETE', 'RoleDelete', undefined, adminToken, '?Id=2') },
   // Tenants are the host's: 403 for a tenant's admin.
@@ -76,7 +124,10 @@ function api(method: string, endpoint: EndpointName, body?: unknown, token?: str
 }
 
 const request = (endpoint: Exclude<FaultEndpoint, 'token'>) => REQUESTS[endpoint].send();
-const normalStatus = Object.fromEntries(Object.entries(REQUESTS).map(([name, { normal }]) => [name, normal])) as Record<Exclude<FaultEndpoint, 'token'>, number>;
+const normalStatus = Object.fromEntries(Object.entries(REQUESTS).map(([name, { normal }]) => [name, normal])) as Record<
+  Exclude<FaultEndpoint, 'token'>,
+  number
+>;
 const endpoints = Object.keys(normalStatus) as Exclude<FaultEndpoint, 'token'>[];
 
 describe('fault switches on app and API endpoints', () => {
@@ -88,7 +139,13 @@ describe('fault switches on app and API endpoints', () => {
     stack.faults.set(endpoint, { status: 503, times: 1 });
     const failed = await request(endpoint);
     expect(failed.status).toBe(503);
-    expect(await failed.json()).toMatchObject({ success: false, result: null, unAuthorizedRequest: false, __abp: true, error: { code: 0 } });
+    expect(await failed.json()).toMatchObject({
+      success: false,
+      result: null,
+      unAuthorizedRequest: false,
+      __abp: true,
+      error: { code: 0 },
+    });
     expect((await request(endpoint)).status).toBe(normalStatus[endpoint]);
   });
 
@@ -165,10 +222,11 @@ describe('fault switches on app and API endpoints', () => {
 describe('fault switch on the provider token endpoint', () => {
   it('makes refresh fail with each fault, then works again', async () => {
     const { as, tokens } = await signIn(stack.urls, 'admin');
-    const refresh = () => oauth.refreshTokenGrantRequest(as, client, oauth.None(), tokens.refresh_token!, {
-      ...insecure,
-      headers: new Headers({ Origin: stack.urls.app }),
-    });
+    const refresh = () =>
+      oauth.refreshTokenGrantRequest(as, client, oauth.None(), tokens.refresh_token!, {
+        ...insecure,
+        headers: new Headers({ Origin: stack.urls.app }),
+      });
 
     stack.faults.set('token', { status: 400, times: 1 });
     const refused = await refresh();
@@ -191,15 +249,23 @@ describe('fault switch on the provider token endpoint', () => {
 });
 
 describe('a tokenless answer', () => {
-  it('is the provider\'s own token response without its access token', async () => {
+  it("is the provider's own token response without its access token", async () => {
     const pending = await beginSignIn(stack.urls);
     const { url } = await submitLogin(stack.urls, pending, 'admin', '123qwe');
     const parameters = oauth.validateAuthResponse(pending.as, client, new URL(url), pending.state);
     stack.faults.set('token', { body: 'tokenless', times: 1 });
-    const response = await oauth.authorizationCodeGrantRequest(pending.as, client, oauth.None(), parameters, redirectUri(stack.urls), pending.codeVerifier, {
-      ...insecure,
-      headers: new Headers({ Origin: stack.urls.app }),
-    });
+    const response = await oauth.authorizationCodeGrantRequest(
+      pending.as,
+      client,
+      oauth.None(),
+      parameters,
+      redirectUri(stack.urls),
+      pending.codeVerifier,
+      {
+        ...insecure,
+        headers: new Headers({ Origin: stack.urls.app }),
+      },
+    );
     expect(response.status).toBe(200);
     expect(response.headers.get('access-control-allow-origin')).toBe(stack.urls.app);
     const answer = (await response.json()) as Record<string, unknown>;
@@ -207,10 +273,14 @@ describe('a tokenless answer', () => {
     expect(answer).toMatchObject({ id_token: expect.any(String), token_type: expect.any(String), expires_in: expect.any(Number) });
   });
 
-  it('is ExternalAuthenticate\'s own answer with neither a token nor waitingForActivation', async () => {
+  it("is ExternalAuthenticate's own answer with neither a token nor waitingForActivation", async () => {
     const { tokens, idTokenClaims } = await signIn(stack.urls, 'admin');
     const externalAuthenticate = () =>
-      api('POST', 'ExternalAuthenticate', { authProvider: 'OpenIdConnect', providerKey: idTokenClaims.sub, providerAccessCode: tokens.access_token });
+      api('POST', 'ExternalAuthenticate', {
+        authProvider: 'OpenIdConnect',
+        providerKey: idTokenClaims.sub,
+        providerAccessCode: tokens.access_token,
+      });
     stack.faults.set('ExternalAuthenticate', { body: 'tokenless', times: 1 });
     const response = await externalAuthenticate();
     expect(response.status).toBe(200);
@@ -219,7 +289,9 @@ describe('a tokenless answer', () => {
       success: true,
       result: { accessToken: null, encryptedAccessToken: null, waitingForActivation: false, expireInSeconds: expect.any(Number) },
     });
-    expect(((await (await externalAuthenticate()).json()) as { result: { accessToken: unknown } }).result.accessToken).toEqual(expect.any(String));
+    expect(((await (await externalAuthenticate()).json()) as { result: { accessToken: unknown } }).result.accessToken).toEqual(
+      expect.any(String),
+    );
   });
 
   it('is refused where the answer carries no token', () => {
@@ -246,7 +318,10 @@ describe('fault switches over HTTP', () => {
     await fetch(`${faultsUrl()}/appconfig`, { method: 'PUT', body: JSON.stringify({ status: 404, times: 1 }) });
     expect((await request('appconfig')).status).toBe(404);
     await fetch(`${faultsUrl()}/token`, { method: 'PUT', body: JSON.stringify({ status: 503, times: 1 }) });
-    const token = await fetch(`${stack.urls.signInIssuer}/v1/token`, { method: 'POST', body: new URLSearchParams({ grant_type: 'refresh_token' }) });
+    const token = await fetch(`${stack.urls.signInIssuer}/v1/token`, {
+      method: 'POST',
+      body: new URLSearchParams({ grant_type: 'refresh_token' }),
+    });
     expect(token.status).toBe(503);
   });
 
@@ -263,7 +338,11 @@ describe('fault switches over HTTP', () => {
 
 describe('appconfig under the Vite dev server', () => {
   it('answers the generated appconfig and honours its fault switch', async () => {
-    const appConfig = createAppConfig({ appOrigin: 'http://localhost:4200', issuer: 'http://localhost:4300', apiUrl: 'http://localhost:21021' });
+    const appConfig = createAppConfig({
+      appOrigin: 'http://localhost:4200',
+      issuer: 'http://localhost:4300',
+      apiUrl: 'http://localhost:21021',
+    });
     const faults = createFaultRegistry(true);
     const middleware = appConfigMiddleware(appConfig, faults);
     const server = createServer((req, res) => middleware(req, res, () => res.writeHead(418).end()));

@@ -36,8 +36,10 @@ async function createEnvironment(tenancyName: string, adminEmailAddress: string)
   return ((await response.json()) as { result: { id: number } }).result.id;
 }
 
-const environment = (tenantId: number): EnvironmentClient => (token) =>
-  createAbpClient({ baseUrl: stack.urls.api, headers: () => ({ tenantHeaderName: 'Abp-TenantId', tenantId, cultureName: 'nl', token }) });
+const environment =
+  (tenantId: number): EnvironmentClient =>
+  (token) =>
+    createAbpClient({ baseUrl: stack.urls.api, headers: () => ({ tenantHeaderName: 'Abp-TenantId', tenantId, cultureName: 'nl', token }) });
 
 /** The environment's client, each request it makes written down (method, path, and for a sign-in the password tried). */
 function watched(tenantId: number): { client: EnvironmentClient; sent: string[] } {
@@ -46,7 +48,10 @@ function watched(tenantId: number): { client: EnvironmentClient; sent: string[] 
     const inner = environment(tenantId)(token);
     return {
       get: (path, options) => (sent.push(`GET ${path}`), inner.get(path, options)),
-      post: (path, body, options) => (sent.push(`POST ${path}${path.includes('Authenticate') ? ` ${(body as { password: string }).password}` : ''}`), inner.post(path, body, options)),
+      post: (path, body, options) => (
+        sent.push(`POST ${path}${path.includes('Authenticate') ? ` ${(body as { password: string }).password}` : ''}`),
+        inner.post(path, body, options)
+      ),
       put: (path, body) => (sent.push(`PUT ${path}`), inner.put(path, body)),
       delete: (path) => (sent.push(`DELETE ${path}`), inner.delete(path)),
     };
@@ -54,10 +59,13 @@ function watched(tenantId: number): { client: EnvironmentClient; sent: string[] 
   return { client, sent };
 }
 
-const signIns = (sent: readonly string[]) => sent.filter((line) => line.includes('TokenAuth/Authenticate')).map((line) => line.split(' ').at(-1));
+const signIns = (sent: readonly string[]) =>
+  sent.filter((line) => line.includes('TokenAuth/Authenticate')).map((line) => line.split(' ').at(-1));
 
 async function grantedOf(token: string, tenantId: number): Promise<string[]> {
-  const response = await fetch(`${stack.urls.api}/AbpUserConfiguration/GetAll`, { headers: { Authorization: `Bearer ${token}`, 'Abp-TenantId': String(tenantId) } });
+  const response = await fetch(`${stack.urls.api}/AbpUserConfiguration/GetAll`, {
+    headers: { Authorization: `Bearer ${token}`, 'Abp-TenantId': String(tenantId) },
+  });
   const body = (await response.json()) as { result: { auth: { grantedPermissions: Record<string, string> } } };
   return Object.keys(body.result.auth.grantedPermissions);
 }
@@ -70,7 +78,10 @@ describe('handing a new environment over', () => {
     expect((await authenticate(id, '123qwe')).status).toBe(500);
     expect((await authenticate(id, code)).status).toBe(200);
 
-    expect(await handOver(environment(id), { tenancyName: 'West', firstAdminEmail: 'vreemde@extern.local', codes: [code] })).toEqual({ kind: 'not-signed-in', code });
+    expect(await handOver(environment(id), { tenancyName: 'West', firstAdminEmail: 'vreemde@extern.local', codes: [code] })).toEqual({
+      kind: 'not-signed-in',
+      code,
+    });
 
     const before = await backendSignIn(stack.urls, 'vreemde', id);
     expect(await grantedOf(before, id)).toEqual([]);
@@ -78,7 +89,9 @@ describe('handing a new environment over', () => {
     expect(outcome).toMatchObject({ kind: 'granted', person: { fullName: 'Vera Vreemde', roleNames: ['ADMIN'], isActive: true } });
     expect(await grantedOf(before, id)).toContain('Pages.Users');
     expect((await authenticate(id, code)).status, 'the code no longer opens the built-in admin').toBe(500);
-    await expect(handOver(environment(id), { tenancyName: 'West', firstAdminEmail: 'vreemde@extern.local', codes: [code] })).rejects.toEqual(new HandoverRefusal('wrong-code'));
+    await expect(
+      handOver(environment(id), { tenancyName: 'West', firstAdminEmail: 'vreemde@extern.local', codes: [code] }),
+    ).rejects.toEqual(new HandoverRefusal('wrong-code'));
   });
 
   it('an environment made before, whose built-in admin has her address and the default password: frees her address, then hands over', async () => {
@@ -94,7 +107,9 @@ describe('handing a new environment over', () => {
     expect(freed.kind).toBe('address-freed');
 
     const vera = await backendSignIn(stack.urls, 'vreemde', id);
-    expect((await handOver(environment(id), { tenancyName: 'Oost', firstAdminEmail: 'vreemde@extern.local', codes: [code] })).kind).toBe('granted');
+    expect((await handOver(environment(id), { tenancyName: 'Oost', firstAdminEmail: 'vreemde@extern.local', codes: [code] })).kind).toBe(
+      'granted',
+    );
     expect(await grantedOf(vera, id)).toContain('Pages.Users');
   });
 
@@ -114,11 +129,20 @@ describe('handing a new environment over', () => {
     const code = newHandoverCode();
     await secureBuiltInAdmin(environment(id), code);
     const tries = [];
-    for (let i = 0; i < 5; i += 1) tries.push(await handOver(environment(id), { tenancyName: 'Zuidwest', firstAdminEmail: 'vreemde@extern.local', codes: ['fout-fout'] }).catch((error: HandoverRefusal) => error.reason));
+    for (let i = 0; i < 5; i += 1)
+      tries.push(
+        await handOver(environment(id), { tenancyName: 'Zuidwest', firstAdminEmail: 'vreemde@extern.local', codes: ['fout-fout'] }).catch(
+          (error: HandoverRefusal) => error.reason,
+        ),
+      );
     expect(tries).toEqual(['wrong-code', 'wrong-code', 'wrong-code', 'wrong-code', 'locked']);
-    await expect(handOver(environment(id), { tenancyName: 'Zuidwest', firstAdminEmail: 'vreemde@extern.local', codes: [code] })).rejects.toEqual(new HandoverRefusal('locked'));
+    await expect(
+      handOver(environment(id), { tenancyName: 'Zuidwest', firstAdminEmail: 'vreemde@extern.local', codes: [code] }),
+    ).rejects.toEqual(new HandoverRefusal('locked'));
     await new Promise((resolve) => setTimeout(resolve, 2_100));
-    expect((await handOver(environment(id), { tenancyName: 'Zuidwest', firstAdminEmail: 'vreemde@extern.local', codes: [code] })).kind).toBe('not-signed-in');
+    expect(
+      (await handOver(environment(id), { tenancyName: 'Zuidwest', firstAdminEmail: 'vreemde@extern.local', codes: [code] })).kind,
+    ).toBe('not-signed-in');
   });
 
   it('a lost answer to ChangePassword: the code, tried again, is found in force, or sent again, and the handover goes on with it', async () => {
@@ -135,7 +159,9 @@ describe('handing a new environment over', () => {
       await secureBuiltInAdmin(environment(id), code, { mayBeInForce: [code] });
       expect((await authenticate(id, code)).status, `${tenancyName}: the same code opens him`).toBe(200);
       expect((await authenticate(id, '123qwe')).status, `${tenancyName}: the default password is gone`).toBe(500);
-      expect((await handOver(environment(id), { tenancyName, firstAdminEmail: 'vreemde@extern.local', codes: [code] })).kind).toBe('not-signed-in');
+      expect((await handOver(environment(id), { tenancyName, firstAdminEmail: 'vreemde@extern.local', codes: [code] })).kind).toBe(
+        'not-signed-in',
+      );
     }
   });
 
@@ -147,12 +173,16 @@ describe('handing a new environment over', () => {
 
     // The kept code opens him: the typed one is never tried, nothing counts against the lockout.
     const first = watched(id);
-    expect(await handOver(first.client, { tenancyName: 'Midden', firstAdminEmail: 'vreemde@extern.local', codes: [kept, typed, kept] })).toEqual({ kind: 'not-signed-in', code: kept });
+    expect(
+      await handOver(first.client, { tenancyName: 'Midden', firstAdminEmail: 'vreemde@extern.local', codes: [kept, typed, kept] }),
+    ).toEqual({ kind: 'not-signed-in', code: kept });
     expect(signIns(first.sent)).toEqual([kept]);
 
     // Typed over by the right one: one refused try (the kept, wrong one), then the typed one.
     const second = watched(id);
-    expect(await handOver(second.client, { tenancyName: 'Midden', firstAdminEmail: 'vreemde@extern.local', codes: ['fout-fout', kept] })).toEqual({ kind: 'not-signed-in', code: kept });
+    expect(
+      await handOver(second.client, { tenancyName: 'Midden', firstAdminEmail: 'vreemde@extern.local', codes: ['fout-fout', kept] }),
+    ).toEqual({ kind: 'not-signed-in', code: kept });
     expect(signIns(second.sent)).toEqual(['fout-fout', kept]);
 
     // After a lost answer: neither code opens him and the default password does: it is replaced by the next code, the typed one.
@@ -165,12 +195,14 @@ describe('handing a new environment over', () => {
     // Locked: the tries stop at the lockout, the right code behind it is not tried.
     for (let i = 0; i < 4; i += 1) await authenticate(id, 'fout-fout');
     const fourth = watched(id);
-    await expect(handOver(fourth.client, { tenancyName: 'Midden', firstAdminEmail: 'vreemde@extern.local', codes: ['nog-fout', kept] })).rejects.toEqual(new HandoverRefusal('locked'));
+    await expect(
+      handOver(fourth.client, { tenancyName: 'Midden', firstAdminEmail: 'vreemde@extern.local', codes: ['nog-fout', kept] }),
+    ).rejects.toEqual(new HandoverRefusal('locked'));
     expect(signIns(fourth.sent)).toEqual(['nog-fout']);
     await new Promise((resolve) => setTimeout(resolve, 2_100));
   });
 
-  it('finds the first administrator by her e-mail address with ABP\'s filter, not by reading the environment\'s users', async () => {
+  it("finds the first administrator by her e-mail address with ABP's filter, not by reading the environment's users", async () => {
     const id = await createEnvironment('Kust', 'admin@kust.invalid');
     const code = newHandoverCode();
     await secureBuiltInAdmin(environment(id), code);
@@ -180,7 +212,13 @@ describe('handing a new environment over', () => {
     expect(outcome).toMatchObject({ kind: 'granted', person: { fullName: 'Vera Vreemde' } });
     const reads = sent.filter((line) => line.startsWith('GET '));
     // As typed first (the recorded host compares case), then in lower case, which finds her.
-    expect(reads.map((line) => new URL(line.slice(4), 'http://x').searchParams.get('Keyword'))).toEqual(['Vreemde@Extern.local', 'vreemde@extern.local']);
-    expect(reads.every((line) => Number(new URL(line.slice(4), 'http://x').searchParams.get('MaxResultCount')) <= 100), 'no read of a thousand').toBe(true);
+    expect(reads.map((line) => new URL(line.slice(4), 'http://x').searchParams.get('Keyword'))).toEqual([
+      'Vreemde@Extern.local',
+      'vreemde@extern.local',
+    ]);
+    expect(
+      reads.every((line) => Number(new URL(line.slice(4), 'http://x').searchParams.get('MaxResultCount')) <= 100),
+      'no read of a thousand',
+    ).toBe(true);
   });
 });

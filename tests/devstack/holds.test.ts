@@ -24,13 +24,23 @@ afterEach(() => {
 afterAll(() => stack.stop());
 
 const getAll = (marker = '') =>
-  fetch(`${stack.urls.api}/${ENDPOINTS.GetAll.path}${marker}`, { headers: { Origin: stack.urls.app, 'Abp-TenantId': '1', 'Accept-Language': 'nl' } });
+  fetch(`${stack.urls.api}/${ENDPOINTS.GetAll.path}${marker}`, {
+    headers: { Origin: stack.urls.app, 'Abp-TenantId': '1', 'Accept-Language': 'nl' },
+  });
 
 /** Whether the promise is still unsettled once the stack has had time to answer an unheld request. */
 async function stillWaiting(pending: Promise<unknown>): Promise<boolean> {
-  const unheld = await fetch(`${stack.urls.api}/${ENDPOINTS.GetExternalAuthenticationProviders.path}`, { headers: { Origin: stack.urls.app } });
+  const unheld = await fetch(`${stack.urls.api}/${ENDPOINTS.GetExternalAuthenticationProviders.path}`, {
+    headers: { Origin: stack.urls.app },
+  });
   expect(unheld.status).toBe(200);
-  return Promise.race([pending.then(() => false, () => false), new Promise<boolean>((resolve) => setTimeout(() => resolve(true), 50))]);
+  return Promise.race([
+    pending.then(
+      () => false,
+      () => false,
+    ),
+    new Promise<boolean>((resolve) => setTimeout(() => resolve(true), 50)),
+  ]);
 }
 
 describe('a held request', () => {
@@ -131,7 +141,11 @@ describe('what can be held', () => {
       body: new URLSearchParams({ client_id: 'isolatie-staff', token: 'nothing' }),
     });
   const CASES: ReadonlyArray<{ endpoint: HoldEndpoint; send: () => Promise<Response>; path: string }> = [
-    { endpoint: 'appconfig', send: () => fetch(`${stack.urls.app}/assets/appconfig.production.json`), path: '/assets/appconfig.production.json' },
+    {
+      endpoint: 'appconfig',
+      send: () => fetch(`${stack.urls.app}/assets/appconfig.production.json`),
+      path: '/assets/appconfig.production.json',
+    },
     { endpoint: 'catalog chunk', send: () => fetch(`${stack.urls.app}${CATALOG_CHUNK}`), path: CATALOG_CHUNK },
     { endpoint: 'sign-out code', send: () => fetch(`${stack.urls.app}${SIGN_OUT_CODE}`), path: SIGN_OUT_CODE },
     { endpoint: 'token', send: () => provider('/v1/token'), path: '/oauth2/default/v1/token' },

@@ -26,7 +26,7 @@ describe('sign-in with authorization code and PKCE', () => {
     expect(tokens.refresh_token).toBeTruthy();
   });
 
-  it('issues the access token as Okta\'s custom server does: a JWT for the API with uid, cid, scp and the login as sub', async () => {
+  it("issues the access token as Okta's custom server does: a JWT for the API with uid, cid, scp and the login as sub", async () => {
     const { tokens } = await signIn(stack().urls, 'monteur');
     const header = decodeProtectedHeader(tokens.access_token);
     expect(header).toMatchObject({ alg: 'RS256' });
@@ -107,7 +107,14 @@ describe('sign-in with authorization code and PKCE', () => {
 
 describe('refresh, revocation and sign-out', () => {
   const refresh = async (as: oauth.AuthorizationServer, refreshToken: string, scope?: string) =>
-    oauth.processRefreshTokenResponse(as, client, await oauth.refreshTokenGrantRequest(as, client, oauth.None(), refreshToken, { ...insecure, additionalParameters: scope ? { scope } : {} }));
+    oauth.processRefreshTokenResponse(
+      as,
+      client,
+      await oauth.refreshTokenGrantRequest(as, client, oauth.None(), refreshToken, {
+        ...insecure,
+        additionalParameters: scope ? { scope } : {},
+      }),
+    );
 
   it('rotates the refresh token and still takes the old one within the grace period, as Okta does', async () => {
     const { as, tokens } = await signIn(stack().urls, 'admin');
@@ -186,10 +193,7 @@ describe('refresh, revocation and sign-out', () => {
     expect(confirmed.headers.get('location')).toBe(`${stack().urls.app}/account/login?state=terug`);
 
     // The session is gone: a new sign-in asks for the password again.
-    const again = await browser.follow(
-      (await beginSignIn(stack().urls)).authorizationUrl,
-      (l) => l.startsWith(redirectUri(stack().urls)),
-    );
+    const again = await browser.follow((await beginSignIn(stack().urls)).authorizationUrl, (l) => l.startsWith(redirectUri(stack().urls)));
     expect(again.url).toContain('/interaction/');
     // An offline_access refresh token outlives the provider's session, as at
     // Okta: that is why the app revokes its own at sign-out.
@@ -213,7 +217,10 @@ describe('refresh, revocation and sign-out', () => {
   it('refuses a sign-out without id_token_hint with its own page, as Okta does, and the session stays', async () => {
     const { as, browser } = await signIn(stack().urls, 'monteur');
     const endSession = new URL(as.end_session_endpoint!);
-    endSession.search = new URLSearchParams({ post_logout_redirect_uri: `${stack().urls.app}/account/login`, client_id: 'isolatie-staff' }).toString();
+    endSession.search = new URLSearchParams({
+      post_logout_redirect_uri: `${stack().urls.app}/account/login`,
+      client_id: 'isolatie-staff',
+    }).toString();
     const page = await browser.fetch(endSession);
     expect(page.status).toBe(400);
     expect(page.headers.get('location')).toBeNull();

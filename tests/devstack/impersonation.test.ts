@@ -13,7 +13,11 @@ type Json = any;
 async function call(path: string, init: { method?: string; token?: string; body?: unknown } = {}) {
   const response = await fetch(`${stack.urls.api}${path}`, {
     method: init.method ?? 'GET',
-    headers: { 'Abp-TenantId': '1', ...(init.body !== undefined ? { 'Content-Type': 'application/json' } : {}), ...(init.token ? { Authorization: `Bearer ${init.token}` } : {}) },
+    headers: {
+      'Abp-TenantId': '1',
+      ...(init.body !== undefined ? { 'Content-Type': 'application/json' } : {}),
+      ...(init.token ? { Authorization: `Bearer ${init.token}` } : {}),
+    },
     body: init.body !== undefined ? JSON.stringify(init.body) : undefined,
   });
   return { status: response.status, body: (await response.json()) as Json };
@@ -62,8 +66,15 @@ describe('a deployment without impersonation, as module-zero-core-template', () 
     try {
       const token = (await call('/__devstack/impersonate', { method: 'POST', body: { userName: 'admin', asUserName: 'monteur' } })).body;
       expect(token.success).toBe(false);
-      for (const path of ['/api/services/app/Account/BackToImpersonator', '/api/TokenAuth/ImpersonatedAuthenticate?impersonationToken=0123456789abcdef']) {
-        const response = await fetch(`${stack.urls.api}${path}`, { method: 'POST', headers: { 'Abp-TenantId': '1', 'Content-Type': 'application/json' }, body: '{}' });
+      for (const path of [
+        '/api/services/app/Account/BackToImpersonator',
+        '/api/TokenAuth/ImpersonatedAuthenticate?impersonationToken=0123456789abcdef',
+      ]) {
+        const response = await fetch(`${stack.urls.api}${path}`, {
+          method: 'POST',
+          headers: { 'Abp-TenantId': '1', 'Content-Type': 'application/json' },
+          body: '{}',
+        });
         expect(response.status, path).toBe(404);
         expect(await response.text(), path).toBe('');
       }

@@ -17,20 +17,30 @@ afterAll(() => stack.stop());
 
 /** Okta's error shape with one of its E0000… codes. */
 function expectOktaError(body: unknown, errorCode: `E0000${string}`) {
-  expect(body).toMatchObject({ errorCode, errorSummary: expect.any(String), errorLink: errorCode, errorId: expect.any(String), errorCauses: expect.any(Array) });
+  expect(body).toMatchObject({
+    errorCode,
+    errorSummary: expect.any(String),
+    errorLink: errorCode,
+    errorId: expect.any(String),
+    errorCauses: expect.any(Array),
+  });
 }
 
 describe('my-account tokens', () => {
-  it('lists the my-account scopes in the org server\'s discovery only', async () => {
+  it("lists the my-account scopes in the org server's discovery only", async () => {
     const metadata = await (await fetch(`${stack.urls.issuer}/.well-known/openid-configuration`)).json();
     expect(metadata.issuer).toBe(stack.urls.issuer);
     expect(metadata.token_endpoint).toBe(`${stack.urls.issuer}/oauth2/v1/token`);
     expect(metadata.scopes_supported).toEqual(expect.arrayContaining(MYACCOUNT_SCOPES));
     expect(MYACCOUNT_SCOPES).toEqual([
-      'okta.myAccount.profile.read', 'okta.myAccount.profile.manage',
-      'okta.myAccount.email.read', 'okta.myAccount.email.manage',
-      'okta.myAccount.phone.read', 'okta.myAccount.phone.manage',
-      'okta.myAccount.password.read', 'okta.myAccount.password.manage',
+      'okta.myAccount.profile.read',
+      'okta.myAccount.profile.manage',
+      'okta.myAccount.email.read',
+      'okta.myAccount.email.manage',
+      'okta.myAccount.phone.read',
+      'okta.myAccount.phone.manage',
+      'okta.myAccount.password.read',
+      'okta.myAccount.password.manage',
     ]);
     const custom = await (await fetch(`${stack.urls.signInIssuer}/.well-known/openid-configuration`)).json();
     expect(custom.issuer).toBe(`${stack.urls.issuer}/oauth2/default`);
@@ -53,12 +63,15 @@ describe('my-account tokens', () => {
     expect(new URL(url).searchParams.get('error')).toBe('invalid_scope');
   });
 
-  it('ignores `resource` at sign-in: the custom server\'s token is for the API whatever it names, and a refresh naming another gets nothing', async () => {
+  it("ignores `resource` at sign-in: the custom server's token is for the API whatever it names, and a refresh naming another gets nothing", async () => {
     const { as, tokens } = await signIn(stack.urls, 'admin', '123qwe', { resource: myAccountUrl(stack.urls) });
     expect(decodeJwt(tokens.access_token).aud).toBe(stack.urls.api);
     expect((await callMyAccount(stack.urls, tokens.access_token, 'GET', '/profile')).status).toBe(401);
     // A refresh naming the my-account API gets nothing for it either.
-    const refresh = await oauth.refreshTokenGrantRequest(as, client, oauth.None(), tokens.refresh_token!, { ...insecure, additionalParameters: { resource: myAccountUrl(stack.urls) } });
+    const refresh = await oauth.refreshTokenGrantRequest(as, client, oauth.None(), tokens.refresh_token!, {
+      ...insecure,
+      additionalParameters: { resource: myAccountUrl(stack.urls) },
+    });
     await expect(oauth.processRefreshTokenResponse(as, client, refresh)).rejects.toMatchObject({ error: 'invalid_target' });
   });
 
@@ -96,7 +109,9 @@ describe('my-account tokens', () => {
 
   it('refuses a call the token has no scope for with 403, naming the scope', async () => {
     const token = await myAccountToken(stack.urls, 'monteur', ['okta.myAccount.profile.read']);
-    const put = await callMyAccount(stack.urls, token, 'PUT', '/profile', { profile: { firstName: 'P', lastName: 'M', email: 'monteur@isolatie.local', login: 'monteur', mobilePhone: null } });
+    const put = await callMyAccount(stack.urls, token, 'PUT', '/profile', {
+      profile: { firstName: 'P', lastName: 'M', email: 'monteur@isolatie.local', login: 'monteur', mobilePhone: null },
+    });
     expect(put.status).toBe(403);
     expectOktaError(put.body, 'E0000006');
     expect(put.headers.get('www-authenticate')).toContain('scope="okta.myAccount.profile.manage"');

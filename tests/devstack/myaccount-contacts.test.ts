@@ -37,7 +37,11 @@ describe('my-account e-mail addresses', () => {
 
   it('adds a secondary address, verifies it with the mailed code, and deletes it', async () => {
     const token = await myAccountToken(stack.urls, 'admin', EMAIL_SCOPES);
-    const added = await callMyAccount(stack.urls, token, 'POST', '/emails', { profile: { email: 'beheer@isolatie.local' }, sendEmail: true, role: 'SECONDARY' });
+    const added = await callMyAccount(stack.urls, token, 'POST', '/emails', {
+      profile: { email: 'beheer@isolatie.local' },
+      sendEmail: true,
+      role: 'SECONDARY',
+    });
     expect(added.status).toBe(201);
     expect(added.body).toMatchObject({ status: 'UNVERIFIED', roles: ['SECONDARY'], profile: { email: 'beheer@isolatie.local' } });
     const id = added.body.id;
@@ -51,14 +55,20 @@ describe('my-account e-mail addresses', () => {
 
     const mail = await waitForMail(stack.urls, 'beheer@isolatie.local', /verificatiecode/);
     expect(mail.code).toMatch(/^\d{6}$/);
-    const wrong = await callMyAccount(stack.urls, token, 'POST', `/emails/${id}/challenge/${challenge.body.id}/verify`, { verificationCode: mail.code === '000000' ? '111111' : '000000' });
+    const wrong = await callMyAccount(stack.urls, token, 'POST', `/emails/${id}/challenge/${challenge.body.id}/verify`, {
+      verificationCode: mail.code === '000000' ? '111111' : '000000',
+    });
     expect(wrong.status).toBe(401);
     expect(wrong.body).toMatchObject({ errorCode: 'E0000004', errorCauses: [{ errorSummary: CAUSES.wrongCode }] });
-    const right = await callMyAccount(stack.urls, token, 'POST', `/emails/${id}/challenge/${challenge.body.id}/verify`, { verificationCode: mail.code });
+    const right = await callMyAccount(stack.urls, token, 'POST', `/emails/${id}/challenge/${challenge.body.id}/verify`, {
+      verificationCode: mail.code,
+    });
     expect(right.status).toBe(200);
     expect((await callMyAccount(stack.urls, token, 'GET', `/emails/${id}`)).body.status).toBe('VERIFIED');
     // A code works once.
-    const again = await callMyAccount(stack.urls, token, 'POST', `/emails/${id}/challenge/${challenge.body.id}/verify`, { verificationCode: mail.code });
+    const again = await callMyAccount(stack.urls, token, 'POST', `/emails/${id}/challenge/${challenge.body.id}/verify`, {
+      verificationCode: mail.code,
+    });
     expect(again.status).toBe(404);
 
     expect((await callMyAccount(stack.urls, token, 'DELETE', `/emails/${id}`)).status).toBe(204);
@@ -67,18 +77,26 @@ describe('my-account e-mail addresses', () => {
 
   it('refuses a code after five minutes', async () => {
     const token = await myAccountToken(stack.urls, 'monteur', EMAIL_SCOPES);
-    const { body: email } = await callMyAccount(stack.urls, token, 'POST', '/emails', { profile: { email: 'piet@thuis.local' }, role: 'SECONDARY' });
+    const { body: email } = await callMyAccount(stack.urls, token, 'POST', '/emails', {
+      profile: { email: 'piet@thuis.local' },
+      role: 'SECONDARY',
+    });
     const { body: challenge } = await callMyAccount(stack.urls, token, 'POST', `/emails/${email.id}/challenge`);
     const mail = await waitForMail(stack.urls, 'piet@thuis.local', /verificatiecode/);
     now += 5 * 60_000;
-    const late = await callMyAccount(stack.urls, token, 'POST', `/emails/${email.id}/challenge/${challenge.id}/verify`, { verificationCode: mail.code });
+    const late = await callMyAccount(stack.urls, token, 'POST', `/emails/${email.id}/challenge/${challenge.id}/verify`, {
+      verificationCode: mail.code,
+    });
     expect(late.status).toBe(401);
     expect(late.body).toMatchObject({ errorCode: 'E0000004', errorCauses: [{ errorSummary: CAUSES.expiredCode }] });
   });
 
   it('spends a challenge after five wrong codes', async () => {
     const token = await myAccountToken(stack.urls, 'monteur', EMAIL_SCOPES);
-    const { body: email } = await callMyAccount(stack.urls, token, 'POST', '/emails', { profile: { email: 'piet@werk.local' }, role: 'SECONDARY' });
+    const { body: email } = await callMyAccount(stack.urls, token, 'POST', '/emails', {
+      profile: { email: 'piet@werk.local' },
+      role: 'SECONDARY',
+    });
     const { body: challenge } = await callMyAccount(stack.urls, token, 'POST', `/emails/${email.id}/challenge`);
     const { code } = await waitForMail(stack.urls, 'piet@werk.local', /verificatiecode/);
     const wrongCode = code === '123456' ? '654321' : '123456';
@@ -97,13 +115,20 @@ describe('my-account e-mail addresses', () => {
     expect(refused.status).toBe(403);
     expect(refused.body.errorCode).toBe('E0000038');
 
-    const { body: email } = await callMyAccount(stack.urls, token, 'POST', '/emails', { profile: { email: 'vera@isolatie.local' }, role: 'PRIMARY' });
+    const { body: email } = await callMyAccount(stack.urls, token, 'POST', '/emails', {
+      profile: { email: 'vera@isolatie.local' },
+      role: 'PRIMARY',
+    });
     const { body: challenge } = await callMyAccount(stack.urls, token, 'POST', `/emails/${email.id}/challenge`);
     const { code } = await waitForMail(stack.urls, 'vera@isolatie.local', /verificatiecode/);
-    const verified = await callMyAccount(stack.urls, token, 'POST', `/emails/${email.id}/challenge/${challenge.id}/verify`, { verificationCode: code });
+    const verified = await callMyAccount(stack.urls, token, 'POST', `/emails/${email.id}/challenge/${challenge.id}/verify`, {
+      verificationCode: code,
+    });
     expect(verified.status).toBe(200);
     const after = (await callMyAccount(stack.urls, token, 'GET', '/emails')).body;
-    expect(after.map((e: { profile: { email: string }; roles: string[] }) => [e.profile.email, e.roles])).toEqual([['vera@isolatie.local', ['PRIMARY']]]);
+    expect(after.map((e: { profile: { email: string }; roles: string[] }) => [e.profile.email, e.roles])).toEqual([
+      ['vera@isolatie.local', ['PRIMARY']],
+    ]);
     expect((await signIn(stack.urls, 'vreemde')).idTokenClaims.email).toBe('vera@isolatie.local');
   });
 
@@ -111,16 +136,26 @@ describe('my-account e-mail addresses', () => {
     const token = await myAccountToken(stack.urls, 'admin', EMAIL_SCOPES);
     const bad = await callMyAccount(stack.urls, token, 'POST', '/emails', { profile: { email: 'geen-adres' }, role: 'SECONDARY' });
     expect(bad.body).toMatchObject({ errorCode: 'E0000001', errorCauses: [{ errorSummary: CAUSES.invalidEmail }] });
-    const twice = await callMyAccount(stack.urls, token, 'POST', '/emails', { profile: { email: 'ADMIN@isolatie.local' }, role: 'SECONDARY' });
+    const twice = await callMyAccount(stack.urls, token, 'POST', '/emails', {
+      profile: { email: 'ADMIN@isolatie.local' },
+      role: 'SECONDARY',
+    });
     expect(twice.status).toBe(409);
-    expect(twice.body).toMatchObject({ errorCode: 'E0000157', errorCauses: [{ errorSummary: CAUSES.emailExists('ADMIN@isolatie.local') }] });
+    expect(twice.body).toMatchObject({
+      errorCode: 'E0000157',
+      errorCauses: [{ errorSummary: CAUSES.emailExists('ADMIN@isolatie.local') }],
+    });
   });
 });
 
 describe('my-account phone numbers', () => {
   it('adds a number, texts a code on request and verifies it', async () => {
     const token = await myAccountToken(stack.urls, 'monteur', PHONE_SCOPES);
-    const added = await callMyAccount(stack.urls, token, 'POST', '/phones', { profile: { phoneNumber: '+31 6 1234 5678' }, sendCode: false, method: 'SMS' });
+    const added = await callMyAccount(stack.urls, token, 'POST', '/phones', {
+      profile: { phoneNumber: '+31 6 1234 5678' },
+      sendCode: false,
+      method: 'SMS',
+    });
     expect(added.status).toBe(201);
     expect(added.body).toMatchObject({ status: 'UNVERIFIED', profile: { phoneNumber: '+31612345678' } });
     const id = added.body.id;
@@ -134,14 +169,25 @@ describe('my-account phone numbers', () => {
     const verified = await callMyAccount(stack.urls, token, 'POST', `/phones/${id}/verify`, { verificationCode: text.code });
     expect(verified.status).toBe(204);
     const list = (await callMyAccount(stack.urls, token, 'GET', '/phones')).body;
-    expect(list).toEqual([{ id, status: 'VERIFIED', profile: { phoneNumber: '+31612345678' }, _links: { self: { href: `${myAccountUrl(stack.urls)}/phones/${id}`, hints: { allow: ['GET', 'DELETE'] } } } }]);
+    expect(list).toEqual([
+      {
+        id,
+        status: 'VERIFIED',
+        profile: { phoneNumber: '+31612345678' },
+        _links: { self: { href: `${myAccountUrl(stack.urls)}/phones/${id}`, hints: { allow: ['GET', 'DELETE'] } } },
+      },
+    ]);
     expect((await callMyAccount(stack.urls, token, 'DELETE', `/phones/${id}`)).status).toBe(204);
     expect((await callMyAccount(stack.urls, token, 'GET', '/phones')).body).toEqual([]);
   });
 
   it('sends the code at once with sendCode and expires it after five minutes', async () => {
     const token = await myAccountToken(stack.urls, 'admin', PHONE_SCOPES);
-    const { body: phone } = await callMyAccount(stack.urls, token, 'POST', '/phones', { profile: { phoneNumber: '0201234567' }, sendCode: true, method: 'CALL' });
+    const { body: phone } = await callMyAccount(stack.urls, token, 'POST', '/phones', {
+      profile: { phoneNumber: '0201234567' },
+      sendCode: true,
+      method: 'CALL',
+    });
     const call = await waitForMail(stack.urls, '0201234567', /Spraakoproep/);
     now += 5 * 60_000 + 1;
     const late = await callMyAccount(stack.urls, token, 'POST', `/phones/${phone.id}/verify`, { verificationCode: call.code });

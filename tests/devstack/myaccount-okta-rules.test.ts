@@ -44,8 +44,14 @@ describe('the 15-minute rule', () => {
     skew = 0;
     const { as, tokens } = await orgSignIn(stack.urls, 'monteur', ['okta.myAccount.profile.manage']);
     skew = 10 * 60_000;
-    const refreshed = await oauth.processRefreshTokenResponse(as, client,
-      await oauth.refreshTokenGrantRequest(as, client, oauth.None(), tokens.refresh_token!, { ...insecure, additionalParameters: { scope: 'okta.myAccount.profile.manage' } }));
+    const refreshed = await oauth.processRefreshTokenResponse(
+      as,
+      client,
+      await oauth.refreshTokenGrantRequest(as, client, oauth.None(), tokens.refresh_token!, {
+        ...insecure,
+        additionalParameters: { scope: 'okta.myAccount.profile.manage' },
+      }),
+    );
     // Sixteen minutes after the sign-in, six after the refresh: the sign-in's time counts.
     skew = 16 * 60_000;
     const profile = { firstName: 'Piet', lastName: 'Monteur', email: 'monteur@isolatie.local', login: 'monteur', mobilePhone: null };
@@ -59,8 +65,14 @@ describe('DPoP-bound tokens', () => {
     const { as, tokens } = await orgSignIn(stack.urls, 'nieuw', ['okta.myAccount.profile.read']);
     const keys = await oauth.generateKeyPair('ES256');
     const DPoP = oauth.DPoP(client, keys);
-    const ask = () => oauth.refreshTokenGrantRequest(as, client, oauth.None(), tokens.refresh_token!, { ...insecure, DPoP, additionalParameters: { scope: 'okta.myAccount.profile.read' } })
-      .then((response) => oauth.processRefreshTokenResponse(as, client, response));
+    const ask = () =>
+      oauth
+        .refreshTokenGrantRequest(as, client, oauth.None(), tokens.refresh_token!, {
+          ...insecure,
+          DPoP,
+          additionalParameters: { scope: 'okta.myAccount.profile.read' },
+        })
+        .then((response) => oauth.processRefreshTokenResponse(as, client, response));
     const answer = await ask().catch((error: unknown) => (oauth.isDPoPNonceError(error) ? ask() : Promise.reject(error)));
     return { token: answer.access_token, DPoP };
   }
@@ -68,7 +80,10 @@ describe('DPoP-bound tokens', () => {
 
   it('accepts a bound token with the DPoP scheme and a proof carrying ath', async () => {
     const { token, DPoP } = await boundToken();
-    const response = await oauth.protectedResourceRequest(token, 'GET', url(), new Headers({ Accept: ACCEPT }), null, { ...insecure, DPoP });
+    const response = await oauth.protectedResourceRequest(token, 'GET', url(), new Headers({ Accept: ACCEPT }), null, {
+      ...insecure,
+      DPoP,
+    });
     expect(response.status).toBe(200);
   });
 
@@ -86,9 +101,17 @@ describe('DPoP-bound tokens', () => {
     // A proof made for GET /phones does not serve GET /profile.
     let proof = '';
     await oauth.protectedResourceRequest(token, 'GET', new URL(`${myAccountUrl(stack.urls)}/phones`), new Headers(), null, {
-      ...insecure, DPoP, [oauth.customFetch]: async (_url, init) => { proof = new Headers(init.headers).get('dpop')!; return new Response(null, { status: 204 }); },
+      ...insecure,
+      DPoP,
+      [oauth.customFetch]: async (_url, init) => {
+        proof = new Headers(init.headers).get('dpop')!;
+        return new Response(null, { status: 204 });
+      },
     });
-    const otherCall = await callMyAccount(stack.urls, undefined, 'GET', '/profile', undefined, { Authorization: `DPoP ${token}`, DPoP: proof });
+    const otherCall = await callMyAccount(stack.urls, undefined, 'GET', '/profile', undefined, {
+      Authorization: `DPoP ${token}`,
+      DPoP: proof,
+    });
     expect(otherCall.status).toBe(401);
     expect(otherCall.headers.get('www-authenticate')).toMatch(/error="invalid_dpop_proof".*\/phones/);
   });
@@ -97,22 +120,39 @@ describe('DPoP-bound tokens', () => {
 describe('codes and numbers as Okta answers them', () => {
   it('answers a verified e-mail with 200 and a wrong code with 401 E0000004', async () => {
     const token = await myAccountToken(stack.urls, 'admin', ['okta.myAccount.email.manage']);
-    const { body: email } = await callMyAccount(stack.urls, token, 'POST', '/emails', { profile: { email: 'regels@isolatie.local' }, role: 'SECONDARY', sendEmail: true });
+    const { body: email } = await callMyAccount(stack.urls, token, 'POST', '/emails', {
+      profile: { email: 'regels@isolatie.local' },
+      role: 'SECONDARY',
+      sendEmail: true,
+    });
     const { body: challenge } = await callMyAccount(stack.urls, token, 'POST', `/emails/${email.id}/challenge`);
     const { code } = await waitForMail(stack.urls, 'regels@isolatie.local', /verificatiecode/);
-    const verify = (verificationCode: string) => callMyAccount(stack.urls, token, 'POST', `/emails/${email.id}/challenge/${challenge.id}/verify`, { verificationCode });
+    const verify = (verificationCode: string) =>
+      callMyAccount(stack.urls, token, 'POST', `/emails/${email.id}/challenge/${challenge.id}/verify`, { verificationCode });
     const wrong = await verify(code === '000000' ? '111111' : '000000');
     expect(wrong.status).toBe(401);
-    expect(wrong.body).toMatchObject({ errorCode: 'E0000004', errorSummary: 'Authentication failed', errorCauses: [{ errorSummary: CAUSES.wrongCode }] });
+    expect(wrong.body).toMatchObject({
+      errorCode: 'E0000004',
+      errorSummary: 'Authentication failed',
+      errorCauses: [{ errorSummary: CAUSES.wrongCode }],
+    });
     expect(wrong.headers.get('www-authenticate')).toBeNull();
     expect((await verify(code!)).status).toBe(200);
   });
 
   it('refuses a number already on the account, confirmed or not, and sends a new code to it only after 30 seconds', async () => {
     const token = await myAccountToken(stack.urls, 'admin', ['okta.myAccount.phone.manage']);
-    const { body: phone } = await callMyAccount(stack.urls, token, 'POST', '/phones', { profile: { phoneNumber: '+31687654321' }, method: 'SMS', sendCode: true });
+    const { body: phone } = await callMyAccount(stack.urls, token, 'POST', '/phones', {
+      profile: { phoneNumber: '+31687654321' },
+      method: 'SMS',
+      sendCode: true,
+    });
     expect(phone.status).toBe('UNVERIFIED');
-    const again = await callMyAccount(stack.urls, token, 'POST', '/phones', { profile: { phoneNumber: '+31 6 87654321' }, method: 'SMS', sendCode: true });
+    const again = await callMyAccount(stack.urls, token, 'POST', '/phones', {
+      profile: { phoneNumber: '+31 6 87654321' },
+      method: 'SMS',
+      sendCode: true,
+    });
     expect(again.status).toBe(409);
     expect(again.body).toMatchObject({ errorCode: 'E0000157', errorCauses: [{ errorSummary: CAUSES.phoneExists }] });
     // The way on: a new challenge to the unconfirmed number, after 30 s.

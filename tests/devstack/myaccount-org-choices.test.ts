@@ -12,18 +12,32 @@ import { STEP_UP_CHALLENGES } from '../../devstack/provider/myaccount/okta-answe
 // change-password (401 E0000015), and Okta mailing a new address itself
 // unless `sendEmail` is false.
 
-const GRANTED = ['okta.myAccount.profile.read', 'okta.myAccount.profile.manage', 'okta.myAccount.email.read', 'okta.myAccount.email.manage', 'okta.myAccount.password.manage'];
+const GRANTED = [
+  'okta.myAccount.profile.read',
+  'okta.myAccount.profile.manage',
+  'okta.myAccount.email.read',
+  'okta.myAccount.email.manage',
+  'okta.myAccount.password.manage',
+];
 
 let stack: TestStack;
 let skew = 0;
 beforeAll(async () => {
-  stack = await startTestStack({ accountClock: () => Date.now() + skew, myAccountScopes: GRANTED, myAccount: { stepUp: 'acr', changePassword: false } });
+  stack = await startTestStack({
+    accountClock: () => Date.now() + skew,
+    myAccountScopes: GRANTED,
+    myAccount: { stepUp: 'acr', changePassword: false },
+  });
 });
 afterAll(() => stack?.stop());
 
 describe('an org that grants the app some Okta API scopes', () => {
   it('answers a request for an ungranted one consent_required with Okta’s sentence and the state, at the org server', async () => {
-    const pending = await beginSignIn(stack.urls, { scope: 'openid okta.myAccount.profile.read okta.myAccount.phone.manage' }, atOrg(stack.urls));
+    const pending = await beginSignIn(
+      stack.urls,
+      { scope: 'openid okta.myAccount.profile.read okta.myAccount.phone.manage' },
+      atOrg(stack.urls),
+    );
     const { url } = await pending.browser.follow(pending.authorizationUrl, (location) => location.startsWith(redirectUri(stack.urls)));
     const answer = new URL(url).searchParams;
     expect(answer.get('error')).toBe('consent_required');
@@ -60,7 +74,10 @@ describe('an org without change-password', () => {
   it('answers it 401 E0000015, and the reset still goes', async () => {
     skew = 0;
     const token = await myAccountToken(stack.urls, 'monteur', ['okta.myAccount.password.manage']);
-    const change = await callMyAccount(stack.urls, token, 'POST', '/password/change-password', { oldPassword: '123qwe', newPassword: 'Zomer-Dak-2026' });
+    const change = await callMyAccount(stack.urls, token, 'POST', '/password/change-password', {
+      oldPassword: '123qwe',
+      newPassword: 'Zomer-Dak-2026',
+    });
     expect(change.status).toBe(401);
     expect(change.body).toMatchObject({ errorCode: 'E0000015' });
     const reset = await callMyAccount(stack.urls, token, 'PUT', '/password', { profile: { password: 'Zomer-Dak-2026' } });
@@ -73,12 +90,19 @@ describe('a new e-mail address', () => {
     skew = 0;
     const token = await myAccountToken(stack.urls, 'admin', ['okta.myAccount.email.manage']);
     await settledMailCount(stack.urls);
-    const mailedByOkta = await callMyAccount(stack.urls, token, 'POST', '/emails', { profile: { email: 'zelf@isolatie.local' }, role: 'SECONDARY' });
+    const mailedByOkta = await callMyAccount(stack.urls, token, 'POST', '/emails', {
+      profile: { email: 'zelf@isolatie.local' },
+      role: 'SECONDARY',
+    });
     expect(mailedByOkta.status).toBe(201);
     await settledMailCount(stack.urls);
     expect((await mailTo(stack.urls, 'zelf@isolatie.local')).length).toBe(1);
 
-    const quiet = await callMyAccount(stack.urls, token, 'POST', '/emails', { profile: { email: 'stil@isolatie.local' }, role: 'SECONDARY', sendEmail: false });
+    const quiet = await callMyAccount(stack.urls, token, 'POST', '/emails', {
+      profile: { email: 'stil@isolatie.local' },
+      role: 'SECONDARY',
+      sendEmail: false,
+    });
     expect(quiet.status).toBe(201);
     await settledMailCount(stack.urls);
     expect((await mailTo(stack.urls, 'stil@isolatie.local')).length).toBe(0);

@@ -40,7 +40,13 @@ describe('my-account profile', () => {
       profile: { firstName: ' Nina ', lastName: 'Nieuwkomer', email: 'nieuw@isolatie.local', login: 'nieuw', mobilePhone: null },
     });
     expect(put.status).toBe(200);
-    expect(put.body.profile).toEqual({ firstName: 'Nina', lastName: 'Nieuwkomer', email: 'nieuw@isolatie.local', login: 'nieuw', mobilePhone: null });
+    expect(put.body.profile).toEqual({
+      firstName: 'Nina',
+      lastName: 'Nieuwkomer',
+      email: 'nieuw@isolatie.local',
+      login: 'nieuw',
+      mobilePhone: null,
+    });
     const { idTokenClaims } = await signIn(stack().urls, 'nieuw');
     expect(idTokenClaims).toMatchObject({ given_name: 'Nina', family_name: 'Nieuwkomer', name: 'Nina Nieuwkomer' });
   });
@@ -63,7 +69,9 @@ describe('my-account profile', () => {
     // Only the names, as an app that forgot Okta's rule sends them.
     const partial = await callMyAccount(stack().urls, token, 'PUT', '/profile', { profile: { firstName: 'Piet', lastName: 'Monteur' } });
     expect(partial.status).toBe(400);
-    expect(partial.body.errorCauses.map((cause: { errorSummary: string }) => cause.errorSummary)).toEqual(['email', 'login', 'mobilePhone'].map(CAUSES.missingProperty));
+    expect(partial.body.errorCauses.map((cause: { errorSummary: string }) => cause.errorSummary)).toEqual(
+      ['email', 'login', 'mobilePhone'].map(CAUSES.missingProperty),
+    );
     // Causes are sentences only, as at Okta.
     expect(Object.keys(body.errorCauses[0])).toEqual(['errorSummary']);
   });
@@ -80,7 +88,8 @@ describe('my-account password', () => {
   it('refuses a wrong current password', async () => {
     const token = await myAccountToken(stack().urls, 'admin', ['okta.myAccount.password.manage']);
     const { status, body } = await callMyAccount(stack().urls, token, 'POST', '/password/change-password', {
-      oldPassword: 'fout-fout', newPassword: 'Dakgoot-Zolder-7',
+      oldPassword: 'fout-fout',
+      newPassword: 'Dakgoot-Zolder-7',
     });
     expect(status).toBe(400);
     expect(body).toMatchObject({ errorCode: 'E0000001', errorCauses: [{ errorSummary: CAUSES.wrongOldPassword }] });
@@ -95,7 +104,13 @@ describe('my-account password', () => {
       const { status, body } = await change(newPassword);
       expect(status, newPassword).toBe(400);
       expect(body.errorCode).toBe('E0000001');
-      expect(body.errorCauses).toEqual([{ errorSummary: expect.stringMatching(/^password: Password requirements were not met\. Password requirements: at least 8 characters/) }]);
+      expect(body.errorCauses).toEqual([
+        {
+          errorSummary: expect.stringMatching(
+            /^password: Password requirements were not met\. Password requirements: at least 8 characters/,
+          ),
+        },
+      ]);
     }
     const missing = await callMyAccount(stack().urls, token, 'POST', '/password/change-password', { newPassword: 'Dakgoot-Zolder-7' });
     expect(missing.body).toMatchObject({ errorCode: 'E0000001', errorCauses: [{ errorSummary: CAUSES.blank('oldPassword') }] });
@@ -104,7 +119,8 @@ describe('my-account password', () => {
   it('changes the password in the user store: the next sign-in needs the new one', async () => {
     const token = await myAccountToken(stack().urls, 'monteur', ['okta.myAccount.password.manage']);
     const { status, body } = await callMyAccount(stack().urls, token, 'POST', '/password/change-password', {
-      oldPassword: '123qwe', newPassword: 'Spouwmuur-Isolatie-9',
+      oldPassword: '123qwe',
+      newPassword: 'Spouwmuur-Isolatie-9',
     });
     expect(status).toBe(204);
     expect(body).toBeUndefined();

@@ -21,7 +21,12 @@ async function boundSignIn(): Promise<SignedIn & { DPoP: oauth.DPoPHandle }> {
 }
 
 async function refreshWith(signedIn: SignedIn, refreshToken: string, DPoP?: oauth.DPoPHandle) {
-  const ask = async () => oauth.processRefreshTokenResponse(signedIn.as, client, await oauth.refreshTokenGrantRequest(signedIn.as, client, oauth.None(), refreshToken, { ...insecure, DPoP }));
+  const ask = async () =>
+    oauth.processRefreshTokenResponse(
+      signedIn.as,
+      client,
+      await oauth.refreshTokenGrantRequest(signedIn.as, client, oauth.None(), refreshToken, { ...insecure, DPoP }),
+    );
   return ask().catch((error: unknown) => (oauth.isDPoPNonceError(error) ? ask() : Promise.reject(error)));
 }
 
@@ -66,7 +71,9 @@ describe('/userinfo of the org server', () => {
     const { tokens } = await signIn(stack().urls, 'admin', undefined, { scope: 'openid' }, { issuer: stack().urls.issuer });
     const response = await userinfo(tokens.access_token);
     expect(response.status).toBe(403);
-    expect(response.headers.get('www-authenticate')).toBe(`Bearer error="insufficient_scope", error_description="${USERINFO_SCOPE_DESCRIPTION}"`);
+    expect(response.headers.get('www-authenticate')).toBe(
+      `Bearer error="insufficient_scope", error_description="${USERINFO_SCOPE_DESCRIPTION}"`,
+    );
     expect(await response.json()).toEqual({ error: 'insufficient_scope', error_description: USERINFO_SCOPE_DESCRIPTION });
   });
 
@@ -86,19 +93,30 @@ describe('/introspect of the org server for a public client', () => {
       body: new URLSearchParams({ token, token_type_hint: 'access_token', client_id: clientId }),
     }).then(async (response) => ({ status: response.status, body: (await response.json()) as Record<string, unknown> }));
 
-  it('is in the discovery document, and names the token\'s client, scopes and person as Okta does', async () => {
+  it("is in the discovery document, and names the token's client, scopes and person as Okta does", async () => {
     const metadata = (await (await fetch(`${stack().urls.issuer}/.well-known/openid-configuration`)).json()) as Record<string, unknown>;
     expect(metadata.introspection_endpoint).toBe(`${stack().urls.issuer}/oauth2/v1/introspect`);
     const { tokens } = await orgSignIn(stack().urls, 'admin', ['okta.myAccount.email.read']);
     const { status, body } = await introspect(tokens.access_token);
     expect(status).toBe(200);
-    expect(body).toMatchObject({ active: true, client_id: CLIENT_ID, sub: 'admin', username: 'admin', uid: 'idp-0001-admin', token_type: 'Bearer' });
+    expect(body).toMatchObject({
+      active: true,
+      client_id: CLIENT_ID,
+      sub: 'admin',
+      username: 'admin',
+      uid: 'idp-0001-admin',
+      token_type: 'Bearer',
+    });
     expect(String(body.scope).split(' ')).toContain('okta.myAccount.email.read');
   });
 
-  it('names another app\'s client for its token, whoever asks, and says inactive for what it does not know', async () => {
+  it("names another app's client for its token, whoever asks, and says inactive for what it does not know", async () => {
     const other = await signIn(stack().urls, 'admin', undefined, {}, { issuer: stack().urls.issuer, clientId: OTHER_CLIENT_ID });
-    expect((await introspect(other.tokens.access_token)).body).toMatchObject({ active: true, client_id: OTHER_CLIENT_ID, uid: 'idp-0001-admin' });
+    expect((await introspect(other.tokens.access_token)).body).toMatchObject({
+      active: true,
+      client_id: OTHER_CLIENT_ID,
+      uid: 'idp-0001-admin',
+    });
     expect((await introspect('onbekend')).body).toEqual({ active: false });
   });
 });
@@ -119,8 +137,14 @@ describe('a colleague who signed in at the provider through another app of the o
   });
 
   it('answers the other app consent_required for an Okta API scope the org never granted it', async () => {
-    const pending = await beginSignIn(stack().urls, { scope: 'openid okta.myAccount.profile.read' }, { ...atOrg(stack().urls), clientId: OTHER_CLIENT_ID });
-    const { url } = await pending.browser.follow(pending.authorizationUrl, (location) => location.startsWith(redirectUri(stack().urls, OTHER_CLIENT_ID)));
+    const pending = await beginSignIn(
+      stack().urls,
+      { scope: 'openid okta.myAccount.profile.read' },
+      { ...atOrg(stack().urls), clientId: OTHER_CLIENT_ID },
+    );
+    const { url } = await pending.browser.follow(pending.authorizationUrl, (location) =>
+      location.startsWith(redirectUri(stack().urls, OTHER_CLIENT_ID)),
+    );
     expect(new URL(url).searchParams.get('error')).toBe('consent_required');
   });
 });

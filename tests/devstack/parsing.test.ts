@@ -13,7 +13,12 @@ const headers = (values: Record<string, string>) => (name: string) =>
 describe('request headers', () => {
   const none = () => undefined;
   const culture = (values: Record<string, string>, saved?: string) =>
-    resolveCulture({ query: none, header: headers(values), cookie: none, user: saved === undefined ? undefined : { saved: saved || undefined } });
+    resolveCulture({
+      query: none,
+      header: headers(values),
+      cookie: none,
+      user: saved === undefined ? undefined : { saved: saved || undefined },
+    });
 
   it.each([
     [{}, 'nl'],
@@ -40,7 +45,8 @@ describe('request headers', () => {
 
   it('reads the Abp-TenantId header, then the cookie; not Abp.TenantId, nor ids that name no tenant', () => {
     const tenants = createApiTenantDirectory();
-    const tenant = (header: Record<string, string>, cookie: Record<string, string> = {}) => readRequestTenant(headers(header), headers(cookie), tenants.findById)?.id ?? null;
+    const tenant = (header: Record<string, string>, cookie: Record<string, string> = {}) =>
+      readRequestTenant(headers(header), headers(cookie), tenants.findById)?.id ?? null;
     expect(tenant({})).toBeNull();
     expect(tenant({ 'Abp-TenantId': 'null' })).toBeNull();
     expect(tenant({ 'Abp.TenantId': '2' }, { 'Abp.TenantId': '2' })).toBeNull();

@@ -51,8 +51,18 @@ describe('one voice on the provider’s pages and in its mails', () => {
   it('uses the app’s words: no registering, no identity provider, no tenant or host', () => {
     expect(allTexts(TEXTS.nl).filter((text) => /registr|identiteitsprovider|tenant|\bhost\b/i.test(text))).toEqual([]);
     expect(allTexts(TEXTS.en).filter((text) => /regist|identity provider|tenant|\bhost\b/i.test(text))).toEqual([]);
-    expect(TEXTS.nl).toMatchObject({ requestAccount: 'Account aanvragen', signIn: 'Inloggen', signOut: 'Uitloggen', forgotPassword: 'Wachtwoord vergeten?' });
-    expect(TEXTS.en).toMatchObject({ requestAccount: 'Request an account', signIn: 'Sign in', signOut: 'Sign out', forgotPassword: 'Forgot your password?' });
+    expect(TEXTS.nl).toMatchObject({
+      requestAccount: 'Account aanvragen',
+      signIn: 'Inloggen',
+      signOut: 'Uitloggen',
+      forgotPassword: 'Wachtwoord vergeten?',
+    });
+    expect(TEXTS.en).toMatchObject({
+      requestAccount: 'Request an account',
+      signIn: 'Sign in',
+      signOut: 'Sign out',
+      forgotPassword: 'Forgot your password?',
+    });
   });
 
   it('has an English text for every Dutch one, and no Dutch left in them', () => {
@@ -129,6 +139,8 @@ describe('the product’s icon', () => {
     expect(response.status).toBe(200);
     expect(response.headers.get('content-type')).toBe('image/svg+xml');
     expect(await response.text()).toBe(readFileSync(join(ROOT, 'public/favicon.svg'), 'utf8'));
-    expect((await openPage(new Browser(), `${stack.urls.issuer}/signin/unlock`)).html).toContain('<link rel="icon" href="/favicon.svg" type="image/svg+xml">');
+    expect((await openPage(new Browser(), `${stack.urls.issuer}/signin/unlock`)).html).toContain(
+      '<link rel="icon" href="/favicon.svg" type="image/svg+xml">',
+    );
   });
 });

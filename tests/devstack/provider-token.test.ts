@@ -41,7 +41,14 @@ beforeAll(async () => {
   server = createServer((req, res) => {
     res.setHeader('Content-Type', 'application/json');
     if (req.url === '/.well-known/openid-configuration') {
-      res.end(JSON.stringify({ issuer, jwks_uri: `${issuer}/keys`, userinfo_endpoint: `${issuer}/userinfo`, introspection_endpoint: `${issuer}/introspect` }));
+      res.end(
+        JSON.stringify({
+          issuer,
+          jwks_uri: `${issuer}/keys`,
+          userinfo_endpoint: `${issuer}/userinfo`,
+          introspection_endpoint: `${issuer}/introspect`,
+        }),
+      );
     } else if (req.url === '/keys') res.end(JSON.stringify({ keys: [jwk] }));
     else if (req.url === '/introspect' && req.method === 'POST') {
       void form(req).then((params) => {
@@ -50,7 +57,8 @@ beforeAll(async () => {
         else if (token === DOWN) res.writeHead(503).end('{}');
         else res.end(JSON.stringify(INTROSPECTED[token] ?? { active: false }));
       });
-    } else if (req.url === '/userinfo' && req.headers.authorization?.startsWith('Bearer opaque-')) res.end(JSON.stringify({ sub: 'idp-0001-admin', email: 'admin@isolatie.local' }));
+    } else if (req.url === '/userinfo' && req.headers.authorization?.startsWith('Bearer opaque-'))
+      res.end(JSON.stringify({ sub: 'idp-0001-admin', email: 'admin@isolatie.local' }));
     else if (req.url === '/userinfo') res.writeHead(401, { 'WWW-Authenticate': 'Bearer error="invalid_token"' }).end('{}');
     else res.writeHead(404).end('{}');
   });
@@ -61,7 +69,14 @@ afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
 /** A custom server's access token as Okta mints it: no `typ`, `sub` the login, `uid` the user id, `cid` the client. */
 function token(overrides: { payload?: JWTPayload; typ?: string; iat?: number; exp?: number; key?: CryptoKey } = {}) {
   const now = Math.floor(Date.now() / 1000);
-  return new SignJWT({ ver: 1, cid: CLIENT, uid: 'idp-0001-admin', scp: ['openid', 'profile', 'email', 'offline_access'], email: 'admin@isolatie.local', ...overrides.payload })
+  return new SignJWT({
+    ver: 1,
+    cid: CLIENT,
+    uid: 'idp-0001-admin',
+    scp: ['openid', 'profile', 'email', 'offline_access'],
+    email: 'admin@isolatie.local',
+    ...overrides.payload,
+  })
     .setProtectedHeader({ alg: 'RS256', kid: 'k1', ...(overrides.typ ? { typ: overrides.typ } : {}) })
     .setIssuer(overrides.payload?.iss ?? issuer)
     .setAudience(overrides.payload?.aud ?? AUDIENCE)
@@ -71,13 +86,13 @@ function token(overrides: { payload?: JWTPayload; typ?: string; iat?: number; ex
     .sign(overrides.key ?? key);
 }
 
-describe('provider token verification (layout A: a custom server\'s JWT)', () => {
+describe("provider token verification (layout A: a custom server's JWT)", () => {
   it('accepts a token as Okta mints it and names the person by uid, not by sub (the login)', async () => {
     const verify = createProviderTokenVerifier(settings);
     expect(await verify(await token())).toMatchObject({ uid: 'idp-0001-admin', sub: 'admin', email: 'admin@isolatie.local' });
   });
 
-  it('does not look at the header\'s typ', async () => {
+  it("does not look at the header's typ", async () => {
     const verify = createProviderTokenVerifier(settings);
     expect(await verify(await token({ typ: 'JWT' }))).toMatchObject({ uid: 'idp-0001-admin' });
   });
@@ -93,7 +108,7 @@ describe('provider token verification (layout A: a custom server\'s JWT)', () =>
     ['another audience', () => token({ payload: { aud: 'http://localhost:9999' } })],
     ['another issuer', () => token({ payload: { iss: 'http://localhost:1' } })],
     ['an expired token', () => token({ exp: Math.floor(Date.now() / 1000) - 10 * 60 })],
-    ['another app\'s token (cid)', () => token({ payload: { cid: 'andere-app' } })],
+    ["another app's token (cid)", () => token({ payload: { cid: 'andere-app' } })],
     ['a token without cid', () => token({ payload: { cid: undefined } })],
     ['a token without uid', () => token({ payload: { uid: undefined } })],
     ['a token signed with another key', async () => token({ key: (await generateKeyPair('RS256')).privateKey })],
@@ -110,27 +125,29 @@ describe('provider token verification (layout A: a custom server\'s JWT)', () =>
 });
 
 describe('provider token check at /introspect (layout B: an org without a custom authorization server)', () => {
-  it('accepts an active token of the app\'s client, with the person /userinfo names and uid', async () => {
+  it("accepts an active token of the app's client, with the person /userinfo names and uid", async () => {
     const verify = createProviderTokenVerifier(settings, 'introspect');
     expect(await verify(OPAQUE)).toMatchObject({ uid: 'idp-0001-admin', sub: 'idp-0001-admin', email: 'admin@isolatie.local' });
   });
 
   it.each([
     ['a token /introspect does not know', 'not-known'],
-    ['another app\'s token for the same person', OTHER_APP],
-    ['Mijn account\'s token (okta.myAccount scopes)', MY_ACCOUNT],
+    ["another app's token for the same person", OTHER_APP],
+    ["Mijn account's token (okta.myAccount scopes)", MY_ACCOUNT],
   ])('refuses %s, though /userinfo would answer for it', async (_name, value) => {
     const verify = createProviderTokenVerifier(settings, 'introspect');
     expect(await verify(value)).toBeUndefined();
   });
 
-  it('refuses a JWT that would pass as a custom server\'s token', async () => {
+  it("refuses a JWT that would pass as a custom server's token", async () => {
     expect(await createProviderTokenVerifier(settings, 'introspect')(await token())).toBeUndefined();
   });
 
-  it('reports an /introspect that fails or cannot be reached as the provider\'s fault', async () => {
+  it("reports an /introspect that fails or cannot be reached as the provider's fault", async () => {
     await expect(createProviderTokenVerifier(settings, 'introspect')(DOWN)).rejects.toBeInstanceOf(ProviderUnavailableError);
     const [port] = await freePorts(1);
-    await expect(createProviderTokenVerifier({ ...settings, issuer: `http://localhost:${port}` }, 'introspect')(OPAQUE)).rejects.toBeInstanceOf(ProviderUnavailableError);
+    await expect(
+      createProviderTokenVerifier({ ...settings, issuer: `http://localhost:${port}` }, 'introspect')(OPAQUE),
+    ).rejects.toBeInstanceOf(ProviderUnavailableError);
   });
 });

@@ -21,7 +21,10 @@ const LOCKED = 'Dit account is geblokkeerd na te veel mislukte inlogpogingen.';
 
 async function loginAnswer(userName: string, password: string) {
   const attempt = await submitLogin(stack.urls, await beginSignIn(stack.urls), userName, password);
-  return { signedIn: attempt.url.startsWith(redirectUri(stack.urls)), html: attempt.url.startsWith(redirectUri(stack.urls)) ? '' : await attempt.response.text() };
+  return {
+    signedIn: attempt.url.startsWith(redirectUri(stack.urls)),
+    html: attempt.url.startsWith(redirectUri(stack.urls)) ? '' : await attempt.response.text(),
+  };
 }
 
 /** Sets a new password through a recovery link; returns the link. */

@@ -32,7 +32,8 @@ describe('registration page', () => {
     expect(page.headers.get('cache-control')).toBe('no-store');
     expect(page.headers.get('set-cookie')).toMatch(/idp_form=.*HttpOnly.*SameSite=Strict/i);
     expect(page.html).toContain('<html lang="nl">');
-    for (const label of ['Voornaam', 'Achternaam', 'E-mailadres', 'Gebruikersnaam', 'Wachtwoord']) expect(page.html).toContain(`>${label}</label>`);
+    for (const label of ['Voornaam', 'Achternaam', 'E-mailadres', 'Gebruikersnaam', 'Wachtwoord'])
+      expect(page.html).toContain(`>${label}</label>`);
     expect(page.html).toContain('Minstens 8 tekens, niet je gebruikersnaam en geen veelgebruikt wachtwoord.');
     expect(page.html).toMatch(/name="form_token" value="[A-Za-z0-9_-]{43}"/);
   });
@@ -45,7 +46,13 @@ describe('registration page', () => {
   });
 
   it('names each field that is wrong, and keeps what was typed except the password', async () => {
-    const posted = await submitPage(registerUrl(), { givenName: 'Sanne', familyName: '', email: 'geen-adres', username: 'a', password: 'sanne' });
+    const posted = await submitPage(registerUrl(), {
+      givenName: 'Sanne',
+      familyName: '',
+      email: 'geen-adres',
+      username: 'a',
+      password: 'sanne',
+    });
     expect(posted.status).toBe(400);
     expect(posted.html).toContain('Vul je achternaam in');
     expect(posted.html).toContain('Vul een geldig e-mailadres in.');
@@ -81,7 +88,9 @@ describe('registration page', () => {
     });
     const { result } = await exchange.json();
     expect(result).toMatchObject({ accessToken: expect.any(String), waitingForActivation: false });
-    const configuration = await fetch(`${stack.urls.api}/AbpUserConfiguration/GetAll`, { headers: { Authorization: `Bearer ${result.accessToken}` } });
+    const configuration = await fetch(`${stack.urls.api}/AbpUserConfiguration/GetAll`, {
+      headers: { Authorization: `Bearer ${result.accessToken}` },
+    });
     expect((await configuration.json()).result.auth.grantedPermissions).toEqual({});
 
     // The link worked once.

@@ -13,7 +13,11 @@ import { stackForTests } from './helpers/test-stack.ts';
 // offline_access is asked for, with silent renewal by prompt=none instead.
 
 const refresh = async (signedIn: SignedIn, refreshToken: string) =>
-  oauth.processRefreshTokenResponse(signedIn.as, client, await oauth.refreshTokenGrantRequest(signedIn.as, client, oauth.None(), refreshToken, insecure));
+  oauth.processRefreshTokenResponse(
+    signedIn.as,
+    client,
+    await oauth.refreshTokenGrantRequest(signedIn.as, client, oauth.None(), refreshToken, insecure),
+  );
 
 /** A prompt=none authorization in the browser of an earlier sign-in, as a hidden renewal would run it. */
 async function silentRenewal(urls: StackUrls, signedIn: SignedIn, extra: AuthParams = {}, at: SignInAt = {}) {
@@ -22,8 +26,21 @@ async function silentRenewal(urls: StackUrls, signedIn: SignedIn, extra: AuthPar
   const params = new URL(url).searchParams;
   if (!url.startsWith(redirectUri(urls)) || params.has('error')) return { error: params.get('error') ?? `ended at ${url}` };
   const validated = oauth.validateAuthResponse(pending.as, client, new URL(url), pending.state);
-  const response = await oauth.authorizationCodeGrantRequest(pending.as, client, oauth.None(), validated, redirectUri(urls), pending.codeVerifier, insecure);
-  return { tokens: await oauth.processAuthorizationCodeResponse(pending.as, client, response, { expectedNonce: pending.nonce, requireIdToken: true }) };
+  const response = await oauth.authorizationCodeGrantRequest(
+    pending.as,
+    client,
+    oauth.None(),
+    validated,
+    redirectUri(urls),
+    pending.codeVerifier,
+    insecure,
+  );
+  return {
+    tokens: await oauth.processAuthorizationCodeResponse(pending.as, client, response, {
+      expectedNonce: pending.nonce,
+      requireIdToken: true,
+    }),
+  };
 }
 
 describe('refresh tokens with a fixed end', () => {

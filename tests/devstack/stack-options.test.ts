@@ -31,13 +31,17 @@ const exchange = (accessToken: string, sub: string) =>
   });
 
 describe('stack options', () => {
-  it('uses both token lifetimes, refuses the backend token once expired and takes the provider\'s within the clock skew', async () => {
+  it("uses both token lifetimes, refuses the backend token once expired and takes the provider's within the clock skew", async () => {
     const { tokens, idTokenClaims } = await signIn(stack.urls, 'admin');
     expect(tokens.expires_in).toBe(2);
     const fresh = (await (await exchange(tokens.access_token, idTokenClaims.sub)).json()).result;
     expect(fresh.expireInSeconds).toBe(2);
     const getAll = async () =>
-      (await (await fetch(`${stack.urls.api}/AbpUserConfiguration/GetAll`, { headers: { Authorization: `Bearer ${fresh.accessToken}` } })).json()).result;
+      (
+        await (
+          await fetch(`${stack.urls.api}/AbpUserConfiguration/GetAll`, { headers: { Authorization: `Bearer ${fresh.accessToken}` } })
+        ).json()
+      ).result;
     expect((await getAll()).session.userId).toBe(2);
 
     // Wait until both have passed their exp (whole seconds) for certain.
@@ -51,7 +55,7 @@ describe('stack options', () => {
     expect(expiredBackend.session).toMatchObject({ userId: null, tenantId: null });
   });
 
-  it('leaves the org server\'s tokens their hour, as Okta does, where it serves only Mijn account beside the custom server', async () => {
+  it("leaves the org server's tokens their hour, as Okta does, where it serves only Mijn account beside the custom server", async () => {
     const { tokens } = await signIn(stack.urls, 'admin', '123qwe', { scope: 'openid okta.myAccount.profile.read' }, atOrg(stack.urls));
     expect(tokens.expires_in).toBe(3600);
   });
@@ -98,7 +102,12 @@ describe('stack options', () => {
 
 describe('the deployment choices as options', () => {
   it('answers waitingForActivation for inactive users, and registers unknown ones inactive', async () => {
-    const chosen = await startTestStack({ serveApp: false, testMode: false, inactiveUserSignIn: 'waitingForActivation', externalUserRegistration: 'inactive' });
+    const chosen = await startTestStack({
+      serveApp: false,
+      testMode: false,
+      inactiveUserSignIn: 'waitingForActivation',
+      externalUserRegistration: 'inactive',
+    });
     try {
       const signInAt = async (userName: string) => {
         const { tokens, idTokenClaims } = await signIn(chosen.urls, userName);

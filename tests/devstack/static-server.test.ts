@@ -17,7 +17,11 @@ const stack = stackForTests({ klantenportaal: 'https://portaal.isolatie.local' }
 const get = (path: string, headers: Record<string, string> = {}) => fetch(`${stack().urls.app}${path}`, { headers });
 
 /** The bytes as sent: fetch would unpack a compressed body. */
-function rawGet(path: string, headers: Record<string, string> = {}, method = 'GET'): Promise<{ status: number; headers: IncomingHttpHeaders; body: Buffer }> {
+function rawGet(
+  path: string,
+  headers: Record<string, string> = {},
+  method = 'GET',
+): Promise<{ status: number; headers: IncomingHttpHeaders; body: Buffer }> {
   return new Promise((resolve, reject) => {
     const req = request(`${stack().urls.app}${path}`, { method, headers }, (res) => {
       const chunks: Buffer[] = [];
@@ -57,7 +61,18 @@ describe('static server', () => {
     expect(directives.get('connect-src')).toBe(`connect-src 'self' ${stack().urls.issuer} ${stack().urls.api}`);
     expect(directives.get('frame-src')).toBe(`frame-src 'self' ${stack().urls.issuer}`);
     expect(directives.get('form-action')).toBe(`form-action 'self' ${stack().urls.issuer}`);
-    for (const directive of ["default-src 'self'", "img-src 'self' data:", "font-src 'self'", "frame-ancestors 'none'", "base-uri 'self'", "object-src 'none'", "worker-src 'self'", "manifest-src 'self'", "require-trusted-types-for 'script'", 'trusted-types default']) {
+    for (const directive of [
+      "default-src 'self'",
+      "img-src 'self' data:",
+      "font-src 'self'",
+      "frame-ancestors 'none'",
+      "base-uri 'self'",
+      "object-src 'none'",
+      "worker-src 'self'",
+      "manifest-src 'self'",
+      "require-trusted-types-for 'script'",
+      'trusted-types default',
+    ]) {
       expect(csp).toContain(directive);
     }
     expect(response.headers.get('referrer-policy')).toBe('no-referrer');
@@ -198,7 +213,12 @@ describe('static server', () => {
   });
 
   it('never serves a file outside the build', async () => {
-    for (const path of ['/%2e%2e/%2e%2e/etc/passwd', '/..%2f..%2fetc%2fpasswd', '/assets/..%2f..%2f..%2fetc%2fpasswd.txt', '/assets/%2e%2e/%2e%2e/%2e%2e/etc/hostname.txt']) {
+    for (const path of [
+      '/%2e%2e/%2e%2e/etc/passwd',
+      '/..%2f..%2fetc%2fpasswd',
+      '/assets/..%2f..%2f..%2fetc%2fpasswd.txt',
+      '/assets/%2e%2e/%2e%2e/%2e%2e/etc/hostname.txt',
+    ]) {
       const answer = await rawGet(path);
       expect(answer.body.toString(), path).not.toMatch(/root:x?:0:/);
       expect(answer.status === 404 || answer.body.toString().includes('<div id="root">'), path).toBe(true);
@@ -256,7 +276,8 @@ describe('static server', () => {
     expect(await logged.text()).toMatch(/<head[^>]*><script src="\/__page-log\.js"><\/script>/);
     const built = await get('/app/home', { 'User-Agent': chromium });
     expect(logged.headers.get('content-security-policy')).toBe(built.headers.get('content-security-policy'));
-    for (const userAgent of [chromium, firefox]) expect(await (await get('/app/home', { 'User-Agent': userAgent })).text()).not.toContain('__page-log');
+    for (const userAgent of [chromium, firefox])
+      expect(await (await get('/app/home', { 'User-Agent': userAgent })).text()).not.toContain('__page-log');
     const script = await get('/__page-log.js', { 'User-Agent': webkit });
     expect(script.status).toBe(200);
     expect(script.headers.get('content-type')).toMatch(/^application\/javascript/);
@@ -268,18 +289,26 @@ describe('static server', () => {
     expect(worker.slice(WORKER_LOG_SCRIPT.length)).toBe(builtWorker);
     expect(builtWorker).not.toContain('__workerLog');
     // Outside test mode the server has neither.
-    const plain = createStaticApp({ dist: stack().dist, issuer: stack().urls.issuer, apiUrl: stack().urls.api, appConfig: stack().appConfig, faults: stack().faults });
+    const plain = createStaticApp({
+      dist: stack().dist,
+      issuer: stack().urls.issuer,
+      apiUrl: stack().urls.api,
+      appConfig: stack().appConfig,
+      faults: stack().faults,
+    });
     expect(await (await plain.request('/app/home', { headers: { 'User-Agent': webkit } })).text()).not.toContain('__page-log');
     expect((await plain.request('/__page-log.js', { headers: { 'User-Agent': webkit } })).status).toBe(404);
     expect(await (await plain.request('/sw.js', { headers: { 'User-Agent': webkit } })).text()).not.toContain('__workerLog');
   });
 });
 
-describe('the same-origin layout: ABP\'s paths under the app\'s address', () => {
+describe("the same-origin layout: ABP's paths under the app's address", () => {
   const sameOrigin = stackForTests({ apiLayout: 'same-origin' });
 
-  it('names the app\'s own address as the API in the config and in the CSP', async () => {
-    const config = (await (await fetch(`${sameOrigin().urls.app}/assets/appconfig.production.json`)).json()) as { remoteServiceBaseUrl: string };
+  it("names the app's own address as the API in the config and in the CSP", async () => {
+    const config = (await (await fetch(`${sameOrigin().urls.app}/assets/appconfig.production.json`)).json()) as {
+      remoteServiceBaseUrl: string;
+    };
     expect(config.remoteServiceBaseUrl).toBe(sameOrigin().urls.app);
     const csp = (await fetch(`${sameOrigin().urls.app}/app/home`)).headers.get('content-security-policy')!;
     expect(csp).toContain(`connect-src 'self' ${sameOrigin().urls.issuer} ${sameOrigin().urls.app};`);
@@ -289,7 +318,10 @@ describe('the same-origin layout: ABP\'s paths under the app\'s address', () => 
     const viaApp = await fetch(`${sameOrigin().urls.app}/AbpUserConfiguration/GetAll`, { headers: { 'Abp-TenantId': '1' } });
     const direct = await fetch(`${sameOrigin().urls.apiServer}/AbpUserConfiguration/GetAll`, { headers: { 'Abp-TenantId': '1' } });
     expect(viaApp.status).toBe(200);
-    const [proxied, own] = (await Promise.all([viaApp.json(), direct.json()])) as [{ result: { session: unknown } }, { result: { session: unknown } }];
+    const [proxied, own] = (await Promise.all([viaApp.json(), direct.json()])) as [
+      { result: { session: unknown } },
+      { result: { session: unknown } },
+    ];
     expect(proxied.result.session).toEqual(own.result.session);
     expect(viaApp.headers.get('content-type')).toBe(direct.headers.get('content-type'));
 
@@ -306,7 +338,14 @@ describe('the same-origin layout: ABP\'s paths under the app\'s address', () => 
 
   it('answers 502 when the API cannot be reached, as nginx does', async () => {
     const [port] = await freePorts(1);
-    const app = createStaticApp({ dist: sameOrigin().dist, issuer: sameOrigin().urls.issuer, apiUrl: 'http://localhost:1', apiServer: `http://localhost:${port}`, appConfig: sameOrigin().appConfig, faults: sameOrigin().faults });
+    const app = createStaticApp({
+      dist: sameOrigin().dist,
+      issuer: sameOrigin().urls.issuer,
+      apiUrl: 'http://localhost:1',
+      apiServer: `http://localhost:${port}`,
+      appConfig: sameOrigin().appConfig,
+      faults: sameOrigin().faults,
+    });
     const server = createServer(getRequestListener(app.fetch));
     await new Promise<void>((done) => server.listen(0, 'localhost', done));
     try {
@@ -363,7 +402,6 @@ describe('deploy/nginx.conf as the app server reads it', () => {
 });
 
 describe('start-up errors', () => {
-
   it.each([
     ['app', 'APP_PORT'],
     ['idp', 'IDP_PORT'],
@@ -372,7 +410,9 @@ describe('start-up errors', () => {
     const [app, idp, api] = (await freePorts(3)) as [number, number, number];
     const ports = { app, idp, api, [which]: stack().ports[which] };
     const attempt = startStack({ appPort: ports.app, idpPort: ports.idp, apiPort: ports.api, dist: stack().dist });
-    await expect(attempt).rejects.toThrow(`Port ${stack().ports[which]} on ${which === 'idp' ? '127.0.0.1' : 'localhost'} is already in use`);
+    await expect(attempt).rejects.toThrow(
+      `Port ${stack().ports[which]} on ${which === 'idp' ? '127.0.0.1' : 'localhost'} is already in use`,
+    );
     await expect(attempt).rejects.toThrow(`${envVar}=<port>`);
     // Servers that had started before the failure were closed again.
     const retry = await startStack({ appPort: app, idpPort: idp, apiPort: api, dist: stack().dist });

@@ -66,7 +66,13 @@ describe('the API at an address of its own, with tls', () => {
       expect(crossOrigin.urls.api).toMatch(/^https:\/\/localhost:\d+$/);
       expect(crossOrigin.appConfig.remoteServiceBaseUrl).toBe(crossOrigin.urls.api);
       const answer = await new Promise<IncomingHttpHeaders>((resolve, reject) => {
-        const stream = api.request({ ':method': 'OPTIONS', ':path': '/AbpUserConfiguration/GetAll', origin: crossOrigin.urls.app, 'access-control-request-method': 'GET', 'access-control-request-headers': 'x-requested-with' });
+        const stream = api.request({
+          ':method': 'OPTIONS',
+          ':path': '/AbpUserConfiguration/GetAll',
+          origin: crossOrigin.urls.app,
+          'access-control-request-method': 'GET',
+          'access-control-request-headers': 'x-requested-with',
+        });
         stream.on('response', resolve);
         stream.on('error', reject);
         stream.resume();

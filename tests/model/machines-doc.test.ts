@@ -27,7 +27,9 @@ describe('docs/machines.md', () => {
   });
 
   it.each(MACHINES)('draws every state of the $name by its name, entry actions and invokes below it', ({ machine }) => {
-    const diagram = mermaidDiagram(machine).split('\n').map((line) => line.trim());
+    const diagram = mermaidDiagram(machine)
+      .split('\n')
+      .map((line) => line.trim());
     for (const node of allNodes(machine.root)) {
       expect(titleOf(diagram, idOf(node)), `the title of ${node.path.join('.')}`).toBe(node.key);
     }

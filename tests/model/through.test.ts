@@ -11,7 +11,10 @@ function withForbidden(through?: string[]): MachineModel {
     ...bootModel,
     outcomes: {
       ...bootModel.outcomes,
-      loadUserConfiguration: { ...loadUserConfiguration, error: { ...loadUserConfiguration.error, '403': { kind: 'forbidden', detail: 'HTTP 403', status: 403 } } },
+      loadUserConfiguration: {
+        ...loadUserConfiguration,
+        error: { ...loadUserConfiguration.error, '403': { kind: 'forbidden', detail: 'HTTP 403', status: 403 } },
+      },
     },
     through,
   };
@@ -20,7 +23,8 @@ function withForbidden(through?: string[]): MachineModel {
 /** The boot model without the `through` entries of its own, so what a test asks for is not met by them already. */
 const plainBoot: MachineModel = { ...bootModel, through: undefined };
 /** The ids of the chosen paths through `wanted`. */
-const pathsThrough = (generated: { through: { wanted: string; paths: string[] }[] }, wanted: string) => generated.through.find((entry) => entry.wanted === wanted)!.paths;
+const pathsThrough = (generated: { through: { wanted: string; paths: string[] }[] }, wanted: string) =>
+  generated.through.find((entry) => entry.wanted === wanted)!.paths;
 
 const FORBIDDEN = 'error loadUserConfiguration (403)';
 const SERVER = 'error loadUserConfiguration (500)';
@@ -37,9 +41,14 @@ describe('paths through a given step', () => {
     const generated = await generatePaths(withForbidden([FORBIDDEN, SERVER]));
     const names = generated.paths.map(pathName);
     expect(generated.paths).toHaveLength(plain.paths.length + 1);
-    expect(through(names, FORBIDDEN)).toEqual([expect.stringMatching(/^boot#\d+ start \(nl\) → done loadConfig \(ok\) → error loadUserConfiguration \(403\)$/)]);
+    expect(through(names, FORBIDDEN)).toEqual([
+      expect.stringMatching(/^boot#\d+ start \(nl\) → done loadConfig \(ok\) → error loadUserConfiguration \(403\)$/),
+    ]);
     expect(through(names, SERVER)).toHaveLength(1);
-    expect(generated.through.map(({ wanted, paths }) => [wanted, paths.length])).toEqual([[FORBIDDEN, 1], [SERVER, 1]]);
+    expect(generated.through.map(({ wanted, paths }) => [wanted, paths.length])).toEqual([
+      [FORBIDDEN, 1],
+      [SERVER, 1],
+    ]);
     const forbidden = generated.paths.find((path) => pathName(path).endsWith(FORBIDDEN))!;
     const walked = await walkPath(withForbidden(), forbidden);
     expect(walked.states.map((state) => stateKey(state))).toEqual(['loadingConfig', 'loadingUserConfiguration', 'initialisingSession']);
@@ -53,7 +62,9 @@ describe('paths through a given step', () => {
   });
 
   it('stop the generator with the steps that exist when none goes through the step', async () => {
-    await expect(generatePaths(bootModel, { through: [FORBIDDEN] })).rejects.toThrow(/no path goes through "error loadUserConfiguration \(403\)"; steps there are: .*error loadUserConfiguration \(500\)/);
+    await expect(generatePaths(bootModel, { through: [FORBIDDEN] })).rejects.toThrow(
+      /no path goes through "error loadUserConfiguration \(403\)"; steps there are: .*error loadUserConfiguration \(500\)/,
+    );
   });
 });
 
@@ -65,12 +76,18 @@ describe('paths through steps in order', () => {
     const generated = await generatePaths(plainBoot, { through: [restartThenServer, invalidThenRetry] });
     const named = (id: string) => pathName(generated.paths.find((path) => path.id === id)!);
     expect(plain.paths.map(pathName)).not.toContainEqual(expect.stringMatching(/ → RESTART → error loadUserConfiguration \(500\)/));
-    expect(pathsThrough(generated, restartThenServer).map(named)).toEqual([expect.stringMatching(/ → RESTART → error loadUserConfiguration \(500\)/)]);
-    expect(pathsThrough(generated, invalidThenRetry).map(named)).toContainEqual(expect.stringMatching(/error loadConfig \(invalid\) → RETRY$/));
+    expect(pathsThrough(generated, restartThenServer).map(named)).toEqual([
+      expect.stringMatching(/ → RESTART → error loadUserConfiguration \(500\)/),
+    ]);
+    expect(pathsThrough(generated, invalidThenRetry).map(named)).toContainEqual(
+      expect.stringMatching(/error loadConfig \(invalid\) → RETRY$/),
+    );
   });
 
   it('are not met by the same steps with a step between', async () => {
     await expect(generatePaths(plainBoot, { through: ['error loadConfig (no answer) → … → done loadConfig (ok)'] })).resolves.toBeDefined();
-    await expect(generatePaths(plainBoot, { through: ['error loadConfig (no answer) → done loadConfig (ok)'] })).rejects.toThrow(/no path goes through "error loadConfig \(no answer\) → done loadConfig \(ok\)"/);
+    await expect(generatePaths(plainBoot, { through: ['error loadConfig (no answer) → done loadConfig (ok)'] })).rejects.toThrow(
+      /no path goes through "error loadConfig \(no answer\) → done loadConfig \(ok\)"/,
+    );
   });
 });

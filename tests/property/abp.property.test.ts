@@ -48,7 +48,19 @@ const errorInfo = fc.oneof(
       details: fc.oneof(text, fc.constant(null), fc.jsonValue()),
       validationErrors: fc.oneof(
         fc.constant(null),
-        fc.array(fc.oneof(fc.record({ message: fc.oneof(text, fc.jsonValue()), members: fc.oneof(fc.array(fc.oneof(text, fc.jsonValue()), { maxLength: 3 }), fc.jsonValue()) }, { requiredKeys: [] }), fc.jsonValue()), { maxLength: 3 }),
+        fc.array(
+          fc.oneof(
+            fc.record(
+              {
+                message: fc.oneof(text, fc.jsonValue()),
+                members: fc.oneof(fc.array(fc.oneof(text, fc.jsonValue()), { maxLength: 3 }), fc.jsonValue()),
+              },
+              { requiredKeys: [] },
+            ),
+            fc.jsonValue(),
+          ),
+          { maxLength: 3 },
+        ),
         fc.jsonValue(),
       ),
     },
@@ -130,49 +142,75 @@ const fetchFailure = fc.oneof(
 );
 
 describe('unwrapEnvelope, for any status and body', () => {
-  asyncProperty(ENVELOPE, 'gives the result of a successful envelope, else an AbpError of the kind the status (first) and the envelope say', [status, body, statusText], async (statusCode, text, reason) => {
-    const want = expected(statusCode, text);
-    const got = await unwrapEnvelope(response(statusCode, text, reason)).then(
-      (result: unknown) => ({ result }),
-      (error: unknown) => ({ error }),
-    );
-    if ('result' in want) {
-      expect(got).toEqual({ result: want.result });
-      return;
-    }
-    if (!('error' in got)) throw new Error(`expected an AbpError ${want.kind}, got the result ${JSON.stringify(got.result)}`);
-    const failure = expectAbpError(got.error);
-    expect({ kind: failure.kind, status: failure.status }).toEqual(want);
-  }, { numRuns: 1000 });
+  asyncProperty(
+    ENVELOPE,
+    'gives the result of a successful envelope, else an AbpError of the kind the status (first) and the envelope say',
+    [status, body, statusText],
+    async (statusCode, text, reason) => {
+      const want = expected(statusCode, text);
+      const got = await unwrapEnvelope(response(statusCode, text, reason)).then(
+        (result: unknown) => ({ result }),
+        (error: unknown) => ({ error }),
+      );
+      if ('result' in want) {
+        expect(got).toEqual({ result: want.result });
+        return;
+      }
+      if (!('error' in got)) throw new Error(`expected an AbpError ${want.kind}, got the result ${JSON.stringify(got.result)}`);
+      const failure = expectAbpError(got.error);
+      expect({ kind: failure.kind, status: failure.status }).toEqual(want);
+    },
+    { numRuns: 1000 },
+  );
 
-  property(ENVELOPE, 'any status maps to a known kind, 401 and 403 apart', [fc.integer({ min: -1000, max: 100_000 })], (code) => {
-    const kind = kindOfStatus(code);
-    expect(ABP_ERROR_KINDS).toContain(kind);
-    expect(kind === 'unauthorized').toBe(code === 401);
-    expect(kind === 'forbidden').toBe(code === 403);
-  }, { numRuns: 3200 });
+  property(
+    ENVELOPE,
+    'any status maps to a known kind, 401 and 403 apart',
+    [fc.integer({ min: -1000, max: 100_000 })],
+    (code) => {
+      const kind = kindOfStatus(code);
+      expect(ABP_ERROR_KINDS).toContain(kind);
+      expect(kind === 'unauthorized').toBe(code === 401);
+      expect(kind === 'forbidden').toBe(code === 403);
+    },
+    { numRuns: 3200 },
+  );
 
-  property(ENVELOPE, "readServerError reads any error value into the documented shape", [fc.oneof(errorInfo, fc.anything())], (error) => {
-    const read = readServerError(error);
-    if (read.message !== undefined) expect(read.message.trim()).not.toBe('');
-    if (read.details !== undefined) expect(read.details.trim()).not.toBe('');
-    expect(Array.isArray(read.validationErrors)).toBe(true);
-    for (const item of read.validationErrors) {
-      expect(typeof item.message === 'string' && item.message.trim() !== '').toBe(true);
-      expect(item.members.every((member) => typeof member === 'string')).toBe(true);
-    }
-  }, { numRuns: 2000 });
+  property(
+    ENVELOPE,
+    'readServerError reads any error value into the documented shape',
+    [fc.oneof(errorInfo, fc.anything())],
+    (error) => {
+      const read = readServerError(error);
+      if (read.message !== undefined) expect(read.message.trim()).not.toBe('');
+      if (read.details !== undefined) expect(read.details.trim()).not.toBe('');
+      expect(Array.isArray(read.validationErrors)).toBe(true);
+      for (const item of read.validationErrors) {
+        expect(typeof item.message === 'string' && item.message.trim() !== '').toBe(true);
+        expect(item.members.every((member) => typeof member === 'string')).toBe(true);
+      }
+    },
+    { numRuns: 2000 },
+  );
 
   asyncProperty(
     ENVELOPE,
     'the client gives a result or an AbpError for any answer, and a network AbpError for any failure to fetch',
-    [fc.oneof(fc.tuple(status, body).map(([code, text]) => ({ code, text })), fetchFailure.map((thrown) => ({ thrown })))],
+    [
+      fc.oneof(
+        fc.tuple(status, body).map(([code, text]) => ({ code, text })),
+        fetchFailure.map((thrown) => ({ thrown })),
+      ),
+    ],
     async (answer) => {
       vi.stubGlobal('fetch', async () => {
         if ('thrown' in answer) throw answer.thrown;
         return response(answer.code, answer.text, '');
       });
-      const client = createAbpClient({ baseUrl: 'http://localhost:21021', headers: () => ({ tenantHeaderName: 'Abp-TenantId', tenantId: undefined, cultureName: 'nl', token: undefined }) });
+      const client = createAbpClient({
+        baseUrl: 'http://localhost:21021',
+        headers: () => ({ tenantHeaderName: 'Abp-TenantId', tenantId: undefined, cultureName: 'nl', token: undefined }),
+      });
       const got = await client.get<unknown>('api/services/app/Session/GetCurrentLoginInformations').then(
         (result) => ({ result }),
         (error: unknown) => ({ error }),
@@ -203,7 +241,11 @@ function readAsTheAppDoes(configuration: UserConfiguration, permission: string):
   for (const section of SECTIONS) expect(typeof canOpen(configuration, section)).toBe('boolean');
   const fromServer = serverMenu(configuration);
   expect(fromServer === undefined || fromServer.every((entry) => /^[\w-]+$/.test(entry.key))).toBe(true);
-  expect(knownMenu(configuration, i18n).every((entry) => SECTIONS.some((section) => section.key === entry.key) && typeof entry.name === 'string')).toBe(true);
+  expect(
+    knownMenu(configuration, i18n).every(
+      (entry) => SECTIONS.some((section) => section.key === entry.key) && typeof entry.name === 'string',
+    ),
+  ).toBe(true);
   const timeOut = sessionTimeOutOf(configuration);
   if (timeOut) expect(Number.isFinite(timeOut.timeoutMs) && Number.isFinite(timeOut.warningMs)).toBe(true);
   expect(['unspecified', 'utc', 'local']).toContain(clockFor(configuration.clock.provider).provider);
@@ -242,10 +284,21 @@ const permission = fc.oneof(
   fc.string({ maxLength: 12 }),
 );
 
-const stringRecord = fc.dictionary(fc.oneof(permission, fc.constantFrom('App.UserManagement.SessionTimeOut.IsEnabled', 'App.UserManagement.SessionTimeOut.TimeOutSecond')), fc.oneof(fc.constantFrom('true', 'True', 'false', '30', '-1', ''), fc.jsonValue({ maxDepth: 1 })), { maxKeys: 4 });
+const stringRecord = fc.dictionary(
+  fc.oneof(permission, fc.constantFrom('App.UserManagement.SessionTimeOut.IsEnabled', 'App.UserManagement.SessionTimeOut.TimeOutSecond')),
+  fc.oneof(fc.constantFrom('true', 'True', 'false', '30', '-1', ''), fc.jsonValue({ maxDepth: 1 })),
+  { maxKeys: 4 },
+);
 
 const language = fc.record(
-  { name: fc.oneof(fc.constantFrom('nl', 'en-US', ''), fc.jsonValue({ maxDepth: 1 })), displayName: fc.oneof(fc.constantFrom('Nederlands'), fc.jsonValue({ maxDepth: 1 })), icon: fc.jsonValue({ maxDepth: 0 }), isDefault: fc.jsonValue({ maxDepth: 0 }), isDisabled: fc.jsonValue({ maxDepth: 0 }), isRightToLeft: fc.jsonValue({ maxDepth: 0 }) },
+  {
+    name: fc.oneof(fc.constantFrom('nl', 'en-US', ''), fc.jsonValue({ maxDepth: 1 })),
+    displayName: fc.oneof(fc.constantFrom('Nederlands'), fc.jsonValue({ maxDepth: 1 })),
+    icon: fc.jsonValue({ maxDepth: 0 }),
+    isDefault: fc.jsonValue({ maxDepth: 0 }),
+    isDisabled: fc.jsonValue({ maxDepth: 0 }),
+    isRightToLeft: fc.jsonValue({ maxDepth: 0 }),
+  },
   { requiredKeys: [] },
 );
 
@@ -256,13 +309,115 @@ const userConfigurationResult = fc.oneof(
     arbitrary: fc.record(
       {
         multiTenancy: fc.jsonValue({ maxDepth: 1 }),
-        session: fc.oneof(fc.record({ userId: fc.jsonValue({ maxDepth: 0 }), tenantId: fc.jsonValue({ maxDepth: 0 }), impersonatorUserId: fc.jsonValue({ maxDepth: 0 }), impersonatorTenantId: fc.jsonValue({ maxDepth: 0 }), multiTenancySide: fc.jsonValue({ maxDepth: 0 }) }, { requiredKeys: [] }), fc.jsonValue({ maxDepth: 1 })),
-        localization: fc.oneof(fc.record({ currentLanguage: fc.oneof(language, fc.jsonValue({ maxDepth: 1 })), languages: fc.array(language, { maxLength: 2 }), currentCulture: fc.jsonValue({ maxDepth: 1 }), values: fc.jsonValue({ maxDepth: 2 }) }, { requiredKeys: [] }), fc.jsonValue({ maxDepth: 1 })),
-        features: fc.oneof(fc.record({ allFeatures: fc.oneof(fc.dictionary(permission, fc.oneof(fc.record({ value: fc.oneof(fc.constantFrom('true', 'false'), fc.jsonValue({ maxDepth: 0 })) }, { requiredKeys: [] }), fc.jsonValue({ maxDepth: 1 })), { maxKeys: 3 }), fc.jsonValue({ maxDepth: 1 })) }, { requiredKeys: [] }), fc.jsonValue({ maxDepth: 1 })),
-        auth: fc.oneof(fc.record({ allPermissions: fc.oneof(stringRecord, fc.jsonValue({ maxDepth: 1 })), grantedPermissions: fc.oneof(stringRecord, fc.jsonValue({ maxDepth: 1 })) }, { requiredKeys: [] }), fc.jsonValue({ maxDepth: 1 })),
-        nav: fc.oneof(fc.record({ menus: fc.oneof(fc.record({ MainMenu: fc.oneof(fc.record({ items: fc.oneof(fc.array(fc.record({ name: fc.jsonValue({ maxDepth: 0 }), url: fc.oneof(fc.constantFrom('verkoop', '/app/crm', 'app/home'), fc.jsonValue({ maxDepth: 0 })), order: fc.jsonValue({ maxDepth: 0 }), displayName: fc.jsonValue({ maxDepth: 0 }) }, { requiredKeys: [] }), { maxLength: 3 }), fc.jsonValue({ maxDepth: 1 })) }, { requiredKeys: [] }), fc.jsonValue({ maxDepth: 1 })) }, { requiredKeys: [] }), fc.jsonValue({ maxDepth: 1 })) }, { requiredKeys: [] }), fc.jsonValue({ maxDepth: 1 })),
-        setting: fc.oneof(fc.record({ values: fc.oneof(stringRecord, fc.jsonValue({ maxDepth: 1 })) }, { requiredKeys: [] }), fc.jsonValue({ maxDepth: 1 })),
-        clock: fc.oneof(fc.record({ provider: fc.oneof(fc.constantFrom('utcClockProvider', 'localClockProvider', 'unspecifiedClockProvider', 'utc', 'local', 'unspecified'), fc.jsonValue({ maxDepth: 0 })) }, { requiredKeys: [] }), fc.jsonValue({ maxDepth: 1 })),
+        session: fc.oneof(
+          fc.record(
+            {
+              userId: fc.jsonValue({ maxDepth: 0 }),
+              tenantId: fc.jsonValue({ maxDepth: 0 }),
+              impersonatorUserId: fc.jsonValue({ maxDepth: 0 }),
+              impersonatorTenantId: fc.jsonValue({ maxDepth: 0 }),
+              multiTenancySide: fc.jsonValue({ maxDepth: 0 }),
+            },
+            { requiredKeys: [] },
+          ),
+          fc.jsonValue({ maxDepth: 1 }),
+        ),
+        localization: fc.oneof(
+          fc.record(
+            {
+              currentLanguage: fc.oneof(language, fc.jsonValue({ maxDepth: 1 })),
+              languages: fc.array(language, { maxLength: 2 }),
+              currentCulture: fc.jsonValue({ maxDepth: 1 }),
+              values: fc.jsonValue({ maxDepth: 2 }),
+            },
+            { requiredKeys: [] },
+          ),
+          fc.jsonValue({ maxDepth: 1 }),
+        ),
+        features: fc.oneof(
+          fc.record(
+            {
+              allFeatures: fc.oneof(
+                fc.dictionary(
+                  permission,
+                  fc.oneof(
+                    fc.record({ value: fc.oneof(fc.constantFrom('true', 'false'), fc.jsonValue({ maxDepth: 0 })) }, { requiredKeys: [] }),
+                    fc.jsonValue({ maxDepth: 1 }),
+                  ),
+                  { maxKeys: 3 },
+                ),
+                fc.jsonValue({ maxDepth: 1 }),
+              ),
+            },
+            { requiredKeys: [] },
+          ),
+          fc.jsonValue({ maxDepth: 1 }),
+        ),
+        auth: fc.oneof(
+          fc.record(
+            {
+              allPermissions: fc.oneof(stringRecord, fc.jsonValue({ maxDepth: 1 })),
+              grantedPermissions: fc.oneof(stringRecord, fc.jsonValue({ maxDepth: 1 })),
+            },
+            { requiredKeys: [] },
+          ),
+          fc.jsonValue({ maxDepth: 1 }),
+        ),
+        nav: fc.oneof(
+          fc.record(
+            {
+              menus: fc.oneof(
+                fc.record(
+                  {
+                    MainMenu: fc.oneof(
+                      fc.record(
+                        {
+                          items: fc.oneof(
+                            fc.array(
+                              fc.record(
+                                {
+                                  name: fc.jsonValue({ maxDepth: 0 }),
+                                  url: fc.oneof(fc.constantFrom('verkoop', '/app/crm', 'app/home'), fc.jsonValue({ maxDepth: 0 })),
+                                  order: fc.jsonValue({ maxDepth: 0 }),
+                                  displayName: fc.jsonValue({ maxDepth: 0 }),
+                                },
+                                { requiredKeys: [] },
+                              ),
+                              { maxLength: 3 },
+                            ),
+                            fc.jsonValue({ maxDepth: 1 }),
+                          ),
+                        },
+                        { requiredKeys: [] },
+                      ),
+                      fc.jsonValue({ maxDepth: 1 }),
+                    ),
+                  },
+                  { requiredKeys: [] },
+                ),
+                fc.jsonValue({ maxDepth: 1 }),
+              ),
+            },
+            { requiredKeys: [] },
+          ),
+          fc.jsonValue({ maxDepth: 1 }),
+        ),
+        setting: fc.oneof(
+          fc.record({ values: fc.oneof(stringRecord, fc.jsonValue({ maxDepth: 1 })) }, { requiredKeys: [] }),
+          fc.jsonValue({ maxDepth: 1 }),
+        ),
+        clock: fc.oneof(
+          fc.record(
+            {
+              provider: fc.oneof(
+                fc.constantFrom('utcClockProvider', 'localClockProvider', 'unspecifiedClockProvider', 'utc', 'local', 'unspecified'),
+                fc.jsonValue({ maxDepth: 0 }),
+              ),
+            },
+            { requiredKeys: [] },
+          ),
+          fc.jsonValue({ maxDepth: 1 }),
+        ),
         timing: fc.jsonValue({ maxDepth: 1 }),
         security: fc.jsonValue({ maxDepth: 1 }),
         custom: fc.jsonValue({ maxDepth: 1 }),
@@ -276,18 +431,40 @@ const userConfigurationResult = fc.oneof(
 /** A stock answer with its leaves changed to anything: what a newer or older ABP, or a customised backend, may send. */
 const nearlyStockResult = fc
   .tuple(
-    fc.record({ granted: stringRecord, features: fc.dictionary(permission, fc.oneof(fc.record({ value: fc.jsonValue({ maxDepth: 0 }) }), fc.jsonValue({ maxDepth: 1 })), { maxKeys: 3 }), settings: stringRecord }),
-    fc.record({ name: fc.oneof(fc.constantFrom('nl', 'en-US'), fc.string({ minLength: 1, maxLength: 5 })), displayName: fc.jsonValue({ maxDepth: 0 }), provider: fc.jsonValue({ maxDepth: 0 }), impersonatorUserId: fc.jsonValue({ maxDepth: 0 }), impersonatorTenantId: fc.jsonValue({ maxDepth: 0 }), menus: fc.jsonValue({ maxDepth: 2 }) }),
+    fc.record({
+      granted: stringRecord,
+      features: fc.dictionary(permission, fc.oneof(fc.record({ value: fc.jsonValue({ maxDepth: 0 }) }), fc.jsonValue({ maxDepth: 1 })), {
+        maxKeys: 3,
+      }),
+      settings: stringRecord,
+    }),
+    fc.record({
+      name: fc.oneof(fc.constantFrom('nl', 'en-US'), fc.string({ minLength: 1, maxLength: 5 })),
+      displayName: fc.jsonValue({ maxDepth: 0 }),
+      provider: fc.jsonValue({ maxDepth: 0 }),
+      impersonatorUserId: fc.jsonValue({ maxDepth: 0 }),
+      impersonatorTenantId: fc.jsonValue({ maxDepth: 0 }),
+      menus: fc.jsonValue({ maxDepth: 2 }),
+    }),
   )
   .map(([tables, leaves]) => {
     const result = structuredClone(wellFormed) as unknown as Record<string, Record<string, unknown>>;
     result.auth!.grantedPermissions = tables.granted;
     result.features!.allFeatures = tables.features;
     result.setting!.values = tables.settings;
-    result.localization!.currentLanguage = { ...(result.localization!.currentLanguage as object), name: leaves.name, displayName: leaves.displayName };
+    result.localization!.currentLanguage = {
+      ...(result.localization!.currentLanguage as object),
+      name: leaves.name,
+      displayName: leaves.displayName,
+    };
     result.clock!.provider = leaves.provider;
-    result.session = { ...result.session, impersonatorUserId: leaves.impersonatorUserId, impersonatorTenantId: leaves.impersonatorTenantId };
-    result.nav!.menus = typeof leaves.menus === 'object' && leaves.menus !== null && !Array.isArray(leaves.menus) ? { MainMenu: leaves.menus } : {};
+    result.session = {
+      ...result.session,
+      impersonatorUserId: leaves.impersonatorUserId,
+      impersonatorTenantId: leaves.impersonatorTenantId,
+    };
+    result.nav!.menus =
+      typeof leaves.menus === 'object' && leaves.menus !== null && !Array.isArray(leaves.menus) ? { MainMenu: leaves.menus } : {};
     return result;
   });
 
@@ -298,30 +475,54 @@ function answering(result: unknown): AbpClient {
 }
 
 describe('the user configuration, for any GetAll result', () => {
-  asyncProperty(USER_CONFIGURATION, 'is a configuration everything can read, or a malformed AbpError', [fc.oneof(userConfigurationResult, nearlyStockResult), permission], async (result, asked) => {
-    const got = await getUserConfiguration(answering(result)).then(
-      (configuration) => ({ configuration }),
-      (error: unknown) => ({ error }),
-    );
-    if ('error' in got) {
-      expect(expectAbpError(got.error).kind).toBe('malformed');
-      return;
-    }
-    readAsTheAppDoes(got.configuration, asked);
-  }, { numRuns: 1200 });
+  asyncProperty(
+    USER_CONFIGURATION,
+    'is a configuration everything can read, or a malformed AbpError',
+    [fc.oneof(userConfigurationResult, nearlyStockResult), permission],
+    async (result, asked) => {
+      const got = await getUserConfiguration(answering(result)).then(
+        (configuration) => ({ configuration }),
+        (error: unknown) => ({ error }),
+      );
+      if ('error' in got) {
+        expect(expectAbpError(got.error).kind).toBe('malformed');
+        return;
+      }
+      readAsTheAppDoes(got.configuration, asked);
+    },
+    { numRuns: 1200 },
+  );
 
-  asyncProperty(USER_CONFIGURATION, 'accepts a stock answer whatever its leaves hold', [nearlyStockResult, permission], async (result, asked) => {
-    readAsTheAppDoes(await getUserConfiguration(answering(result)), asked);
-  }, { numRuns: 800 });
+  asyncProperty(
+    USER_CONFIGURATION,
+    'accepts a stock answer whatever its leaves hold',
+    [nearlyStockResult, permission],
+    async (result, asked) => {
+      readAsTheAppDoes(await getUserConfiguration(answering(result)), asked);
+    },
+    { numRuns: 800 },
+  );
 
-  asyncProperty(USER_CONFIGURATION, 'grants exactly what grantedPermissions lists as "true"', [stringRecord, permission], async (granted, asked) => {
-    const result = structuredClone(wellFormed);
-    result.auth.grantedPermissions = granted as Record<string, string>;
-    const configuration = await getUserConfiguration(answering(result));
-    expect(isGranted(configuration, asked)).toBe(Object.hasOwn(granted, asked) && granted[asked] === 'true');
-  }, { numRuns: 2500 });
+  asyncProperty(
+    USER_CONFIGURATION,
+    'grants exactly what grantedPermissions lists as "true"',
+    [stringRecord, permission],
+    async (granted, asked) => {
+      const result = structuredClone(wellFormed);
+      result.auth.grantedPermissions = granted as Record<string, string>;
+      const configuration = await getUserConfiguration(answering(result));
+      expect(isGranted(configuration, asked)).toBe(Object.hasOwn(granted, asked) && granted[asked] === 'true');
+    },
+    { numRuns: 2500 },
+  );
 
-  property(USER_CONFIGURATION, 'isGranted without a configuration grants nothing', [permission], (asked) => {
-    expect(isGranted(undefined, asked)).toBe(false);
-  }, { numRuns: 500 });
+  property(
+    USER_CONFIGURATION,
+    'isGranted without a configuration grants nothing',
+    [permission],
+    (asked) => {
+      expect(isGranted(undefined, asked)).toBe(false);
+    },
+    { numRuns: 500 },
+  );
 });

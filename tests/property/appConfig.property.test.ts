@@ -25,7 +25,16 @@ const AUTH_URL_FIELDS = ['issuer', 'registrationUrl', 'passwordRecoveryUrl', 'un
 function isKnownField(field: string | undefined): boolean {
   return (
     field !== undefined &&
-    (['(root)', 'tenantHeaderName', 'localeMappings', 'auth', 'auth.clientId', 'auth.authProvider', 'auth.clockSkew', ...URL_FIELDS].includes(field) ||
+    ([
+      '(root)',
+      'tenantHeaderName',
+      'localeMappings',
+      'auth',
+      'auth.clientId',
+      'auth.authProvider',
+      'auth.clockSkew',
+      ...URL_FIELDS,
+    ].includes(field) ||
       AUTH_URL_FIELDS.some((name) => field === `auth.${name}`) ||
       /^localeMappings\[\d+\]$/.test(field))
   );
@@ -94,7 +103,10 @@ const httpUrl = fc
     fc.array(fc.stringMatching(/^[A-Za-z0-9._~-]{1,8}$/), { maxLength: 3 }),
     trailingSlashes,
   )
-  .map(([scheme, host, port, segments, slashes]) => `${scheme}://${host}${port === null ? '' : `:${port}`}${segments.map((segment) => `/${segment}`).join('')}${slashes}`);
+  .map(
+    ([scheme, host, port, segments, slashes]) =>
+      `${scheme}://${host}${port === null ? '' : `:${port}`}${segments.map((segment) => `/${segment}`).join('')}${slashes}`,
+  );
 const text = fc.string({ minLength: 1, maxLength: 12 });
 const headerName = fc.stringMatching(/^[A-Za-z0-9.!#$%&'*+^_`|~-]{1,20}$/);
 
@@ -138,7 +150,24 @@ const fieldPaths = [
 /** Anything a field could hold by mistake: any JSON, and near-misses of addresses and numbers. */
 const badValue = fc.oneof(
   fc.jsonValue(),
-  fc.constantFrom('', ' ', 'localhost:4200', '//localhost', 'ftp://example.nl', 'javascript:alert(1)', 'file:///etc/passwd', 'http://', 'https://[', 'Abp TenantId', 'Abp-TenantId\r\nX: 1', -1, Number.MAX_VALUE, '300', [], {}),
+  fc.constantFrom(
+    '',
+    ' ',
+    'localhost:4200',
+    '//localhost',
+    'ftp://example.nl',
+    'javascript:alert(1)',
+    'file:///etc/passwd',
+    'http://',
+    'https://[',
+    'Abp TenantId',
+    'Abp-TenantId\r\nX: 1',
+    -1,
+    Number.MAX_VALUE,
+    '300',
+    [],
+    {},
+  ),
   fc.string({ maxLength: 20, unit: 'binary' }),
 );
 
@@ -158,23 +187,46 @@ function withField(config: Record<string, unknown>, path: string[], value: unkno
 }
 
 describe('parseAppConfig, for any JSON value', () => {
-  property(GROUP, 'gives a valid config or a ConfigError naming a known field', [fc.jsonValue({ maxDepth: 3 })], (value) => {
-    expectConfigOrFieldError(parsed(value));
-  }, { numRuns: 500 });
+  property(
+    GROUP,
+    'gives a valid config or a ConfigError naming a known field',
+    [fc.jsonValue({ maxDepth: 3 })],
+    (value) => {
+      expectConfigOrFieldError(parsed(value));
+    },
+    { numRuns: 500 },
+  );
 
-  property(GROUP, 'the same for objects with the config\'s own keys holding anything', [fc.dictionary(fc.constantFrom('appBaseUrl', 'remoteServiceBaseUrl', 'localeMappings', 'klantenportaal', 'tenantHeaderName', 'auth'), badValue)], (value) => {
-    expectConfigOrFieldError(parsed(value));
-  }, { numRuns: 2000 });
+  property(
+    GROUP,
+    "the same for objects with the config's own keys holding anything",
+    [
+      fc.dictionary(
+        fc.constantFrom('appBaseUrl', 'remoteServiceBaseUrl', 'localeMappings', 'klantenportaal', 'tenantHeaderName', 'auth'),
+        badValue,
+      ),
+    ],
+    (value) => {
+      expectConfigOrFieldError(parsed(value));
+    },
+    { numRuns: 2000 },
+  );
 
-  property(GROUP, 'accepts every valid config, and reading the result again changes nothing (also through JSON)', [validConfig], (config) => {
-    const outcome = parsed(config);
-    if (!outcome.ok) throw outcome.error;
-    expectValidConfig(outcome.config);
-    expect(parseAppConfig(outcome.config)).toEqual(outcome.config);
-    expect(parseAppConfig(JSON.parse(JSON.stringify(outcome.config)))).toEqual(outcome.config);
-    expect(outcome.config.appBaseUrl).toBe(config.appBaseUrl.replace(/\/+$/, ''));
-    expect(outcome.config.remoteServiceBaseUrl).toBe(config.remoteServiceBaseUrl.replace(/\/+$/, ''));
-  }, { numRuns: 800 });
+  property(
+    GROUP,
+    'accepts every valid config, and reading the result again changes nothing (also through JSON)',
+    [validConfig],
+    (config) => {
+      const outcome = parsed(config);
+      if (!outcome.ok) throw outcome.error;
+      expectValidConfig(outcome.config);
+      expect(parseAppConfig(outcome.config)).toEqual(outcome.config);
+      expect(parseAppConfig(JSON.parse(JSON.stringify(outcome.config)))).toEqual(outcome.config);
+      expect(outcome.config.appBaseUrl).toBe(config.appBaseUrl.replace(/\/+$/, ''));
+      expect(outcome.config.remoteServiceBaseUrl).toBe(config.remoteServiceBaseUrl.replace(/\/+$/, ''));
+    },
+    { numRuns: 800 },
+  );
 
   property(
     GROUP,

@@ -85,7 +85,20 @@ const otherPaths = fc.constantFrom(
 /** Keys that are not `code` or `error`, also once URLSearchParams has decoded them. */
 const otherKey = fc
   .oneof(
-    fc.constantFrom('state', 'iss', 'error_description', 'session_state', 'Code', 'ERROR', 'codes', 'code_', 'c0de', 'scope', 'returnUrl', ''),
+    fc.constantFrom(
+      'state',
+      'iss',
+      'error_description',
+      'session_state',
+      'Code',
+      'ERROR',
+      'codes',
+      'code_',
+      'c0de',
+      'scope',
+      'returnUrl',
+      '',
+    ),
     fc.string({ maxLength: 8 }),
   )
   .filter((key) => {
@@ -99,27 +112,66 @@ function query(pairs: [string, string][]): string {
   return pairs.map(([key, text]) => `${encodeURIComponent(key)}=${encodeURIComponent(text)}`).join('&');
 }
 
-const fragment = fc.oneof(fc.constant(''), fc.constantFrom('#code=x', '#error=access_denied', '#x'), fc.string({ maxLength: 6 }).map((text) => `#${text}`));
+const fragment = fc.oneof(
+  fc.constant(''),
+  fc.constantFrom('#code=x', '#error=access_denied', '#x'),
+  fc.string({ maxLength: 6 }).map((text) => `#${text}`),
+);
 
 /** Any text put together from what an address is made of. */
 const addressPiece = fc.oneof(
-  fc.constantFrom(ORIGIN, 'https:', 'http:', 'http://[', 'http://[::1', 'https://:', 'http://a b', '//', REDIRECT_PATH, '?', '&', '=', '#', 'code', 'error', '%', '%zz', '\\'),
+  fc.constantFrom(
+    ORIGIN,
+    'https:',
+    'http:',
+    'http://[',
+    'http://[::1',
+    'https://:',
+    'http://a b',
+    '//',
+    REDIRECT_PATH,
+    '?',
+    '&',
+    '=',
+    '#',
+    'code',
+    'error',
+    '%',
+    '%zz',
+    '\\',
+  ),
   fc.string({ maxLength: 6, unit: 'binary' }),
 );
-const anyAddress = fc.oneof(fc.string({ maxLength: 60, unit: 'binary' }), fc.array(addressPiece, { maxLength: 8 }).map((pieces) => pieces.join('')), fc.webUrl());
+const anyAddress = fc.oneof(
+  fc.string({ maxLength: 60, unit: 'binary' }),
+  fc.array(addressPiece, { maxLength: 8 }).map((pieces) => pieces.join('')),
+  fc.webUrl(),
+);
 
 describe('isLoginRedirect, for any address', () => {
-  property(GROUP, 'answers true or false and never throws', [anyAddress], (href) => {
-    expect(typeof isLoginRedirect(href, ORIGIN)).toBe('boolean');
-  }, { numRuns: 2500 });
+  property(
+    GROUP,
+    'answers true or false and never throws',
+    [anyAddress],
+    (href) => {
+      expect(typeof isLoginRedirect(href, ORIGIN)).toBe('boolean');
+    },
+    { numRuns: 2500 },
+  );
 
-  property(GROUP, 'is true only for the redirect URI of this origin with code or error in the query', [anyAddress], (href) => {
-    if (!isLoginRedirect(href, ORIGIN)) return;
-    const url = new URL(href, ORIGIN);
-    expect(url.origin).toBe(ORIGIN);
-    expect(url.pathname).toBe(REDIRECT_PATH);
-    expect(url.searchParams.has('code') || url.searchParams.has('error')).toBe(true);
-  }, { numRuns: 1500 });
+  property(
+    GROUP,
+    'is true only for the redirect URI of this origin with code or error in the query',
+    [anyAddress],
+    (href) => {
+      if (!isLoginRedirect(href, ORIGIN)) return;
+      const url = new URL(href, ORIGIN);
+      expect(url.origin).toBe(ORIGIN);
+      expect(url.pathname).toBe(REDIRECT_PATH);
+      expect(url.searchParams.has('code') || url.searchParams.has('error')).toBe(true);
+    },
+    { numRuns: 1500 },
+  );
 
   property(
     GROUP,
@@ -167,9 +219,15 @@ describe('isLoginRedirect, for any address', () => {
 /** The parameters of a callback as the provider (or someone else) could send them. */
 const parameterPair = fc.oneof(
   fc.tuple(fc.constant('state'), fc.oneof(fc.constant(STATE), fc.constant(''), fc.string({ maxLength: 8 }))),
-  fc.tuple(fc.constant('iss'), fc.oneof(fc.constant(ISSUER), fc.constantFrom(`${ISSUER}/`, 'https://evil.example', ''), fc.string({ maxLength: 8 }))),
+  fc.tuple(
+    fc.constant('iss'),
+    fc.oneof(fc.constant(ISSUER), fc.constantFrom(`${ISSUER}/`, 'https://evil.example', ''), fc.string({ maxLength: 8 })),
+  ),
   fc.tuple(fc.constant('code'), fc.string({ maxLength: 8 })),
-  fc.tuple(fc.constant('error'), fc.oneof(fc.constantFrom('access_denied', 'login_required', 'server_error', ''), fc.string({ maxLength: 8 }))),
+  fc.tuple(
+    fc.constant('error'),
+    fc.oneof(fc.constantFrom('access_denied', 'login_required', 'server_error', ''), fc.string({ maxLength: 8 })),
+  ),
   fc.tuple(fc.constantFrom('error_description', 'response', 'id_token', 'token', 'session_state'), fc.string({ maxLength: 8 })),
   fc.tuple(fc.string({ maxLength: 6 }), fc.string({ maxLength: 8 })),
 );
@@ -178,7 +236,24 @@ const parameterPair = fc.oneof(
 const callbackParameters = fc.oneof(
   fc.array(parameterPair, { maxLength: 7 }).map((pairs) => new URLSearchParams(pairs)),
   fc
-    .array(fc.oneof(fc.constantFrom(`state=${STATE}`, `iss=${encodeURIComponent(ISSUER)}`, `iss=${ISSUER}`, 'code=c', 'error=access_denied', '&', '=', '%', '+', '%26'), fc.string({ maxLength: 10, unit: 'binary' })), { maxLength: 8 })
+    .array(
+      fc.oneof(
+        fc.constantFrom(
+          `state=${STATE}`,
+          `iss=${encodeURIComponent(ISSUER)}`,
+          `iss=${ISSUER}`,
+          'code=c',
+          'error=access_denied',
+          '&',
+          '=',
+          '%',
+          '+',
+          '%26',
+        ),
+        fc.string({ maxLength: 10, unit: 'binary' }),
+      ),
+      { maxLength: 8 },
+    )
     .map((pieces) => new URL(`${REDIRECT_URI}?${pieces.join('')}`).searchParams),
 );
 
@@ -200,53 +275,77 @@ function kindOf(outcome: Outcome): string | undefined {
 }
 
 describe('processCallback, for any callback parameters', () => {
-  asyncProperty(GROUP, 'ends in a sign-in or an AuthError of a known kind, never another error', [callbackParameters, fc.boolean()], async (parameters, stored) => {
-    if (stored) storeTransaction(STATE);
-    const outcome = await outcomeOf(parameters);
-    if (outcome.ok) {
-      expect(outcome.returnPath).toBe('/app/home');
-      return;
-    }
-    expect(outcome.error).toBeInstanceOf(AuthError);
-    expect(AUTH_ERROR_KINDS).toContain(kindOf(outcome));
-    // Nothing here needs the network to fail, so nothing may be reported as an unreachable provider.
-    expect(kindOf(outcome)).not.toBe('provider-unreachable');
-  }, { numRuns: 1500 });
-
-  asyncProperty(GROUP, 'exchanges a code only for the stored attempt, from this issuer, without an error', [callbackParameters], async (parameters) => {
-    storeTransaction(STATE);
-    const before = tokenRequestCount();
-    await outcomeOf(parameters);
-    if (tokenRequestCount() === before) return;
-    expect(parameters.getAll('state')).toEqual([STATE]);
-    expect(parameters.getAll('iss')).toEqual([ISSUER]);
-    expect(parameters.getAll('code')).toHaveLength(1);
-    // An empty value carries nothing, as oauth4webapi reads it: an empty error is
-    // no error, an empty response no JARM answer, an empty token no token.
-    for (const name of ['error', 'response', 'id_token', 'token']) expect(parameters.get(name) ?? '', name).toBe('');
-  }, { numRuns: 1000 });
-
-  asyncProperty(GROUP, 'without a state, or with one no attempt was stored for, refuses before any exchange', [callbackParameters.filter((parameters) => parameters.get('state') !== STATE)], async (parameters) => {
-    storeTransaction(STATE);
-    const before = tokenRequestCount();
-    const outcome = await outcomeOf(parameters);
-    expect(tokenRequestCount()).toBe(before);
-    expect(kindOf(outcome)).toBe(parameters.get('state') ? 'no-transaction' : 'state-mismatch');
-    // The stored attempt stays for its own answer.
-    expect(sessionStorage.getItem(`oidc.transaction.${STATE}`)).not.toBeNull();
-  }, { numRuns: 500 });
-
-  asyncProperty(GROUP, 'uses an attempt once: the same parameters again find no attempt', [withStoredState], async (parameters) => {
-    storeTransaction(STATE);
-    await outcomeOf(parameters);
-    const before = tokenRequestCount();
-    expect(kindOf(await outcomeOf(parameters))).toBe('no-transaction');
-    expect(tokenRequestCount()).toBe(before);
-  }, { numRuns: 300 });
+  asyncProperty(
+    GROUP,
+    'ends in a sign-in or an AuthError of a known kind, never another error',
+    [callbackParameters, fc.boolean()],
+    async (parameters, stored) => {
+      if (stored) storeTransaction(STATE);
+      const outcome = await outcomeOf(parameters);
+      if (outcome.ok) {
+        expect(outcome.returnPath).toBe('/app/home');
+        return;
+      }
+      expect(outcome.error).toBeInstanceOf(AuthError);
+      expect(AUTH_ERROR_KINDS).toContain(kindOf(outcome));
+      // Nothing here needs the network to fail, so nothing may be reported as an unreachable provider.
+      expect(kindOf(outcome)).not.toBe('provider-unreachable');
+    },
+    { numRuns: 1500 },
+  );
 
   asyncProperty(
     GROUP,
-    'whatever is stored for the state (an older version\'s attempt, an edited one, noise), the answer is a sign-in or a known AuthError',
+    'exchanges a code only for the stored attempt, from this issuer, without an error',
+    [callbackParameters],
+    async (parameters) => {
+      storeTransaction(STATE);
+      const before = tokenRequestCount();
+      await outcomeOf(parameters);
+      if (tokenRequestCount() === before) return;
+      expect(parameters.getAll('state')).toEqual([STATE]);
+      expect(parameters.getAll('iss')).toEqual([ISSUER]);
+      expect(parameters.getAll('code')).toHaveLength(1);
+      // An empty value carries nothing, as oauth4webapi reads it: an empty error is
+      // no error, an empty response no JARM answer, an empty token no token.
+      for (const name of ['error', 'response', 'id_token', 'token']) expect(parameters.get(name) ?? '', name).toBe('');
+    },
+    { numRuns: 1000 },
+  );
+
+  asyncProperty(
+    GROUP,
+    'without a state, or with one no attempt was stored for, refuses before any exchange',
+    [callbackParameters.filter((parameters) => parameters.get('state') !== STATE)],
+    async (parameters) => {
+      storeTransaction(STATE);
+      const before = tokenRequestCount();
+      const outcome = await outcomeOf(parameters);
+      expect(tokenRequestCount()).toBe(before);
+      expect(kindOf(outcome)).toBe(parameters.get('state') ? 'no-transaction' : 'state-mismatch');
+      // The stored attempt stays for its own answer.
+      expect(sessionStorage.getItem(`oidc.transaction.${STATE}`)).not.toBeNull();
+    },
+    { numRuns: 500 },
+  );
+
+  asyncProperty(
+    GROUP,
+    'uses an attempt once: the same parameters again find no attempt',
+    [withStoredState],
+    async (parameters) => {
+      storeTransaction(STATE);
+      await outcomeOf(parameters);
+      const before = tokenRequestCount();
+      expect(kindOf(await outcomeOf(parameters))).toBe('no-transaction');
+      expect(tokenRequestCount()).toBe(before);
+    },
+    { numRuns: 300 },
+  );
+
+  asyncProperty(
+    GROUP,
+    "whatever is stored for the state (an older version's attempt, an edited one, noise), the answer is a sign-in or a known AuthError",
     [
       fc.oneof(
         fc
@@ -284,7 +383,11 @@ describe('processCallback, for any callback parameters', () => {
     GROUP,
     'a wrong or missing iss is an issuer mismatch and a provider error is reported as such, without an exchange',
     [
-      fc.oneof(fc.constant(undefined), fc.constantFrom(`${ISSUER}/`, 'https://evil.example', 'HTTP://LOCALHOST:4300'), fc.string({ minLength: 1, maxLength: 8 })),
+      fc.oneof(
+        fc.constant(undefined),
+        fc.constantFrom(`${ISSUER}/`, 'https://evil.example', 'HTTP://LOCALHOST:4300'),
+        fc.string({ minLength: 1, maxLength: 8 }),
+      ),
       fc.option(fc.oneof(fc.constantFrom('access_denied', 'login_required', 'server_error'), fc.string({ minLength: 1, maxLength: 8 }))),
       fc.option(fc.string({ maxLength: 8 })),
     ],

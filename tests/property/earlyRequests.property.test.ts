@@ -53,9 +53,17 @@ interface LookupAnswer {
   tenantId: number | null;
 }
 
-const COOKIE_NAMES: Record<keyof Cookies, string> = { token: TOKEN_COOKIE, tenant: TENANT_COOKIE, legacyTenant: LEGACY_TENANT_COOKIE, culture: CULTURE_COOKIE };
+const COOKIE_NAMES: Record<keyof Cookies, string> = {
+  token: TOKEN_COOKIE,
+  tenant: TENANT_COOKIE,
+  legacyTenant: LEGACY_TENANT_COOKIE,
+  culture: CULTURE_COOKIE,
+};
 
-const tenantValue = fc.oneof(fc.constantFrom('1', '42', '0', '-3', '1.5', '', ' ', 'null', 'abc', ' 7 '), fc.integer({ min: 1, max: 10_000 }).map(String));
+const tenantValue = fc.oneof(
+  fc.constantFrom('1', '42', '0', '-3', '1.5', '', ' ', 'null', 'abc', ' 7 '),
+  fc.integer({ min: 1, max: 10_000 }).map(String),
+);
 const cookies: fc.Arbitrary<Cookies> = fc.record({
   token: fc.option(fc.stringMatching(/^[A-Za-z0-9._-]{1,40}$/)),
   tenant: fc.option(tenantValue),
@@ -64,7 +72,13 @@ const cookies: fc.Arbitrary<Cookies> = fc.record({
 });
 
 const apiAddress = fc.oneof(
-  fc.constantFrom('https://api.example.nl', 'https://api.example.nl/', 'http://localhost:5000//', 'HTTPS://API.EXAMPLE.NL/abp', 'https://api.example.nl/a b?x=1'),
+  fc.constantFrom(
+    'https://api.example.nl',
+    'https://api.example.nl/',
+    'http://localhost:5000//',
+    'HTTPS://API.EXAMPLE.NL/abp',
+    'https://api.example.nl/a b?x=1',
+  ),
   fc.webUrl({ withQueryParameters: true }),
   // Addresses start-up refuses: the early script sends no bearer there.
   fc.constantFrom('ftp://api.example.nl', 'javascript:alert(1)', 'api.example.nl', '//api.example.nl', '', ' ', 42, null),
@@ -80,13 +94,19 @@ const config = fc.record(
 );
 const lookupAnswer: fc.Arbitrary<LookupAnswer> = fc.record({
   status: fc.constantFrom(200, 200, 200, 500),
-  state: fc.constantFrom(TenantAvailability.Available, TenantAvailability.Available, TenantAvailability.InActive, TenantAvailability.NotFound),
+  state: fc.constantFrom(
+    TenantAvailability.Available,
+    TenantAvailability.Available,
+    TenantAvailability.InActive,
+    TenantAvailability.NotFound,
+  ),
   tenantId: fc.option(fc.oneof(fc.integer({ min: 1, max: 10_000 }), fc.constant(0))),
 });
 const languages = fc.constantFrom('nl', 'en', 'en-US');
 
 function clearCookies(): void {
-  for (const name of Object.values(COOKIE_NAMES)) document.cookie = `${encodeURIComponent(name)}=; expires=Thu, 01 Jan 1970 00:00:00 GMT; path=/`;
+  for (const name of Object.values(COOKIE_NAMES))
+    document.cookie = `${encodeURIComponent(name)}=; expires=Thu, 01 Jan 1970 00:00:00 GMT; path=/`;
 }
 
 function setCookies(given: Cookies): void {
@@ -114,7 +134,17 @@ function network(appConfig: unknown, lookup: LookupAnswer) {
     const kind = kindOf(request.url);
     sent.push({ kind, method: request.method, url: request.url, headers: [...request.headers].sort(), body: await request.text() });
     if (kind === 'config') return Response.json(appConfig);
-    if (kind === 'lookup') return Response.json({ success: lookup.status === 200, result: { state: lookup.state, tenantId: lookup.tenantId }, error: null, unAuthorizedRequest: false, __abp: true }, { status: lookup.status });
+    if (kind === 'lookup')
+      return Response.json(
+        {
+          success: lookup.status === 200,
+          result: { state: lookup.state, tenantId: lookup.tenantId },
+          error: null,
+          unAuthorizedRequest: false,
+          __abp: true,
+        },
+        { status: lookup.status },
+      );
     return Response.json({ success: true, result: { session: {} }, error: null, unAuthorizedRequest: false, __abp: true });
   });
   vi.stubGlobal('fetch', fetch);
@@ -153,7 +183,7 @@ afterEach(() => {
   vi.restoreAllMocks();
 });
 
-describe('index.html\'s early requests and start-up', () => {
+describe("index.html's early requests and start-up", () => {
   asyncProperty(
     GROUP,
     'send the same requests (address, method, headers, body), the early ones whenever start-up sends them, and start-up takes their answers',
@@ -179,7 +209,7 @@ describe('index.html\'s early requests and start-up', () => {
 
       const kinds = (list: Sent[]) => list.map((request) => request.kind);
       expect(kinds(earlySent), 'the early script sends each request start-up sends, in order').toEqual(kinds(startUpSent));
-      expect(earlySent, 'the early requests are start-up\'s, to the letter').toEqual(startUpSent);
+      expect(earlySent, "the early requests are start-up's, to the letter").toEqual(startUpSent);
       expect(askedAgain, 'start-up takes every early answer').toEqual([]);
       if (!parseAppConfigAccepts(appConfig)) expect(kinds(earlySent), 'no request to an address start-up refuses').toEqual(['config']);
     },

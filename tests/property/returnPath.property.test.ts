@@ -97,13 +97,107 @@ function encoded(piece: string, rounds: number, style: 'component' | 'every-byte
 }
 
 const tricky = fc.constantFrom(
-  '/', '//', '///', '\\', '/\\', '\\/', '\\\\', '.', '..', '/.', '/..', '/./', '/../', '%2e', '%2E%2e', '%2e%2e/', '%2f', '%2F', '%5c', '%5C',
-  '%25', '%252f', '%25252F', '%2525252F', 'account', 'ACCOUNT', 'Account', 'login', 'LOGIN', 'LogIn', 'logincallback', 'LoginCallback',
-  '/account/login', '/account/login/', '/account/logincallback', '/ACCOUNT/LOGIN', '/account%2Flogin', '/%61ccount/%6Cogin', '/account//login',
-  'evil.example', 'localhost:4200', 'localhost', '127.0.0.1', '[::1]', '@', ':', '?', '#', '&', '=', ';', ' ', '\t', '\n', '\r', '\0', '\x7f',
-  '\x1b', '%00', '%0a', '%0D', '%09', '%20', '%7f', 'http:', 'https:', 'HTTP:', 'hTtPs:', 'javascript:', 'JaVaScRiPt:', 'java\tscript:',
-  'data:', 'vbscript:', 'file:', 'blob:', 'returnUrl=', '?returnUrl=', 'verkoop', 'crm', 'app/home', '\u3002', '\uff0f', '\uff3c', '\u2215',
-  '\u2044', '\u00a0', '\ufeff', '\u200b', '\u202e', 'é', 'ß', 'İ', '😀', '\ud800', '%C0%AF', '%c0%ae', '%E0%A4%A', '%', '%%', '%u002f', '%2',
+  '/',
+  '//',
+  '///',
+  '\\',
+  '/\\',
+  '\\/',
+  '\\\\',
+  '.',
+  '..',
+  '/.',
+  '/..',
+  '/./',
+  '/../',
+  '%2e',
+  '%2E%2e',
+  '%2e%2e/',
+  '%2f',
+  '%2F',
+  '%5c',
+  '%5C',
+  '%25',
+  '%252f',
+  '%25252F',
+  '%2525252F',
+  'account',
+  'ACCOUNT',
+  'Account',
+  'login',
+  'LOGIN',
+  'LogIn',
+  'logincallback',
+  'LoginCallback',
+  '/account/login',
+  '/account/login/',
+  '/account/logincallback',
+  '/ACCOUNT/LOGIN',
+  '/account%2Flogin',
+  '/%61ccount/%6Cogin',
+  '/account//login',
+  'evil.example',
+  'localhost:4200',
+  'localhost',
+  '127.0.0.1',
+  '[::1]',
+  '@',
+  ':',
+  '?',
+  '#',
+  '&',
+  '=',
+  ';',
+  ' ',
+  '\t',
+  '\n',
+  '\r',
+  '\0',
+  '\x7f',
+  '\x1b',
+  '%00',
+  '%0a',
+  '%0D',
+  '%09',
+  '%20',
+  '%7f',
+  'http:',
+  'https:',
+  'HTTP:',
+  'hTtPs:',
+  'javascript:',
+  'JaVaScRiPt:',
+  'java\tscript:',
+  'data:',
+  'vbscript:',
+  'file:',
+  'blob:',
+  'returnUrl=',
+  '?returnUrl=',
+  'verkoop',
+  'crm',
+  'app/home',
+  '\u3002',
+  '\uff0f',
+  '\uff3c',
+  '\u2215',
+  '\u2044',
+  '\u00a0',
+  '\ufeff',
+  '\u200b',
+  '\u202e',
+  'é',
+  'ß',
+  'İ',
+  '😀',
+  '\ud800',
+  '%C0%AF',
+  '%c0%ae',
+  '%E0%A4%A',
+  '%',
+  '%%',
+  '%u002f',
+  '%2',
 );
 
 const piece = fc.oneof(
@@ -112,7 +206,20 @@ const piece = fc.oneof(
   { weight: 1, arbitrary: fc.string({ maxLength: 4, unit: 'grapheme-ascii' }) },
 );
 
-const start = fc.constantFrom('', '', '/', '/', '//', '/\\', '\\\\', '%2F', `${ORIGIN}`, 'https://evil.example', '/account/login', '/account/logincallback');
+const start = fc.constantFrom(
+  '',
+  '',
+  '/',
+  '/',
+  '//',
+  '/\\',
+  '\\\\',
+  '%2F',
+  `${ORIGIN}`,
+  'https://evil.example',
+  '/account/login',
+  '/account/logincallback',
+);
 
 /** Strings put together from pieces that mean something to a URL parser. */
 const assembled = fc.tuple(start, fc.array(piece, { maxLength: 10 })).map(([head, parts]) => head + parts.join(''));
@@ -156,25 +263,49 @@ describe('safeReturnPath, for any string', () => {
 
   property(GROUP, 'the same with the whole value encoded up to four times', [wholeEncoded], checkAny, { numRuns: 1500 });
 
-  property(GROUP, 'never keeps a login or callback page, whatever follows it and however it is encoded', [signInPages], (value) => {
-    const result = safeReturnPath(value, ORIGIN);
-    if (result !== undefined) expectSafe(result);
-  }, { numRuns: 1500 });
+  property(
+    GROUP,
+    'never keeps a login or callback page, whatever follows it and however it is encoded',
+    [signInPages],
+    (value) => {
+      const result = safeReturnPath(value, ORIGIN);
+      if (result !== undefined) expectSafe(result);
+    },
+    { numRuns: 1500 },
+  );
 
   property(GROUP, 'the same for arbitrary unicode and raw bytes', [fc.string({ maxLength: 40, unit: 'binary' })], checkAny, {
     numRuns: 1000,
   });
 
-  property(GROUP, 'the same for addresses and paths of any origin', [fc.oneof(fc.webUrl({ withQueryParameters: true, withFragments: true }), fc.webPath())], checkAny, {
-    numRuns: 500,
-  });
+  property(
+    GROUP,
+    'the same for addresses and paths of any origin',
+    [fc.oneof(fc.webUrl({ withQueryParameters: true, withFragments: true }), fc.webPath())],
+    checkAny,
+    {
+      numRuns: 500,
+    },
+  );
 
-  property(GROUP, 'refuses what is not a string', [fc.anything().filter((value) => typeof value !== 'string')], (value) => {
-    expect(safeReturnPath(value, ORIGIN)).toBeUndefined();
-  }, { numRuns: 500 });
+  property(
+    GROUP,
+    'refuses what is not a string',
+    [fc.anything().filter((value) => typeof value !== 'string')],
+    (value) => {
+      expect(safeReturnPath(value, ORIGIN)).toBeUndefined();
+    },
+    { numRuns: 500 },
+  );
 
-  property(GROUP, 'keeps an ordinary page of the app as it is', [fc.array(segment, { minLength: 1, maxLength: 5 }).filter((segments) => segments[0] !== 'account'), fc.option(segment)], (segments, query) => {
-    const path = `/${segments.join('/')}${query === null ? '' : `?q=${query}`}`;
-    expect(safeReturnPath(path, ORIGIN)).toBe(path);
-  }, { numRuns: 500 });
+  property(
+    GROUP,
+    'keeps an ordinary page of the app as it is',
+    [fc.array(segment, { minLength: 1, maxLength: 5 }).filter((segments) => segments[0] !== 'account'), fc.option(segment)],
+    (segments, query) => {
+      const path = `/${segments.join('/')}${query === null ? '' : `?q=${query}`}`;
+      expect(safeReturnPath(path, ORIGIN)).toBe(path);
+    },
+    { numRuns: 500 },
+  );
 });

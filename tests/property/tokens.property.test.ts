@@ -56,7 +56,10 @@ function expectWellFormedTokens(tokens: ProviderTokens, startedAt: number): void
   expect(Number.isNaN(new Date(tokens.expiresAt).getTime())).toBe(false);
 }
 
-const text = fc.oneof(fc.constantFrom('', 'invalid_grant', 'access_denied', 'server_error', 'invalid_client', '"iss"', '"nonce"', '"state"'), fc.string({ maxLength: 16 }));
+const text = fc.oneof(
+  fc.constantFrom('', 'invalid_grant', 'access_denied', 'server_error', 'invalid_client', '"iss"', '"nonce"', '"state"'),
+  fc.string({ maxLength: 16 }),
+);
 const oauthCodes = fc.oneof(
   fc.constantFrom(
     oauth.JWT_TIMESTAMP_CHECK,
@@ -77,7 +80,10 @@ const oauthCodes = fc.oneof(
   fc.constant(undefined),
 );
 const cause = fc.oneof(
-  fc.record({ claim: fc.oneof(fc.constantFrom('iss', 'nonce', 'aud', 'azp', 'exp', 'nbf', 'sub'), fc.jsonValue({ maxDepth: 0 })) }, { requiredKeys: [] }),
+  fc.record(
+    { claim: fc.oneof(fc.constantFrom('iss', 'nonce', 'aud', 'azp', 'exp', 'nbf', 'sub'), fc.jsonValue({ maxDepth: 0 })) },
+    { requiredKeys: [] },
+  ),
   fc.integer({ min: 200, max: 599 }).map((status) => new Response(null, { status: [204, 205, 304].includes(status) ? status : 200 })),
   fc.jsonValue({ maxDepth: 2 }),
   fc.constant(undefined),
@@ -104,11 +110,27 @@ const fetchFailure = fc.oneof(
 const thrown = fc.oneof(
   fc.tuple(text, oauthCodes, cause).map(([message, code, why]) => new oauth.OperationProcessingError(message, { code, cause: why })),
   fc
-    .tuple(text, fc.record({ error: fc.oneof(text, fc.jsonValue({ maxDepth: 0 })), error_description: fc.oneof(text, fc.jsonValue({ maxDepth: 0 })) }, { requiredKeys: [] }), fc.integer({ min: 200, max: 599 }))
-    .map(([message, body, status]) => new oauth.ResponseBodyError(message, { cause: body as oauth.OAuth2Error, response: new Response(null, { status: [204, 205, 304].includes(status) ? 400 : status }) })),
+    .tuple(
+      text,
+      fc.record(
+        { error: fc.oneof(text, fc.jsonValue({ maxDepth: 0 })), error_description: fc.oneof(text, fc.jsonValue({ maxDepth: 0 })) },
+        { requiredKeys: [] },
+      ),
+      fc.integer({ min: 200, max: 599 }),
+    )
+    .map(
+      ([message, body, status]) =>
+        new oauth.ResponseBodyError(message, {
+          cause: body as oauth.OAuth2Error,
+          response: new Response(null, { status: [204, 205, 304].includes(status) ? 400 : status }),
+        }),
+    ),
   fc
     .array(fc.tuple(fc.constantFrom('error', 'error_description', 'state', 'iss'), text), { maxLength: 4 })
-    .map((pairs) => new oauth.AuthorizationResponseError('authorization response from the server is an error', { cause: new URLSearchParams(pairs) })),
+    .map(
+      (pairs) =>
+        new oauth.AuthorizationResponseError('authorization response from the server is an error', { cause: new URLSearchParams(pairs) }),
+    ),
   text.map((message) => new oauth.UnsupportedOperationError(message)),
   fc.tuple(text, fc.constantFrom(...AUTH_ERROR_KINDS)).map(([detail, kind]) => new AuthError(kind, detail)),
   text.map((message) => new TypeError(message)),
@@ -118,22 +140,34 @@ const thrown = fc.oneof(
 );
 
 describe('toAuthError, for anything thrown', () => {
-  property(GROUP, 'gives an AuthError of a known kind and never throws', [thrown], (error) => {
-    const mapped = expectKnownAuthError(toAuthError(error));
-    if (error instanceof AuthError) expect(mapped).toBe(error);
-  }, { numRuns: 1500 });
+  property(
+    GROUP,
+    'gives an AuthError of a known kind and never throws',
+    [thrown],
+    (error) => {
+      const mapped = expectKnownAuthError(toAuthError(error));
+      if (error instanceof AuthError) expect(mapped).toBe(error);
+    },
+    { numRuns: 1500 },
+  );
 
-  property(GROUP, 'keeps what a person must be told apart', [thrown], (error) => {
-    const { kind } = toAuthError(error);
-    const expectations: [boolean, AuthErrorKind][] = [
-      [error instanceof oauth.ResponseBodyError && error.error === 'invalid_grant', 'invalid-refresh-token'],
-      [error instanceof oauth.AuthorizationResponseError && error.error === 'access_denied', 'access-denied'],
-      [error instanceof oauth.OperationProcessingError && error.code === oauth.JWT_TIMESTAMP_CHECK, 'token-expired'],
-    ];
-    for (const [when, expectedKind] of expectations) if (when) expect(kind).toBe(expectedKind);
-    // Only a request that got no answer (providerFetch) says the provider is unreachable: a TypeError while reading an answer does not.
-    if (kind === 'provider-unreachable') expect(error instanceof AuthError && error.kind === kind).toBe(true);
-  }, { numRuns: 2000 });
+  property(
+    GROUP,
+    'keeps what a person must be told apart',
+    [thrown],
+    (error) => {
+      const { kind } = toAuthError(error);
+      const expectations: [boolean, AuthErrorKind][] = [
+        [error instanceof oauth.ResponseBodyError && error.error === 'invalid_grant', 'invalid-refresh-token'],
+        [error instanceof oauth.AuthorizationResponseError && error.error === 'access_denied', 'access-denied'],
+        [error instanceof oauth.OperationProcessingError && error.code === oauth.JWT_TIMESTAMP_CHECK, 'token-expired'],
+      ];
+      for (const [when, expectedKind] of expectations) if (when) expect(kind).toBe(expectedKind);
+      // Only a request that got no answer (providerFetch) says the provider is unreachable: a TypeError while reading an answer does not.
+      if (kind === 'provider-unreachable') expect(error instanceof AuthError && error.kind === kind).toBe(true);
+    },
+    { numRuns: 2000 },
+  );
 });
 
 /** What sessionStorage may hold under the tokens' key: ours, an older version's, someone's edit, or noise. */
@@ -155,17 +189,23 @@ const storedText = fc.oneof(
 );
 
 describe('getProviderTokens, for anything stored', () => {
-  property(GROUP, 'reads tokens of the right types or nothing, and never throws', [storedText], (stored) => {
-    clearProviderTokens();
-    sessionStorage.setItem('oidc.tokens', stored);
-    const tokens = getProviderTokens();
-    if (tokens === undefined) return;
-    expect(typeof tokens.accessToken).toBe('string');
-    expect(tokens.idToken === undefined || typeof tokens.idToken === 'string').toBe(true);
-    expect(tokens.refreshToken === undefined || typeof tokens.refreshToken === 'string').toBe(true);
-    expect(typeof tokens.subject).toBe('string');
-    expect(typeof tokens.expiresAt).toBe('number');
-  }, { numRuns: 2000 });
+  property(
+    GROUP,
+    'reads tokens of the right types or nothing, and never throws',
+    [storedText],
+    (stored) => {
+      clearProviderTokens();
+      sessionStorage.setItem('oidc.tokens', stored);
+      const tokens = getProviderTokens();
+      if (tokens === undefined) return;
+      expect(typeof tokens.accessToken).toBe('string');
+      expect(tokens.idToken === undefined || typeof tokens.idToken === 'string').toBe(true);
+      expect(tokens.refreshToken === undefined || typeof tokens.refreshToken === 'string').toBe(true);
+      expect(typeof tokens.subject).toBe('string');
+      expect(typeof tokens.expiresAt).toBe('number');
+    },
+    { numRuns: 2000 },
+  );
 });
 
 type CallbackOutcome = { ok: true; tokens: ProviderTokens | undefined } | { ok: false; error: unknown };
@@ -187,7 +227,8 @@ beforeAll(async () => {
 });
 
 /** Any JSON, weighted towards the values a field of a token response could plausibly hold. */
-const fieldValue = (plausible: fc.Arbitrary<unknown>) => fc.oneof({ weight: 3, arbitrary: plausible }, { weight: 1, arbitrary: fc.jsonValue({ maxDepth: 1 }) });
+const fieldValue = (plausible: fc.Arbitrary<unknown>) =>
+  fc.oneof({ weight: 3, arbitrary: plausible }, { weight: 1, arbitrary: fc.jsonValue({ maxDepth: 1 }) });
 
 const expiresIn = fieldValue(
   fc.oneof(
@@ -216,56 +257,95 @@ const tokenAnswer = fc.oneof(
         ),
         fc.constantFrom(200, 200, 200, 201, 400, 401, 500),
       )
-      .map(([body, status]) => ({ body: JSON.stringify(body.id_token === 'good' ? { ...body, id_token: goodIdToken } : body), status, type: 'application/json' })),
+      .map(([body, status]) => ({
+        body: JSON.stringify(body.id_token === 'good' ? { ...body, id_token: goodIdToken } : body),
+        status,
+        type: 'application/json',
+      })),
   },
   {
     weight: 2,
     arbitrary: fc
-      .tuple(fc.record({ error: fieldValue(fc.constantFrom('invalid_grant', 'invalid_request', 'server_error')), error_description: fieldValue(fc.string({ maxLength: 8 })) }, { requiredKeys: [] }), fc.constantFrom(400, 401, 403, 500, 503))
+      .tuple(
+        fc.record(
+          {
+            error: fieldValue(fc.constantFrom('invalid_grant', 'invalid_request', 'server_error')),
+            error_description: fieldValue(fc.string({ maxLength: 8 })),
+          },
+          { requiredKeys: [] },
+        ),
+        fc.constantFrom(400, 401, 403, 500, 503),
+      )
       .map(([body, status]) => ({ body: JSON.stringify(body), status, type: 'application/json' })),
   },
   {
     weight: 1,
-    arbitrary: fc.tuple(fc.oneof(fc.constantFrom('', '<html>502</html>', '{', 'null'), fc.string({ maxLength: 30, unit: 'binary' })), fc.integer({ min: 200, max: 599 }), fc.constantFrom('application/json', 'text/html', 'text/plain')).map(([body, status, type]) => ({ body, status: [204, 205, 304].includes(status) ? 200 : status, type })),
+    arbitrary: fc
+      .tuple(
+        fc.oneof(fc.constantFrom('', '<html>502</html>', '{', 'null'), fc.string({ maxLength: 30, unit: 'binary' })),
+        fc.integer({ min: 200, max: 599 }),
+        fc.constantFrom('application/json', 'text/html', 'text/plain'),
+      )
+      .map(([body, status, type]) => ({ body, status: [204, 205, 304].includes(status) ? 200 : status, type })),
   },
 );
 
 describe('processCallback, for any answer of the token endpoint', () => {
-  asyncProperty(GROUP, 'keeps well-formed tokens, none (no access token), or fails with an AuthError of a known kind', [tokenAnswer], async ({ body, status, type }) => {
-    const startedAt = Date.now();
-    const outcome = await exchange(() => new Response(body, { status, headers: { 'Content-Type': type } }));
-    if (!outcome.ok) {
-      expect(expectKnownAuthError(outcome.error).kind).not.toBe('provider-unreachable');
-      return;
-    }
-    if (outcome.tokens) expectWellFormedTokens(outcome.tokens, startedAt);
-    else {
-      // Only a successful answer without a usable access token ends without tokens.
-      expect(status >= 200 && status < 300).toBe(true);
-      const parsed: unknown = JSON.parse(body);
-      expect(typeof parsed === 'object' && parsed !== null && !Array.isArray(parsed)).toBe(true);
-      const accessToken = (parsed as { access_token?: unknown }).access_token;
-      expect(typeof accessToken !== 'string' || accessToken === '').toBe(true);
-    }
-  }, { numRuns: 400 });
+  asyncProperty(
+    GROUP,
+    'keeps well-formed tokens, none (no access token), or fails with an AuthError of a known kind',
+    [tokenAnswer],
+    async ({ body, status, type }) => {
+      const startedAt = Date.now();
+      const outcome = await exchange(() => new Response(body, { status, headers: { 'Content-Type': type } }));
+      if (!outcome.ok) {
+        expect(expectKnownAuthError(outcome.error).kind).not.toBe('provider-unreachable');
+        return;
+      }
+      if (outcome.tokens) expectWellFormedTokens(outcome.tokens, startedAt);
+      else {
+        // Only a successful answer without a usable access token ends without tokens.
+        expect(status >= 200 && status < 300).toBe(true);
+        const parsed: unknown = JSON.parse(body);
+        expect(typeof parsed === 'object' && parsed !== null && !Array.isArray(parsed)).toBe(true);
+        const accessToken = (parsed as { access_token?: unknown }).access_token;
+        expect(typeof accessToken !== 'string' || accessToken === '').toBe(true);
+      }
+    },
+    { numRuns: 400 },
+  );
 
-  asyncProperty(GROUP, 'a token request that gets no answer, however fetch fails, is an unreachable provider', [fetchFailure], async (failure) => {
-    const outcome = await exchange(() => {
-      throw failure;
-    });
-    expect(outcome.ok).toBe(false);
-    if (!outcome.ok) expect(expectKnownAuthError(outcome.error).kind).toBe('provider-unreachable');
-  }, { numRuns: 300 });
+  asyncProperty(
+    GROUP,
+    'a token request that gets no answer, however fetch fails, is an unreachable provider',
+    [fetchFailure],
+    async (failure) => {
+      const outcome = await exchange(() => {
+        throw failure;
+      });
+      expect(outcome.ok).toBe(false);
+      if (!outcome.ok) expect(expectKnownAuthError(outcome.error).kind).toBe('provider-unreachable');
+    },
+    { numRuns: 300 },
+  );
 
-  asyncProperty(GROUP, 'reads expires_in as a lifetime from now, whatever number it is', [expiresIn], async (lifetime) => {
-    const startedAt = Date.now();
-    const outcome = await exchange(() => Response.json({ access_token: 'at', token_type: 'Bearer', expires_in: lifetime, id_token: goodIdToken }));
-    if (!outcome.ok) {
-      expect(expectKnownAuthError(outcome.error).kind).toBe('invalid-token');
-      return;
-    }
-    expectWellFormedTokens(outcome.tokens!, startedAt);
-  }, { numRuns: 250 });
+  asyncProperty(
+    GROUP,
+    'reads expires_in as a lifetime from now, whatever number it is',
+    [expiresIn],
+    async (lifetime) => {
+      const startedAt = Date.now();
+      const outcome = await exchange(() =>
+        Response.json({ access_token: 'at', token_type: 'Bearer', expires_in: lifetime, id_token: goodIdToken }),
+      );
+      if (!outcome.ok) {
+        expect(expectKnownAuthError(outcome.error).kind).toBe('invalid-token');
+        return;
+      }
+      expectWellFormedTokens(outcome.tokens!, startedAt);
+    },
+    { numRuns: 250 },
+  );
 });
 
 /** Claims as any provider (or someone in between) could put them in an ID token: the right ones, each changed to anything, and any extra. */
@@ -291,32 +371,50 @@ const claims = fc
   .map(([standard, extra, complete]) => ({ ...extra, ...(complete ? goodClaims() : {}), ...standard }));
 
 describe('processCallback, for any ID-token claims', () => {
-  asyncProperty(GROUP, 'signs in as the token\'s subject or fails with an AuthError of a known kind', [claims], async (payload) => {
-    const idToken = await signIdToken(payload);
-    const startedAt = Date.now();
-    const outcome = await exchange(() => Response.json({ access_token: 'at', token_type: 'Bearer', expires_in: 300, id_token: idToken, refresh_token: 'rt' }));
-    if (!outcome.ok) {
-      expect(expectKnownAuthError(outcome.error).kind).not.toBe('provider-unreachable');
-      return;
-    }
-    expectWellFormedTokens(outcome.tokens!, startedAt);
-    expect(outcome.tokens!.subject).toBe(payload.sub);
-    expect(outcome.tokens!.idToken).toBe(idToken);
-    expect(payload.iss).toBe(ISSUER);
-    expect(payload.nonce).toBe(NONCE);
-  }, { numRuns: 250 });
+  asyncProperty(
+    GROUP,
+    "signs in as the token's subject or fails with an AuthError of a known kind",
+    [claims],
+    async (payload) => {
+      const idToken = await signIdToken(payload);
+      const startedAt = Date.now();
+      const outcome = await exchange(() =>
+        Response.json({ access_token: 'at', token_type: 'Bearer', expires_in: 300, id_token: idToken, refresh_token: 'rt' }),
+      );
+      if (!outcome.ok) {
+        expect(expectKnownAuthError(outcome.error).kind).not.toBe('provider-unreachable');
+        return;
+      }
+      expectWellFormedTokens(outcome.tokens!, startedAt);
+      expect(outcome.tokens!.subject).toBe(payload.sub);
+      expect(outcome.tokens!.idToken).toBe(idToken);
+      expect(payload.iss).toBe(ISSUER);
+      expect(payload.nonce).toBe(NONCE);
+    },
+    { numRuns: 250 },
+  );
 
   asyncProperty(
     GROUP,
     'one claim wrong is refused as what is wrong with it',
-    [fc.constantFrom('iss', 'nonce', 'aud', 'exp'), fc.oneof(fc.string({ minLength: 1, maxLength: 8 }), fc.integer({ min: 1, max: 1_000_000 }))],
+    [
+      fc.constantFrom('iss', 'nonce', 'aud', 'exp'),
+      fc.oneof(fc.string({ minLength: 1, maxLength: 8 }), fc.integer({ min: 1, max: 1_000_000 })),
+    ],
     async (claim, changed) => {
       const now = Math.floor(Date.now() / 1000);
       const payload: Record<string, unknown> = goodClaims(now);
-      const wanted: Record<string, AuthErrorKind> = { iss: 'issuer-mismatch', nonce: 'nonce-mismatch', aud: 'audience-mismatch', exp: 'token-expired' };
+      const wanted: Record<string, AuthErrorKind> = {
+        iss: 'issuer-mismatch',
+        nonce: 'nonce-mismatch',
+        aud: 'audience-mismatch',
+        exp: 'token-expired',
+      };
       // A string is compared, a number of seconds is taken as that long ago (beyond the 300 s clock skew).
       payload[claim] = claim === 'exp' ? now - 301 - (typeof changed === 'number' ? changed : changed.length) : `${String(changed)}-x`;
-      const outcome = await exchange(async () => Response.json({ access_token: 'at', token_type: 'Bearer', id_token: await signIdToken(payload) }));
+      const outcome = await exchange(async () =>
+        Response.json({ access_token: 'at', token_type: 'Bearer', id_token: await signIdToken(payload) }),
+      );
       expect(outcome.ok).toBe(false);
       if (!outcome.ok) expect(expectKnownAuthError(outcome.error).kind).toBe(wanted[claim]);
     },

@@ -89,7 +89,12 @@ function calibrate(): Calibration {
   const given = Number(process.env.TEST_TIME_SCALE);
   if (Number.isFinite(given) && given > 0) {
     const work = Number(process.env.TEST_CALIBRATION_WORK_MS);
-    return { workMs: Number.isFinite(work) && work > 0 ? work : undefined, cpus: availableParallelism(), factor: given, source: 'environment' };
+    return {
+      workMs: Number.isFinite(work) && work > 0 ? work : undefined,
+      cpus: availableParallelism(),
+      factor: given,
+      source: 'environment',
+    };
   }
   const measured = measure();
   process.env.TEST_TIME_SCALE = String(measured.factor);

@@ -36,7 +36,9 @@ export default class ProjectTimes implements Reporter {
   onTestRunEnd(): void {
     for (const [name, time] of this.projects) {
       const seconds = (ms: number) => `${Math.round(ms / 1000)} s`;
-      console.log(`project time: ${name} ${seconds(time.end - time.start)} from its first file's start to its last's end (${time.files} files, ${seconds(time.filesMs)} of files' own time)`);
+      console.log(
+        `project time: ${name} ${seconds(time.end - time.start)} from its first file's start to its last's end (${time.files} files, ${seconds(time.filesMs)} of files' own time)`,
+      );
     }
   }
 }

@@ -9,10 +9,16 @@ afterEach(() => {
 describe('requests under way', () => {
   it('counts a request from its start to its answer, also when it fails', async () => {
     let answer: ((response: Response) => void) | undefined;
-    vi.stubGlobal('fetch', vi.fn(() => new Promise<Response>((resolve) => (answer = resolve))));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(() => new Promise<Response>((resolve) => (answer = resolve))),
+    );
     const counts: number[] = [];
     const stop = onRequestCount((count) => counts.push(count));
-    const client = createAbpClient({ baseUrl: 'http://api.test', headers: () => ({ tenantHeaderName: 'Abp-TenantId', tenantId: undefined, cultureName: 'nl', token: undefined }) });
+    const client = createAbpClient({
+      baseUrl: 'http://api.test',
+      headers: () => ({ tenantHeaderName: 'Abp-TenantId', tenantId: undefined, cultureName: 'nl', token: undefined }),
+    });
     const pending = client.get('api/x').catch(() => undefined);
     await vi.waitFor(() => expect(answer).toBeDefined());
     expect(requestsUnderWay()).toBe(1);

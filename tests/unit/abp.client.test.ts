@@ -180,7 +180,14 @@ describe('createAbpClient', () => {
 
 describe('a token refused in the middle of the work', () => {
   function unauthorized(): Response {
-    const body = { result: null, targetUrl: null, success: false, error: { code: 0, message: 'Niet aangemeld', details: null, validationErrors: null }, unAuthorizedRequest: true, __abp: true };
+    const body = {
+      result: null,
+      targetUrl: null,
+      success: false,
+      error: { code: 0, message: 'Niet aangemeld', details: null, validationErrors: null },
+      unAuthorizedRequest: true,
+      __abp: true,
+    };
     return new Response(JSON.stringify(body), { status: 401, headers: { 'Content-Type': 'application/json' } });
   }
 
@@ -188,7 +195,11 @@ describe('a token refused in the middle of the work', () => {
     const answers = [unauthorized(), envelopeResponse('opnieuw gelukt')];
     const requests = stubFetch(async () => answers.shift()!);
     const repair = vi.fn(async () => true);
-    const client = repairingClient(createAbpClient({ baseUrl: 'http://api.test', headers: () => source({ token: 't0k3n' }) }), () => true, repair);
+    const client = repairingClient(
+      createAbpClient({ baseUrl: 'http://api.test', headers: () => source({ token: 't0k3n' }) }),
+      () => true,
+      repair,
+    );
     await expect(client.post('api/services/app/Thing/Save', { name: 'x' })).resolves.toBe('opnieuw gelukt');
     expect(repair).toHaveBeenCalledTimes(1);
     expect(requests.map((request) => request.method)).toEqual(['POST', 'POST']);
@@ -198,7 +209,11 @@ describe('a token refused in the middle of the work', () => {
   it('sends the caller’s extra headers, the first time and again after a repair', async () => {
     let calls = 0;
     const requests = stubFetch(async () => (calls++ === 0 ? unauthorized() : envelopeResponse('ok')));
-    const client = repairingClient(createAbpClient({ baseUrl: 'http://api.test', headers: () => source({ token: 't0k3n' }) }), () => true, async () => true);
+    const client = repairingClient(
+      createAbpClient({ baseUrl: 'http://api.test', headers: () => source({ token: 't0k3n' }) }),
+      () => true,
+      async () => true,
+    );
     await client.post('api/services/app/Thing/Save', {}, { headers: { DPoP: 'proof' } });
     expect(requests.map((request) => request.headers.get('DPoP'))).toEqual(['proof', 'proof']);
   });
@@ -206,7 +221,11 @@ describe('a token refused in the middle of the work', () => {
   it('sends Update as PUT and Delete as DELETE, repaired like the rest', async () => {
     let calls = 0;
     const requests = stubFetch(async () => (calls++ === 0 ? unauthorized() : envelopeResponse(null)));
-    const client = repairingClient(createAbpClient({ baseUrl: 'http://api.test', headers: () => source({ token: 't0k3n' }) }), () => true, async () => true);
+    const client = repairingClient(
+      createAbpClient({ baseUrl: 'http://api.test', headers: () => source({ token: 't0k3n' }) }),
+      () => true,
+      async () => true,
+    );
     await client.put('api/services/app/User/Update', { id: 5 });
     await client.delete('api/services/app/User/Delete?Id=5');
     expect(requests.map((request) => `${request.method} ${new URL(request.url).pathname}${new URL(request.url).search}`)).toEqual([
@@ -220,7 +239,11 @@ describe('a token refused in the middle of the work', () => {
   it('never loops: a second 401 after the repair is the caller’s', async () => {
     const requests = stubFetch(async () => unauthorized());
     const repair = vi.fn(async () => true);
-    const client = repairingClient(createAbpClient({ baseUrl: 'http://api.test', headers: () => source({ token: 't0k3n' }) }), () => true, repair);
+    const client = repairingClient(
+      createAbpClient({ baseUrl: 'http://api.test', headers: () => source({ token: 't0k3n' }) }),
+      () => true,
+      repair,
+    );
     expect((await rejectionOf(client.get('api/x'))).kind).toBe('unauthorized');
     expect(repair).toHaveBeenCalledTimes(1);
     expect(requests).toHaveLength(2);
@@ -229,7 +252,11 @@ describe('a token refused in the middle of the work', () => {
   it('does not repeat when the repair fails, nor try one for a request without a token', async () => {
     const requests = stubFetch(async () => unauthorized());
     const repair = vi.fn(async () => false);
-    const signedIn = repairingClient(createAbpClient({ baseUrl: 'http://api.test', headers: () => source({ token: 't0k3n' }) }), () => true, repair);
+    const signedIn = repairingClient(
+      createAbpClient({ baseUrl: 'http://api.test', headers: () => source({ token: 't0k3n' }) }),
+      () => true,
+      repair,
+    );
     expect((await rejectionOf(signedIn.get('api/x'))).kind).toBe('unauthorized');
     const signedOut = repairingClient(createAbpClient({ baseUrl: 'http://api.test', headers: () => source() }), () => false, repair);
     expect((await rejectionOf(signedOut.get('api/x'))).kind).toBe('unauthorized');
@@ -238,9 +265,19 @@ describe('a token refused in the middle of the work', () => {
   });
 
   it('does not repair a 403: no permission is not a lost session', async () => {
-    stubFetch(async () => new Response(JSON.stringify({ result: null, success: false, error: { message: 'Geen toestemming' }, unAuthorizedRequest: true, __abp: true }), { status: 403 }));
+    stubFetch(
+      async () =>
+        new Response(
+          JSON.stringify({ result: null, success: false, error: { message: 'Geen toestemming' }, unAuthorizedRequest: true, __abp: true }),
+          { status: 403 },
+        ),
+    );
     const repair = vi.fn(async () => true);
-    const client = repairingClient(createAbpClient({ baseUrl: 'http://api.test', headers: () => source({ token: 't0k3n' }) }), () => true, repair);
+    const client = repairingClient(
+      createAbpClient({ baseUrl: 'http://api.test', headers: () => source({ token: 't0k3n' }) }),
+      () => true,
+      repair,
+    );
     expect((await rejectionOf(client.get('api/x'))).kind).toBe('forbidden');
     expect(repair).not.toHaveBeenCalled();
   });

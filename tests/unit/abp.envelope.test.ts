@@ -92,7 +92,12 @@ describe('unwrapEnvelope', () => {
   it('keeps only validation errors of the documented shape', async () => {
     const body = envelope({
       success: false,
-      error: { code: 0, message: 7, details: '', validationErrors: [null, 'x', { message: '' }, { message: 'Ongeldig.', members: [1, 'email'] }, { message: 'Zonder veld.' }] },
+      error: {
+        code: 0,
+        message: 7,
+        details: '',
+        validationErrors: [null, 'x', { message: '' }, { message: 'Ongeldig.', members: [1, 'email'] }, { message: 'Zonder veld.' }],
+      },
     });
     const error = await failureOf(json(body, 400));
     expect(readServerError(error.serverError)).toEqual({

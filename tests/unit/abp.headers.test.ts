@@ -34,7 +34,7 @@ describe('abpHeaders', () => {
     expect(abpHeaders({ ...base, token: '' })).not.toHaveProperty('Authorization');
   });
 
-  it('combines tenant and token in one set of headers, the culture in the query then (ABP saves a signed-in header\'s)', () => {
+  it("combines tenant and token in one set of headers, the culture in the query then (ABP saves a signed-in header's)", () => {
     const withToken: AbpHeaderSource = { tenantHeaderName: 'Abp-TenantId', tenantId: 3, cultureName: 'nl', token: 't' };
     expect(abpHeaders(withToken)).toEqual({ 'Abp-TenantId': '3', Authorization: 'Bearer t' });
     expect(withCulture('AbpUserConfiguration/GetAll', withToken)).toBe('AbpUserConfiguration/GetAll?culture=nl');
@@ -42,7 +42,7 @@ describe('abpHeaders', () => {
 
   // ABP saves a signed-in person's culture header or cookie when he has no language saved, never Accept-Language
   // (abp-recorded/userconfiguration.json monteur-1-culture-en-US-saves, admin-1-accept-language-en).
-  it('asked for the person\'s own language, names this device\'s only in Accept-Language, which ABP never saves', () => {
+  it("asked for the person's own language, names this device's only in Accept-Language, which ABP never saves", () => {
     const withToken: AbpHeaderSource = { ...base, cultureName: 'en', token: 't' };
     expect(abpHeaders(withToken, true)).toEqual({ 'Accept-Language': 'en', Authorization: 'Bearer t' });
     expect(withCulture('AbpUserConfiguration/GetAll', withToken, true)).toBe('AbpUserConfiguration/GetAll');
@@ -50,6 +50,8 @@ describe('abpHeaders', () => {
 
   it('keeps a path as it is without a token, and adds to a query that is there', () => {
     expect(withCulture('api/services/app/User/Get?Id=5', base)).toBe('api/services/app/User/Get?Id=5');
-    expect(withCulture('api/services/app/User/Get?Id=5', { ...base, token: 't', cultureName: 'en-US' })).toBe('api/services/app/User/Get?Id=5&culture=en-US');
+    expect(withCulture('api/services/app/User/Get?Id=5', { ...base, token: 't', cultureName: 'en-US' })).toBe(
+      'api/services/app/User/Get?Id=5&culture=en-US',
+    );
   });
 });

@@ -27,14 +27,23 @@ describe('why ABP refused a sign-in, read from its real answers', () => {
   });
 
   it('anything else is not mistaken for either', () => {
-    for (const name of ['admin-no-tenant-host', 'wrong-provider-name', 'providerkey-of-someone-else', 'forged-provider-token', 'empty-body', 'expired-provider-token']) {
+    for (const name of [
+      'admin-no-tenant-host',
+      'wrong-provider-name',
+      'providerkey-of-someone-else',
+      'forged-provider-token',
+      'empty-body',
+      'expired-provider-token',
+    ]) {
       expect(refusalOf(name), name).toBe('other');
     }
   });
 
   it('reads the sentence in the backend’s own language from its texts', () => {
     const texts = { AbpProjectName: { UserIsNotActiveAndCanNotLogin: 'Benutzer {0} ist nicht aktiv (und darf nicht anmelden).' } };
-    const german = new AbpError('server', 500, 'x', 'Anmeldung fehlgeschlagen!', { details: 'Benutzer idp-0003 ist nicht aktiv (und darf nicht anmelden).' });
+    const german = new AbpError('server', 500, 'x', 'Anmeldung fehlgeschlagen!', {
+      details: 'Benutzer idp-0003 ist nicht aktiv (und darf nicht anmelden).',
+    });
     expect(loginRefusalOf(german)).toBe('other');
     expect(loginRefusalOf(german, texts)).toBe('user-inactive');
   });

@@ -16,14 +16,20 @@ describe('getProviderTokens after a reload', () => {
     expect(getProviderTokens()).toEqual({ accessToken: '', idToken: 'id', refreshToken: 'rt', expiresAt: 1, subject: 'sub' });
   });
 
-  it.each(['[]', 'null', '5', '"tokens"', '{}', '{"accessToken":"","refreshToken":5,"expiresAt":1,"subject":"s"}', '{"accessToken":"","expiresAt":null,"subject":"s"}', 'not json'])(
-    'uses nothing of %s and removes it',
-    (stored) => {
-      sessionStorage.setItem(KEY, stored);
-      expect(getProviderTokens()).toBeUndefined();
-      expect(sessionStorage.getItem(KEY)).toBeNull();
-    },
-  );
+  it.each([
+    '[]',
+    'null',
+    '5',
+    '"tokens"',
+    '{}',
+    '{"accessToken":"","refreshToken":5,"expiresAt":1,"subject":"s"}',
+    '{"accessToken":"","expiresAt":null,"subject":"s"}',
+    'not json',
+  ])('uses nothing of %s and removes it', (stored) => {
+    sessionStorage.setItem(KEY, stored);
+    expect(getProviderTokens()).toBeUndefined();
+    expect(sessionStorage.getItem(KEY)).toBeNull();
+  });
 });
 
 describe('accessTokenExpiry', () => {

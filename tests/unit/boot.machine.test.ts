@@ -4,7 +4,12 @@ import { bootMachine, startRetryDelay } from '../../machines/boot.machine.ts';
 import type { BootConfig, BootUserConfiguration } from '../../machines/boot.types.ts';
 import { outputOf } from '../../machines/error.ts';
 
-const config: BootConfig = { localeMappings: [{ from: 'nl-NL', to: 'nl' }, { from: 'en-US', to: 'en' }] };
+const config: BootConfig = {
+  localeMappings: [
+    { from: 'nl-NL', to: 'nl' },
+    { from: 'en-US', to: 'en' },
+  ],
+};
 
 function userConfiguration(language: string): BootUserConfiguration {
   return { localization: { currentLanguage: { name: language } } };
@@ -81,7 +86,12 @@ describe('bootMachine', () => {
 
   it('maps the language through localeMappings, first match wins', async () => {
     const { actor, calls } = start({
-      loadConfig: async () => ({ localeMappings: [{ from: 'nl-NL', to: 'nl' }, { from: 'nl-NL', to: 'de' }] }),
+      loadConfig: async () => ({
+        localeMappings: [
+          { from: 'nl-NL', to: 'nl' },
+          { from: 'nl-NL', to: 'de' },
+        ],
+      }),
       loadUserConfiguration: async () => userConfiguration('nl-NL'),
     });
     await waitFor(actor, settled);

@@ -17,7 +17,9 @@ function configuration(impersonatorUserId: number | null): UserConfiguration {
 }
 
 function holdTokens(person: unknown): void {
-  setProviderTokens({ accessToken: 'at', idToken: 'id', refreshToken: 'rt', expiresAt: 1, subject: 'sub', person } as Parameters<typeof setProviderTokens>[0]);
+  setProviderTokens({ accessToken: 'at', idToken: 'id', refreshToken: 'rt', expiresAt: 1, subject: 'sub', person } as Parameters<
+    typeof setProviderTokens
+  >[0]);
 }
 
 beforeEach(() => {

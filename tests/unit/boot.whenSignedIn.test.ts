@@ -24,7 +24,13 @@ function startUp() {
       initSession: fromPromise(() => session),
       loadLocale: fromPromise<void, { localeName: string }>(async () => undefined),
     },
-    actions: { clearToken: () => undefined, clearIgnoredToken: () => undefined, logError: () => undefined, triggerDynamicScriptsInitialized: () => undefined, clearBusy: () => undefined },
+    actions: {
+      clearToken: () => undefined,
+      clearIgnoredToken: () => undefined,
+      logError: () => undefined,
+      triggerDynamicScriptsInitialized: () => undefined,
+      clearBusy: () => undefined,
+    },
   });
   const actor = createActor(machine, { input: { cultureName: 'nl' } });
   actor.start();

@@ -9,7 +9,7 @@ afterEach(() => {
   document.head.replaceChildren();
 });
 
-describe('loadWithStylesheets (the build\'s preload helper)', () => {
+describe("loadWithStylesheets (the build's preload helper)", () => {
   it('runs a chunk without stylesheets at once', async () => {
     const load = vi.fn(async () => 'chunk');
     await expect(loadWithStylesheets(load)).resolves.toBe('chunk');

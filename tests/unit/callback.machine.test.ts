@@ -63,7 +63,7 @@ describe('callbackMachine', () => {
     expect(calls).toEqual(['cleanAddress', 'navigate:/verkoop']);
   });
 
-  it('hands the exchange\'s tokens and the backend\'s answer on through its context, and forgets them at the end', async () => {
+  it("hands the exchange's tokens and the backend's answer on through its context, and forgets them at the end", async () => {
     const processed = vi.fn(async (_args: { input: { tokens: unknown; login: unknown } }) => {});
     const { actor } = start({ processAuthenticateResult: processed });
     await flush();
@@ -104,7 +104,9 @@ describe('callbackMachine', () => {
   });
 
   it('says the account is not active when the backend waits for activation', async () => {
-    const { actor, calls } = start({ loginAtBackend: async () => ({ waitingForActivation: true, result: { waitingForActivation: true } }) });
+    const { actor, calls } = start({
+      loginAtBackend: async () => ({ waitingForActivation: true, result: { waitingForActivation: true } }),
+    });
     await flush();
     expect(actor.getSnapshot().matches({ flow: 'notActive' })).toBe(true);
     expect(calls.some((call) => call.startsWith('navigate'))).toBe(false);

@@ -56,7 +56,7 @@ describe('an answer index.html asked for', () => {
     expect(network).toHaveBeenCalledTimes(2);
   });
 
-  it('a failed early GetAll is that request\'s failure, not a second try', async () => {
+  it("a failed early GetAll is that request's failure, not a second try", async () => {
     const network = vi.fn(async () => Response.json({}));
     vi.stubGlobal('fetch', network);
     const failed: EarlyRequest = { u: GET_ALL, h: HEADERS, p: Promise.reject(new TypeError('Failed to fetch')) };
@@ -67,7 +67,7 @@ describe('an answer index.html asked for', () => {
     expect(network).not.toHaveBeenCalled();
   });
 
-  it('the environment\'s lookup (a POST) is taken only with the same body, and never by a GET', async () => {
+  it("the environment's lookup (a POST) is taken only with the same body, and never by a GET", async () => {
     const network = vi.fn(async () => Response.json({ result: 'network' }));
     vi.stubGlobal('fetch', network);
     const url = 'https://app.example.nl/api/services/app/Account/IsTenantAvailable';
@@ -95,6 +95,8 @@ describe('an answer index.html asked for', () => {
     vi.stubGlobal('fetch', network);
     window.early = { g: Promise.resolve(early()) };
     await armEarly('g');
-    expect(await (await earlyFetch(new Request(GET_ALL, { method: 'POST', headers: HEADERS, body: '{}' }))).json()).toEqual({ result: 'network' });
+    expect(await (await earlyFetch(new Request(GET_ALL, { method: 'POST', headers: HEADERS, body: '{}' }))).json()).toEqual({
+      result: 'network',
+    });
   });
 });

@@ -59,11 +59,15 @@ describe('parseAppConfig with a valid config', () => {
   });
 
   it('reads extra scopes, which the sign-in adds to openid profile email as scope-tokens only', async () => {
-    const auth = parseAppConfig(withFields({ auth: { issuer: 'https://id.example.nl', scopes: ' offline_access  profile "quoted" groups ' } })).auth;
+    const auth = parseAppConfig(
+      withFields({ auth: { issuer: 'https://id.example.nl', scopes: ' offline_access  profile "quoted" groups ' } }),
+    ).auth;
     const { DEFAULT_EXTRA_SCOPES, signInScopes } = await import('../../src/auth/authorize.lazy.ts');
     expect(signInScopes(auth)).toBe('openid profile email offline_access groups');
     // An older configuration's my-account scopes are not asked at sign-in.
-    expect(signInScopes(parseAppConfig(withFields({ auth: { scopes: 'offline_access okta.myAccount.profile.read' } })).auth)).toBe('openid profile email offline_access');
+    expect(signInScopes(parseAppConfig(withFields({ auth: { scopes: 'offline_access okta.myAccount.profile.read' } })).auth)).toBe(
+      'openid profile email offline_access',
+    );
     // Scopes that are no text: the default, offline_access.
     expect(signInScopes(parseAppConfig(withFields({ auth: { scopes: 42 } })).auth)).toBe(`openid profile email ${DEFAULT_EXTRA_SCOPES}`);
     // The sign-in never asks a my-account scope: only Okta's org server grants those, for Okta alone.
@@ -73,7 +77,9 @@ describe('parseAppConfig with a valid config', () => {
   it('reads the refresh token lifetime in minutes, absent when not set', () => {
     expect(parseAppConfig(withFields({ auth: { refreshTokenLifetimeMinutes: 480 } })).auth.refreshTokenLifetimeMinutes).toBe(480);
     expect(parseAppConfig(withFields({ auth: {} })).auth).not.toHaveProperty('refreshTokenLifetimeMinutes');
-    expect(parseAppConfig(withFields({ auth: { refreshTokenLifetimeMinutes: null } })).auth).not.toHaveProperty('refreshTokenLifetimeMinutes');
+    expect(parseAppConfig(withFields({ auth: { refreshTokenLifetimeMinutes: null } })).auth).not.toHaveProperty(
+      'refreshTokenLifetimeMinutes',
+    );
   });
 
   it.each([[0], [-5], ['480'], [true]])('refuses a refresh token lifetime of %j', (refreshTokenLifetimeMinutes) => {
@@ -157,17 +163,25 @@ describe('parseAppConfig with a bad config', () => {
   });
 
   it('reads auth.myAccount.issuer without its trailing slash, and leaves it out when it is empty', () => {
-    expect(parseAppConfig(withFields({ auth: { issuer: 'https://id.example.nl/oauth2/default', myAccount: { issuer: 'https://id.example.nl/' } } })).auth.myAccount).toEqual({ issuer: 'https://id.example.nl' });
-    expect(parseAppConfig(withFields({ auth: { issuer: 'https://id.example.nl', myAccount: { issuer: '' } } })).auth.myAccount).toBeUndefined();
+    expect(
+      parseAppConfig(
+        withFields({ auth: { issuer: 'https://id.example.nl/oauth2/default', myAccount: { issuer: 'https://id.example.nl/' } } }),
+      ).auth.myAccount,
+    ).toEqual({ issuer: 'https://id.example.nl' });
+    expect(
+      parseAppConfig(withFields({ auth: { issuer: 'https://id.example.nl', myAccount: { issuer: '' } } })).auth.myAccount,
+    ).toBeUndefined();
   });
 
-  it('takes Mijn account\'s issuer from auth.myAccount.issuer, else the sign-in issuer without /oauth2/<id> (Okta\'s org), and its API at that origin', async () => {
+  it("takes Mijn account's issuer from auth.myAccount.issuer, else the sign-in issuer without /oauth2/<id> (Okta's org), and its API at that origin", async () => {
     const { myAccountIssuer, myAccountUrl } = await import('../../src/myaccount/myAccount.ts');
     const custom = parseAppConfig(withFields({ auth: { issuer: 'https://id.example.nl/oauth2/default' } })).auth;
     expect([myAccountIssuer(custom), myAccountUrl(custom)]).toEqual(['https://id.example.nl', 'https://id.example.nl/idp/myaccount']);
     const orgOnly = parseAppConfig(withFields({ auth: { issuer: 'https://id.example.nl' } })).auth;
     expect(myAccountIssuer(orgOnly)).toBe('https://id.example.nl');
-    const named = parseAppConfig(withFields({ auth: { issuer: 'https://login.example.nl/oauth2/aus1', myAccount: { issuer: 'https://id.example.nl' } } })).auth;
+    const named = parseAppConfig(
+      withFields({ auth: { issuer: 'https://login.example.nl/oauth2/aus1', myAccount: { issuer: 'https://id.example.nl' } } }),
+    ).auth;
     expect([myAccountIssuer(named), myAccountUrl(named)]).toEqual(['https://id.example.nl', 'https://id.example.nl/idp/myaccount']);
   });
 

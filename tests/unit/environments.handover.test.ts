@@ -4,7 +4,15 @@ import { rememberSignOut } from '../../src/auth/signOutMarker.ts';
 import { requireLoginForm } from '../../src/auth/loginPrompt.ts';
 import { saveTransaction } from '../../src/auth/transaction.ts';
 import { setProviderTokens } from '../../src/auth/providerTokens.ts';
-import { checkPlan, confirmed, givePlan, keepHandover, readHandover, type Handover, type HandoverHolder } from '../../src/environments/handoverStore.ts';
+import {
+  checkPlan,
+  confirmed,
+  givePlan,
+  keepHandover,
+  readHandover,
+  type Handover,
+  type HandoverHolder,
+} from '../../src/environments/handoverStore.ts';
 
 // The handover's rules for its codes (src/environments/handoverStore.ts): a
 // kept code is replaced only once ABP confirmed another, an emptied field
@@ -27,7 +35,11 @@ describe('"Code controleren en doorgaan" after an answer that never came', () =>
   const lost: Handover = { firstAdminEmail: 'vera@extern.local', stage: 'sending', code: KEPT };
 
   it('with the field typed over: tries the kept code, then the typed one, keeps both, and puts the typed one in force only if neither opens him', () => {
-    expect(checkPlan(lost, ` ${TYPED} `)).toEqual({ tries: [KEPT, TYPED], next: TYPED, keep: { firstAdminEmail: 'vera@extern.local', stage: 'sending', code: TYPED, others: [KEPT] } });
+    expect(checkPlan(lost, ` ${TYPED} `)).toEqual({
+      tries: [KEPT, TYPED],
+      next: TYPED,
+      keep: { firstAdminEmail: 'vera@extern.local', stage: 'sending', code: TYPED, others: [KEPT] },
+    });
   });
 
   it('with the field emptied: the kept code, and nothing else', () => {
@@ -67,7 +79,11 @@ describe('"Beheerrechten geven"', () => {
   });
 
   it('a confirmed code is the only one kept, and none once the host has it noted', () => {
-    expect(confirmed({ ...inForce, others: [TYPED] }, 'vera@extern.local', TYPED)).toEqual({ firstAdminEmail: 'vera@extern.local', stage: 'in-force', code: TYPED });
+    expect(confirmed({ ...inForce, others: [TYPED] }, 'vera@extern.local', TYPED)).toEqual({
+      firstAdminEmail: 'vera@extern.local',
+      stage: 'in-force',
+      code: TYPED,
+    });
     expect(confirmed(noted, 'vera@extern.local', TYPED)).toEqual(noted);
   });
 });
@@ -82,18 +98,28 @@ describe('kept per person, in the tab, until the person leaves', () => {
   });
 
   it('a code kept before codes were kept per person is taken over by the person in the tab, once', () => {
-    sessionStorage.setItem('handover:https://abp.example#7', JSON.stringify({ firstAdminEmail: 'vera@extern.local', stage: 'sending', code: KEPT }));
+    sessionStorage.setItem(
+      'handover:https://abp.example#7',
+      JSON.stringify({ firstAdminEmail: 'vera@extern.local', stage: 'sending', code: KEPT }),
+    );
     expect(readHandover(ANNA, 7)).toEqual({ firstAdminEmail: 'vera@extern.local', stage: 'sending', code: KEPT });
     expect(sessionStorage.getItem('handover:https://abp.example#7')).toBeNull();
     expect(readHandover(BERT, 7)).toBeUndefined();
     expect(readHandover(ANNA, 7)?.code).toBe(KEPT);
   });
 
-  it('every sign-out clears the codes, Mijn account\'s drafts and answer, the sign-ins under way with their returns and the tokens; the next sign-in\'s own entries stay', () => {
+  it("every sign-out clears the codes, Mijn account's drafts and answer, the sign-ins under way with their returns and the tokens; the next sign-in's own entries stay", () => {
     keepHandover(ANNA, 7, { firstAdminEmail: 'vera@extern.local', stage: 'in-force', code: KEPT });
     sessionStorage.setItem('myaccount.drafts', JSON.stringify({ name: { firstName: 'Anna' } }));
     sessionStorage.setItem('oidc.account-return', '?code=abc&state=account.x');
-    saveTransaction({ state: 'popup.s1', nonce: 'n', codeVerifier: 'v', returnPath: '/beheer/users/12', redirectUri: 'http://localhost/account/logincallback', createdAt: Date.now() });
+    saveTransaction({
+      state: 'popup.s1',
+      nonce: 'n',
+      codeVerifier: 'v',
+      returnPath: '/beheer/users/12',
+      redirectUri: 'http://localhost/account/logincallback',
+      createdAt: Date.now(),
+    });
     setProviderTokens({ accessToken: 'a', idToken: 'i', refreshToken: 'r', expiresAt: Date.now() + 60_000, subject: 'anna' });
     rememberSignOut('state-1', 'idle');
     requireLoginForm();

@@ -7,10 +7,9 @@ const MINUTE = 60_000;
 function start(lastActivity = Date.now()) {
   const signOut = vi.fn(async () => {});
   const leaveForLogin = vi.fn();
-  const actor = createActor(
-    inactivityMachine.provide({ actors: { signOut: fromPromise(signOut) }, actions: { leaveForLogin } }),
-    { input: { timeoutMs: 15 * MINUTE, warningMs: MINUTE, lastActivity } },
-  );
+  const actor = createActor(inactivityMachine.provide({ actors: { signOut: fromPromise(signOut) }, actions: { leaveForLogin } }), {
+    input: { timeoutMs: 15 * MINUTE, warningMs: MINUTE, lastActivity },
+  });
   actor.start();
   return { actor, signOut, leaveForLogin };
 }

@@ -16,7 +16,11 @@ function boot(value: string, context: Record<string, unknown> = {}) {
 describe('bootView', () => {
   it('shows the routes once the session is known, and keeps them while a re-run loads', () => {
     expect(bootView(boot('ready', { config, session, localeName: 'en' }))).toEqual({ kind: 'ready', session, localeName: 'en' });
-    expect(bootView(boot('loadingUserConfiguration', { config, session, localeName: 'nl' }))).toEqual({ kind: 'ready', session, localeName: 'nl' });
+    expect(bootView(boot('loadingUserConfiguration', { config, session, localeName: 'nl' }))).toEqual({
+      kind: 'ready',
+      session,
+      localeName: 'nl',
+    });
   });
 
   it('is busy before the first session, and says so when it waits for the server', () => {

@@ -73,7 +73,9 @@ describe('a status undone by a save from an older read', () => {
   it('is not a status turned back on its own (someone chose it), nor one that holds, nor a write that changed no status', () => {
     expect(statusUndoneBySave(PIET, false, PIET), 'activated again, nothing else: a choice').toBe(false);
     expect(statusUndoneBySave(PIET, false, { ...deactivated, surname: 'de Vries' }), 'still off').toBe(false);
-    expect(statusUndoneBySave(deactivated, false, { ...PIET, surname: 'de Vries' }), 'he was off already: this write changed nothing').toBe(false);
+    expect(statusUndoneBySave(deactivated, false, { ...PIET, surname: 'de Vries' }), 'he was off already: this write changed nothing').toBe(
+      false,
+    );
     expect(statusUndoneBySave(PIET, false, { ...PIET, roleNames: ['monteur'] }), 'the same roles in another spelling').toBe(false);
   });
 });
@@ -97,7 +99,13 @@ describe('a person read back after a write', () => {
     const abp = fakeAbp();
     abp.at(READ_BACK_AGAIN_MS, { emailAddress: 'p.monteur@isolatie.local' });
     const found = await run(abp, { written: PIET });
-    expect(found).toEqual([{ kind: 'changed', changed: [{ field: 'emailAddress', written: PIET.emailAddress, now: 'p.monteur@isolatie.local' }], now: abp.held() }]);
+    expect(found).toEqual([
+      {
+        kind: 'changed',
+        changed: [{ field: 'emailAddress', written: PIET.emailAddress, now: 'p.monteur@isolatie.local' }],
+        now: abp.held(),
+      },
+    ]);
     expect(abp.reads).toEqual([0, READ_BACK_AGAIN_MS]);
   });
 
@@ -114,7 +122,14 @@ describe('a person read back after a write', () => {
     abp.change({ isActive: true, surname: 'de Vries' });
     const found = await run(abp, { written: { ...PIET, isActive: false }, fields: ['isActive'], statusFrom: PIET });
     expect(abp.statusWrites, 'DeActivate sent again').toEqual([false]);
-    expect(found).toEqual([{ kind: 'put back', status: false, overwritten: { ...PIET, surname: 'de Vries' }, now: { ...PIET, surname: 'de Vries', isActive: false } }]);
+    expect(found).toEqual([
+      {
+        kind: 'put back',
+        status: false,
+        overwritten: { ...PIET, surname: 'de Vries' },
+        now: { ...PIET, surname: 'de Vries', isActive: false },
+      },
+    ]);
     expect(abp.held()).toMatchObject({ isActive: false, surname: 'de Vries' });
     // Its read, then the put-back's own look: at once and twice more.
     expect(abp.reads).toEqual([0, 0, ...READ_BACK_AT_MS]);
@@ -142,7 +157,9 @@ describe('a person read back after a write', () => {
     abp.change({ surname: 'de Vries' });
     abp.refuseStatus();
     const found = await run(abp, { written: { ...PIET, isActive: false }, fields: ['isActive'], statusFrom: PIET });
-    expect(found).toEqual([{ kind: 'changed', changed: [{ field: 'isActive', written: false, now: true }], now: { ...PIET, surname: 'de Vries' } }]);
+    expect(found).toEqual([
+      { kind: 'changed', changed: [{ field: 'isActive', written: false, now: true }], now: { ...PIET, surname: 'de Vries' } },
+    ]);
   });
 
   it('the save that undid it sees the put-back: the other side’s put-back, after its read at READ_BACK_AGAIN_MS, lands before the last read', async () => {
@@ -150,7 +167,13 @@ describe('a person read back after a write', () => {
     const abp = fakeAbp({ ...PIET, surname: 'de Vries' });
     abp.at(READ_BACK_AGAIN_MS + 300, { isActive: false });
     const found = await run(abp, { written: { ...PIET, surname: 'de Vries' } });
-    expect(found).toEqual([{ kind: 'changed', changed: [{ field: 'isActive', written: true, now: false }], now: { ...PIET, surname: 'de Vries', isActive: false } }]);
+    expect(found).toEqual([
+      {
+        kind: 'changed',
+        changed: [{ field: 'isActive', written: true, now: false }],
+        now: { ...PIET, surname: 'de Vries', isActive: false },
+      },
+    ]);
     expect(abp.reads).toEqual([...READ_BACK_AT_MS]);
   });
 

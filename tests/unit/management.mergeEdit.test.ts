@@ -3,10 +3,13 @@ import { mergeEdit, settle } from '../../src/edits/mergeEdit.ts';
 
 const opened = { name: 'Piet', surname: 'Monteur', emailAddress: 'piet@isolatie.local', roleNames: ['MONTEUR'], isActive: true };
 const EDITABLE = ['name', 'surname', 'emailAddress', 'roleNames'] as const;
-const both = (mine: typeof opened, fresh: typeof opened) => ({ mine: settle(opened, mine, fresh, [...EDITABLE], 'mine'), theirs: settle(opened, mine, fresh, [...EDITABLE], 'theirs') });
+const both = (mine: typeof opened, fresh: typeof opened) => ({
+  mine: settle(opened, mine, fresh, [...EDITABLE], 'mine'),
+  theirs: settle(opened, mine, fresh, [...EDITABLE], 'theirs'),
+});
 
 describe('a save laid over the record as it is now', () => {
-  it('sends the person\'s change over another administrator\'s change of another field, and lists nothing when the two do not meet', () => {
+  it("sends the person's change over another administrator's change of another field, and lists nothing when the two do not meet", () => {
     const mine = { ...opened, roleNames: ['MONTEUR', 'PLANNER'] };
     const fresh = { ...opened, roleNames: ['MONTEUR', 'PLANNER'], surname: 'Monteur-de Vries' };
     const { merged, others } = mergeEdit(opened, mine, fresh, [...EDITABLE]);
@@ -15,13 +18,15 @@ describe('a save laid over the record as it is now', () => {
     expect(others).toEqual([{ field: 'surname', opened: 'Monteur', theirs: 'Monteur-de Vries', mine: 'Monteur', bothChanged: false }]);
   });
 
-  it('keeps both administrators\' roles: a set is merged name by name', () => {
+  it("keeps both administrators' roles: a set is merged name by name", () => {
     const mine = { ...opened, roleNames: ['MONTEUR', 'PLANNER'] };
     const fresh = { ...opened, roleNames: ['ADMIN'] };
     const { merged, others } = mergeEdit(opened, mine, fresh, [...EDITABLE]);
     expect(merged.roleNames).toEqual(['ADMIN', 'PLANNER']);
     // Told, but no choice between the two: they never meet name by name.
-    expect(others).toEqual([{ field: 'roleNames', opened: ['MONTEUR'], theirs: ['ADMIN'], mine: ['MONTEUR', 'PLANNER'], bothChanged: false }]);
+    expect(others).toEqual([
+      { field: 'roleNames', opened: ['MONTEUR'], theirs: ['ADMIN'], mine: ['MONTEUR', 'PLANNER'], bothChanged: false },
+    ]);
   });
 
   it('lists a field the person sees but does not edit (the account switched off meanwhile), and never sends the old value of it', () => {
@@ -30,7 +35,10 @@ describe('a save laid over the record as it is now', () => {
     const { merged, others } = mergeEdit(opened, mine, fresh, [...EDITABLE]);
     expect(merged).toEqual({ ...opened, name: 'Pieter', isActive: false });
     expect(others).toEqual([{ field: 'isActive', opened: true, theirs: false, mine: true, bothChanged: false }]);
-    expect(both(mine, fresh)).toEqual({ mine: { ...opened, name: 'Pieter', isActive: false }, theirs: { ...opened, name: 'Pieter', isActive: false } });
+    expect(both(mine, fresh)).toEqual({
+      mine: { ...opened, name: 'Pieter', isActive: false },
+      theirs: { ...opened, name: 'Pieter', isActive: false },
+    });
   });
 
   it('lists nothing when nobody else changed anything, or changed it to what the form holds', () => {
@@ -40,7 +48,7 @@ describe('a save laid over the record as it is now', () => {
   });
 });
 
-describe('the person\'s choice: only what they changed is written, whichever they choose', () => {
+describe("the person's choice: only what they changed is written, whichever they choose", () => {
   it('Anna corrected the e-mail address; Bert, whose form was open before, adds a role: "Mijn versie opslaan" keeps Anna\'s address', () => {
     const mine = { ...opened, roleNames: ['MONTEUR', 'PLANNER'] };
     const fresh = { ...opened, emailAddress: 'p.monteur@isolatie.local' };
@@ -55,7 +63,7 @@ describe('the person\'s choice: only what they changed is written, whichever the
     expect(both(mine, fresh)).toEqual({ mine: expected, theirs: expected });
   });
 
-  it('both changed the roles: each one\'s additions and removals are applied to the set as saved now, whichever is chosen', () => {
+  it("both changed the roles: each one's additions and removals are applied to the set as saved now, whichever is chosen", () => {
     // Bert adds Planner and takes Monteur away; Anna meanwhile added Admin and Verkoop.
     const mine = { ...opened, roleNames: ['PLANNER'] };
     const fresh = { ...opened, roleNames: ['MONTEUR', 'ADMIN', 'VERKOOP'] };

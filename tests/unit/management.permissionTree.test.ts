@@ -78,7 +78,16 @@ const APP = {
     ['Pages.Roles', 'Pages.Beheer'],
     ['Pages.Tenants', 'Pages.Beheer'],
   ]),
-  order: ['Pages.Verkoop', 'Pages.Crm', 'Pages.Uitvoering', 'Pages.Marketing', 'Pages.Zakelijk', 'Pages.Admin', 'Pages.Beheer', 'Pages.Wvb'],
+  order: [
+    'Pages.Verkoop',
+    'Pages.Crm',
+    'Pages.Uitvoering',
+    'Pages.Marketing',
+    'Pages.Zakelijk',
+    'Pages.Admin',
+    'Pages.Beheer',
+    'Pages.Wvb',
+  ],
 };
 
 describe('the tree as the app needs it', () => {
@@ -97,7 +106,12 @@ describe('the tree as the app needs it', () => {
 
   it('grants Beheer with Gebruikers, as the section route needs both', () => {
     const tree = permissionTree(RECORDED, APP);
-    expect([...toggle(tree, new Set(['Pages.Crm']), 'Pages.Users.Activation', true)].sort()).toEqual(['Pages.Beheer', 'Pages.Crm', 'Pages.Users', 'Pages.Users.Activation']);
+    expect([...toggle(tree, new Set(['Pages.Crm']), 'Pages.Users.Activation', true)].sort()).toEqual([
+      'Pages.Beheer',
+      'Pages.Crm',
+      'Pages.Users',
+      'Pages.Users.Activation',
+    ]);
   });
 
   it('names what a role saved elsewhere lacks: Gebruikers without Beheer', () => {
@@ -111,7 +125,10 @@ describe('the tree as the app needs it', () => {
   it('follows a parentName a backend sends, and never closes a circle', () => {
     const withParent = [{ ...permission('Pages.Planning'), parentName: 'Pages.Uitvoering' }, permission('Pages.Uitvoering')];
     expect(names(permissionTree(withParent))).toEqual([{ 'Pages.Uitvoering': ['Pages.Planning'] }]);
-    const circle = [{ ...permission('A'), parentName: 'B' }, { ...permission('B'), parentName: 'A' }];
+    const circle = [
+      { ...permission('A'), parentName: 'B' },
+      { ...permission('B'), parentName: 'A' },
+    ];
     expect(names(permissionTree(circle))).toEqual([{ A: ['B'] }]);
   });
 });

@@ -39,9 +39,21 @@ function abpWithRole(granted: string[]) {
       const removed = before.filter((name) => !body.grantedPermissions.includes(name));
       const added = body.grantedPermissions.filter((name) => !before.includes(name));
       const listed = cached ? [...removed, ...added] : [...before, ...added];
-      Object.assign(stored, { name: body.name, displayName: body.displayName, description: body.description, granted: [...before.filter((name) => !removed.includes(name)), ...added] });
+      Object.assign(stored, {
+        name: body.name,
+        displayName: body.displayName,
+        description: body.description,
+        granted: [...before.filter((name) => !removed.includes(name)), ...added],
+      });
       if (removed.length + added.length > 0) cached = false;
-      return { id: 5, name: stored.name, displayName: stored.displayName, normalizedName: stored.name.toUpperCase(), description: stored.description, grantedPermissions: listed };
+      return {
+        id: 5,
+        name: stored.name,
+        displayName: stored.displayName,
+        normalizedName: stored.name.toUpperCase(),
+        description: stored.description,
+        grantedPermissions: listed,
+      };
     },
   } as unknown as AbpClient;
   return {
@@ -90,14 +102,21 @@ function renderRoleSave(abp: ReturnType<typeof abpWithRole>, opened: RoleFields)
 
 describe('a role as ABP holds it after Role/Update', () => {
   it('has the permissions sent, whatever the answer lists: the one added, the one removed, or every one it had', async () => {
-    const sent = { id: 5, name: 'Monteur', displayName: 'Monteur', normalizedName: 'MONTEUR', description: null, grantedPermissions: ['Pages.Crm', 'Pages.Uitvoering', 'Pages.Marketing'] };
+    const sent = {
+      id: 5,
+      name: 'Monteur',
+      displayName: 'Monteur',
+      normalizedName: 'MONTEUR',
+      description: null,
+      grantedPermissions: ['Pages.Crm', 'Pages.Uitvoering', 'Pages.Marketing'],
+    };
     for (const listed of [['Pages.Marketing'], ['Pages.Verkoop'], ['Pages.Crm', 'Pages.Uitvoering', 'Pages.Verkoop'], []]) {
       const client = { put: async () => ({ ...sent, grantedPermissions: listed }) } as unknown as AbpClient;
       expect((await updateRole(client, sent)).grantedPermissions).toEqual(sent.grantedPermissions);
     }
   });
 
-  it('two saves in a row: each shows all of the role\'s permissions, and the second finds no change by anyone else', async () => {
+  it("two saves in a row: each shows all of the role's permissions, and the second finds no change by anyone else", async () => {
     const abp = abpWithRole(['Pages.Crm', 'Pages.Uitvoering']);
     const form = renderRoleSave(abp, roleFields(abp.edit()));
     form.tick(['Pages.Crm', 'Pages.Uitvoering', 'Pages.Marketing']);
@@ -121,7 +140,7 @@ describe('a role as ABP holds it after Role/Update', () => {
     expect(abp.stored().sort()).toEqual(['Pages.Crm', 'Pages.Uitvoering']);
   });
 
-  it('another administrator\'s real change between two saves is still listed, with what ABP holds as theirs, and nothing is sent', async () => {
+  it("another administrator's real change between two saves is still listed, with what ABP holds as theirs, and nothing is sent", async () => {
     const abp = abpWithRole(['Pages.Crm', 'Pages.Uitvoering']);
     const form = renderRoleSave(abp, roleFields(abp.edit()));
     form.tick(['Pages.Crm', 'Pages.Uitvoering', 'Pages.Marketing']);

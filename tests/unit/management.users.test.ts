@@ -1,14 +1,43 @@
 import { describe, expect, it } from 'vitest';
 import type { AbpClient } from '../../src/abp/client.ts';
 import { changedSince, copyOwnName, deleteUser, onUserWritten, setUserActive, updateUser, type User } from '../../src/management/users.ts';
-import { FRESH_MS, READ_PAGE, READS_UNTIL_WHOLE, UserDirectory, listed, readDirectory, searchListed, type Listed } from '../../src/management/userDirectory.ts';
+import {
+  FRESH_MS,
+  READ_PAGE,
+  READS_UNTIL_WHOLE,
+  UserDirectory,
+  listed,
+  readDirectory,
+  searchListed,
+  type Listed,
+} from '../../src/management/userDirectory.ts';
 
 function user(id: number, name: string, surname: string, isActive = true): User {
-  const userName = `${name}.${surname}`.normalize('NFD').replace(/[\u0300-\u036f\s]/g, '').toLowerCase();
-  return { id, userName, name, surname, emailAddress: `${userName}@isolatie.local`, isActive, fullName: `${name} ${surname}`, lastLoginTime: null, creationTime: '', roleNames: [] };
+  const userName = `${name}.${surname}`
+    .normalize('NFD')
+    .replace(/[\u0300-\u036f\s]/g, '')
+    .toLowerCase();
+  return {
+    id,
+    userName,
+    name,
+    surname,
+    emailAddress: `${userName}@isolatie.local`,
+    isActive,
+    fullName: `${name} ${surname}`,
+    lastLoginTime: null,
+    creationTime: '',
+    roleNames: [],
+  };
 }
 
-const PEOPLE = [user(1, 'Bram', 'Jansen'), user(2, 'Anouk', 'Jansen', false), user(3, 'Zoë', 'Çelik'), user(4, 'Piet', 'Monteur'), user(5, 'Daan', 'van den Berg')];
+const PEOPLE = [
+  user(1, 'Bram', 'Jansen'),
+  user(2, 'Anouk', 'Jansen', false),
+  user(3, 'Zoë', 'Çelik'),
+  user(4, 'Piet', 'Monteur'),
+  user(5, 'Daan', 'van den Berg'),
+];
 
 /** User/GetAll as the stand-in and the recorded host answer it: `Keyword` on user name, first name and e-mail, case-sensitive; paged. */
 function fakeAbp(people: User[] = PEOPLE) {
@@ -127,7 +156,11 @@ describe('reading the list', () => {
   it('keeps a person once when a page shifted between two reads', async () => {
     const many = Array.from({ length: 600 }, (_, index) => user(index + 1, `Naam${index}`, 'Smit'));
     const { client } = fakeAbp(many);
-    const shifting = { ...client, get: (path: string) => (path.includes('SkipCount=500') ? client.get(path.replace('SkipCount=500', 'SkipCount=499')) : client.get(path)) } as AbpClient;
+    const shifting = {
+      ...client,
+      get: (path: string) =>
+        path.includes('SkipCount=500') ? client.get(path.replace('SkipCount=500', 'SkipCount=499')) : client.get(path),
+    } as AbpClient;
     const { people } = await readDirectory(shifting);
     expect(people.length).toBe(600);
     expect(new Set(people.map((one) => one.user.id)).size).toBe(600);
@@ -204,7 +237,10 @@ describe('the list’s freshness', () => {
   function directory(people: User[] = PEOPLE) {
     const abp = fakeAbp(people);
     let now = 1_000_000;
-    const list = new UserDirectory(() => abp.client, () => now);
+    const list = new UserDirectory(
+      () => abp.client,
+      () => now,
+    );
     const reads = () => abp.asked.filter((path) => path.includes('User/GetAll')).length;
     return { abp, list, reads, later: (ms: number) => (now += ms) };
   }
@@ -301,6 +337,8 @@ describe('a person read back after a write', () => {
       { field: 'emailAddress', written: written.emailAddress, now: 'p@x.local' },
       { field: 'isActive', written: true, now: false },
     ]);
-    expect(changedSince(written, { ...written, isActive: false, emailAddress: 'p@x.local' }, ['isActive'])).toEqual([{ field: 'isActive', written: true, now: false }]);
+    expect(changedSince(written, { ...written, isActive: false, emailAddress: 'p@x.local' }, ['isActive'])).toEqual([
+      { field: 'isActive', written: true, now: false },
+    ]);
   });
 });

@@ -7,15 +7,18 @@ import { challengeError, reauthenticationDemands, RECENT_AUTHENTICATION_CHALLENG
 // authentication, read from its WWW-Authenticate challenge exactly as named.
 
 describe('the re-authentication challenge', () => {
-  it('reads max_age from Okta\'s challenge as it sends it', () => {
+  it("reads max_age from Okta's challenge as it sends it", () => {
     expect(challengeError(RECENT_AUTHENTICATION_CHALLENGE)).toBe('insufficient_authentication_context');
     expect(reauthenticationDemands(RECENT_AUTHENTICATION_CHALLENGE)).toEqual({ maxAge: 900 });
   });
 
   it('passes on acr_values and max_age=0, quoted or not', () => {
-    const header = 'Bearer realm="IdpMyAccountAPI", error="insufficient_authentication_context", error_description="The access token requires additional assurance to access the resource", max_age="0", acr_values="urn:okta:loa:2fa:any:ifpossible"';
+    const header =
+      'Bearer realm="IdpMyAccountAPI", error="insufficient_authentication_context", error_description="The access token requires additional assurance to access the resource", max_age="0", acr_values="urn:okta:loa:2fa:any:ifpossible"';
     expect(reauthenticationDemands(header)).toEqual({ maxAge: 0, acrValues: 'urn:okta:loa:2fa:any:ifpossible' });
-    expect(reauthenticationDemands('Bearer error="insufficient_authentication_context", acr_values=urn:okta:loa:1fa:pwd')).toEqual({ acrValues: 'urn:okta:loa:1fa:pwd' });
+    expect(reauthenticationDemands('Bearer error="insufficient_authentication_context", acr_values=urn:okta:loa:1fa:pwd')).toEqual({
+      acrValues: 'urn:okta:loa:1fa:pwd',
+    });
   });
 
   it('names nothing it was not asked, and no max_age that is no number of seconds', () => {
@@ -34,7 +37,9 @@ describe('the step-up said to staff', () => {
 
   it('asks a sign-in of the last 15 minutes where Okta asks max_age=900, and a sign-in again, however recent the last, where it asks max_age=0', () => {
     expect(said({ maxAge: 900 })).toMatch(/recente inlog \(hoogstens 15 minuten geleden\)/);
-    expect(said({ maxAge: 0, acrValues: 'urn:okta:loa:2fa:any:ifpossible' })).toMatch(/dat je opnieuw inlogt, ook als je net bent ingelogd/);
+    expect(said({ maxAge: 0, acrValues: 'urn:okta:loa:2fa:any:ifpossible' })).toMatch(
+      /dat je opnieuw inlogt, ook als je net bent ingelogd/,
+    );
     expect(said({ maxAge: 0 })).not.toMatch(/15 minuten/);
   });
 });

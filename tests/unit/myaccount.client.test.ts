@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { addMyEmail, addMyPhone, changeMyPassword, createMyAccountClient, MyAccountError, resetMyPassword, type WatchingFetch } from '../../src/myaccount/myAccount.ts';
+import {
+  addMyEmail,
+  addMyPhone,
+  changeMyPassword,
+  createMyAccountClient,
+  MyAccountError,
+  resetMyPassword,
+  type WatchingFetch,
+} from '../../src/myaccount/myAccount.ts';
 import { ACCEPT, CAUSES } from '../../src/myaccount/operations.lazy.ts';
 
 // Where Okta's published material disagrees with itself, the client copes
@@ -25,9 +33,16 @@ function org(answers: Record<string, () => Response>) {
   const fetch: WatchingFetch = (url, init) => {
     const method = init.method ?? 'GET';
     const path = new URL(url).pathname.slice('/idp/myaccount'.length);
-    sent.push({ method, path, body: typeof init.body === 'string' ? JSON.parse(init.body) : undefined, accept: new Headers(init.headers).get('accept') });
+    sent.push({
+      method,
+      path,
+      body: typeof init.body === 'string' ? JSON.parse(init.body) : undefined,
+      accept: new Headers(init.headers).get('accept'),
+    });
     const route = Object.keys(answers).find((key) => new RegExp(`^${key.replace(/\{\w+\}/g, '[^/]+')}$`).test(`${method} ${path}`));
-    return Promise.resolve(route ? answers[route]!() : json(404, { errorCode: 'E0000007', errorSummary: 'Not found: Resource not found', errorCauses: [] }));
+    return Promise.resolve(
+      route ? answers[route]!() : json(404, { errorCode: 'E0000007', errorSummary: 'Not found: Resource not found', errorCauses: [] }),
+    );
   };
   const client = createMyAccountClient(BASE, () => Promise.resolve({ accessToken: 'an-access-token' }), { fetch });
   return { client, sent };
@@ -38,7 +53,8 @@ function json(status: number, body: unknown, headers: Record<string, string> = {
 }
 
 const emailAnswers = (verify: () => Response) => ({
-  'POST /emails': () => json(201, { id: 'eml1', status: 'UNVERIFIED', roles: ['PRIMARY'], profile: { email: 'bea@example.com' }, _links: {} }),
+  'POST /emails': () =>
+    json(201, { id: 'eml1', status: 'UNVERIFIED', roles: ['PRIMARY'], profile: { email: 'bea@example.com' }, _links: {} }),
   'POST /emails/{id}/challenge': () => json(201, { id: 'chl1', status: 'UNVERIFIED', expiresAt: '2026-01-01T00:05:00.000Z', _links: {} }),
   'POST /emails/{id}/challenge/{challengeId}/verify': verify,
 });
@@ -47,7 +63,12 @@ describe('my-account client, where Okta’s sources disagree', () => {
   it('takes the e-mail verify’s 200 (the definition) as done', async () => {
     const { client, sent } = org(emailAnswers(() => new Response(null, { status: 200 })));
     await (await addMyEmail(client, 'bea@example.com')).verify(' 123456 ');
-    expect(sent.at(-1)).toEqual({ method: 'POST', path: '/emails/eml1/challenge/chl1/verify', body: { verificationCode: '123456' }, accept: ACCEPT });
+    expect(sent.at(-1)).toEqual({
+      method: 'POST',
+      path: '/emails/eml1/challenge/chl1/verify',
+      body: { verificationCode: '123456' },
+      accept: ACCEPT,
+    });
   });
 
   it('creates a new address with sendEmail false and challenges it once: one mail, one code', async () => {
@@ -66,21 +87,28 @@ describe('my-account client, where Okta’s sources disagree', () => {
   });
 
   it('still says a wrong e-mail code, whichever success the org uses', async () => {
-    const { client } = org(emailAnswers(() => json(401, { errorCode: 'E0000004', errorSummary: 'Authentication failed', errorCauses: [{ errorSummary: 'x' }] })));
+    const { client } = org(
+      emailAnswers(() => json(401, { errorCode: 'E0000004', errorSummary: 'Authentication failed', errorCauses: [{ errorSummary: 'x' }] })),
+    );
     const error = await (await addMyEmail(client, 'bea@example.com')).verify('000000').catch((failure: unknown) => failure);
     expect(error).toBeInstanceOf(MyAccountError);
     expect((error as MyAccountError).code).toBe('E0000004');
   });
 
   it.each([
-    ['401 E0000004 (the definition)', () => json(401, { errorCode: 'E0000004', errorSummary: 'Authentication failed', errorCauses: [{ errorSummary: CAUSES.wrongCode }] })],
+    [
+      '401 E0000004 (the definition)',
+      () => json(401, { errorCode: 'E0000004', errorSummary: 'Authentication failed', errorCauses: [{ errorSummary: CAUSES.wrongCode }] }),
+    ],
     [
       '400 E0000001 on the code (the reference page)',
       () =>
         json(400, {
           errorCode: 'E0000001',
           errorSummary: 'Api validation failed: factorId and/or verificationCode',
-          errorCauses: [{ errorSummary: "This operation couldn't be completed as requested due to an issue with the specified authenticator." }],
+          errorCauses: [
+            { errorSummary: "This operation couldn't be completed as requested due to an issue with the specified authenticator." },
+          ],
         }),
     ],
   ])('says a wrong phone code as a wrong code, whether Okta answers %s', async (_, answer) => {
@@ -97,7 +125,12 @@ describe('my-account client, where Okta’s sources disagree', () => {
   it('keeps any other refusal of a phone code as Okta said it', async () => {
     const { client } = org({
       'POST /phones': () => json(201, { id: 'sms1', status: 'UNVERIFIED', profile: { phoneNumber: '+31611122233' }, _links: {} }),
-      'POST /phones/{id}/verify': () => json(400, { errorCode: 'E0000001', errorSummary: 'Api validation failed: Transaction', errorCauses: [{ errorSummary: 'Invalid transaction.' }] }),
+      'POST /phones/{id}/verify': () =>
+        json(400, {
+          errorCode: 'E0000001',
+          errorSummary: 'Api validation failed: Transaction',
+          errorCauses: [{ errorSummary: 'Invalid transaction.' }],
+        }),
     });
     const error = await (await addMyPhone(client, '+31611122233')).verify('123456').catch((failure: unknown) => failure);
     expect((error as MyAccountError).code).toBe('E0000001');
@@ -113,7 +146,12 @@ describe('my-account client, where Okta’s sources disagree', () => {
 
   it('names an org without change-password (401 E0000015) and sends no reset by itself', async () => {
     const { client, sent } = org({
-      'POST /password/change-password': () => json(401, { errorCode: 'E0000015', errorSummary: 'You do not have permission to access the feature you are requesting', errorCauses: [] }),
+      'POST /password/change-password': () =>
+        json(401, {
+          errorCode: 'E0000015',
+          errorSummary: 'You do not have permission to access the feature you are requesting',
+          errorCauses: [],
+        }),
       'PUT /password': () => json(201, {}),
     });
     const error = await changeMyPassword(client, 'oud-Wachtwoord-1', 'Zomer-Dak-2026').catch((failure: unknown) => failure);
@@ -133,12 +171,19 @@ describe('my-account client, where Okta’s sources disagree', () => {
   it('resets with PUT /password and the new password alone, when asked to', async () => {
     const { client, sent } = org({ 'PUT /password': () => json(201, { id: 'pwd1', status: 'ACTIVE', _links: {} }) });
     await resetMyPassword(client, 'Zomer-Dak-2026');
-    expect(sent.map(({ method, path, body }) => ({ method, path, body }))).toEqual([{ method: 'PUT', path: '/password', body: { profile: { password: 'Zomer-Dak-2026' } } }]);
+    expect(sent.map(({ method, path, body }) => ({ method, path, body }))).toEqual([
+      { method: 'PUT', path: '/password', body: { profile: { password: 'Zomer-Dak-2026' } } },
+    ]);
   });
 
   it('says a refused reset in the org’s words', async () => {
     const { client } = org({
-      'PUT /password': () => json(400, { errorCode: 'E0000001', errorSummary: 'Api validation failed: password', errorCauses: [{ errorSummary: 'password: Password requirements were not met.' }] }),
+      'PUT /password': () =>
+        json(400, {
+          errorCode: 'E0000001',
+          errorSummary: 'Api validation failed: password',
+          errorCauses: [{ errorSummary: 'password: Password requirements were not met.' }],
+        }),
     });
     const error = await resetMyPassword(client, 'kort').catch((failure: unknown) => failure);
     expect((error as MyAccountError).code).toBe('E0000001');
@@ -146,13 +191,22 @@ describe('my-account client, where Okta’s sources disagree', () => {
   });
 
   it.each([
-    ['a wrong current password (400)', () => json(400, { errorCode: 'E0000001', errorSummary: 'Api validation failed: oldPassword', errorCauses: [] }), 'E0000001'],
+    [
+      'a wrong current password (400)',
+      () => json(400, { errorCode: 'E0000001', errorSummary: 'Api validation failed: oldPassword', errorCauses: [] }),
+      'E0000001',
+    ],
     [
       'an authentication too old (403 with Okta’s challenge)',
       () =>
-        json(403, { errorCode: 'E0000006', errorSummary: 'You do not have permission', errorCauses: [] }, {
-          'WWW-Authenticate': 'Bearer realm="IdpMyAccountAPI", error="insufficient_authentication_context", error_description="x", max_age=900',
-        }),
+        json(
+          403,
+          { errorCode: 'E0000006', errorSummary: 'You do not have permission', errorCauses: [] },
+          {
+            'WWW-Authenticate':
+              'Bearer realm="IdpMyAccountAPI", error="insufficient_authentication_context", error_description="x", max_age=900',
+          },
+        ),
       'recent_authentication',
     ],
   ])('does not reset the password when change-password refuses %s', async (_, answer, code) => {

@@ -38,7 +38,10 @@ describe('a section’s address', () => {
     expect(answer('verkoop', ['Pages.Crm'])).toBeInstanceOf(NoAccessError);
   });
 
-  it.each(['bestaat-niet', 'users', 'constructor', '__proto__'])('answers "Pagina niet gevonden" for %s, whatever the person holds', (key) => {
-    expect(isNotFound(answer(key, ['Pages.Verkoop', 'Pages.Users']))).toBe(true);
-  });
+  it.each(['bestaat-niet', 'users', 'constructor', '__proto__'])(
+    'answers "Pagina niet gevonden" for %s, whatever the person holds',
+    (key) => {
+      expect(isNotFound(answer(key, ['Pages.Verkoop', 'Pages.Users']))).toBe(true);
+    },
+  );
 });

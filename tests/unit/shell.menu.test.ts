@@ -49,7 +49,9 @@ describe('the server’s menu, before the app’s list is in', () => {
   });
 
   it('lists a section once, and says when there is no server menu', () => {
-    expect(serverMenu(configuration({ items: [item('Crm', 'crm', 'Een'), item('Crm', 'CRM', 'Twee')] }, []))).toEqual([{ key: 'crm', name: 'Een' }]);
+    expect(serverMenu(configuration({ items: [item('Crm', 'crm', 'Een'), item('Crm', 'CRM', 'Twee')] }, []))).toEqual([
+      { key: 'crm', name: 'Een' },
+    ]);
     expect(serverMenu(configuration(undefined, []))).toBeUndefined();
     expect(serverMenu(configuration({ items: [] }, []))).toBeUndefined();
     expect(serverMenu(configuration({ items: 'verkoop' }, []))).toBeUndefined();
@@ -58,12 +60,16 @@ describe('the server’s menu, before the app’s list is in', () => {
 
 describe('the menu once the app’s list is in', () => {
   it('leaves out pages the app does not have and sections the person may not open', () => {
-    const menu = { items: [item('Users', 'Users', 'Gebruikers'), item('Crm', 'crm', 'Klantrelaties'), item('Verkoop', 'verkoop', 'Verkoop')] };
+    const menu = {
+      items: [item('Users', 'Users', 'Gebruikers'), item('Crm', 'crm', 'Klantrelaties'), item('Verkoop', 'verkoop', 'Verkoop')],
+    };
     expect(knownMenu(configuration(menu, ['Pages.Crm', 'Pages.Users']), i18n)).toEqual([{ key: 'crm', name: 'Klantrelaties' }]);
   });
 
   it('names a section by its own label when the server gives it no name', () => {
-    expect(knownMenu(configuration({ items: [item('Crm', 'crm', '')] }, ['Pages.Crm']), i18n)).toEqual([{ key: 'crm', name: 'Klantrelaties' }]);
+    expect(knownMenu(configuration({ items: [item('Crm', 'crm', '')] }, ['Pages.Crm']), i18n)).toEqual([
+      { key: 'crm', name: 'Klantrelaties' },
+    ]);
   });
 
   it('without a server menu, shows the app’s sections the person may open, in the app’s order', () => {

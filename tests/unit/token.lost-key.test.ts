@@ -27,7 +27,9 @@ describe('a refresh refused as invalid_dpop_proof (the key is gone)', () => {
   afterEach(() => vi.useRealTimers());
 
   it('asks the person to sign in again with the reason, drops the refresh token and does not retry on its own', async () => {
-    const { actor, calls, renewTokens } = start(() => Promise.reject({ kind: 'dpop-key-lost', detail: '400 invalid_dpop_proof: Invalid DPoP Public Key binding in refresh token' }));
+    const { actor, calls, renewTokens } = start(() =>
+      Promise.reject({ kind: 'dpop-key-lost', detail: '400 invalid_dpop_proof: Invalid DPoP Public Key binding in refresh token' }),
+    );
     actor.send({ type: 'ADDED', expiresAt: Date.now() });
     await vi.advanceTimersByTimeAsync(0);
     expect(tokenView(actor.getSnapshot())).toEqual({ kind: 'signInRequired', errorKind: 'dpop-key-lost' });

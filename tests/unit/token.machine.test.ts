@@ -1,6 +1,14 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createActor, fromPromise } from 'xstate';
-import { CONFIRM_TIME_MS, FRAME_LIMIT_MS, RENEW_MARGIN_MS, renewMargin, renewsAt, SESSION_END_WARNING_MS, tokenMachine } from '../../machines/token.machine.ts';
+import {
+  CONFIRM_TIME_MS,
+  FRAME_LIMIT_MS,
+  RENEW_MARGIN_MS,
+  renewMargin,
+  renewsAt,
+  SESSION_END_WARNING_MS,
+  tokenMachine,
+} from '../../machines/token.machine.ts';
 import type { SignInOutcome, TokenGrant } from '../../machines/token.types.ts';
 
 const HOUR = 3_600_000;
@@ -127,7 +135,9 @@ describe('tokenMachine', () => {
     });
 
     it('a reload 110 s into a 120 s token renews at once, and the next token a whole margin before its end', async () => {
-      const { actor, renewTokens } = start({ renewTokens: async () => ({ expiresAt: Date.now() + 120_000, lifetimeMs: 120_000, renewLate: true }) });
+      const { actor, renewTokens } = start({
+        renewTokens: async () => ({ expiresAt: Date.now() + 120_000, lifetimeMs: 120_000, renewLate: true }),
+      });
       actor.send({ type: 'ADDED', expiresAt: Date.now() + 10_000, lifetimeMs: 120_000, renewLate: true });
       await vi.advanceTimersByTimeAsync(0);
       expect(renewTokens).toHaveBeenCalledTimes(1);
@@ -196,7 +206,9 @@ describe('tokenMachine', () => {
   });
 
   it('asks the person, and does not retry on its own, when a frame could not see the provider session of another site', async () => {
-    const { actor, renewTokens } = start({ renewTokens: () => Promise.reject({ kind: 'provider-session-unseen', detail: 'prompt=none: login_required' }) });
+    const { actor, renewTokens } = start({
+      renewTokens: () => Promise.reject({ kind: 'provider-session-unseen', detail: 'prompt=none: login_required' }),
+    });
     actor.send({ type: 'ADDED', expiresAt: Date.now() });
     await vi.advanceTimersByTimeAsync(0);
     expect(actor.getSnapshot().value).toBe('signInRequired');

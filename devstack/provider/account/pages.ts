@@ -117,7 +117,16 @@ ${follow}<a class="secondary" href="${escapeHtml(backUrl)}">${TEXTS[language].ba
 }
 
 /** A page with one button, so a mail scanner that opens the link changes nothing. */
-export function confirmPage(input: { language: Language; title: string; text: string; action: string; formToken: string; token: string; submit: string; backUrl: string }): string {
+export function confirmPage(input: {
+  language: Language;
+  title: string;
+  text: string;
+  action: string;
+  formToken: string;
+  token: string;
+  submit: string;
+  backUrl: string;
+}): string {
   return page(
     input.language,
     input.title,

@@ -59,7 +59,10 @@ export function registerRecoveryRoutes(app: Hono, services: AccountServices): vo
       const text = TEXTS[language];
       const form = await c.req.parseBody();
       if (!formTokenMatches(c, form.form_token)) {
-        return message(c, language, text.formExpiredTitle, text.formExpired, 403, { href: withLanguage(path, language), label: ask(text).title });
+        return message(c, language, text.formExpiredTitle, text.formExpired, 403, {
+          href: withLanguage(path, language),
+          label: ask(text).title,
+        });
       }
       const login = field(form, 'login').trim();
       if (!login || login.length > 254) return askForm(c, language, path, ask(text), text.loginFieldError);
@@ -68,12 +71,22 @@ export function registerRecoveryRoutes(app: Hono, services: AccountServices): vo
     });
   };
 
-  askRoute(FORGOT, (text) => ({ title: text.forgotTitle, intro: text.forgotIntro }), (login, language) => {
-    const user = users.findByLogin(login);
-    if (!user) return;
-    const link = withLanguage(`${issuer}${RESET}?token=${links.issue<LinkPayload>('recovery', { sub: user.sub, language })}`, language);
-    mailbox.send({ to: user.email, channel: 'email', subject: TEXTS[language].mailResetTitle, text: TEXTS[language].mailReset(link), link });
-  });
+  askRoute(
+    FORGOT,
+    (text) => ({ title: text.forgotTitle, intro: text.forgotIntro }),
+    (login, language) => {
+      const user = users.findByLogin(login);
+      if (!user) return;
+      const link = withLanguage(`${issuer}${RESET}?token=${links.issue<LinkPayload>('recovery', { sub: user.sub, language })}`, language);
+      mailbox.send({
+        to: user.email,
+        channel: 'email',
+        subject: TEXTS[language].mailResetTitle,
+        text: TEXTS[language].mailReset(link),
+        link,
+      });
+    },
+  );
   app.get(`${FORGOT}/sent`, (c) => {
     const language = requestLanguage(c);
     return message(c, language, TEXTS[language].checkMail, TEXTS[language].forgotSent);
@@ -89,8 +102,22 @@ export function registerRecoveryRoutes(app: Hono, services: AccountServices): vo
       formToken: formToken(c),
       hidden: { token },
       fields: [
-        { name: 'password', label: text.newPassword, type: 'password', autocomplete: 'new-password', hint: text.passwordRule, error: errors.password },
-        { name: 'repeatPassword', label: text.repeatPassword, type: 'password', autocomplete: 'new-password', error: errors.repeat, sameAs: { field: 'password', message: text.passwordsDiffer } },
+        {
+          name: 'password',
+          label: text.newPassword,
+          type: 'password',
+          autocomplete: 'new-password',
+          hint: text.passwordRule,
+          error: errors.password,
+        },
+        {
+          name: 'repeatPassword',
+          label: text.repeatPassword,
+          type: 'password',
+          autocomplete: 'new-password',
+          error: errors.repeat,
+          sameAs: { field: 'password', message: text.passwordsDiffer },
+        },
       ],
       submit: text.savePassword,
       error: errors.password || errors.repeat ? text.checkFields : undefined,
@@ -107,7 +134,8 @@ export function registerRecoveryRoutes(app: Hono, services: AccountServices): vo
     const token = c.req.query('token') ?? '';
     const found = links.peek<LinkPayload>('recovery', token);
     const language = found.kind === 'valid' ? found.payload.language : requestLanguage(c);
-    if (found.kind !== 'valid' || !users.findBySub(found.payload.sub)) return deadLink(c, language, found.kind === 'expired', newRecoveryLink(language));
+    if (found.kind !== 'valid' || !users.findBySub(found.payload.sub))
+      return deadLink(c, language, found.kind === 'expired', newRecoveryLink(language));
     return c.html(resetForm(c, language, token));
   });
 
@@ -124,7 +152,8 @@ export function registerRecoveryRoutes(app: Hono, services: AccountServices): vo
     if (!user) return deadLink(c, language, found.kind === 'expired', newRecoveryLink(language));
     const password = field(form, 'password');
     const problems = passwordProblems(password, user.userName);
-    if (problems.length) return c.html(resetForm(c, language, token, { password: problems.map((p) => text.passwordProblem[p]).join(' ') }), 400);
+    if (problems.length)
+      return c.html(resetForm(c, language, token, { password: problems.map((p) => text.passwordProblem[p]).join(' ') }), 400);
     if (password !== field(form, 'repeatPassword')) return c.html(resetForm(c, language, token, { repeat: text.passwordsDiffer }), 400);
     if (links.consume('recovery', token).kind !== 'valid') return deadLink(c, language, false, newRecoveryLink(language));
     users.setPassword(user, users.hash(password));
@@ -138,12 +167,25 @@ export function registerRecoveryRoutes(app: Hono, services: AccountServices): vo
     return message(c, language, TEXTS[language].passwordChangedTitle, TEXTS[language].passwordChanged);
   });
 
-  askRoute(UNLOCK, (text) => ({ title: text.unlockAccount, intro: text.unlockIntro }), (login, language) => {
-    const user = users.findByLogin(login);
-    if (!user || !lockout.isLocked(user.userName)) return;
-    const link = withLanguage(`${issuer}${UNLOCK}/confirm?token=${links.issue<LinkPayload>('unlock', { sub: user.sub, language })}`, language);
-    mailbox.send({ to: user.email, channel: 'email', subject: TEXTS[language].unlockAccount, text: TEXTS[language].mailUnlock(link), link });
-  });
+  askRoute(
+    UNLOCK,
+    (text) => ({ title: text.unlockAccount, intro: text.unlockIntro }),
+    (login, language) => {
+      const user = users.findByLogin(login);
+      if (!user || !lockout.isLocked(user.userName)) return;
+      const link = withLanguage(
+        `${issuer}${UNLOCK}/confirm?token=${links.issue<LinkPayload>('unlock', { sub: user.sub, language })}`,
+        language,
+      );
+      mailbox.send({
+        to: user.email,
+        channel: 'email',
+        subject: TEXTS[language].unlockAccount,
+        text: TEXTS[language].mailUnlock(link),
+        link,
+      });
+    },
+  );
   app.get(`${UNLOCK}/sent`, (c) => {
     const language = requestLanguage(c);
     return message(c, language, TEXTS[language].checkMail, TEXTS[language].unlockSent);
@@ -157,7 +199,16 @@ export function registerRecoveryRoutes(app: Hono, services: AccountServices): vo
     if (found.kind !== 'valid') return deadLink(c, language, found.kind === 'expired', newUnlockLink(language));
     const text = TEXTS[language];
     return c.html(
-      confirmPage({ language, title: text.unlockAccount, text: text.unlockText, action: withLanguage(`${UNLOCK}/confirm`, language), formToken: formToken(c), token, submit: text.unlock, backUrl: back }),
+      confirmPage({
+        language,
+        title: text.unlockAccount,
+        text: text.unlockText,
+        action: withLanguage(`${UNLOCK}/confirm`, language),
+        formToken: formToken(c),
+        token,
+        submit: text.unlock,
+        backUrl: back,
+      }),
     );
   });
   app.post(`${UNLOCK}/confirm`, async (c) => {

@@ -48,7 +48,14 @@ function registrationForm(c: Context, services: AccountServices, language: Langu
     { name: 'familyName', label: text.familyName, autocomplete: 'family-name', value: values.familyName, error: errors.familyName },
     { name: 'email', label: text.email, type: 'email', autocomplete: 'email', value: values.email, error: errors.email },
     { name: 'username', label: text.userName, autocomplete: 'username', value: values.username, error: errors.username },
-    { name: 'password', label: text.password, type: 'password', autocomplete: 'new-password', hint: text.passwordRule, error: errors.password },
+    {
+      name: 'password',
+      label: text.password,
+      type: 'password',
+      autocomplete: 'new-password',
+      hint: text.passwordRule,
+      error: errors.password,
+    },
   ];
   return formPage({
     language,
@@ -105,7 +112,16 @@ export function registerRegistrationRoutes(app: Hono, services: AccountServices)
   const back = appSignInUrl(services);
   const again = (language: Language) => ({ href: withLanguage(PATH, language), label: TEXTS[language].requestAgain });
   const staleForm = (c: Context, language: Language) =>
-    c.html(messagePage({ language, title: TEXTS[language].formExpiredTitle, text: TEXTS[language].formExpired, backUrl: back, next: again(language) }), 403);
+    c.html(
+      messagePage({
+        language,
+        title: TEXTS[language].formExpiredTitle,
+        text: TEXTS[language].formExpired,
+        backUrl: back,
+        next: again(language),
+      }),
+      403,
+    );
   const deadLink = (c: Context, language: Language, expired: boolean) =>
     c.html(
       messagePage({
@@ -118,7 +134,9 @@ export function registerRegistrationRoutes(app: Hono, services: AccountServices)
       400,
     );
 
-  app.get(PATH, (c) => c.html(registrationForm(c, services, requestLanguage(c), { givenName: '', familyName: '', email: '', username: '' })));
+  app.get(PATH, (c) =>
+    c.html(registrationForm(c, services, requestLanguage(c), { givenName: '', familyName: '', email: '', username: '' })),
+  );
 
   app.post(PATH, async (c) => {
     const language = requestLanguage(c);
@@ -179,7 +197,16 @@ export function registerRegistrationRoutes(app: Hono, services: AccountServices)
     const { input, credential } = found.payload;
     const taken = services.users.isTaken(input);
     if (taken.userName || taken.email) {
-      return c.html(messagePage({ language, title: TEXTS[language].requestAccount, text: TEXTS[language].requestStale, backUrl: back, next: again(language) }), 409);
+      return c.html(
+        messagePage({
+          language,
+          title: TEXTS[language].requestAccount,
+          text: TEXTS[language].requestStale,
+          backUrl: back,
+          next: again(language),
+        }),
+        409,
+      );
     }
     services.users.add(input, credential);
     return c.redirect(withLanguage(`${PATH}/done`, language), 303);
@@ -190,6 +217,8 @@ export function registerRegistrationRoutes(app: Hono, services: AccountServices)
   // default, as ABP's template does), so the home shows no sections yet.
   app.get(`${PATH}/done`, (c) => {
     const language = requestLanguage(c);
-    return c.html(messagePage({ language, title: TEXTS[language].accountCreatedTitle, text: TEXTS[language].accountCreated, backUrl: back }));
+    return c.html(
+      messagePage({ language, title: TEXTS[language].accountCreatedTitle, text: TEXTS[language].accountCreated, backUrl: back }),
+    );
   });
 }

@@ -50,7 +50,9 @@ export function registerContactRoutes(app: Hono<MyAccountEnv>, services: Account
       _links: {
         self: link(self, 'GET', 'DELETE'),
         ...(email.status === 'UNVERIFIED' ? { challenge: link(`${self}/challenge`, 'POST') } : {}),
-        ...(open ? { verify: link(`${self}/challenge/${challengeId}/verify`, 'POST'), poll: link(`${self}/challenge/${challengeId}`, 'GET') } : {}),
+        ...(open
+          ? { verify: link(`${self}/challenge/${challengeId}/verify`, 'POST'), poll: link(`${self}/challenge/${challengeId}`, 'GET') }
+          : {}),
       },
     };
   };
@@ -66,8 +68,10 @@ export function registerContactRoutes(app: Hono<MyAccountEnv>, services: Account
       },
     };
   };
-  const emailNotFound = (c: Context, id: string) => oktaError(c, 'notFound', [], `Not found: Resource not found: ${id} (IdpMyAccountEmail)`);
-  const phoneNotFound = (c: Context) => oktaError(c, 'phoneNotFound', ["This operation couldn't be completed as requested due to an issue with the specified authenticator."]);
+  const emailNotFound = (c: Context, id: string) =>
+    oktaError(c, 'notFound', [], `Not found: Resource not found: ${id} (IdpMyAccountEmail)`);
+  const phoneNotFound = (c: Context) =>
+    oktaError(c, 'phoneNotFound', ["This operation couldn't be completed as requested due to an issue with the specified authenticator."]);
   const findEmail = (c: Context<MyAccountEnv>) => c.get('user').emails.find((e) => e.id === c.req.param('id'));
   const findPhone = (c: Context<MyAccountEnv>) => c.get('user').phones.find((p) => p.id === c.req.param('id'));
 
@@ -76,7 +80,13 @@ export function registerContactRoutes(app: Hono<MyAccountEnv>, services: Account
     const challengeId = randomId('chl');
     const { code, expiresAt } = codes.issue(emailKey(email.id, challengeId), user.sub);
     openEmailChallenge.set(email.id, challengeId);
-    mailbox.send({ to: email.address, channel: 'email', subject: 'Je verificatiecode', text: `Je code om dit e-mailadres te bevestigen: ${code}\nDe code is 5 minuten geldig.`, code });
+    mailbox.send({
+      to: email.address,
+      channel: 'email',
+      subject: 'Je verificatiecode',
+      text: `Je code om dit e-mailadres te bevestigen: ${code}\nDe code is 5 minuten geldig.`,
+      code,
+    });
     return { challengeId, expiresAt };
   };
 
@@ -88,9 +98,12 @@ export function registerContactRoutes(app: Hono<MyAccountEnv>, services: Account
     const profile = body?.profile as Record<string, unknown> | undefined;
     const address = typeof profile?.email === 'string' ? profile.email.trim() : '';
     const role = body?.role ?? 'SECONDARY';
-    if (!EMAIL.test(address) || address.length > 254) return oktaError(c, 'validation', [CAUSES.invalidEmail], 'Api validation failed: email');
-    if (role !== 'PRIMARY' && role !== 'SECONDARY') return oktaError(c, 'validation', [`Invalid role ${String(role)} in the request.`], 'Api validation failed: role');
-    if (user.emails.some((e) => e.address.toLowerCase() === address.toLowerCase())) return oktaError(c, 'conflict', [CAUSES.emailExists(address)]);
+    if (!EMAIL.test(address) || address.length > 254)
+      return oktaError(c, 'validation', [CAUSES.invalidEmail], 'Api validation failed: email');
+    if (role !== 'PRIMARY' && role !== 'SECONDARY')
+      return oktaError(c, 'validation', [`Invalid role ${String(role)} in the request.`], 'Api validation failed: role');
+    if (user.emails.some((e) => e.address.toLowerCase() === address.toLowerCase()))
+      return oktaError(c, 'conflict', [CAUSES.emailExists(address)]);
     const email: EmailAddress = { id: randomId('eml'), address, role, status: 'UNVERIFIED' };
     user.emails.push(email);
     users.touch(user);
@@ -108,7 +121,8 @@ export function registerContactRoutes(app: Hono<MyAccountEnv>, services: Account
     const user = c.get('user');
     const email = findEmail(c);
     if (!email) return emailNotFound(c, c.req.param('id') ?? '');
-    if (email.role === 'PRIMARY' && email.status === 'VERIFIED') return oktaError(c, 'notAllowed', ['The primary email cannot be deleted.']);
+    if (email.role === 'PRIMARY' && email.status === 'VERIFIED')
+      return oktaError(c, 'notAllowed', ['The primary email cannot be deleted.']);
     user.emails = user.emails.filter((e) => e !== email);
     users.touch(user);
     return c.body(null, 204);
@@ -122,7 +136,13 @@ export function registerContactRoutes(app: Hono<MyAccountEnv>, services: Account
     const { challengeId, expiresAt } = sendEmailCode(user, email);
     const self = `${base}/emails/${email.id}/challenge/${challengeId}`;
     return c.json(
-      { id: challengeId, status: 'UNVERIFIED', expiresAt: new Date(expiresAt).toISOString(), profile: { email: email.address }, _links: { verify: link(`${self}/verify`, 'POST'), poll: link(self, 'GET') } },
+      {
+        id: challengeId,
+        status: 'UNVERIFIED',
+        expiresAt: new Date(expiresAt).toISOString(),
+        profile: { email: email.address },
+        _links: { verify: link(`${self}/verify`, 'POST'), poll: link(self, 'GET') },
+      },
       201,
     );
   });
@@ -131,7 +151,11 @@ export function registerContactRoutes(app: Hono<MyAccountEnv>, services: Account
     const email = findEmail(c);
     const challengeId = c.req.param('challengeId');
     if (!email || openEmailChallenge.get(email.id) !== challengeId) return emailNotFound(c, challengeId);
-    return c.json({ id: challengeId, status: email.status, _links: { self: link(`${base}/emails/${email.id}/challenge/${challengeId}`, 'GET') } });
+    return c.json({
+      id: challengeId,
+      status: email.status,
+      _links: { self: link(`${base}/emails/${email.id}/challenge/${challengeId}`, 'GET') },
+    });
   });
 
   operation(app, policy, 'verifyEmail', async (c) => {
@@ -161,10 +185,17 @@ export function registerContactRoutes(app: Hono<MyAccountEnv>, services: Account
     const { code } = codes.issue(phoneKey(phone.id), user.sub);
     lastCode.set(phone.id, clock());
     const subject = method === 'CALL' ? 'Spraakoproep met je verificatiecode' : 'Je verificatiecode';
-    mailbox.send({ to: phone.number, channel: 'sms', subject, text: `Je code om dit telefoonnummer te bevestigen: ${code}. De code is 5 minuten geldig.`, code });
+    mailbox.send({
+      to: phone.number,
+      channel: 'sms',
+      subject,
+      text: `Je code om dit telefoonnummer te bevestigen: ${code}. De code is 5 minuten geldig.`,
+      code,
+    });
   };
   const methodOf = (value: unknown) => (value === 'SMS' || value === 'CALL' ? value : undefined);
-  const badMethod = (c: Context, value: unknown) => oktaError(c, 'validation', [CAUSES.invalidMethod(String(value))], 'Api validation failed: Method');
+  const badMethod = (c: Context, value: unknown) =>
+    oktaError(c, 'validation', [CAUSES.invalidMethod(String(value))], 'Api validation failed: Method');
 
   operation(app, policy, 'createPhone', async (c) => {
     const user = c.get('user');
@@ -172,12 +203,18 @@ export function registerContactRoutes(app: Hono<MyAccountEnv>, services: Account
     const profile = body?.profile as Record<string, unknown> | undefined;
     const number = typeof profile?.phoneNumber === 'string' ? profile.phoneNumber.replace(/[\s().-]/g, '') : '';
     if (!PHONE.test(number)) {
-      return oktaError(c, 'validation', [CAUSES.invalidPhone], 'Api validation failed: Error type: NOT_A_NUMBER. The string supplied did not seem to be a phone number.');
+      return oktaError(
+        c,
+        'validation',
+        [CAUSES.invalidPhone],
+        'Api validation failed: Error type: NOT_A_NUMBER. The string supplied did not seem to be a phone number.',
+      );
     }
     const method = body?.method === undefined ? 'SMS' : methodOf(body.method);
     if (!method) return badMethod(c, body?.method);
     // Okta's rule: a number on the account, confirmed or not, is a conflict.
-    if (user.phones.some((p) => p.number === number)) return oktaError(c, 'conflict', [CAUSES.phoneExists], `Another authenticator with key: ${number} is already active.`);
+    if (user.phones.some((p) => p.number === number))
+      return oktaError(c, 'conflict', [CAUSES.phoneExists], `Another authenticator with key: ${number} is already active.`);
     const phone: PhoneNumber = { id: randomId('sms'), number, status: 'UNVERIFIED' };
     user.phones.push(phone);
     users.touch(user);
@@ -217,7 +254,8 @@ export function registerContactRoutes(app: Hono<MyAccountEnv>, services: Account
     const phone = findPhone(c);
     if (!phone) return phoneNotFound(c);
     const result = codes.check(phoneKey(phone.id), user.sub, codeOf(await jsonBody(c)));
-    if (result === 'unknown') return oktaError(c, 'conflict', [CAUSES.noTransaction], 'Another authenticator with key: transactionHandle is already active.');
+    if (result === 'unknown')
+      return oktaError(c, 'conflict', [CAUSES.noTransaction], 'Another authenticator with key: transactionHandle is already active.');
     if (result !== 'verified') return codeFailure(c, result);
     phone.status = 'VERIFIED';
     users.touch(user);

@@ -28,7 +28,13 @@ export type MyAccountEnv = { Variables: { user: ProviderUser; scopes: Set<string
 export function oktaError(c: Context, name: OktaErrorName, causes: readonly string[] = [], summary?: string) {
   const { status, errorCode, errorSummary } = OKTA_ERRORS[name];
   return c.json(
-    { errorCode, errorSummary: summary ?? errorSummary, errorLink: errorCode, errorId: randomId('oae'), errorCauses: causes.map((sentence) => ({ errorSummary: sentence })) },
+    {
+      errorCode,
+      errorSummary: summary ?? errorSummary,
+      errorLink: errorCode,
+      errorId: randomId('oae'),
+      errorCauses: causes.map((sentence) => ({ errorSummary: sentence })),
+    },
     status,
   );
 }
@@ -58,7 +64,8 @@ export function myAccountCors(appOrigin: string): MiddlewareHandler {
 
 /** Okta answers 406 unless the Accept header names API version 1.0.0; so does this API. */
 export const versionedJson: MiddlewareHandler = async (c, next) => {
-  if (!/okta-version=1\.0\.0/i.test(c.req.header('Accept') ?? '')) return oktaError(c, 'notAcceptable', ['Missing or incorrect Accept header']);
+  if (!/okta-version=1\.0\.0/i.test(c.req.header('Accept') ?? ''))
+    return oktaError(c, 'notAcceptable', ['Missing or incorrect Accept header']);
   await next();
   if (c.res.headers.get('Content-Type')?.startsWith('application/json')) c.header('Content-Type', ACCEPT);
 };
@@ -134,7 +141,10 @@ export function requireScope(area: MyAccountArea, level: 'read' | 'manage'): Mid
   return async (c, next) => {
     const scopes = c.get('scopes');
     if (accepted.some((scope) => scopes.has(scope))) return next();
-    c.header('WWW-Authenticate', `Bearer realm="IdpMyAccountAPI", error="insufficient_scope", error_description="The access token provided does not contain the required scopes.", scope="${accepted[0]}"`);
+    c.header(
+      'WWW-Authenticate',
+      `Bearer realm="IdpMyAccountAPI", error="insufficient_scope", error_description="The access token provided does not contain the required scopes.", scope="${accepted[0]}"`,
+    );
     return oktaError(c, 'forbidden');
   };
 }
@@ -175,7 +185,12 @@ export function requireRecentAuthentication({ clock, stepUp = 'max-age' }: MyAcc
 const RECENT_AUTHENTICATION_SECONDS = 900;
 
 /** Registers an operation of the table: its method and path, its scope and, for a change, the step-up rule. */
-export function operation(app: Hono<MyAccountEnv>, policy: MyAccountPolicy, name: OperationName, handler: (c: Context<MyAccountEnv>) => Response | Promise<Response>): void {
+export function operation(
+  app: Hono<MyAccountEnv>,
+  policy: MyAccountPolicy,
+  name: OperationName,
+  handler: (c: Context<MyAccountEnv>) => Response | Promise<Response>,
+): void {
   const { method, path, scope, recentAuthentication } = OPERATIONS[name];
   const [, , area, level] = scope.split('.') as [string, string, MyAccountArea, 'read' | 'manage'];
   const recent: MiddlewareHandler<MyAccountEnv> = recentAuthentication ? requireRecentAuthentication(policy) : (_c, next) => next();
@@ -196,4 +211,3 @@ export async function jsonBody(c: Context): Promise<Record<string, unknown> | un
 export function link(href: string, ...allow: string[]) {
   return allow.length ? { href, hints: { allow } } : { href };
 }
-

@@ -53,7 +53,8 @@ export const OKTA_CAUSES = {
   tooSoon: 'A new code can be sent 30 seconds after the last one.',
 } as const;
 
-const ASSURANCE = 'Bearer realm="IdpMyAccountAPI", error="insufficient_authentication_context", error_description="The access token requires additional assurance to access the resource"';
+const ASSURANCE =
+  'Bearer realm="IdpMyAccountAPI", error="insufficient_authentication_context", error_description="The access token requires additional assurance to access the resource"';
 
 /**
  * Okta's step-up challenges on a change (DD reference/api/myaccount, AJS

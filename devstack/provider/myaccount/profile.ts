@@ -49,12 +49,15 @@ export function registerProfileRoutes(app: Hono<MyAccountEnv>, services: Account
 
   operation(app, policy, 'getProfile', (c) => c.json(profileJson(c.get('user'))));
 
-  app.get('/profile/schema', requireScope('profile', 'read'), (c) => c.json({ _links: { self: link(`${base}/profile/schema`, 'GET') }, properties: SCHEMA }));
+  app.get('/profile/schema', requireScope('profile', 'read'), (c) =>
+    c.json({ _links: { self: link(`${base}/profile/schema`, 'GET') }, properties: SCHEMA }),
+  );
 
   operation(app, policy, 'updateProfile', async (c) => {
     const user = c.get('user');
     const profile = (await jsonBody(c))?.profile;
-    if (typeof profile !== 'object' || profile === null || Array.isArray(profile)) return oktaError(c, 'validation', PROPERTIES.map(CAUSES.missingProperty));
+    if (typeof profile !== 'object' || profile === null || Array.isArray(profile))
+      return oktaError(c, 'validation', PROPERTIES.map(CAUSES.missingProperty));
     const values = profile as Record<string, unknown>;
     const current = profileOf(user);
     const causes: string[] = [];
@@ -86,7 +89,12 @@ export function registerProfileRoutes(app: Hono<MyAccountEnv>, services: Account
   });
   const passwordChanged = (user: ProviderUser, newPassword: string) => {
     users.setPassword(user, users.hash(newPassword));
-    mailbox.send({ to: user.email, channel: 'email', subject: 'Je wachtwoord is gewijzigd', text: 'Het wachtwoord van je account is zojuist gewijzigd via Mijn account. Was jij dit niet? Neem dan contact op met de beheerder.' });
+    mailbox.send({
+      to: user.email,
+      channel: 'email',
+      subject: 'Je wachtwoord is gewijzigd',
+      text: 'Het wachtwoord van je account is zojuist gewijzigd via Mijn account. Was jij dit niet? Neem dan contact op met de beheerder.',
+    });
   };
 
   app.get('/password', requireScope('password', 'read'), (c) => c.json(passwordJson(c.get('user'))));
@@ -113,7 +121,8 @@ export function registerProfileRoutes(app: Hono<MyAccountEnv>, services: Account
     const missing = (['oldPassword', 'newPassword'] as const).filter((p) => !(p === 'oldPassword' ? oldPassword : newPassword));
     if (missing.length) return oktaError(c, 'validation', missing.map(CAUSES.blank), 'Api validation failed: password');
     // The scrypt check of the current password runs before anything else is said about the request.
-    if (!users.checkPassword(user, oldPassword)) return oktaError(c, 'validation', [CAUSES.wrongOldPassword], 'Api validation failed: oldPassword');
+    if (!users.checkPassword(user, oldPassword))
+      return oktaError(c, 'validation', [CAUSES.wrongOldPassword], 'Api validation failed: oldPassword');
     if (passwordProblems(newPassword, user.userName).length || newPassword === oldPassword) {
       return oktaError(c, 'validation', [CAUSES.weakPassword(PASSWORD_REQUIREMENTS)], 'Api validation failed: password');
     }

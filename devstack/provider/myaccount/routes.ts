@@ -1,7 +1,16 @@
 import { Hono } from 'hono';
 import type { AccountServices } from '../accounts.ts';
 import { registerContactRoutes } from './contacts.ts';
-import { authenticate, myAccountBase, myAccountCors, MYACCOUNT_PATH, oktaError, versionedJson, type MyAccountEnv, type MyAccountPolicy } from './http.ts';
+import {
+  authenticate,
+  myAccountBase,
+  myAccountCors,
+  MYACCOUNT_PATH,
+  oktaError,
+  versionedJson,
+  type MyAccountEnv,
+  type MyAccountPolicy,
+} from './http.ts';
 import { registerProfileRoutes } from './profile.ts';
 import type Provider from 'oidc-provider';
 
@@ -23,7 +32,12 @@ export function createMyAccountApp(services: AccountServices, org: Provider, opt
     const token = await org.AccessToken.find(value);
     if (!token?.accountId) return undefined;
     const authTime = token.extra?.auth_time;
-    return { sub: token.accountId, scope: token.scope ?? '', jkt: token.jkt, authTime: typeof authTime === 'number' ? authTime : undefined };
+    return {
+      sub: token.accountId,
+      scope: token.scope ?? '',
+      jkt: token.jkt,
+      authTime: typeof authTime === 'number' ? authTime : undefined,
+    };
   };
 
   app.use('*', myAccountCors(services.appOrigin));
@@ -41,7 +55,10 @@ export function createMyAccountApp(services: AccountServices, org: Provider, opt
   app.notFound((c) => oktaError(c, 'notFound', [], `Not found: Resource not found: ${c.req.method} ${new URL(c.req.url).pathname}`));
   app.onError((error, c) => {
     console.error('devstack: my-account call failed', error);
-    return c.json({ errorCode: 'E0000009', errorSummary: 'Internal Server Error', errorLink: 'E0000009', errorId: 'oae-devstack', errorCauses: [] }, 500);
+    return c.json(
+      { errorCode: 'E0000009', errorSummary: 'Internal Server Error', errorLink: 'E0000009', errorId: 'oae-devstack', errorCauses: [] },
+      500,
+    );
   });
   return app;
 }

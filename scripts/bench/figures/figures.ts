@@ -54,7 +54,8 @@ function fetchedSizes(m: Measurements) {
       const text = file.body.toString('utf8');
       if (text.includes(OAUTH4WEBAPI_MARKER)) leaks.add(`${path} (oauth4webapi)`);
       if (sectionPattern.test(path)) leaks.add(`${path} (business section)`);
-      for (const translation of m.sizes.foreign) if (holds(text, translation)) leaks.add(`${path} (${translation.locale} ${translation.name} catalog)`);
+      for (const translation of m.sizes.foreign)
+        if (holds(text, translation)) leaks.add(`${path} (${translation.locale} ${translation.name} catalog)`);
     }
     perRun.push(sumSizes(code.map(sizeOf)));
     everythingGzip.push(sumSizes(run.fetched.map(sizeOf)).gzip);
@@ -122,10 +123,16 @@ function growth<R>(runsAt: (latency: number) => R[], pick: (run: R) => number): 
  * to L ms, of each request of `chain` (the requests that must follow one
  * another); with the median of `total` at L ms to hold against it.
  */
-function latencyFloor<R, K extends string>(runsAt: (latency: number) => R[], total: (run: R) => number, chain: Record<K, (run: R) => number>) {
+function latencyFloor<R, K extends string>(
+  runsAt: (latency: number) => R[],
+  total: (run: R) => number,
+  chain: Record<K, (run: R) => number>,
+) {
   const at0 = median(runsAt(0).map(total));
   const atL = median(runsAt(L).map(total));
-  const growths = Object.fromEntries(Object.entries<(run: R) => number>(chain).map(([name, pick]) => [name, growth(runsAt, pick)])) as Record<K, number>;
+  const growths = Object.fromEntries(
+    Object.entries<(run: R) => number>(chain).map(([name, pick]) => [name, growth(runsAt, pick)]),
+  ) as Record<K, number>;
   const floor = at0 + Object.values<number>(growths).reduce((sum, value) => sum + value, 0);
   return { at0, atL, chain: growths, floor };
 }
@@ -166,8 +173,18 @@ function sameOriginFigures(m: Measurements): Figure[] {
       budget: `${BUDGETS.sameOriginPreflights}`,
       pass: signInPreflights.length <= BUDGETS.sameOriginPreflights,
     },
-    { id: 'same-origin-home-0', label: 'Same-origin layout: /app/home rendered at 0 ms API latency', value: spreadText(spread(runsAt(0).map((run) => run.homeRendered))), budget: '' },
-    { id: `same-origin-home-${L}`, label: `Same-origin layout: /app/home rendered at ${L} ms API latency`, value: spreadText(spread(runsAt(L).map((run) => run.homeRendered))), budget: '' },
+    {
+      id: 'same-origin-home-0',
+      label: 'Same-origin layout: /app/home rendered at 0 ms API latency',
+      value: spreadText(spread(runsAt(0).map((run) => run.homeRendered))),
+      budget: '',
+    },
+    {
+      id: `same-origin-home-${L}`,
+      label: `Same-origin layout: /app/home rendered at ${L} ms API latency`,
+      value: spreadText(spread(runsAt(L).map((run) => run.homeRendered))),
+      budget: '',
+    },
     {
       id: 'same-origin-boot-floor-ratio',
       label: `Same-origin layout: boot at ${L} ms / latency floor (appconfig → GetAll → Session)`,
@@ -230,8 +247,18 @@ function secondVisitFigures(m: Measurements): Figure[] {
     session: (run) => run.durations.session,
   });
   return [
-    { id: 'second-visit-0', label: 'Second visit (service worker warm): /app/home at 0 ms API latency', value: spreadText(spread(runsAt(0).map((run) => run.homeRendered))), budget: '' },
-    { id: `second-visit-${L}`, label: `Second visit: /app/home at ${L} ms API latency`, value: spreadText(spread(runsAt(L).map((run) => run.homeRendered))), budget: '' },
+    {
+      id: 'second-visit-0',
+      label: 'Second visit (service worker warm): /app/home at 0 ms API latency',
+      value: spreadText(spread(runsAt(0).map((run) => run.homeRendered))),
+      budget: '',
+    },
+    {
+      id: `second-visit-${L}`,
+      label: `Second visit: /app/home at ${L} ms API latency`,
+      value: spreadText(spread(runsAt(L).map((run) => run.homeRendered))),
+      budget: '',
+    },
     {
       id: 'second-visit-floor-ratio',
       label: `Second visit at ${L} ms / its latency floor`,
@@ -313,7 +340,12 @@ function signInFigures(m: Measurements): Figure[] {
  */
 function longestReadingTask(run: BootRun): number {
   const from = Math.max(run.getAllStart + run.durations.getAll, run.appStarted);
-  return Math.max(0, ...run.longTasks.filter((task) => task.startTime + task.duration > from && task.startTime < run.sessionStart).map((task) => task.duration));
+  return Math.max(
+    0,
+    ...run.longTasks
+      .filter((task) => task.startTime + task.duration > from && task.startTime < run.sessionStart)
+      .map((task) => task.duration),
+  );
 }
 
 /** The longest main-thread task before the app started: in practice the one that evaluates its script. */
@@ -367,11 +399,15 @@ export function figures(m: Measurements, longTasks: LongTaskMeasurements, lighth
     atL: bootL,
     chain: chainDelta,
     floor: bootFloor,
-  } = latencyFloor((latency: number) => m.byLatency.get(latency)!.boots, (run) => run.homeRendered, {
-    appconfig: (run) => run.durations.appconfig,
-    getAll: (run) => run.durations.getAll,
-    session: (run) => run.durations.session,
-  });
+  } = latencyFloor(
+    (latency: number) => m.byLatency.get(latency)!.boots,
+    (run) => run.homeRendered,
+    {
+      appconfig: (run) => run.durations.appconfig,
+      getAll: (run) => run.durations.getAll,
+      session: (run) => run.durations.session,
+    },
+  );
   const allSignIns = [...m.byLatency.values()].flatMap((result) => result.signIns);
   const reloads = allSignIns.filter((run) => run.appDocuments !== 1 || !run.sameDocument).length;
   const allBoots = [...m.byLatency.values()].flatMap((result) => result.boots);
@@ -384,7 +420,9 @@ export function figures(m: Measurements, longTasks: LongTaskMeasurements, lighth
     {
       id: 'indicator-without-js',
       label: 'Busy indicator painted by index.html alone (JS off)',
-      value: m.indicator.visible ? `"${BUSY_LABEL}" on screen${m.indicator.fcp === undefined ? '' : `, painted at ${ms(m.indicator.fcp)}`}` : 'not on screen',
+      value: m.indicator.visible
+        ? `"${BUSY_LABEL}" on screen${m.indicator.fcp === undefined ? '' : `, painted at ${ms(m.indicator.fcp)}`}`
+        : 'not on screen',
       budget: 'painted without JS, Dutch label',
       pass: m.indicator.visible,
     },
@@ -392,12 +430,20 @@ export function figures(m: Measurements, longTasks: LongTaskMeasurements, lighth
   for (const latency of LATENCIES) {
     const suffix = `at ${latency} ms API latency`;
     list.push(
-      { id: `fcp-${latency}`, label: `Busy indicator painted (FCP) ${suffix}`, value: spreadText(timing(latency, (run) => run.fcp)), budget: '' },
+      {
+        id: `fcp-${latency}`,
+        label: `Busy indicator painted (FCP) ${suffix}`,
+        value: spreadText(timing(latency, (run) => run.fcp)),
+        budget: '',
+      },
       {
         id: `appconfig-${latency}`,
         label: `appconfig request ${suffix}`,
         value: spreadText(timing(latency, (run) => run.appconfigStart)),
-        budget: latency === 0 ? `<= ${BUDGETS.appconfigToMachineFloor} x the machine floor below, medians (ABP Angular: ~${ABP_ANGULAR.appconfigStartMs} ms)` : '',
+        budget:
+          latency === 0
+            ? `<= ${BUDGETS.appconfigToMachineFloor} x the machine floor below, medians (ABP Angular: ~${ABP_ANGULAR.appconfigStartMs} ms)`
+            : '',
         ...(latency === 0 ? { pass: appconfig0.median <= BUDGETS.appconfigToMachineFloor * bareSpread.median } : {}),
       },
       ...(latency === 0
@@ -410,10 +456,30 @@ export function figures(m: Measurements, longTasks: LongTaskMeasurements, lighth
             },
           ]
         : []),
-      { id: `getall-${latency}`, label: `GetAll request ${suffix}`, value: spreadText(timing(latency, (run) => run.getAllStart)), budget: '' },
-      { id: `session-${latency}`, label: `Session request ${suffix}`, value: spreadText(timing(latency, (run) => run.sessionStart)), budget: '' },
-      { id: `home-${latency}`, label: `/app/home rendered (boot) ${suffix}`, value: spreadText(timing(latency, (run) => run.homeRendered)), budget: '' },
-      { id: `signin-${latency}`, label: `Sign-in: callback to /app/home ${suffix}`, value: spreadText(signInSpread(latency, (run) => run.callbackToHome)), budget: '' },
+      {
+        id: `getall-${latency}`,
+        label: `GetAll request ${suffix}`,
+        value: spreadText(timing(latency, (run) => run.getAllStart)),
+        budget: '',
+      },
+      {
+        id: `session-${latency}`,
+        label: `Session request ${suffix}`,
+        value: spreadText(timing(latency, (run) => run.sessionStart)),
+        budget: '',
+      },
+      {
+        id: `home-${latency}`,
+        label: `/app/home rendered (boot) ${suffix}`,
+        value: spreadText(timing(latency, (run) => run.homeRendered)),
+        budget: '',
+      },
+      {
+        id: `signin-${latency}`,
+        label: `Sign-in: callback to /app/home ${suffix}`,
+        value: spreadText(signInSpread(latency, (run) => run.callbackToHome)),
+        budget: '',
+      },
     );
   }
   list.push(
@@ -432,7 +498,7 @@ export function figures(m: Measurements, longTasks: LongTaskMeasurements, lighth
     },
     {
       id: 'script-evaluation-task',
-      label: "Signed-in start at 0 ms: longest task over 50 ms before the app starts (evaluating its script; 0: none)",
+      label: 'Signed-in start at 0 ms: longest task over 50 ms before the app starts (evaluating its script; 0: none)',
       value: spreadText(timing(0, longestTaskBeforeStart)),
       // Reported, not budgeted here: on a phone it is part of Lighthouse's total blocking time, which has its budget.
       budget: '',

@@ -30,7 +30,13 @@ export interface Report {
   staticInitialFiles: { file: string; sizes: Sizes }[];
   chunks: ChunkRow[];
   floor: { imports: string[]; sizes: Sizes };
-  latencyFloor: { latencyMs: number; boot0: number; chainDelta: { appconfig: number; getAll: number; session: number }; floor: number; boot: number };
+  latencyFloor: {
+    latencyMs: number;
+    boot0: number;
+    chainDelta: { appconfig: number; getAll: number; session: number };
+    floor: number;
+    boot: number;
+  };
   timings: Record<string, Record<string, Spread>>;
   /** The start's main-thread tasks at the mobile CPU slowdown, beside the floor page's (absent from reports written before they were measured). */
   longTasks?: LongTaskMeasurements;

@@ -4,7 +4,8 @@ import { MOBILE_CPU_SLOWDOWN } from '../measure/longTasks.ts';
 import { ms, type Spread } from '../measure/stats.ts';
 import type { FloorAudit, LighthouseAudit, LighthouseMeasurements } from './measure.ts';
 
-const range = (s: Spread) => (s.min === s.max ? `${Math.round(s.median)}` : `${Math.round(s.median)} (${Math.round(s.min)}–${Math.round(s.max)})`);
+const range = (s: Spread) =>
+  s.min === s.max ? `${Math.round(s.median)}` : `${Math.round(s.median)} (${Math.round(s.min)}–${Math.round(s.max)})`;
 const msRange = (s: Spread) => `${ms(s.median)} (${ms(s.min)}–${ms(s.max)})`;
 const goal = (met: boolean) => (met ? 'goal met' : 'goal not met on this machine');
 

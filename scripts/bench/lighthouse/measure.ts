@@ -30,7 +30,13 @@ import { blockingFromCpuTime, cpuShareOf, taskTimes } from './mainThread.ts';
 export const LIGHTHOUSE_CATEGORIES = ['performance', 'accessibility', 'best-practices'] as const;
 export type LighthouseCategory = (typeof LIGHTHOUSE_CATEGORIES)[number];
 
-export const LIGHTHOUSE_METRICS = ['total-blocking-time', 'largest-contentful-paint', 'first-contentful-paint', 'cumulative-layout-shift', 'speed-index'] as const;
+export const LIGHTHOUSE_METRICS = [
+  'total-blocking-time',
+  'largest-contentful-paint',
+  'first-contentful-paint',
+  'cumulative-layout-shift',
+  'speed-index',
+] as const;
 /** Lighthouse's audit ids of the metrics kept; all in ms but cumulative-layout-shift, which has no unit. */
 export type LighthouseMetric = (typeof LIGHTHOUSE_METRICS)[number];
 
@@ -222,7 +228,10 @@ async function clearForColdLoad(port: number, appUrl: string): Promise<void> {
     const page = await context.newPage();
     try {
       const cdp = await context.newCDPSession(page);
-      await cdp.send('Storage.clearDataForOrigin', { origin: new URL(appUrl).origin, storageTypes: 'file_systems,shader_cache,service_workers,cache_storage' });
+      await cdp.send('Storage.clearDataForOrigin', {
+        origin: new URL(appUrl).origin,
+        storageTypes: 'file_systems,shader_cache,service_workers,cache_storage',
+      });
       await cdp.send('Network.clearBrowserCache');
       // The memory cache is evicted by switching the cache off once.
       await cdp.send('Network.setCacheDisabled', { cacheDisabled: true });
@@ -313,15 +322,24 @@ function summarize(layout: ApiLayout, page: LighthousePage, preset: LighthousePr
     path: page.path,
     signedIn: page.signedIn,
     preset,
-    scores: Object.fromEntries(LIGHTHOUSE_CATEGORIES.map((id) => [id, spread(lhrs.map((lhr) => score(lhr, id)))])) as LighthouseAudit['scores'],
-    metrics: Object.fromEntries(LIGHTHOUSE_METRICS.map((id) => [id, spread(lhrs.map((lhr) => metric(lhr, id)))])) as LighthouseAudit['metrics'],
+    scores: Object.fromEntries(
+      LIGHTHOUSE_CATEGORIES.map((id) => [id, spread(lhrs.map((lhr) => score(lhr, id)))]),
+    ) as LighthouseAudit['scores'],
+    metrics: Object.fromEntries(
+      LIGHTHOUSE_METRICS.map((id) => [id, spread(lhrs.map((lhr) => metric(lhr, id)))]),
+    ) as LighthouseAudit['metrics'],
     failing: failingAudits(lhrs),
     representativeRun: lhrs.indexOf(representative),
     bootup: {
       total: representative.audits['bootup-time']?.numericValue ?? 0,
       scripts: items(representative, 'bootup-time')
         .slice(0, TOP_SCRIPTS)
-        .map((item) => ({ url: String(item.url), total: numberOf(item, 'total'), scripting: numberOf(item, 'scripting'), parse: numberOf(item, 'scriptParseCompile') })),
+        .map((item) => ({
+          url: String(item.url),
+          total: numberOf(item, 'total'),
+          scripting: numberOf(item, 'scripting'),
+          parse: numberOf(item, 'scriptParseCompile'),
+        })),
     },
     mainThread: {
       total: representative.audits['mainthread-work-breakdown']?.numericValue ?? 0,
@@ -347,7 +365,9 @@ function summarizeFloor(runs: Run[]): FloorAudit {
   const lhrs = runs.map((run) => run.lhr);
   return {
     performance: spread(lhrs.map(performanceOf)),
-    metrics: Object.fromEntries(LIGHTHOUSE_METRICS.map((id) => [id, spread(lhrs.map((lhr) => lhr.audits[id]?.numericValue ?? Number.NaN))])) as FloorAudit['metrics'],
+    metrics: Object.fromEntries(
+      LIGHTHOUSE_METRICS.map((id) => [id, spread(lhrs.map((lhr) => lhr.audits[id]?.numericValue ?? Number.NaN))]),
+    ) as FloorAudit['metrics'],
     cpuShare: spread(runs.map((run) => run.cpuShare)),
     cpuBlocking: spread(runs.map((run) => run.cpuBlocking)),
   };
@@ -374,7 +394,10 @@ function checkAudited(lhr: Result, page: LighthousePage, appUrl: string, linked:
   ] as const) {
     const seen = new URL(url);
     if (`${seen.origin}${seen.pathname}` === expected) continue;
-    const why = page.signedIn && seen.pathname === '/account/login' ? ': the app sent it to the sign-in page, so the session of the sign-in was not there' : '';
+    const why =
+      page.signedIn && seen.pathname === '/account/login'
+        ? ': the app sent it to the sign-in page, so the session of the sign-in was not there'
+        : '';
     throw new Error(`Lighthouse audited ${url} (${name} URL) instead of ${expected}${why}.`);
   }
   if (page.signedIn && !items(lhr, 'user-timings').some((item) => item.name === HOME_RENDERED_MARK)) {
@@ -390,8 +413,13 @@ function checkAudited(lhr: Result, page: LighthousePage, appUrl: string, linked:
   if (cached.length > 0) {
     const seen = items(lhr, 'network-requests')
       .filter((item) => cached.includes(String(item.url)))
-      .map((item) => `${String(item.url)} (${String(item.sessionTargetType)}, ${numberOf(item, 'transferSize')} B, ${String(item.resourceType)}, status ${String(item.statusCode)})`);
-    throw new Error(`Not a cold load of ${where}: ${cached.join(', ')} did not come over the network. Seen: ${seen.join('; ') || 'no request'}.`);
+      .map(
+        (item) =>
+          `${String(item.url)} (${String(item.sessionTargetType)}, ${numberOf(item, 'transferSize')} B, ${String(item.resourceType)}, status ${String(item.statusCode)})`,
+      );
+    throw new Error(
+      `Not a cold load of ${where}: ${cached.join(', ')} did not come over the network. Seen: ${seen.join('; ') || 'no request'}.`,
+    );
   }
 }
 
@@ -408,7 +436,12 @@ async function readMainThread(trace: Trace, lhr: Result): Promise<Pick<Run, 'cpu
   };
 }
 
-async function runLighthouse(url: string, port: number, preset: LighthousePreset, page: LighthousePage): Promise<{ lhr: Result; trace: Trace }> {
+async function runLighthouse(
+  url: string,
+  port: number,
+  preset: LighthousePreset,
+  page: LighthousePage,
+): Promise<{ lhr: Result; trace: Trace }> {
   const flags: Flags = {
     port,
     logLevel: 'error',
@@ -473,18 +506,26 @@ async function runPage(
         const performance = Math.round((lhr.categories.performance?.score ?? 0) * 100);
         const tbt = Math.round(lhr.audits['total-blocking-time']?.numericValue ?? 0);
         const seconds = ((Date.now() - started) / 1000).toFixed(1);
-        log(`  ${page.path} ${preset} run ${run + 1}/${runs}: performance ${performance}, TBT ${tbt} ms, CPU share ${result.cpuShare.toFixed(2)}, from CPU time ${Math.round(result.cpuBlocking)} ms (${seconds} s)`);
+        log(
+          `  ${page.path} ${preset} run ${run + 1}/${runs}: performance ${performance}, TBT ${tbt} ms, CPU share ${result.cpuShare.toFixed(2)}, from CPU time ${Math.round(result.cpuBlocking)} ms (${seconds} s)`,
+        );
         if (preset !== 'mobile') continue;
         // The floor page right after the app's mobile run, so both see the same machine.
         const floorRun = await runFloor(floorUrl, floorChrome.port);
         floor.push(floorRun);
         if (reportsDir) writeFileSync(join(reportsDir, `${layout}-${page.id}-floor-mobile-${run + 1}.json`), JSON.stringify(floorRun.lhr));
         const floorTbt = Math.round(floorRun.lhr.audits['total-blocking-time']?.numericValue ?? 0);
-        log(`  ${page.path} floor page mobile run ${run + 1}/${runs}: performance ${performanceOf(floorRun.lhr)}, TBT ${floorTbt} ms, from CPU time ${Math.round(floorRun.cpuBlocking)} ms`);
+        log(
+          `  ${page.path} floor page mobile run ${run + 1}/${runs}: performance ${performanceOf(floorRun.lhr)}, TBT ${floorTbt} ms, from CPU time ${Math.round(floorRun.cpuBlocking)} ms`,
+        );
       }
     }
     const lighthouseVersion = byPreset.get('mobile')?.[0]?.lhr.lighthouseVersion ?? 'unknown';
-    return { runs: byPreset, floor, versions: { lighthouse: lighthouseVersion, chromium: version.Browser?.replace(/^\D*\//, '') ?? 'unknown' } };
+    return {
+      runs: byPreset,
+      floor,
+      versions: { lighthouse: lighthouseVersion, chromium: version.Browser?.replace(/^\D*\//, '') ?? 'unknown' },
+    };
   } finally {
     chrome.kill();
     floorChrome.kill();
@@ -500,7 +541,9 @@ async function runFloor(url: string, port: number): Promise<Run> {
     if (error && attempt < ATTEMPTS) continue;
     if (error) throw new Error(`Lighthouse could not audit the floor page ${url}: ${error.code} ${error.message}`);
     if (!items(measured.lhr, 'user-timings').some((item) => item.name === FLOOR_RENDERED_MARK)) {
-      throw new Error(`Lighthouse's run of the floor page ${url} ended without the ${FLOOR_RENDERED_MARK} mark: its heading was not rendered.`);
+      throw new Error(
+        `Lighthouse's run of the floor page ${url} ended without the ${FLOOR_RENDERED_MARK} mark: its heading was not rendered.`,
+      );
     }
     return { lhr: measured.lhr, ...(await readMainThread(measured.trace, measured.lhr)) };
   }
@@ -533,7 +576,10 @@ export async function measureLighthouse(options: LighthouseOptions): Promise<Lig
         const measured = await runPage(page, stack.urls, admin, { ...options, runs, layout, tls, floorApp: floorStack.urls.app });
         versions = measured.versions;
         for (const [preset, results] of measured.runs) {
-          audits.push({ ...summarize(layout, page, preset, results), ...(preset === 'mobile' ? { floor: summarizeFloor(measured.floor) } : {}) });
+          audits.push({
+            ...summarize(layout, page, preset, results),
+            ...(preset === 'mobile' ? { floor: summarizeFloor(measured.floor) } : {}),
+          });
         }
       }
     } finally {

@@ -15,7 +15,9 @@ export function lighthouseSummary(measurements: LighthouseMeasurements): string 
     `Lighthouse ${measurements.lighthouseVersion}, Chromium ${measurements.chromium}, ${measurements.runs} runs each, ${measurements.seconds} s in all; ` +
       `load average ${load.start} at the start, ${load.end} at the end.`,
   ];
-  lines.push('Medians, with min–max over the runs. Main-thread times are of the representative run, scaled by the preset\'s CPU slowdown as Lighthouse reports them.');
+  lines.push(
+    "Medians, with min–max over the runs. Main-thread times are of the representative run, scaled by the preset's CPU slowdown as Lighthouse reports them.",
+  );
   for (const audit of measurements.audits) {
     const { scores, metrics } = audit;
     lines.push(
@@ -27,14 +29,20 @@ export function lighthouseSummary(measurements: LighthouseMeasurements): string 
         `SI ${range(metrics['speed-index'], msText)}, CLS ${range(metrics['cumulative-layout-shift'], (value) => value.toFixed(3))}`,
     );
     for (const failing of audit.failing) {
-      lines.push(`  failing ${failing.category}: ${failing.id} "${failing.title}" (score ${failing.score ?? 'error'}, ${failing.failedRuns} of ${measurements.runs} runs)`);
+      lines.push(
+        `  failing ${failing.category}: ${failing.id} "${failing.title}" (score ${failing.score ?? 'error'}, ${failing.failedRuns} of ${measurements.runs} runs)`,
+      );
       for (const detail of failing.details) lines.push(`      ${detail}`);
     }
     lines.push(`  bootup-time ${msText(audit.bootup.total)} (total / scripting / parse):`);
     for (const script of audit.bootup.scripts) {
-      lines.push(`      ${msText(script.total).padStart(7)} / ${msText(script.scripting).padStart(7)} / ${msText(script.parse).padStart(6)}  ${script.url.replace(/^https?:\/\/[^/]+/, '')}`);
+      lines.push(
+        `      ${msText(script.total).padStart(7)} / ${msText(script.scripting).padStart(7)} / ${msText(script.parse).padStart(6)}  ${script.url.replace(/^https?:\/\/[^/]+/, '')}`,
+      );
     }
-    lines.push(`  main thread ${msText(audit.mainThread.total)}: ${audit.mainThread.groups.map((group) => `${group.label} ${msText(group.duration)}`).join(', ')}`);
+    lines.push(
+      `  main thread ${msText(audit.mainThread.total)}: ${audit.mainThread.groups.map((group) => `${group.label} ${msText(group.duration)}`).join(', ')}`,
+    );
     for (const warning of audit.warnings) lines.push(`  warning: ${warning}`);
   }
   return `${lines.join('\n')}\n`;

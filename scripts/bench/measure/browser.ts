@@ -149,7 +149,12 @@ export async function newPage(context: BrowserContext, cacheDisabled = true, thr
   await cdp.send('Network.enable');
   await cdp.send('Network.setCacheDisabled', { cacheDisabled });
   if (throughput !== undefined) {
-    await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: 0, downloadThroughput: throughput, uploadThroughput: throughput });
+    await cdp.send('Network.emulateNetworkConditions', {
+      offline: false,
+      latency: 0,
+      downloadThroughput: throughput,
+      uploadThroughput: throughput,
+    });
   }
   return page;
 }
@@ -181,7 +186,12 @@ async function waitForHome(page: Page, pending: () => string[] = () => [], timeo
       // What the page shows instead says why: the login page, an error screen, or still the busy screen.
       void whatIsShown(page).then((shown) => {
         const waiting = pending();
-        reject(new PageNotRendered(`The page was not rendered within ${timeout} ms (no ${mark} mark); the page is at ${shown}; still waiting for: ${waiting.join(', ') || 'nothing'}`, waiting));
+        reject(
+          new PageNotRendered(
+            `The page was not rendered within ${timeout} ms (no ${mark} mark); the page is at ${shown}; still waiting for: ${waiting.join(', ') || 'nothing'}`,
+            waiting,
+          ),
+        );
       });
     }, timeout);
   });
@@ -193,29 +203,35 @@ async function waitForHome(page: Page, pending: () => string[] = () => [], timeo
 }
 
 async function whatIsShown(page: Page): Promise<string> {
-  const text = await page.locator('body').innerText({ timeout: 2_000 }).catch((error: unknown) => `(unreadable: ${String(error)})`);
+  const text = await page
+    .locator('body')
+    .innerText({ timeout: 2_000 })
+    .catch((error: unknown) => `(unreadable: ${String(error)})`);
   return `${page.url()} and shows: ${text.replace(/\s+/g, ' ').slice(0, 300)}`;
 }
 
 async function readTimings(page: Page, pageMark = HOME_RENDERED_MARK): Promise<PageTimings> {
-  return page.evaluate(([mark, started]) => {
-    const navigation = performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming;
-    return {
-      fcp: performance.getEntriesByName('first-contentful-paint')[0]?.startTime,
-      mark: performance.getEntriesByName(mark)[0]?.startTime,
-      appStarted: performance.getEntriesByName(started)[0]?.startTime,
-      fetchStart: navigation.fetchStart,
-      navigationName: navigation.name,
-      resources: (performance.getEntriesByType('resource') as PerformanceResourceTiming[]).map((entry) => ({
-        name: entry.name,
-        startTime: entry.startTime,
-        responseEnd: entry.responseEnd,
-      })),
-      shifts: (window as unknown as { __benchShifts?: PageTimings['shifts'] }).__benchShifts ?? [],
-      longTasks: (window as unknown as { __benchLongTasks?: PageTimings['longTasks'] }).__benchLongTasks ?? [],
-      controlled: navigator.serviceWorker?.controller != null,
-    };
-  }, [pageMark, APP_STARTED_MARK] as const);
+  return page.evaluate(
+    ([mark, started]) => {
+      const navigation = performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming;
+      return {
+        fcp: performance.getEntriesByName('first-contentful-paint')[0]?.startTime,
+        mark: performance.getEntriesByName(mark)[0]?.startTime,
+        appStarted: performance.getEntriesByName(started)[0]?.startTime,
+        fetchStart: navigation.fetchStart,
+        navigationName: navigation.name,
+        resources: (performance.getEntriesByType('resource') as PerformanceResourceTiming[]).map((entry) => ({
+          name: entry.name,
+          startTime: entry.startTime,
+          responseEnd: entry.responseEnd,
+        })),
+        shifts: (window as unknown as { __benchShifts?: PageTimings['shifts'] }).__benchShifts ?? [],
+        longTasks: (window as unknown as { __benchLongTasks?: PageTimings['longTasks'] }).__benchLongTasks ?? [],
+        controlled: navigator.serviceWorker?.controller != null,
+      };
+    },
+    [pageMark, APP_STARTED_MARK] as const,
+  );
 }
 
 function firstMatching(timings: PageTimings, pattern: RegExp, what: string) {
@@ -289,7 +305,9 @@ async function bootOn(page: Page, appUrl: string): Promise<BootRun> {
     sessionStart: session.startTime,
     appStarted: timings.appStarted,
     homeRendered,
-    cls: timings.shifts.filter((shift) => !shift.hadRecentInput && shift.startTime <= homeRendered).reduce((sum, shift) => sum + shift.value, 0),
+    cls: timings.shifts
+      .filter((shift) => !shift.hadRecentInput && shift.startTime <= homeRendered)
+      .reduce((sum, shift) => sum + shift.value, 0),
     documents,
     preflights,
     durations: {
@@ -352,7 +370,9 @@ export async function measureFirstStart(browser: Browser, appUrl: string): Promi
 /** The start's scripts and stylesheets that the network answered instead of the worker, by address (all of them when no worker controlled the page). */
 export function notFromWorker(run: BootRun): string[] {
   if (!run.controlled) return ['(no service worker controlled the page)'];
-  return run.fetched.filter((file) => (file.type === 'script' || file.type === 'stylesheet') && !file.fromServiceWorker).map((file) => file.url);
+  return run.fetched
+    .filter((file) => (file.type === 'script' || file.type === 'stylesheet') && !file.fromServiceWorker)
+    .map((file) => file.url);
 }
 
 /**
@@ -362,7 +382,11 @@ export function notFromWorker(run: BootRun): string[] {
  * answered every script and stylesheet of the start (see `notFromWorker`):
  * a start the network served measures no cache.
  */
-export async function measureSecondVisit(browser: Browser, appUrl: string, storageState: Awaited<ReturnType<BrowserContext['storageState']>>): Promise<BootRun> {
+export async function measureSecondVisit(
+  browser: Browser,
+  appUrl: string,
+  storageState: Awaited<ReturnType<BrowserContext['storageState']>>,
+): Promise<BootRun> {
   const context = await newBenchContext(browser, storageState, 'allow');
   try {
     const first = await newPage(context, false);
@@ -425,7 +449,8 @@ export async function measureSignIn(
     const preflights: string[] = [];
     const cdp = await context.newCDPSession(page);
     cdp.on('Network.requestWillBeSent', (event) => {
-      if (counting && (event.type === 'Preflight' || event.request.method === 'OPTIONS')) preflights.push(new URL(event.request.url).pathname);
+      if (counting && (event.type === 'Preflight' || event.request.method === 'OPTIONS'))
+        preflights.push(new URL(event.request.url).pathname);
     });
     await cdp.send('Network.enable');
     await signInThroughForm(page, urls, user, () => (counting = true));
@@ -469,7 +494,11 @@ export async function measureSignIn(
 }
 
 /** With JavaScript off, index.html alone: is the Dutch busy label on screen, and was it painted? */
-export async function indicatorWithoutScript(browser: Browser, appUrl: string, label: string): Promise<{ visible: boolean; fcp: number | undefined }> {
+export async function indicatorWithoutScript(
+  browser: Browser,
+  appUrl: string,
+  label: string,
+): Promise<{ visible: boolean; fcp: number | undefined }> {
   const context = await browser.newContext({ serviceWorkers: 'block', javaScriptEnabled: false, locale: 'nl-NL' });
   try {
     const page = await context.newPage();

@@ -141,7 +141,9 @@ export function cssForDynamicImport(graph: DistGraph, importer: DistFile, target
   const list = [...deps.matchAll(/["'`]([^"'`]+)["'`]/g)].map((match) => match[1]!);
   const name = posix.basename(target).replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
   // The deps call must belong to this import, not to the next import() after it.
-  const call = new RegExp(`import\\(\\s*["'\`]\\./${name}["'\`]\\s*\\)(?:(?!import\\()[^;]){0,200}?__vite__mapDeps\\(\\[([\\d,\\s]*)\\]\\)`).exec(importer.text);
+  const call = new RegExp(
+    `import\\(\\s*["'\`]\\./${name}["'\`]\\s*\\)(?:(?!import\\()[^;]){0,200}?__vite__mapDeps\\(\\[([\\d,\\s]*)\\]\\)`,
+  ).exec(importer.text);
   if (!call) return [];
   return call[1]!
     .split(',')

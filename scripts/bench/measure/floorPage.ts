@@ -32,7 +32,8 @@ const NOT_IN_START = /^date-fns(\/|$)/;
 export function floorIndexHtml(appIndexHtml: string): string {
   const style = /<style>[\s\S]*?<\/style>/.exec(appIndexHtml)?.[0];
   const root = /<div id="root"[\s\S]*?<\/div><\/div>/.exec(appIndexHtml)?.[0];
-  if (!style || !root) throw new Error("index.html has no inline <style> or no #root with the busy indicator: the floor page cannot take the app's shell.");
+  if (!style || !root)
+    throw new Error("index.html has no inline <style> or no #root with the busy indicator: the floor page cannot take the app's shell.");
   return `<!doctype html>
 <html lang="nl">
   <head>
@@ -135,7 +136,17 @@ export async function buildFloorPage(outDir: string, root = process.cwd()): Prom
  * (precompressed, as the app server serves it) unless `--no-build` asks to
  * measure the build that is there, then the floor page.
  */
-export async function buildAppAndFloorPage({ dist, floorDist, root, log }: { dist: string; floorDist: string; root: string; log: (line: string) => void }): Promise<void> {
+export async function buildAppAndFloorPage({
+  dist,
+  floorDist,
+  root,
+  log,
+}: {
+  dist: string;
+  floorDist: string;
+  root: string;
+  log: (line: string) => void;
+}): Promise<void> {
   if (!process.argv.includes('--no-build')) {
     log(`Building the app for production into ${dist}/ …`);
     await buildApp(dist, root);

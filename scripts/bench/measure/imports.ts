@@ -66,7 +66,8 @@ function sourceFiles(dir: string): string[] {
 
 function addMacro(imports: LibraryImports, specifier: string, name: string, file: string): void {
   const table = MACROS[specifier];
-  if (!table || !(name in table)) throw new Error(`${file}: unknown Lingui macro ${name} from ${specifier}; teach scripts/bench/measure/imports.ts what it compiles to.`);
+  if (!table || !(name in table))
+    throw new Error(`${file}: unknown Lingui macro ${name} from ${specifier}; teach scripts/bench/measure/imports.ts what it compiles to.`);
   const target = table[name];
   if (target) entryFor(imports, target.module).named.add(target.name);
 }
@@ -81,7 +82,13 @@ export function collectLibraryImports(dirs: string[]): LibraryImports {
   let hasJsx = false;
   for (const file of dirs.flatMap(sourceFiles)) {
     const text = readFileSync(file, 'utf8');
-    const source = ts.createSourceFile(file, text, ts.ScriptTarget.Latest, false, file.endsWith('x') ? ts.ScriptKind.TSX : ts.ScriptKind.TS);
+    const source = ts.createSourceFile(
+      file,
+      text,
+      ts.ScriptTarget.Latest,
+      false,
+      file.endsWith('x') ? ts.ScriptKind.TSX : ts.ScriptKind.TS,
+    );
     const visit = (node: ts.Node): void => {
       if (ts.isJsxElement(node) || ts.isJsxSelfClosingElement(node) || ts.isJsxFragment(node)) hasJsx = true;
       if (!hasJsx) ts.forEachChild(node, visit);

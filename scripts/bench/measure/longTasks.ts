@@ -126,7 +126,10 @@ async function settle(cdp: CDPSession, mark: string | undefined): Promise<void> 
     check();
   })`;
   const { exceptionDetails } = await cdp.send('Runtime.evaluate', { expression, awaitPromise: true });
-  if (exceptionDetails) throw new Error(`The page was not rendered (no ${mark ?? 'first paint'}): ${exceptionDetails.exception?.description ?? exceptionDetails.text}`);
+  if (exceptionDetails)
+    throw new Error(
+      `The page was not rendered (no ${mark ?? 'first paint'}): ${exceptionDetails.exception?.description ?? exceptionDetails.text}`,
+    );
 }
 
 /**
@@ -145,11 +148,19 @@ export async function readTrace(trace: Trace): Promise<LongTaskRun> {
   const navigation = await ProcessedNavigation.request(trace, context);
   const lcp = navigation.timings.largestContentfulPaint;
   if (lcp === undefined) throw new Error('The trace has no largest contentful paint.');
-  const tasks = (await MainThreadTasks.request(trace, context)).filter((task) => !task.parent && task.startTime < lcp && task.startTime >= 0 && !isCommit(task));
+  const tasks = (await MainThreadTasks.request(trace, context)).filter(
+    (task) => !task.parent && task.startTime < lcp && task.startTime >= 0 && !isCommit(task),
+  );
   const longTasks = tasks
     .filter((task) => task.duration >= LONG_TASK_MS)
     .sort((a, b) => b.duration - a.duration)
-    .map((task) => ({ start: task.startTime, duration: task.duration, work: workOf(task), calls: callsOf(task), scripts: [...new Set(task.attributableURLs.map(pathOf))] }));
+    .map((task) => ({
+      start: task.startTime,
+      duration: task.duration,
+      work: workOf(task),
+      calls: callsOf(task),
+      scripts: [...new Set(task.attributableURLs.map(pathOf))],
+    }));
   return {
     lcp,
     longest: Math.max(0, ...tasks.map((task) => task.duration)),
@@ -251,10 +262,20 @@ export async function measureLongTasks(options: MeasureLongTaskOptions): Promise
   const [app, floor] = await Promise.all([startTestStack({ dist: options.dist }), startTestStack({ dist: options.floorDist })]);
   try {
     const { storageState } = await measureSignIn(browser, app.urls, adminOf(app));
-    const pages: LongTaskPage[] = TRACED_PAGES.map((page) => ({ id: page.id, path: page.path, signedIn: page.signedIn, app: [], floor: [] }));
+    const pages: LongTaskPage[] = TRACED_PAGES.map((page) => ({
+      id: page.id,
+      path: page.path,
+      signedIn: page.signedIn,
+      app: [],
+      floor: [],
+    }));
     for (let run = 0; run <= runs; run += 1) {
       for (const [index, page] of TRACED_PAGES.entries()) {
-        const appRun = await traceStart(browser, app.urls.app, { path: page.path, mark: page.mark, storageState: page.signedIn ? storageState : undefined });
+        const appRun = await traceStart(browser, app.urls.app, {
+          path: page.path,
+          mark: page.mark,
+          storageState: page.signedIn ? storageState : undefined,
+        });
         const floorRun = await traceStart(browser, floor.urls.app, { path: page.path, mark: FLOOR_RENDERED_MARK });
         // The first round warms the machine up (the stack's first answers, Chromium's caches of its own) and is not counted.
         if (run === 0) continue;
@@ -278,8 +299,15 @@ function medianRun(runs: LongTaskRun[]): LongTaskRun | undefined {
 }
 
 function describeTask(task: TracedTask): string {
-  const work = task.work.filter((part) => part.ms >= 1).slice(0, 3).map((part) => `${part.kind} ${ms(part.ms)}`).join(', ');
-  const calls = task.calls.filter((call) => call.ms >= 1).map((call) => `${call.what} ${ms(call.ms)}`).join('; ');
+  const work = task.work
+    .filter((part) => part.ms >= 1)
+    .slice(0, 3)
+    .map((part) => `${part.kind} ${ms(part.ms)}`)
+    .join(', ');
+  const calls = task.calls
+    .filter((call) => call.ms >= 1)
+    .map((call) => `${call.what} ${ms(call.ms)}`)
+    .join('; ');
   return `      at ${ms(task.start)}: ${ms(task.duration)} (${work}) ${calls}`;
 }
 
@@ -301,7 +329,9 @@ export function longTaskSummary(measured: LongTaskMeasurements): string {
     ] as const) {
       const run = medianRun(runs);
       if (!run) continue;
-      lines.push(`  ${who}, the run with the median longest task (${ms(run.longest)}): tasks of 50 ms or more before LCP (${ms(run.lcp)}):`);
+      lines.push(
+        `  ${who}, the run with the median longest task (${ms(run.longest)}): tasks of 50 ms or more before LCP (${ms(run.lcp)}):`,
+      );
       lines.push(...run.longTasks.map(describeTask));
     }
   }

@@ -5,7 +5,19 @@ import type { ApiLayout } from '../../../devstack/stack.ts';
 import { startTestStack } from '../../../devstack/test-stack.ts';
 import { precompress } from '../../../devstack/app-server/precompress.ts';
 import { measureBarePage, writeBarePage } from './barePage.ts';
-import { adminOf, indicatorWithoutScript, measureBoot, measureFirstStart, measureSecondVisit, measureSignIn, notFromWorker, PageNotRendered, type BootRun, type FirstStartRun, type SignInRun } from './browser.ts';
+import {
+  adminOf,
+  indicatorWithoutScript,
+  measureBoot,
+  measureFirstStart,
+  measureSecondVisit,
+  measureSignIn,
+  notFromWorker,
+  PageNotRendered,
+  type BootRun,
+  type FirstStartRun,
+  type SignInRun,
+} from './browser.ts';
 import { BUDGETS, BUSY_LABEL } from '../budgets.ts';
 import { buildApp } from './build.ts';
 import { currentLoad } from './machine.ts';
@@ -76,7 +88,9 @@ async function measureLatencies(
 ): Promise<Map<number, LatencyRuns>> {
   const { runs } = options;
   const log = (message: string) => options.log(`${message} (${apiLayout})`);
-  const sides = await Promise.all(LATENCIES.map(async (latencyMs) => ({ latencyMs, stack: await startTestStack({ dist, latencyMs, apiLayout }) })));
+  const sides = await Promise.all(
+    LATENCIES.map(async (latencyMs) => ({ latencyMs, stack: await startTestStack({ dist, latencyMs, apiLayout }) })),
+  );
   try {
     const results = sides.map((side) => ({
       ...side,
@@ -96,34 +110,54 @@ async function measureLatencies(
         side.storageState = storageState;
       }
     }
-    for (const side of results) log(`  ${side.latencyMs} ms: ${runs} sign-ins, median ${ms(median(side.signIns.map((run) => run.callbackToHome)))} from the callback`);
+    for (const side of results)
+      log(
+        `  ${side.latencyMs} ms: ${runs} sign-ins, median ${ms(median(side.signIns.map((run) => run.callbackToHome)))} from the callback`,
+      );
     for (const side of results) await measureBoot(browser, side.stack.urls.app, side.storageState!);
     for (let i = 0; i < runs; i += 1) {
       for (const side of results) side.boots.push(await measureBoot(browser, side.stack.urls.app, side.storageState!));
     }
-    for (const side of results) log(`  ${side.latencyMs} ms: ${runs} signed-in starts, median ${ms(median(side.boots.map((run) => run.homeRendered)))} to /app/home`);
-    if (!secondVisits) return new Map(results.map((side) => [side.latencyMs, { boots: side.boots, signIns: side.signIns, secondVisits: [], firstStarts: [] }]));
+    for (const side of results)
+      log(`  ${side.latencyMs} ms: ${runs} signed-in starts, median ${ms(median(side.boots.map((run) => run.homeRendered)))} to /app/home`);
+    if (!secondVisits)
+      return new Map(
+        results.map((side) => [side.latencyMs, { boots: side.boots, signIns: side.signIns, secondVisits: [], firstStarts: [] }]),
+      );
     // The cross-origin layout's own runs: a new browser's first start, then second visits.
     for (const side of results) await measureFirstStart(browser, side.stack.urls.app);
     for (let i = 0; i < runs; i += 1) {
       for (const side of results) side.firstStarts.push(await measureFirstStart(browser, side.stack.urls.app));
     }
-    for (const side of results) log(`  ${side.latencyMs} ms: ${runs} first starts of a new browser, median ${ms(median(side.firstStarts.map((run) => run.loginRendered)))} to the login page`);
+    for (const side of results)
+      log(
+        `  ${side.latencyMs} ms: ${runs} first starts of a new browser, median ${ms(median(side.firstStarts.map((run) => run.loginRendered)))} to the login page`,
+      );
     for (const side of results) await measureSecondVisit(browser, side.stack.urls.app, side.storageState!);
     // Only starts the worker served count; one the network answered is tried again, a few times at most.
     for (const side of results) {
       let tries = 0;
       while (side.secondVisits.length < runs) {
-        if (tries === runs + 3) throw new Error(`The service worker served ${side.secondVisits.length} of ${tries} second visits at ${side.latencyMs} ms: no figure without it.`);
+        if (tries === runs + 3)
+          throw new Error(
+            `The service worker served ${side.secondVisits.length} of ${tries} second visits at ${side.latencyMs} ms: no figure without it.`,
+          );
         tries += 1;
         const run = await measureSecondVisit(browser, side.stack.urls.app, side.storageState!);
         const missed = notFromWorker(run);
         if (missed.length === 0) side.secondVisits.push(run);
         else log(`  ${side.latencyMs} ms: a second visit not counted, the network answered ${missed.join(', ')}`);
       }
-      log(`  ${side.latencyMs} ms: ${runs} second visits served by the worker (${tries} tried), median ${ms(median(side.secondVisits.map((run) => run.homeRendered)))} to /app/home`);
+      log(
+        `  ${side.latencyMs} ms: ${runs} second visits served by the worker (${tries} tried), median ${ms(median(side.secondVisits.map((run) => run.homeRendered)))} to /app/home`,
+      );
     }
-    return new Map(results.map((side) => [side.latencyMs, { boots: side.boots, signIns: side.signIns, secondVisits: side.secondVisits, firstStarts: side.firstStarts }]));
+    return new Map(
+      results.map((side) => [
+        side.latencyMs,
+        { boots: side.boots, signIns: side.signIns, secondVisits: side.secondVisits, firstStarts: side.firstStarts },
+      ]),
+    );
   } finally {
     await Promise.all(sides.map((side) => side.stack.stop()));
   }
@@ -154,7 +188,13 @@ export function stalledScripts(error: unknown, appUrl: string): string[] {
  * and tried again in a new context, a few times at most; any other failure
  * ends the bench.
  */
-async function throttledBoot(browser: Browser, appUrl: string, storageState: StorageState, throughput: number, log: (message: string) => void): Promise<BootRun> {
+async function throttledBoot(
+  browser: Browser,
+  appUrl: string,
+  storageState: StorageState,
+  throughput: number,
+  log: (message: string) => void,
+): Promise<BootRun> {
   for (let attempt = 0; ; attempt += 1) {
     try {
       return await measureBoot(browser, appUrl, storageState, throughput);
@@ -177,15 +217,26 @@ async function measureScales(dist: string, options: MeasureOptions): Promise<Sca
   // A browser of its own: after the phases before it (service workers, many contexts), a throttled page of the
   // same browser was seen to wait for the start's own files for good, so that no app code ran at all.
   const browser = await launchChromium();
-  const sides = await Promise.all(SCALES.map(async (scale) => ({ scale, stack: await startTestStack({ dist, userConfigurationScale: scale }) })));
+  const sides = await Promise.all(
+    SCALES.map(async (scale) => ({ scale, stack: await startTestStack({ dist, userConfigurationScale: scale }) })),
+  );
   try {
-    const results = sides.map((side) => ({ ...side, admin: adminOf(side.stack), boots: [] as BootRun[], storageState: undefined as StorageState | undefined }));
+    const results = sides.map((side) => ({
+      ...side,
+      admin: adminOf(side.stack),
+      boots: [] as BootRun[],
+      storageState: undefined as StorageState | undefined,
+    }));
     for (const side of results) side.storageState = (await measureSignIn(browser, side.stack.urls, side.admin)).storageState;
     for (const side of results) await throttledBoot(browser, side.stack.urls.app, side.storageState!, BUDGETS.scaleThroughput, log);
     for (let i = 0; i < runs; i += 1) {
-      for (const side of results) side.boots.push(await throttledBoot(browser, side.stack.urls.app, side.storageState!, BUDGETS.scaleThroughput, log));
+      for (const side of results)
+        side.boots.push(await throttledBoot(browser, side.stack.urls.app, side.storageState!, BUDGETS.scaleThroughput, log));
     }
-    for (const side of results) log(`  GetAll x${side.scale}: ${runs} signed-in starts, median ${ms(median(side.boots.map((run) => run.homeRendered)))} to /app/home`);
+    for (const side of results)
+      log(
+        `  GetAll x${side.scale}: ${runs} signed-in starts, median ${ms(median(side.boots.map((run) => run.homeRendered)))} to /app/home`,
+      );
     return results.map((side) => ({ scale: side.scale, boots: side.boots }));
   } finally {
     await Promise.all(sides.map((side) => side.stack.stop()));
@@ -204,7 +255,9 @@ export function benchPaths(root: string) {
 }
 
 /** Only the line of Gebruikers among many staff (`npm run bench -- --only search`): built and served as the whole bench does. */
-export async function measureSearchOnly(options: MeasureOptions): Promise<{ chromium: string; load: { start: number; end: number }; search: SearchRun[] }> {
+export async function measureSearchOnly(
+  options: MeasureOptions,
+): Promise<{ chromium: string; load: { start: number; end: number }; search: SearchRun[] }> {
   const { root, runs, log } = options;
   const { dist } = benchPaths(root);
   log(`Building the app for production into ${dist}/ …`);

@@ -57,7 +57,11 @@ async function throttle(page: Page): Promise<void> {
   await cdp.send('Emulation.setCPUThrottlingRate', { rate: slow4G.cpuSlowdownMultiplier });
 }
 
-async function searchRun(browser: Browser, urls: { app: string; api: string }, storageState: Awaited<ReturnType<typeof measureSignIn>>['storageState']): Promise<SearchRun> {
+async function searchRun(
+  browser: Browser,
+  urls: { app: string; api: string },
+  storageState: Awaited<ReturnType<typeof measureSignIn>>['storageState'],
+): Promise<SearchRun> {
   const context = await newBenchContext(browser, storageState);
   try {
     await context.addInitScript({ content: OBSERVE_LIST });
@@ -68,10 +72,16 @@ async function searchRun(browser: Browser, urls: { app: string; api: string }, s
       if (request.url().startsWith(urls.api) && request.method() !== 'OPTIONS') requests += 1;
     });
     await page.goto(new URL(`/beheer/gebruikers?zoek=${FIRST_SEARCH}`, urls.app).href, { waitUntil: 'commit' });
-    await page.waitForFunction(() => (window as unknown as { __benchList: { whole?: number } }).__benchList.whole !== undefined, undefined, { timeout: 120_000, polling: 200 });
+    await page.waitForFunction(
+      () => (window as unknown as { __benchList: { whole?: number } }).__benchList.whole !== undefined,
+      undefined,
+      { timeout: 120_000, polling: 200 },
+    );
     const { firstRow, whole, reads } = await page.evaluate((pattern) => {
       const list = (window as unknown as { __benchList: { firstRow: number; whole: number } }).__benchList;
-      const entries = (performance.getEntriesByType('resource') as PerformanceResourceTiming[]).filter((entry) => new RegExp(pattern).test(entry.name));
+      const entries = (performance.getEntriesByType('resource') as PerformanceResourceTiming[]).filter((entry) =>
+        new RegExp(pattern).test(entry.name),
+      );
       return { ...list, reads: entries.map((entry) => ({ start: entry.startTime, end: entry.responseEnd })) };
     }, USERS_READ.source);
     const first = reads[0];
@@ -87,12 +97,20 @@ async function searchRun(browser: Browser, urls: { app: string; api: string }, s
       await field.fill(text);
       await submit.click();
       // The search is in the address once it is made; two frames later the result is painted and its tasks are over.
-      await page.waitForFunction((wanted) => new URLSearchParams(location.search).get('zoek') === wanted, text, { timeout: 30_000, polling: 100 });
+      await page.waitForFunction((wanted) => new URLSearchParams(location.search).get('zoek') === wanted, text, {
+        timeout: 30_000,
+        polling: 100,
+      });
       if ((await status.getAttribute('aria-busy')) !== 'false') throw new Error(`Gebruikers was reading again at the search for ${text}.`);
       await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
       const longestTask = await page.evaluate(
         (from) =>
-          Math.max(0, ...((window as unknown as { __benchLongTasks: { startTime: number; duration: number }[] }).__benchLongTasks ?? []).filter((task) => task.startTime >= from).map((task) => task.duration)),
+          Math.max(
+            0,
+            ...((window as unknown as { __benchLongTasks: { startTime: number; duration: number }[] }).__benchLongTasks ?? [])
+              .filter((task) => task.startTime >= from)
+              .map((task) => task.duration),
+          ),
         since,
       );
       later.push({ requests: requests - before, longestTask });
@@ -111,7 +129,9 @@ export async function measureSearch(browser: Browser, dist: string, runs: number
     await searchRun(browser, stack.urls, storageState);
     const results: SearchRun[] = [];
     for (let i = 0; i < runs; i += 1) results.push(await searchRun(browser, stack.urls, storageState));
-    log(`  Gebruikers with ${MOST_EXTRA_STAFF} staff: first result ${ms(median(results.map((run) => run.firstResult)))}, one page ${ms(median(results.map((run) => run.onePage)))} (medians); longest task per later search, run by run: ${results.map((run) => run.later.map((search) => ms(search.longestTask)).join(' ')).join(' | ')}`);
+    log(
+      `  Gebruikers with ${MOST_EXTRA_STAFF} staff: first result ${ms(median(results.map((run) => run.firstResult)))}, one page ${ms(median(results.map((run) => run.onePage)))} (medians); longest task per later search, run by run: ${results.map((run) => run.later.map((search) => ms(search.longestTask)).join(' ')).join(' | ')}`,
+    );
     return results;
   } finally {
     await stack.stop();

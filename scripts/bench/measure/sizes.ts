@@ -59,13 +59,29 @@ export function holds(text: string, translation: Translation): boolean {
 }
 
 /** Chunks that must stay out of the initial set, from the built files. */
-function lazyChunks(graph: DistGraph, initial: Set<string>, translations: Translation[], catalogNames: string[], sourceLocale: string): ChunkRow[] {
-  const extra = (path: string): Sizes => sizesOfSet(graph, [...staticClosure(graph, [path])].filter((file) => !initial.has(file)));
-  const row = (kind: string, path: string): ChunkRow => ({ kind, file: path, sizes: graph.files.get(path)!.sizes, extraOnVisit: extra(path) });
+function lazyChunks(
+  graph: DistGraph,
+  initial: Set<string>,
+  translations: Translation[],
+  catalogNames: string[],
+  sourceLocale: string,
+): ChunkRow[] {
+  const extra = (path: string): Sizes =>
+    sizesOfSet(
+      graph,
+      [...staticClosure(graph, [path])].filter((file) => !initial.has(file)),
+    );
+  const row = (kind: string, path: string): ChunkRow => ({
+    kind,
+    file: path,
+    sizes: graph.files.get(path)!.sizes,
+    extraOnVisit: extra(path),
+  });
   const rows: ChunkRow[] = BUSINESS_SECTIONS.map((section) => row(`section ${section}`, chunkNamed(graph, `${section}.lazy`).path));
   for (const name of catalogNames) {
     for (const catalog of chunksNamed(graph, name)) {
-      const locale = translations.find((translation) => translation.name === name && holds(catalog.text, translation))?.locale ?? sourceLocale;
+      const locale =
+        translations.find((translation) => translation.name === name && holds(catalog.text, translation))?.locale ?? sourceLocale;
       rows.push(row(`catalog ${name} (${locale})`, catalog.path));
     }
   }
@@ -78,12 +94,18 @@ export async function readBuildSizes(dist: string, root: string): Promise<BuildS
   const graph = readDist(dist);
   const initial = initialSet(graph);
   const catalogs = catalogFiles(resolve(root, 'src/locales'));
-  const translations: Translation[] = catalogs.map((catalog) => ({ ...catalog, markers: catalogMarkers(readFileSync(catalog.path, 'utf8')) }));
+  const translations: Translation[] = catalogs.map((catalog) => ({
+    ...catalog,
+    markers: catalogMarkers(readFileSync(catalog.path, 'utf8')),
+  }));
   // The catalogs of lingui.config.ts's source locale may carry their own strings too (explicit ids); only the others are foreign.
-  const sourceLocale = /\bsourceLocale:\s*['"]([^'"]+)['"]/.exec(readFileSync(resolve(root, 'lingui.config.ts'), 'utf8'))?.[1] ?? 'source locale';
+  const sourceLocale =
+    /\bsourceLocale:\s*['"]([^'"]+)['"]/.exec(readFileSync(resolve(root, 'lingui.config.ts'), 'utf8'))?.[1] ?? 'source locale';
   const foreign = translations.filter((translation) => translation.locale !== sourceLocale && translation.markers.length > 0);
   return {
-    staticInitialFiles: [...initial].map((file) => ({ file, sizes: graph.files.get(file)!.sizes })).sort((a, b) => b.sizes.gzip - a.sizes.gzip),
+    staticInitialFiles: [...initial]
+      .map((file) => ({ file, sizes: graph.files.get(file)!.sizes }))
+      .sort((a, b) => b.sizes.gzip - a.sizes.gzip),
     staticInitial: sizesOfSet(graph, initial),
     chunks: lazyChunks(graph, initial, foreign, [...new Set(catalogs.map((catalog) => catalog.name))], sourceLocale),
     precache: precacheSize(dist),

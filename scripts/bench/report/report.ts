@@ -141,7 +141,20 @@ Measured on ${report.lighthouse.date ?? report.date} (\`npm run lighthouse\` mea
 Lighthouse times the page's tasks by the wall clock and its mobile simulation multiplies them by 4. The **CPU share** is CPU time over wall time of the page's main-thread tasks, read from its trace: below 1 the page waited inside its tasks for a CPU (on 2 cores, Chromium's other processes and the local stack take their turn too), and every main-thread figure, total blocking time above all, is longer than the page's own work. So beside each mobile total blocking time the report gives the **total blocking time from CPU time**: the same sum over the tasks from the first contentful paint on, each task's CPU time times 4 in place of its wall time (\`scripts/bench/lighthouse/mainThread.ts\`), for the app and the floor page alike. It is what the page's own work would block on a core 4 times slower that waits for nothing: a phone's slower core, without a busy machine's waiting. It is reported, not a pass line.
 
 ${table(
-  ['Layout', 'Page', 'Preset', 'Performance (floor page)', 'Accessibility', 'Best practices', 'TBT (floor page)', 'LCP (floor page)', 'FCP', 'Speed index', 'CLS', 'CPU share'],
+  [
+    'Layout',
+    'Page',
+    'Preset',
+    'Performance (floor page)',
+    'Accessibility',
+    'Best practices',
+    'TBT (floor page)',
+    'LCP (floor page)',
+    'FCP',
+    'Speed index',
+    'CLS',
+    'CPU share',
+  ],
   report.lighthouse.audits.map((audit) => [
     audit.layout,
     `${audit.path}${audit.signedIn ? ' (signed in)' : ''}`,
@@ -192,7 +205,14 @@ ${table(
 
 ${table(
   ['Chunk', 'File', 'gzip', 'raw', 'brotli', 'On first visit (gzip)'],
-  report.chunks.map((chunk) => [chunk.kind, chunk.file, kb(chunk.sizes.gzip), kb(chunk.sizes.raw), kb(chunk.sizes.brotli), kb(chunk.extraOnVisit.gzip)]),
+  report.chunks.map((chunk) => [
+    chunk.kind,
+    chunk.file,
+    kb(chunk.sizes.gzip),
+    kb(chunk.sizes.raw),
+    kb(chunk.sizes.brotli),
+    kb(chunk.extraOnVisit.gzip),
+  ]),
 )}
 
 ## The floor's imports

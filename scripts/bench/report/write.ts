@@ -18,7 +18,12 @@ export function write(report: Report, outDir: string, log: (message: string) => 
  * report already in `outDir`, in place of their earlier values, the rest as
  * it was; `search` says when they were measured.
  */
-export function writeMerged(figures: Figure[], search: NonNullable<Report['search']>, outDir: string, log: (message: string) => void): boolean {
+export function writeMerged(
+  figures: Figure[],
+  search: NonNullable<Report['search']>,
+  outDir: string,
+  log: (message: string) => void,
+): boolean {
   const report = JSON.parse(readFileSync(resolve(outDir, 'performance.json'), 'utf8')) as Report;
   const ids = new Set(figures.map((figure) => figure.id));
   const kept = report.figures.filter((figure) => !ids.has(figure.id));

@@ -3,7 +3,20 @@ import { resolve } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { kb } from '../../../scripts/bench/measure/compress.ts';
 import { BUDGETS } from '../../../scripts/bench/budgets.ts';
-import { BUSINESS_SECTIONS, HOME_CHUNK, catalogFiles, catalogMarkers, chunkNamed, chunksNamed, filesWithCatalog, initialSet, precacheManifest, precacheSize, readDist, type DistGraph } from '../../../scripts/bench/measure/dist.ts';
+import {
+  BUSINESS_SECTIONS,
+  HOME_CHUNK,
+  catalogFiles,
+  catalogMarkers,
+  chunkNamed,
+  chunksNamed,
+  filesWithCatalog,
+  initialSet,
+  precacheManifest,
+  precacheSize,
+  readDist,
+  type DistGraph,
+} from '../../../scripts/bench/measure/dist.ts';
 import { SOURCE_LOCALE } from '../../../src/i18n/locales.ts';
 
 /**
@@ -41,16 +54,24 @@ describe('the service worker’s precache', () => {
   it('holds the shell, the start, Home and the business sections’ screens', () => {
     const needed = new Set(['index.html', ...initialSet(graph), chunkNamed(graph, HOME_CHUNK).path]);
     for (const key of BUSINESS_SECTIONS.filter((key) => key !== 'beheer')) needed.add(chunkNamed(graph, `${key}.lazy`).path);
-    expect([...needed].filter((path) => !precached.includes(path)), 'needed offline, not precached').toEqual([]);
+    expect(
+      [...needed].filter((path) => !precached.includes(path)),
+      'needed offline, not precached',
+    ).toEqual([]);
   });
 
   it('holds the Dutch catalogs and no other language’s', () => {
     const catalogs = chunksNamed(graph, 'pages').map((file) => file.path);
     const others = catalogFiles(resolve('src/locales')).filter((catalog) => catalog.locale !== SOURCE_LOCALE);
     expect(others.length, 'catalogs of other languages').toBeGreaterThan(0);
-    const otherFiles = new Set(others.flatMap((catalog) => filesWithCatalog(graph, graph.files.keys(), catalogMarkers(readFileSync(catalog.path, 'utf8')))));
+    const otherFiles = new Set(
+      others.flatMap((catalog) => filesWithCatalog(graph, graph.files.keys(), catalogMarkers(readFileSync(catalog.path, 'utf8')))),
+    );
     expect(otherFiles.size, 'files holding another language').toBeGreaterThan(0);
-    expect([...otherFiles].filter((path) => precached.includes(path)), 'another language precached').toEqual([]);
+    expect(
+      [...otherFiles].filter((path) => precached.includes(path)),
+      'another language precached',
+    ).toEqual([]);
     const dutch = catalogs.filter((path) => !otherFiles.has(path));
     expect(dutch, 'the Dutch pages catalog').toHaveLength(1);
     expect(precached).toContain(dutch[0]);

@@ -31,7 +31,19 @@ const LIST_END = '] as const satisfies readonly Section[];';
  * lingui.config.ts read scripts/, and under vitest vite.config.ts also reads
  * the test limits.
  */
-const SOURCES = ['index.html', 'package.json', 'tsconfig.json', 'vite.config.ts', 'lingui.config.ts', 'src', 'machines', 'scripts', 'public', 'sw', 'tests/support/limits.ts'];
+const SOURCES = [
+  'index.html',
+  'package.json',
+  'tsconfig.json',
+  'vite.config.ts',
+  'lingui.config.ts',
+  'src',
+  'machines',
+  'scripts',
+  'public',
+  'sw',
+  'tests/support/limits.ts',
+];
 
 /** A rolldown file-name hash: `app-DdTF4jGI.js`, `./home.lazy-Cl9J13iK.js`. */
 const HASH = /-[A-Za-z0-9_-]{8}(?=\.(?:js|css)\b)/g;
@@ -44,7 +56,8 @@ function copyWithSections(total: number): { root: string; keys: string[] } {
   symlinkSync(realpathSync('node_modules'), join(root, 'node_modules'), 'dir');
   const listPath = join(root, 'src/sections/sections.lazy.ts');
   const list = readFileSync(listPath, 'utf8');
-  if (!list.includes(LIST_END)) throw new Error(`src/sections/sections.lazy.ts no longer ends its list with "${LIST_END}": update this test's generator.`);
+  if (!list.includes(LIST_END))
+    throw new Error(`src/sections/sections.lazy.ts no longer ends its list with "${LIST_END}": update this test's generator.`);
   const screen = readFileSync(join(root, `src/sections/${SECTIONS[0].key}.lazy.tsx`), 'utf8');
   const added = Array.from({ length: total - SECTIONS.length }, (_, index) => `onderdeel${String(index + 1).padStart(3, '0')}`);
   const entries = added.map(
@@ -93,12 +106,22 @@ describe(`the initial set with ${TOTAL} sections`, () => {
   it(`sends the same bytes before /app/home as with the app's ${SECTIONS.length}`, () => {
     const before = filesOf(normal);
     const after = filesOf(many);
-    expect([...after.keys()].sort(), 'the same files (dist/ may be older than the sources: build it again)').toEqual([...before.keys()].sort());
+    expect([...after.keys()].sort(), 'the same files (dist/ may be older than the sources: build it again)').toEqual(
+      [...before.keys()].sort(),
+    );
     for (const [name, file] of after) {
-      expect({ name, raw: file.raw }, `${file.path} differs from dist/${before.get(name)!.path}`).toEqual({ name, raw: before.get(name)!.raw });
-      expect(file.text === before.get(name)!.text, `${file.path}: other bytes than dist/${before.get(name)!.path}, not only file-name hashes`).toBe(true);
+      expect({ name, raw: file.raw }, `${file.path} differs from dist/${before.get(name)!.path}`).toEqual({
+        name,
+        raw: before.get(name)!.raw,
+      });
+      expect(
+        file.text === before.get(name)!.text,
+        `${file.path}: other bytes than dist/${before.get(name)!.path}, not only file-name hashes`,
+      ).toBe(true);
     }
     const gzip = { normal: sizesOfSet(normal, initialSet(normal)).gzip, many: sizesOfSet(many, initialSet(many)).gzip };
-    console.log(`sections: the initial set in gzip, with its hashes: ${gzip.normal} B with ${SECTIONS.length} sections, ${gzip.many} B with ${TOTAL}`);
+    console.log(
+      `sections: the initial set in gzip, with its hashes: ${gzip.normal} B with ${SECTIONS.length} sections, ${gzip.many} B with ${TOTAL}`,
+    );
   });
 });

@@ -56,9 +56,10 @@ describe('size budgets of the production build', () => {
   it(`stays within ${BUDGETS.initialToFloor} x the libraries' own size (the floor)`, () => {
     const gzip = sizesOfSet(graph, initial).gzip;
     const ratio = gzip / floor.sizes.gzip;
-    expect(ratio, `initial ${kb(gzip)} KB / floor ${kb(floor.sizes.gzip)} KB gzip = ${ratio.toFixed(3)}; floor imports: ${floor.imports.join('; ')}`).toBeLessThanOrEqual(
-      BUDGETS.initialToFloor,
-    );
+    expect(
+      ratio,
+      `initial ${kb(gzip)} KB / floor ${kb(floor.sizes.gzip)} KB gzip = ${ratio.toFixed(3)}; floor imports: ${floor.imports.join('; ')}`,
+    ).toBeLessThanOrEqual(BUDGETS.initialToFloor);
   });
 
   // index.html is fetched before any of them: its inline style and script (the early config and GetAll requests) are
@@ -75,7 +76,10 @@ describe('size budgets of the production build', () => {
     const starts = [...entryParts].flatMap((path) => graph.files.get(path)!.dynamicImports);
     expect(starts, `${entry.path} imports the start`).not.toEqual([]);
     const appScripts = [...staticClosure(graph, starts)].filter((path) => !entryParts.has(path));
-    expect(appScripts.filter((path) => !graph.htmlAssets.includes(path)), 'app scripts index.html does not link').toEqual([]);
+    expect(
+      appScripts.filter((path) => !graph.htmlAssets.includes(path)),
+      'app scripts index.html does not link',
+    ).toEqual([]);
   });
 
   it('leaves the sign-in library (oauth4webapi) out of the initial set', () => {
@@ -116,7 +120,9 @@ describe('size budgets of the production build', () => {
 
   it('ships no development inspector (@statelyai) in any file', () => {
     const walk = (dir: string): string[] =>
-      readdirSync(dir, { withFileTypes: true }).flatMap((entry) => (entry.isDirectory() ? walk(join(dir, entry.name)) : [join(dir, entry.name)]));
+      readdirSync(dir, { withFileTypes: true }).flatMap((entry) =>
+        entry.isDirectory() ? walk(join(dir, entry.name)) : [join(dir, entry.name)],
+      );
     const offenders = walk(DIST).filter((path) => readFileSync(path).includes('statelyai'));
     expect(offenders.map((path) => relative(DIST, path))).toEqual([]);
   });

@@ -110,7 +110,9 @@ function hashedAsset(pattern: RegExp): string {
 }
 
 it('docs/deploy.md shows deploy/nginx.conf as it is', () => {
-  expect(readFileSync(resolve('docs/deploy.md'), 'utf8')).toContain(`\`\`\`nginx\n${readFileSync(resolve('deploy/nginx.conf'), 'utf8')}\`\`\``);
+  expect(readFileSync(resolve('docs/deploy.md'), 'utf8')).toContain(
+    `\`\`\`nginx\n${readFileSync(resolve('deploy/nginx.conf'), 'utf8')}\`\`\``,
+  );
 });
 
 describe('nginx serves the build as docs/deploy.md says', () => {
@@ -208,7 +210,16 @@ describe('nginx serves the build as docs/deploy.md says', () => {
 
   it('sends the static server’s security headers on every answer, errors included', async () => {
     const hashes = inlineHashesOf(readFileSync(join(site, 'index.html'), 'utf8'));
-    const paths = ['/', '/verkoop', '/account/logincallback', '/index.html', hashedAsset(/^index-.*\.js$/), '/sw.js', '/assets/appconfig.production.json', '/assets/missing-ABCDEFGH.js'];
+    const paths = [
+      '/',
+      '/verkoop',
+      '/account/logincallback',
+      '/index.html',
+      hashedAsset(/^index-.*\.js$/),
+      '/sw.js',
+      '/assets/appconfig.production.json',
+      '/assets/missing-ABCDEFGH.js',
+    ];
     for (const path of paths) {
       const answer = await get(path);
       const csp = contentSecurityPolicy(stack.urls.issuer, stack.urls.api, hashes, path);
@@ -237,7 +248,8 @@ describe('nginx serves the build as docs/deploy.md says', () => {
       const answer = await get(path);
       expect([path, answer.status, answer.headers['cache-control']]).toEqual([path, 200, cacheControl]);
       // The same rule as the local stack's app server (which never stores the config either).
-      if (!path.includes('appconfig')) expect(cacheControl).toBe(cacheControlFor(new URL(path, origin).pathname === '/' ? '/index.html' : new URL(path, origin).pathname));
+      if (!path.includes('appconfig'))
+        expect(cacheControl).toBe(cacheControlFor(new URL(path, origin).pathname === '/' ? '/index.html' : new URL(path, origin).pathname));
     }
     const config = await get('/assets/appconfig.production.json');
     expect(JSON.parse(config.body.toString())).toEqual(stack.appConfig);
@@ -340,8 +352,12 @@ describe("nginx in the same-origin layout: the API under the app's address", () 
     if (folder) rmSync(folder, { recursive: true, force: true });
   });
 
-  it('passes ABP\'s paths on to the backend, its answers as the backend gave them', async () => {
-    for (const path of ['/AbpUserConfiguration/GetAll', '/abpuserconfiguration/getall', '/api/services/app/Session/GetCurrentLoginInformations']) {
+  it("passes ABP's paths on to the backend, its answers as the backend gave them", async () => {
+    for (const path of [
+      '/AbpUserConfiguration/GetAll',
+      '/abpuserconfiguration/getall',
+      '/api/services/app/Session/GetCurrentLoginInformations',
+    ]) {
       const viaNginx = await get(path, { 'Abp-TenantId': '1' }, at);
       const direct = await get(path, { 'Abp-TenantId': '1' }, apiStack.urls.apiServer);
       expect([path, viaNginx.status, viaNginx.headers['content-type']]).toEqual([path, direct.status, direct.headers['content-type']]);
@@ -353,7 +369,7 @@ describe("nginx in the same-origin layout: the API under the app's address", () 
     expect((await get('/verkoop', {}, at)).body.toString()).toBe(readFileSync(join(folder, 'site/index.html'), 'utf8'));
   });
 
-  it('starts and signs in with every call at the app\'s own address, and not one preflight', async () => {
+  it("starts and signs in with every call at the app's own address, and not one preflight", async () => {
     const watched = await WatchedContext.of(await newContext(chromium), apiStack);
     try {
       const app = await AppModel.newPage(watched);
@@ -364,7 +380,9 @@ describe("nginx in the same-origin layout: the API under the app's address", () 
       await app.expectHeading(NL.section.verkoop);
       expect(app.errors).toEqual([]);
       expect(app.consoleMatching(/Content Security Policy|Refused to/i)).toEqual([]);
-      const backend = watched.requests.map((request) => new URL(request.url())).filter((url) => /^\/(api|AbpUserConfiguration)\//i.test(url.pathname));
+      const backend = watched.requests
+        .map((request) => new URL(request.url()))
+        .filter((url) => /^\/(api|AbpUserConfiguration)\//i.test(url.pathname));
       expect(backend.map((url) => url.pathname)).toContain('/api/services/app/Session/GetCurrentLoginInformations');
       expect(backend.filter((url) => url.origin !== at)).toEqual([]);
       // nginx's access log has every request the browser sent it, a preflight included.

@@ -17,7 +17,8 @@ import { LONGEST_TEST_MS } from '../../support/limits.ts';
 const TYPED_OVER = 'Abcd-Efgh-2345-Jkmn';
 
 /** The tab's requests to one of ABP's services, by the end of its path. */
-const calls = (staff: StaffModel, path: string) => staff.tab.requests.filter((request: SeenRequest) => request.method === 'POST' && new URL(request.url).pathname.endsWith(path));
+const calls = (staff: StaffModel, path: string) =>
+  staff.tab.requests.filter((request: SeenRequest) => request.method === 'POST' && new URL(request.url).pathname.endsWith(path));
 const signInsAsAdmin = (staff: StaffModel) => calls(staff, '/TokenAuth/Authenticate').length;
 const passwordChanges = (staff: StaffModel) => calls(staff, '/User/ChangePassword').length;
 
@@ -53,88 +54,101 @@ describe.each(ENGINES_SEEING_REQUESTS)('%s, the handover code that is never lost
     await host.tab.text(waitFor).waitFor();
   }
 
-  it('the field typed over at each step: the kept code is tried first, confirmed, shown again, and hands over', async () => {
-    const host = env.staff;
-    const { tenantId, code } = await madeWithLostAnswer(host, 'Oostland');
-    await reload(host, NL.handover.answerLost);
-    expect(await host.fieldValue(NL.handover.code), 'the kept code after a reload').toBe(code);
+  it(
+    'the field typed over at each step: the kept code is tried first, confirmed, shown again, and hands over',
+    async () => {
+      const host = env.staff;
+      const { tenantId, code } = await madeWithLostAnswer(host, 'Oostland');
+      await reload(host, NL.handover.answerLost);
+      expect(await host.fieldValue(NL.handover.code), 'the kept code after a reload').toBe(code);
 
-    // Typed over, and checked: the kept code opens the built-in admin, once, and is what the field shows again.
-    await host.tab.label(NL.handover.code).fill(TYPED_OVER);
-    let before = signInsAsAdmin(host);
-    await host.tab.role('button', NL.handover.checkAndGoOn).click();
-    await host.tab.role('button', NL.handover.give).waitFor();
-    await host.tab.text(NL.handover.keptWorks).waitFor();
-    expect(await host.fieldValue(NL.handover.code)).toBe(code);
-    expect(signInsAsAdmin(host) - before, 'one sign-in as the built-in admin: the kept code, which opened him').toBe(1);
-    expect(passwordChanges(host), 'no new password sent').toBe(1);
-    expect(await builtInAdminSignIn(env.stack, tenantId, code)).toBe(200);
-    expect(JSON.stringify(await host.tab.sessionStorage()), 'the typed code not kept once the kept one was confirmed').not.toContain(TYPED_OVER);
+      // Typed over, and checked: the kept code opens the built-in admin, once, and is what the field shows again.
+      await host.tab.label(NL.handover.code).fill(TYPED_OVER);
+      let before = signInsAsAdmin(host);
+      await host.tab.role('button', NL.handover.checkAndGoOn).click();
+      await host.tab.role('button', NL.handover.give).waitFor();
+      await host.tab.text(NL.handover.keptWorks).waitFor();
+      expect(await host.fieldValue(NL.handover.code)).toBe(code);
+      expect(signInsAsAdmin(host) - before, 'one sign-in as the built-in admin: the kept code, which opened him').toBe(1);
+      expect(passwordChanges(host), 'no new password sent').toBe(1);
+      expect(await builtInAdminSignIn(env.stack, tenantId, code)).toBe(200);
+      expect(JSON.stringify(await host.tab.sessionStorage()), 'the typed code not kept once the kept one was confirmed').not.toContain(
+        TYPED_OVER,
+      );
 
-    await reload(host, NL.handover.give);
-    expect(await host.fieldValue(NL.handover.code), 'in force, after a reload').toBe(code);
-    expect(await host.tab.text(NL.handover.answerLost).visible()).toBe(false);
+      await reload(host, NL.handover.give);
+      expect(await host.fieldValue(NL.handover.code), 'in force, after a reload').toBe(code);
+      expect(await host.tab.text(NL.handover.answerLost).visible()).toBe(false);
 
-    // Typed over again, and "Beheerrechten geven" before Vera signed in: the kept code, which still opens him, is used and shown.
-    await host.tab.label(NL.handover.code).fill(TYPED_OVER);
-    before = signInsAsAdmin(host);
-    await host.tab.role('button', NL.handover.give).click();
-    await host.tab.text(NL.handover.notSignedInYet('vreemde@extern.local', 'Isolatie Oostland')).waitFor();
-    expect(await host.fieldValue(NL.handover.code)).toBe(code);
-    expect(signInsAsAdmin(host) - before).toBe(1);
+      // Typed over again, and "Beheerrechten geven" before Vera signed in: the kept code, which still opens him, is used and shown.
+      await host.tab.label(NL.handover.code).fill(TYPED_OVER);
+      before = signInsAsAdmin(host);
+      await host.tab.role('button', NL.handover.give).click();
+      await host.tab.text(NL.handover.notSignedInYet('vreemde@extern.local', 'Isolatie Oostland')).waitFor();
+      expect(await host.fieldValue(NL.handover.code)).toBe(code);
+      expect(signInsAsAdmin(host) - before).toBe(1);
 
-    await reload(host, NL.handover.give);
-    expect(await host.fieldValue(NL.handover.code)).toBe(code);
-    await veraSignsIn('Oostland');
-    await host.tab.label(NL.handover.code).fill(TYPED_OVER);
-    await host.tab.role('button', NL.handover.give).click();
-    await host.tab.text(NL.handover.granted('Vera Vreemde', 'Isolatie Oostland')).waitFor();
-    expect(await builtInAdminSignIn(env.stack, tenantId, code), 'the code retired with the handover').toBe(500);
-    expect(await builtInAdminSignIn(env.stack, tenantId, TYPED_OVER)).toBe(500);
-    expect(Object.keys(await host.tab.sessionStorage()).filter((key) => key.startsWith('handover:')), 'nothing kept').toEqual([]);
-  }, LONGEST_TEST_MS);
+      await reload(host, NL.handover.give);
+      expect(await host.fieldValue(NL.handover.code)).toBe(code);
+      await veraSignsIn('Oostland');
+      await host.tab.label(NL.handover.code).fill(TYPED_OVER);
+      await host.tab.role('button', NL.handover.give).click();
+      await host.tab.text(NL.handover.granted('Vera Vreemde', 'Isolatie Oostland')).waitFor();
+      expect(await builtInAdminSignIn(env.stack, tenantId, code), 'the code retired with the handover').toBe(500);
+      expect(await builtInAdminSignIn(env.stack, tenantId, TYPED_OVER)).toBe(500);
+      expect(
+        Object.keys(await host.tab.sessionStorage()).filter((key) => key.startsWith('handover:')),
+        'nothing kept',
+      ).toEqual([]);
+    },
+    LONGEST_TEST_MS,
+  );
 
-  it('the field emptied at each step: the kept code is used, no new one made; once noted, the tab keeps it no more and asks for it', async () => {
-    const host = env.staff;
-    const { tenantId, code } = await madeWithLostAnswer(host, 'Westland');
-    await reload(host, NL.handover.answerLost);
+  it(
+    'the field emptied at each step: the kept code is used, no new one made; once noted, the tab keeps it no more and asks for it',
+    async () => {
+      const host = env.staff;
+      const { tenantId, code } = await madeWithLostAnswer(host, 'Westland');
+      await reload(host, NL.handover.answerLost);
 
-    // Emptied, and checked: the kept code, found in force.
-    await host.tab.label(NL.handover.code).fill('');
-    await host.tab.role('button', NL.handover.checkAndGoOn).click();
-    await host.tab.role('button', NL.handover.give).waitFor();
-    expect(await host.fieldValue(NL.handover.code)).toBe(code);
-    expect(passwordChanges(host), 'no new password sent').toBe(1);
+      // Emptied, and checked: the kept code, found in force.
+      await host.tab.label(NL.handover.code).fill('');
+      await host.tab.role('button', NL.handover.checkAndGoOn).click();
+      await host.tab.role('button', NL.handover.give).waitFor();
+      expect(await host.fieldValue(NL.handover.code)).toBe(code);
+      expect(passwordChanges(host), 'no new password sent').toBe(1);
 
-    await reload(host, NL.handover.give);
-    expect(await host.fieldValue(NL.handover.code)).toBe(code);
+      await reload(host, NL.handover.give);
+      expect(await host.fieldValue(NL.handover.code)).toBe(code);
 
-    // Emptied, and "Beheerrechten geven": the kept code, said so; no new code made, none sent.
-    await host.tab.label(NL.handover.code).fill('');
-    await host.tab.role('button', NL.handover.give).click();
-    await host.tab.text(NL.handover.notSignedInYet('vreemde@extern.local', 'Isolatie Westland')).waitFor();
-    await host.tab.text(NL.handover.thisIsKept).waitFor();
-    expect(await host.fieldValue(NL.handover.code)).toBe(code);
-    expect(passwordChanges(host), 'no new password sent').toBe(1);
-    expect(await builtInAdminSignIn(env.stack, tenantId, code)).toBe(200);
+      // Emptied, and "Beheerrechten geven": the kept code, said so; no new code made, none sent.
+      await host.tab.label(NL.handover.code).fill('');
+      await host.tab.role('button', NL.handover.give).click();
+      await host.tab.text(NL.handover.notSignedInYet('vreemde@extern.local', 'Isolatie Westland')).waitFor();
+      await host.tab.text(NL.handover.thisIsKept).waitFor();
+      expect(await host.fieldValue(NL.handover.code)).toBe(code);
+      expect(passwordChanges(host), 'no new password sent').toBe(1);
+      expect(await builtInAdminSignIn(env.stack, tenantId, code)).toBe(200);
 
-    // The host has it noted: the tab keeps it no more, and after a reload asks for it, trying nothing.
-    await reload(host, NL.handover.give);
-    await host.tab.role('button', NL.handover.noted).click();
-    await host.tab.text(NL.handover.notKeptNow).waitFor();
-    expect(JSON.stringify(await host.tab.sessionStorage()), 'the code no longer in the tab').not.toContain(code);
-    await reload(host, NL.handover.give);
-    expect(await host.fieldValue(NL.handover.code)).toBe('');
-    const before = signInsAsAdmin(host);
-    await host.tab.role('button', NL.handover.give).click();
-    await host.tab.text(NL.handover.askNotedCode).waitFor();
-    expect(signInsAsAdmin(host) - before, 'nothing tried').toBe(0);
-    expect(passwordChanges(host), 'no new code made').toBe(1);
+      // The host has it noted: the tab keeps it no more, and after a reload asks for it, trying nothing.
+      await reload(host, NL.handover.give);
+      await host.tab.role('button', NL.handover.noted).click();
+      await host.tab.text(NL.handover.notKeptNow).waitFor();
+      expect(JSON.stringify(await host.tab.sessionStorage()), 'the code no longer in the tab').not.toContain(code);
+      await reload(host, NL.handover.give);
+      expect(await host.fieldValue(NL.handover.code)).toBe('');
+      const before = signInsAsAdmin(host);
+      await host.tab.role('button', NL.handover.give).click();
+      await host.tab.text(NL.handover.askNotedCode).waitFor();
+      expect(signInsAsAdmin(host) - before, 'nothing tried').toBe(0);
+      expect(passwordChanges(host), 'no new code made').toBe(1);
 
-    await veraSignsIn('Westland');
-    await host.tab.label(NL.handover.code).fill(code);
-    await host.tab.role('button', NL.handover.give).click();
-    await host.tab.text(NL.handover.granted('Vera Vreemde', 'Isolatie Westland')).waitFor();
-    expect(await builtInAdminSignIn(env.stack, tenantId, code), 'the code retired with the handover').toBe(500);
-  }, LONGEST_TEST_MS);
+      await veraSignsIn('Westland');
+      await host.tab.label(NL.handover.code).fill(code);
+      await host.tab.role('button', NL.handover.give).click();
+      await host.tab.text(NL.handover.granted('Vera Vreemde', 'Isolatie Westland')).waitFor();
+      expect(await builtInAdminSignIn(env.stack, tenantId, code), 'the code retired with the handover').toBe(500);
+    },
+    LONGEST_TEST_MS,
+  );
 });

@@ -42,46 +42,55 @@ describe.each(['firefox', 'webkit'] as const)('%s, inactivity in two tabs', (eng
     await Promise.all([browser?.close(), stack?.stop()]);
   });
 
-  it('warns in both tabs, "Ingelogd blijven" in one closes the warning in the other, and at zero both are signed out', async () => {
-    const first = new StaffModel(await browser.newTab(), stack);
-    try {
-      await first.signInToHome();
-      const second = new StaffModel(await first.tab.openTab(), stack);
-      await second.open('/app/home');
-      await second.waitForHome();
-      const warning = (staff: StaffModel) => staff.tab.role('dialog', NL.inactivity.warning);
-      expect(await warning(first).visible()).toBe(false);
+  it(
+    'warns in both tabs, "Ingelogd blijven" in one closes the warning in the other, and at zero both are signed out',
+    async () => {
+      const first = new StaffModel(await browser.newTab(), stack);
+      try {
+        await first.signInToHome();
+        const second = new StaffModel(await first.tab.openTab(), stack);
+        await second.open('/app/home');
+        await second.waitForHome();
+        const warning = (staff: StaffModel) => staff.tab.role('dialog', NL.inactivity.warning);
+        expect(await warning(first).visible()).toBe(false);
 
-      // No activity in either tab: both warn at once, the time-out counted from the last activity of all tabs.
-      await warning(first).waitFor(seconds(TIMEOUT_S - WARNING_S) + SOON_MS);
-      await warning(second).waitFor(SOON_MS);
-      expect(await first.tab.text('word je automatisch uitgelogd, in alle tabbladen').visible()).toBe(true);
+        // No activity in either tab: both warn at once, the time-out counted from the last activity of all tabs.
+        await warning(first).waitFor(seconds(TIMEOUT_S - WARNING_S) + SOON_MS);
+        await warning(second).waitFor(SOON_MS);
+        expect(await first.tab.text('word je automatisch uitgelogd, in alle tabbladen').visible()).toBe(true);
 
-      const stayedAt = Date.now();
-      await second.tab.role('button', NL.inactivity.stay).click();
-      await expect.poll(() => warning(first).visible(), { message: 'the warning closes in the other tab', timeout: SOON_MS }).toBe(false);
-      await expect.poll(() => warning(second).visible(), { timeout: SOON_MS }).toBe(false);
-      expect(new URL(first.tab.url()).pathname).toBe('/app/home');
+        const stayedAt = Date.now();
+        await second.tab.role('button', NL.inactivity.stay).click();
+        await expect.poll(() => warning(first).visible(), { message: 'the warning closes in the other tab', timeout: SOON_MS }).toBe(false);
+        await expect.poll(() => warning(second).visible(), { timeout: SOON_MS }).toBe(false);
+        expect(new URL(first.tab.url()).pathname).toBe('/app/home');
 
-      // Still nothing done: warned again after the same while, then signed out in both tabs at zero.
-      await warning(first).waitFor(seconds(TIMEOUT_S - WARNING_S) + SOON_MS);
-      expect(Date.now() - stayedAt, 'the stay counted in every tab').toBeGreaterThan(seconds(TIMEOUT_S - WARNING_S - 1));
-      for (const staff of [first, second]) {
-        await staff.tab.waitForUrl((url) => url.pathname === '/account/login' && url.searchParams.get('reason') === 'idle', seconds(WARNING_S) + OUTCOME_MS);
-        await staff.tab.text(NL.login.signedOutIdle).waitFor();
-        expect(await staff.tab.sessionStorage()).not.toHaveProperty('oidc.tokens');
+        // Still nothing done: warned again after the same while, then signed out in both tabs at zero.
+        await warning(first).waitFor(seconds(TIMEOUT_S - WARNING_S) + SOON_MS);
+        expect(Date.now() - stayedAt, 'the stay counted in every tab').toBeGreaterThan(seconds(TIMEOUT_S - WARNING_S - 1));
+        for (const staff of [first, second]) {
+          await staff.tab.waitForUrl(
+            (url) => url.pathname === '/account/login' && url.searchParams.get('reason') === 'idle',
+            seconds(WARNING_S) + OUTCOME_MS,
+          );
+          await staff.tab.text(NL.login.signedOutIdle).waitFor();
+          expect(await staff.tab.sessionStorage()).not.toHaveProperty('oidc.tokens');
+        }
+        expect(await first.backendToken(), 'the backend token is gone').toBeUndefined();
+        if (engine !== 'webkit') {
+          // One sign-out for both tabs (WebKit's driver lists a page's requests only while that page lives).
+          const revocations = [first, second].flatMap((staff) =>
+            staff.tab.requests.filter((request) => request.method === 'POST' && request.url.endsWith('/v1/revoke')),
+          );
+          expect(revocations).toHaveLength(1);
+        }
+        // The provider's session ended too: the next person at this computer gets its form.
+        await second.tab.role('button', NL.login.signIn).click();
+        await second.tab.label(NL.provider.userName).waitFor();
+      } finally {
+        await first.tab.close();
       }
-      expect(await first.backendToken(), 'the backend token is gone').toBeUndefined();
-      if (engine !== 'webkit') {
-        // One sign-out for both tabs (WebKit's driver lists a page's requests only while that page lives).
-        const revocations = [first, second].flatMap((staff) => staff.tab.requests.filter((request) => request.method === 'POST' && request.url.endsWith('/v1/revoke')));
-        expect(revocations).toHaveLength(1);
-      }
-      // The provider's session ended too: the next person at this computer gets its form.
-      await second.tab.role('button', NL.login.signIn).click();
-      await second.tab.label(NL.provider.userName).waitFor();
-    } finally {
-      await first.tab.close();
-    }
-  }, LONG_TEST_MS);
+    },
+    LONG_TEST_MS,
+  );
 });

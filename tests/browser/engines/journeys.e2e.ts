@@ -28,7 +28,10 @@ describe.each(['firefox', 'webkit'] as const)('%s, the provider on its own site'
   });
 
   /** The provider's token endpoint as the tab called it (it takes POST only; WebKit's driver names no methods). */
-  const tokenRequests = () => env.staff.tab.requests.filter((request) => request.method !== 'GET' && request.url === oktaEndpoint(env.stack.urls.signInIssuer, 'token'));
+  const tokenRequests = () =>
+    env.staff.tab.requests.filter(
+      (request) => request.method !== 'GET' && request.url === oktaEndpoint(env.stack.urls.signInIssuer, 'token'),
+    );
 
   it('signs admin in at the provider’s page, back to Home, and a reload stays signed in', async () => {
     expect(new URL(env.stack.urls.issuer).hostname).not.toBe(new URL(env.stack.urls.app).hostname);
@@ -51,29 +54,33 @@ describe.each(['firefox', 'webkit'] as const)('%s, the provider on its own site'
     await env.staff.tab.text(ADMIN).waitFor();
   });
 
-  it('stays signed in through three provider-token lifetimes, never interrupted', async () => {
-    await env.staff.signInToHome();
-    const firstBackendToken = (await env.staff.tab.cookies(env.stack.urls.app)).find((cookie) => cookie.name === 'Abp.AuthToken')?.value;
-    await env.staff.tab.evaluate(() => {
-      (window as unknown as { kept?: boolean }).kept = true;
-    });
-    const end = Date.now() + seconds(3 * ACCESS_TOKEN_TTL_S + 5);
-    while (Date.now() < end) {
-      expect(await env.staff.interrupted(), '"Opnieuw inloggen" shows').toBe(false);
-      expect(new URL(env.staff.tab.url()).pathname).toBe('/app/home');
-      await new Promise((resolve) => setTimeout(resolve, LOOK_EVERY_MS));
-    }
-    expect(await env.staff.tab.evaluate(() => (window as unknown as { kept?: boolean }).kept), 'the page was not reloaded').toBe(true);
-    // Still Home (the page was kept): found by the accessibility tree, which in Firefox alone can take a second when the machine is busy.
-    await env.staff.tab.role('heading', NL.shell.welcome).waitFor();
-    // The code exchange, then a renewal before each token ran out.
-    expect(tokenRequests().length).toBeGreaterThanOrEqual(4);
-    const backendToken = (await env.staff.tab.cookies(env.stack.urls.app)).find((cookie) => cookie.name === 'Abp.AuthToken')?.value;
-    expect(backendToken, 'the backend token was renewed').not.toBe(firstBackendToken);
-    // Still working: a section opens with the renewed tokens.
-    await env.staff.openUsers();
-    await env.staff.tab.text('monteur@isolatie.local').waitFor();
-  }, LONG_TEST_MS);
+  it(
+    'stays signed in through three provider-token lifetimes, never interrupted',
+    async () => {
+      await env.staff.signInToHome();
+      const firstBackendToken = (await env.staff.tab.cookies(env.stack.urls.app)).find((cookie) => cookie.name === 'Abp.AuthToken')?.value;
+      await env.staff.tab.evaluate(() => {
+        (window as unknown as { kept?: boolean }).kept = true;
+      });
+      const end = Date.now() + seconds(3 * ACCESS_TOKEN_TTL_S + 5);
+      while (Date.now() < end) {
+        expect(await env.staff.interrupted(), '"Opnieuw inloggen" shows').toBe(false);
+        expect(new URL(env.staff.tab.url()).pathname).toBe('/app/home');
+        await new Promise((resolve) => setTimeout(resolve, LOOK_EVERY_MS));
+      }
+      expect(await env.staff.tab.evaluate(() => (window as unknown as { kept?: boolean }).kept), 'the page was not reloaded').toBe(true);
+      // Still Home (the page was kept): found by the accessibility tree, which in Firefox alone can take a second when the machine is busy.
+      await env.staff.tab.role('heading', NL.shell.welcome).waitFor();
+      // The code exchange, then a renewal before each token ran out.
+      expect(tokenRequests().length).toBeGreaterThanOrEqual(4);
+      const backendToken = (await env.staff.tab.cookies(env.stack.urls.app)).find((cookie) => cookie.name === 'Abp.AuthToken')?.value;
+      expect(backendToken, 'the backend token was renewed').not.toBe(firstBackendToken);
+      // Still working: a section opens with the renewed tokens.
+      await env.staff.openUsers();
+      await env.staff.tab.text('monteur@isolatie.local').waitFor();
+    },
+    LONG_TEST_MS,
+  );
 
   it('opens Beheer’s Gebruikers with the people in it', async () => {
     await env.staff.signInToHome();
@@ -115,68 +122,76 @@ describe.each(['firefox', 'webkit'] as const)('%s, the provider on its own site'
     await env.staff.tab.text('Bea Admin').waitFor();
   });
 
-  it('changes the e-mail address with the provider’s code after a wrong one, adds a phone number with its code, and changes the password', async () => {
-    await env.staff.signInToHome('monteur', '123qwe', 'Welkom, Piet');
-    await env.staff.openMyAccount('Piet Monteur');
+  it(
+    'changes the e-mail address with the provider’s code after a wrong one, adds a phone number with its code, and changes the password',
+    async () => {
+      await env.staff.signInToHome('monteur', '123qwe', 'Welkom, Piet');
+      await env.staff.openMyAccount('Piet Monteur');
 
-    const seen = await seenMail(env.stack.urls, 'piet@isolatie.local');
-    await env.staff.tab.label('Nieuw e-mailadres').fill('piet@isolatie.local');
-    await env.staff.tab.role('button', 'Code sturen').click();
-    await env.staff.tab.text('We hebben een code gestuurd naar piet@isolatie.local').waitFor();
-    const mail = await waitForMail(env.stack.urls, 'piet@isolatie.local', /verificatiecode/, seen, SOON_MS);
-    await env.staff.tab.label('Code').fill(mail.code === '000000' ? '111111' : '000000');
-    await env.staff.tab.role('button', 'Bevestigen').click();
-    await env.staff.tab.text('De code klopt niet. Kijk de code na en probeer het opnieuw.').waitFor();
-    await env.staff.tab.label('Code').fill(mail.code!);
-    await env.staff.tab.role('button', 'Bevestigen').click();
-    await env.staff.tab.text('Je e-mailadres is gewijzigd.').waitFor();
-    if (engine !== 'webkit') {
-      // Okta's 401 for the wrong code was said, not answered with a new token and the same code (WebKit's driver names no methods).
-      const verifications = env.staff.tab.requests.filter((request) => request.method === 'POST' && request.url.endsWith('/verify'));
-      expect(verifications).toHaveLength(2);
-    }
+      const seen = await seenMail(env.stack.urls, 'piet@isolatie.local');
+      await env.staff.tab.label('Nieuw e-mailadres').fill('piet@isolatie.local');
+      await env.staff.tab.role('button', 'Code sturen').click();
+      await env.staff.tab.text('We hebben een code gestuurd naar piet@isolatie.local').waitFor();
+      const mail = await waitForMail(env.stack.urls, 'piet@isolatie.local', /verificatiecode/, seen, SOON_MS);
+      await env.staff.tab.label('Code').fill(mail.code === '000000' ? '111111' : '000000');
+      await env.staff.tab.role('button', 'Bevestigen').click();
+      await env.staff.tab.text('De code klopt niet. Kijk de code na en probeer het opnieuw.').waitFor();
+      await env.staff.tab.label('Code').fill(mail.code!);
+      await env.staff.tab.role('button', 'Bevestigen').click();
+      await env.staff.tab.text('Je e-mailadres is gewijzigd.').waitFor();
+      if (engine !== 'webkit') {
+        // Okta's 401 for the wrong code was said, not answered with a new token and the same code (WebKit's driver names no methods).
+        const verifications = env.staff.tab.requests.filter((request) => request.method === 'POST' && request.url.endsWith('/verify'));
+        expect(verifications).toHaveLength(2);
+      }
 
-    // A phone number with the code sent to it (its form is sent with Enter: "Code sturen" stands in the e-mail's form too).
-    const texts = await seenMail(env.stack.urls, '+31612345678');
-    await env.staff.tab.label('Telefoonnummer (bijvoorbeeld +31612345678)').fill('+31 6 12345678');
-    await env.staff.tab.label('Telefoonnummer (bijvoorbeeld +31612345678)').pressEnter();
-    await env.staff.tab.text('per sms gestuurd naar +31612345678').waitFor();
-    await env.staff.tab.label('Code').fill((await waitForMail(env.stack.urls, '+31612345678', /verificatiecode/, texts, SOON_MS)).code!);
-    await env.staff.tab.role('button', 'Bevestigen').click();
-    await env.staff.tab.text('Je telefoonnummer is toegevoegd.').waitFor();
+      // A phone number with the code sent to it (its form is sent with Enter: "Code sturen" stands in the e-mail's form too).
+      const texts = await seenMail(env.stack.urls, '+31612345678');
+      await env.staff.tab.label('Telefoonnummer (bijvoorbeeld +31612345678)').fill('+31 6 12345678');
+      await env.staff.tab.label('Telefoonnummer (bijvoorbeeld +31612345678)').pressEnter();
+      await env.staff.tab.text('per sms gestuurd naar +31612345678').waitFor();
+      await env.staff.tab.label('Code').fill((await waitForMail(env.stack.urls, '+31612345678', /verificatiecode/, texts, SOON_MS)).code!);
+      await env.staff.tab.role('button', 'Bevestigen').click();
+      await env.staff.tab.text('Je telefoonnummer is toegevoegd.').waitFor();
 
-    await env.staff.tab.label('Huidig wachtwoord').fill('123qwe');
-    await env.staff.tab.label('Nieuw wachtwoord').fill('Zomer-Dak-2026');
-    await env.staff.tab.label('Nieuw wachtwoord herhalen').fill('Zomer-Dak-2026');
-    await env.staff.tab.role('button', 'Wachtwoord wijzigen').click();
-    await env.staff.tab.text('Je wachtwoord is gewijzigd').waitFor();
-    await env.staff.signOut('Piet Monteur');
-    await env.staff.waitForPath('/account/login');
-    await env.staff.signIn('monteur', 'Zomer-Dak-2026');
-    await env.staff.waitForHome('Welkom, Piet');
-  }, LONG_TEST_MS);
+      await env.staff.tab.label('Huidig wachtwoord').fill('123qwe');
+      await env.staff.tab.label('Nieuw wachtwoord').fill('Zomer-Dak-2026');
+      await env.staff.tab.label('Nieuw wachtwoord herhalen').fill('Zomer-Dak-2026');
+      await env.staff.tab.role('button', 'Wachtwoord wijzigen').click();
+      await env.staff.tab.text('Je wachtwoord is gewijzigd').waitFor();
+      await env.staff.signOut('Piet Monteur');
+      await env.staff.waitForPath('/account/login');
+      await env.staff.signIn('monteur', 'Zomer-Dak-2026');
+      await env.staff.waitForHome('Welkom, Piet');
+    },
+    LONG_TEST_MS,
+  );
 
-  it('asks for one fresh sign-in in a popup when the provider’s clock is 16 minutes on, then sends the waiting change', async () => {
-    // Vera (registered by ABP at her first sign-in, no role yet): Mijn account is everyone's, whatever the tests before did to admin.
-    await env.staff.open('/account/login');
-    await env.staff.signIn('vreemde');
-    await env.staff.waitForHome('Welkom, Vera');
-    await env.staff.openMyAccount('Vera Vreemde');
-    await env.staff.tab.label('Achternaam').fill('Klok');
-    skew = minutes(16);
-    await env.staff.tab.role('button', 'Naam opslaan').click();
-    await env.staff.tab.text('vraagt de inlogdienst om een recente inlog').waitFor();
-    await env.staff.tab.withPopup(
-      () => env.staff.tab.role('button', 'Bevestigen dat jij het bent').click(),
-      async (popup) => {
-        await popup.label(NL.provider.userName).fill('vreemde');
-        await popup.label(NL.provider.password).fill('123qwe');
-        await popup.role('button', NL.provider.signIn).click();
-      },
-    );
-    await env.staff.waitAfterPopup(env.staff.tab.text('Je naam is opgeslagen.'), '"Je naam is opgeslagen."');
-    await env.staff.tab.text('Vera Klok').waitFor();
-  }, LONG_TEST_MS);
+  it(
+    'asks for one fresh sign-in in a popup when the provider’s clock is 16 minutes on, then sends the waiting change',
+    async () => {
+      // Vera (registered by ABP at her first sign-in, no role yet): Mijn account is everyone's, whatever the tests before did to admin.
+      await env.staff.open('/account/login');
+      await env.staff.signIn('vreemde');
+      await env.staff.waitForHome('Welkom, Vera');
+      await env.staff.openMyAccount('Vera Vreemde');
+      await env.staff.tab.label('Achternaam').fill('Klok');
+      skew = minutes(16);
+      await env.staff.tab.role('button', 'Naam opslaan').click();
+      await env.staff.tab.text('vraagt de inlogdienst om een recente inlog').waitFor();
+      await env.staff.tab.withPopup(
+        () => env.staff.tab.role('button', 'Bevestigen dat jij het bent').click(),
+        async (popup) => {
+          await popup.label(NL.provider.userName).fill('vreemde');
+          await popup.label(NL.provider.password).fill('123qwe');
+          await popup.role('button', NL.provider.signIn).click();
+        },
+      );
+      await env.staff.waitAfterPopup(env.staff.tab.text('Je naam is opgeslagen.'), '"Je naam is opgeslagen."');
+      await env.staff.tab.text('Vera Klok').waitFor();
+    },
+    LONG_TEST_MS,
+  );
 });
 
 /**
@@ -190,22 +205,33 @@ describe.each(['firefox', 'webkit'] as const)('%s, the provider on its own site'
 describe.each(['firefox', 'webkit'] as const)('%s, no refresh token, the provider on its own site', (engine) => {
   const env = engineEnv(engine, { refreshTokens: 'never', backendTokenTtl: 24 });
 
-  it('asks to confirm the session when it is due, and one click in a popup that closes by itself goes on, the page kept', async () => {
-    const { staff, stack } = env;
-    await staff.signInToHome();
-    expect(await staff.tab.sessionStorage()).toHaveProperty('oidc.tokens', expect.not.stringContaining('"refreshToken":"'));
-    await staff.tab.evaluate(() => {
-      (window as unknown as { kept?: boolean }).kept = true;
-    });
-    const firstBackendToken = (await staff.tab.cookies(stack.urls.app)).find((cookie) => cookie.name === 'Abp.AuthToken')?.value;
-    await staff.tab.role('button', NL.session.confirm).waitFor(LONGEST_OUTCOME_MS);
-    await staff.tab.text(NL.session.unseen).waitFor(PRESENT_MS);
-    expect(await staff.tab.text(NL.session.expired).visible()).toBe(false);
-    // Nothing to type: the provider's session answers in its own window, which closes by itself.
-    await staff.tab.withPopup(() => staff.tab.role('button', NL.session.confirm).click(), async () => undefined);
-    await expect.poll(async () => (await staff.tab.cookies(stack.urls.app)).find((cookie) => cookie.name === 'Abp.AuthToken')?.value, { timeout: OUTCOME_MS }).not.toBe(firstBackendToken);
-    expect(await staff.tab.role('button', NL.session.confirm).visible()).toBe(false);
-    expect(await staff.tab.evaluate(() => (window as unknown as { kept?: boolean }).kept), 'the page was not reloaded').toBe(true);
-    expect(new URL(staff.tab.url()).pathname).toBe('/app/home');
-  }, LONG_TEST_MS);
+  it(
+    'asks to confirm the session when it is due, and one click in a popup that closes by itself goes on, the page kept',
+    async () => {
+      const { staff, stack } = env;
+      await staff.signInToHome();
+      expect(await staff.tab.sessionStorage()).toHaveProperty('oidc.tokens', expect.not.stringContaining('"refreshToken":"'));
+      await staff.tab.evaluate(() => {
+        (window as unknown as { kept?: boolean }).kept = true;
+      });
+      const firstBackendToken = (await staff.tab.cookies(stack.urls.app)).find((cookie) => cookie.name === 'Abp.AuthToken')?.value;
+      await staff.tab.role('button', NL.session.confirm).waitFor(LONGEST_OUTCOME_MS);
+      await staff.tab.text(NL.session.unseen).waitFor(PRESENT_MS);
+      expect(await staff.tab.text(NL.session.expired).visible()).toBe(false);
+      // Nothing to type: the provider's session answers in its own window, which closes by itself.
+      await staff.tab.withPopup(
+        () => staff.tab.role('button', NL.session.confirm).click(),
+        async () => undefined,
+      );
+      await expect
+        .poll(async () => (await staff.tab.cookies(stack.urls.app)).find((cookie) => cookie.name === 'Abp.AuthToken')?.value, {
+          timeout: OUTCOME_MS,
+        })
+        .not.toBe(firstBackendToken);
+      expect(await staff.tab.role('button', NL.session.confirm).visible()).toBe(false);
+      expect(await staff.tab.evaluate(() => (window as unknown as { kept?: boolean }).kept), 'the page was not reloaded').toBe(true);
+      expect(new URL(staff.tab.url()).pathname).toBe('/app/home');
+    },
+    LONG_TEST_MS,
+  );
 });

@@ -44,39 +44,57 @@ const deleteKeys = () =>
   );
 
 describe('firefox, the provider on its own site', () => {
-  it('says the session key is gone when the provider refuses the refresh with another key, and "Opnieuw inloggen" goes on on the same page', async () => {
-    await env.staff.signInToHome();
-    await env.staff.markPage();
-    const refusedBefore = env.stack.refreshGrants.filter((grant) => grant.error).length;
-    await deleteKeys();
-    await env.staff.tab.text(NL.session.keyLost).waitFor(RENEWAL_MS + OUTCOME_MS);
-    expect(await env.staff.interrupted()).toBe(true);
-    expect(await env.staff.tab.text(NL.callback.providerError).visible()).toBe(false);
-    expect(env.stack.refreshGrants.filter((grant) => grant.error).length, 'the provider refused a refresh').toBeGreaterThan(refusedBefore);
-    // The popup is a first-party visit: the provider's session asks nothing and it closes by itself.
-    await env.staff.tab.withPopup(() => env.staff.tab.role('button', NL.session.signInAgain).click(), async () => undefined);
-    await expect.poll(() => env.staff.interrupted(), { timeout: CALLBACK_OUTCOME_MS }).toBe(false);
-    const granted = env.stack.refreshGrants.filter((grant) => grant.issued).length;
-    await expect.poll(() => env.stack.refreshGrants.filter((grant) => grant.issued).length, { timeout: RENEWAL_MS + OUTCOME_MS }).toBeGreaterThan(granted);
-    expect(await env.staff.tab.evaluate(() => (window as unknown as { kept?: boolean }).kept), 'the page was kept').toBe(true);
-    await env.staff.tab.role('heading', NL.shell.welcome).waitFor();
-  }, 3 * RENEWAL_MS + CALLBACK_OUTCOME_MS);
+  it(
+    'says the session key is gone when the provider refuses the refresh with another key, and "Opnieuw inloggen" goes on on the same page',
+    async () => {
+      await env.staff.signInToHome();
+      await env.staff.markPage();
+      const refusedBefore = env.stack.refreshGrants.filter((grant) => grant.error).length;
+      await deleteKeys();
+      await env.staff.tab.text(NL.session.keyLost).waitFor(RENEWAL_MS + OUTCOME_MS);
+      expect(await env.staff.interrupted()).toBe(true);
+      expect(await env.staff.tab.text(NL.callback.providerError).visible()).toBe(false);
+      expect(env.stack.refreshGrants.filter((grant) => grant.error).length, 'the provider refused a refresh').toBeGreaterThan(
+        refusedBefore,
+      );
+      // The popup is a first-party visit: the provider's session asks nothing and it closes by itself.
+      await env.staff.tab.withPopup(
+        () => env.staff.tab.role('button', NL.session.signInAgain).click(),
+        async () => undefined,
+      );
+      await expect.poll(() => env.staff.interrupted(), { timeout: CALLBACK_OUTCOME_MS }).toBe(false);
+      const granted = env.stack.refreshGrants.filter((grant) => grant.issued).length;
+      await expect
+        .poll(() => env.stack.refreshGrants.filter((grant) => grant.issued).length, { timeout: RENEWAL_MS + OUTCOME_MS })
+        .toBeGreaterThan(granted);
+      expect(await env.staff.tab.evaluate(() => (window as unknown as { kept?: boolean }).kept), 'the page was kept').toBe(true);
+      await env.staff.tab.role('heading', NL.shell.welcome).waitFor();
+    },
+    3 * RENEWAL_MS + CALLBACK_OUTCOME_MS,
+  );
 
-  it('warns five minutes before the configured end of the session, which no token answer names; meanwhile Mijn account names the scopes the org never granted', async () => {
-    await env.staff.signInToHome();
-    const stored = JSON.parse((await env.staff.tab.sessionStorage())['oidc.tokens'] ?? '{}') as { sessionEndsAt?: number };
-    expect(stored.sessionEndsAt, 'the end from appconfig').toBeGreaterThan(Date.now() + minutes(5));
-    expect(stored.sessionEndsAt).toBeLessThanOrEqual(Date.now() + CHAIN_S * 1000);
-    const shown = await env.staff.tab.evaluate((end) => new Date(end).toLocaleTimeString('nl', { hour: '2-digit', minute: '2-digit' }), stored.sessionEndsAt!);
-    // While the warning is due: the org server answers Mijn account's request consent_required.
-    await env.staff.goToMyAccount(ADMIN);
-    await env.staff.tab.text(NL.account.scopesRefused).waitFor(CALLBACK_OUTCOME_MS);
-    await env.staff.tab.text('okta.myAccount.profile.manage').waitFor();
-    await env.staff.tab.text(NL.account.superAdmin).waitFor();
-    expect(await env.staff.tab.role('button', NL.account.saveName).visible()).toBe(false);
-    await env.staff.tab.text(`Je sessie eindigt om ${shown}.`).waitFor(WARNING_AFTER_MS + CALLBACK_OUTCOME_MS);
-    await env.staff.tab.role('button', NL.session.signInAgain).waitFor();
-  }, WARNING_AFTER_MS + 3 * CALLBACK_OUTCOME_MS);
+  it(
+    'warns five minutes before the configured end of the session, which no token answer names; meanwhile Mijn account names the scopes the org never granted',
+    async () => {
+      await env.staff.signInToHome();
+      const stored = JSON.parse((await env.staff.tab.sessionStorage())['oidc.tokens'] ?? '{}') as { sessionEndsAt?: number };
+      expect(stored.sessionEndsAt, 'the end from appconfig').toBeGreaterThan(Date.now() + minutes(5));
+      expect(stored.sessionEndsAt).toBeLessThanOrEqual(Date.now() + CHAIN_S * 1000);
+      const shown = await env.staff.tab.evaluate(
+        (end) => new Date(end).toLocaleTimeString('nl', { hour: '2-digit', minute: '2-digit' }),
+        stored.sessionEndsAt!,
+      );
+      // While the warning is due: the org server answers Mijn account's request consent_required.
+      await env.staff.goToMyAccount(ADMIN);
+      await env.staff.tab.text(NL.account.scopesRefused).waitFor(CALLBACK_OUTCOME_MS);
+      await env.staff.tab.text('okta.myAccount.profile.manage').waitFor();
+      await env.staff.tab.text(NL.account.superAdmin).waitFor();
+      expect(await env.staff.tab.role('button', NL.account.saveName).visible()).toBe(false);
+      await env.staff.tab.text(`Je sessie eindigt om ${shown}.`).waitFor(WARNING_AFTER_MS + CALLBACK_OUTCOME_MS);
+      await env.staff.tab.role('button', NL.session.signInAgain).waitFor();
+    },
+    WARNING_AFTER_MS + 3 * CALLBACK_OUTCOME_MS,
+  );
 });
 
 /** The colleague who signs in at the provider afterwards, in the same browser: what of theirs Mijn account could show. */
@@ -156,50 +174,61 @@ describe.each([
   ['chromium', 'same'],
   ['firefox', 'own'],
   ['firefox', 'same'],
-] as const satisfies readonly (readonly [Engine, ProviderSite])[])('%s, the provider on %s site, another person signed in there', (engine, site) => {
-  let skew = 0;
-  const env = engineEnv(engine, { providerSite: site, myAccount: { stepUp: 'acr', changePassword: false }, accountClock: () => Date.now() + skew });
+] as const satisfies readonly (readonly [Engine, ProviderSite])[])(
+  '%s, the provider on %s site, another person signed in there',
+  (engine, site) => {
+    let skew = 0;
+    const env = engineEnv(engine, {
+      providerSite: site,
+      myAccount: { stepUp: 'acr', changePassword: false },
+      accountClock: () => Date.now() + skew,
+    });
 
-  it('shows nothing of theirs in Mijn account, in the open tab and a new one; signed in there as oneself, a change asks a fresh sign-in and the password form says what it cannot check', async () => {
-    const { staff } = env;
-    await staff.signInToHome();
-    await colleagueSignsInElsewhere(env);
+    it(
+      'shows nothing of theirs in Mijn account, in the open tab and a new one; signed in there as oneself, a change asks a fresh sign-in and the password form says what it cannot check',
+      async () => {
+        const { staff } = env;
+        await staff.signInToHome();
+        await colleagueSignsInElsewhere(env);
 
-    await staff.goToMyAccount(ADMIN);
-    await askTheProvider(staff, site);
-    await showsNothingOfTheColleague(staff.tab);
+        await staff.goToMyAccount(ADMIN);
+        await askTheProvider(staff, site);
+        await showsNothingOfTheColleague(staff.tab);
 
-    const fresh = new StaffModel(await staff.tab.openTab(), env.stack);
-    await fresh.open('/app/account');
-    await fresh.tab.role('heading', NL.shell.myAccount).waitFor();
-    await askTheProvider(fresh, site);
-    await showsNothingOfTheColleague(fresh.tab);
-    await fresh.tab.close();
+        const fresh = new StaffModel(await staff.tab.openTab(), env.stack);
+        await fresh.open('/app/account');
+        await fresh.tab.role('heading', NL.shell.myAccount).waitFor();
+        await askTheProvider(fresh, site);
+        await showsNothingOfTheColleague(fresh.tab);
+        await fresh.tab.close();
 
-    // The way forward: a sign-in at the provider as oneself, in a popup.
-    await staff.tab.withPopup(
-      () => staff.tab.role('button', NL.account.signInAsSelf).click(),
-      (popup) => signInAtProvider(popup, 'admin'),
+        // The way forward: a sign-in at the provider as oneself, in a popup.
+        await staff.tab.withPopup(
+          () => staff.tab.role('button', NL.account.signInAsSelf).click(),
+          (popup) => signInAtProvider(popup, 'admin'),
+        );
+        await staff.waitAfterPopup(staff.tab.role('button', NL.account.saveName), 'the person’s own forms');
+        expect(await staff.tab.text(NL.account.otherPerson).visible()).toBe(false);
+
+        // The org asks an authentication made for the change (max_age=0): the sign-in above is a minute old by its clock.
+        skew = minutes(1);
+        await staff.tab.label(NL.account.currentPassword).fill('123qwe');
+        await staff.tab.label(NL.account.newPassword).fill('Zomer-Dak-2026');
+        await staff.tab.label(NL.account.repeatPassword).fill('Zomer-Dak-2026');
+        await staff.tab.role('button', NL.account.changePassword).click();
+        await staff.tab.text(NL.account.freshSignIn).waitFor();
+        // The provider asks for the password again, though its session is the person's.
+        await staff.tab.withPopup(
+          () => staff.tab.role('button', NL.account.confirmSelf).click(),
+          (popup) => signInAtProvider(popup, 'admin'),
+        );
+        // The change went again with the fresh authentication, and the org answered that it has no change-password.
+        await staff.waitAfterPopup(staff.tab.text(NL.account.passwordUnchecked), 'the password form’s answer');
+        await staff.tab.text(NL.account.resetNote).waitFor();
+        await staff.tab.role('button', NL.account.setPassword).waitFor();
+        expect(await staff.tab.label(NL.account.currentPassword).visible(), 'no current-password field the reset would ignore').toBe(false);
+      },
+      LONGEST_TEST_MS,
     );
-    await staff.waitAfterPopup(staff.tab.role('button', NL.account.saveName), 'the person’s own forms');
-    expect(await staff.tab.text(NL.account.otherPerson).visible()).toBe(false);
-
-    // The org asks an authentication made for the change (max_age=0): the sign-in above is a minute old by its clock.
-    skew = minutes(1);
-    await staff.tab.label(NL.account.currentPassword).fill('123qwe');
-    await staff.tab.label(NL.account.newPassword).fill('Zomer-Dak-2026');
-    await staff.tab.label(NL.account.repeatPassword).fill('Zomer-Dak-2026');
-    await staff.tab.role('button', NL.account.changePassword).click();
-    await staff.tab.text(NL.account.freshSignIn).waitFor();
-    // The provider asks for the password again, though its session is the person's.
-    await staff.tab.withPopup(
-      () => staff.tab.role('button', NL.account.confirmSelf).click(),
-      (popup) => signInAtProvider(popup, 'admin'),
-    );
-    // The change went again with the fresh authentication, and the org answered that it has no change-password.
-    await staff.waitAfterPopup(staff.tab.text(NL.account.passwordUnchecked), 'the password form’s answer');
-    await staff.tab.text(NL.account.resetNote).waitFor();
-    await staff.tab.role('button', NL.account.setPassword).waitFor();
-    expect(await staff.tab.label(NL.account.currentPassword).visible(), 'no current-password field the reset would ignore').toBe(false);
-  }, LONGEST_TEST_MS);
-});
+  },
+);

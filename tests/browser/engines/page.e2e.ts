@@ -43,7 +43,8 @@ const storedDpopKey = () =>
     };
   });
 
-const refreshTokenOf = (stored: Record<string, string>): string | undefined => (JSON.parse(stored['oidc.tokens'] ?? '{}') as { refreshToken?: string }).refreshToken;
+const refreshTokenOf = (stored: Record<string, string>): string | undefined =>
+  (JSON.parse(stored['oidc.tokens'] ?? '{}') as { refreshToken?: string }).refreshToken;
 
 describe.each(['chromium', 'firefox', 'webkit'] as const)('%s, the page’s rules', (engine) => {
   const env = engineEnv(engine, { backendTokenTtl: BACKEND_TOKEN_TTL_S });
@@ -54,7 +55,9 @@ describe.each(['chromium', 'firefox', 'webkit'] as const)('%s, the page’s rule
     await env.staff.tab.role('heading', NL.section.verkoop).waitFor();
     // A navigation names the page in the tab and moves the focus to its heading, for a screen reader in every engine.
     await expect.poll(() => env.staff.tab.evaluate(() => document.title)).toBe(NL.shell.title(NL.section.verkoop));
-    await expect.poll(() => env.staff.tab.evaluate(() => `${document.activeElement?.tagName ?? ''}:${document.activeElement?.textContent ?? ''}`)).toBe(`H1:${NL.section.verkoop}`);
+    await expect
+      .poll(() => env.staff.tab.evaluate(() => `${document.activeElement?.tagName ?? ''}:${document.activeElement?.textContent ?? ''}`))
+      .toBe(`H1:${NL.section.verkoop}`);
     await env.staff.open('/app/home');
     await env.staff.waitForHome();
     await env.staff.openUsers();
@@ -84,24 +87,40 @@ describe.each(['chromium', 'firefox', 'webkit'] as const)('%s, the page’s rule
     });
     // Where the markup got in, the handler is still refused by script-src; give the image its time to fail.
     await new Promise((resolve) => setTimeout(resolve, QUIET_MS));
-    expect(await env.staff.tab.evaluate(() => (window as unknown as { injected?: boolean }).injected ?? false), 'the injected handler ran').toBe(false);
+    expect(
+      await env.staff.tab.evaluate(() => (window as unknown as { injected?: boolean }).injected ?? false),
+      'the injected handler ran',
+    ).toBe(false);
     expect(outcome.threw, 'Trusted Types refused the markup where the engine has them').toBe(outcome.enforced);
-    await expect.poll(() => env.stack.cspReports.map(directiveOf), { timeout: SOON_MS }).toEqual([outcome.enforced ? 'require-trusted-types-for' : 'script-src-attr']);
-    console.log(`trusted types (${engine}): ${outcome.enforced ? 'enforced' : 'not in this engine; script-src refuses the injected handler'}`);
+    await expect
+      .poll(() => env.stack.cspReports.map(directiveOf), { timeout: SOON_MS })
+      .toEqual([outcome.enforced ? 'require-trusted-types-for' : 'script-src-attr']);
+    console.log(
+      `trusted types (${engine}): ${outcome.enforced ? 'enforced' : 'not in this engine; script-src refuses the injected handler'}`,
+    );
   });
 
-  it(`${engine}: keeps the DPoP key in IndexedDB, unreadable, through a reload, and the provider takes the next renewal with it`, async () => {
-    await env.staff.signInToHome();
-    const key = await env.staff.tab.evaluate(storedDpopKey);
-    expect(key, 'a key in IndexedDB').not.toBeNull();
-    expect(key?.extractable, 'the private key can be read out').toBe(false);
-    await env.staff.tab.reload();
-    await env.staff.waitForHome();
-    const before = refreshTokenOf(await env.staff.tab.sessionStorage());
-    expect(before, 'a refresh token').toBeTruthy();
-    // The refresh token is bound to the key: a renewal after the reload that the provider accepts is one made with the same key.
-    await expect.poll(async () => refreshTokenOf(await env.staff.tab.sessionStorage()), { timeout: seconds(BACKEND_TOKEN_TTL_S) - RENEW_MARGIN_MS + OUTCOME_MS, interval: seconds(1) }).not.toBe(before);
-    expect(await env.staff.interrupted(), '"Opnieuw inloggen" shows').toBe(false);
-    expect((await env.staff.tab.evaluate(storedDpopKey))?.id).toBe(key?.id);
-  }, TEST_MS);
+  it(
+    `${engine}: keeps the DPoP key in IndexedDB, unreadable, through a reload, and the provider takes the next renewal with it`,
+    async () => {
+      await env.staff.signInToHome();
+      const key = await env.staff.tab.evaluate(storedDpopKey);
+      expect(key, 'a key in IndexedDB').not.toBeNull();
+      expect(key?.extractable, 'the private key can be read out').toBe(false);
+      await env.staff.tab.reload();
+      await env.staff.waitForHome();
+      const before = refreshTokenOf(await env.staff.tab.sessionStorage());
+      expect(before, 'a refresh token').toBeTruthy();
+      // The refresh token is bound to the key: a renewal after the reload that the provider accepts is one made with the same key.
+      await expect
+        .poll(async () => refreshTokenOf(await env.staff.tab.sessionStorage()), {
+          timeout: seconds(BACKEND_TOKEN_TTL_S) - RENEW_MARGIN_MS + OUTCOME_MS,
+          interval: seconds(1),
+        })
+        .not.toBe(before);
+      expect(await env.staff.interrupted(), '"Opnieuw inloggen" shows').toBe(false);
+      expect((await env.staff.tab.evaluate(storedDpopKey))?.id).toBe(key?.id);
+    },
+    TEST_MS,
+  );
 });

@@ -9,7 +9,16 @@ import { NL } from '../models/texts.ts';
 import { OUTCOME_MS } from '../models/watch.ts';
 import { launchEngine, OFFLINE_ENGINES, type EngineBrowser, type Tab } from '../support/driver.ts';
 import { startTestStack } from '../support/stack.ts';
-import { LONG_OUTCOME_MS, LONG_TEST_MS, LONGEST_OUTCOME_MS, LOOK_EVERY_MS, pause, seconds, SLOW_OUTCOME_MS, SOON_MS } from '../../support/limits.ts';
+import {
+  LONG_OUTCOME_MS,
+  LONG_TEST_MS,
+  LONGEST_OUTCOME_MS,
+  LOOK_EVERY_MS,
+  pause,
+  seconds,
+  SLOW_OUTCOME_MS,
+  SOON_MS,
+} from '../../support/limits.ts';
 
 /**
  * The service worker in Firefox ESR and WebKit, where it runs as in a
@@ -39,10 +48,16 @@ afterAll(() => {
 function workerState(tab: Tab): Promise<string> {
   return tab.evaluate(async () => {
     const registration = await navigator.serviceWorker.getRegistration();
-    const states = registration ? ['installing', 'waiting', 'active'].map((name) => `${name} ${registration[name as 'active']?.state ?? '-'}`).join(', ') : 'no registration';
+    const states = registration
+      ? ['installing', 'waiting', 'active'].map((name) => `${name} ${registration[name as 'active']?.state ?? '-'}`).join(', ')
+      : 'no registration';
     let shell = false;
     for (const name of await caches.keys()) {
-      if (name.includes('precache') && (await (await caches.open(name)).keys()).some((request) => new URL(request.url).pathname === '/index.html')) shell = true;
+      if (
+        name.includes('precache') &&
+        (await (await caches.open(name)).keys()).some((request) => new URL(request.url).pathname === '/index.html')
+      )
+        shell = true;
     }
     const controller = navigator.serviceWorker.controller?.state ?? 'none';
     return controller === 'activated' && shell ? '' : `controller ${controller}; ${states}; shell in the precache: ${shell}`;
@@ -68,25 +83,37 @@ async function waitForWorker(tab: Tab): Promise<void> {
     seen = await workerState(tab);
     if (seen === '') return;
     if (!reloaded && Date.now() > started + SLOW_OUTCOME_MS) {
-      console.warn(`the page still sees its worker short of activated after ${SLOW_OUTCOME_MS / seconds(1)} s (${seen}): the page is loaded again; the worker's log:\n${workerLog(tab)}`);
+      console.warn(
+        `the page still sees its worker short of activated after ${SLOW_OUTCOME_MS / seconds(1)} s (${seen}): the page is loaded again; the worker's log:\n${workerLog(tab)}`,
+      );
       reloaded = true;
       await tab.reload();
     }
     await pause(LOOK_EVERY_MS);
   }
-  throw new Error(`no worker with the shell in its precache (${seen}${reloaded ? '; after one reload' : ''}); the worker's log:\n${workerLog(tab)}`);
+  throw new Error(
+    `no worker with the shell in its precache (${seen}${reloaded ? '; after one reload' : ''}); the worker's log:\n${workerLog(tab)}`,
+  );
 }
 
 /** What the worker said of its install and activation (WebKit's: the test stack's page-log.ts); the other engines' consoles do not show it. */
 function workerLog(tab: Tab): string {
-  const lines = (tab.console ?? []).filter((message) => message.text.startsWith('[worker] ')).map((message) => `  ${message.type} ${message.text}`);
+  const lines = (tab.console ?? [])
+    .filter((message) => message.text.startsWith('[worker] '))
+    .map((message) => `  ${message.type} ${message.text}`);
   return lines.length > 0 ? lines.join('\n') : '  (none seen)';
 }
 
 /** The connection watch is there: it comes once the browser is idle after start-up. */
 async function waitForConnectionWatch(tab: Tab): Promise<void> {
   await expect
-    .poll(() => tab.evaluate(() => performance.getEntriesByType('resource').some((entry) => /\/assets\/AfterStart(\.lazy)?-[^/]+\.js$/.test(entry.name))), { timeout: OUTCOME_MS })
+    .poll(
+      () =>
+        tab.evaluate(() =>
+          performance.getEntriesByType('resource').some((entry) => /\/assets\/AfterStart(\.lazy)?-[^/]+\.js$/.test(entry.name)),
+        ),
+      { timeout: OUTCOME_MS },
+    )
     .toBe(true);
 }
 
@@ -98,7 +125,14 @@ function loadedAssets(tab: Tab): Promise<string[]> {
       ...[...document.querySelectorAll<HTMLScriptElement>('script[src]')].map((script) => script.src),
       ...[...document.querySelectorAll<HTMLLinkElement>('link[href]')].map((link) => link.href),
     ];
-    return [...new Set(addresses.map((address) => new URL(address).pathname).filter((path) => path.startsWith('/assets/')).map((path) => path.slice('/assets/'.length)))];
+    return [
+      ...new Set(
+        addresses
+          .map((address) => new URL(address).pathname)
+          .filter((path) => path.startsWith('/assets/'))
+          .map((path) => path.slice('/assets/'.length)),
+      ),
+    ];
   });
 }
 
@@ -114,7 +148,14 @@ function documentKept(tab: Tab): Promise<boolean> {
 
 /** The value in the field with this label. */
 function fieldValue(tab: Tab, label: string): Promise<string | undefined> {
-  return tab.evaluate((wanted) => ([...document.querySelectorAll('label')].find((element) => element.textContent?.trim() === wanted)?.control as HTMLInputElement | null | undefined)?.value, label);
+  return tab.evaluate(
+    (wanted) =>
+      (
+        [...document.querySelectorAll('label')].find((element) => element.textContent?.trim() === wanted)?.control as
+          HTMLInputElement | null | undefined
+      )?.value,
+    label,
+  );
 }
 
 describe.each(['firefox', 'webkit'] as const)('%s, with the service worker', (engine) => {
@@ -138,93 +179,102 @@ describe.each(['firefox', 'webkit'] as const)('%s, with the service worker', (en
   const cut = (tab: Tab) => (offlineTab ? tab.setOffline(true) : Promise.resolve(stack.connections.drop()));
   const reconnect = (tab: Tab) => (offlineTab ? tab.setOffline(false) : Promise.resolve(stack.connections.restore()));
 
-  it('offline in a form: it says so in Dutch, keeps what was typed and the page, and saves once the network is back; a new visit with no server comes from the worker and goes on signed in', async () => {
-    const staff = new StaffModel(await browser.newTab(), stack);
-    const tab = staff.tab;
-    try {
-      await staff.signInToHome();
-      await waitForWorker(tab);
-      // WebKit shows the worker's console nowhere else: what a stall would be read from must reach the page. It comes a
-      // line at a time behind the worker (two lines for each of the precache's files), so it has the install's limit.
-      if (engine === 'webkit') await expect.poll(() => workerLog(tab), { timeout: LONG_OUTCOME_MS }).toMatch(/activate waitUntil #\d+ settled/);
-
-      await staff.open('/beheer/gebruikers/5');
-      await tab.role('heading', 'Piet Monteur').waitFor();
-      await waitForConnectionWatch(tab);
-      await markDocument(tab);
-      await tab.label('Achternaam').fill('Monteur-Buiten');
-
-      await cut(tab);
-      await tab.role('button', 'Opslaan').click();
-      // Offline, the browser says so; with the servers silent, the app learns it from the request.
-      await tab.text(offlineTab ? NL.connection.offline : NL.connection.unreachable).waitFor();
-      await tab.text(NL.connection.kept).waitFor();
-      expect(await fieldValue(tab, 'Achternaam'), 'what was typed').toBe('Monteur-Buiten');
-
-      await reconnect(tab);
-      // No click: it tries again by itself (at once when the browser is back online, otherwise within its first 2 s wait).
-      await tab.text(NL.connection.restored).waitFor();
-      await tab.role('button', 'Opslaan').click();
-      await tab.text('Opgeslagen.').waitFor();
-      expect(await documentKept(tab), 'the page was not reloaded').toBe(true);
-
-      // A new visit while no server answers: the app's own screen, from the worker, in Dutch; signed in again by itself once they answer.
-      stack.connections.drop();
+  it(
+    'offline in a form: it says so in Dutch, keeps what was typed and the page, and saves once the network is back; a new visit with no server comes from the worker and goes on signed in',
+    async () => {
+      const staff = new StaffModel(await browser.newTab(), stack);
+      const tab = staff.tab;
       try {
-        await staff.open('/beheer/gebruikers/5');
-        await tab.text(NL.startup.waiting).waitFor();
-      } finally {
-        stack.connections.restore();
-      }
-      await tab.role('heading', 'Piet Monteur-Buiten').waitFor(START_RETRY_MS);
+        await staff.signInToHome();
+        await waitForWorker(tab);
+        // WebKit shows the worker's console nowhere else: what a stall would be read from must reach the page. It comes a
+        // line at a time behind the worker (two lines for each of the precache's files), so it has the install's limit.
+        if (engine === 'webkit')
+          await expect.poll(() => workerLog(tab), { timeout: LONG_OUTCOME_MS }).toMatch(/activate waitUntil #\d+ settled/);
 
-      if (offlineTab) {
-        // The same with the browser offline.
-        await tab.setOffline(true);
+        await staff.open('/beheer/gebruikers/5');
+        await tab.role('heading', 'Piet Monteur').waitFor();
+        await waitForConnectionWatch(tab);
+        await markDocument(tab);
+        await tab.label('Achternaam').fill('Monteur-Buiten');
+
+        await cut(tab);
+        await tab.role('button', 'Opslaan').click();
+        // Offline, the browser says so; with the servers silent, the app learns it from the request.
+        await tab.text(offlineTab ? NL.connection.offline : NL.connection.unreachable).waitFor();
+        await tab.text(NL.connection.kept).waitFor();
+        expect(await fieldValue(tab, 'Achternaam'), 'what was typed').toBe('Monteur-Buiten');
+
+        await reconnect(tab);
+        // No click: it tries again by itself (at once when the browser is back online, otherwise within its first 2 s wait).
+        await tab.text(NL.connection.restored).waitFor();
+        await tab.role('button', 'Opslaan').click();
+        await tab.text('Opgeslagen.').waitFor();
+        expect(await documentKept(tab), 'the page was not reloaded').toBe(true);
+
+        // A new visit while no server answers: the app's own screen, from the worker, in Dutch; signed in again by itself once they answer.
+        stack.connections.drop();
         try {
-          await staff.open('/app/home');
+          await staff.open('/beheer/gebruikers/5');
           await tab.text(NL.startup.waiting).waitFor();
         } finally {
-          await tab.setOffline(false);
+          stack.connections.restore();
         }
-        await tab.role('heading', NL.shell.welcome).waitFor(START_RETRY_MS);
+        await tab.role('heading', 'Piet Monteur-Buiten').waitFor(START_RETRY_MS);
+
+        if (offlineTab) {
+          // The same with the browser offline.
+          await tab.setOffline(true);
+          try {
+            await staff.open('/app/home');
+            await tab.text(NL.startup.waiting).waitFor();
+          } finally {
+            await tab.setOffline(false);
+          }
+          await tab.role('heading', NL.shell.welcome).waitFor(START_RETRY_MS);
+        }
+      } finally {
+        await tab.close();
       }
-    } finally {
-      await tab.close();
-    }
-  }, LONG_TEST_MS);
+    },
+    LONG_TEST_MS,
+  );
 
-  it('a new build deployed: opened again, the tab runs its own build and offers the new one, and "Nu bijwerken" loads it with no file of the old', async () => {
-    const oldFiles = new Set(readdirSync(join(site, 'assets')));
-    const newFiles = new Set(readdirSync(join(next, 'assets')));
-    const onlyOld = (names: string[]) => names.filter((name) => oldFiles.has(name) && !newFiles.has(name));
-    const onlyNew = (names: string[]) => names.filter((name) => newFiles.has(name) && !oldFiles.has(name));
-    expect(onlyOld([...oldFiles]).length, 'the builds differ').toBeGreaterThan(0);
+  it(
+    'a new build deployed: opened again, the tab runs its own build and offers the new one, and "Nu bijwerken" loads it with no file of the old',
+    async () => {
+      const oldFiles = new Set(readdirSync(join(site, 'assets')));
+      const newFiles = new Set(readdirSync(join(next, 'assets')));
+      const onlyOld = (names: string[]) => names.filter((name) => oldFiles.has(name) && !newFiles.has(name));
+      const onlyNew = (names: string[]) => names.filter((name) => newFiles.has(name) && !oldFiles.has(name));
+      expect(onlyOld([...oldFiles]).length, 'the builds differ').toBeGreaterThan(0);
 
-    const staff = new StaffModel(await browser.newTab(), stack);
-    const tab = staff.tab;
-    try {
-      await staff.signInToHome();
-      await waitForWorker(tab);
+      const staff = new StaffModel(await browser.newTab(), stack);
+      const tab = staff.tab;
+      try {
+        await staff.signInToHome();
+        await waitForWorker(tab);
 
-      // The deploy: the new files beside the old ones (docs/deploy.md keeps the old hashed files a while).
-      cpSync(next, site, { recursive: true });
-      // Opened again: the worker serves the build it holds, and the browser finds the new worker, which installs and waits.
-      await tab.reload();
-      await staff.waitForHome();
-      await tab.text(NL.update.available).waitFor(LONG_OUTCOME_MS);
-      expect(onlyNew(await loadedAssets(tab)), 'files of the new build before the update').toEqual([]);
+        // The deploy: the new files beside the old ones (docs/deploy.md keeps the old hashed files a while).
+        cpSync(next, site, { recursive: true });
+        // Opened again: the worker serves the build it holds, and the browser finds the new worker, which installs and waits.
+        await tab.reload();
+        await staff.waitForHome();
+        await tab.text(NL.update.available).waitFor(LONG_OUTCOME_MS);
+        expect(onlyNew(await loadedAssets(tab)), 'files of the new build before the update').toEqual([]);
 
-      await markDocument(tab);
-      await tab.role('button', NL.update.now).click();
-      await expect.poll(() => documentKept(tab).catch(() => true), { timeout: OUTCOME_MS, message: 'the page reloads' }).toBe(false);
-      await staff.waitForHome();
-      const loaded = await loadedAssets(tab);
-      expect(onlyOld(loaded), 'files of the old build after the update').toEqual([]);
-      expect(onlyNew(loaded).length, 'files of the new build').toBeGreaterThan(0);
-      expect(await tab.text(NL.update.available).visible(), 'the prompt is gone').toBe(false);
-    } finally {
-      await tab.close();
-    }
-  }, LONG_TEST_MS);
+        await markDocument(tab);
+        await tab.role('button', NL.update.now).click();
+        await expect.poll(() => documentKept(tab).catch(() => true), { timeout: OUTCOME_MS, message: 'the page reloads' }).toBe(false);
+        await staff.waitForHome();
+        const loaded = await loadedAssets(tab);
+        expect(onlyOld(loaded), 'files of the old build after the update').toEqual([]);
+        expect(onlyNew(loaded).length, 'files of the new build').toBeGreaterThan(0);
+        expect(await tab.text(NL.update.available).visible(), 'the prompt is gone').toBe(false);
+      } finally {
+        await tab.close();
+      }
+    },
+    LONG_TEST_MS,
+  );
 });

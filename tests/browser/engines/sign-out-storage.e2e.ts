@@ -40,7 +40,11 @@ const PERSONS_KEYS = ['handover:', 'myaccount.drafts', 'oidc.account-return', 'o
 async function everyStorage(staff: StaffModel): Promise<string> {
   // Sent to the page as source text: nothing named inside (a bundler may wrap named functions in its own helpers).
   const inPage = await staff.tab.evaluate(async () => {
-    const read: Record<string, unknown> = { sessionStorage: { ...sessionStorage }, localStorage: { ...localStorage }, cookie: document.cookie };
+    const read: Record<string, unknown> = {
+      sessionStorage: { ...sessionStorage },
+      localStorage: { ...localStorage },
+      cookie: document.cookie,
+    };
     const databases = typeof indexedDB.databases === 'function' ? await indexedDB.databases() : [];
     const stores: unknown[] = [];
     for (const { name } of databases) {
@@ -61,14 +65,20 @@ async function everyStorage(staff: StaffModel): Promise<string> {
               }),
           ),
         );
-        stores.push({ database: name, store, keys: keys!.map(String), values: values!.map((value) => JSON.stringify(value) ?? String(value)) });
+        stores.push({
+          database: name,
+          store,
+          keys: keys!.map(String),
+          values: values!.map((value) => JSON.stringify(value) ?? String(value)),
+        });
       }
       db.close();
     }
     read.indexedDB = { names: databases.map((database) => database.name), stores };
     const cached: unknown[] = [];
     if (typeof caches !== 'undefined') {
-      for (const name of await caches.keys()) cached.push({ name, urls: (await (await caches.open(name)).keys()).map((request) => request.url) });
+      for (const name of await caches.keys())
+        cached.push({ name, urls: (await (await caches.open(name)).keys()).map((request) => request.url) });
     }
     read.cacheStorage = cached;
     return read;
@@ -148,43 +158,67 @@ describe.each(ENGINES_SEEING_REQUESTS)('%s, nothing of the person left in the ta
     const after = await everyStorage(staff);
     for (const one of left) expect(after, `${one} is gone`).not.toContain(one);
     const keys = Object.keys((JSON.parse(after) as { sessionStorage: Record<string, string> }).sessionStorage);
-    expect(keys.filter((key) => PERSONS_KEYS.some((person) => key.startsWith(person))), 'none of the person’s keys').toEqual([]);
+    expect(
+      keys.filter((key) => PERSONS_KEYS.some((person) => key.startsWith(person))),
+      'none of the person’s keys',
+    ).toEqual([]);
   }
 
-  it('signed out from the menu', async () => {
-    const host = env.staff;
-    const left = await leaveEverything(host, 'Menu');
-    await host.signOut(HOST);
-    await host.tab.waitForUrl((url) => url.pathname === '/account/login');
-    await host.tab.text(NL.login.signedOut).waitFor();
-    await nothingLeft(host, left);
-  }, LONG_TEST_MS);
+  it(
+    'signed out from the menu',
+    async () => {
+      const host = env.staff;
+      const left = await leaveEverything(host, 'Menu');
+      await host.signOut(HOST);
+      await host.tab.waitForUrl((url) => url.pathname === '/account/login');
+      await host.tab.text(NL.login.signedOut).waitFor();
+      await nothingLeft(host, left);
+    },
+    LONG_TEST_MS,
+  );
 
-  it('signed out after a time without activity', async () => {
-    const host = env.staff;
-    const left = await leaveEverything(host, 'Stil');
-    await host.tab.waitForUrl((url) => url.pathname === '/account/login' && url.searchParams.get('reason') === 'idle', (TIMEOUT_S + 15) * 1000);
-    await host.tab.text(NL.login.signedOutIdle).waitFor();
-    await nothingLeft(host, left);
-  }, LONG_TEST_MS);
+  it(
+    'signed out after a time without activity',
+    async () => {
+      const host = env.staff;
+      const left = await leaveEverything(host, 'Stil');
+      await host.tab.waitForUrl(
+        (url) => url.pathname === '/account/login' && url.searchParams.get('reason') === 'idle',
+        (TIMEOUT_S + 15) * 1000,
+      );
+      await host.tab.text(NL.login.signedOutIdle).waitFor();
+      await nothingLeft(host, left);
+    },
+    LONG_TEST_MS,
+  );
 
-  it('signed out in another tab of the browser', async () => {
-    const host = env.staff;
-    const left = await leaveEverything(host, 'Elders');
-    const other = new StaffModel(await host.tab.openTab(), env.stack);
-    await other.open('/app/home');
-    await other.waitForPath('/app/home');
-    // Signed in there too: the person's menu in the header, under the name this tab has (ABP's, until it holds the provider's tokens itself).
-    let name = '';
-    await expect
-      .poll(async () => (name = await other.tab.evaluate(() => (document.getElementById('user-menu-button')?.textContent ?? '').replace(/[^\p{L}\s-]/gu, '').trim())), {
-        message: 'the person’s menu in the other tab',
-        timeout: OUTCOME_MS,
-      })
-      .not.toBe('');
-    await other.signOut(name);
-    await host.tab.waitForUrl((url) => url.pathname === '/account/login');
-    await nothingLeft(host, left);
-    await other.waitForLoginPage();
-  }, LONG_TEST_MS);
+  it(
+    'signed out in another tab of the browser',
+    async () => {
+      const host = env.staff;
+      const left = await leaveEverything(host, 'Elders');
+      const other = new StaffModel(await host.tab.openTab(), env.stack);
+      await other.open('/app/home');
+      await other.waitForPath('/app/home');
+      // Signed in there too: the person's menu in the header, under the name this tab has (ABP's, until it holds the provider's tokens itself).
+      let name = '';
+      await expect
+        .poll(
+          async () =>
+            (name = await other.tab.evaluate(() =>
+              (document.getElementById('user-menu-button')?.textContent ?? '').replace(/[^\p{L}\s-]/gu, '').trim(),
+            )),
+          {
+            message: 'the person’s menu in the other tab',
+            timeout: OUTCOME_MS,
+          },
+        )
+        .not.toBe('');
+      await other.signOut(name);
+      await host.tab.waitForUrl((url) => url.pathname === '/account/login');
+      await nothingLeft(host, left);
+      await other.waitForLoginPage();
+    },
+    LONG_TEST_MS,
+  );
 });

@@ -63,7 +63,9 @@ describe('sign-in on a backend that answers as ABP', () => {
   });
 
   it('a token ABP no longer accepts is cleared at start, and the person is asked to sign in', async () => {
-    await env.context.addCookies([{ name: 'Abp.AuthToken', value: 'eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiIyIn0.Zm9yZ2Vk', url: env.stack.urls.app }]);
+    await env.context.addCookies([
+      { name: 'Abp.AuthToken', value: 'eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiIyIn0.Zm9yZ2Vk', url: env.stack.urls.app },
+    ]);
     const app = await AppModel.open(env.watched, '/app/home');
     await app.waitForAddress(/\/account\/login\?returnUrl=%2Fapp%2Fhome/);
     await app.waitForLoginPage();
@@ -209,7 +211,10 @@ describe('an administrator’s language, with nothing saved for him', () => {
     expect(await languageAnswered(token, {}, fresh.stack.urls.api)).toEqual({ current: 'nl', saved: 'nl' });
     const named = apiCallsWithBearer(fresh.watched.requests, fresh.stack.urls.api);
     // He may save a language (Pages.Users): start-up asked for the one ABP keeps, naming this device's only where ABP never saves it.
-    const asked = named.filter((request) => /\/AbpUserConfiguration\/GetAll$/.test(new URL(request.url()).pathname) && !new URL(request.url()).searchParams.has('culture'));
+    const asked = named.filter(
+      (request) =>
+        /\/AbpUserConfiguration\/GetAll$/.test(new URL(request.url()).pathname) && !new URL(request.url()).searchParams.has('culture'),
+    );
     expect(asked.length).toBeGreaterThan(0);
     expect(asked.map((request) => request.headers()['accept-language'])).toEqual(asked.map(() => 'en'));
     for (const request of named) expect(request.headers()['.aspnetcore.culture'], request.url()).toBeUndefined();
@@ -218,18 +223,29 @@ describe('an administrator’s language, with nothing saved for him', () => {
 });
 
 /** GetAll as the holder of `token` in Default, with `headers`: the language it answers in and the one it keeps for him. */
-async function languageAnswered(token: string | undefined, headers: Record<string, string>, api = env.stack.urls.api): Promise<{ current: string; saved: string }> {
+async function languageAnswered(
+  token: string | undefined,
+  headers: Record<string, string>,
+  api = env.stack.urls.api,
+): Promise<{ current: string; saved: string }> {
   if (!token) throw new Error('no backend token in the cookie');
   const response = await fetch(new URL('AbpUserConfiguration/GetAll', `${api}/`), {
     headers: { 'Abp-TenantId': '1', Authorization: `Bearer ${token}`, ...headers },
   });
-  const body = (await response.json()) as { result: { localization: { currentLanguage: { name: string } }; setting: { values: Record<string, string> } } };
-  return { current: body.result.localization.currentLanguage.name, saved: body.result.setting.values['Abp.Localization.DefaultLanguageName'] ?? '' };
+  const body = (await response.json()) as {
+    result: { localization: { currentLanguage: { name: string } }; setting: { values: Record<string, string> } };
+  };
+  return {
+    current: body.result.localization.currentLanguage.name,
+    saved: body.result.setting.values['Abp.Localization.DefaultLanguageName'] ?? '',
+  };
 }
 
 /** The page's calls to the backend that carried a bearer. */
 function apiCallsWithBearer(requests: readonly Request[], api = env.stack.urls.api): Request[] {
-  return requests.filter((request) => request.url().startsWith(api) && request.method() !== 'OPTIONS' && request.headers().authorization !== undefined);
+  return requests.filter(
+    (request) => request.url().startsWith(api) && request.method() !== 'OPTIONS' && request.headers().authorization !== undefined,
+  );
 }
 
 /** Signs `user` in in a second browser, which opens in Dutch; closed afterwards unless kept open. */

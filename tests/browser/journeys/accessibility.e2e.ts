@@ -60,7 +60,13 @@ describe('accessibility at WCAG 2.1 AA', () => {
     ] as const) {
       await app.goto(path);
       await app.waitForHeading(heading, { level: 1 });
-      await app.page.getByRole('status').or(app.page.getByRole('table')).or(app.page.getByRole('group')).or(app.page.getByRole('list')).first().waitFor();
+      await app.page
+        .getByRole('status')
+        .or(app.page.getByRole('table'))
+        .or(app.page.getByRole('group'))
+        .or(app.page.getByRole('list'))
+        .first()
+        .waitFor();
       expect(await app.axeViolations(), path).toEqual([]);
     }
   });

@@ -48,9 +48,16 @@ describe('one’s own name, after it changed at the provider', () => {
     await note.getByRole('button', { name: 'Naam van je account overnemen' }).click();
     await page.getByRole('status').filter({ hasText: 'Je naam is bijgewerkt' }).waitFor();
     const writes = calls.writes();
-    expect(writes.map((request) => `${request.method()} ${new URL(request.url()).pathname}`)).toEqual(['PUT /api/services/app/User/Update']);
+    expect(writes.map((request) => `${request.method()} ${new URL(request.url()).pathname}`)).toEqual([
+      'PUT /api/services/app/User/Update',
+    ]);
     // ABP answers with the record as it now holds it.
-    expect(((await (await writes[0]!.response())?.json()) as { result: unknown }).result).toMatchObject({ id: 2, userName: 'admin', name: 'Bea', surname: 'Admin' });
+    expect(((await (await writes[0]!.response())?.json()) as { result: unknown }).result).toMatchObject({
+      id: 2,
+      userName: 'admin',
+      name: 'Bea',
+      surname: 'Admin',
+    });
     await admin.row('Bea Admin').waitFor();
     expect(await page.getByText('In deze omgeving staat je naam nog als').count()).toBe(0);
     await admin.close();
@@ -69,7 +76,10 @@ describe('searching among the staff, once the list is read', () => {
     const status = page.locator('.list-status');
     await expect.poll(() => status.textContent()).toBe(NL.beheer.range(1, 20, 603));
     // 603 people: two of ABP's pages of 500.
-    expect(lists().map((request) => new URL(request.url()).search)).toEqual(['?SkipCount=0&MaxResultCount=500&culture=nl', '?SkipCount=500&MaxResultCount=500&culture=nl']);
+    expect(lists().map((request) => new URL(request.url()).search)).toEqual([
+      '?SkipCount=0&MaxResultCount=500&culture=nl',
+      '?SkipCount=500&MaxResultCount=500&culture=nl',
+    ]);
 
     await admin.search('Jansen');
     await expect.poll(() => status.textContent()).toBe(NL.beheer.range(1, 20, 24));

@@ -54,7 +54,9 @@ describe('the host’s Omgevingen', () => {
     await host.page.getByLabel('Korte naam', { exact: true }).fill('1 oost');
     await host.page.getByRole('button', { name: 'Omgeving aanmaken' }).click();
     // Everything wrong said at once, each at its field, and nothing sent: the handover needs the first administrator's address.
-    await expect.poll(() => host.fieldError('E-mailadres van de eerste beheerder')).toBe('Vul het e-mailadres in waarmee de eerste beheerder inlogt.');
+    await expect
+      .poll(() => host.fieldError('E-mailadres van de eerste beheerder'))
+      .toBe('Vul het e-mailadres in waarmee de eerste beheerder inlogt.');
     expect(await host.fieldError('Korte naam')).toBe(NL.beheer.tenancyNamePattern);
     expect(await host.page.locator('main').textContent()).not.toMatch(/\^\[a-zA-Z\]|regular expression|field/);
     await host.close();
@@ -105,13 +107,12 @@ describe('the permission tree', () => {
     await admin.openRoles();
     await admin.page.getByRole('link', { name: 'Monteur', exact: true }).click();
     await admin.app.waitForHeading('Monteur', { level: 1 });
-    const beheer = admin.page.locator('.permission-tree > li').filter({ has: admin.page.getByRole('checkbox', { name: NL.section.beheer, exact: true }) });
-    expect(await beheer.getByRole('checkbox').evaluateAll((boxes) => boxes.map((box) => box.closest('li')?.querySelector('label')?.textContent))).toEqual([
-      NL.section.beheer,
-      NL.beheer.users,
-      NL.beheer.usersActivation,
-      'Rollen',
-    ]);
+    const beheer = admin.page
+      .locator('.permission-tree > li')
+      .filter({ has: admin.page.getByRole('checkbox', { name: NL.section.beheer, exact: true }) });
+    expect(
+      await beheer.getByRole('checkbox').evaluateAll((boxes) => boxes.map((box) => box.closest('li')?.querySelector('label')?.textContent)),
+    ).toEqual([NL.section.beheer, NL.beheer.users, NL.beheer.usersActivation, 'Rollen']);
     expect(await admin.page.getByRole('checkbox', { name: NL.section.beheer, exact: true }).isChecked()).toBe(false);
     await admin.page.getByRole('checkbox', { name: NL.beheer.users, exact: true }).check();
     expect(await admin.page.getByRole('checkbox', { name: NL.section.beheer, exact: true }).isChecked()).toBe(true);
@@ -130,7 +131,14 @@ describe('the permission tree', () => {
     const token = await admin.app.cookie('Abp.AuthToken');
     const response = await admin.page.request.put(`${env.stack.urls.api}/api/services/app/Role/Update`, {
       headers: { Authorization: `Bearer ${token ?? ''}`, 'Abp-TenantId': '1' },
-      data: { id: 5, name: 'Monteur', displayName: 'Monteur', normalizedName: 'MONTEUR', description: null, grantedPermissions: ['Pages.Crm', 'Pages.Uitvoering', 'Pages.Users'] },
+      data: {
+        id: 5,
+        name: 'Monteur',
+        displayName: 'Monteur',
+        normalizedName: 'MONTEUR',
+        description: null,
+        grantedPermissions: ['Pages.Crm', 'Pages.Uitvoering', 'Pages.Users'],
+      },
     });
     expect(response.status()).toBe(200);
 
@@ -140,9 +148,13 @@ describe('the permission tree', () => {
     const users = admin.page.getByRole('checkbox', { name: NL.beheer.users, exact: true });
     expect(await users.isChecked()).toBe(true);
     const needs = await users.getAttribute('aria-describedby');
-    expect(await admin.page.locator(`[id="${needs ?? ''}"]`).textContent()).toBe(`Opent niets zonder ${NL.section.beheer}: vink dat ook aan.`);
+    expect(await admin.page.locator(`[id="${needs ?? ''}"]`).textContent()).toBe(
+      `Opent niets zonder ${NL.section.beheer}: vink dat ook aan.`,
+    );
     await admin.save();
-    await expect.poll(() => admin.page.locator('fieldset .field-error[role="alert"]').textContent()).toContain(`Vink ${NL.section.beheer} aan`);
+    await expect
+      .poll(() => admin.page.locator('fieldset .field-error[role="alert"]').textContent())
+      .toContain(`Vink ${NL.section.beheer} aan`);
     expect(await admin.page.getByRole('status').filter({ hasText: NL.beheer.saved }).count()).toBe(0);
 
     await admin.page.getByRole('checkbox', { name: NL.section.beheer, exact: true }).check();
@@ -178,10 +190,19 @@ describe('finding and deleting people, with 60 more of them', () => {
     await admin.page.getByRole('button', { name: 'Fleur Visser verwijderen…' }).click();
     const question = admin.page.getByRole('alertdialog');
     await question.waitFor();
-    await expect.poll(() => question.evaluate((element) => element.getBoundingClientRect().bottom <= window.innerHeight && element.getBoundingClientRect().top >= 0)).toBe(true);
+    await expect
+      .poll(() =>
+        question.evaluate(
+          (element) => element.getBoundingClientRect().bottom <= window.innerHeight && element.getBoundingClientRect().top >= 0,
+        ),
+      )
+      .toBe(true);
     await admin.page.getByRole('button', { name: 'Ja, Fleur Visser verwijderen' }).click();
     await admin.app.waitForHeading(NL.beheer.users, { level: 1 });
-    await admin.page.getByRole('status').filter({ hasText: NL.beheer.deleted('Fleur Visser') }).waitFor();
+    await admin.page
+      .getByRole('status')
+      .filter({ hasText: NL.beheer.deleted('Fleur Visser') })
+      .waitFor();
 
     await admin.app.goto(address);
     await admin.app.waitForHeading(NL.beheer.personGone, { level: 1 });

@@ -39,7 +39,9 @@ async function newEnvironmentForm(env: BrowserEnv): Promise<BeheerModel> {
 
 /** Whether an element is wholly inside the window. */
 function inView(locator: Locator): Promise<boolean> {
-  return locator.evaluate((element) => element.getBoundingClientRect().top >= 0 && element.getBoundingClientRect().bottom <= window.innerHeight);
+  return locator.evaluate(
+    (element) => element.getBoundingClientRect().top >= 0 && element.getBoundingClientRect().bottom <= window.innerHeight,
+  );
 }
 
 /** Fills the new environment's form and makes it: answers its id, once its page shows the handover. */
@@ -51,7 +53,10 @@ async function create(host: BeheerModel, name: string, shortName: string, firstA
   await host.app.waitForHeading(name, { level: 1 });
   // Said, in the page's main landmark (brought into view: checked by the caller once the code is in force).
   const main = host.page.getByRole('main');
-  await main.getByRole('status').filter({ hasText: NL.handover.made(name) }).waitFor();
+  await main
+    .getByRole('status')
+    .filter({ hasText: NL.handover.made(name) })
+    .waitFor();
   await main.getByRole('heading', { name: NL.handover.panel, level: 2 }).waitFor();
   const tenantId = /\/(\d+)$/.exec(new URL(host.page.url()).pathname)?.[1] ?? '';
   expect(tenantId).toMatch(/^\d+$/);
@@ -99,7 +104,10 @@ describe('handing a new environment to its first administrator', () => {
     expect(await host.page.getByLabel(NL.handover.code).count(), 'no code left on the screen').toBe(0);
     expect(await host.page.getByRole('button', { name: NL.handover.give }).count()).toBe(0);
     expect(await builtInAdminSignIn(env.stack, tenantId, code), 'the code no longer opens the built-in admin').toBe(500);
-    expect(await host.page.evaluate(() => Object.keys(sessionStorage).filter((key) => key.startsWith('handover:'))), 'the kept code cleared').toEqual([]);
+    expect(
+      await host.page.evaluate(() => Object.keys(sessionStorage).filter((key) => key.startsWith('handover:'))),
+      'the kept code cleared',
+    ).toEqual([]);
     await host.close();
 
     await vera.page.reload();

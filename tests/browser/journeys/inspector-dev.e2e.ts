@@ -49,30 +49,44 @@ describe('the Stately inspector under the dev server', () => {
     await Promise.all([browser?.close(), vite?.close(), stack?.stop()]);
   });
 
-  it('shows every actor of the sign-in when ?inspect was in the first address, after the round trip through the provider', async () => {
-    const context = await newContext(browser);
-    await context.route(/^https:\/\/stately\.ai\/inspect/, (route) => route.fulfill({ contentType: 'text/html', body: INSPECTOR_WINDOW }));
-    const watched = await WatchedContext.of(context, stack);
-    const app = await AppModel.newPage(watched);
-    // The newest inspector window: coming back from a provider on another site, the page is in a new browsing
-    // context group and cannot reach the window it opened before by its name, so it opens another.
-    const inspector = () => context.pages().filter((page) => page.url().startsWith('https://stately.ai/inspect')).at(-1);
-    const shown = async (popup: Page | undefined): Promise<string[]> => (popup ? await popup.evaluate(() => (window as unknown as { actors?: string[] }).actors ?? []) : []);
+  it(
+    'shows every actor of the sign-in when ?inspect was in the first address, after the round trip through the provider',
+    async () => {
+      const context = await newContext(browser);
+      await context.route(/^https:\/\/stately\.ai\/inspect/, (route) =>
+        route.fulfill({ contentType: 'text/html', body: INSPECTOR_WINDOW }),
+      );
+      const watched = await WatchedContext.of(context, stack);
+      const app = await AppModel.newPage(watched);
+      // The newest inspector window: coming back from a provider on another site, the page is in a new browsing
+      // context group and cannot reach the window it opened before by its name, so it opens another.
+      const inspector = () =>
+        context
+          .pages()
+          .filter((page) => page.url().startsWith('https://stately.ai/inspect'))
+          .at(-1);
+      const shown = async (popup: Page | undefined): Promise<string[]> =>
+        popup ? await popup.evaluate(() => (window as unknown as { actors?: string[] }).actors ?? []) : [];
 
-    // The first compile of the sources by the dev server takes a while.
-    await app.goto('/?inspect');
-    await app.waitForLoginPage(DEV_SERVER_MS);
-    await expect.poll(() => shown(inspector()), { timeout: LONG_OUTCOME_MS }).toContain('boot');
+      // The first compile of the sources by the dev server takes a while.
+      await app.goto('/?inspect');
+      await app.waitForLoginPage(DEV_SERVER_MS);
+      await expect.poll(() => shown(inspector()), { timeout: LONG_OUTCOME_MS }).toContain('boot');
 
-    await app.signIn();
-    await app.waitForPath('/app/home');
-    expect(app.address(), 'the address after sign-in').not.toContain('inspect');
-    await expect
-      .poll(async () => {
-        const names = await shown(inspector());
-        return ACTORS.filter((name) => names.includes(name));
-      }, { timeout: LONGEST_OUTCOME_MS })
-      .toEqual(ACTORS);
-    await context.close();
-  }, LONGEST_TEST_MS);
+      await app.signIn();
+      await app.waitForPath('/app/home');
+      expect(app.address(), 'the address after sign-in').not.toContain('inspect');
+      await expect
+        .poll(
+          async () => {
+            const names = await shown(inspector());
+            return ACTORS.filter((name) => names.includes(name));
+          },
+          { timeout: LONGEST_OUTCOME_MS },
+        )
+        .toEqual(ACTORS);
+      await context.close();
+    },
+    LONGEST_TEST_MS,
+  );
 });

@@ -86,7 +86,10 @@ describe('sign-in against the local stack', () => {
     await app.signOut();
     await app.waitForAddress(/\/account\/login\?reason=signed-out/);
     await app.page.getByText(NL.login.signedOut).waitFor();
-    expect(env.watched.requests.filter((request) => request.url().startsWith(oktaEndpoint(env.stack.urls.signInIssuer, 'logout'))), 'no logout at the provider without its ID token').toEqual([]);
+    expect(
+      env.watched.requests.filter((request) => request.url().startsWith(oktaEndpoint(env.stack.urls.signInIssuer, 'logout'))),
+      'no logout at the provider without its ID token',
+    ).toEqual([]);
     expect(await app.cookie('Abp.AuthToken')).toBeUndefined();
     // The provider's session may still run: the next sign-in shows its form, so nobody is signed in as admin unasked.
     await app.signInButton.click();

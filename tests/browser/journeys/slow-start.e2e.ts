@@ -15,7 +15,7 @@ import { seconds } from '../../support/limits.ts';
 describe('offline, a reload in English waits in English', () => {
   const env = browserEnv();
 
-  it('shows the waiting text from the English catalog in the service worker\'s cache', async () => {
+  it("shows the waiting text from the English catalog in the service worker's cache", async () => {
     const context = await newContext(env.browser, { serviceWorkers: 'allow' });
     const watched = await WatchedContext.of(context, env.stack);
     try {
@@ -50,7 +50,7 @@ describe('a slow server: the busy screen says what start-up waits for', () => {
     await session.next();
     const hint = app.page.getByText(`${NL.startup.slow} ${NL.startup.slowSteps.session}`, { exact: true });
     await hint.waitFor();
-    expect(await app.page.getByRole('status').filter({ has: hint }).count(), 'said in the busy screen\'s status').toBe(1);
+    expect(await app.page.getByRole('status').filter({ has: hint }).count(), "said in the busy screen's status").toBe(1);
     await session.open();
     await app.waitForLoginPage();
     expect(await app.page.getByText(NL.startup.slow).count()).toBe(0);

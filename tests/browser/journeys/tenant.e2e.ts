@@ -68,7 +68,10 @@ describe('choosing the tenant on the login page', () => {
     const app = await AppModel.open(env.watched, '/account/login');
     await app.page.getByText(NL.tenant.current('Default')).waitFor();
     await app.changeTenant('Nergens');
-    await app.page.getByRole('alert').filter({ hasText: NL.tenant.unknown('Nergens') }).waitFor();
+    await app.page
+      .getByRole('alert')
+      .filter({ hasText: NL.tenant.unknown('Nergens') })
+      .waitFor();
     expect(await app.cookie('Abp-TenantId')).toBe('1');
     expect(await app.page.getByText(NL.tenant.current('Default')).count()).toBe(1);
   });
@@ -77,12 +80,20 @@ describe('choosing the tenant on the login page', () => {
 /** The users of Default whose user name, name or e-mail address holds `keyword`, as Default's admin finds them at the backend (password sign-in, User/GetAll). */
 async function defaultUsersMatching(keyword: string): Promise<string[]> {
   const api = (path: string, init: RequestInit = {}) =>
-    fetch(new URL(path, `${env.stack.urls.api}/`), { ...init, headers: { 'Abp-TenantId': '1', 'Content-Type': 'application/json', ...init.headers } }).then(async (response) => {
+    fetch(new URL(path, `${env.stack.urls.api}/`), {
+      ...init,
+      headers: { 'Abp-TenantId': '1', 'Content-Type': 'application/json', ...init.headers },
+    }).then(async (response) => {
       if (!response.ok) throw new Error(`${path}: ${response.status}`);
       return ((await response.json()) as { result: unknown }).result;
     });
-  const { accessToken } = (await api('api/TokenAuth/Authenticate', { method: 'POST', body: JSON.stringify({ userNameOrEmailAddress: 'admin', password: '123qwe' }) })) as { accessToken: string };
-  const { items } = (await api(`api/services/app/User/GetAll?Keyword=${encodeURIComponent(keyword)}&MaxResultCount=100`, { headers: { Authorization: `Bearer ${accessToken}` } })) as { items: { userName: string }[] };
+  const { accessToken } = (await api('api/TokenAuth/Authenticate', {
+    method: 'POST',
+    body: JSON.stringify({ userNameOrEmailAddress: 'admin', password: '123qwe' }),
+  })) as { accessToken: string };
+  const { items } = (await api(`api/services/app/User/GetAll?Keyword=${encodeURIComponent(keyword)}&MaxResultCount=100`, {
+    headers: { Authorization: `Bearer ${accessToken}` },
+  })) as { items: { userName: string }[] };
   return items.map((user) => user.userName);
 }
 
@@ -90,7 +101,8 @@ async function defaultUsersMatching(keyword: string): Promise<string[]> {
 function signInTenants(app: AppModel): Array<string | undefined> {
   const seen: Array<string | undefined> = [];
   app.page.on('request', (request) => {
-    if (/\/TokenAuth\/ExternalAuthenticate$/i.test(request.url()) && request.method() === 'POST') seen.push(request.headers()['abp-tenantid']);
+    if (/\/TokenAuth\/ExternalAuthenticate$/i.test(request.url()) && request.method() === 'POST')
+      seen.push(request.headers()['abp-tenantid']);
   });
   return seen;
 }

@@ -19,7 +19,12 @@ afterEach(async () => {
 
 /** A fresh browser of the given size, signed in as admin at /app/home. */
 async function signedIn(width = 1280, height = 800): Promise<AppModel> {
-  const context = await env.browser.newContext({ viewport: { width, height }, serviceWorkers: 'block', locale: 'nl-NL', timezoneId: 'Europe/Amsterdam' });
+  const context = await env.browser.newContext({
+    viewport: { width, height },
+    serviceWorkers: 'block',
+    locale: 'nl-NL',
+    timezoneId: 'Europe/Amsterdam',
+  });
   const watched = await WatchedContext.of(context, env.stack);
   opened.push(watched);
   const app = await AppModel.newPage(watched);
@@ -41,7 +46,11 @@ function headerRow(page: Page) {
 
 /** Where each section's link starts, by its name. */
 function linkPositions(page: Page) {
-  return page.evaluate(() => [...document.querySelectorAll<HTMLElement>('.shell__nav a')].map((link) => `${link.textContent?.trim()}@${Math.round(link.getBoundingClientRect().left)}`));
+  return page.evaluate(() =>
+    [...document.querySelectorAll<HTMLElement>('.shell__nav a')].map(
+      (link) => `${link.textContent?.trim()}@${Math.round(link.getBoundingClientRect().left)}`,
+    ),
+  );
 }
 
 /** Every section in the menu opens a page whose heading and tab title carry the menu's name, and Home's tiles say the same. */

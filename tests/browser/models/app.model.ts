@@ -132,7 +132,9 @@ export class AppModel extends PageModel {
     try {
       await this.fillProviderForm(userName);
       await this.submitProviderForm();
-      await this.page.waitForURL((url) => url.pathname === '/account/logincallback' && url.searchParams.has('code'), { timeout: OUTCOME_MS });
+      await this.page.waitForURL((url) => url.pathname === '/account/logincallback' && url.searchParams.has('code'), {
+        timeout: OUTCOME_MS,
+      });
       const address = this.page.url();
       // The page without its scripts is no state of the app: leave it.
       await this.page.goto('about:blank');
@@ -286,8 +288,14 @@ export class AppModel extends PageModel {
       await popup.waitForEvent('close', { timeout: CALLBACK_OUTCOME_MS });
     } catch (error) {
       if (popup.isClosed()) return;
-      const shown = await popup.locator('body').innerText({ timeout: PRESENT_MS }).catch(() => '(no text)');
-      throw new Error(`The sign-in popup did not close within ${CALLBACK_OUTCOME_MS} ms; it stood at ${popup.url()} showing "${shown.slice(0, 300)}"`, { cause: error });
+      const shown = await popup
+        .locator('body')
+        .innerText({ timeout: PRESENT_MS })
+        .catch(() => '(no text)');
+      throw new Error(
+        `The sign-in popup did not close within ${CALLBACK_OUTCOME_MS} ms; it stood at ${popup.url()} showing "${shown.slice(0, 300)}"`,
+        { cause: error },
+      );
     }
   }
 
@@ -348,7 +356,10 @@ export class AppModel extends PageModel {
    */
   async waitForSignedInCode(timeout = OUTCOME_MS): Promise<void> {
     await this.page.waitForFunction(
-      () => ['signedIn', 'tokenActor', 'popup', 'ShellBanners'].every((name) => performance.getEntriesByType('resource').some((entry) => new RegExp(`/assets/${name}\\.lazy-[^/]+\\.js$`).test(entry.name))),
+      () =>
+        ['signedIn', 'tokenActor', 'popup', 'ShellBanners'].every((name) =>
+          performance.getEntriesByType('resource').some((entry) => new RegExp(`/assets/${name}\\.lazy-[^/]+\\.js$`).test(entry.name)),
+        ),
       undefined,
       { timeout, polling: 100 },
     );

@@ -10,15 +10,25 @@ export class BeheerModel {
   constructor(readonly app: AppModel) {}
 
   /** A person signed in to home in a browser of their own (their own cookies and provider session). */
-  static async signedIn(env: BrowserEnv, userName: string, viewport?: { width: number; height: number }, tenant?: string): Promise<BeheerModel> {
-    const context = viewport ? await env.browser.newContext({ serviceWorkers: 'block', locale: 'nl-NL', timezoneId: 'Europe/Amsterdam', viewport }) : await newContext(env.browser);
+  static async signedIn(
+    env: BrowserEnv,
+    userName: string,
+    viewport?: { width: number; height: number },
+    tenant?: string,
+  ): Promise<BeheerModel> {
+    const context = viewport
+      ? await env.browser.newContext({ serviceWorkers: 'block', locale: 'nl-NL', timezoneId: 'Europe/Amsterdam', viewport })
+      : await newContext(env.browser);
     const app = await AppModel.newPage(await WatchedContext.of(context, env.stack));
     await app.goto('/account/login');
     // An environment other than the config's (`''`: central administration, the host) is chosen on the login page first.
     if (tenant !== undefined) {
       await app.changeTenant(tenant);
       // Named as everywhere, by its name ("Isolatie Noord" for Noord).
-      await app.page.getByText(tenant === '' ? NL.tenant.host : new RegExp(`^(Isolatie )?${tenant}$`)).first().waitFor();
+      await app.page
+        .getByText(tenant === '' ? NL.tenant.host : new RegExp(`^(Isolatie )?${tenant}$`))
+        .first()
+        .waitFor();
     }
     await app.signIn(userName);
     await app.waitForAddress('/app/home');

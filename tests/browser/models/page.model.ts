@@ -116,7 +116,10 @@ export class PageModel {
     try {
       await this.see(text, SOON_MS);
     } catch {
-      const shown = await this.page.locator('main').innerText().catch(() => '(no main)');
+      const shown = await this.page
+        .locator('main')
+        .innerText()
+        .catch(() => '(no main)');
       const logged = this.watched.logged.map((message) => message.text.split('\n')[0]).join('\n');
       throw new Error(`expected ${String(text)} on screen, it shows:\n${shown}\nlogged:\n${logged}`);
     }

@@ -106,7 +106,8 @@ export class StaffModel {
   async waitForProviderForm(timeout = OUTCOME_MS): Promise<Language> {
     return lookUntil(
       async () => {
-        for (const language of ['nl', 'en'] as const) if (await this.tab.label(TEXTS[language].provider.userName).visible()) return language;
+        for (const language of ['nl', 'en'] as const)
+          if (await this.tab.label(TEXTS[language].provider.userName).visible()) return language;
         return undefined;
       },
       timeout,
@@ -160,7 +161,12 @@ export class StaffModel {
   async waitForHome(greeting: string | RegExp = NL.shell.welcome): Promise<void> {
     await this.waitForPath('/app/home');
     if (typeof greeting === 'string') await this.tab.role('heading', greeting).waitFor();
-    else await lookUntil(async () => greeting.test(await this.tab.evaluate(() => document.querySelector('h1')?.textContent ?? '')) || undefined, OUTCOME_MS, `a heading ${String(greeting)}`);
+    else
+      await lookUntil(
+        async () => greeting.test(await this.tab.evaluate(() => document.querySelector('h1')?.textContent ?? '')) || undefined,
+        OUTCOME_MS,
+        `a heading ${String(greeting)}`,
+      );
   }
 
   /**
@@ -224,7 +230,9 @@ export class StaffModel {
 
   /** The permissions ticked in a role's form, by their names (`Pages.Crm`), sorted. */
   tickedPermissions(): Promise<string[]> {
-    return this.tab.evaluate(() => [...document.querySelectorAll<HTMLInputElement>('input[name="grantedPermissions"]:checked')].map((input) => input.value).sort());
+    return this.tab.evaluate(() =>
+      [...document.querySelectorAll<HTMLInputElement>('input[name="grantedPermissions"]:checked')].map((input) => input.value).sort(),
+    );
   }
 
   /** A person's form, from the link of Gebruikers' list with their full name. */
@@ -300,7 +308,9 @@ export class StaffModel {
   fieldMessage(label: string): Promise<string> {
     // Sent to the page as source text: nothing named inside (a bundler may wrap named functions in its own helpers).
     return this.tab.evaluate((wanted) => {
-      const field = [...document.querySelectorAll('label')].find((candidate) => (candidate.textContent ?? '').replace(/\s+/g, ' ').trim() === wanted)?.control;
+      const field = [...document.querySelectorAll('label')].find(
+        (candidate) => (candidate.textContent ?? '').replace(/\s+/g, ' ').trim() === wanted,
+      )?.control;
       const ids = field?.getAttribute('aria-describedby')?.split(/\s+/) ?? [];
       const message = ids.map((id) => document.getElementById(id)).find((element) => element?.classList.contains('field-error'));
       return (message?.textContent ?? '').replace(/\s+/g, ' ').trim();
@@ -310,7 +320,9 @@ export class StaffModel {
   /** What a field holds now. */
   fieldValue(label: string): Promise<string | undefined> {
     return this.tab.evaluate((wanted) => {
-      const field = [...document.querySelectorAll('label')].find((candidate) => (candidate.textContent ?? '').replace(/\s+/g, ' ').trim() === wanted)?.control;
+      const field = [...document.querySelectorAll('label')].find(
+        (candidate) => (candidate.textContent ?? '').replace(/\s+/g, ' ').trim() === wanted,
+      )?.control;
       return field && 'value' in field ? String(field.value) : undefined;
     }, label);
   }
@@ -318,7 +330,9 @@ export class StaffModel {
   /** Whether the checkbox labelled so is ticked. */
   fieldChecked(label: string): Promise<boolean> {
     return this.tab.evaluate((wanted) => {
-      const field = [...document.querySelectorAll('label')].find((candidate) => (candidate.textContent ?? '').replace(/\s+/g, ' ').trim() === wanted)?.control;
+      const field = [...document.querySelectorAll('label')].find(
+        (candidate) => (candidate.textContent ?? '').replace(/\s+/g, ' ').trim() === wanted,
+      )?.control;
       return field instanceof HTMLInputElement && field.checked;
     }, label);
   }

@@ -17,11 +17,14 @@ export const NL = {
     failed: 'De applicatie kon niet starten',
     retry: 'Opnieuw proberen',
     configMissing: 'Het configuratiebestand van de applicatie ontbreekt op de server. Neem contact op met de beheerder.',
-    configUnreachable: 'Het configuratiebestand van de applicatie kon niet worden opgehaald. Controleer de verbinding en probeer het opnieuw.',
+    configUnreachable:
+      'Het configuratiebestand van de applicatie kon niet worden opgehaald. Controleer de verbinding en probeer het opnieuw.',
     configNotJson: 'Het configuratiebestand van de applicatie is onleesbaar (geen geldige JSON). Neem contact op met de beheerder.',
-    configInvalid: (field: string) => `Het configuratiebestand van de applicatie is ongeldig: het veld "${field}" klopt niet. Neem contact op met de beheerder.`,
+    configInvalid: (field: string) =>
+      `Het configuratiebestand van de applicatie is ongeldig: het veld "${field}" klopt niet. Neem contact op met de beheerder.`,
     /** The invalid-config message for whichever field. */
-    configInvalidAnyField: /^Het configuratiebestand van de applicatie is ongeldig: het veld ".+" klopt niet\. Neem contact op met de beheerder\.$/,
+    configInvalidAnyField:
+      /^Het configuratiebestand van de applicatie is ongeldig: het veld ".+" klopt niet\. Neem contact op met de beheerder\.$/,
     unauthorized: 'Je sessie is verlopen. Probeer het opnieuw; je wordt daarna gevraagd opnieuw in te loggen.',
     forbidden: 'Je hebt geen toegang tot deze omgeving. Neem contact op met de beheerder.',
     server: 'Er ging iets mis op de server. Probeer het over een ogenblik opnieuw.',
@@ -73,7 +76,8 @@ export const NL = {
     notActiveTitle: 'Account niet actief',
     notActive: 'Je account is niet actief',
     /** The local stack's environment is Default: the message names it. */
-    notActiveFull: 'Je account is niet actief: het is nog niet geactiveerd, of het is gedeactiveerd. Vraag een beheerder van Default om het te activeren; daarna kun je inloggen.',
+    notActiveFull:
+      'Je account is niet actief: het is nog niet geactiveerd, of het is gedeactiveerd. Vraag een beheerder van Default om het te activeren; daarna kun je inloggen.',
     noTransaction: 'Deze inlogpoging is verlopen of al gebruikt. Log opnieuw in.',
     stateMismatch: 'Het antwoord van de inlogdienst hoort niet bij deze inlogpoging. Log opnieuw in.',
     nonceMismatch: 'Het antwoord van de inlogdienst hoort niet bij deze inlogpoging. Log opnieuw in.',
@@ -85,7 +89,8 @@ export const NL = {
     providerError: 'De inlogdienst meldde een fout. Probeer het opnieuw.',
     providerUnreachable: 'De inlogdienst is niet bereikbaar. Controleer de verbinding en probeer het opnieuw.',
     backendRejected: 'De server heeft de inlog niet geaccepteerd. Neem contact op met de beheerder als dit blijft gebeuren.',
-    backendUnreachable: 'De inlogdienst heeft je herkend, maar de server is niet bereikbaar. Controleer de verbinding en probeer het opnieuw.',
+    backendUnreachable:
+      'De inlogdienst heeft je herkend, maar de server is niet bereikbaar. Controleer de verbinding en probeer het opnieuw.',
     backendTimeout: 'De inlogdienst heeft je herkend, maar de server reageerde niet op tijd. Probeer het over een ogenblik opnieuw.',
     sessionFailed: 'Je bent ingelogd, maar je gegevens konden niet worden geladen. Probeer het over een ogenblik opnieuw.',
   },
@@ -137,7 +142,8 @@ export const NL = {
     noSections: 'Je hebt nog geen toegang tot een onderdeel',
     askAdministratorOf: (company: string) => `Vraag een beheerder van ${company} om je een rol te geven`,
     /** Below it: where the person is, and the way to another environment. */
-    youAreIn: (environment: string) => `Je bent in de omgeving ${environment}. Hoort je account bij een andere omgeving of bij centraal beheer?`,
+    youAreIn: (environment: string) =>
+      `Je bent in de omgeving ${environment}. Hoort je account bij een andere omgeving of bij centraal beheer?`,
     chooseEnvironment: 'Kies een andere omgeving',
   },
 
@@ -172,7 +178,8 @@ export const NL = {
     putBackDeactivation: (fullName: string) =>
       `Iemand anders sloeg ${fullName} tegelijk met jou op, vanuit gegevens van vóór jouw deactivering, en maakte het account daarmee weer actief. Je deactivering is teruggezet; de ander krijgt dat te zien.`,
     /** Read back after a save: a status the save did not set, changed around it. */
-    statusChangedWhileSaving: (fullName: string) => `De status heb je niet gewijzigd: iemand anders heeft ${fullName} gedeactiveerd terwijl je opsloeg, of vlak daarna.`,
+    statusChangedWhileSaving: (fullName: string) =>
+      `De status heb je niet gewijzigd: iemand anders heeft ${fullName} gedeactiveerd terwijl je opsloeg, of vlak daarna.`,
     /** Gebruikers while a list on screen is read again. */
     refreshing: 'De lijst wordt bijgewerkt',
     newRole: 'Nieuwe rol',
@@ -255,7 +262,8 @@ export const NL = {
     changePassword: 'Wachtwoord wijzigen',
     saveName: 'Naam opslaan',
     /** The org token is someone else's: another person signed in at the provider in this browser. */
-    otherPerson: 'Bij de inlogdienst is in deze browser iemand anders ingelogd dan jij. Mijn account laat daarom niets zien en wijzigt niets.',
+    otherPerson:
+      'Bij de inlogdienst is in deze browser iemand anders ingelogd dan jij. Mijn account laat daarom niets zien en wijzigt niets.',
     signInAsSelf: 'Bij de inlogdienst inloggen als jezelf',
     /** Okta's step-up challenge (403 insufficient_authentication_context) with max_age=0, said on the form. */
     freshSignIn: 'vraagt de inlogdienst dat je opnieuw inlogt, ook als je net bent ingelogd',
@@ -295,17 +303,20 @@ export const NL = {
     expired: 'Je sessie is verlopen. Log opnieuw in.',
     signInAgain: 'Opnieuw inloggen',
     /** A hidden frame could not see the provider's session on another site: nothing is claimed about it. */
-    unseen: 'Je sessie moet even worden bevestigd bij de inlogdienst. Ben je daar nog ingelogd, dan hoef je niets in te vullen. Deze pagina blijft staan.',
+    unseen:
+      'Je sessie moet even worden bevestigd bij de inlogdienst. Ben je daar nog ingelogd, dan hoef je niets in te vullen. Deze pagina blijft staan.',
     confirm: 'Sessie bevestigen',
     /** A refresh refused as invalid_dpop_proof: the refresh token is bound to a key this browser no longer holds. */
-    keyLost: 'Deze browser heeft de beveiligingssleutel van je sessie niet meer (bijvoorbeeld nadat websitegegevens zijn gewist), dus de inlogdienst verlengt je sessie niet. Log opnieuw in; deze pagina blijft staan.',
+    keyLost:
+      'Deze browser heeft de beveiligingssleutel van je sessie niet meer (bijvoorbeeld nadat websitegegevens zijn gewist), dus de inlogdienst verlengt je sessie niet. Log opnieuw in; deze pagina blijft staan.',
     /** A request refused in the middle of the work after the session could not be repaired. */
     expiredMidWork: 'Je sessie is verlopen. Log opnieuw in om verder te gaan',
   },
 
   impersonation: {
     banner: 'Je werkt namens iemand anders',
-    actingAs: (fullName: string, userName: string, impersonatorId: number) => `Je werkt nu als ${fullName} (${userName}), namens gebruiker ${impersonatorId}`,
+    actingAs: (fullName: string, userName: string, impersonatorId: number) =>
+      `Je werkt nu als ${fullName} (${userName}), namens gebruiker ${impersonatorId}`,
     backToOwn: 'Terug naar je eigen account',
     noWayBack: 'Deze server kan niet terug naar je eigen account. Log uit en log opnieuw in met je eigen account.',
   },

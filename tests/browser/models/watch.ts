@@ -98,7 +98,8 @@ export class WatchedContext {
       const logged = { type: message.type(), text: message.text() };
       this.console.push(logged);
       record.console.push(logged);
-      if (/Content Security Policy/i.test(logged.text)) this.cspViolations.push({ directive: 'console', blockedURI: logged.text, page: page.url() });
+      if (/Content Security Policy/i.test(logged.text))
+        this.cspViolations.push({ directive: 'console', blockedURI: logged.text, page: page.url() });
     });
     page.on('pageerror', (error) => {
       this.pageErrors.push(error.message);
@@ -135,7 +136,10 @@ export class WatchedContext {
   /** Something was logged (console.error or console.warn) that matches. */
   expectLogged(pattern: RegExp): void {
     const texts = this.logged.map((message) => message.text);
-    expect(texts.some((text) => pattern.test(text)), `a logged error or warning matching ${pattern}, got:\n${texts.join('\n')}`).toBe(true);
+    expect(
+      texts.some((text) => pattern.test(text)),
+      `a logged error or warning matching ${pattern}, got:\n${texts.join('\n')}`,
+    ).toBe(true);
   }
 
   /** Every main-frame navigation of every page stayed on the app or the provider. */

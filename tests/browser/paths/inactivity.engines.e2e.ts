@@ -12,7 +12,10 @@ sideBySide('inactivityMachine paths in Firefox and WebKit', async () => {
   // The guards read Date.now(): frozen while the paths are generated (as in the unit run), real again for the browser runs.
   vi.useFakeTimers({ toFake: ['Date'] });
   for (const engine of ['firefox', 'webkit'] as const) {
-    await describeEnginePaths(inactivityModel(), engine, inactivityEngineDriver, { unreachable: INACTIVITY_UNREACHABLE_IN_ENGINES, stack: { settings: INACTIVITY_ENGINE_SETTINGS } });
+    await describeEnginePaths(inactivityModel(), engine, inactivityEngineDriver, {
+      unreachable: INACTIVITY_UNREACHABLE_IN_ENGINES,
+      stack: { settings: INACTIVITY_ENGINE_SETTINGS },
+    });
   }
   vi.useRealTimers();
 });

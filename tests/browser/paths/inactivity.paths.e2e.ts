@@ -5,5 +5,8 @@ import { INACTIVITY_SETTINGS, INACTIVITY_UNREACHABLE_IN_BROWSER, inactivityDrive
 
 // The guards read Date.now(): frozen while the paths are generated (as in the unit run), real again for the browser runs.
 vi.useFakeTimers({ toFake: ['Date'] });
-await describeBrowserPaths(inactivityModel(), inactivityDriver, { unreachable: INACTIVITY_UNREACHABLE_IN_BROWSER, stack: { settings: INACTIVITY_SETTINGS } });
+await describeBrowserPaths(inactivityModel(), inactivityDriver, {
+  unreachable: INACTIVITY_UNREACHABLE_IN_BROWSER,
+  stack: { settings: INACTIVITY_SETTINGS },
+});
 vi.useRealTimers();

@@ -45,7 +45,10 @@ describe('the later catalog (pages) arriving late', () => {
     await app.page.waitForTimeout(QUIET_MS);
     const shown = `${await app.page.title()}\n${await app.page.locator('body').innerText()}`;
     const words = new Set(shown.split(/\s+/));
-    expect(ids.filter((id) => words.has(id) || shown.includes(id)), 'message ids on screen').toEqual([]);
+    expect(
+      ids.filter((id) => words.has(id) || shown.includes(id)),
+      'message ids on screen',
+    ).toEqual([]);
     expect(await app.page.getByRole('heading', { name: NL.home.tiles }).count(), 'tiles without their catalog').toBe(0);
 
     release();

@@ -24,7 +24,10 @@ const WATCHED_MS = seconds(90);
 /** How often the tab is brought back (a `visibilitychange` to visible, as after switching back to it). */
 const BROUGHT_BACK_EVERY_MS = seconds(5);
 const env = {} as { browser: Browser; stack: Stack };
-browserAndStackForSuite(env, () => launchChromium({ args: ['--test-third-party-cookie-phaseout'] }), { refreshTokens: 'never', backendTokenTtl: BACKEND_TOKEN_TTL_S });
+browserAndStackForSuite(env, () => launchChromium({ args: ['--test-third-party-cookie-phaseout'] }), {
+  refreshTokens: 'never',
+  backendTokenTtl: BACKEND_TOKEN_TTL_S,
+});
 
 /** A fresh context of the file's browser for one case, watched from its first page on, closed after the case. */
 async function inOwnContext(work: (watched: WatchedContext) => Promise<void>): Promise<void> {
@@ -37,7 +40,8 @@ async function inOwnContext(work: (watched: WatchedContext) => Promise<void>): P
 }
 
 /** "Sessie bevestigen" (this tab's frame saw no session), or "Opnieuw inloggen" (a tab opened on its own holds no provider tokens). */
-const askingIn = (tab: AppModel) => tab.page.getByRole('button', { name: new RegExp(`^(${NL.session.confirm}|${NL.session.signInAgain})$`) });
+const askingIn = (tab: AppModel) =>
+  tab.page.getByRole('button', { name: new RegExp(`^(${NL.session.confirm}|${NL.session.signInAgain})$`) });
 
 /**
  * Watches the tabs for `WATCHED_MS`, clicking "Sessie bevestigen" or
@@ -68,33 +72,45 @@ async function confirmWhileWatching(context: BrowserContext, tabs: AppModel[], w
 }
 
 describe('no refresh token, a 75 s backend token, the provider on its own site', () => {
-  it.concurrent('asks the person at most twice in 90 s', ({ expect }) =>
-    inOwnContext(async (watched) => {
-      const app = await AppModel.newPage(watched);
-      await app.signInToHome();
-      const clicks = await confirmWhileWatching(watched.context, [app]);
-      expect(clicks.length, 'confirmations in 90 s').toBeGreaterThanOrEqual(1);
-      expect(clicks.length, 'confirmations in 90 s').toBeLessThanOrEqual(2);
-      expect(new URL(app.page.url()).pathname).toBe('/app/home');
-    }), LONGEST_TEST_MS);
+  it.concurrent(
+    'asks the person at most twice in 90 s',
+    ({ expect }) =>
+      inOwnContext(async (watched) => {
+        const app = await AppModel.newPage(watched);
+        await app.signInToHome();
+        const clicks = await confirmWhileWatching(watched.context, [app]);
+        expect(clicks.length, 'confirmations in 90 s').toBeGreaterThanOrEqual(1);
+        expect(clicks.length, 'confirmations in 90 s').toBeLessThanOrEqual(2);
+        expect(new URL(app.page.url()).pathname).toBe('/app/home');
+      }),
+    LONGEST_TEST_MS,
+  );
 
-  it.concurrent('asks at most twice in 90 s when the tab is brought back every 5 s', ({ expect }) =>
-    inOwnContext(async (watched) => {
-      const app = await AppModel.newPage(watched);
-      await app.signInToHome();
-      const clicks = await confirmWhileWatching(watched.context, [app], BROUGHT_BACK_EVERY_MS);
-      expect(clicks.length, 'confirmations in 90 s').toBeGreaterThanOrEqual(1);
-      expect(clicks.length, 'confirmations in 90 s').toBeLessThanOrEqual(2);
-    }), LONGEST_TEST_MS);
+  it.concurrent(
+    'asks at most twice in 90 s when the tab is brought back every 5 s',
+    ({ expect }) =>
+      inOwnContext(async (watched) => {
+        const app = await AppModel.newPage(watched);
+        await app.signInToHome();
+        const clicks = await confirmWhileWatching(watched.context, [app], BROUGHT_BACK_EVERY_MS);
+        expect(clicks.length, 'confirmations in 90 s').toBeGreaterThanOrEqual(1);
+        expect(clicks.length, 'confirmations in 90 s').toBeLessThanOrEqual(2);
+      }),
+    LONGEST_TEST_MS,
+  );
 
-  it.concurrent('asks at most twice in 90 s with two tabs open, both brought back every 5 s', ({ expect }) =>
-    inOwnContext(async (watched) => {
-      const first = await AppModel.newPage(watched);
-      await first.signInToHome();
-      const second = await AppModel.open(watched, '/app/home');
-      await second.page.getByText(NL.home.tiles).waitFor({ timeout: OUTCOME_MS });
-      const clicks = await confirmWhileWatching(watched.context, [first, second], BROUGHT_BACK_EVERY_MS);
-      expect(clicks.length, 'confirmations in 90 s, both tabs together').toBeGreaterThanOrEqual(1);
-      expect(clicks.length, 'confirmations in 90 s, both tabs together').toBeLessThanOrEqual(2);
-    }), LONGEST_TEST_MS);
+  it.concurrent(
+    'asks at most twice in 90 s with two tabs open, both brought back every 5 s',
+    ({ expect }) =>
+      inOwnContext(async (watched) => {
+        const first = await AppModel.newPage(watched);
+        await first.signInToHome();
+        const second = await AppModel.open(watched, '/app/home');
+        await second.page.getByText(NL.home.tiles).waitFor({ timeout: OUTCOME_MS });
+        const clicks = await confirmWhileWatching(watched.context, [first, second], BROUGHT_BACK_EVERY_MS);
+        expect(clicks.length, 'confirmations in 90 s, both tabs together').toBeGreaterThanOrEqual(1);
+        expect(clicks.length, 'confirmations in 90 s, both tabs together').toBeLessThanOrEqual(2);
+      }),
+    LONGEST_TEST_MS,
+  );
 });

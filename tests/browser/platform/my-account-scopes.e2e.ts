@@ -14,16 +14,20 @@ import { TEST_MS } from '../../support/limits.ts';
 const env = browserEnv({ myAccountScopes: [] });
 
 describe('Mijn account where the org grants no my-account scopes', () => {
-  it('signs in as ever and names the scopes the administrator must grant', async () => {
-    const app = await AppModel.newPage(env.watched);
-    await app.signInToHome('admin', NL.shell.welcomeAnyone);
-    await app.openUserMenu();
-    await app.page.getByRole('link', { name: NL.shell.myAccount }).click();
-    await app.waitForHeading(NL.shell.myAccount, { level: 1 });
-    await app.page.getByText(/De inlogdienst geeft deze app geen toegang tot je accountgegevens/).waitFor();
-    await app.page.getByText(/okta\.myAccount\.profile\.manage/).waitFor();
-    // The org server answered consent_required (no_org_scopes_granted): who grants the scopes, and the way on.
-    await app.page.getByText(/Alleen een Super Admin van de inlogdienst kan de app deze rechten geven/).waitFor();
-    expect(await app.page.getByText('Je sessie bij de inlogdienst is afgelopen', { exact: false }).count()).toBe(0);
-  }, TEST_MS);
+  it(
+    'signs in as ever and names the scopes the administrator must grant',
+    async () => {
+      const app = await AppModel.newPage(env.watched);
+      await app.signInToHome('admin', NL.shell.welcomeAnyone);
+      await app.openUserMenu();
+      await app.page.getByRole('link', { name: NL.shell.myAccount }).click();
+      await app.waitForHeading(NL.shell.myAccount, { level: 1 });
+      await app.page.getByText(/De inlogdienst geeft deze app geen toegang tot je accountgegevens/).waitFor();
+      await app.page.getByText(/okta\.myAccount\.profile\.manage/).waitFor();
+      // The org server answered consent_required (no_org_scopes_granted): who grants the scopes, and the way on.
+      await app.page.getByText(/Alleen een Super Admin van de inlogdienst kan de app deze rechten geven/).waitFor();
+      expect(await app.page.getByText('Je sessie bij de inlogdienst is afgelopen', { exact: false }).count()).toBe(0);
+    },
+    TEST_MS,
+  );
 });

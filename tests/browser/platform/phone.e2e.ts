@@ -27,11 +27,16 @@ function overflow(page: Page): Promise<number> {
 /** Visible buttons, selects and non-inline links lower than 44 px, by their text. */
 function smallTargets(page: Page, scope: string): Promise<string[]> {
   return page.evaluate((selector) => {
-    const targets = [...document.querySelectorAll<HTMLElement>(`${selector} button, ${selector} select, ${selector} nav a, ${selector} .button`)];
+    const targets = [
+      ...document.querySelectorAll<HTMLElement>(`${selector} button, ${selector} select, ${selector} nav a, ${selector} .button`),
+    ];
     return targets
       .filter((element) => element.offsetParent !== null)
       .filter((element) => element.getBoundingClientRect().height < 44)
-      .map((element) => `${element.tagName.toLowerCase()} "${element.textContent?.trim()}" ${Math.round(element.getBoundingClientRect().height)} px`);
+      .map(
+        (element) =>
+          `${element.tagName.toLowerCase()} "${element.textContent?.trim()}" ${Math.round(element.getBoundingClientRect().height)} px`,
+      );
   }, scope);
 }
 

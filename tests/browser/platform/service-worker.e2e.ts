@@ -103,7 +103,9 @@ describe('with the service worker', () => {
       await app.openSection(NL.section.beheer);
       await app.waitForHeading(NL.section.beheer, { level: 1 });
       // The section's heading can stand while its screen's code is still on its way (its stylesheet first): wait for the code.
-      await app.page.waitForFunction(() => performance.getEntriesByType('resource').some((entry) => /^\/assets\/beheer\.lazy-[\w-]+\.js$/.test(new URL(entry.name).pathname)));
+      await app.page.waitForFunction(() =>
+        performance.getEntriesByType('resource').some((entry) => /^\/assets\/beheer\.lazy-[\w-]+\.js$/.test(new URL(entry.name).pathname)),
+      );
       const beheerCode = await app.page.evaluate(() =>
         performance
           .getEntriesByType('resource')
@@ -208,16 +210,24 @@ describe('a new build deployed while a tab is open', () => {
       const before = appFiles(app);
       await app.openSection(NL.section.verkoop);
       await app.waitForHeading(NL.section.verkoop, { level: 1 });
-      const fetchedEarly = [...before.keys()].map((path) => path.replace('/assets/', '')).filter((name) => newFiles.has(name) && !oldFiles.has(name));
+      const fetchedEarly = [...before.keys()]
+        .map((path) => path.replace('/assets/', ''))
+        .filter((name) => newFiles.has(name) && !oldFiles.has(name));
       expect(fetchedEarly, 'files of the new build before the update').toEqual([]);
 
       const after = appFiles(app);
-      await Promise.all([app.page.waitForEvent('load', { timeout: LONG_OUTCOME_MS }), prompt.getByRole('button', { name: NL.update.now }).click()]);
+      await Promise.all([
+        app.page.waitForEvent('load', { timeout: LONG_OUTCOME_MS }),
+        prompt.getByRole('button', { name: NL.update.now }).click(),
+      ]);
       await app.waitForHeading(NL.section.verkoop, { level: 1 });
       await app.openSection(NL.section.uitvoering);
       await app.waitForHeading(NL.section.uitvoering, { level: 1 });
       const assets = [...after.keys()].filter((path) => path.startsWith('/assets/')).map((path) => path.replace('/assets/', ''));
-      expect(assets.filter((name) => onlyOld.has(name)), 'files of the old build after the update').toEqual([]);
+      expect(
+        assets.filter((name) => onlyOld.has(name)),
+        'files of the old build after the update',
+      ).toEqual([]);
       expect(assets.filter((name) => newFiles.has(name) && !oldFiles.has(name)).length, 'files of the new build').toBeGreaterThan(0);
     } finally {
       await watched.close();

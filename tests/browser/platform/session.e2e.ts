@@ -27,7 +27,9 @@ describe('a 401 in the middle of the work', () => {
     await app.openAbout();
     await app.waitForHeading(NL.shell.about);
     await expect.poll(() => calls.length, { timeout: SLOW_OUTCOME_MS }).toBe(2);
-    await expect.poll(async () => (await Promise.all(calls.map((call) => call.response()))).map((response) => response?.status())).toEqual([401, 200]);
+    await expect
+      .poll(async () => (await Promise.all(calls.map((call) => call.response()))).map((response) => response?.status()))
+      .toEqual([401, 200]);
     expect(await app.page.getByTestId('about-version').textContent()).toBe('9.3.0');
     expect(await app.page.getByRole('alert').count(), 'nothing to tell the person').toBe(0);
     expect(await app.page.getByRole('button', { name: NL.session.signInAgain }).count()).toBe(0);

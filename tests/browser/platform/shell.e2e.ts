@@ -46,7 +46,9 @@ describe('titles and focus', () => {
     await app.openSection(NL.section.verkoop);
     await app.waitForHeading(NL.section.verkoop, { level: 1 });
     await expect.poll(() => app.page.title()).toBe(NL.shell.title(NL.section.verkoop));
-    await expect.poll(() => app.page.evaluate(() => (document.activeElement?.tagName ?? '') + ':' + (document.activeElement?.textContent ?? ''))).toBe(`H1:${NL.section.verkoop}`);
+    await expect
+      .poll(() => app.page.evaluate(() => (document.activeElement?.tagName ?? '') + ':' + (document.activeElement?.textContent ?? '')))
+      .toBe(`H1:${NL.section.verkoop}`);
     await app.goto('/bestaat-niet');
     await app.waitForHeading(NL.errorPage.notFound, { level: 1 });
     expect(await app.page.title()).toBe(NL.shell.title(NL.errorPage.notFound));

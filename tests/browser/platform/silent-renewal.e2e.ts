@@ -4,7 +4,16 @@ import { AppModel } from '../models/app.model.ts';
 import { NL } from '../models/texts.ts';
 import { browserEnv } from '../support/env.ts';
 import { isRefreshGrant, isTokenRequest } from '../../../devstack/provider/token-requests.ts';
-import { LONG_TEST_MS, LONGEST_OUTCOME_MS, LONGEST_TEST_MS, LOOK_EVERY_MS, OUTCOME_MS, PRESENT_MS, seconds, SLOW_OUTCOME_MS } from '../../support/limits.ts';
+import {
+  LONG_TEST_MS,
+  LONGEST_OUTCOME_MS,
+  LONGEST_TEST_MS,
+  LOOK_EVERY_MS,
+  OUTCOME_MS,
+  PRESENT_MS,
+  seconds,
+  SLOW_OUTCOME_MS,
+} from '../../support/limits.ts';
 
 /**
  * A provider that gives no refresh token (an Okta app integration without
@@ -22,110 +31,130 @@ const isExternalAuthenticate = (request: Request) => request.url().includes('/ap
 describe('renewal without a refresh token, the provider next door (one site with the app)', () => {
   const env = browserEnv({ refreshTokens: 'never', backendTokenTtl: 24, providerSite: 'same' });
 
-  it('renews twice in the background with prompt=none, and the person keeps working', async () => {
-    const app = await AppModel.newPage(env.watched);
-    await app.signInToHome();
-    const granted = env.watched.requests.filter(isTokenRequest);
-    expect(granted.length).toBe(1);
-    expect(JSON.parse((await (await granted[0]!.response())!.text()) as string)).not.toHaveProperty('refresh_token');
+  it(
+    'renews twice in the background with prompt=none, and the person keeps working',
+    async () => {
+      const app = await AppModel.newPage(env.watched);
+      await app.signInToHome();
+      const granted = env.watched.requests.filter(isTokenRequest);
+      expect(granted.length).toBe(1);
+      expect(JSON.parse((await (await granted[0]!.response())!.text()) as string)).not.toHaveProperty('refresh_token');
 
-    const silent: Request[] = [];
-    const logins: Request[] = [];
-    app.page.on('request', (request) => {
-      if (isSilentAuthorization(request)) silent.push(request);
-      if (isExternalAuthenticate(request)) logins.push(request);
-    });
-    await expect.poll(() => logins.length, { timeout: LONGEST_OUTCOME_MS, interval: LOOK_EVERY_MS }).toBeGreaterThanOrEqual(2);
-    expect(silent.length).toBeGreaterThanOrEqual(2);
-    for (const request of logins) expect((await request.response())?.status()).toBe(200);
-    expect(env.watched.requests.some(isRefreshGrant)).toBe(false);
-    // The callback page in the hidden frame hands its address over and starts nothing: not even index.html's early requests.
-    const fromFrames = env.watched.requests.filter((request) => request.frame() !== app.page.mainFrame() && /appconfig|AbpUserConfiguration/i.test(request.url()));
-    expect(fromFrames.map((request) => request.url())).toEqual([]);
+      const silent: Request[] = [];
+      const logins: Request[] = [];
+      app.page.on('request', (request) => {
+        if (isSilentAuthorization(request)) silent.push(request);
+        if (isExternalAuthenticate(request)) logins.push(request);
+      });
+      await expect.poll(() => logins.length, { timeout: LONGEST_OUTCOME_MS, interval: LOOK_EVERY_MS }).toBeGreaterThanOrEqual(2);
+      expect(silent.length).toBeGreaterThanOrEqual(2);
+      for (const request of logins) expect((await request.response())?.status()).toBe(200);
+      expect(env.watched.requests.some(isRefreshGrant)).toBe(false);
+      // The callback page in the hidden frame hands its address over and starts nothing: not even index.html's early requests.
+      const fromFrames = env.watched.requests.filter(
+        (request) => request.frame() !== app.page.mainFrame() && /appconfig|AbpUserConfiguration/i.test(request.url()),
+      );
+      expect(fromFrames.map((request) => request.url())).toEqual([]);
 
-    // Nothing was said, the page is the same, and it still works.
-    expect(await app.page.getByRole('alert').count(), 'nothing to tell the person').toBe(0);
-    expect(await app.page.getByRole('button', { name: NL.session.signInAgain }).count()).toBe(0);
-    expect(new URL(app.page.url()).pathname).toBe('/app/home');
-    expect(await app.page.locator('iframe').count(), 'the hidden frame is gone').toBe(0);
-    await app.page.getByRole('link', { name: NL.section.verkoop }).first().click();
-    await app.expectHeading(NL.section.verkoop);
-    expect(app.consoleMatching(/Content Security Policy|Refused to/i)).toEqual([]);
-  }, LONG_TEST_MS);
+      // Nothing was said, the page is the same, and it still works.
+      expect(await app.page.getByRole('alert').count(), 'nothing to tell the person').toBe(0);
+      expect(await app.page.getByRole('button', { name: NL.session.signInAgain }).count()).toBe(0);
+      expect(new URL(app.page.url()).pathname).toBe('/app/home');
+      expect(await app.page.locator('iframe').count(), 'the hidden frame is gone').toBe(0);
+      await app.page.getByRole('link', { name: NL.section.verkoop }).first().click();
+      await app.expectHeading(NL.section.verkoop);
+      expect(app.consoleMatching(/Content Security Policy|Refused to/i)).toEqual([]);
+    },
+    LONG_TEST_MS,
+  );
 
-  it('asks the person to sign in again once the provider session has ended, and not before', async () => {
-    const app = await AppModel.newPage(env.watched);
-    await app.signInToHome();
-    // The provider's session ends (its cookies are gone), the app's backend session still runs.
-    const cookies = await env.context.cookies(env.stack.urls.issuer);
-    await env.context.clearCookies({ domain: new URL(env.stack.urls.issuer).hostname, name: /^_session/ });
-    expect(cookies.length).toBeGreaterThan(0);
-    expect(await app.page.getByRole('button', { name: NL.session.signInAgain }).count()).toBe(0);
-    await app.page.getByRole('button', { name: NL.session.signInAgain }).waitFor({ timeout: LONGEST_OUTCOME_MS });
-    await app.see(NL.session.expired, PRESENT_MS);
-    expect(new URL(app.page.url()).pathname, 'the page is kept').toBe('/app/home');
-  }, LONG_TEST_MS);
+  it(
+    'asks the person to sign in again once the provider session has ended, and not before',
+    async () => {
+      const app = await AppModel.newPage(env.watched);
+      await app.signInToHome();
+      // The provider's session ends (its cookies are gone), the app's backend session still runs.
+      const cookies = await env.context.cookies(env.stack.urls.issuer);
+      await env.context.clearCookies({ domain: new URL(env.stack.urls.issuer).hostname, name: /^_session/ });
+      expect(cookies.length).toBeGreaterThan(0);
+      expect(await app.page.getByRole('button', { name: NL.session.signInAgain }).count()).toBe(0);
+      await app.page.getByRole('button', { name: NL.session.signInAgain }).waitFor({ timeout: LONGEST_OUTCOME_MS });
+      await app.see(NL.session.expired, PRESENT_MS);
+      expect(new URL(app.page.url()).pathname, 'the page is kept').toBe('/app/home');
+    },
+    LONG_TEST_MS,
+  );
 });
 
 describe('renewal without a refresh token, the provider on a site of its own', () => {
   const env = browserEnv({ refreshTokens: 'never', backendTokenTtl: 24 });
 
-  it('says the session needs confirming (not that it ended), and one click in a popup that closes by itself goes on, the page kept', async () => {
-    const app = await AppModel.newPage(env.watched);
-    await app.signInToHome();
-    await app.markDocument();
-    const logins: Request[] = [];
-    app.page.on('request', (request) => {
-      if (isExternalAuthenticate(request)) logins.push(request);
-    });
-    // The frame cannot see the provider's cookie on this page: the person is asked, in words that claim nothing.
-    const confirm = app.page.getByRole('button', { name: NL.session.confirm });
-    await confirm.waitFor({ timeout: LONGEST_OUTCOME_MS });
-    await app.see(NL.session.unseen, PRESENT_MS);
-    expect(await app.page.getByText(NL.session.expired).count()).toBe(0);
-    expect(logins.length, 'no renewal went through the frame').toBe(0);
+  it(
+    'says the session needs confirming (not that it ended), and one click in a popup that closes by itself goes on, the page kept',
+    async () => {
+      const app = await AppModel.newPage(env.watched);
+      await app.signInToHome();
+      await app.markDocument();
+      const logins: Request[] = [];
+      app.page.on('request', (request) => {
+        if (isExternalAuthenticate(request)) logins.push(request);
+      });
+      // The frame cannot see the provider's cookie on this page: the person is asked, in words that claim nothing.
+      const confirm = app.page.getByRole('button', { name: NL.session.confirm });
+      await confirm.waitFor({ timeout: LONGEST_OUTCOME_MS });
+      await app.see(NL.session.unseen, PRESENT_MS);
+      expect(await app.page.getByText(NL.session.expired).count()).toBe(0);
+      expect(logins.length, 'no renewal went through the frame').toBe(0);
 
-    // A popup is a first-party visit: the provider's session is there, so nothing is typed.
-    const [popup] = await Promise.all([env.context.waitForEvent('page', { timeout: OUTCOME_MS }), confirm.click()]);
-    await popup.waitForEvent('close', { timeout: SLOW_OUTCOME_MS });
-    await app.page.locator('.banner').waitFor({ state: 'detached', timeout: OUTCOME_MS });
-    await expect.poll(() => logins.length, { timeout: OUTCOME_MS }).toBe(1);
-    expect((await logins[0]!.response())?.status()).toBe(200);
-    expect(await app.documentStillMarked(), 'the page was kept').toBe(true);
-    expect(new URL(app.page.url()).pathname).toBe('/app/home');
-  }, LONG_TEST_MS);
+      // A popup is a first-party visit: the provider's session is there, so nothing is typed.
+      const [popup] = await Promise.all([env.context.waitForEvent('page', { timeout: OUTCOME_MS }), confirm.click()]);
+      await popup.waitForEvent('close', { timeout: SLOW_OUTCOME_MS });
+      await app.page.locator('.banner').waitFor({ state: 'detached', timeout: OUTCOME_MS });
+      await expect.poll(() => logins.length, { timeout: OUTCOME_MS }).toBe(1);
+      expect((await logins[0]!.response())?.status()).toBe(200);
+      expect(await app.documentStillMarked(), 'the page was kept').toBe(true);
+      expect(new URL(app.page.url()).pathname).toBe('/app/home');
+    },
+    LONG_TEST_MS,
+  );
 });
 
 describe('renewal without a refresh token, short lifetimes, the provider on a site of its own', () => {
   const BACKEND_TOKEN_TTL_S = 30;
-  const env = browserEnv({ refreshTokens: 'never', accessTokenTtl: 10, backendTokenTtl: BACKEND_TOKEN_TTL_S }, ['--test-third-party-cookie-phaseout']);
+  const env = browserEnv({ refreshTokens: 'never', accessTokenTtl: 10, backendTokenTtl: BACKEND_TOKEN_TTL_S }, [
+    '--test-third-party-cookie-phaseout',
+  ]);
 
-  it('asks to confirm the session at most once per backend-token lifetime, the page kept', async () => {
-    const app = await AppModel.newPage(env.watched);
-    await app.signInToHome();
-    await app.markDocument();
-    const confirm = app.page.getByRole('button', { name: NL.session.confirm });
-    // Three backend-token lifetimes, each confirmation clicked as it comes.
-    const end = Date.now() + seconds(3 * BACKEND_TOKEN_TTL_S);
-    const asked: number[] = [];
-    while (Date.now() < end) {
-      const shown = await confirm.waitFor({ timeout: end - Date.now() }).then(
-        () => true,
-        () => false,
-      );
-      if (!shown) break;
-      asked.push(Date.now());
-      const [popup] = await Promise.all([env.context.waitForEvent('page', { timeout: OUTCOME_MS }), confirm.click()]);
-      await popup.waitForEvent('close', { timeout: SLOW_OUTCOME_MS });
-      await confirm.waitFor({ state: 'detached', timeout: OUTCOME_MS });
-    }
-    // Each renewal needs the person here (the provider's token lives 10 s, its frame sees no session), and only that one:
-    // a token this short is renewed halfway through its life, so the next question comes half a lifetime after a confirmation at the soonest.
-    expect(asked.length).toBeGreaterThanOrEqual(2);
-    const gaps = asked.slice(1).map((at, index) => at - asked[index]!);
-    for (const gap of gaps) expect(gap, 'time between two confirmations').toBeGreaterThanOrEqual(seconds(BACKEND_TOKEN_TTL_S) / 2);
-    expect(await app.documentStillMarked(), 'the page was kept').toBe(true);
-    expect(new URL(app.page.url()).pathname).toBe('/app/home');
-    await app.watched.expectBackendToken();
-  }, LONGEST_TEST_MS);
+  it(
+    'asks to confirm the session at most once per backend-token lifetime, the page kept',
+    async () => {
+      const app = await AppModel.newPage(env.watched);
+      await app.signInToHome();
+      await app.markDocument();
+      const confirm = app.page.getByRole('button', { name: NL.session.confirm });
+      // Three backend-token lifetimes, each confirmation clicked as it comes.
+      const end = Date.now() + seconds(3 * BACKEND_TOKEN_TTL_S);
+      const asked: number[] = [];
+      while (Date.now() < end) {
+        const shown = await confirm.waitFor({ timeout: end - Date.now() }).then(
+          () => true,
+          () => false,
+        );
+        if (!shown) break;
+        asked.push(Date.now());
+        const [popup] = await Promise.all([env.context.waitForEvent('page', { timeout: OUTCOME_MS }), confirm.click()]);
+        await popup.waitForEvent('close', { timeout: SLOW_OUTCOME_MS });
+        await confirm.waitFor({ state: 'detached', timeout: OUTCOME_MS });
+      }
+      // Each renewal needs the person here (the provider's token lives 10 s, its frame sees no session), and only that one:
+      // a token this short is renewed halfway through its life, so the next question comes half a lifetime after a confirmation at the soonest.
+      expect(asked.length).toBeGreaterThanOrEqual(2);
+      const gaps = asked.slice(1).map((at, index) => at - asked[index]!);
+      for (const gap of gaps) expect(gap, 'time between two confirmations').toBeGreaterThanOrEqual(seconds(BACKEND_TOKEN_TTL_S) / 2);
+      expect(await app.documentStillMarked(), 'the page was kept').toBe(true);
+      expect(new URL(app.page.url()).pathname).toBe('/app/home');
+      await app.watched.expectBackendToken();
+    },
+    LONGEST_TEST_MS,
+  );
 });

@@ -19,7 +19,9 @@ const env = browserEnv({ backendTokenTtl: 90 });
 async function signedInThenAsleep(): Promise<{ app: AppModel; grants: Request[] }> {
   await env.context.clock.install();
   const app = await AppModel.newPage(env.watched);
-  const lifecycleLoaded = app.page.waitForResponse((response) => /\/assets\/tokenActor\.lazy-[^/]+\.js$/.test(response.url()), { timeout: SLOW_OUTCOME_MS });
+  const lifecycleLoaded = app.page.waitForResponse((response) => /\/assets\/tokenActor\.lazy-[^/]+\.js$/.test(response.url()), {
+    timeout: SLOW_OUTCOME_MS,
+  });
   await app.signInToHome();
   // The token lifecycle loads once the browser is idle, and idle callbacks run on the page clock.
   await env.context.clock.runFor(seconds(3));
@@ -41,7 +43,16 @@ async function signedInThenAsleep(): Promise<{ app: AppModel; grants: Request[] 
 async function expectRenewedQuietly(page: Page, grants: Request[]): Promise<void> {
   await expect.poll(() => grants.length, { timeout: SLOW_OUTCOME_MS }).toBe(1);
   expect((await grants[0]!.response())?.status()).toBe(200);
-  await expect.poll(() => page.context().cookies().then((cookies) => cookies.some((cookie) => cookie.name === 'Abp.AuthToken')), { timeout: SOON_MS }).toBe(true);
+  await expect
+    .poll(
+      () =>
+        page
+          .context()
+          .cookies()
+          .then((cookies) => cookies.some((cookie) => cookie.name === 'Abp.AuthToken')),
+      { timeout: SOON_MS },
+    )
+    .toBe(true);
   expect(await page.getByRole('alert').count(), 'nothing to tell the person').toBe(0);
   expect(await page.getByRole('button', { name: NL.session.signInAgain }).count()).toBe(0);
 }

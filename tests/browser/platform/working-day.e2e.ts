@@ -17,26 +17,38 @@ const env = browserEnv({ refreshTokenAbsoluteTtl: 340 });
 const WARNING = /^Je sessie eindigt om \d{2}:\d{2}\./;
 
 describe('the end of the working day', () => {
-  it('warns five minutes before the session ends, and a sign-in in the popup starts a new one on the same page', async () => {
-    const app = await AppModel.newPage(env.watched);
-    await app.signInToHome();
-    await app.markDocument();
-    const chainEnd = await app.page.evaluate(() => (JSON.parse(sessionStorage.getItem('oidc.tokens') ?? '{}') as { sessionEndsAt?: number }).sessionEndsAt);
-    expect(chainEnd, 'the end appconfig names').toBeGreaterThan(Date.now() + minutes(5));
+  it(
+    'warns five minutes before the session ends, and a sign-in in the popup starts a new one on the same page',
+    async () => {
+      const app = await AppModel.newPage(env.watched);
+      await app.signInToHome();
+      await app.markDocument();
+      const chainEnd = await app.page.evaluate(
+        () => (JSON.parse(sessionStorage.getItem('oidc.tokens') ?? '{}') as { sessionEndsAt?: number }).sessionEndsAt,
+      );
+      expect(chainEnd, 'the end appconfig names').toBeGreaterThan(Date.now() + minutes(5));
 
-    const warning = app.page.getByRole('alert').filter({ hasText: WARNING });
-    expect(await warning.count(), 'no warning before its time').toBe(0);
-    await warning.waitFor({ timeout: seconds(40) + LONG_OUTCOME_MS });
-    // In the page's own time zone, as a person reads the clock there.
-    const shown = await app.page.evaluate((end) => new Date(end).toLocaleTimeString('nl', { hour: '2-digit', minute: '2-digit' }), chainEnd!);
-    expect(await warning.textContent()).toContain(`Je sessie eindigt om ${shown}.`);
+      const warning = app.page.getByRole('alert').filter({ hasText: WARNING });
+      expect(await warning.count(), 'no warning before its time').toBe(0);
+      await warning.waitFor({ timeout: seconds(40) + LONG_OUTCOME_MS });
+      // In the page's own time zone, as a person reads the clock there.
+      const shown = await app.page.evaluate(
+        (end) => new Date(end).toLocaleTimeString('nl', { hour: '2-digit', minute: '2-digit' }),
+        chainEnd!,
+      );
+      expect(await warning.textContent()).toContain(`Je sessie eindigt om ${shown}.`);
 
-    await app.signInAgainInPopup();
-    // The popup's code is exchanged here after the popup closed: the new session's end comes with it.
-    const sessionEnd = () => app.page.evaluate(() => (JSON.parse(sessionStorage.getItem('oidc.tokens') ?? '{}') as { sessionEndsAt?: number }).sessionEndsAt ?? 0);
-    await expect.poll(sessionEnd, { timeout: SLOW_OUTCOME_MS }).toBeGreaterThan(chainEnd! + seconds(30));
-    await warning.waitFor({ state: 'detached', timeout: SLOW_OUTCOME_MS });
-    await app.expectPageKept('/app/home', NL.shell.welcome);
-    expect(await app.page.getByRole('button', { name: NL.session.signInAgain }).count()).toBe(0);
-  }, LONGEST_TEST_MS);
+      await app.signInAgainInPopup();
+      // The popup's code is exchanged here after the popup closed: the new session's end comes with it.
+      const sessionEnd = () =>
+        app.page.evaluate(
+          () => (JSON.parse(sessionStorage.getItem('oidc.tokens') ?? '{}') as { sessionEndsAt?: number }).sessionEndsAt ?? 0,
+        );
+      await expect.poll(sessionEnd, { timeout: SLOW_OUTCOME_MS }).toBeGreaterThan(chainEnd! + seconds(30));
+      await warning.waitFor({ state: 'detached', timeout: SLOW_OUTCOME_MS });
+      await app.expectPageKept('/app/home', NL.shell.welcome);
+      expect(await app.page.getByRole('button', { name: NL.session.signInAgain }).count()).toBe(0);
+    },
+    LONGEST_TEST_MS,
+  );
 });

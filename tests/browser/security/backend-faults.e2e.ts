@@ -17,7 +17,6 @@ const BEYOND_CLIENT_TIMEOUT_MS = seconds(16.5);
 /** Every ABP endpoint's path, from the one table the app and the stand-in read. */
 const PATHS = Object.fromEntries(endpointList().map((endpoint) => [endpoint.name, `/${endpoint.path}`])) as Record<EndpointName, string>;
 
-
 /** The same faults the stack's switches give, for every endpoint: [name, fault, start-up message, logged]. */
 const SERVER_FAULTS: [string, Fault, string, RegExp][] = [
   ['401', { status: 401 }, NL.startup.unauthorized, /unauthorized \(401\)/],
@@ -142,7 +141,9 @@ async function expectFailedBackendSignIn(watched: WatchedContext, app: AppModel,
 async function expectLoginFormOffered(app: AppModel) {
   await app.startSignIn();
   await app.waitForProviderForm();
-  const authorize = app.watched.requests.map((request) => new URL(request.url())).filter((url) => url.pathname.endsWith('/v1/authorize') && url.searchParams.has('state'));
+  const authorize = app.watched.requests
+    .map((request) => new URL(request.url()))
+    .filter((url) => url.pathname.endsWith('/v1/authorize') && url.searchParams.has('state'));
   expect(authorize.at(-1)?.searchParams.get('prompt')).toBe('login');
 }
 
@@ -190,7 +191,9 @@ describe('signed in: the re-run after a language change cannot load the session'
       await app.markDocument();
       suite.stack.faults.set('Session', { status: 500, times: 1 });
       await app.chooseLanguage('en');
-      await expectLanguageSwitchFailsThenWorks(watched, app, /\[language\].*re-run failed: server/s, async () => suite.stack.faults.clear());
+      await expectLanguageSwitchFailsThenWorks(watched, app, /\[language\].*re-run failed: server/s, async () =>
+        suite.stack.faults.clear(),
+      );
     }),
   );
 });
@@ -204,7 +207,11 @@ describe('sign-in: the start-up re-run after the backend accepted it fails', () 
       await routeApi(app, 'Session', async (route) => {
         if (failed || !route.request().headers().authorization) return route.continue();
         failed = true;
-        await route.fulfill({ status: 500, json: { success: false, error: { message: 'An internal error occurred' }, __abp: true }, headers: { 'Access-Control-Allow-Origin': suite.stack.urls.app } });
+        await route.fulfill({
+          status: 500,
+          json: { success: false, error: { message: 'An internal error occurred' }, __abp: true },
+          headers: { 'Access-Control-Allow-Origin': suite.stack.urls.app },
+        });
       });
       await app.signIn();
       await app.expectCallbackFailure(NL.callback.sessionFailed);
@@ -233,7 +240,7 @@ describe('login page: the tenant check (IsTenantAvailable) fails', () => {
         await app.see(NL.tenant.checkFailed);
         await app.expectNotBusy();
         watched.expectLogged(/\[tenant\]/);
-        expect(await watched.cookie('Abp-TenantId'), 'the company\'s environment kept').toBe('1');
+        expect(await watched.cookie('Abp-TenantId'), "the company's environment kept").toBe('1');
         suite.stack.faults.clear();
         await app.saveTenant();
         await app.see('Noord');
@@ -296,17 +303,48 @@ describe.concurrent('faults only this browser sees (intercepted), side by side',
   });
   const cors = () => ({ 'Access-Control-Allow-Origin': suite.stack.urls.app });
   const faults: [string, (route: Route) => Promise<void>, RegExp, string][] = [
-    ['401', (route) => route.fulfill({ status: 401, json: envelope(401, 'Current user did not login to the application!'), headers: cors() }), /backend-rejected: unauthorized \(401\)/, NL.callback.backendRejected],
-    ['403', (route) => route.fulfill({ status: 403, json: envelope(403, 'Forbidden'), headers: cors() }), /backend-rejected: forbidden \(403\)/, NL.callback.backendRejected],
-    ['500', (route) => route.fulfill({ status: 500, json: envelope(500, 'An internal error occurred'), headers: cors() }), /backend-rejected: server \(500\)/, NL.callback.backendRejected],
-    ['a malformed envelope', (route) => route.fulfill({ status: 200, json: { unexpected: true }, headers: cors() }), /backend-rejected: malformed \(200\).*not an ABP envelope/, NL.callback.backendRejected],
+    [
+      '401',
+      (route) => route.fulfill({ status: 401, json: envelope(401, 'Current user did not login to the application!'), headers: cors() }),
+      /backend-rejected: unauthorized \(401\)/,
+      NL.callback.backendRejected,
+    ],
+    [
+      '403',
+      (route) => route.fulfill({ status: 403, json: envelope(403, 'Forbidden'), headers: cors() }),
+      /backend-rejected: forbidden \(403\)/,
+      NL.callback.backendRejected,
+    ],
+    [
+      '500',
+      (route) => route.fulfill({ status: 500, json: envelope(500, 'An internal error occurred'), headers: cors() }),
+      /backend-rejected: server \(500\)/,
+      NL.callback.backendRejected,
+    ],
+    [
+      'a malformed envelope',
+      (route) => route.fulfill({ status: 200, json: { unexpected: true }, headers: cors() }),
+      /backend-rejected: malformed \(200\).*not an ABP envelope/,
+      NL.callback.backendRejected,
+    ],
     [
       'an HTML error page',
-      (route) => route.fulfill({ status: 502, contentType: 'text/html', body: '<html><body><h1>502 Bad Gateway</h1><hr>nginx</body></html>', headers: cors() }),
+      (route) =>
+        route.fulfill({
+          status: 502,
+          contentType: 'text/html',
+          body: '<html><body><h1>502 Bad Gateway</h1><hr>nginx</body></html>',
+          headers: cors(),
+        }),
       /backend-rejected: server \(502\).*not JSON/,
       NL.callback.backendRejected,
     ],
-    ['connection refused', (route) => route.abort('connectionrefused'), /backend-unreachable: network \(0\)/, NL.callback.backendUnreachable],
+    [
+      'connection refused',
+      (route) => route.abort('connectionrefused'),
+      /backend-unreachable: network \(0\)/,
+      NL.callback.backendUnreachable,
+    ],
   ];
   for (const [name, handler, logged, message] of faults) {
     securityCase.concurrent(`ExternalAuthenticate: ${name}`, () =>
@@ -356,7 +394,6 @@ describe.concurrent('faults only this browser sees (intercepted), side by side',
       await expectLoginFormOffered(app);
     }),
   );
-
 });
 
 // One after the other: a language change that works is saved for admin at the backend, which every other case would meet.
@@ -382,7 +419,9 @@ describe('the language change without an answer (intercepted)', () => {
       await app.markDocument();
       await watched.context.setOffline(true);
       await app.chooseLanguage('en');
-      await expectLanguageSwitchFailsThenWorks(watched, app, /\[language\].*(network|Failed to fetch)/s, () => watched.context.setOffline(false));
+      await expectLanguageSwitchFailsThenWorks(watched, app, /\[language\].*(network|Failed to fetch)/s, () =>
+        watched.context.setOffline(false),
+      );
     }),
   );
 });

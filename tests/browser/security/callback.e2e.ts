@@ -14,7 +14,12 @@ function callbackPath(parameters: Record<string, string>): string {
 }
 
 /** A failed callback ends the same way: reason, nothing stored, clean address, and a retry that leads on. */
-async function expectRefusedCallback(app: AppModel, reason: string, logged: RegExp, retryTo: '/account/login' | '/app/home' = '/account/login') {
+async function expectRefusedCallback(
+  app: AppModel,
+  reason: string,
+  logged: RegExp,
+  retryTo: '/account/login' | '/app/home' = '/account/login',
+) {
   await app.expectCallbackFailure(reason);
   app.watched.expectLogged(logged);
   if (retryTo === '/account/login') await app.watched.expectNoBackendToken();
@@ -100,7 +105,10 @@ describe.concurrent('the login callback refuses what does not belong to the sign
       const state = app.pendingState();
       await app.goto(callbackPath({ code: 'some-code', state, iss: 'https://evil.example' }));
       await expectRefusedCallback(app, NL.callback.issuerMismatch, /\[sign-in\].*issuer-mismatch/s);
-      expect(watched.requests.filter((request) => request.url().endsWith('/v1/token')), 'no code exchange').toEqual([]);
+      expect(
+        watched.requests.filter((request) => request.url().endsWith('/v1/token')),
+        'no code exchange',
+      ).toEqual([]);
     }),
   );
 
@@ -111,7 +119,10 @@ describe.concurrent('the login callback refuses what does not belong to the sign
       const state = app.pendingState();
       await app.goto(callbackPath({ code: 'some-code', state }));
       await expectRefusedCallback(app, NL.callback.issuerMismatch, /\[sign-in\].*issuer-mismatch/s);
-      expect(watched.requests.filter((request) => request.url().endsWith('/v1/token')), 'no code exchange').toEqual([]);
+      expect(
+        watched.requests.filter((request) => request.url().endsWith('/v1/token')),
+        'no code exchange',
+      ).toEqual([]);
     }),
   );
 });
@@ -146,7 +157,10 @@ describe.concurrent('codes are used once, by the attempt they were made for', ()
       await app.waitForPath('/app/home');
       await app.waitForHeading(NL.shell.welcome);
       const later = watched.navigations.slice(seen);
-      expect(later.filter((url) => /[?&](code|state)=/.test(url)), 'no address with code or state').toEqual([]);
+      expect(
+        later.filter((url) => /[?&](code|state)=/.test(url)),
+        'no address with code or state',
+      ).toEqual([]);
       await watched.expectBackendToken();
       await app.expectNoLeaks();
     }),
@@ -161,7 +175,10 @@ describe.concurrent('codes are used once, by the attempt they were made for', ()
         const other = await AppModel.newPage(attacker);
         await other.goto(stolen);
         await expectRefusedCallback(other, NL.callback.noTransaction, /\[sign-in\].*no-transaction/s);
-        expect(attacker.requests.filter((request) => request.url().endsWith('/v1/token')), 'no code exchange').toEqual([]);
+        expect(
+          attacker.requests.filter((request) => request.url().endsWith('/v1/token')),
+          'no code exchange',
+        ).toEqual([]);
       });
     }),
   );

@@ -69,7 +69,11 @@ describe.concurrent('the config file has bad content (intercepted)', () => {
     ['remoteServiceBaseUrl missing', (config) => delete config.remoteServiceBaseUrl, 'remoteServiceBaseUrl'],
     ['appBaseUrl empty', (config) => (config.appBaseUrl = ''), 'appBaseUrl'],
     ['appBaseUrl not an address', (config) => (config.appBaseUrl = 'niet-een-adres'), 'appBaseUrl'],
-    ['remoteServiceBaseUrl a javascript: address', (config) => (config.remoteServiceBaseUrl = 'javascript:alert(1)'), 'remoteServiceBaseUrl'],
+    [
+      'remoteServiceBaseUrl a javascript: address',
+      (config) => (config.remoteServiceBaseUrl = 'javascript:alert(1)'),
+      'remoteServiceBaseUrl',
+    ],
     ['remoteServiceBaseUrl an ftp address', (config) => (config.remoteServiceBaseUrl = 'ftp://api.example/'), 'remoteServiceBaseUrl'],
     ['remoteServiceBaseUrl a number', (config) => (config.remoteServiceBaseUrl = 21021), 'remoteServiceBaseUrl'],
     ['localeMappings an object instead of a list', (config) => (config.localeMappings = { from: 'nl-NL', to: 'nl' }), 'localeMappings'],
@@ -88,7 +92,12 @@ describe.concurrent('the config file has bad content (intercepted)', () => {
           return { json: config };
         });
         await app.goto('/');
-        await expectStartupStopsAndRecovers(app, NL.startup.configInvalid(field), new RegExp(`config-invalid.*${field.replace(/[[\]]/g, '\\$&')}`), restore);
+        await expectStartupStopsAndRecovers(
+          app,
+          NL.startup.configInvalid(field),
+          new RegExp(`config-invalid.*${field.replace(/[[\]]/g, '\\$&')}`),
+          restore,
+        );
       }),
     );
   }
@@ -127,5 +136,4 @@ describe.concurrent('the config file has bad content (intercepted)', () => {
       await app.expectNoLeaks();
     }),
   );
-
 });

@@ -25,7 +25,9 @@ async function signedInAndRenewed(watched: Parameters<Parameters<typeof suite.ru
   await expect.poll(() => watched.requests.filter(isRefreshGrant).length, { timeout: SLOW_OUTCOME_MS }).toBeGreaterThan(0);
   const renewal = watched.requests.filter(isRefreshGrant).at(-1)!;
   expect((await renewal.response())?.status()).toBe(200);
-  await expect.poll(async () => (await app.refreshToken()) !== undefined && (await app.refreshToken()) !== '', { timeout: SOON_MS }).toBe(true);
+  await expect
+    .poll(async () => (await app.refreshToken()) !== undefined && (await app.refreshToken()) !== '', { timeout: SOON_MS })
+    .toBe(true);
   return { app, renewal };
 }
 
@@ -44,7 +46,8 @@ describe('DPoP: tokens bound to this browser', () => {
       expect(keys.size, 'one key for the sign-in and the renewals').toBe(1);
       // The provider asked for its nonce once (use_dpop_nonce), and every proof after that carried one.
       const challenged = [];
-      for (const request of tokenRequests) if ((await request.response())?.status() === 400) challenged.push(await (await request.response())!.text());
+      for (const request of tokenRequests)
+        if ((await request.response())?.status() === 400) challenged.push(await (await request.response())!.text());
       expect(challenged).toHaveLength(1);
       expect(challenged[0]).toContain('use_dpop_nonce');
       expect(decodeJwt((await renewal.allHeaders())['dpop']!).nonce).toBeTruthy();
@@ -52,7 +55,9 @@ describe('DPoP: tokens bound to this browser', () => {
       expect(answer.token_type).toBe('DPoP');
       expect(decodeJwt(answer.access_token).cnf).toMatchObject({ jkt: expect.any(String) });
       // The authorization code was bound to the key too.
-      const authorize = watched.requests.find((request) => request.url().startsWith(oktaEndpoint(watched.stack.urls.signInIssuer, 'authorize')));
+      const authorize = watched.requests.find((request) =>
+        request.url().startsWith(oktaEndpoint(watched.stack.urls.signInIssuer, 'authorize')),
+      );
       expect(new URL(authorize!.url()).searchParams.get('dpop_jkt')).toBe((decodeJwt(answer.access_token).cnf as { jkt: string }).jkt);
       // The private key is a CryptoKey in IndexedDB that no script can export.
       const key = await app.page.evaluate(async () => {
@@ -96,15 +101,28 @@ describe('DPoP: tokens bound to this browser', () => {
     suite.run(async (watched) => {
       const { app, renewal } = await signedInAndRenewed(watched);
       const { access_token: accessToken } = (await (await renewal.response())!.json()) as { access_token: string };
-      await expect.poll(() => watched.requests.filter((request) => request.method() === 'POST' && request.url().includes('/api/TokenAuth/ExternalAuthenticate')).length).toBe(2);
-      const login = watched.requests.filter((request) => request.method() === 'POST' && request.url().includes('/api/TokenAuth/ExternalAuthenticate')).at(-1)!;
+      await expect
+        .poll(
+          () =>
+            watched.requests.filter(
+              (request) => request.method() === 'POST' && request.url().includes('/api/TokenAuth/ExternalAuthenticate'),
+            ).length,
+        )
+        .toBe(2);
+      const login = watched.requests
+        .filter((request) => request.method() === 'POST' && request.url().includes('/api/TokenAuth/ExternalAuthenticate'))
+        .at(-1)!;
       const headers = await login.allHeaders();
       // The body as the app sent it (Playwright does not see a streamed body).
       // providerKey is Okta's user id: the access token's uid (its sub is the login).
       const input = { authProvider: 'OpenIdConnect', providerKey: decodeJwt(accessToken).uid, providerAccessCode: accessToken };
       expect(headers['dpop']).toBeTruthy();
       const send = (extra: Record<string, string>) =>
-        fetch(login.url(), { method: 'POST', headers: { 'Content-Type': 'application/json', 'Abp-TenantId': headers['abp-tenantid'] ?? '1', ...extra }, body: JSON.stringify(input) });
+        fetch(login.url(), {
+          method: 'POST',
+          headers: { 'Content-Type': 'application/json', 'Abp-TenantId': headers['abp-tenantid'] ?? '1', ...extra },
+          body: JSON.stringify(input),
+        });
       const withoutProof = await send({});
       expect(withoutProof.status).toBe(401);
       expect(JSON.stringify(await withoutProof.json())).toContain('DPoP');
@@ -114,36 +132,38 @@ describe('DPoP: tokens bound to this browser', () => {
     }),
   );
 
-  securityCase('a tab whose key is gone (site data cleared) is refused as invalid_dpop_proof, says why and asks to sign in again, and the popup sign-in goes on with a new key', () =>
-    suite.run(async (watched) => {
-      const { app } = await signedInAndRenewed(watched);
-      const proofKey = async (request: Request) => JSON.stringify(decodeProtectedHeader((await request.allHeaders())['dpop']!).jwk);
-      const oldKey = await proofKey(watched.requests.filter(isRefreshGrant).at(-1)!);
-      await app.page.evaluate(
-        () =>
-          new Promise<void>((resolve, reject) => {
-            const request = indexedDB.deleteDatabase('oidc');
-            request.onsuccess = () => resolve();
-            request.onerror = () => reject(request.error);
-          }),
-      );
-      await app.markDocument();
-      await app.page.getByRole('button', { name: NL.session.signInAgain }).waitFor({ timeout: SLOW_OUTCOME_MS });
-      // The provider answered the refresh with the new key as Okta does, and staff read that the key is gone, not a provider error.
-      const refused = watched.requests.filter(isRefreshGrant).at(-1)!;
-      expect(await proofKey(refused)).not.toBe(oldKey);
-      expect((await refused.response())?.status()).toBe(400);
-      expect(((await (await refused.response())!.json()) as { error: string }).error).toBe('invalid_dpop_proof');
-      await app.see(NL.session.keyLost);
-      expect(await app.page.getByText(NL.callback.providerError).count()).toBe(0);
-      await app.signInAgainInPopup();
-      await app.page.getByRole('button', { name: NL.session.signInAgain }).waitFor({ state: 'detached', timeout: SLOW_OUTCOME_MS });
-      const renewals = watched.requests.filter(isRefreshGrant).length;
-      await expect.poll(() => watched.requests.filter(isRefreshGrant).length, { timeout: SLOW_OUTCOME_MS }).toBeGreaterThan(renewals);
-      const renewal = watched.requests.filter(isRefreshGrant).at(-1)!;
-      expect((await renewal.response())?.status()).toBe(200);
-      expect(await proofKey(renewal)).not.toBe(oldKey);
-      await app.expectPageKept();
-    }),
+  securityCase(
+    'a tab whose key is gone (site data cleared) is refused as invalid_dpop_proof, says why and asks to sign in again, and the popup sign-in goes on with a new key',
+    () =>
+      suite.run(async (watched) => {
+        const { app } = await signedInAndRenewed(watched);
+        const proofKey = async (request: Request) => JSON.stringify(decodeProtectedHeader((await request.allHeaders())['dpop']!).jwk);
+        const oldKey = await proofKey(watched.requests.filter(isRefreshGrant).at(-1)!);
+        await app.page.evaluate(
+          () =>
+            new Promise<void>((resolve, reject) => {
+              const request = indexedDB.deleteDatabase('oidc');
+              request.onsuccess = () => resolve();
+              request.onerror = () => reject(request.error);
+            }),
+        );
+        await app.markDocument();
+        await app.page.getByRole('button', { name: NL.session.signInAgain }).waitFor({ timeout: SLOW_OUTCOME_MS });
+        // The provider answered the refresh with the new key as Okta does, and staff read that the key is gone, not a provider error.
+        const refused = watched.requests.filter(isRefreshGrant).at(-1)!;
+        expect(await proofKey(refused)).not.toBe(oldKey);
+        expect((await refused.response())?.status()).toBe(400);
+        expect(((await (await refused.response())!.json()) as { error: string }).error).toBe('invalid_dpop_proof');
+        await app.see(NL.session.keyLost);
+        expect(await app.page.getByText(NL.callback.providerError).count()).toBe(0);
+        await app.signInAgainInPopup();
+        await app.page.getByRole('button', { name: NL.session.signInAgain }).waitFor({ state: 'detached', timeout: SLOW_OUTCOME_MS });
+        const renewals = watched.requests.filter(isRefreshGrant).length;
+        await expect.poll(() => watched.requests.filter(isRefreshGrant).length, { timeout: SLOW_OUTCOME_MS }).toBeGreaterThan(renewals);
+        const renewal = watched.requests.filter(isRefreshGrant).at(-1)!;
+        expect((await renewal.response())?.status()).toBe(200);
+        expect(await proofKey(renewal)).not.toBe(oldKey);
+        await app.expectPageKept();
+      }),
   );
 });

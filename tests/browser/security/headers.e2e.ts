@@ -12,7 +12,10 @@ import { minutes, OUTCOME_MS, seconds, SETTLE_MS } from '../../support/limits.ts
 const suite = securitySuite(import.meta.filename);
 
 function apiRequests(watched: WatchedContext, path: string): Request[] {
-  return watched.requests.filter((request) => request.method() !== 'OPTIONS' && request.url().startsWith(suite.stack.urls.api) && new URL(request.url()).pathname === path);
+  return watched.requests.filter(
+    (request) =>
+      request.method() !== 'OPTIONS' && request.url().startsWith(suite.stack.urls.api) && new URL(request.url()).pathname === path,
+  );
 }
 
 const GET_ALL = '/AbpUserConfiguration/GetAll';
@@ -21,14 +24,20 @@ const CONFIG = '/assets/appconfig.production.json';
 const IS_TENANT_AVAILABLE = '/api/services/app/Account/IsTenantAvailable';
 
 describe('Content-Security-Policy', () => {
-  securityCase('the policy allows no evaluated script and no inline one but index.html\'s own, by its hash', () =>
+  securityCase("the policy allows no evaluated script and no inline one but index.html's own, by its hash", () =>
     suite.run(async (watched) => {
       const app = await AppModel.newPage(watched);
       const response = await app.page.goto(app.url('/account/login'));
       const csp = response?.headers()['content-security-policy'] ?? '';
-      const scriptSrc = csp.split(';').map((part) => part.trim()).find((part) => part.startsWith('script-src')) ?? '';
+      const scriptSrc =
+        csp
+          .split(';')
+          .map((part) => part.trim())
+          .find((part) => part.startsWith('script-src')) ?? '';
       const html = (await response?.text()) ?? '';
-      const inline = [...html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/gi)].filter(([, attributes, body]) => !/\bsrc=/.test(attributes ?? '') || (body ?? '').trim() !== '');
+      const inline = [...html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/gi)].filter(
+        ([, attributes, body]) => !/\bsrc=/.test(attributes ?? '') || (body ?? '').trim() !== '',
+      );
       // One inline script: the early config and GetAll requests (src/config/earlyRequests.ts), allowed by the hash of exactly its text.
       expect(inline.map(([, , body]) => body?.slice(0, 32))).toEqual(['/* src/config/earlyRequests.ts *']);
       const hash = `'sha256-${createHash('sha256').update(inline[0]![2]!, 'utf8').digest('base64')}'`;
@@ -75,93 +84,115 @@ describe('Content-Security-Policy', () => {
     }),
   );
 
-  securityCase('injected script (script text, HTML with a handler, a data: script, a handler attribute) is refused by Trusted Types before it reaches the DOM, and each refusal is reported', () =>
-    suite.run(async (watched) => {
-      const app = await AppModel.open(watched, '/account/login');
-      await app.waitForLoginPage();
-      const refused = await app.page.evaluate(() => {
-        const attempts: Record<string, () => void> = {
-          'script text': () => {
-            const script = document.createElement('script');
-            script.textContent = 'window.__injected = "inline";';
-            document.body.append(script);
-          },
-          'HTML with a handler': () => {
-            const holder = document.createElement('div');
-            holder.innerHTML = '<img src="/bestaat-niet.png" onerror="window.__injected = \'handler\'">';
-            document.body.append(holder);
-          },
-          'a data: script': () => {
-            const script = document.createElement('script');
-            script.src = 'data:text/javascript,window.__injected = "data"';
-            document.body.append(script);
-          },
-          'a handler attribute': () => {
-            const image = document.createElement('img');
-            image.setAttribute('onerror', "window.__injected = 'attribute'");
-            image.src = '/bestaat-niet.png';
-            document.body.append(image);
-          },
-        };
-        return Object.entries(attempts).flatMap(([name, attempt]) => {
-          try {
-            attempt();
-            return [];
-          } catch (error) {
-            return error instanceof TypeError ? [name] : [];
-          }
-        });
-      });
-      expect(refused).toEqual(['script text', 'HTML with a handler', 'a data: script', 'a handler attribute']);
-      await eventually(() => watched.cspViolations.filter((violation) => /require-trusted-types-for/.test(violation.directive)).length >= 4, 'four Trusted Types violation reports');
-      expect(await app.page.evaluate(() => (window as unknown as { __injected?: string }).__injected ?? 'none')).toBe('none');
-    }, { cspViolationsExpected: true }),
+  securityCase(
+    'injected script (script text, HTML with a handler, a data: script, a handler attribute) is refused by Trusted Types before it reaches the DOM, and each refusal is reported',
+    () =>
+      suite.run(
+        async (watched) => {
+          const app = await AppModel.open(watched, '/account/login');
+          await app.waitForLoginPage();
+          const refused = await app.page.evaluate(() => {
+            const attempts: Record<string, () => void> = {
+              'script text': () => {
+                const script = document.createElement('script');
+                script.textContent = 'window.__injected = "inline";';
+                document.body.append(script);
+              },
+              'HTML with a handler': () => {
+                const holder = document.createElement('div');
+                holder.innerHTML = '<img src="/bestaat-niet.png" onerror="window.__injected = \'handler\'">';
+                document.body.append(holder);
+              },
+              'a data: script': () => {
+                const script = document.createElement('script');
+                script.src = 'data:text/javascript,window.__injected = "data"';
+                document.body.append(script);
+              },
+              'a handler attribute': () => {
+                const image = document.createElement('img');
+                image.setAttribute('onerror', "window.__injected = 'attribute'");
+                image.src = '/bestaat-niet.png';
+                document.body.append(image);
+              },
+            };
+            return Object.entries(attempts).flatMap(([name, attempt]) => {
+              try {
+                attempt();
+                return [];
+              } catch (error) {
+                return error instanceof TypeError ? [name] : [];
+              }
+            });
+          });
+          expect(refused).toEqual(['script text', 'HTML with a handler', 'a data: script', 'a handler attribute']);
+          await eventually(
+            () => watched.cspViolations.filter((violation) => /require-trusted-types-for/.test(violation.directive)).length >= 4,
+            'four Trusted Types violation reports',
+          );
+          expect(await app.page.evaluate(() => (window as unknown as { __injected?: string }).__injected ?? 'none')).toBe('none');
+        },
+        { cspViolationsExpected: true },
+      ),
   );
 
   securityCase('the service worker registers through the one Trusted Types policy, which lets no other script address through', () =>
-    suite.run(async (watched) => {
-      const app = await AppModel.newPage(watched);
-      await app.signInToHome();
-      const scriptURL = await app.page.evaluate(async () => (await navigator.serviceWorker.ready).active?.scriptURL ?? '');
-      expect(new URL(scriptURL).pathname).toBe('/sw.js');
-      watched.expectNoCspViolation();
-      const passed = await app.page.evaluate(() =>
-        ['/assets/other.js', '/sw.js?x=1', 'https://example.org/sw.js'].filter((address) => {
-          try {
-            document.createElement('script').src = address;
-            return true;
-          } catch {
-            return false;
-          }
-        }),
-      );
-      expect(passed, 'script addresses the policy let through').toEqual([]);
-    }, { serviceWorkers: 'allow', cspViolationsExpected: true }),
+    suite.run(
+      async (watched) => {
+        const app = await AppModel.newPage(watched);
+        await app.signInToHome();
+        const scriptURL = await app.page.evaluate(async () => (await navigator.serviceWorker.ready).active?.scriptURL ?? '');
+        expect(new URL(scriptURL).pathname).toBe('/sw.js');
+        watched.expectNoCspViolation();
+        const passed = await app.page.evaluate(() =>
+          ['/assets/other.js', '/sw.js?x=1', 'https://example.org/sw.js'].filter((address) => {
+            try {
+              document.createElement('script').src = address;
+              return true;
+            } catch {
+              return false;
+            }
+          }),
+        );
+        expect(passed, 'script addresses the policy let through').toEqual([]);
+      },
+      { serviceWorkers: 'allow', cspViolationsExpected: true },
+    ),
   );
 
   securityCase('another site cannot frame the app (clickjacking)', () =>
-    suite.run(async (watched) => {
-      const app = await AppModel.newPage(watched);
-      await app.page.goto(`${suite.stack.urls.issuer}/.well-known/openid-configuration`);
-      const framed = await app.page.evaluate(
-        async ({ src, settle }) => {
-          const frame = document.createElement('iframe');
-          frame.src = src;
-          document.body.append(frame);
-          await new Promise((resolve) => setTimeout(resolve, settle));
-          try {
-            return frame.contentWindow?.location.href ?? 'none';
-          } catch {
-            return 'cross-origin';
-          }
-        },
-        { src: app.url('/account/login'), settle: SETTLE_MS },
-      );
-      const appFrame = app.page.frames().find((frame) => frame.url().startsWith(suite.stack.urls.app));
-      const rendered = appFrame ? await appFrame.locator('button').count().catch(() => 0) : 0;
-      expect(rendered, `the app rendered inside a frame (${framed})`).toBe(0);
-      await eventually(() => watched.cspViolations.some((violation) => /frame-ancestors/.test(violation.blockedURI)), 'the browser reports the refused frame');
-    }, { cspViolationsExpected: true }),
+    suite.run(
+      async (watched) => {
+        const app = await AppModel.newPage(watched);
+        await app.page.goto(`${suite.stack.urls.issuer}/.well-known/openid-configuration`);
+        const framed = await app.page.evaluate(
+          async ({ src, settle }) => {
+            const frame = document.createElement('iframe');
+            frame.src = src;
+            document.body.append(frame);
+            await new Promise((resolve) => setTimeout(resolve, settle));
+            try {
+              return frame.contentWindow?.location.href ?? 'none';
+            } catch {
+              return 'cross-origin';
+            }
+          },
+          { src: app.url('/account/login'), settle: SETTLE_MS },
+        );
+        const appFrame = app.page.frames().find((frame) => frame.url().startsWith(suite.stack.urls.app));
+        const rendered = appFrame
+          ? await appFrame
+              .locator('button')
+              .count()
+              .catch(() => 0)
+          : 0;
+        expect(rendered, `the app rendered inside a frame (${framed})`).toBe(0);
+        await eventually(
+          () => watched.cspViolations.some((violation) => /frame-ancestors/.test(violation.blockedURI)),
+          'the browser reports the refused frame',
+        );
+      },
+      { cspViolationsExpected: true },
+    ),
   );
 });
 
@@ -171,7 +202,8 @@ describe('Referrer-Policy and the callback', () => {
       const app = await AppModel.newPage(watched);
       const callbackPolicies: string[] = [];
       app.page.on('response', (response) => {
-        if (new URL(response.url()).pathname === '/account/logincallback') callbackPolicies.push(response.headers()['referrer-policy'] ?? '');
+        if (new URL(response.url()).pathname === '/account/logincallback')
+          callbackPolicies.push(response.headers()['referrer-policy'] ?? '');
       });
       await app.signInToHome();
       expect(callbackPolicies.length).toBeGreaterThan(0);
@@ -179,7 +211,10 @@ describe('Referrer-Policy and the callback', () => {
       for (const request of watched.requests) {
         const referer = (await headersOf(request)).referer ?? '';
         expect(referer, `Referer of ${request.url()}`).not.toMatch(/code=|state=|token/);
-        if (request.url().startsWith(suite.stack.urls.api) || request.url().startsWith(oktaEndpoint(suite.stack.urls.signInIssuer, 'token'))) {
+        if (
+          request.url().startsWith(suite.stack.urls.api) ||
+          request.url().startsWith(oktaEndpoint(suite.stack.urls.signInIssuer, 'token'))
+        ) {
           expect(referer, `no Referer to ${request.url()}`).toBe('');
         }
       }
@@ -201,7 +236,11 @@ describe('cookies', () => {
       await app.signInToHome();
       for (const name of ['Abp.AuthToken', 'enc_auth_token']) {
         const cookie = await cookieOf(watched, name);
-        expect({ path: cookie.path, sameSite: cookie.sameSite, session: cookie.expires === -1 }, name).toEqual({ path: '/', sameSite: 'Lax', session: true });
+        expect({ path: cookie.path, sameSite: cookie.sameSite, session: cookie.expires === -1 }, name).toEqual({
+          path: '/',
+          sameSite: 'Lax',
+          session: true,
+        });
         // Secure is added on https only (tests/unit/abp.cookies.test.ts); this stack runs on http.
         expect(cookie.secure, name).toBe(false);
       }
@@ -233,7 +272,7 @@ async function switchEnvironment(app: AppModel, name: string) {
 }
 
 describe('ABP headers are sent only as the contract says', () => {
-  securityCase('anonymous: culture c=nl|uic=nl, the company\'s environment (appconfig\'s tenancyName) once it is chosen, no bearer', () =>
+  securityCase("anonymous: culture c=nl|uic=nl, the company's environment (appconfig's tenancyName) once it is chosen, no bearer", () =>
     suite.run(async (watched) => {
       const app = await AppModel.open(watched, '/app/home');
       await app.waitForPath('/account/login');
@@ -257,7 +296,9 @@ describe('ABP headers are sent only as the contract says', () => {
         await watched.context.addCookies([{ name: 'Abp-TenantId', value, url: suite.stack.urls.app, sameSite: 'Lax' }]);
         const app = await AppModel.open(watched, '/account/login');
         await app.waitForLoginPage();
-        const sent = watched.requests.filter((request) => request.frame().page() === app.page && [GET_ALL, SESSION, CONFIG].includes(new URL(request.url()).pathname));
+        const sent = watched.requests.filter(
+          (request) => request.frame().page() === app.page && [GET_ALL, SESSION, CONFIG].includes(new URL(request.url()).pathname),
+        );
         expect(sent.length, `requests with the cookie ${value}`).toBeGreaterThanOrEqual(3);
         for (const request of sent) {
           const headers = await headersOf(request);
@@ -269,35 +310,37 @@ describe('ABP headers are sent only as the contract says', () => {
     }),
   );
 
-  securityCase('signed in, in a tenant: the tenant header, the bearer and the culture in the query go to the API only, never to the provider', () =>
-    suite.run(async (watched) => {
-      const app = await AppModel.open(watched, '/account/login');
-      await switchEnvironment(app, 'Noord');
-      await app.signIn();
-      await app.waitForPath('/app/home');
-      await app.waitForHeading(NL.shell.welcome);
-      const token = await watched.cookie('Abp.AuthToken');
-      const last = (path: string) => apiRequests(watched, path).at(-1)!;
-      for (const path of [GET_ALL, SESSION]) {
-        const headers = await headersOf(last(path));
-        expect(headers['abp-tenantid'], path).toBe('2');
-        expect(headers.authorization, path).toBe(`Bearer ${token}`);
-        // With a bearer the language goes in the query, where ABP saves nothing (abp/headers.ts).
-        expect(headers['.aspnetcore.culture'], path).toBeUndefined();
-        expect(new URL(last(path).url()).searchParams.get('culture'), path).toBe('nl');
-      }
-      const external = await headersOf(apiRequests(watched, '/api/TokenAuth/ExternalAuthenticate').at(-1)!);
-      expect(external['abp-tenantid']).toBe('2');
-      expect(external.authorization, 'no bearer to the sign-in exchange').toBeUndefined();
-      const config = watched.requests.filter((request) => request.url().endsWith(CONFIG)).at(-1)!;
-      expect((await headersOf(config))['abp-tenantid']).toBe('2');
-      for (const request of watched.requests.filter((r) => r.url().startsWith(suite.stack.urls.issuer))) {
-        const headers = await headersOf(request);
-        expect(headers['abp-tenantid'], request.url()).toBeUndefined();
-        expect(headers['.aspnetcore.culture'], request.url()).toBeUndefined();
-        expect(headers.authorization ?? '', request.url()).not.toContain(token!);
-      }
-    }),
+  securityCase(
+    'signed in, in a tenant: the tenant header, the bearer and the culture in the query go to the API only, never to the provider',
+    () =>
+      suite.run(async (watched) => {
+        const app = await AppModel.open(watched, '/account/login');
+        await switchEnvironment(app, 'Noord');
+        await app.signIn();
+        await app.waitForPath('/app/home');
+        await app.waitForHeading(NL.shell.welcome);
+        const token = await watched.cookie('Abp.AuthToken');
+        const last = (path: string) => apiRequests(watched, path).at(-1)!;
+        for (const path of [GET_ALL, SESSION]) {
+          const headers = await headersOf(last(path));
+          expect(headers['abp-tenantid'], path).toBe('2');
+          expect(headers.authorization, path).toBe(`Bearer ${token}`);
+          // With a bearer the language goes in the query, where ABP saves nothing (abp/headers.ts).
+          expect(headers['.aspnetcore.culture'], path).toBeUndefined();
+          expect(new URL(last(path).url()).searchParams.get('culture'), path).toBe('nl');
+        }
+        const external = await headersOf(apiRequests(watched, '/api/TokenAuth/ExternalAuthenticate').at(-1)!);
+        expect(external['abp-tenantid']).toBe('2');
+        expect(external.authorization, 'no bearer to the sign-in exchange').toBeUndefined();
+        const config = watched.requests.filter((request) => request.url().endsWith(CONFIG)).at(-1)!;
+        expect((await headersOf(config))['abp-tenantid']).toBe('2');
+        for (const request of watched.requests.filter((r) => r.url().startsWith(suite.stack.urls.issuer))) {
+          const headers = await headersOf(request);
+          expect(headers['abp-tenantid'], request.url()).toBeUndefined();
+          expect(headers['.aspnetcore.culture'], request.url()).toBeUndefined();
+          expect(headers.authorization ?? '', request.url()).not.toContain(token!);
+        }
+      }),
   );
 });
 
@@ -320,7 +363,9 @@ describe('index.html sends the config request and GetAll before the bundle has r
   }
 
   const sentBy = (watched: WatchedContext, app: AppModel, path: string) =>
-    watched.requests.filter((request) => request.method() !== 'OPTIONS' && request.frame().page() === app.page && new URL(request.url()).pathname === path);
+    watched.requests.filter(
+      (request) => request.method() !== 'OPTIONS' && request.frame().page() === app.page && new URL(request.url()).pathname === path,
+    );
 
   securityCase('a start asks for each once: anonymous in a chosen environment, and signed in', () =>
     suite.run(async (watched) => {
@@ -358,21 +403,23 @@ describe('index.html sends the config request and GetAll before the bundle has r
     }),
   );
 
-  securityCase('a new browser, the environment named by the config: its lookup and GetAll in it go before the bundle has run, and a start asks for each once', () =>
-    suite.run(async (watched) => {
-      const app = await AppModel.newPage(watched);
-      const release = await holdStart(app);
-      await app.goto('/account/login');
-      const lookup = await eventually(() => sentBy(watched, app, IS_TENANT_AVAILABLE)[0]!, 'the lookup sent by index.html');
-      expect(lookup.postDataJSON()).toEqual({ tenancyName: 'Default' });
-      const getAll = await eventually(() => sentBy(watched, app, GET_ALL)[0]!, 'GetAll sent by index.html');
-      expect((await headersOf(getAll))['abp-tenantid'], 'in the environment the lookup found').toBe('1');
-      release();
-      await app.waitForLoginPage();
-      expect([CONFIG, IS_TENANT_AVAILABLE, GET_ALL].map((path) => sentBy(watched, app, path).length)).toEqual([1, 1, 1]);
-      expect(await watched.cookie('Abp-TenantId'), 'the environment kept for the next start').toBe('1');
-      expect(app.errors).toEqual([]);
-    }),
+  securityCase(
+    'a new browser, the environment named by the config: its lookup and GetAll in it go before the bundle has run, and a start asks for each once',
+    () =>
+      suite.run(async (watched) => {
+        const app = await AppModel.newPage(watched);
+        const release = await holdStart(app);
+        await app.goto('/account/login');
+        const lookup = await eventually(() => sentBy(watched, app, IS_TENANT_AVAILABLE)[0]!, 'the lookup sent by index.html');
+        expect(lookup.postDataJSON()).toEqual({ tenancyName: 'Default' });
+        const getAll = await eventually(() => sentBy(watched, app, GET_ALL)[0]!, 'GetAll sent by index.html');
+        expect((await headersOf(getAll))['abp-tenantid'], 'in the environment the lookup found').toBe('1');
+        release();
+        await app.waitForLoginPage();
+        expect([CONFIG, IS_TENANT_AVAILABLE, GET_ALL].map((path) => sentBy(watched, app, path).length)).toEqual([1, 1, 1]);
+        expect(await watched.cookie('Abp-TenantId'), 'the environment kept for the next start').toBe('1');
+        expect(app.errors).toEqual([]);
+      }),
   );
 
   securityCase('an early request start-up would not have sent is asked again: a language chosen after the HTML', () =>
@@ -386,9 +433,10 @@ describe('index.html sends the config request and GetAll before the bundle has r
       await watched.context.addCookies([{ name: 'Abp.Localization.CultureName', value: 'en', url: suite.stack.urls.app, sameSite: 'Lax' }]);
       release();
       await app.page.getByRole('button', { name: EN.login.heading, exact: true }).waitFor();
-      const cultures = await Promise.all(sentBy(watched, app, GET_ALL).map(async (request) => (await headersOf(request))['.aspnetcore.culture']));
+      const cultures = await Promise.all(
+        sentBy(watched, app, GET_ALL).map(async (request) => (await headersOf(request))['.aspnetcore.culture']),
+      );
       expect(cultures).toEqual(['c=nl|uic=nl', 'c=en|uic=en']);
     }),
   );
 });
-

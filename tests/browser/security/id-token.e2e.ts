@@ -31,7 +31,10 @@ async function expectRefused(app: AppModel, reason: string, logged: RegExp) {
   app.watched.expectLogged(logged);
   await app.watched.expectNoBackendToken();
   await app.expectNoRefreshToken();
-  expect(app.watched.requests.some((request) => request.url().includes('/TokenAuth/ExternalAuthenticate')), 'no backend sign-in').toBe(false);
+  expect(
+    app.watched.requests.some((request) => request.url().includes('/TokenAuth/ExternalAuthenticate')),
+    'no backend sign-in',
+  ).toBe(false);
   await app.expectNoLeaks();
   await app.followCallbackRetry('/account/login');
 }
@@ -39,7 +42,12 @@ async function expectRefused(app: AppModel, reason: string, logged: RegExp) {
 describe.concurrent('the ID token from the token endpoint is checked before anything is stored', () => {
   securityCase.concurrent('an ID token for another client (aud)', () =>
     suite.run((watched) =>
-      expectRefusedTokenResponse(watched, withClaims((claims) => (claims.aud = 'andere-applicatie')), NL.callback.audienceMismatch, /audience-mismatch/),
+      expectRefusedTokenResponse(
+        watched,
+        withClaims((claims) => (claims.aud = 'andere-applicatie')),
+        NL.callback.audienceMismatch,
+        /audience-mismatch/,
+      ),
     ),
   );
 
@@ -70,19 +78,34 @@ describe.concurrent('the ID token from the token endpoint is checked before anyt
 
   securityCase.concurrent('an ID token with a wrong nonce', () =>
     suite.run((watched) =>
-      expectRefusedTokenResponse(watched, withClaims((claims) => (claims.nonce = 'N'.repeat(64))), NL.callback.nonceMismatch, /nonce-mismatch/),
+      expectRefusedTokenResponse(
+        watched,
+        withClaims((claims) => (claims.nonce = 'N'.repeat(64))),
+        NL.callback.nonceMismatch,
+        /nonce-mismatch/,
+      ),
     ),
   );
 
   securityCase.concurrent('an ID token without a nonce', () =>
     suite.run((watched) =>
-      expectRefusedTokenResponse(watched, withClaims((claims) => delete claims.nonce), NL.callback.nonceMismatch, /nonce-mismatch/),
+      expectRefusedTokenResponse(
+        watched,
+        withClaims((claims) => delete claims.nonce),
+        NL.callback.nonceMismatch,
+        /nonce-mismatch/,
+      ),
     ),
   );
 
   securityCase.concurrent('an ID token from another issuer', () =>
     suite.run((watched) =>
-      expectRefusedTokenResponse(watched, withClaims((claims) => (claims.iss = 'https://evil.example')), NL.callback.issuerMismatch, /issuer-mismatch/),
+      expectRefusedTokenResponse(
+        watched,
+        withClaims((claims) => (claims.iss = 'https://evil.example')),
+        NL.callback.issuerMismatch,
+        /issuer-mismatch/,
+      ),
     ),
   );
 
@@ -133,7 +156,12 @@ describe.concurrent('the ID token from the token endpoint is checked before anyt
   securityCase.concurrent('an ID token with its claims intact but signed by a key the provider does not publish', () =>
     suite.run(async (watched) => {
       const key = await createTestKey();
-      await expectRefusedTokenResponse(watched, async (body) => ({ ...body, id_token: await key.sign(splitJwt(String(body.id_token)).claims) }), NL.callback.invalidToken, /invalid-token/);
+      await expectRefusedTokenResponse(
+        watched,
+        async (body) => ({ ...body, id_token: await key.sign(splitJwt(String(body.id_token)).claims) }),
+        NL.callback.invalidToken,
+        /invalid-token/,
+      );
     }),
   );
 

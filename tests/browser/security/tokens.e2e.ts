@@ -30,7 +30,15 @@ function refreshGrants(watched: WatchedContext): Request[] {
 function fakeBackendToken(expired: boolean): string {
   const encode = (value: object) => Buffer.from(JSON.stringify(value)).toString('base64url');
   const now = Math.floor(Date.now() / seconds(1));
-  const claims = { sub: '1', unique_name: 'admin', iat: now - 7200, nbf: now - 7200, exp: expired ? now - 3600 : now + 3600, iss: 'Isolatie', aud: 'Isolatie' };
+  const claims = {
+    sub: '1',
+    unique_name: 'admin',
+    iat: now - 7200,
+    nbf: now - 7200,
+    exp: expired ? now - 3600 : now + 3600,
+    iss: 'Isolatie',
+    aud: 'Isolatie',
+  };
   return `${encode({ alg: 'HS256', typ: 'JWT' })}.${encode(claims)}.${Buffer.from('not-the-signature').toString('base64url')}`;
 }
 
@@ -67,16 +75,18 @@ describe.concurrent('a backend token the API refuses at start-up', () => {
     );
   }
 
-  securityCase.concurrent('Abp.AuthToken: a real token with another tenant in the cookie: the token’s tenant decides, as ABP does, and nothing is cleared', () =>
-    suite.run(async (watched) => {
-      const app = await AppModel.newPage(watched);
-      await app.signInToHome();
-      const token = await watched.cookie('Abp.AuthToken');
-      await watched.context.addCookies([{ name: 'Abp-TenantId', value: '2', url: suite.stack.urls.app, sameSite: 'Lax' }]);
-      await app.goto('/app/home');
-      await app.waitForHeading(NL.shell.welcome);
-      expect(await watched.cookie('Abp.AuthToken')).toBe(token);
-    }),
+  securityCase.concurrent(
+    'Abp.AuthToken: a real token with another tenant in the cookie: the token’s tenant decides, as ABP does, and nothing is cleared',
+    () =>
+      suite.run(async (watched) => {
+        const app = await AppModel.newPage(watched);
+        await app.signInToHome();
+        const token = await watched.cookie('Abp.AuthToken');
+        await watched.context.addCookies([{ name: 'Abp-TenantId', value: '2', url: suite.stack.urls.app, sameSite: 'Lax' }]);
+        await app.goto('/app/home');
+        await app.waitForHeading(NL.shell.welcome);
+        expect(await watched.cookie('Abp.AuthToken')).toBe(token);
+      }),
   );
 });
 
@@ -86,26 +96,28 @@ async function expectNoBanner(app: AppModel) {
 }
 
 describe.concurrent('renewal: the refresh token is refused (invalid_grant)', () => {
-  securityCase.concurrent('the provider refuses the refresh token: "Opnieuw inloggen", the refresh token gone, and a popup sign-in keeps the page', () =>
-    suite.run(async (watched) => {
-      const app = await AppModel.newPage(watched);
-      await app.signInToHome();
-      await app.markDocument();
-      const acceptAgain = await app.refuseRefreshToken();
-      await app.see(NL.session.expired, RENEWAL_MS + OUTCOME_MS);
-      await app.page.getByRole('button', { name: NL.session.signInAgain }).waitFor({ timeout: PRESENT_MS });
-      watched.expectLogged(/\[token\].*invalid-refresh-token/s);
-      await app.expectNoRefreshToken();
-      await app.expectNoLeaks();
-      await acceptAgain();
-      await app.signInAgainInPopup();
-      await expectNoBanner(app);
-      await app.waitForHeading(NL.shell.welcome, { timeout: PRESENT_MS });
-      expect(await app.refreshToken(), 'a new refresh token').toBeTruthy();
-      expect(await app.documentStillMarked(), 'the page was kept').toBe(true);
-      await watched.expectBackendToken();
-      await app.expectNoLeaks();
-    }),
+  securityCase.concurrent(
+    'the provider refuses the refresh token: "Opnieuw inloggen", the refresh token gone, and a popup sign-in keeps the page',
+    () =>
+      suite.run(async (watched) => {
+        const app = await AppModel.newPage(watched);
+        await app.signInToHome();
+        await app.markDocument();
+        const acceptAgain = await app.refuseRefreshToken();
+        await app.see(NL.session.expired, RENEWAL_MS + OUTCOME_MS);
+        await app.page.getByRole('button', { name: NL.session.signInAgain }).waitFor({ timeout: PRESENT_MS });
+        watched.expectLogged(/\[token\].*invalid-refresh-token/s);
+        await app.expectNoRefreshToken();
+        await app.expectNoLeaks();
+        await acceptAgain();
+        await app.signInAgainInPopup();
+        await expectNoBanner(app);
+        await app.waitForHeading(NL.shell.welcome, { timeout: PRESENT_MS });
+        expect(await app.refreshToken(), 'a new refresh token').toBeTruthy();
+        expect(await app.documentStillMarked(), 'the page was kept').toBe(true);
+        await watched.expectBackendToken();
+        await app.expectNoLeaks();
+      }),
   );
 });
 
@@ -116,7 +128,11 @@ describe.concurrent('renewal: the provider cannot be reached', () => {
       '503 temporarily_unavailable',
       (page: Page, token: string) =>
         page.route(token, (route) =>
-          route.fulfill({ status: 503, json: { error: 'temporarily_unavailable' }, headers: { 'Access-Control-Allow-Origin': suite.stack.urls.app } }),
+          route.fulfill({
+            status: 503,
+            json: { error: 'temporarily_unavailable' },
+            headers: { 'Access-Control-Allow-Origin': suite.stack.urls.app },
+          }),
         ),
     ],
   ] as const) {
@@ -145,17 +161,25 @@ describe.concurrent('renewal: the provider cannot be reached', () => {
 });
 
 describe('renewal: the browser is offline', () => {
-  securityCase('the signed-in code cannot be fetched just after signing in: it is asked for again, and the session renews once it has arrived', () =>
-    suite.run(async (watched) => {
-      const app = await AppModel.newPage(watched);
-      let asked = 0;
-      await app.page.route(/\/assets\/signedIn\.lazy-[^/]+\.js$/, (route) => (asked++ === 0 ? route.abort('internetdisconnected') : route.continue()));
-      await app.signInToHome();
-      const before = await watched.cookie('Abp.AuthToken');
-      await eventually(async () => (await watched.cookie('Abp.AuthToken')) !== before, 'a renewed backend token', RENEWAL_MS + SLOW_OUTCOME_MS);
-      expect(asked, 'the code was asked for again after the failure').toBeGreaterThanOrEqual(2);
-      expect(await app.page.locator('.banner').count(), 'no session banner').toBe(0);
-    }),
+  securityCase(
+    'the signed-in code cannot be fetched just after signing in: it is asked for again, and the session renews once it has arrived',
+    () =>
+      suite.run(async (watched) => {
+        const app = await AppModel.newPage(watched);
+        let asked = 0;
+        await app.page.route(/\/assets\/signedIn\.lazy-[^/]+\.js$/, (route) =>
+          asked++ === 0 ? route.abort('internetdisconnected') : route.continue(),
+        );
+        await app.signInToHome();
+        const before = await watched.cookie('Abp.AuthToken');
+        await eventually(
+          async () => (await watched.cookie('Abp.AuthToken')) !== before,
+          'a renewed backend token',
+          RENEWAL_MS + SLOW_OUTCOME_MS,
+        );
+        expect(asked, 'the code was asked for again after the failure').toBeGreaterThanOrEqual(2);
+        expect(await app.page.locator('.banner').count(), 'no session banner').toBe(0);
+      }),
   );
 
   securityCase('offline when the renewal is due: both banners say so, and back online the session is renewed at once', () =>
@@ -202,7 +226,10 @@ async function expectSharedRenewal(watched: WatchedContext, tabs: AppModel[], ro
   for (const other of others) expect(other, 'every tab holds the rotated refresh token').toBe(first);
   expect(await watched.cookie('Abp.AuthToken')).not.toBe(firstCookie);
   watched.expectNoCspViolation();
-  expect(watched.logged.filter((message) => /\[token\]/.test(message.text)), 'no renewal failed').toEqual([]);
+  expect(
+    watched.logged.filter((message) => /\[token\]/.test(message.text)),
+    'no renewal failed',
+  ).toEqual([]);
 }
 
 /** Signed in, then a second tab opened from the app (it gets a copy of the session storage), showing home. */
@@ -214,27 +241,32 @@ async function signedInWithOpenedTab(watched: WatchedContext): Promise<[AppModel
 
 /** A second tab opened from the app's tab (it gets a copy of the session storage), showing home. */
 async function openTab(from: AppModel, watched: WatchedContext): Promise<AppModel> {
-  const [opened] = await Promise.all([watched.context.waitForEvent('page'), from.page.evaluate(() => void window.open('/app/home', '_blank'))]);
+  const [opened] = await Promise.all([
+    watched.context.waitForEvent('page'),
+    from.page.evaluate(() => void window.open('/app/home', '_blank')),
+  ]);
   const tab = new AppModel(opened, watched);
   await tab.waitForHeading(NL.shell.welcome);
   return tab;
 }
 
 describe.concurrent('renewal in two tabs at once', () => {
-  securityCase.concurrent('a tab opened from the app (sharing a copy of the refresh token): one rotation, the other tab takes its result', () =>
-    suite.run(async (watched) => {
-      const first = await AppModel.newPage(watched);
-      await first.signInToHome();
-      const grants = refreshGrants(watched).length;
-      const atOpening = await first.refreshToken();
-      const second = await openTab(first, watched);
-      const copy = await second.refreshToken();
-      // A renewal may land while the tab opens (the next comes RENEWAL_S after the last, and a slow machine takes a while): then the
-      // copy is the token of the moment it was opened or, passed on already, the one that renewal rotated to.
-      if (refreshGrants(watched).length === grants) expect(copy, 'the new tab has a copy').toBe(atOpening);
-      else expect([atOpening, await first.refreshToken()], 'the new tab has a copy, or the rotated token passed on').toContain(copy);
-      await expectSharedRenewal(watched, [first, second], 2);
-    }),
+  securityCase.concurrent(
+    'a tab opened from the app (sharing a copy of the refresh token): one rotation, the other tab takes its result',
+    () =>
+      suite.run(async (watched) => {
+        const first = await AppModel.newPage(watched);
+        await first.signInToHome();
+        const grants = refreshGrants(watched).length;
+        const atOpening = await first.refreshToken();
+        const second = await openTab(first, watched);
+        const copy = await second.refreshToken();
+        // A renewal may land while the tab opens (the next comes RENEWAL_S after the last, and a slow machine takes a while): then the
+        // copy is the token of the moment it was opened or, passed on already, the one that renewal rotated to.
+        if (refreshGrants(watched).length === grants) expect(copy, 'the new tab has a copy').toBe(atOpening);
+        else expect([atOpening, await first.refreshToken()], 'the new tab has a copy, or the rotated token passed on').toContain(copy);
+        await expectSharedRenewal(watched, [first, second], 2);
+      }),
   );
 
   securityCase.concurrent('a tab opened on its own (no copy of the refresh token) renews with the tokens of the other tab', () =>

@@ -14,7 +14,9 @@ const RULES = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
 
 function described(violations: Violation[]): string[] {
   return violations.flatMap((violation) =>
-    violation.nodes.map((node) => `${violation.id} (${violation.impact}): ${violation.help} at ${JSON.stringify(node.target)}: ${node.html}`),
+    violation.nodes.map(
+      (node) => `${violation.id} (${violation.impact}): ${violation.help} at ${JSON.stringify(node.target)}: ${node.html}`,
+    ),
   );
 }
 
@@ -36,7 +38,12 @@ export async function axeViolationsIn(tab: Tab): Promise<string[]> {
   const violations = await tab.evaluate(async (rules) => {
     const found = (await (window as unknown as { axe: typeof axe }).axe.run(document, { runOnly: rules })).violations;
     // Plain data only: what the report names.
-    return found.map(({ id, impact, help, nodes }) => ({ id, impact: impact ?? null, help, nodes: nodes.map(({ target, html }) => ({ target: [...target], html })) }));
+    return found.map(({ id, impact, help, nodes }) => ({
+      id,
+      impact: impact ?? null,
+      help,
+      nodes: nodes.map(({ target, html }) => ({ target: [...target], html })),
+    }));
   }, RULES);
   return described(violations);
 }

@@ -60,14 +60,22 @@ export async function abpSession(stack: Pick<Stack, 'urls'>, userName = 'admin',
   const call = async <T>(method: string, path: string, body?: unknown, token?: string): Promise<T> => {
     const response = await fetch(`${stack.urls.api}/api/${path}`, {
       method,
-      headers: { 'Abp-TenantId': tenantId, ...(token ? { Authorization: `Bearer ${token}` } : {}), ...(body === undefined ? {} : { 'Content-Type': 'application/json' }) },
+      headers: {
+        'Abp-TenantId': tenantId,
+        ...(token ? { Authorization: `Bearer ${token}` } : {}),
+        ...(body === undefined ? {} : { 'Content-Type': 'application/json' }),
+      },
       body: body === undefined ? undefined : JSON.stringify(body),
     });
     const text = await response.text();
     if (response.status !== 200) throw new Error(`${method} ${path} answered ${response.status}: ${text.slice(0, 300)}`);
     return (JSON.parse(text) as { result: T }).result;
   };
-  const { accessToken } = await call<{ accessToken: string }>('POST', 'TokenAuth/Authenticate', { userNameOrEmailAddress: userName, password: '123qwe', rememberClient: false });
+  const { accessToken } = await call<{ accessToken: string }>('POST', 'TokenAuth/Authenticate', {
+    userNameOrEmailAddress: userName,
+    password: '123qwe',
+    rememberClient: false,
+  });
   return {
     get: (path) => call('GET', `services/app/${path}`, undefined, accessToken),
     put: (path, body) => call('PUT', `services/app/${path}`, body, accessToken),
@@ -76,10 +84,22 @@ export async function abpSession(stack: Pick<Stack, 'urls'>, userName = 'admin',
 }
 
 /** A person of Default made for one test case through ABP's own `User/Create` (active, role Monteur): a case that changes them changes no other case's. */
-export async function addPerson(stack: Pick<Stack, 'urls'>, name: string, surname: string): Promise<{ id: number; fullName: string; emailAddress: string }> {
+export async function addPerson(
+  stack: Pick<Stack, 'urls'>,
+  name: string,
+  surname: string,
+): Promise<{ id: number; fullName: string; emailAddress: string }> {
   const userName = `${name}.${surname}`.toLowerCase().replace(/[^a-z.]/g, '');
   const emailAddress = `${userName}@isolatie.local`;
   const admin = await abpSession(stack);
-  const { id } = await admin.post<{ id: number }>('User/Create', { userName, name, surname, emailAddress, isActive: true, roleNames: ['Monteur'], password: '123qwe' });
+  const { id } = await admin.post<{ id: number }>('User/Create', {
+    userName,
+    name,
+    surname,
+    emailAddress,
+    isActive: true,
+    roleNames: ['Monteur'],
+    password: '123qwe',
+  });
   return { id, fullName: `${name} ${surname}`, emailAddress };
 }

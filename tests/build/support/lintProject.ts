@@ -20,15 +20,24 @@ export function project(files: Record<string, string>): string {
 }
 
 /** The project's own lint config applied to a throwaway project: what it says of each file, by path under the project. */
-export async function lintProject(root: string, patterns: string[]): Promise<Array<{ file: string; messages: ESLint.LintResult['messages'] }>> {
+export async function lintProject(
+  root: string,
+  patterns: string[],
+): Promise<Array<{ file: string; messages: ESLint.LintResult['messages'] }>> {
   // Read by path: tsc need not check the config file.
-  const { default: config } = (await import(resolve(import.meta.dirname, '../../../eslint.config.ts'))) as { default: ESLint.Options['overrideConfig'] };
+  const { default: config } = (await import(resolve(import.meta.dirname, '../../../eslint.config.ts'))) as {
+    default: ESLint.Options['overrideConfig'];
+  };
   const eslint = new ESLint({ cwd: root, overrideConfigFile: true, overrideConfig: config });
   return (await eslint.lintFiles(patterns)).map((result) => ({ file: result.filePath.slice(root.length + 1), messages: result.messages }));
 }
 
 /** The files of a throwaway project that lint refuses with a message like this (by what it says or its rule), sorted. */
-export async function refusedFiles(root: string, patterns: string[], refuses: (message: ESLint.LintResult['messages'][number]) => boolean): Promise<string[]> {
+export async function refusedFiles(
+  root: string,
+  patterns: string[],
+  refuses: (message: ESLint.LintResult['messages'][number]) => boolean,
+): Promise<string[]> {
   return (await lintProject(root, patterns))
     .filter(({ messages }) => messages.some(refuses))
     .map(({ file }) => file)

@@ -57,7 +57,12 @@ function installTab(app: string): { assigned: string[] } {
   const assigned: string[] = [];
   const address = new URL(app);
   const location = { origin: address.origin, href: address.href, assign: (url: string) => assigned.push(url) };
-  Object.assign(globalThis, { sessionStorage: new TabStorage(), localStorage: new TabStorage(), location, document: { documentElement: { lang: 'nl' }, cookie: '' } });
+  Object.assign(globalThis, {
+    sessionStorage: new TabStorage(),
+    localStorage: new TabStorage(),
+    location,
+    document: { documentElement: { lang: 'nl' }, cookie: '' },
+  });
   return { assigned };
 }
 
@@ -69,7 +74,10 @@ export async function appRequests(urls: StackUrls, auth: AuthConfig, userName: s
   globalThis.fetch = async (input: RequestInfo | URL, init?: RequestInit) => {
     const url = new URL(input instanceof Request ? input.url : String(input));
     const body = init?.body;
-    sent.push({ url, form: body instanceof URLSearchParams ? new URLSearchParams(body) : typeof body === 'string' ? new URLSearchParams(body) : undefined });
+    sent.push({
+      url,
+      form: body instanceof URLSearchParams ? new URLSearchParams(body) : typeof body === 'string' ? new URLSearchParams(body) : undefined,
+    });
     return realFetch(input, init);
   };
   try {
@@ -85,10 +93,18 @@ export async function appRequests(urls: StackUrls, auth: AuthConfig, userName: s
     const { myAccountIssuer } = await import('../../../src/myaccount/myAccount.ts');
     const { MYACCOUNT_SCOPES } = await import('../../../src/myaccount/operations.lazy.ts');
     const org = { ...config, issuer: myAccountIssuer(config) };
-    const { url: myAccountAuthorize } = await createAuthorizationRequest(org, '/app/account', { mode: 'account', scope: `openid ${MYACCOUNT_SCOPES}`, hints: { login: userName } });
+    const { url: myAccountAuthorize } = await createAuthorizationRequest(org, '/app/account', {
+      mode: 'account',
+      scope: `openid ${MYACCOUNT_SCOPES}`,
+      hints: { login: userName },
+    });
     const requests: AppRequests = { authorize, myAccountAuthorize };
     try {
-      const pending = { browser: new Browser(), authorizationUrl: authorize, client: { client_id: config.clientId } } as unknown as PendingSignIn;
+      const pending = {
+        browser: new Browser(),
+        authorizationUrl: authorize,
+        client: { client_id: config.clientId },
+      } as unknown as PendingSignIn;
       const { url: callback } = await submitLogin(urls, pending, userName, '123qwe');
       const tokenAt = sent.length;
       const { tokens } = await processCallback(config, new URL(callback).searchParams);

@@ -20,7 +20,7 @@ export function describeBackendToken(token: string): string {
   }
 }
 
-const show = (value: unknown) => (typeof value === 'string' ? JSON.stringify(value) : JSON.stringify(value) ?? 'undefined');
+const show = (value: unknown) => (typeof value === 'string' ? JSON.stringify(value) : (JSON.stringify(value) ?? 'undefined'));
 
 /**
  * The differences between a recorded value and the stand-in's, as
@@ -37,22 +37,33 @@ export function differences(recorded: unknown, actual: unknown, skip: readonly s
       const described = describeBackendToken(actual);
       return described === recorded ? [] : [`${at}: recorded ${recorded}, stand-in ${described}`];
     }
-    if (recorded === '<encrypted access token>') return actual.length > 0 && !actual.startsWith('eyJ') ? [] : [`${at}: no opaque encrypted token: ${show(actual)}`];
+    if (recorded === '<encrypted access token>')
+      return actual.length > 0 && !actual.startsWith('eyJ') ? [] : [`${at}: no opaque encrypted token: ${show(actual)}`];
     const normalised = actual.replace(DATETIME, '<datetime>').replace(GUID, '<guid>');
     return normalised === recorded ? [] : [`${at}: recorded ${show(recorded)}, stand-in ${show(actual)}`];
   }
   if (Array.isArray(recorded)) {
     if (!Array.isArray(actual)) return [`${at}: recorded an array, stand-in ${show(actual)}`];
     const lengths = recorded.length === actual.length ? [] : [`${at}: recorded ${recorded.length} items, stand-in ${actual.length}`];
-    return [...lengths, ...recorded.flatMap((item, index) => (index < actual.length ? differences(item, actual[index], skip, `${path}[${index}]`) : []))];
+    return [
+      ...lengths,
+      ...recorded.flatMap((item, index) => (index < actual.length ? differences(item, actual[index], skip, `${path}[${index}]`) : [])),
+    ];
   }
   if (typeof recorded === 'object' && recorded !== null) {
-    if (typeof actual !== 'object' || actual === null || Array.isArray(actual)) return [`${at}: recorded an object, stand-in ${show(actual)}`];
+    if (typeof actual !== 'object' || actual === null || Array.isArray(actual))
+      return [`${at}: recorded an object, stand-in ${show(actual)}`];
     const given = actual as Record<string, unknown>;
     const child = (key: string) => (path ? `${path}.${key}` : key);
-    const missing = Object.keys(recorded).filter((key) => !(key in given) && !skip.includes(child(key))).map((key) => `${child(key)}: recorded, missing at the stand-in`);
-    const extra = Object.keys(given).filter((key) => !(key in recorded) && !skip.includes(child(key))).map((key) => `${child(key)}: not recorded, sent by the stand-in`);
-    const values = Object.entries(recorded).flatMap(([key, value]) => (key in given ? differences(value, given[key], skip, child(key)) : []));
+    const missing = Object.keys(recorded)
+      .filter((key) => !(key in given) && !skip.includes(child(key)))
+      .map((key) => `${child(key)}: recorded, missing at the stand-in`);
+    const extra = Object.keys(given)
+      .filter((key) => !(key in recorded) && !skip.includes(child(key)))
+      .map((key) => `${child(key)}: not recorded, sent by the stand-in`);
+    const values = Object.entries(recorded).flatMap(([key, value]) =>
+      key in given ? differences(value, given[key], skip, child(key)) : [],
+    );
     return [...missing, ...extra, ...values];
   }
   return Object.is(recorded, actual) ? [] : [`${at}: recorded ${show(recorded)}, stand-in ${show(actual)}`];

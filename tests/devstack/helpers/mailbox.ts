@@ -26,7 +26,13 @@ export async function seenMail(urls: StackUrls, to: string): Promise<Set<string>
  * not in `seen`. Account mails go out just after the page has answered, so
  * they may need a moment.
  */
-export async function waitForMail(urls: StackUrls, to: string, subject: RegExp, seen = new Set<string>(), timeoutMs = SOON_MS): Promise<MailMessage> {
+export async function waitForMail(
+  urls: StackUrls,
+  to: string,
+  subject: RegExp,
+  seen = new Set<string>(),
+  timeoutMs = SOON_MS,
+): Promise<MailMessage> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     const found = (await mailTo(urls, to)).find((m) => subject.test(m.subject) && !seen.has(m.id));

@@ -64,7 +64,9 @@ export async function boundMyAccountAccess(urls: StackUrls, userName: string, pa
   let refreshToken = tokens.refresh_token!;
   const ask = async () => {
     const response = await oauth.refreshTokenGrantRequest(as, client, oauth.None(), refreshToken, {
-      ...insecure, DPoP, additionalParameters: { scope: `offline_access ${MYACCOUNT_SCOPES.join(' ')}` },
+      ...insecure,
+      DPoP,
+      additionalParameters: { scope: `offline_access ${MYACCOUNT_SCOPES.join(' ')}` },
     });
     return oauth.processRefreshTokenResponse(as, client, response);
   };

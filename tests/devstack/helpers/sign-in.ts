@@ -88,7 +88,13 @@ export interface SignedIn {
   idTokenClaims: oauth.IDToken;
 }
 
-export async function signIn(urls: StackUrls, userName: string, password = '123qwe', extra: AuthParams = {}, at: SignInAt = {}): Promise<SignedIn> {
+export async function signIn(
+  urls: StackUrls,
+  userName: string,
+  password = '123qwe',
+  extra: AuthParams = {},
+  at: SignInAt = {},
+): Promise<SignedIn> {
   const DPoP = at.dpop;
   const pending = await beginSignIn(urls, extra, at);
   const { url } = await submitLogin(urls, pending, userName, password);
@@ -97,7 +103,13 @@ export async function signIn(urls: StackUrls, userName: string, password = '123q
   const params = oauth.validateAuthResponse(pending.as, pending.client, new URL(url), pending.state);
   const exchange = async () => {
     const response = await oauth.authorizationCodeGrantRequest(
-      pending.as, pending.client, oauth.None(), params, redirect, pending.codeVerifier, { ...insecure, DPoP },
+      pending.as,
+      pending.client,
+      oauth.None(),
+      params,
+      redirect,
+      pending.codeVerifier,
+      { ...insecure, DPoP },
     );
     return oauth.processAuthorizationCodeResponse(pending.as, pending.client, response, {
       expectedNonce: pending.nonce,

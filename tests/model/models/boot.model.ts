@@ -2,7 +2,12 @@ import { bootMachine } from '../../../machines/boot.machine.ts';
 import type { BootConfig, BootContext, BootUserConfiguration } from '../../../machines/boot.types.ts';
 import type { MachineModel } from '../../../scripts/paths/model.ts';
 
-const config: BootConfig = { localeMappings: [{ from: 'nl-NL', to: 'nl' }, { from: 'en-US', to: 'en' }] };
+const config: BootConfig = {
+  localeMappings: [
+    { from: 'nl-NL', to: 'nl' },
+    { from: 'en-US', to: 'en' },
+  ],
+};
 
 function userConfiguration(language: string): BootUserConfiguration {
   return { localization: { currentLanguage: { name: language } } };
@@ -29,7 +34,11 @@ export const bootModel: MachineModel = {
       },
     },
     loadUserConfiguration: {
-      done: { nl: userConfiguration('nl'), 'en-US': userConfiguration('en-US'), 'token ignored': { ...userConfiguration('nl'), ignoredToken: 'dead-token' } },
+      done: {
+        nl: userConfiguration('nl'),
+        'en-US': userConfiguration('en-US'),
+        'token ignored': { ...userConfiguration('nl'), ignoredToken: 'dead-token' },
+      },
       error: {
         '401': { kind: 'unauthorized', detail: 'HTTP 401', status: 401 },
         '500': { kind: 'server', detail: 'HTTP 500', status: 500 },

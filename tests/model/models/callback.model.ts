@@ -26,11 +26,20 @@ export const callbackModel: MachineModel = {
   },
   outcomes: {
     parseTokens: {
-      done: { 'with token': { tokens: { accessToken: 'provider-access-token' }, returnPath: '/verkoop' }, 'without token': { returnPath: '/app/home' } },
-      error: { fail: { kind: 'invalid-token', detail: 'the token endpoint refused the code' }, cancelled: { kind: 'access-denied', detail: 'access_denied' } },
+      done: {
+        'with token': { tokens: { accessToken: 'provider-access-token' }, returnPath: '/verkoop' },
+        'without token': { returnPath: '/app/home' },
+      },
+      error: {
+        fail: { kind: 'invalid-token', detail: 'the token endpoint refused the code' },
+        cancelled: { kind: 'access-denied', detail: 'access_denied' },
+      },
     },
     loginAtBackend: {
-      done: { ok: { waitingForActivation: false, result: { accessToken: 'backend-token' } }, waitingForActivation: { waitingForActivation: true, result: { waitingForActivation: true } } },
+      done: {
+        ok: { waitingForActivation: false, result: { accessToken: 'backend-token' } },
+        waitingForActivation: { waitingForActivation: true, result: { waitingForActivation: true } },
+      },
       error: { fail: { kind: 'backend-rejected', detail: 'HTTP 500' } },
     },
     processAuthenticateResult: {

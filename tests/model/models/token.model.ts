@@ -79,7 +79,10 @@ export function tokenModel(now = Date.now()): MachineModel {
         'no refresh token, lifetime unknown': { expiresAt: inTwo, renewLate: true },
       },
       // Another tab stored a new backend token (its announceRenewed).
-      RENEWED: { 'expires in 1 h': { expiresAt: inAnHour, lifetimeMs: 60 * 60_000 }, 'another tab confirmed, no refresh token': short(75_000) },
+      RENEWED: {
+        'expires in 1 h': { expiresAt: inAnHour, lifetimeMs: 60 * 60_000 },
+        'another tab confirmed, no refresh token': short(75_000),
+      },
     },
     // All three need the person (needsPerson) and take one transition: each is walked.
     through: [

@@ -33,7 +33,10 @@ export const inactivityRules: PathRule[] = [
     name: 'sign-out anywhere ends every tab',
     check({ step, before }) {
       if (step.step.kind !== 'event' || step.step.trigger !== 'SIGNED_OUT' || before?.state === 'signedOut') return undefined;
-      return (step.state === 'signedOut' && ran(step, 'leaveForLogin') && step.timers.length === 0) || `signed out in another tab, this one is in ${JSON.stringify(step.state)}`;
+      return (
+        (step.state === 'signedOut' && ran(step, 'leaveForLogin') && step.timers.length === 0) ||
+        `signed out in another tab, this one is in ${JSON.stringify(step.state)}`
+      );
     },
   },
   {
@@ -45,7 +48,10 @@ export const inactivityRules: PathRule[] = [
       if (signsOut) return at >= endOf(context) || `signed out ${seconds(endOf(context) - at)} before the end`;
       // A tab that checks the clock past the end signs out.
       const checks = step.step.kind === 'event' && step.step.trigger === 'CHECK';
-      if (checks && (before?.state === 'active' || before?.state === 'warning')) return at < endOf(context) || `checked ${seconds(at - endOf(context))} past the end, the tab stays in ${JSON.stringify(step.state)}`;
+      if (checks && (before?.state === 'active' || before?.state === 'warning'))
+        return (
+          at < endOf(context) || `checked ${seconds(at - endOf(context))} past the end, the tab stays in ${JSON.stringify(step.state)}`
+        );
       return undefined;
     },
   },
@@ -54,13 +60,24 @@ export const inactivityRules: PathRule[] = [
     check({ step, before, at }) {
       const context = contextOf<InactivityContext>(before ?? step);
       const warnAt = endOf(context) - (context.warningMs ?? 0);
-      if (step.state === 'warning' && before?.state !== 'warning') return at >= warnAt || `warned ${seconds(warnAt - at)} before the warning time`;
-      if (before?.state === 'warning' && step.step.kind === 'event' && step.step.trigger === 'ACTIVITY') return step.state === 'warning' || 'a mouse moving closes the warning';
+      if (step.state === 'warning' && before?.state !== 'warning')
+        return at >= warnAt || `warned ${seconds(warnAt - at)} before the warning time`;
+      if (before?.state === 'warning' && step.step.kind === 'event' && step.step.trigger === 'ACTIVITY')
+        return step.state === 'warning' || 'a mouse moving closes the warning';
       if (before?.state === 'warning' && step.step.kind === 'event' && step.step.trigger === 'STAY') {
-        return (step.state === 'active' && endOf(contextOf<InactivityContext>(step)) > endOf(context)) || '“Ingelogd blijven” does not give the person a new timeout';
+        return (
+          (step.state === 'active' && endOf(contextOf<InactivityContext>(step)) > endOf(context)) ||
+          '“Ingelogd blijven” does not give the person a new timeout'
+        );
       }
       // A tab that checks the clock in the warning time (and before the end) shows the warning.
-      if (before?.state === 'active' && step.step.kind === 'event' && step.step.trigger === 'CHECK' && at >= warnAt && at < endOf(context)) {
+      if (
+        before?.state === 'active' &&
+        step.step.kind === 'event' &&
+        step.step.trigger === 'CHECK' &&
+        at >= warnAt &&
+        at < endOf(context)
+      ) {
         return step.state === 'warning' || `checked in the warning time, the tab is in ${JSON.stringify(step.state)}`;
       }
       return undefined;
@@ -69,7 +86,8 @@ export const inactivityRules: PathRule[] = [
   {
     name: 'activity in any tab counts, and never moves the end back',
     check({ step, before }) {
-      if (step.step.kind !== 'event' || (step.step.trigger !== 'ACTIVITY' && step.step.trigger !== 'STAY') || before?.state !== 'active') return undefined;
+      if (step.step.kind !== 'event' || (step.step.trigger !== 'ACTIVITY' && step.step.trigger !== 'STAY') || before?.state !== 'active')
+        return undefined;
       const at = (step.step.payload as { at: number }).at;
       const was = contextOf<InactivityContext>(before).lastActivity ?? 0;
       const is = contextOf<InactivityContext>(step).lastActivity;
@@ -80,7 +98,8 @@ export const inactivityRules: PathRule[] = [
     name: 'one sign-out, which leaves for the login page even when it fails',
     check({ step, steps }) {
       // The sign-out ends, done or failed: the tab is signed out.
-      if ((step.step.kind === 'done' || step.step.kind === 'error') && step.step.trigger === 'signOut' && step.state !== 'signedOut') return `the sign-out ${step.step.kind === 'done' ? 'is done' : 'failed'}, the tab stays in ${stateOf(step)}`;
+      if ((step.step.kind === 'done' || step.step.kind === 'error') && step.step.trigger === 'signOut' && step.state !== 'signedOut')
+        return `the sign-out ${step.step.kind === 'done' ? 'is done' : 'failed'}, the tab stays in ${stateOf(step)}`;
       if (step.state !== 'signingOut' && step.state !== 'signedOut') return undefined;
       const logged = steps.filter((walked) => ran(walked, 'logSignOut')).length;
       const left = steps.filter((walked) => ran(walked, 'leaveForLogin')).length;
@@ -132,7 +151,8 @@ export const inactivityRules: PathRule[] = [
       if (step.state !== 'warning') return undefined;
       const stays = whatIf(inactivityMachine, step, { type: 'STAY', at: now });
       const end = endOf(contextOf<InactivityContext>(stays));
-      if (stays.state !== 'active' || end !== now + (contextOf<InactivityContext>(step).timeoutMs ?? 0)) return `“Ingelogd blijven” leads to ${stateOf(stays)}, the end ${seconds(end - now)} from now`;
+      if (stays.state !== 'active' || end !== now + (contextOf<InactivityContext>(step).timeoutMs ?? 0))
+        return `“Ingelogd blijven” leads to ${stateOf(stays)}, the end ${seconds(end - now)} from now`;
       const moves = whatIf(inactivityMachine, step, { type: 'ACTIVITY', at: now });
       return moves.state === 'warning' || `a mouse moving leads to ${stateOf(moves)}`;
     },
@@ -145,8 +165,10 @@ export const inactivityRules: PathRule[] = [
       // Now, and a tab that slept until the warning time or the end and checks then.
       for (const moment of [now, warnAtOf(context), endOf(context)].filter((moment) => moment >= now)) {
         const checks = whatIf(inactivityMachine, step, { type: 'CHECK' }, moment);
-        const due = moment >= endOf(context) ? 'signingOut' : moment >= warnAtOf(context) || step.state === 'warning' ? 'warning' : 'active';
-        if (checks.state !== due) return `in ${stateOf(step)}, checked ${seconds(endOf(context) - moment)} before the end, the tab goes to ${stateOf(checks)}, not ${due}`;
+        const due =
+          moment >= endOf(context) ? 'signingOut' : moment >= warnAtOf(context) || step.state === 'warning' ? 'warning' : 'active';
+        if (checks.state !== due)
+          return `in ${stateOf(step)}, checked ${seconds(endOf(context) - moment)} before the end, the tab goes to ${stateOf(checks)}, not ${due}`;
       }
       return true;
     },
@@ -156,7 +178,10 @@ export const inactivityRules: PathRule[] = [
     check({ step }) {
       if (step.state === 'signedOut') return undefined;
       const then = whatIf(inactivityMachine, step, { type: 'SIGNED_OUT' });
-      return (then.state === 'signedOut' && ran(then, 'leaveForLogin')) || `signed out in another tab while ${stateOf(step)}, this one goes to ${stateOf(then)}`;
+      return (
+        (then.state === 'signedOut' && ran(then, 'leaveForLogin')) ||
+        `signed out in another tab while ${stateOf(step)}, this one goes to ${stateOf(then)}`
+      );
     },
   },
 ];

@@ -20,7 +20,8 @@ function allowedMargin({ lifetimeMs, renewLate }: TokenContext): number {
 }
 
 /** The person is asked: "Sessie bevestigen" or "Opnieuw inloggen" shows, where it did not (a popup that ends without success shows it again: the same question). */
-const asksPerson = ({ step, before }: RuleStep) => step.state === 'signInRequired' && before?.state !== 'signInRequired' && before?.state !== 'reauthenticating';
+const asksPerson = ({ step, before }: RuleStep) =>
+  step.state === 'signInRequired' && before?.state !== 'signInRequired' && before?.state !== 'reauthenticating';
 
 /** "Je sessie eindigt om 17:30" shows five minutes before the provider's session ends: the promise's own number, not the machine's constant, so a wrong constant breaks it. */
 const SESSION_END_WARNING_MS = 5 * 60_000;
@@ -53,9 +54,12 @@ export const tokenRules: PathRule[] = [
       // The backend token the question is about is the one held since its expiry last changed.
       let granted = 0;
       at.steps.forEach((step, index) => {
-        if (index > 0 && contextOf<TokenContext>(step).expiresAt !== contextOf<TokenContext>(at.steps[index - 1]).expiresAt) granted = index;
+        if (index > 0 && contextOf<TokenContext>(step).expiresAt !== contextOf<TokenContext>(at.steps[index - 1]).expiresAt)
+          granted = index;
       });
-      const asked = at.steps.slice(granted).filter((_, offset) => asksPerson({ ...at, step: at.steps[granted + offset]!, before: at.steps[granted + offset - 1] })).length;
+      const asked = at.steps
+        .slice(granted)
+        .filter((_, offset) => asksPerson({ ...at, step: at.steps[granted + offset]!, before: at.steps[granted + offset - 1] })).length;
       return asked <= 1 || `the person is asked ${asked} times for the backend token held since step ${granted}`;
     },
   },
@@ -80,12 +84,18 @@ export const tokenRules: PathRule[] = [
         // The provider refused the refresh token, this browser lost the key it is bound to, or a hidden frame could not see the provider's session: only the person can go on.
         if (failure.kind === 'invalid-refresh-token' || failure.kind === 'dpop-key-lost' || failure.kind === 'provider-session-unseen') {
           if (!ran(step, 'removeRefreshToken')) return `a refused renewal (${failure.kind}) keeps the refresh token`;
-          return step.state === 'signInRequired' || `a refused renewal (${failure.kind}) leads to ${JSON.stringify(step.state)}, not to asking the person`;
+          return (
+            step.state === 'signInRequired' ||
+            `a refused renewal (${failure.kind}) leads to ${JSON.stringify(step.state)}, not to asking the person`
+          );
         }
         // Only the provider's refusal clears: an unreachable provider keeps the refresh token and tries again within 30 s.
         if (ran(step, 'removeRefreshToken')) return `an unanswered renewal (${failure.kind}) drops the refresh token`;
         const retry = timerOf(step, 'renewRetry');
-        return (step.state === 'renewFailed' && retry !== undefined && retry <= 30_000) || `an unanswered renewal (${failure.kind}) leads to ${JSON.stringify(step.state)} with no retry within 30 s`;
+        return (
+          (step.state === 'renewFailed' && retry !== undefined && retry <= 30_000) ||
+          `an unanswered renewal (${failure.kind}) leads to ${JSON.stringify(step.state)} with no retry within 30 s`
+        );
       }
       return undefined;
     },
@@ -103,8 +113,10 @@ export const tokenRules: PathRule[] = [
       const sessionOver = (context.sessionEndsAt ?? Infinity) <= at;
       const renews = step.state === 'renewing';
       if (woken) {
-        if (renews && left > margin && !sessionOver) return `woken with ${seconds(left)} left, it renews: the rule says ${seconds(margin)} before the end`;
-        if (!renews && (left <= margin || sessionOver)) return `woken with ${seconds(left)} left (due ${seconds(margin)} before the end), it waits on`;
+        if (renews && left > margin && !sessionOver)
+          return `woken with ${seconds(left)} left, it renews: the rule says ${seconds(margin)} before the end`;
+        if (!renews && (left <= margin || sessionOver))
+          return `woken with ${seconds(left)} left (due ${seconds(margin)} before the end), it waits on`;
         return true;
       }
       // The timer: set at `now`, it fires when the token is due, or at once if it already was.
@@ -118,19 +130,33 @@ export const tokenRules: PathRule[] = [
       if (step.step.kind !== 'event' || step.step.trigger !== 'REMOVED') return undefined;
       const { expiresAt, lifetimeMs, renewLate, sessionEndsAt } = contextOf<TokenContext>(step);
       if (step.state !== 'idle') return `signed out elsewhere, the tab is in ${JSON.stringify(step.state)}`;
-      if ([expiresAt, lifetimeMs, renewLate, sessionEndsAt].some((value) => value !== undefined)) return 'signed out elsewhere, the tab keeps what it knew of the token';
+      if ([expiresAt, lifetimeMs, renewLate, sessionEndsAt].some((value) => value !== undefined))
+        return 'signed out elsewhere, the tab keeps what it knew of the token';
       // The next person to sign in on this page sees nothing of the last one's sign-in or failure.
       const { signInStatus, error } = contextOf<TokenContext>(step);
-      if (signInStatus !== undefined || error !== undefined) return `signed out elsewhere, the tab still shows the last sign-in (${signInStatus ?? 'none'}) or failure (${error?.kind ?? 'none'})`;
-      return (step.timers.length === 0 && step.running.length === 0) || `signed out elsewhere, the tab still waits or renews: ${[...step.timers, ...step.running].join(', ')}`;
+      if (signInStatus !== undefined || error !== undefined)
+        return `signed out elsewhere, the tab still shows the last sign-in (${signInStatus ?? 'none'}) or failure (${error?.kind ?? 'none'})`;
+      return (
+        (step.timers.length === 0 && step.running.length === 0) ||
+        `signed out elsewhere, the tab still waits or renews: ${[...step.timers, ...step.running].join(', ')}`
+      );
     },
   },
   {
     name: 'a renewal keeps what it got, here or in another tab: the next one follows the new token, and a tab that asked asks no more',
     check({ step, before }) {
       const { kind, trigger } = step.step;
-      const elsewhere = kind === 'event' && trigger === 'RENEWED' && !isIn(before?.state, 'idle') && before?.state !== 'renewing' && before?.state !== 'reauthenticating' && before?.state !== 'extending';
-      const success = kind === 'done' && (trigger === 'renewTokens' || ((trigger === 'reauthenticate' || trigger === 'extend') && (step.step.payload as SignInOutcome).status === 'success'));
+      const elsewhere =
+        kind === 'event' &&
+        trigger === 'RENEWED' &&
+        !isIn(before?.state, 'idle') &&
+        before?.state !== 'renewing' &&
+        before?.state !== 'reauthenticating' &&
+        before?.state !== 'extending';
+      const success =
+        kind === 'done' &&
+        (trigger === 'renewTokens' ||
+          ((trigger === 'reauthenticate' || trigger === 'extend') && (step.step.payload as SignInOutcome).status === 'success'));
       if (!success && !elsewhere) return undefined;
       const got = step.step.payload as TokenGrant;
       const kept = contextOf<TokenContext>(step);
@@ -139,7 +165,10 @@ export const tokenRules: PathRule[] = [
       if (!isIn(step.state, 'active')) return `renewed, the tab is in ${JSON.stringify(step.state)}`;
       // The tab that renewed tells the others; one told does not tell them again.
       if (elsewhere) return !ran(step, 'announceRenewed') || 'told of another tab’s renewal, the tab announces it again';
-      return (ran(step, 'announceRenewed') && kept.error === undefined) || 'renewed, the tab does not tell the other tabs, or still shows the last failure';
+      return (
+        (ran(step, 'announceRenewed') && kept.error === undefined) ||
+        'renewed, the tab does not tell the other tabs, or still shows the last failure'
+      );
     },
   },
   {
@@ -150,7 +179,8 @@ export const tokenRules: PathRule[] = [
       const outcome = step.step.kind === 'done' ? (step.step.payload as SignInOutcome).status : 'thrown';
       if (outcome === 'success') return undefined;
       const left = step.state === 'redirecting';
-      if (outcome === 'terminal') return (left && ran(step, 'signInWithRedirect')) || 'a popup that cannot open does not lead to the redirect sign-in';
+      if (outcome === 'terminal')
+        return (left && ran(step, 'signInWithRedirect')) || 'a popup that cannot open does not lead to the redirect sign-in';
       if (left || ran(step, 'signInWithRedirect')) return `a popup that ended ${outcome} leaves the page`;
       // While the session ran (extend), it goes on; after it was lost (reauthenticate), the person is asked again.
       const expected = step.step.trigger === 'extend' ? isIn(step.state, 'active') : step.state === 'signInRequired';
@@ -168,7 +198,10 @@ export const tokenRules: PathRule[] = [
       }
       if (step.step.trigger === 'sessionEnd') {
         const endAt = Math.max(now, context.sessionEndsAt ?? Infinity);
-        return (at === endAt && step.state === 'renewing') || `at the end (${seconds(endAt - now)}) the tab is in ${JSON.stringify(step.state)} at ${seconds(at - now)}`;
+        return (
+          (at === endAt && step.state === 'renewing') ||
+          `at the end (${seconds(endAt - now)}) the tab is in ${JSON.stringify(step.state)} at ${seconds(at - now)}`
+        );
       }
       return undefined;
     },
@@ -190,32 +223,45 @@ export const tokenRules: PathRule[] = [
       if (held.expiresAt === undefined) return 'the tab holds a token without knowing when it expires';
       const due = waitFor(held.expiresAt - allowedMargin(held), now);
       const waits = timerOf(step, 'renewBeforeExpiry');
-      return waits === due || `the renewal waits ${waits === undefined ? 'for nothing' : seconds(waits)}: the token held (${seconds(held.expiresAt - now)} left) is due in ${seconds(due)}`;
+      return (
+        waits === due ||
+        `the renewal waits ${waits === undefined ? 'for nothing' : seconds(waits)}: the token held (${seconds(held.expiresAt - now)} left) is due in ${seconds(due)}`
+      );
     },
   },
   {
     name: "the person is warned five minutes before the provider's session ends, and the tab renews at its end",
     check({ step, at, now }) {
       if (!isIn(step.state, 'active')) return undefined;
-      const warned = isIn(step.state, 'active') && typeof step.state === 'object' && (step.state as Record<string, unknown>).active === 'endingSoon';
+      const warned =
+        isIn(step.state, 'active') && typeof step.state === 'object' && (step.state as Record<string, unknown>).active === 'endingSoon';
       const warnWait = timerOf(step, 'warnBeforeSessionEnd');
       const endWait = timerOf(step, 'sessionEnd');
       const { sessionEndsAt } = contextOf<TokenContext>(step);
       if (sessionEndsAt === undefined) {
         // No end named: nothing to warn of, nothing to wait for.
         if (warned) return 'the tab warns of the end of a session that names none';
-        return (warnWait === undefined && endWait === undefined) || `the session names no end, yet the tab waits for one (${[...step.timers].join(', ')})`;
+        return (
+          (warnWait === undefined && endWait === undefined) ||
+          `the session names no end, yet the tab waits for one (${[...step.timers].join(', ')})`
+        );
       }
       const warnAt = sessionEndsAt - SESSION_END_WARNING_MS;
       if (at < warnAt) {
         if (warned) return `the end is warned of ${seconds(sessionEndsAt - at)} before it`;
         const due = waitFor(warnAt, now);
-        return warnWait === due || `the warning waits ${warnWait === undefined ? 'for nothing' : seconds(warnWait)}: the rule says ${seconds(due)}`;
+        return (
+          warnWait === due ||
+          `the warning waits ${warnWait === undefined ? 'for nothing' : seconds(warnWait)}: the rule says ${seconds(due)}`
+        );
       }
       // Within the last minutes: the warning shows and the end is waited for, or the warning is due at once.
       if (!warned) return warnWait === 0 || `${seconds(sessionEndsAt - at)} before the end, no warning shows and none is due at once`;
       const due = waitFor(sessionEndsAt, now);
-      return endWait === due || `the warning shows, and the end is waited for ${endWait === undefined ? 'never' : seconds(endWait)}: the rule says ${seconds(due)}`;
+      return (
+        endWait === due ||
+        `the warning shows, and the end is waited for ${endWait === undefined ? 'never' : seconds(endWait)}: the rule says ${seconds(due)}`
+      );
     },
   },
   {
@@ -223,12 +269,17 @@ export const tokenRules: PathRule[] = [
     check({ step, before }) {
       const opened = POPUPS.filter((id) => step.running.includes(id) && !before?.running.includes(id));
       const clicked = step.step.kind === 'event' && step.step.trigger === 'SIGN_IN';
-      if (!clicked) return opened.length === 0 || `a popup (${opened.join(', ')}) opens at "${step.step.label}", without the person's click`;
+      if (!clicked)
+        return opened.length === 0 || `a popup (${opened.join(', ')}) opens at "${step.step.label}", without the person's click`;
       // The warning of the session's end shows while the session runs: its sign-in extends it. Anywhere else the session was lost.
       const popup = isIn(before?.state, 'active') ? 'extend' : 'reauthenticate';
-      if (!isDeepStrictEqual(step.running, [popup])) return `after the click, ${step.running.length === 0 ? 'nothing' : step.running.join(' and ')} runs, not the popup alone (${popup})`;
+      if (!isDeepStrictEqual(step.running, [popup]))
+        return `after the click, ${step.running.length === 0 ? 'nothing' : step.running.join(' and ')} runs, not the popup alone (${popup})`;
       if (step.timers.length > 0) return `while the popup is open the tab still waits: ${step.timers.join(', ')}`;
-      return contextOf<TokenContext>(step).signInStatus === 'pending' || 'the popup is open, and the tab does not show that the sign-in is under way';
+      return (
+        contextOf<TokenContext>(step).signInStatus === 'pending' ||
+        'the popup is open, and the tab does not show that the sign-in is under way'
+      );
     },
   },
   {
@@ -239,14 +290,17 @@ export const tokenRules: PathRule[] = [
       const held = contextOf<TokenContext>(step);
       if (kind === 'error') {
         // The person and the log see its kind and detail.
-        if (JSON.stringify(held.error) !== JSON.stringify(payload)) return `the failure shown is ${JSON.stringify(held.error)}, not ${JSON.stringify(payload)}`;
+        if (JSON.stringify(held.error) !== JSON.stringify(payload))
+          return `the failure shown is ${JSON.stringify(held.error)}, not ${JSON.stringify(payload)}`;
         if (!ran(step, 'logError')) return 'the failure is not logged';
       }
       if (trigger === 'renewTokens') return true;
       const outcome = kind === 'done' ? (payload as SignInOutcome) : undefined;
       if (outcome) {
-        if (held.signInStatus !== outcome.status) return `the popup ended ${outcome.status}, the tab shows ${JSON.stringify(held.signInStatus)}`;
-        if (JSON.stringify(held.error) !== JSON.stringify(outcome.error)) return `the popup ended with ${JSON.stringify(outcome.error)}, the tab shows ${JSON.stringify(held.error)}`;
+        if (held.signInStatus !== outcome.status)
+          return `the popup ended ${outcome.status}, the tab shows ${JSON.stringify(held.signInStatus)}`;
+        if (JSON.stringify(held.error) !== JSON.stringify(outcome.error))
+          return `the popup ended with ${JSON.stringify(outcome.error)}, the tab shows ${JSON.stringify(held.error)}`;
         if (outcome.status === 'success') return true;
       }
       const differs = factsDiffering(held, contextOf<TokenContext>(before));
@@ -257,10 +311,16 @@ export const tokenRules: PathRule[] = [
     name: 'a failed renewal is tried again within 30 s, at once when the connection is back or the tab wakes, and a renewal that runs is the only thing the tab waits for',
     check({ step, before }) {
       const { kind, trigger } = step.step;
-      const again = before?.state === 'renewFailed' && ((kind === 'event' && (trigger === 'RETRY' || trigger === 'WAKE')) || (kind === 'after' && trigger === 'renewRetry'));
-      if (again && !step.running.includes('renewTokens')) return `after ${step.step.label} the failed renewal is not tried again (the tab is in ${JSON.stringify(step.state)})`;
+      const again =
+        before?.state === 'renewFailed' &&
+        ((kind === 'event' && (trigger === 'RETRY' || trigger === 'WAKE')) || (kind === 'after' && trigger === 'renewRetry'));
+      if (again && !step.running.includes('renewTokens'))
+        return `after ${step.step.label} the failed renewal is not tried again (the tab is in ${JSON.stringify(step.state)})`;
       if (!step.running.includes('renewTokens')) return again ? true : undefined;
-      return (isDeepStrictEqual(step.running, ['renewTokens']) && step.timers.length === 0) || `a renewal runs beside ${[...step.running.filter((id) => id !== 'renewTokens'), ...step.timers].join(', ')}`;
+      return (
+        (isDeepStrictEqual(step.running, ['renewTokens']) && step.timers.length === 0) ||
+        `a renewal runs beside ${[...step.running.filter((id) => id !== 'renewTokens'), ...step.timers].join(', ')}`
+      );
     },
   },
   {
@@ -269,7 +329,10 @@ export const tokenRules: PathRule[] = [
       if (!step.running.includes('renewTokens') || before?.running.includes('renewTokens')) return undefined;
       const { expiresAt } = contextOf<TokenContext>(step);
       const told = (step.inputs.renewTokens as { expiresAt?: number } | undefined)?.expiresAt;
-      return told === expiresAt || `the renewal is told of a token that expires ${told === undefined ? 'never' : `at now+${told - now} ms`}, the tab holds one until ${expiresAt === undefined ? 'never' : `now+${expiresAt - now} ms`}`;
+      return (
+        told === expiresAt ||
+        `the renewal is told of a token that expires ${told === undefined ? 'never' : `at now+${told - now} ms`}, the tab holds one until ${expiresAt === undefined ? 'never' : `now+${expiresAt - now} ms`}`
+      );
     },
   },
 ];

@@ -51,7 +51,10 @@ export function describeUnitPaths(model: MachineModel, generated: GeneratedPaths
       const now = Date.now();
       const traces: string[] = [];
       for (const path of generated.paths) traces.push(traceOf(path, (await walkPath(model, path)).steps, now));
-      await expect(`${traces.join('\n\n')}\n`, 'a path reaches something else: if the machine was meant to change, run the tests with -u and read the diff').toMatchFileSnapshot(traceFile(model.name));
+      await expect(
+        `${traces.join('\n\n')}\n`,
+        'a path reaches something else: if the machine was meant to change, run the tests with -u and read the diff',
+      ).toMatchFileSnapshot(traceFile(model.name));
     });
   });
 }
@@ -90,7 +93,10 @@ export function describeRulePaths(model: MachineModel, generated: GeneratedPaths
 export function describeUnwalkable(name: string, error: unknown): void {
   describe(`${name}Machine rules (unit)`, () => {
     it(`the ${name}Machine ${RULES_TEST}`, () => {
-      throw new Error(`the ${name} machine cannot be walked, so it keeps no rule: ${error instanceof Error ? error.message : String(error)}`, { cause: error });
+      throw new Error(
+        `the ${name} machine cannot be walked, so it keeps no rule: ${error instanceof Error ? error.message : String(error)}`,
+        { cause: error },
+      );
     });
   });
 }

@@ -31,7 +31,10 @@ function base64url(bytes: Uint8Array): string {
 }
 
 /** A JWS over any claims (any JSON value), signed with the published key. */
-export async function signIdToken(claims: unknown, header: Record<string, unknown> = { alg: 'ES256', kid: 'k1', typ: 'JWT' }): Promise<string> {
+export async function signIdToken(
+  claims: unknown,
+  header: Record<string, unknown> = { alg: 'ES256', kid: 'k1', typ: 'JWT' },
+): Promise<string> {
   const input = `${base64url(new TextEncoder().encode(JSON.stringify(header)))}.${base64url(new TextEncoder().encode(JSON.stringify(claims)))}`;
   const signature = await crypto.subtle.sign({ name: 'ECDSA', hash: 'SHA-256' }, keys.privateKey, new TextEncoder().encode(input));
   return `${input}.${base64url(new Uint8Array(signature))}`;
@@ -101,7 +104,8 @@ export function installProvider(): void {
   vi.stubGlobal('fetch', async (input: RequestInfo | URL) => {
     const url = input instanceof Request ? input.url : String(input);
     if (url === `${ISSUER}/.well-known/openid-configuration`) return json(metadata);
-    if (url === JWKS_URI) return new Response(JSON.stringify({ keys: [publicJwk] }), { headers: { 'Content-Type': 'application/jwk-set+json' } });
+    if (url === JWKS_URI)
+      return new Response(JSON.stringify({ keys: [publicJwk] }), { headers: { 'Content-Type': 'application/jwk-set+json' } });
     if (url === TOKEN_ENDPOINT) {
       tokenRequests += 1;
       return tokenAnswer();

@@ -115,7 +115,8 @@ class ChromiumBoot implements BootBrowser {
   }
 
   async expectLoginHeading(name: string, language: Language | undefined): Promise<void> {
-    const heading = language === undefined ? oneOf(NL.login.heading, EN.login.heading) : language === 'en' ? EN.login.heading : NL.login.heading;
+    const heading =
+      language === undefined ? oneOf(NL.login.heading, EN.login.heading) : language === 'en' ? EN.login.heading : NL.login.heading;
     await sees(this.app.headingNamed(heading), `${name}: the login page`);
   }
 
@@ -252,7 +253,10 @@ class EngineBoot implements BootBrowser {
   }
 
   async chooseLanguage(language: Language): Promise<void> {
-    const field = await this.either([this.tab.label(NL.shell.language), this.tab.label(EN.shell.language)], `the field "${NL.shell.language}"`);
+    const field = await this.either(
+      [this.tab.label(NL.shell.language), this.tab.label(EN.shell.language)],
+      `the field "${NL.shell.language}"`,
+    );
     await field.choose(language === 'en' ? 'English' : 'Nederlands');
   }
 
@@ -293,7 +297,9 @@ class EngineBoot implements BootBrowser {
 
   /** The text of every alert on the page. */
   private alerts(): Promise<string[]> {
-    return this.tab.evaluate(() => [...document.querySelectorAll<HTMLElement>('[role=alert]')].map((alert) => alert.innerText.trim()).filter((text) => text !== ''));
+    return this.tab.evaluate(() =>
+      [...document.querySelectorAll<HTMLElement>('[role=alert]')].map((alert) => alert.innerText.trim()).filter((text) => text !== ''),
+    );
   }
 
   /** An alert shows a line that is this text, or matches the pattern. */

@@ -83,7 +83,9 @@ function httpStatus(step: PathStep): number | undefined {
 }
 
 /** The fault an error outcome is in the stack (switched on before the held request goes on), and the status the request then gets. */
-function faultFor(step: PathStep): { endpoint: 'appconfig' | 'GetAll' | 'Session'; fault: { status?: number; body?: 'malformed'; times: 1 }; answer: number } | undefined {
+function faultFor(
+  step: PathStep,
+): { endpoint: 'appconfig' | 'GetAll' | 'Session'; fault: { status?: number; body?: 'malformed'; times: 1 }; answer: number } | undefined {
   const status = httpStatus(step);
   switch (status ? `${step.trigger} <status>` : `${step.trigger} ${step.outcome}`) {
     case 'loadConfig invalid':
@@ -140,7 +142,9 @@ export class BootRun {
   async run(): Promise<void> {
     if (this.culture !== 'nl') await this.browser.plantCookie(CULTURE_COOKIE, this.culture);
     if (this.path.steps[1] && this.ignoresTokenNext(0)) await this.plantDeadToken();
-    const held = (Object.keys(INVOKED) as Actor[]).filter((actor) => actor !== 'loadLocale' || this.localeFetched).map((actor) => INVOKED[actor]);
+    const held = (Object.keys(INVOKED) as Actor[])
+      .filter((actor) => actor !== 'loadLocale' || this.localeFetched)
+      .map((actor) => INVOKED[actor]);
     await this.browser.start(held);
     const [start, ...steps] = this.path.steps;
     await this.check(start!);
@@ -250,7 +254,10 @@ export class BootRun {
   /** The app logs a start-up failure for developers as `[start-up] …` (in WebKit as the page's own log keeps it). */
   private async expectLogged(name: string, from: number, timeout?: number): Promise<void> {
     await expect
-      .poll(() => (this.browser.consoleErrors() ?? []).slice(from).some((text) => text.startsWith('[start-up]')), { message: `${name}: start-up logs the failure`, timeout })
+      .poll(() => (this.browser.consoleErrors() ?? []).slice(from).some((text) => text.startsWith('[start-up]')), {
+        message: `${name}: start-up logs the failure`,
+        timeout,
+      })
       .toBe(true);
   }
 

@@ -76,7 +76,12 @@ export interface EnginePathsOptions extends BrowserPathsOptions {
  * and one stack for the engine, each path in a fresh tab of its own. The
  * coverage line names the engine: `coverage boot (firefox): …`.
  */
-export async function describeEnginePaths(model: MachineModel, engine: OtherEngine, driver: EngineDriver, options: EnginePathsOptions = {}): Promise<void> {
+export async function describeEnginePaths(
+  model: MachineModel,
+  engine: OtherEngine,
+  driver: EngineDriver,
+  options: EnginePathsOptions = {},
+): Promise<void> {
   const generated = await generatePaths(model, { feasible: (path) => driver.feasible(path, engine) });
   const exercised = new Set<string>();
 
@@ -109,14 +114,26 @@ export async function describeEnginePaths(model: MachineModel, engine: OtherEngi
 }
 
 /** Prints the coverage line of a level (an engine) with the unreachable transitions and their reasons; fails on a missing one. */
-function expectCovered(model: MachineModel, level: string, generated: Awaited<ReturnType<typeof generatePaths>>, exercised: ReadonlySet<string>, unreachable: Record<string, string> = {}): void {
+function expectCovered(
+  model: MachineModel,
+  level: string,
+  generated: Awaited<ReturnType<typeof generatePaths>>,
+  exercised: ReadonlySet<string>,
+  unreachable: Record<string, string> = {},
+): void {
   const coverage = coverageOf(model.name, level, model.machine, exercised);
   const notes = coverage.missing
     .filter((transition) => transition.key in unreachable)
-    .map((transition) => `\n  not reachable in ${level === 'browser' ? 'a browser' : level}: ${describeTransition(transition)}: ${unreachable[transition.key]}`);
+    .map(
+      (transition) =>
+        `\n  not reachable in ${level === 'browser' ? 'a browser' : level}: ${describeTransition(transition)}: ${unreachable[transition.key]}`,
+    );
   console.log(`${coverageLine(coverage.line, generated, 'browser runs chosen')}${notes.join('')}`);
   expect(coverage.missing.filter((transition) => !(transition.key in unreachable)).map(describeTransition)).toEqual([]);
-  expect(Object.keys(unreachable).filter((key) => exercised.has(key)), 'exercised after all: take it off the unreachable list').toEqual([]);
+  expect(
+    Object.keys(unreachable).filter((key) => exercised.has(key)),
+    'exercised after all: take it off the unreachable list',
+  ).toEqual([]);
 }
 
 /** Waits until the locator is visible; fails with the step's name otherwise. */
@@ -132,4 +149,3 @@ export async function sees(locator: Locator, what: string, timeout = OUTCOME_MS)
 export function stepName(path: ModelPath, step: PathStep): string {
   return `path "${pathName(path)}", step "${step.label}"`;
 }
-

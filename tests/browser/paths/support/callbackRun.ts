@@ -48,7 +48,12 @@ const FAULTS: Partial<Record<string, [FaultEndpoint, Fault]>> = {
 };
 
 /** Outcomes that are the held request let through as it is (`done loginAtBackend ok` may switch the next answer's fault on). */
-const PASSED = new Set(['done parseTokens with token', 'done loginAtBackend ok', 'done loginAtBackend waitingForActivation', 'done processAuthenticateResult ok']);
+const PASSED = new Set([
+  'done parseTokens with token',
+  'done loginAtBackend ok',
+  'done loginAtBackend waitingForActivation',
+  'done processAuthenticateResult ok',
+]);
 
 /** What each invoked actor asks for: the provider's token endpoint, ExternalAuthenticate, the start-up re-run's GetAll. */
 type HeldEndpoint = 'token' | 'ExternalAuthenticate' | 'GetAll';
@@ -179,7 +184,10 @@ export abstract class CallbackRun {
   /** The app logs a sign-in failure for developers as `[sign-in] …` (in WebKit as the page's own log keeps it). */
   private async expectLogged(name: string, from: number, detail = ''): Promise<void> {
     await eventually(
-      () => (this.tab.console ?? []).slice(from).some((line) => line.type === 'error' && line.text.startsWith('[sign-in]') && line.text.includes(detail)),
+      () =>
+        (this.tab.console ?? [])
+          .slice(from)
+          .some((line) => line.type === 'error' && line.text.startsWith('[sign-in]') && line.text.includes(detail)),
       `${name}: sign-in logs the failure${detail && ` (${detail})`}`,
     );
   }
@@ -218,7 +226,8 @@ export abstract class CallbackRun {
         return this.shows(() => this.staff.waitForHome(), `${name}: home in Dutch`);
       case 'leftForLogin':
         await this.waitForAddress(name, '/account/login', 'the login page');
-        if (this.path.steps[0]?.trigger === 'redirect') await this.shows(this.tab.text(NL.login.failed), `${name}: the reason on the login page`);
+        if (this.path.steps[0]?.trigger === 'redirect')
+          await this.shows(this.tab.text(NL.login.failed), `${name}: the reason on the login page`);
         return this.shows(this.tab.role('button', NL.login.signIn), `${name}: the login page's button`);
       case 'cancelled':
         await this.waitForAddress(name, '/account/login', 'the login page');
@@ -247,12 +256,20 @@ export abstract class CallbackRun {
       // Where the 5 s pass in real time (Firefox, WebKit), a busy machine may look after they are up: the page has then
       // rightly gone on to the retry message, which is accepted only once the page is 5 s old.
       const seen = await eventually(
-        async () => ((await this.tab.text(NL.callback.waiting).visible()) ? 'waiting' : (await this.tab.role('alert', NL.callback.slow).visible()) ? 'slow' : undefined),
+        async () =>
+          (await this.tab.text(NL.callback.waiting).visible())
+            ? 'waiting'
+            : (await this.tab.role('alert', NL.callback.slow).visible())
+              ? 'slow'
+              : undefined,
         `${name}: the page does not show "${NL.callback.waiting}"`,
       );
       if (seen === 'slow') {
         const age = await this.tab.evaluate(() => performance.now());
-        expect(age, `${name}: the retry message came before the 5 s were up (the page is ${Math.round(age)} ms old)`).toBeGreaterThanOrEqual(SLOW_MS);
+        expect(
+          age,
+          `${name}: the retry message came before the 5 s were up (the page is ${Math.round(age)} ms old)`,
+        ).toBeGreaterThanOrEqual(SLOW_MS);
         return;
       }
       // "Not yet" is certain only well before they are up.
@@ -265,7 +282,8 @@ export abstract class CallbackRun {
     await this.shows(this.tab.role('alert', NL.callback.slow), `${name}: "${NL.callback.slow}"`, CALLBACK_OUTCOME_MS);
     await this.shows(this.tab.role('link', NL.callback.retry), `${name}: the link "${NL.callback.retry}"`);
     const href = await this.tab.evaluate(
-      (text) => [...document.querySelectorAll('[role=alert] a')].find((link) => link.textContent?.trim() === text)?.getAttribute('href') ?? null,
+      (text) =>
+        [...document.querySelectorAll('[role=alert] a')].find((link) => link.textContent?.trim() === text)?.getAttribute('href') ?? null,
       NL.callback.retry,
     );
     expect(href, `${name}: the link goes to the root`).toBe('/');
@@ -275,7 +293,10 @@ export abstract class CallbackRun {
   private async waitForAddress(name: string, path: string, what: string): Promise<void> {
     const app = new URL(this.stack.urls.app).origin;
     const callback = path === '/account/logincallback';
-    await this.shows(() => this.tab.waitForUrl((url) => url.origin === app && url.pathname === path && (!callback || url.search === '')), `${name}: ${what} (${path})`);
+    await this.shows(
+      () => this.tab.waitForUrl((url) => url.origin === app && url.pathname === path && (!callback || url.search === '')),
+      `${name}: ${what} (${path})`,
+    );
   }
 
   /** The backend token the app stored (`Abp.AuthToken`), if any. */

@@ -233,7 +233,8 @@ class EngineInactivityRun extends InactivityRun {
   protected async waitedForOtherTab(name: string): Promise<void> {
     // This tab waits for the one holding the lock, then leaves by itself.
     await sleepUntil(this.checkedAt + WAIT_FOR_SIGN_OUT_MS - 500);
-    if (new URL(this.tab.url()).pathname !== '/app/home') throw new Error(`${name}: left before the other tab's sign-out had its time, for ${this.tab.url()}`);
+    if (new URL(this.tab.url()).pathname !== '/app/home')
+      throw new Error(`${name}: left before the other tab's sign-out had its time, for ${this.tab.url()}`);
     if (await this.revocation.next(1).catch(() => undefined)) throw new Error(`${name}: the tab that waits revoked the token too`);
   }
 

@@ -68,15 +68,24 @@ export class InactivityScreen {
       const listener = (event: Event) => {
         // From when the event was made (its age by the monotonic clock) to now: the app's own listener read Date.now() in between.
         const to = Date.now();
-        seen.activitySeen = { from: Math.floor(to - (performance.now() - event.timeStamp)), to, warning: document.querySelector('dialog[open]') !== null };
+        seen.activitySeen = {
+          from: Math.floor(to - (performance.now() - event.timeStamp)),
+          to,
+          warning: document.querySelector('dialog[open]') !== null,
+        };
       };
       window.addEventListener('pointerdown', listener, { capture: true, once: true });
     });
     const asked = await this.now();
     await act();
-    const seen = await this.tab.evaluate(() => (window as unknown as { activitySeen?: { from: number; to: number; warning: boolean } }).activitySeen ?? null);
+    const seen = await this.tab.evaluate(
+      () => (window as unknown as { activitySeen?: { from: number; to: number; warning: boolean } }).activitySeen ?? null,
+    );
     if (!seen) throw new Error(`${name}: the click did not reach the page`);
-    if (seen.warning) throw new Error(`${name}: the click reached the page ${seen.to - asked} ms after it was asked for, when the warning had already opened`);
+    if (seen.warning)
+      throw new Error(
+        `${name}: the click reached the page ${seen.to - asked} ms after it was asked for, when the warning had already opened`,
+      );
     return { from: seen.from, to: seen.to };
   }
 
@@ -143,18 +152,29 @@ export class InactivityScreen {
       const dialog = await this.tab.evaluate(() => {
         const open = document.querySelector<HTMLDialogElement>('dialog[open]');
         const title = open?.getAttribute('aria-labelledby');
-        return open && { modal: open.matches(':modal'), name: (title && document.getElementById(title)?.textContent) ?? '', text: open.innerText };
+        return (
+          open && {
+            modal: open.matches(':modal'),
+            name: (title && document.getElementById(title)?.textContent) ?? '',
+            text: open.innerText,
+          }
+        );
       });
       const after = await this.now();
-      const shown = dialog?.modal && dialog.name === NL.inactivity.warning ? /Over (\d+):(\d\d) word je automatisch uitgelogd/.exec(dialog.text) : null;
+      const shown =
+        dialog?.modal && dialog.name === NL.inactivity.warning ? /Over (\d+):(\d\d) word je automatisch uitgelogd/.exec(dialog.text) : null;
       const left = shown ? Number(shown[1]) * 60 + Number(shown[2]) : NaN;
       // Shown at a tick between a second before the reading and its end: the end it names lies in this span.
       const named = { from: before - seconds(1.1) + seconds(left - 1), to: after + seconds(left) };
       if (named.from < endsAt.to && endsAt.from <= named.to) return;
       if (dialog) shownOnce = dialog;
       if (Date.now() > end) {
-        const seen = dialog ? `a dialog "${dialog.name}" saying "${dialog.text}"` : `no dialog, on ${this.tab.url()}${shownOnce ? ` (before: "${shownOnce.name}" saying "${shownOnce.text}")` : ''}`;
-        throw new Error(`${name}: the warning "${NL.inactivity.warning}" with the time left (${Math.round((endsAt.to - after) / 100) / 10} s) does not show, but ${seen}`);
+        const seen = dialog
+          ? `a dialog "${dialog.name}" saying "${dialog.text}"`
+          : `no dialog, on ${this.tab.url()}${shownOnce ? ` (before: "${shownOnce.name}" saying "${shownOnce.text}")` : ''}`;
+        throw new Error(
+          `${name}: the warning "${NL.inactivity.warning}" with the time left (${Math.round((endsAt.to - after) / 100) / 10} s) does not show, but ${seen}`,
+        );
       }
       await pause(LOOK_EVERY_MS);
     }

@@ -22,22 +22,30 @@ export const CASE_TIMEOUT_MS = TEST_MS;
 
 /** A registered case: counted as tried when it starts, as ended as required when it passes. */
 export function securityCase(name: string, run: () => Promise<void>, timeoutMs = CASE_TIMEOUT_MS): void {
-  it(name, async () => {
-    const record: CaseRecord = { file: '', name, ok: false };
-    records.push(record);
-    await run();
-    record.ok = true;
-  }, timeoutMs);
+  it(
+    name,
+    async () => {
+      const record: CaseRecord = { file: '', name, ok: false };
+      records.push(record);
+      await run();
+      record.ok = true;
+    },
+    timeoutMs,
+  );
 }
 
 /** A case that runs alongside the other concurrent cases of its file (own context, no shared fault switch). */
 securityCase.concurrent = (name: string, run: () => Promise<void>, timeoutMs = CASE_TIMEOUT_MS * 2): void => {
-  it.concurrent(name, async () => {
-    const record: CaseRecord = { file: '', name, ok: false };
-    records.push(record);
-    await run();
-    record.ok = true;
-  }, timeoutMs);
+  it.concurrent(
+    name,
+    async () => {
+      const record: CaseRecord = { file: '', name, ok: false };
+      records.push(record);
+      await run();
+      record.ok = true;
+    },
+    timeoutMs,
+  );
 };
 
 /**

@@ -6,11 +6,27 @@ import { chromium } from 'playwright-core';
 import { CHROMIUM_ARGS, THIRD_PARTY_COOKIES_BLOCKED } from '../../../../devstack/chromium.ts';
 import { OUTCOME_MS } from '../../models/watch.ts';
 import { CHROMIUM_PATH, launchChromium } from '../chromium.ts';
-import { reloadAcceptingDialog, type EngineLaunch, type Role, type SeenCookie, type SeenMessage, type SeenRequest, type Tab, type Target, type Viewport } from './tab.ts';
+import {
+  reloadAcceptingDialog,
+  type EngineLaunch,
+  type Role,
+  type SeenCookie,
+  type SeenMessage,
+  type SeenRequest,
+  type Tab,
+  type Target,
+  type Viewport,
+} from './tab.ts';
 
 // Chromium, through playwright-core (as every other browser test).
 
-export async function launchChromiumEngine({ languages, thirdPartyCookies }: { languages: string; thirdPartyCookies: 'blocked' | 'allowed' }): Promise<EngineLaunch> {
+export async function launchChromiumEngine({
+  languages,
+  thirdPartyCookies,
+}: {
+  languages: string;
+  thirdPartyCookies: 'blocked' | 'allowed';
+}): Promise<EngineLaunch> {
   if (thirdPartyCookies === 'allowed') return ChromiumProfileBrowser.launch(languages.split(',')[0]!);
   return new ChromiumBrowser(await launchChromium(), languages.split(',')[0]!);
 }
@@ -23,7 +39,12 @@ class ChromiumBrowser implements EngineLaunch {
   ) {}
 
   async newTab({ viewport }: { viewport: Viewport }): Promise<Tab> {
-    const context = await this.browser.newContext({ serviceWorkers: 'block', locale: this.locale, timezoneId: 'Europe/Amsterdam', viewport });
+    const context = await this.browser.newContext({
+      serviceWorkers: 'block',
+      locale: this.locale,
+      timezoneId: 'Europe/Amsterdam',
+      viewport,
+    });
     return new ChromiumTab(context, await context.newPage(), true);
   }
 
@@ -51,7 +72,10 @@ class ChromiumProfileBrowser implements EngineLaunch {
     const dir = mkdtempSync(join(tmpdir(), 'chromium-profile-'));
     mkdirSync(join(dir, 'Default'));
     // cookie_controls_mode 0: third-party cookies allowed (1 blocks them off the record, 2 everywhere).
-    writeFileSync(join(dir, 'Default', 'Preferences'), JSON.stringify({ profile: { cookie_controls_mode: 0, block_third_party_cookies: false } }));
+    writeFileSync(
+      join(dir, 'Default', 'Preferences'),
+      JSON.stringify({ profile: { cookie_controls_mode: 0, block_third_party_cookies: false } }),
+    );
     const context = await chromium.launchPersistentContext(dir, {
       executablePath: CHROMIUM_PATH,
       args: CHROMIUM_ARGS.filter((arg) => arg !== THIRD_PARTY_COOKIES_BLOCKED),
@@ -90,7 +114,12 @@ class ChromiumTab implements Tab {
     private readonly ownsContext: boolean,
   ) {
     page.on('request', (request) => {
-      const seen: SeenRequest = { url: request.url(), method: request.method(), headers: request.headers(), navigation: request.isNavigationRequest() };
+      const seen: SeenRequest = {
+        url: request.url(),
+        method: request.method(),
+        headers: request.headers(),
+        navigation: request.isNavigationRequest(),
+      };
       this.requests.push(seen);
       // The headers as sent (cookies included) arrive a moment later.
       seen.sent = request.allHeaders().then(

@@ -1,9 +1,24 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import puppeteer, { type Browser, type BrowserContext as PuppeteerContext, type ElementHandle, type Page as PuppeteerPage } from 'puppeteer-core';
+import puppeteer, {
+  type Browser,
+  type BrowserContext as PuppeteerContext,
+  type ElementHandle,
+  type Page as PuppeteerPage,
+} from 'puppeteer-core';
 import { OUTCOME_MS } from '../../models/watch.ts';
-import { reloadAcceptingDialog, type EngineLaunch, type Role, type SeenCookie, type SeenMessage, type SeenRequest, type Tab, type Target, type Viewport } from './tab.ts';
+import {
+  reloadAcceptingDialog,
+  type EngineLaunch,
+  type Role,
+  type SeenCookie,
+  type SeenMessage,
+  type SeenRequest,
+  type Tab,
+  type Target,
+  type Viewport,
+} from './tab.ts';
 import { FIND_IN_PAGE, type Wanted } from './findInPage.ts';
 import { LOOK_EVERY_MS, pause } from '../../../support/limits.ts';
 
@@ -20,12 +35,21 @@ const FIREFOX_PATH = process.env.FIREFOX_PATH ?? '/usr/bin/firefox-esr';
  * with Total Cookie Protection (`cookieBehavior` 5), under which a frame on
  * the app's page gets its own, empty jar for the provider's site.
  */
-function firefoxPrefs({ languages, thirdPartyCookies }: { languages: string; thirdPartyCookies: 'blocked' | 'allowed' }): Record<string, unknown> {
+function firefoxPrefs({
+  languages,
+  thirdPartyCookies,
+}: {
+  languages: string;
+  thirdPartyCookies: 'blocked' | 'allowed';
+}): Record<string, unknown> {
   return {
     'intl.accept_languages': languages,
     'intl.locale.requested': languages.split(',')[0],
     'network.cookie.cookieBehavior': thirdPartyCookies === 'blocked' ? 5 : 0,
-    'browser.contentblocking.features.standard': thirdPartyCookies === 'blocked' ? '-tp,tpPrivate,cookieBehavior5,cookieBehaviorPBM5,-cryptoTP,-fp' : '-tp,tpPrivate,cookieBehavior0,-cryptoTP,-fp',
+    'browser.contentblocking.features.standard':
+      thirdPartyCookies === 'blocked'
+        ? '-tp,tpPrivate,cookieBehavior5,cookieBehaviorPBM5,-cryptoTP,-fp'
+        : '-tp,tpPrivate,cookieBehavior0,-cryptoTP,-fp',
     // Nothing to reach on a closed network: no captive-portal or connectivity probes, no remote settings.
     'network.captive-portal-service.enabled': false,
     'network.connectivity-service.enabled': false,
@@ -129,7 +153,12 @@ class FirefoxTab implements Tab {
       this.console.push({ type: entry.level, text: entry.text ?? '' });
     });
     page.on('request', (request) => {
-      this.requests.push({ url: request.url(), method: request.method(), headers: request.headers(), navigation: request.isNavigationRequest() });
+      this.requests.push({
+        url: request.url(),
+        method: request.method(),
+        headers: request.headers(),
+        navigation: request.isNavigationRequest(),
+      });
     });
   }
 
@@ -173,7 +202,10 @@ class FirefoxTab implements Tab {
     const late = pause(ms + LOOK_EVERY_MS * LOOKS_PER_SCRIPT).then(() => 'late' as const);
     const answer = await Promise.race([asked, late]);
     if (answer !== 'late') return answer;
-    void asked.then((element) => element?.dispose(), () => undefined);
+    void asked.then(
+      (element) => element?.dispose(),
+      () => undefined,
+    );
     return null;
   }
 
@@ -213,7 +245,8 @@ class FirefoxTab implements Tab {
           const clicked = await withElement(Math.max(0, end - Date.now()), async (element) => {
             const ready = await element.evaluate(async (control) => {
               const { top, bottom, left, right } = control.getBoundingClientRect();
-              if (bottom < 0 || right < 0 || top > innerHeight || left > innerWidth) control.scrollIntoView({ block: 'center', inline: 'center', behavior: 'instant' });
+              if (bottom < 0 || right < 0 || top > innerHeight || left > innerWidth)
+                control.scrollIntoView({ block: 'center', inline: 'center', behavior: 'instant' });
               const before = JSON.stringify(control.getBoundingClientRect());
               await new Promise((resolve) => requestAnimationFrame(resolve));
               return !control.matches(':disabled') && JSON.stringify(control.getBoundingClientRect()) === before;
@@ -248,7 +281,10 @@ class FirefoxTab implements Tab {
       async choose(option, timeout = OUTCOME_MS) {
         await withElement(timeout, async (list) => {
           // Puppeteer chooses by value: the value of the option with that text.
-          const value = await list.evaluate((element, text) => [...(element as HTMLSelectElement).options].find((candidate) => candidate.text.trim() === text)?.value, option);
+          const value = await list.evaluate(
+            (element, text) => [...(element as HTMLSelectElement).options].find((candidate) => candidate.text.trim() === text)?.value,
+            option,
+          );
           if (value === undefined) throw new Error(`${what} has no option "${option}"`);
           await list.select(value);
         });

@@ -8,7 +8,8 @@ export const ENGINES_SEEING_REQUESTS: readonly Engine[] = ['chromium', 'firefox'
 export const OFFLINE_ENGINES: readonly Engine[] = ['chromium', 'firefox'];
 
 /** The roles the journeys look for. */
-export type Role = 'button' | 'link' | 'heading' | 'textbox' | 'checkbox' | 'combobox' | 'dialog' | 'status' | 'alert' | 'navigation' | 'menu' | 'row';
+export type Role =
+  'button' | 'link' | 'heading' | 'textbox' | 'checkbox' | 'combobox' | 'dialog' | 'status' | 'alert' | 'navigation' | 'menu' | 'row';
 
 export interface Viewport {
   width: number;
@@ -132,7 +133,10 @@ interface DialogEvents<D extends { type(): string; accept(): Promise<void> }> {
 }
 
 /** Runs `reload`, accepting the dialog the page opens meanwhile (beforeunload's); says which kind it was, if one came. */
-export async function reloadAcceptingDialog<D extends { type(): string; accept(): Promise<void> }>(page: DialogEvents<D>, reload: () => Promise<unknown>): Promise<string | undefined> {
+export async function reloadAcceptingDialog<D extends { type(): string; accept(): Promise<void> }>(
+  page: DialogEvents<D>,
+  reload: () => Promise<unknown>,
+): Promise<string | undefined> {
   let asked: string | undefined;
   const answer = (dialog: D) => {
     asked = dialog.type();

@@ -71,7 +71,10 @@ class WebKitSession {
     const stop = () => WebKitSession.stop(child, config);
     try {
       await WebKitSession.waitUntilReady(child, base);
-      const capabilities = new Capabilities({ browserName: 'MiniBrowser', 'webkitgtk:browserOptions': { binary: MINIBROWSER_PATH, args: ['--automation'] } });
+      const capabilities = new Capabilities({
+        browserName: 'MiniBrowser',
+        'webkitgtk:browserOptions': { binary: MINIBROWSER_PATH, args: ['--automation'] },
+      });
       const driver = WebDriver.createSession(new Executor(new HttpClient(base)), capabilities);
       await driver.getSession();
       return new WebKitSession(child, driver, config);
@@ -84,7 +87,10 @@ class WebKitSession {
   private static async waitUntilReady(child: ChildProcess, base: string): Promise<void> {
     const ready = async () => {
       if (child.exitCode !== null) throw new Error(`WebKitWebDriver ended (${WEBKIT_DRIVER_PATH} under xvfb-run)`);
-      const answer = await fetch(`${base}/status`).then((response) => response.json() as Promise<{ value: { ready?: boolean } }>, () => undefined); // Not listening yet.
+      const answer = await fetch(`${base}/status`).then(
+        (response) => response.json() as Promise<{ value: { ready?: boolean } }>,
+        () => undefined,
+      ); // Not listening yet.
       return answer?.value.ready === true;
     };
     await until(ready, Date.now() + LONG_OUTCOME_MS, () => `WebKitWebDriver did not start (${WEBKIT_DRIVER_PATH} under xvfb-run)`);
@@ -153,7 +159,13 @@ class WebKitSession {
   }
 }
 
-export function launchWebKitEngine({ languages, thirdPartyCookies }: { languages: string; thirdPartyCookies: 'blocked' | 'allowed' }): Promise<EngineLaunch> {
+export function launchWebKitEngine({
+  languages,
+  thirdPartyCookies,
+}: {
+  languages: string;
+  thirdPartyCookies: 'blocked' | 'allowed';
+}): Promise<EngineLaunch> {
   // WebKit blocks third-party cookies itself (ITP), as Safari does; it has no setting to allow them.
   if (thirdPartyCookies === 'allowed') return Promise.reject(new Error('WebKit has no setting that allows third-party cookies'));
   return Promise.resolve(new WebKitBrowser(languages));
@@ -278,7 +290,11 @@ class WebKitTab implements Tab {
   }
 
   reloadAccepting(): Promise<string | undefined> {
-    return Promise.reject(new Error('WebKit: classic WebDriver accepts a beforeunload dialog without showing it to the client; a test of it runs in Chromium or Firefox'));
+    return Promise.reject(
+      new Error(
+        'WebKit: classic WebDriver accepts a beforeunload dialog without showing it to the client; a test of it runs in Chromium or Firefox',
+      ),
+    );
   }
 
   url(): string {
@@ -327,7 +343,12 @@ class WebKitTab implements Tab {
         }
         await this.look().catch(() => undefined);
       },
-      doubleClick: () => Promise.reject(new Error(`WebKit: no double click on ${what} (the driver clicks one WebDriver command at a time); a test of it runs in Chromium or Firefox`)),
+      doubleClick: () =>
+        Promise.reject(
+          new Error(
+            `WebKit: no double click on ${what} (the driver clicks one WebDriver command at a time); a test of it runs in Chromium or Firefox`,
+          ),
+        ),
       fill: async (value, timeout = OUTCOME_MS) => {
         const found = await element(timeout);
         await this.inWindow(async () => {
@@ -338,7 +359,11 @@ class WebKitTab implements Tab {
       choose: async (option, timeout = OUTCOME_MS) => {
         // A click on the option, as WebDriver chooses one (W3C WebDriver §14.1, Element Click on an option).
         const list = await element(timeout);
-        const choice = await this.script<WebElement | null>('return [...arguments[0].options].find((option) => option.text.trim() === arguments[1]) ?? null;', list, option);
+        const choice = await this.script<WebElement | null>(
+          'return [...arguments[0].options].find((option) => option.text.trim() === arguments[1]) ?? null;',
+          list,
+          option,
+        );
         if (!choice) throw new Error(`${what} has no option "${option}"`);
         await this.inWindow(() => choice.click());
       },
@@ -375,11 +400,15 @@ class WebKitTab implements Tab {
     // Classic WebDriver lists the cookies of the page's own document.
     const host = new URL(url).hostname;
     const all = await this.inWindow((driver) => driver.manage().getCookies());
-    return all.filter((cookie) => (cookie.domain ?? host).replace(/^\./, '') === host).map(({ name, value }) => ({ name, value, domain: host }));
+    return all
+      .filter((cookie) => (cookie.domain ?? host).replace(/^\./, '') === host)
+      .map(({ name, value }) => ({ name, value, domain: host }));
   }
 
   async setCookie(url: string, name: string, value: string): Promise<void> {
-    await this.inWindow((driver) => driver.manage().addCookie({ name, value, domain: new URL(url).hostname, path: '/', secure: true, sameSite: 'None' }));
+    await this.inWindow((driver) =>
+      driver.manage().addCookie({ name, value, domain: new URL(url).hostname, path: '/', secure: true, sameSite: 'None' }),
+    );
   }
 
   async setViewport(viewport: Viewport): Promise<void> {
@@ -392,7 +421,10 @@ class WebKitTab implements Tab {
       await this.inWindow((driver) => driver.manage().window().setRect(size));
       const inner = await this.settledSize();
       if (inner.width === viewport.width && inner.height === viewport.height) return;
-      if (Date.now() > end) throw new Error(`the page stays ${inner.width}×${inner.height} px in a window of ${rect.width}×${rect.height}, not ${viewport.width}×${viewport.height}`);
+      if (Date.now() > end)
+        throw new Error(
+          `the page stays ${inner.width}×${inner.height} px in a window of ${rect.width}×${rect.height}, not ${viewport.width}×${viewport.height}`,
+        );
       rect = { width: rect.width + viewport.width - inner.width, height: rect.height + viewport.height - inner.height };
     }
   }
@@ -413,13 +445,17 @@ class WebKitTab implements Tab {
   }
 
   setOffline(): Promise<void> {
-    return Promise.reject(new Error('WebKit’s classic WebDriver cannot take a tab offline: drop the stack’s connections instead (stack.connections)'));
+    return Promise.reject(
+      new Error('WebKit’s classic WebDriver cannot take a tab offline: drop the stack’s connections instead (stack.connections)'),
+    );
   }
 
   async screenshot(path: string, { fullPage = false }: { fullPage?: boolean } = {}): Promise<void> {
     const { writeFile } = await import('node:fs/promises');
     let png: string;
-    const size = await this.script<{ width: number; height: number; page: number }>('return { width: innerWidth, height: innerHeight, page: document.scrollingElement.scrollHeight };');
+    const size = await this.script<{ width: number; height: number; page: number }>(
+      'return { width: innerWidth, height: innerHeight, page: document.scrollingElement.scrollHeight };',
+    );
     if (fullPage && size.page > size.height) {
       // WebDriver's screenshots end at the window's edge (an element's too): the window is made as tall as the page for it, then put back.
       await this.setViewport({ width: size.width, height: size.page });
@@ -440,11 +476,19 @@ class WebKitTab implements Tab {
     const end = Date.now() + timeout;
     const opened = async () => (await this.session.windows()).filter((handle) => !before.has(handle));
     let popup = '';
-    await until(async () => (popup = (await opened())[0] ?? '') !== '', end, () => `no popup opened within ${timeout} ms`);
+    await until(
+      async () => (popup = (await opened())[0] ?? '') !== '',
+      end,
+      () => `no popup opened within ${timeout} ms`,
+    );
     const inPopup = new WebKitTab(this.session, popup, { opener: this });
     try {
       await work(inPopup);
-      await until(async () => !(await this.session.windows()).includes(popup), end, () => `the popup stayed open for ${timeout} ms`);
+      await until(
+        async () => !(await this.session.windows()).includes(popup),
+        end,
+        () => `the popup stayed open for ${timeout} ms`,
+      );
     } finally {
       clearInterval(inPopup.watch);
     }
