@@ -4,7 +4,7 @@ import { NL } from '../models/texts.ts';
 import { OUTCOME_MS } from '../models/watch.ts';
 import { ENGINES_SEEING_REQUESTS } from '../support/driver.ts';
 import { engineEnv } from '../support/engineEnv.ts';
-import { LONG_TEST_MS } from '../../support/limits.ts';
+import { LONG_OUTCOME_MS, LONG_TEST_MS, seconds } from '../../support/limits.ts';
 
 /**
  * What a person leaves in the tab goes when they leave, in Chromium and
@@ -184,7 +184,7 @@ describe.each(ENGINES_SEEING_REQUESTS)('%s, nothing of the person left in the ta
       const left = await leaveEverything(host, 'Stil');
       await host.tab.waitForUrl(
         (url) => url.pathname === '/account/login' && url.searchParams.get('reason') === 'idle',
-        (TIMEOUT_S + 15) * 1000,
+        seconds(TIMEOUT_S) + LONG_OUTCOME_MS,
       );
       await host.tab.text(NL.login.signedOutIdle).waitFor();
       await nothingLeft(host, left);
