@@ -22,24 +22,27 @@ export function startRetryDelay(waits: number): number {
  * Start-up, in the order of ABP's app initializer: config, user configuration,
  * `abp.dynamicScriptsInitialized`, session, locale. Implementations come from
  * src/ through `.provide(...)`. What it loads is typed by the caller (`C`,
- * `U`, `S`: src/ gives its own config, user configuration and session), so it
- * is read as those types with no cast; the machine reads only what
- * BootConfig and BootUserConfiguration declare.
+ * `U`, `S`: src/ gives its own config, user configuration and session; `E`,
+ * the answers the page asked for before start-up, which the config's and
+ * GetAll's actors take on the first pass), so it is read as those types with
+ * no cast; the machine reads only what BootConfig and BootUserConfiguration
+ * declare.
  */
 export function createBootMachine<
   C extends BootConfig = BootConfig,
   U extends BootUserConfiguration = BootUserConfiguration,
   S = unknown,
+  E = unknown,
 >() {
   return setup({
     types: {
-      context: {} as BootContext<C, U, S>,
+      context: {} as BootContext<C, U, S, E>,
       events: {} as BootEvent,
-      input: {} as BootInput,
+      input: {} as BootInput<E>,
     },
     actors: {
-      loadConfig: fromPromise<C>(notProvided),
-      loadUserConfiguration: fromPromise<U, { config: C }>(notProvided),
+      loadConfig: fromPromise<C, { early: E | undefined }>(notProvided),
+      loadUserConfiguration: fromPromise<U, { config: C; early: E | undefined }>(notProvided),
       initSession: fromPromise<S, { config: C; userConfiguration: U | undefined }>(notProvided),
       loadLocale: fromPromise<void, { localeName: string }>(notProvided),
     },
@@ -59,6 +62,8 @@ export function createBootMachine<
       storeLocaleName: assign({
         localeName: ({ context }) => mapLocale(languageOf(context), context.config?.localeMappings ?? []),
       }),
+      // The early answers served the first pass: whatever start-up asks after this, it asks the network.
+      forgetEarly: assign({ early: undefined }),
       storeError: assign(({ event }) => ({ error: failureOf(event) })),
       clearError: assign({ error: undefined }),
       countWait: assign({ waits: ({ context }) => (context.waits ?? 0) + 1 }),
@@ -83,13 +88,14 @@ export function createBootMachine<
   }).createMachine({
     id: 'boot',
     initial: 'loadingConfig',
-    context: ({ input }) => ({ cultureName: input.cultureName }),
+    context: ({ input }) => ({ cultureName: input.cultureName, early: input.early }),
     states: {
       loadingConfig: {
         entry: 'clearError',
         invoke: {
           id: 'loadConfig',
           src: 'loadConfig',
+          input: ({ context }) => ({ early: context.early }),
           onDone: { target: 'loadingUserConfiguration', actions: 'storeConfig' },
           onError: [
             {
@@ -107,18 +113,19 @@ export function createBootMachine<
       // No answer from the config, GetAll or the session (the server or the connection is down): the busy
       // screen says so, and start-up begins again by itself after a growing wait, or at once on RETRY.
       waitingForServer: {
-        entry: ['countWait', 'clearBusy'],
+        entry: ['countWait', 'forgetEarly', 'clearBusy'],
         after: { serverRetry: 'loadingConfig' },
         on: { RETRY: 'loadingConfig' },
       },
       configFailed: {
+        entry: 'forgetEarly',
         on: { RETRY: 'loadingConfig' },
       },
       loadingUserConfiguration: {
         invoke: {
           id: 'loadUserConfiguration',
           src: 'loadUserConfiguration',
-          input: ({ context }) => ({ config: context.config! }),
+          input: ({ context }) => ({ config: context.config!, early: context.early }),
           onDone: [
             {
               guard: 'isTokenIgnored',
@@ -194,7 +201,7 @@ export function createBootMachine<
         },
       },
       ready: {
-        entry: ['clearBusy', 'resetWaits'],
+        entry: ['clearBusy', 'resetWaits', 'forgetEarly'],
         on: { RESTART: { target: 'loadingUserConfiguration', actions: ['rememberCurrent', 'clearError'] } },
       },
       rejected: {
@@ -208,6 +215,6 @@ export function createBootMachine<
 export const bootMachine = /* @__PURE__ */ createBootMachine();
 
 /** The current language: from the user configuration, else from the culture cookie. */
-function languageOf(context: BootContext<BootConfig, BootUserConfiguration, unknown>): string {
+function languageOf(context: BootContext<BootConfig, BootUserConfiguration, unknown, unknown>): string {
   return context.userConfiguration?.localization.currentLanguage.name ?? context.cultureName;
 }

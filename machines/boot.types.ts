@@ -29,13 +29,26 @@ export interface BootUserConfiguration {
   ignoredToken?: string;
 }
 
-export interface BootInput {
+export interface BootInput<E = unknown> {
   /** Language from the culture cookie; used when the user configuration could not be loaded. */
   cultureName: string;
+  /**
+   * What the page asked before the machine existed (src/: index.html's early
+   * requests, `E`), handed to the config's and GetAll's actors on the first
+   * pass only: a retry, a wait for the server or a re-run asks again.
+   */
+  early?: E;
 }
 
-export interface BootContext<C extends BootConfig = BootConfig, U extends BootUserConfiguration = BootUserConfiguration, S = unknown> {
+export interface BootContext<
+  C extends BootConfig = BootConfig,
+  U extends BootUserConfiguration = BootUserConfiguration,
+  S = unknown,
+  E = unknown,
+> {
   cultureName: string;
+  /** The early answers of the input, until start-up has made its first pass (BootInput). */
+  early?: E;
   config?: C;
   userConfiguration?: U;
   session?: S;

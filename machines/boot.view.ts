@@ -14,8 +14,8 @@ export type BootView<S = unknown> =
  * Busy until the first session is known; after that a re-run (sign-in,
  * language or tenant change) keeps the current screen until it is done.
  */
-export function bootView<C extends BootConfig, U extends BootUserConfiguration, S>(
-  snapshot: SnapshotFrom<ReturnType<typeof createBootMachine<C, U, S>>>,
+export function bootView<C extends BootConfig, U extends BootUserConfiguration, S, E>(
+  snapshot: SnapshotFrom<ReturnType<typeof createBootMachine<C, U, S, E>>>,
 ): BootView<S> {
   const { context } = snapshot;
   if (snapshot.matches('configFailed') || snapshot.matches('rejected')) {

@@ -1,6 +1,6 @@
 import { createActor, fromPromise, type Actor, type SnapshotFrom } from 'xstate';
 import { createBootMachine } from '../../machines/boot.machine.ts';
-import type { BootContext, BootUserConfiguration } from '../../machines/boot.types.ts';
+import type { BootContext, BootInput, BootUserConfiguration } from '../../machines/boot.types.ts';
 import { errorOf, outputOf } from '../../machines/error.ts';
 import { getCultureName } from '../abp/culture.ts';
 import { abpEvents } from '../abp/events.ts';
@@ -11,14 +11,14 @@ import { getUserConfiguration, type UserConfiguration } from '../abp/userConfigu
 import { abpClientFor } from '../config/abpClient.ts';
 import type { AppConfig } from '../config/appConfig.ts';
 import { requestAppConfig } from '../config/appConfigRequest.ts';
-import { armEarly } from '../config/early.ts';
+import { takeEarlyRequests, type EarlyRequests } from '../config/early.ts';
 import { parseAppConfig } from '../config/parseAppConfig.ts';
 import { activateLocale } from '../i18n/i18n.ts';
 import { logError } from '../lib/log.ts';
 import { nextTask } from '../lib/whenIdle.ts';
 
 /** Start-up's context with the app's own types, as the machine is made for them below. */
-export type AppBootContext = BootContext<AppConfig, UserConfiguration, Session>;
+export type AppBootContext = BootContext<AppConfig, UserConfiguration, Session, EarlyRequests>;
 
 /** What settles GetAll's and the session's answers for a start that holds a token (the language, an ignored token, the person's name): never part of the start. */
 const settler = () => import('./deviceLanguage.lazy.ts');
@@ -28,25 +28,27 @@ const settler = () => import('./deviceLanguage.lazy.ts');
  * begins (createBootActor), not as the app's script is evaluated, since
  * making a machine (and again with `provide`) builds its whole tree of states.
  */
-export const browserBootMachine = (bootMachine: ReturnType<typeof createBootMachine<AppConfig, UserConfiguration, Session>>) =>
+export const browserBootMachine = (
+  bootMachine: ReturnType<typeof createBootMachine<AppConfig, UserConfiguration, Session, EarlyRequests>>,
+) =>
   bootMachine.provide({
     actors: {
-      loadConfig: fromPromise(async () => {
+      // On the first pass `early` holds what index.html's script asked (config/early.ts): each request takes its answer when asked alike.
+      loadConfig: fromPromise(async ({ input }) => {
         // Only a browser that has chosen no environment yet (once): every other start carries none of it. Its code loads
         // beside the config, not after it: on a new phone's first start it is on the way to the first page.
         const tenantCode = hasChosenTenant() ? undefined : import('./configuredTenant.lazy.ts');
         tenantCode?.catch(() => undefined);
-        const config = parseAppConfig(await requestAppConfig());
-        if (config.tenancyName && tenantCode) await (await tenantCode).chooseConfiguredTenant(config);
+        const config = parseAppConfig(await requestAppConfig(input.early?.c));
+        if (config.tenancyName && tenantCode) await (await tenantCode).chooseConfiguredTenant(config, input.early?.t);
         return config;
       }),
       loadUserConfiguration: fromPromise(async ({ input }) => {
         const sent = getToken();
-        const client = abpClientFor(input.config);
+        // index.html's GetAll, when it was asked for as this one is.
+        const client = abpClientFor(input.config, input.early?.g);
         // With a token held, the code that settles the answer (the language, a token the backend ignored) loads beside GetAll.
         const settling = sent === undefined ? undefined : settler();
-        // index.html's GetAll, when it was asked for as this one is.
-        await armEarly('g');
         const answered = await getUserConfiguration(client);
         if (!settling && answered.session.userId === null) return answered;
         return (await (settling ?? settler())).settleUserConfiguration(input.config, client, answered, sent);
@@ -87,16 +89,21 @@ export type BootActor = Actor<BrowserBootMachine>;
  * BootActorContext), to the router's context and to what runs once signed in.
  */
 export async function createBootActor(): Promise<BootActor> {
-  const bootMachine = createBootMachine<AppConfig, UserConfiguration, Session>();
+  const bootMachine = createBootMachine<AppConfig, UserConfiguration, Session, EarlyRequests>();
   await nextTask();
   const machine = browserBootMachine(bootMachine);
   await nextTask();
-  const boot = createActor(machine, { input: { cultureName: getCultureName() } });
+  const boot = createActor(machine, { input: bootInput() });
   // Back online while start-up waits for the server: try now, not after the wait.
   window.addEventListener('online', () => {
     if (bootContext(boot.getSnapshot()).waits !== undefined) boot.send({ type: 'RETRY' });
   });
   return boot;
+}
+
+/** What start-up starts from in this page: the culture cookie's language, and the requests index.html's script sent (taken once). */
+export function bootInput(): BootInput<EarlyRequests> {
+  return { cultureName: getCultureName(), early: takeEarlyRequests() };
 }
 
 /** Start-up's context, in the app's types. */

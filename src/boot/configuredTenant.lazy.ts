@@ -2,8 +2,8 @@ import { AbpError } from '../abp/errors.ts';
 import { hasChosenTenant, setTenantId } from '../abp/tenant.ts';
 import { isTenantAvailable, TenantAvailability } from '../abp/tenantAvailability.ts';
 import { abpClientFor } from '../config/abpClient.ts';
-import { armEarly } from '../config/early.ts';
 import type { AppConfig } from '../config/appConfig.ts';
+import type { EarlyRequest } from '../config/early.ts';
 import { logError, logWarning } from '../lib/log.ts';
 
 /**
@@ -13,18 +13,17 @@ import { logError, logWarning } from '../lib/log.ts';
  * cookies would otherwise meet a refused sign-in. Its id is looked up once
  * (`Account/IsTenantAvailable`, as ABP's own clients do for a tenancy name;
  * index.html's script asks first, while the bundle loads) and kept in the
- * tenant cookie, which every later start reads.
+ * tenant cookie, which every later start reads. `early`: index.html's lookup
+ * (config/early.ts), taken when it asked as this would.
  *
  * No answer at all stops start-up, which offers to try again: going on
  * would put the person on the host. Any other refusal is logged and start-up
  * goes on without a tenant; the login page then asks for the environment.
  */
-export async function chooseConfiguredTenant(config: AppConfig): Promise<void> {
+export async function chooseConfiguredTenant(config: AppConfig, early?: Promise<EarlyRequest | undefined>): Promise<void> {
   if (!config.tenancyName || hasChosenTenant()) return;
   try {
-    // index.html's script may have looked it up already (config/early.ts).
-    await armEarly('t');
-    const { state, tenantId } = await isTenantAvailable(abpClientFor(config), config.tenancyName);
+    const { state, tenantId } = await isTenantAvailable(abpClientFor(config, early), config.tenancyName);
     if (state === TenantAvailability.Available && tenantId !== null) setTenantId(tenantId);
     else
       logWarning(

@@ -5,9 +5,11 @@
  * config has answered. A browser that has chosen no environment, where the
  * config names one (`tenancyName`), first looks that one up
  * (`Account/IsTenantAvailable`) and sends GetAll in it: a new phone's first
- * start does not wait for the bundle before those two round trips. Start-up
- * takes an answer only when it would have asked exactly so (the same
- * method, address, headers and body); otherwise it asks again.
+ * start does not wait for the bundle before those two round trips. They are
+ * the start-up machine's input (boot/bootActor.ts), which hands each to the
+ * actor of its request on the first pass; that actor takes the answer only
+ * when it would have asked exactly so (the same method, address, headers and
+ * body), and otherwise asks again.
  * Not in a silent renewal's frame or a sign-in popup (the callback page
  * there only hands its address over and starts nothing).
  */
@@ -48,33 +50,33 @@ export function earlyAnswer(
   return early && early.u === url && sameHeaders(early.h, headers) ? early.p : undefined;
 }
 
-/** The config request index.html sent, once. */
-export function takeEarlyConfig(): EarlyRequest | undefined {
-  const early = window.early?.c;
-  if (early) window.early!.c = undefined;
+/** What index.html's script sent, taken once: start-up's input (boot/bootActor.ts), which hands each answer to the actor of its request. */
+export type EarlyRequests = NonNullable<Window['early']>;
+
+/** index.html's early requests, taken from the page once: a second start-up actor of the page (none is made) would ask for itself. */
+export function takeEarlyRequests(): EarlyRequests | undefined {
+  const early = window.early;
+  delete window.early;
   return early;
 }
 
-let armed: EarlyRequest | undefined;
-
 /**
- * Waits until index.html's script has sent the environment's lookup (`t`) or
- * GetAll (`g`), or decided not to; the next request of a start-up client may
- * take its answer.
+ * A fetch for one of start-up's clients: its first request takes the answer
+ * of `early` (index.html's request of the same kind, or the promise of it)
+ * when it was asked exactly as index.html asked it; every other request, and
+ * that one otherwise, goes to the network.
  */
-export async function armEarly(which: 't' | 'g'): Promise<void> {
-  const early = window.early;
-  armed = await early?.[which];
-  if (early) early[which] = undefined;
-}
-
-/** The fetch of start-up's client: the first request after `armEarly` takes the early answer when it matches. */
-export async function earlyFetch(request: Request, init?: RequestInit): Promise<Response> {
-  const early = armed;
-  armed = undefined;
-  const matches =
-    early !== undefined &&
-    request.method === (early.b === undefined ? 'GET' : 'POST') &&
-    (early.b === undefined || (await request.clone().text()) === early.b);
-  return (matches && earlyAnswer(early, request.url, request.headers)) || fetch(request, init);
+export function fetchTakingEarly(
+  early: EarlyRequest | Promise<EarlyRequest | undefined> | undefined,
+): (request: Request, init?: RequestInit) => Promise<Response> {
+  let waiting = early;
+  return async (request, init) => {
+    const sent = await waiting;
+    waiting = undefined;
+    const matches =
+      sent !== undefined &&
+      request.method === (sent.b === undefined ? 'GET' : 'POST') &&
+      (sent.b === undefined || (await request.clone().text()) === sent.b);
+    return (matches && earlyAnswer(sent, request.url, request.headers)) || fetch(request, init);
+  };
 }

@@ -3,12 +3,12 @@ import { afterEach, beforeEach, describe, expect, vi } from 'vitest';
 import { createActor, waitFor } from 'xstate';
 import { createBootMachine } from '../../machines/boot.machine.ts';
 import { CULTURE_COOKIE, LEGACY_TENANT_COOKIE, TENANT_COOKIE, TOKEN_COOKIE } from '../../src/abp/cookies.ts';
-import { getCultureName } from '../../src/abp/culture.ts';
 import type { Session } from '../../src/abp/session.ts';
 import { TenantAvailability } from '../../src/abp/tenantAvailability.ts';
 import type { UserConfiguration } from '../../src/abp/userConfiguration.ts';
-import { browserBootMachine } from '../../src/boot/bootActor.ts';
+import { bootInput, browserBootMachine } from '../../src/boot/bootActor.ts';
 import type { AppConfig } from '../../src/config/appConfig.ts';
+import type { EarlyRequests } from '../../src/config/early.ts';
 import { sendEarlyRequests } from '../../src/config/earlyRequests.ts';
 import { parseAppConfig } from '../../src/config/parseAppConfig.ts';
 import { asyncProperty, reportPropertyCases } from './support/property.ts';
@@ -157,8 +157,9 @@ function network(appConfig: unknown, lookup: LookupAnswer) {
  * before it: a refused config, a failed lookup).
  */
 async function startUp(): Promise<void> {
-  const machine = browserBootMachine(createBootMachine<AppConfig, UserConfiguration, Session>());
-  const actor = createActor(machine, { input: { cultureName: getCultureName() } }).start();
+  const machine = browserBootMachine(createBootMachine<AppConfig, UserConfiguration, Session, EarlyRequests>());
+  // As the page makes it: its input takes what index.html's script sent (none when it sent nothing).
+  const actor = createActor(machine, { input: bootInput() }).start();
   try {
     await waitFor(actor, (snapshot) => !snapshot.matches('loadingConfig') && !snapshot.matches('loadingUserConfiguration'));
   } finally {

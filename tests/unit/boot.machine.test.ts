@@ -300,3 +300,56 @@ describe('bootMachine', () => {
     });
   });
 });
+
+describe("the page's early answers (start-up's input)", () => {
+  /** Starts with `early` as input and records the early answers each invocation of the config's and GetAll's actors was given. */
+  function startWithEarly(loadConfig: () => Promise<BootConfig>) {
+    const given: { request: string; early: unknown }[] = [];
+    const machine = bootMachine.provide({
+      actors: {
+        loadConfig: fromPromise(async ({ input }) => {
+          given.push({ request: 'config', early: input.early });
+          return loadConfig();
+        }),
+        loadUserConfiguration: fromPromise(async ({ input }) => {
+          given.push({ request: 'GetAll', early: input.early });
+          return userConfiguration('nl');
+        }),
+        initSession: fromPromise(async (): Promise<unknown> => ({ user: null })),
+        loadLocale: fromPromise(async () => {}),
+      },
+    });
+    const actor = createActor(machine, { input: { cultureName: 'nl', early: 'sent by the page' } }).start();
+    return { actor, given };
+  }
+
+  it('go to the config and GetAll of the first pass, and to no re-run', async () => {
+    const { actor, given } = startWithEarly(async () => config);
+    await waitFor(actor, (snapshot) => snapshot.value === 'ready');
+    expect(actor.getSnapshot().context.early, 'forgotten once start-up is ready').toBeUndefined();
+    actor.send({ type: 'RESTART' });
+    await waitFor(actor, (snapshot) => snapshot.value === 'ready' && given.length === 3);
+    expect(given).toEqual([
+      { request: 'config', early: 'sent by the page' },
+      { request: 'GetAll', early: 'sent by the page' },
+      { request: 'GetAll', early: undefined },
+    ]);
+  });
+
+  it('go to no second try: after no answer, or a config that could not be used, start-up asks the network', async () => {
+    let answers = 0;
+    const noAnswerThenUnusable = async () => {
+      answers += 1;
+      if (answers === 1) throw { kind: 'network', detail: 'Failed to fetch' };
+      if (answers === 2) throw { kind: 'config-invalid', detail: 'appBaseUrl: missing', field: 'appBaseUrl' };
+      return config;
+    };
+    const { actor, given } = startWithEarly(noAnswerThenUnusable);
+    await waitFor(actor, (snapshot) => snapshot.value === 'waitingForServer');
+    actor.send({ type: 'RETRY' });
+    await waitFor(actor, (snapshot) => snapshot.value === 'configFailed');
+    actor.send({ type: 'RETRY' });
+    await waitFor(actor, (snapshot) => snapshot.value === 'ready');
+    expect(given.map(({ early }) => early)).toEqual(['sent by the page', undefined, undefined, undefined]);
+  });
+});

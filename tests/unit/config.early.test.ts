@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { armEarly, earlyAnswer, earlyFetch, takeEarlyConfig, type EarlyRequest } from '../../src/config/early.ts';
+import { earlyAnswer, fetchTakingEarly, takeEarlyRequests, type EarlyRequest } from '../../src/config/early.ts';
 
 const GET_ALL = 'https://app.example.nl/AbpUserConfiguration/GetAll';
 const HEADERS = { '.AspNetCore.Culture': 'c=nl|uic=nl', 'Abp-TenantId': '1', 'X-Requested-With': 'XMLHttpRequest' };
@@ -25,31 +25,28 @@ describe('an answer index.html asked for', () => {
     expect(earlyAnswer(undefined, GET_ALL, HEADERS)).toBeUndefined();
   });
 
-  it('the config request is taken once', () => {
+  it("are taken from the page once, as start-up's input", () => {
     const config = early('https://app.example.nl/assets/appconfig.production.json');
     window.early = { c: config };
-    expect(takeEarlyConfig()).toBe(config);
-    expect(takeEarlyConfig()).toBeUndefined();
+    expect(takeEarlyRequests()).toEqual({ c: config });
+    expect(takeEarlyRequests()).toBeUndefined();
   });
 
-  it('GetAll serves the first request after arming when it matches, and never a later one', async () => {
+  it("GetAll serves the client's first request when it matches, and never a later one", async () => {
     const network = vi.fn(async () => Response.json({ result: 'network' }));
     vi.stubGlobal('fetch', network);
     const sent = early();
-    window.early = { g: Promise.resolve(sent) };
-    await armEarly('g');
+    const earlyFetch = fetchTakingEarly(Promise.resolve(sent));
     expect(await earlyFetch(new Request(GET_ALL, { headers: HEADERS }))).toBe(sent.answer);
     expect(network).not.toHaveBeenCalled();
-    // Asked again (a restart after a sign-in): the network.
-    await armEarly('g');
+    // Asked again by the same client (the language's own GetAll): the network.
     expect(await (await earlyFetch(new Request(GET_ALL, { headers: HEADERS }))).json()).toEqual({ result: 'network' });
   });
 
   it('GetAll that start-up would have asked differently is asked again, and the early answer is dropped', async () => {
     const network = vi.fn(async () => Response.json({ result: 'network' }));
     vi.stubGlobal('fetch', network);
-    window.early = { g: Promise.resolve(early()) };
-    await armEarly('g');
+    const earlyFetch = fetchTakingEarly(Promise.resolve(early()));
     const request = new Request(GET_ALL, { headers: { ...HEADERS, '.AspNetCore.Culture': 'c=en|uic=en' } });
     expect(await (await earlyFetch(request)).json()).toEqual({ result: 'network' });
     expect(await (await earlyFetch(new Request(GET_ALL, { headers: HEADERS }))).json()).toEqual({ result: 'network' });
@@ -61,8 +58,7 @@ describe('an answer index.html asked for', () => {
     vi.stubGlobal('fetch', network);
     const failed: EarlyRequest = { u: GET_ALL, h: HEADERS, p: Promise.reject(new TypeError('Failed to fetch')) };
     failed.p.catch(() => undefined);
-    window.early = { g: Promise.resolve(failed) };
-    await armEarly('g');
+    const earlyFetch = fetchTakingEarly(Promise.resolve(failed));
     await expect(earlyFetch(new Request(GET_ALL, { headers: HEADERS }))).rejects.toThrow('Failed to fetch');
     expect(network).not.toHaveBeenCalled();
   });
@@ -76,16 +72,13 @@ describe('an answer index.html asked for', () => {
     const post = (tenancyName: string) => new Request(url, { method: 'POST', headers, body: JSON.stringify({ tenancyName }) });
 
     const sent = lookup(JSON.stringify({ tenancyName: 'Isolatie' }));
-    window.early = { t: Promise.resolve(sent) };
-    await armEarly('t');
+    let earlyFetch = fetchTakingEarly(Promise.resolve(sent));
     expect(await earlyFetch(post('Isolatie'))).toBe(sent.answer);
 
-    window.early = { t: Promise.resolve(lookup(JSON.stringify({ tenancyName: 'Isolatie' }))) };
-    await armEarly('t');
+    earlyFetch = fetchTakingEarly(Promise.resolve(lookup(JSON.stringify({ tenancyName: 'Isolatie' }))));
     expect(await (await earlyFetch(post('Noord'))).json(), 'another environment').toEqual({ result: 'network' });
 
-    window.early = { t: Promise.resolve(lookup(JSON.stringify({ tenancyName: 'Isolatie' }))) };
-    await armEarly('t');
+    earlyFetch = fetchTakingEarly(Promise.resolve(lookup(JSON.stringify({ tenancyName: 'Isolatie' }))));
     expect(await (await earlyFetch(new Request(url, { headers }))).json(), 'a GET').toEqual({ result: 'network' });
     expect(network).toHaveBeenCalledTimes(2);
   });
@@ -93,8 +86,7 @@ describe('an answer index.html asked for', () => {
   it('GetAll is never taken for a POST to its address', async () => {
     const network = vi.fn(async () => Response.json({ result: 'network' }));
     vi.stubGlobal('fetch', network);
-    window.early = { g: Promise.resolve(early()) };
-    await armEarly('g');
+    const earlyFetch = fetchTakingEarly(Promise.resolve(early()));
     expect(await (await earlyFetch(new Request(GET_ALL, { method: 'POST', headers: HEADERS, body: '{}' }))).json()).toEqual({
       result: 'network',
     });
