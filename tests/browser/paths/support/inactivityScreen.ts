@@ -33,6 +33,9 @@ const HOME = '/app/home';
 /** The sign-out's lock (src/session/inactivityActor.lazy.ts): one tab of the origin signs out, the others wait for it. */
 const SIGN_OUT_LOCK = 'session.inactivity.sign-out';
 
+/** The events the app counts as activity (src/session/inactivityActor.lazy.ts). */
+const ACTIVITY_EVENTS = ['pointerdown', 'keydown', 'wheel', 'touchstart', 'scroll'];
+
 /** The inactivity watch as a person sees it on one tab; `name` (the path and step) heads every failure. */
 export class InactivityScreen {
   constructor(
@@ -46,6 +49,11 @@ export class InactivityScreen {
     return this.tab.evaluate(() => document.querySelector('dialog[open]') !== null);
   }
 
+  /** Whether the warning is open, and when the page looked, by its own clock: a driver's call can reach a busy page late. */
+  async warningSeen(): Promise<{ open: boolean; at: number }> {
+    return this.tab.evaluate(() => ({ open: document.querySelector('dialog[open]') !== null, at: Date.now() }));
+  }
+
   /** "Ingelogd blijven", found by its text: Firefox's accessibility tree makes the dialog's nodes anew at each tick of the countdown, so a click by role can miss it. */
   async stay(): Promise<Moment> {
     const from = await this.now();
@@ -54,18 +62,22 @@ export class InactivityScreen {
   }
 
   /**
-   * A person's activity (`act`, a click), timed by the page: when its
-   * pointerdown reached the page, by the page's clock as the app counts it,
-   * not when the driver was asked (a click through the driver takes its time
-   * on a busy machine). Fails when the warning had opened by then: the
-   * machine was past `active`, where activity counts, and the path could not
-   * be carried out.
+   * A person's activity (`act`, a click), timed by the page: when the first
+   * event of it the app counts reached the page (the pointerdown, or a scroll
+   * the driver made to bring the target into view before it), by the page's
+   * clock as the app counts it, not when the driver was asked (a click
+   * through the driver takes its time on a busy machine). The app counts one
+   * activity a second (src/session/inactivityActor.lazy.ts), so a scroll
+   * before the pointerdown is the one it counts. Fails when the warning had
+   * opened by then: the machine was past `active`, where activity counts, and
+   * the path could not be carried out.
    */
   async activity(name: string, act: () => Promise<void>): Promise<Moment> {
-    await this.tab.evaluate(() => {
+    await this.tab.evaluate((types) => {
       const seen = window as unknown as { activitySeen?: { from: number; to: number; warning: boolean } };
       delete seen.activitySeen;
       const listener = (event: Event) => {
+        for (const type of types) window.removeEventListener(type, listener, { capture: true });
         // From when the event was made (its age by the monotonic clock) to now: the app's own listener read Date.now() in between.
         const to = Date.now();
         seen.activitySeen = {
@@ -74,8 +86,8 @@ export class InactivityScreen {
           warning: document.querySelector('dialog[open]') !== null,
         };
       };
-      window.addEventListener('pointerdown', listener, { capture: true, once: true });
-    });
+      for (const type of types) window.addEventListener(type, listener, { capture: true, passive: true });
+    }, ACTIVITY_EVENTS);
     const asked = await this.now();
     await act();
     const seen = await this.tab.evaluate(
