@@ -9,7 +9,7 @@ import { logError, logWarning } from '../lib/log.ts';
 import { signedOutPath } from '../lib/paths.ts';
 import { forgetPerson } from '../auth/leaveTab.ts';
 import { onSignedOutElsewhere } from '../auth/providerTokenSharing.ts';
-import { INACTIVITY_WATCH_MARK } from './inactivityMark.ts';
+import { ACTIVITY_EVENTS, INACTIVITY_WATCH_MARK } from './inactivityMark.ts';
 import { watchWake } from './wakeWatch.ts';
 
 /** What the tabs tell each other (same origin, BroadcastChannel): nothing in it is secret. */
@@ -122,7 +122,7 @@ export function startInactivityWatch(boot: BootActor): void {
     sharedAt = at;
     tell({ type: 'activity', at });
   };
-  for (const type of ['pointerdown', 'keydown', 'wheel', 'touchstart', 'scroll'] as const) {
+  for (const type of ACTIVITY_EVENTS) {
     window.addEventListener(type, onActivity, { passive: true, capture: true });
   }
   tell({ type: 'activity', at: Date.now() });

@@ -5,3 +5,6 @@
  * tests, read it there.
  */
 export const INACTIVITY_WATCH_MARK = 'session-inactivity-watch';
+
+/** The events the watch counts as a person's activity (one a second); the browser tests time an activity by the first of them. */
+export const ACTIVITY_EVENTS = ['pointerdown', 'keydown', 'wheel', 'touchstart', 'scroll'] as const;

@@ -1,6 +1,6 @@
 import { NL } from '../../models/texts.ts';
 import type { Tab } from '../../support/driver.ts';
-import { INACTIVITY_WATCH_MARK } from '../../../../src/session/inactivityMark.ts';
+import { ACTIVITY_EVENTS, INACTIVITY_WATCH_MARK } from '../../../../src/session/inactivityMark.ts';
 import { LOOK_EVERY_MS, pause, seconds, SLOW_OUTCOME_MS, SOON_MS } from '../../../support/limits.ts';
 
 // What a person sees of the inactivity watch, and what another tab tells
@@ -33,9 +33,6 @@ const HOME = '/app/home';
 /** The sign-out's lock (src/session/inactivityActor.lazy.ts): one tab of the origin signs out, the others wait for it. */
 const SIGN_OUT_LOCK = 'session.inactivity.sign-out';
 
-/** The events the app counts as activity (src/session/inactivityActor.lazy.ts). */
-const ACTIVITY_EVENTS = ['pointerdown', 'keydown', 'wheel', 'touchstart', 'scroll'];
-
 /** The inactivity watch as a person sees it on one tab; `name` (the path and step) heads every failure. */
 export class InactivityScreen {
   constructor(
@@ -45,8 +42,8 @@ export class InactivityScreen {
   ) {}
 
   /** Whether the warning is open (read from the page: the accessibility tree's nodes are made anew at each tick of its countdown). */
-  warningOpen(): Promise<boolean> {
-    return this.tab.evaluate(() => document.querySelector('dialog[open]') !== null);
+  async warningOpen(): Promise<boolean> {
+    return (await this.warningSeen()).open;
   }
 
   /** Whether the warning is open, and when the page looked, by its own clock: a driver's call can reach a busy page late. */
