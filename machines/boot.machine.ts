@@ -19,12 +19,13 @@ export function startRetryDelay(waits: number): number {
 }
 
 /**
- * Start-up, in the order of ABP's app initializer: config, user configuration,
+ * Start-up, in the order of ABP's app initializer: config, the configured
+ * environment (once per browser), user configuration,
  * `abp.dynamicScriptsInitialized`, session, locale. Implementations come from
  * src/ through `.provide(...)`. What it loads is typed by the caller (`C`,
  * `U`, `S`: src/ gives its own config, user configuration and session; `E`,
  * the answers the page asked for before start-up, which the config's and
- * GetAll's actors take on the first pass), so it is read as those types with
+ * the environment's lookup's and GetAll's actors take on the first pass), so it is read as those types with
  * no cast; the machine reads only what BootConfig and BootUserConfiguration
  * declare.
  */
@@ -42,12 +43,15 @@ export function createBootMachine<
     },
     actors: {
       loadConfig: fromPromise<C, { early: E | undefined }>(notProvided),
+      /** Resolves whether this browser works in an environment now (the lookup may find none); rejects when the lookup got no answer. */
+      chooseTenant: fromPromise<boolean, { config: C; early: E | undefined }>(notProvided),
       loadUserConfiguration: fromPromise<U, { config: C; early: E | undefined }>(notProvided),
       initSession: fromPromise<S, { config: C; userConfiguration: U | undefined }>(notProvided),
       loadLocale: fromPromise<void, { localeName: string }>(notProvided),
     },
     actions: {
       storeConfig: assign(({ event }) => ({ config: outputOf<C>(event, 'loadConfig') })),
+      storeTenantChosen: assign(({ event }) => ({ tenantChosen: outputOf<boolean>(event, 'chooseTenant') })),
       storeUserConfiguration: assign(({ event }) => ({ userConfiguration: outputOf<U>(event, 'loadUserConfiguration') })),
       forgetUserConfiguration: assign({ userConfiguration: undefined }),
       storeSession: assign(({ event }) => ({ session: outputOf<S>(event, 'initSession'), previous: undefined })),
@@ -75,6 +79,8 @@ export function createBootMachine<
       clearBusy: () => {},
     },
     guards: {
+      // A browser that has chosen no environment yet looks up the one the config names (once it has one).
+      choosesTenant: ({ context, event }) => !context.tenantChosen && Boolean(outputOf<C>(event, 'loadConfig').tenancyName),
       isUnauthorized: ({ event }) => failureOf(event).status === 401,
       isTokenIgnored: ({ event }) => outputOf<U>(event, 'loadUserConfiguration').ignoredToken !== undefined,
       isRestart: ({ context }) => context.previous !== undefined,
@@ -88,7 +94,7 @@ export function createBootMachine<
   }).createMachine({
     id: 'boot',
     initial: 'loadingConfig',
-    context: ({ input }) => ({ cultureName: input.cultureName, early: input.early }),
+    context: ({ input }) => ({ cultureName: input.cultureName, tenantChosen: input.tenantChosen, early: input.early }),
     states: {
       loadingConfig: {
         entry: 'clearError',
@@ -96,7 +102,10 @@ export function createBootMachine<
           id: 'loadConfig',
           src: 'loadConfig',
           input: ({ context }) => ({ early: context.early }),
-          onDone: { target: 'loadingUserConfiguration', actions: 'storeConfig' },
+          onDone: [
+            { guard: 'choosesTenant', target: 'choosingTenant', actions: 'storeConfig' },
+            { target: 'loadingUserConfiguration', actions: 'storeConfig' },
+          ],
           onError: [
             {
               guard: 'waitsForServer',
@@ -110,7 +119,29 @@ export function createBootMachine<
           ],
         },
       },
-      // No answer from the config, GetAll or the session (the server or the connection is down): the busy
+      // Without an environment ABP treats every request as the host's and refuses staff there. No answer stops
+      // start-up (going on would put the person on the host); any other refusal is logged and start-up goes on
+      // without one, so the login page asks for it.
+      choosingTenant: {
+        invoke: {
+          id: 'chooseTenant',
+          src: 'chooseTenant',
+          input: ({ context }) => ({ config: context.config!, early: context.early }),
+          onDone: { target: 'loadingUserConfiguration', actions: 'storeTenantChosen' },
+          onError: [
+            {
+              guard: 'waitsForServer',
+              target: 'waitingForServer',
+              actions: 'logError',
+            },
+            {
+              target: 'loadingUserConfiguration',
+              actions: 'logError',
+            },
+          ],
+        },
+      },
+      // No answer from the config, the environment's lookup, GetAll or the session (the server or the connection is down): the busy
       // screen says so, and start-up begins again by itself after a growing wait, or at once on RETRY.
       waitingForServer: {
         entry: ['countWait', 'forgetEarly', 'clearBusy'],

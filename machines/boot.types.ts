@@ -14,6 +14,8 @@ export interface LocaleMapping {
 /** The part of the application config the machine reads. */
 export interface BootConfig {
   localeMappings: LocaleMapping[];
+  /** The environment (ABP tenant) the company works in, which a browser that has chosen none is put in. */
+  tenancyName?: string;
 }
 
 /** The part of `AbpUserConfiguration/GetAll` the machine reads. */
@@ -32,9 +34,11 @@ export interface BootUserConfiguration {
 export interface BootInput<E = unknown> {
   /** Language from the culture cookie; used when the user configuration could not be loaded. */
   cultureName: string;
+  /** Whether this browser works in an environment already (its tenant cookie): then start-up looks up none. */
+  tenantChosen?: boolean;
   /**
    * What the page asked before the machine existed (src/: index.html's early
-   * requests, `E`), handed to the config's and GetAll's actors on the first
+   * requests, `E`), handed to the config's, the environment's lookup's and GetAll's actors on the first
    * pass only: a retry, a wait for the server or a re-run asks again.
    */
   early?: E;
@@ -47,6 +51,8 @@ export interface BootContext<
   E = unknown,
 > {
   cultureName: string;
+  /** Whether this browser works in an environment: from the input, then from the lookup (BootInput). */
+  tenantChosen?: boolean;
   /** The early answers of the input, until start-up has made its first pass (BootInput). */
   early?: E;
   config?: C;

@@ -20,6 +20,9 @@ import { nextTask } from '../lib/whenIdle.ts';
 /** Start-up's context with the app's own types, as the machine is made for them below. */
 export type AppBootContext = BootContext<AppConfig, UserConfiguration, Session, EarlyRequests>;
 
+/** The lookup of the environment the config names, for a browser that has chosen none: never part of a later start. */
+const tenantCode = () => import('./configuredTenant.lazy.ts');
+
 /** What settles GetAll's and the session's answers for a start that holds a token (the language, an ignored token, the person's name): never part of the start. */
 const settler = () => import('./deviceLanguage.lazy.ts');
 
@@ -35,14 +38,12 @@ export const browserBootMachine = (
     actors: {
       // On the first pass `early` holds what index.html's script asked (config/early.ts): each request takes its answer when asked alike.
       loadConfig: fromPromise(async ({ input }) => {
-        // Only a browser that has chosen no environment yet (once): every other start carries none of it. Its code loads
-        // beside the config, not after it: on a new phone's first start it is on the way to the first page.
-        const tenantCode = hasChosenTenant() ? undefined : import('./configuredTenant.lazy.ts');
-        tenantCode?.catch(() => undefined);
-        const config = parseAppConfig(await requestAppConfig(input.early?.c));
-        if (config.tenancyName && tenantCode) await (await tenantCode).chooseConfiguredTenant(config, input.early?.t);
-        return config;
+        // The environment's lookup (a browser that has chosen none, once) loads its code beside the config, not after
+        // it: on a new phone's first start it is on the way to the first page.
+        if (!hasChosenTenant()) tenantCode().catch(() => undefined);
+        return parseAppConfig(await requestAppConfig(input.early?.c));
       }),
+      chooseTenant: fromPromise(async ({ input }) => (await tenantCode()).chooseConfiguredTenant(input.config, input.early?.t)),
       loadUserConfiguration: fromPromise(async ({ input }) => {
         const sent = getToken();
         // index.html's GetAll, when it was asked for as this one is.
@@ -101,9 +102,12 @@ export async function createBootActor(): Promise<BootActor> {
   return boot;
 }
 
-/** What start-up starts from in this page: the culture cookie's language, and the requests index.html's script sent (taken once). */
+/**
+ * What start-up starts from in this page: the culture cookie's language, whether the browser has chosen an
+ * environment, and the requests index.html's script sent (taken once).
+ */
 export function bootInput(): BootInput<EarlyRequests> {
-  return { cultureName: getCultureName(), early: takeEarlyRequests() };
+  return { cultureName: getCultureName(), tenantChosen: hasChosenTenant(), early: takeEarlyRequests() };
 }
 
 /** Start-up's context, in the app's types. */

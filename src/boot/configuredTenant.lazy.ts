@@ -1,10 +1,9 @@
-import { AbpError } from '../abp/errors.ts';
-import { hasChosenTenant, setTenantId } from '../abp/tenant.ts';
+import { setTenantId } from '../abp/tenant.ts';
 import { isTenantAvailable, TenantAvailability } from '../abp/tenantAvailability.ts';
 import { abpClientFor } from '../config/abpClient.ts';
 import type { AppConfig } from '../config/appConfig.ts';
 import type { EarlyRequest } from '../config/early.ts';
-import { logError, logWarning } from '../lib/log.ts';
+import { logWarning } from '../lib/log.ts';
 
 /**
  * A browser that has chosen no environment works in the one the config
@@ -16,22 +15,22 @@ import { logError, logWarning } from '../lib/log.ts';
  * tenant cookie, which every later start reads. `early`: index.html's lookup
  * (config/early.ts), taken when it asked as this would.
  *
- * No answer at all stops start-up, which offers to try again: going on
- * would put the person on the host. Any other refusal is logged and start-up
- * goes on without a tenant; the login page then asks for the environment.
+ * Resolves whether the browser works in the environment now: an environment
+ * the backend does not know or has switched off is logged and chooses none,
+ * so the login page asks for it. A request that fails rejects: the boot
+ * machine waits for the server when there was no answer (going on would put
+ * the person on the host), and goes on without an environment otherwise.
  */
-export async function chooseConfiguredTenant(config: AppConfig, early?: Promise<EarlyRequest | undefined>): Promise<void> {
-  if (!config.tenancyName || hasChosenTenant()) return;
-  try {
-    const { state, tenantId } = await isTenantAvailable(abpClientFor(config, early), config.tenancyName);
-    if (state === TenantAvailability.Available && tenantId !== null) setTenantId(tenantId);
-    else
-      logWarning(
-        'tenant',
-        `appconfig's tenancyName "${config.tenancyName}" is ${state === TenantAvailability.InActive ? 'not active' : 'unknown'} at the backend`,
-      );
-  } catch (error) {
-    if (error instanceof AbpError && (error.kind === 'network' || error.kind === 'timeout')) throw error;
-    logError('tenant', error);
+export async function chooseConfiguredTenant(config: AppConfig, early?: Promise<EarlyRequest | undefined>): Promise<boolean> {
+  if (!config.tenancyName) return false;
+  const { state, tenantId } = await isTenantAvailable(abpClientFor(config, early), config.tenancyName);
+  if (state === TenantAvailability.Available && tenantId !== null) {
+    setTenantId(tenantId);
+    return true;
   }
+  logWarning(
+    'tenant',
+    `appconfig's tenancyName "${config.tenancyName}" is ${state === TenantAvailability.InActive ? 'not active' : 'unknown'} at the backend`,
+  );
+  return false;
 }

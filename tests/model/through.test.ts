@@ -42,7 +42,9 @@ describe('paths through a given step', () => {
     const names = generated.paths.map(pathName);
     expect(generated.paths).toHaveLength(plain.paths.length + 1);
     expect(through(names, FORBIDDEN)).toEqual([
-      expect.stringMatching(/^boot#\d+ start \(nl\) → done loadConfig \(ok\) → error loadUserConfiguration \(403\)$/),
+      expect.stringMatching(
+        /^boot#\d+ start \(nl\) → done loadConfig \(ok\) → (done chooseTenant \(chosen\)|error chooseTenant \(500\)) → error loadUserConfiguration \(403\)$/,
+      ),
     ]);
     expect(through(names, SERVER)).toHaveLength(1);
     expect(generated.through.map(({ wanted, paths }) => [wanted, paths.length])).toEqual([
@@ -51,7 +53,12 @@ describe('paths through a given step', () => {
     ]);
     const forbidden = generated.paths.find((path) => pathName(path).endsWith(FORBIDDEN))!;
     const walked = await walkPath(withForbidden(), forbidden);
-    expect(walked.states.map((state) => stateKey(state))).toEqual(['loadingConfig', 'loadingUserConfiguration', 'initialisingSession']);
+    expect(walked.states.map((state) => stateKey(state))).toEqual([
+      'loadingConfig',
+      'choosingTenant',
+      'loadingUserConfiguration',
+      'initialisingSession',
+    ]);
   });
 
   it('can be asked for by transition, and need no new path when a chosen one goes through it', async () => {

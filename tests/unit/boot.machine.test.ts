@@ -21,6 +21,8 @@ function httpError(status: number) {
 
 interface Options {
   loadConfig?: () => Promise<BootConfig>;
+  chooseTenant?: () => Promise<boolean>;
+  tenantChosen?: boolean;
   loadUserConfiguration?: () => Promise<BootUserConfiguration>;
   initSession?: () => Promise<unknown>;
   loadLocale?: (localeName: string) => Promise<void>;
@@ -37,6 +39,7 @@ function start(options: Options = {}) {
   const machine = bootMachine.provide({
     actors: {
       loadConfig: fromPromise(options.loadConfig ?? (async () => config)),
+      chooseTenant: fromPromise(options.chooseTenant ?? (async () => true)),
       loadUserConfiguration: fromPromise(options.loadUserConfiguration ?? (async () => userConfiguration('nl'))),
       initSession: fromPromise(options.initSession ?? (async () => ({ user: { name: 'Admin' } }))),
       loadLocale: fromPromise(async ({ input }) => {
@@ -54,7 +57,7 @@ function start(options: Options = {}) {
       clearBusy: record('clearBusy'),
     },
   });
-  const actor = createActor(machine, { input: { cultureName: options.cultureName ?? 'nl' } });
+  const actor = createActor(machine, { input: { cultureName: options.cultureName ?? 'nl', tenantChosen: options.tenantChosen } });
   actor.subscribe((snapshot) => {
     const value = JSON.stringify(snapshot.value).replace(/"/g, '');
     if (states.at(-1) !== value) states.push(value);
@@ -66,6 +69,9 @@ function start(options: Options = {}) {
 const settled = (snapshot: { value: unknown; status: string }) =>
   snapshot.status === 'done' || snapshot.value === 'ready' || snapshot.value === 'configFailed';
 
+/** A config that names the company's environment. */
+const withTenancy: BootConfig = { ...config, tenancyName: 'Default' };
+
 describe('bootMachine', () => {
   it('runs the steps in ABP order and loads the Dutch locale', async () => {
     const { actor, calls, states } = start();
@@ -73,6 +79,34 @@ describe('bootMachine', () => {
     expect(states).toEqual(['loadingConfig', 'loadingUserConfiguration', 'initialisingSession', 'loadingLocale', 'ready']);
     expect(calls).toEqual(['triggerDynamicScriptsInitialized', 'loadLocale:nl', 'clearBusy']);
     expect(actor.getSnapshot().context.localeName).toBe('nl');
+  });
+
+  it('looks up the environment the config names for a browser that has chosen none, and goes on without one when it is refused', async () => {
+    const first = start({ loadConfig: async () => withTenancy });
+    await waitFor(first.actor, settled);
+    expect(first.states.slice(0, 3)).toEqual(['loadingConfig', 'choosingTenant', 'loadingUserConfiguration']);
+    expect(first.actor.getSnapshot().context.tenantChosen).toBe(true);
+
+    const chosenBefore = start({ loadConfig: async () => withTenancy, tenantChosen: true });
+    await waitFor(chosenBefore.actor, settled);
+    expect(chosenBefore.states).not.toContain('choosingTenant');
+
+    const noneNamed = start();
+    await waitFor(noneNamed.actor, settled);
+    expect(noneNamed.states).not.toContain('choosingTenant');
+
+    const refused = start({ loadConfig: async () => withTenancy, chooseTenant: () => Promise.reject(httpError(500)) });
+    await waitFor(refused.actor, settled);
+    expect(refused.states).toEqual([
+      'loadingConfig',
+      'choosingTenant',
+      'loadingUserConfiguration',
+      'initialisingSession',
+      'loadingLocale',
+      'ready',
+    ]);
+    expect(refused.calls).toContain('logError');
+    expect(refused.actor.getSnapshot().context.error).toBeUndefined();
   });
 
   it('skips the locale step for en-US', async () => {
@@ -261,6 +295,38 @@ describe('bootMachine', () => {
         expect(calls.filter((name) => name === 'logError')).toHaveLength(2);
         // Twice without an answer, so the config was asked for three times.
         if (actorName !== 'loadConfig') expect(loadConfig).toHaveBeenCalledTimes(3);
+      } finally {
+        vi.useRealTimers();
+      }
+    });
+
+    it('the environment: a lookup without an answer waits; once it has chosen one, a start that asks again does not look it up again', async () => {
+      vi.useFakeTimers();
+      try {
+        const chooseTenant = answersAfter(1, true);
+        const loadUserConfiguration = answersAfter(1, userConfiguration('nl'));
+        const { actor, calls, states } = start({ loadConfig: async () => withTenancy, chooseTenant, loadUserConfiguration });
+        await vi.advanceTimersByTimeAsync(0);
+        expect(states).toEqual(['loadingConfig', 'choosingTenant', 'waitingForServer']);
+        await vi.advanceTimersByTimeAsync(1_000);
+        // The second lookup chose it; GetAll got no answer, and the start after that wait skips the lookup.
+        await vi.advanceTimersByTimeAsync(2_000);
+        expect(states).toEqual([
+          'loadingConfig',
+          'choosingTenant',
+          'waitingForServer',
+          'loadingConfig',
+          'choosingTenant',
+          'loadingUserConfiguration',
+          'waitingForServer',
+          'loadingConfig',
+          'loadingUserConfiguration',
+          'initialisingSession',
+          'loadingLocale',
+          'ready',
+        ]);
+        expect(chooseTenant).toHaveBeenCalledTimes(2);
+        expect(calls.filter((name) => name === 'logError')).toHaveLength(2);
       } finally {
         vi.useRealTimers();
       }

@@ -10,7 +10,7 @@ import { chromiumTab, chromiumTarget } from '../support/driver.ts';
 import { PRESENT_MS } from '../../support/limits.ts';
 
 /** The requests a test can hold, by the name of what the machines invoke them for. */
-export type Endpoint = 'appconfig' | 'GetAll' | 'Session' | 'catalog chunk' | 'token' | 'ExternalAuthenticate';
+export type Endpoint = 'appconfig' | 'IsTenantAvailable' | 'GetAll' | 'Session' | 'catalog chunk' | 'token' | 'ExternalAuthenticate';
 
 export type { Language };
 
@@ -330,6 +330,7 @@ export class AppModel extends PageModel {
     const api = new URL(this.stack.urls.api).origin;
     const matchers: Record<Endpoint, (url: URL) => boolean> = {
       appconfig: (url) => url.origin === app && url.pathname.startsWith('/assets/appconfig'),
+      IsTenantAvailable: (url) => url.origin === api && url.pathname.endsWith('/Account/IsTenantAvailable'),
       GetAll: (url) => url.origin === api && url.pathname.endsWith('/AbpUserConfiguration/GetAll'),
       Session: (url) => url.origin === api && url.pathname.includes('/Session/'),
       'catalog chunk': (url) => url.origin === app && /\/assets\/messages-[^/]+\.js$/.test(url.pathname),

@@ -3,6 +3,7 @@ import type { BootConfig, BootContext, BootUserConfiguration } from '../../../ma
 import type { MachineModel } from '../../../scripts/paths/model.ts';
 
 const config: BootConfig = {
+  tenancyName: 'Default',
   localeMappings: [
     { from: 'nl-NL', to: 'nl' },
     { from: 'en-US', to: 'en' },
@@ -14,7 +15,7 @@ function userConfiguration(language: string): BootUserConfiguration {
 }
 
 /**
- * Start-up: the outcomes of its four actors as src produces them (errors are
+ * Start-up: the outcomes of its five actors as src produces them (errors are
  * `{ kind, detail }` values, HTTP failures carry their status), RETRY on the
  * config screen and RESTART after sign-in, a language or a tenant change
  * (a re-run, told apart from the first start by its context). A request
@@ -24,13 +25,22 @@ function userConfiguration(language: string): BootUserConfiguration {
 export const bootModel: MachineModel = {
   name: 'boot',
   machine: bootMachine,
-  inputs: { nl: { cultureName: 'nl' } },
+  // A browser's first start: no environment chosen yet, so start-up looks up the one the config names.
+  inputs: { nl: { cultureName: 'nl', tenantChosen: false } },
   outcomes: {
     loadConfig: {
       done: { ok: config },
       error: {
         invalid: { kind: 'config-invalid', detail: 'appBaseUrl: missing', field: 'appBaseUrl' },
         'no answer': { kind: 'config-unreachable', detail: 'Failed to fetch' },
+      },
+    },
+    chooseTenant: {
+      done: { chosen: true },
+      error: {
+        // The backend refuses the lookup: start-up goes on without an environment, and the login page asks for one.
+        '500': { kind: 'server', detail: 'HTTP 500', status: 500 },
+        'no answer': { kind: 'network', detail: 'Failed to fetch' },
       },
     },
     loadUserConfiguration: {
@@ -66,7 +76,11 @@ export const bootModel: MachineModel = {
     'RESTART → error loadUserConfiguration (500)',
     // A start that waited and then got through counts its waits from nothing again.
     'error loadConfig (no answer) → … → done loadLocale (ok)',
+    // Once the environment is chosen, a start that asks again does not look it up again.
+    'done chooseTenant (chosen) → … → done loadConfig (ok)',
   ],
-  // A failed session call ends start-up the first time and returns to ready in a re-run; a start that waited has counted its waits.
-  contextKey: (context: BootContext) => `${context.previous ? ' (re-run)' : ''}${context.waits ? ' (waited)' : ''}`,
+  // A failed session call ends start-up the first time and returns to ready in a re-run; a start that waited has counted its waits
+  // and, once it has chosen the environment, does not look it up again.
+  contextKey: (context: BootContext) =>
+    `${context.previous ? ' (re-run)' : ''}${context.waits ? ` (waited${context.tenantChosen ? ', environment chosen' : ''})` : ''}`,
 };

@@ -24,6 +24,7 @@ export const DEAD_TOKEN = 'eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiIyIn0.bm90LXNpZ25lZC1o
 /** The request each invoked actor makes. */
 const INVOKED = {
   loadConfig: 'appconfig',
+  chooseTenant: 'IsTenantAvailable',
   loadUserConfiguration: 'GetAll',
   initSession: 'Session',
   loadLocale: 'catalog chunk',
@@ -85,12 +86,14 @@ function httpStatus(step: PathStep): number | undefined {
 /** The fault an error outcome is in the stack (switched on before the held request goes on), and the status the request then gets. */
 function faultFor(
   step: PathStep,
-): { endpoint: 'appconfig' | 'GetAll' | 'Session'; fault: { status?: number; body?: 'malformed'; times: 1 }; answer: number } | undefined {
+): { endpoint: 'appconfig' | 'IsTenantAvailable' | 'GetAll' | 'Session'; fault: { status?: number; body?: 'malformed'; times: 1 }; answer: number } | undefined {
   const status = httpStatus(step);
   switch (status ? `${step.trigger} <status>` : `${step.trigger} ${step.outcome}`) {
     case 'loadConfig invalid':
       return { endpoint: 'appconfig', fault: { body: 'malformed', times: 1 }, answer: 200 };
     // An outcome named by an HTTP status (401, 500, or one a tester adds to the model) is that answer from the API.
+    case 'chooseTenant <status>':
+      return { endpoint: 'IsTenantAvailable', fault: { status: status!, times: 1 }, answer: status! };
     case 'loadUserConfiguration <status>':
       return { endpoint: 'GetAll', fault: { status: status!, times: 1 }, answer: status! };
     case 'initSession fail':
@@ -102,7 +105,7 @@ function faultFor(
 
 /**
  * The bootMachine in a browser. Each invoked actor is a request the test
- * holds: the config file, GetAll, the session, and (where the path loads a
+ * holds: the config file, the lookup of the environment it names, GetAll, the session, and (where the path loads a
  * catalog that is not bundled) the English catalog chunk. While it is held
  * the page must show the state; the outcome is the request let through,
  * with a fault switched on for error outcomes, dropped for "no answer", or held
@@ -190,7 +193,7 @@ export class BootRun {
     if (step.trigger === 'loadConfig' && this.localeFetched) await this.browser.passConfigWith(held, FETCHED_CATALOG_MAPPING);
     else await held.pass();
     // The config names the company's environment: start-up chooses it, and every request after it carries it.
-    if (step.trigger === 'loadConfig') this.tenantId = DEFAULT_TENANT_ID;
+    if (step.trigger === 'chooseTenant') this.tenantId = DEFAULT_TENANT_ID;
     if (step.trigger === 'loadUserConfiguration' && step.outcome === 'token ignored') {
       // ABP answers a token it cannot read with 200 as anonymous: the app clears it all the same.
       const name = stepName(this.path, step);
@@ -299,6 +302,14 @@ export class BootRun {
         const held = await this.next('loadConfig');
         await this.busy(name);
         await this.abpHeaders(name, held);
+        return;
+      }
+      case 'choosingTenant': {
+        // Asked by index.html's script as soon as the config answered; start-up takes that answer, or asks again after a wait.
+        const held = await this.next('chooseTenant');
+        await this.busy(name);
+        await this.abpHeaders(name, held);
+        expect(held.url.pathname, `${name}: the environment's lookup`).toMatch(/\/Account\/IsTenantAvailable$/);
         return;
       }
       case 'loadingUserConfiguration': {
