@@ -326,6 +326,7 @@ describe('bootMachine', () => {
           'ready',
         ]);
         expect(chooseTenant).toHaveBeenCalledTimes(2);
+        expect(actor.getSnapshot().context.tenantChosen).toBe(true);
         expect(calls.filter((name) => name === 'logError')).toHaveLength(2);
       } finally {
         vi.useRealTimers();

@@ -84,9 +84,13 @@ function httpStatus(step: PathStep): number | undefined {
 }
 
 /** The fault an error outcome is in the stack (switched on before the held request goes on), and the status the request then gets. */
-function faultFor(
-  step: PathStep,
-): { endpoint: 'appconfig' | 'IsTenantAvailable' | 'GetAll' | 'Session'; fault: { status?: number; body?: 'malformed'; times: 1 }; answer: number } | undefined {
+function faultFor(step: PathStep):
+  | {
+      endpoint: 'appconfig' | 'IsTenantAvailable' | 'GetAll' | 'Session';
+      fault: { status?: number; body?: 'malformed'; times: 1 };
+      answer: number;
+    }
+  | undefined {
   const status = httpStatus(step);
   switch (status ? `${step.trigger} <status>` : `${step.trigger} ${step.outcome}`) {
     case 'loadConfig invalid':
@@ -171,7 +175,8 @@ export class BootRun {
       }
       case 'event':
         if (step.trigger === 'RETRY') {
-          if (this.waiting) await this.lengthenWait(name);
+          // On the waiting screen; on the error screen start-up waits for nothing.
+          if (this.waiting && this.before(step) === 'waitingForServer') await this.lengthenWait(name);
           return this.browser.retry();
         }
         if (step.trigger === 'RESTART') {
@@ -264,6 +269,11 @@ export class BootRun {
       .toBe(true);
   }
 
+  /** The state the path was in before this step. */
+  private before(step: PathStep): string {
+    return stateKey(this.path.steps[this.path.steps.indexOf(step) - 1]!.state);
+  }
+
   /** Whether the GetAll of the step after `index` is answered as anonymous with the token it carried. */
   private ignoresTokenNext(index: number): boolean {
     const next = this.path.steps[index + 1];
@@ -285,6 +295,8 @@ export class BootRun {
 
   private async switchEnvironment(name: string, id: string): Promise<void> {
     await this.browser.changeTenant(name);
+    // The switch looks the environment up by its name (the lookup start-up makes is held all along): it goes on.
+    await (await this.browser.next(INVOKED.chooseTenant)).pass();
     this.tenantId = id;
     this.restarted = true;
   }
