@@ -20,7 +20,8 @@ export function startRetryDelay(waits: number): number {
 
 /**
  * Start-up, in the order of ABP's app initializer: config, the configured
- * environment (once per browser), user configuration,
+ * environment (once per browser), user configuration (again in the person's
+ * own language when he keeps another),
  * `abp.dynamicScriptsInitialized`, session, locale. Implementations come from
  * src/ through `.provide(...)`. What it loads is typed by the caller (`C`,
  * `U`, `S`: src/ gives its own config, user configuration and session; `E`,
@@ -46,13 +47,17 @@ export function createBootMachine<
       /** Resolves whether this browser works in an environment now (the lookup may find none); rejects when the lookup got no answer. */
       chooseTenant: fromPromise<boolean, { config: C; early: E | undefined }>(notProvided),
       loadUserConfiguration: fromPromise<U, { config: C; early: E | undefined }>(notProvided),
+      /** GetAll again, in the language ABP keeps for the signed-in person (BootUserConfiguration.keepsOtherLanguage). */
+      loadPersonLanguage: fromPromise<U, { config: C }>(notProvided),
       initSession: fromPromise<S, { config: C; userConfiguration: U | undefined }>(notProvided),
       loadLocale: fromPromise<void, { localeName: string }>(notProvided),
     },
     actions: {
       storeConfig: assign(({ event }) => ({ config: outputOf<C>(event, 'loadConfig') })),
       storeTenantChosen: assign(({ event }) => ({ tenantChosen: outputOf<boolean>(event, 'chooseTenant') })),
-      storeUserConfiguration: assign(({ event }) => ({ userConfiguration: outputOf<U>(event, 'loadUserConfiguration') })),
+      storeUserConfiguration: assign(({ event }) => ({
+        userConfiguration: outputOf<U>(event, 'loadUserConfiguration', 'loadPersonLanguage'),
+      })),
       forgetUserConfiguration: assign({ userConfiguration: undefined }),
       storeSession: assign(({ event }) => ({ session: outputOf<S>(event, 'initSession'), previous: undefined })),
       rememberCurrent: assign({
@@ -83,6 +88,7 @@ export function createBootMachine<
       choosesTenant: ({ context, event }) => !context.tenantChosen && Boolean(outputOf<C>(event, 'loadConfig').tenancyName),
       isUnauthorized: ({ event }) => failureOf(event).status === 401,
       isTokenIgnored: ({ event }) => outputOf<U>(event, 'loadUserConfiguration').ignoredToken !== undefined,
+      keepsOtherLanguage: ({ event }) => outputOf<U>(event, 'loadUserConfiguration').keepsOtherLanguage === true,
       isRestart: ({ context }) => context.previous !== undefined,
       // A re-run keeps its page and says it failed; only the first start waits for the server.
       waitsForServer: ({ context, event }) => context.previous === undefined && isUnanswered(failureOf(event)),
@@ -159,6 +165,11 @@ export function createBootMachine<
           input: ({ context }) => ({ config: context.config!, early: context.early }),
           onDone: [
             {
+              guard: 'keepsOtherLanguage',
+              target: 'loadingPersonLanguage',
+              actions: 'storeUserConfiguration',
+            },
+            {
               guard: 'isTokenIgnored',
               target: 'dynamicScriptsInitialized',
               actions: ['clearIgnoredToken', 'storeUserConfiguration'],
@@ -184,6 +195,17 @@ export function createBootMachine<
               actions: ['forgetUserConfiguration', 'logError'],
             },
           ],
+        },
+      },
+      // The person keeps another language at the backend than this device asked GetAll in: asked again in his. Without
+      // that answer the first one serves, in this device's language.
+      loadingPersonLanguage: {
+        invoke: {
+          id: 'loadPersonLanguage',
+          src: 'loadPersonLanguage',
+          input: ({ context }) => ({ config: context.config! }),
+          onDone: { target: 'dynamicScriptsInitialized', actions: 'storeUserConfiguration' },
+          onError: { target: 'dynamicScriptsInitialized', actions: 'logError' },
         },
       },
       dynamicScriptsInitialized: {

@@ -29,6 +29,12 @@ export interface BootUserConfiguration {
    * a 401 would clear it.
    */
   ignoredToken?: string;
+  /**
+   * Set when the signed-in person keeps another language at the backend than
+   * the one this device asked for, and may choose it there: start-up then asks
+   * GetAll again in his (src/boot/deviceLanguage.lazy.ts).
+   */
+  keepsOtherLanguage?: boolean;
 }
 
 export interface BootInput<E = unknown> {

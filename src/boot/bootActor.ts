@@ -52,8 +52,9 @@ export const browserBootMachine = (
         const settling = sent === undefined ? undefined : settler();
         const answered = await getUserConfiguration(client);
         if (!settling && answered.session.userId === null) return answered;
-        return (await (settling ?? settler())).settleUserConfiguration(input.config, client, answered, sent);
+        return (await (settling ?? settler())).settleUserConfiguration(input.config, answered, sent);
       }),
+      loadPersonLanguage: fromPromise(async ({ input }) => (await settler()).loadPersonLanguage(input.config, abpClientFor(input.config))),
       // A signed-in person's name is the provider's (boot/personName.ts), by the code that settled GetAll's answer,
       // which also says whether someone acts as another person.
       initSession: fromPromise(async ({ input }) => {

@@ -40,31 +40,44 @@ function listedName(configuration: UserConfiguration, culture: string): string |
  * - Someone who may save a language (`User/ChangeLanguage` needs
  *   `Pages.Users` in ABP's template): the language ABP keeps for the person
  *   is his choice, made on any device (the select saves it there). When the
- *   answer's setting names another, GetAll is asked again without the query's
- *   culture, so ABP answers in the one it keeps, or, keeping none, in this
- *   device's, which that call names only in Accept-Language: ABP never saves
- *   it (abp/headers.ts), so nothing is saved that the person did not choose.
- *   The cookie follows the answer: the select, the login page after signing
- *   out and the texts agree.
+ *   answer's setting names another, the answer says so
+ *   (`keepsOtherLanguage`) and start-up asks GetAll again in his
+ *   ({@link loadPersonLanguage}). Otherwise the cookie follows the answer: the
+ *   select, the login page after signing out and the texts agree.
  * - Anyone else: the choice made on this device, kept in its culture
  *   cookie, is what this device shows, and nothing saves it at the backend;
  *   a language ABP keeps for the person (saved before, or elsewhere) decides
  *   nothing here.
  */
-export async function withDeviceLanguage(
+export function withDeviceLanguage(
   config: AppConfig,
-  client: AbpClient,
   configuration: UserConfiguration,
-): Promise<UserConfiguration> {
+): UserConfiguration & { keepsOtherLanguage?: boolean } {
   if (configuration.session.userId === null || !maySaveLanguage(configuration)) return configuration;
   const kept = configuration.setting.values[LANGUAGE_SETTING];
   const answered = configuration.localization.currentLanguage.name;
-  const keptHere = kept !== undefined && listedName(configuration, kept) === answered;
-  const own = keptHere ? configuration : await getUserConfiguration(client, { personLanguage: true });
-  const language = own.localization.currentLanguage.name;
+  if (kept === undefined || listedName(configuration, kept) !== answered) return { ...configuration, keepsOtherLanguage: true };
+  followLanguage(config, answered);
+  return configuration;
+}
+
+/**
+ * GetAll without the query's culture, so ABP answers in the language it
+ * keeps for the person, or, keeping none, in this device's, which that call
+ * names only in Accept-Language: ABP never saves it (abp/headers.ts), so
+ * nothing is saved that the person did not choose. The cookie follows the
+ * answer.
+ */
+export async function loadPersonLanguage(config: AppConfig, client: AbpClient): Promise<UserConfiguration> {
+  const own = await getUserConfiguration(client, { personLanguage: true });
+  followLanguage(config, own.localization.currentLanguage.name);
+  return own;
+}
+
+/** This device's culture cookie names the language (unless it names the same one already). */
+function followLanguage(config: AppConfig, language: string): void {
   const chosen = readCookie(CULTURE_COOKIE)?.trim();
   if (!chosen || !sameLanguage(config, chosen, language)) setCultureName(language);
-  return own;
 }
 
 /**
@@ -73,13 +86,12 @@ export async function withDeviceLanguage(
  * backend answered as anonymous (ABP does so for a forged, expired or unknown
  * token, never 401), which the boot machine then clears.
  */
-export async function settleUserConfiguration(
+export function settleUserConfiguration(
   config: AppConfig,
-  client: AbpClient,
   answered: UserConfiguration,
   sent: string | undefined,
-): Promise<UserConfiguration & { ignoredToken?: string }> {
-  const configuration = await withDeviceLanguage(config, client, answered);
+): UserConfiguration & { ignoredToken?: string; keepsOtherLanguage?: boolean } {
+  const configuration = withDeviceLanguage(config, answered);
   if (sent === undefined || configuration.session.userId !== null) return configuration;
   logWarning('start-up', 'GetAll answered the held token as anonymous');
   return { ...configuration, ignoredToken: sent };

@@ -3,7 +3,7 @@ import type { AbpClient, GetOptions } from '../../src/abp/client.ts';
 import { CULTURE_COOKIE } from '../../src/abp/cookies.ts';
 import { deleteCookie, readCookie, writeCookie } from '../../src/lib/cookies.ts';
 import { readUserConfiguration } from '../../src/abp/userConfiguration.ts';
-import { withDeviceLanguage } from '../../src/boot/deviceLanguage.lazy.ts';
+import { loadPersonLanguage, withDeviceLanguage } from '../../src/boot/deviceLanguage.lazy.ts';
 import type { AppConfig } from '../../src/config/appConfig.ts';
 
 // Who decides the language once GetAll has answered a signed-in person: the
@@ -43,31 +43,33 @@ function backend(own: unknown): { client: AbpClient; calls: Array<GetOptions | u
 
 afterEach(() => deleteCookie(CULTURE_COOKIE));
 
-describe('withDeviceLanguage', () => {
-  it('someone without Pages.Users: the answer in this device’s language stands, though ABP keeps English for him, and nothing more is asked', async () => {
+describe('withDeviceLanguage, and loadPersonLanguage where it says the person keeps another', () => {
+  it('someone without Pages.Users: the answer in this device’s language stands, though ABP keeps English for him, and nothing more is asked', () => {
     writeCookie(CULTURE_COOKIE, 'nl');
-    const { client, calls } = backend(answer('en', 'en-US', []));
     const answered = readUserConfiguration(answer('nl', 'en-US', ['Pages.Crm']));
-    const settled = await withDeviceLanguage(config, client, answered);
-    expect(settled.localization.currentLanguage.name).toBe('nl');
-    expect(calls).toEqual([]);
+    const settled = withDeviceLanguage(config, answered);
+    expect(settled).toBe(answered);
+    expect(settled.keepsOtherLanguage).toBeUndefined();
     expect(readCookie(CULTURE_COOKIE)).toBe('nl');
   });
 
   it('someone with Pages.Users whose saved language is another: asked again in his own, and the cookie follows it', async () => {
     writeCookie(CULTURE_COOKIE, 'nl');
+    const settled = withDeviceLanguage(config, readUserConfiguration(answer('nl', 'en-US', ['Pages.Users'])));
+    expect(settled.keepsOtherLanguage).toBe(true);
+    // Nothing follows before his own answer is in: without it, this device's language stays.
+    expect(readCookie(CULTURE_COOKIE)).toBe('nl');
     const { client, calls } = backend(answer('en', 'en-US', ['Pages.Users']));
-    const settled = await withDeviceLanguage(config, client, readUserConfiguration(answer('nl', 'en-US', ['Pages.Users'])));
+    const own = await loadPersonLanguage(config, client);
     expect(calls).toEqual([{ personLanguage: true }]);
-    expect(settled.localization.currentLanguage.name).toBe('en');
+    expect(own.localization.currentLanguage.name).toBe('en');
     expect(readCookie(CULTURE_COOKIE)).toBe('en');
   });
 
-  it('someone with Pages.Users whose saved language is this device’s (en-US is en): nothing more is asked', async () => {
-    writeCookie(CULTURE_COOKIE, 'en');
-    const { client, calls } = backend(answer('nl', 'nl', ['Pages.Users']));
-    const settled = await withDeviceLanguage(config, client, readUserConfiguration(answer('en', 'en-US', ['Pages.Users'])));
-    expect(calls).toEqual([]);
+  it('someone with Pages.Users whose saved language is this device’s (en-US is en): nothing more is asked, and the cookie names it', () => {
+    deleteCookie(CULTURE_COOKIE);
+    const settled = withDeviceLanguage(config, readUserConfiguration(answer('en', 'en-US', ['Pages.Users'])));
+    expect(settled.keepsOtherLanguage).toBeUndefined();
     expect(settled.localization.currentLanguage.name).toBe('en');
     expect(readCookie(CULTURE_COOKIE)).toBe('en');
   });
@@ -75,11 +77,12 @@ describe('withDeviceLanguage', () => {
   // The call asked for the person's language names this device's where ABP does not save it (abp.headers.test.ts).
   it('someone with Pages.Users and nothing saved, on a device in English: asked for his own, ABP answers in this device’s, which stays, the setting still the default', async () => {
     writeCookie(CULTURE_COOKIE, 'en');
+    expect(withDeviceLanguage(config, readUserConfiguration(answer('en', 'nl', ['Pages.Users']))).keepsOtherLanguage).toBe(true);
     const { client, calls } = backend(answer('en', 'nl', ['Pages.Users']));
-    const settled = await withDeviceLanguage(config, client, readUserConfiguration(answer('en', 'nl', ['Pages.Users'])));
+    const own = await loadPersonLanguage(config, client);
     expect(calls).toEqual([{ personLanguage: true }]);
-    expect(settled.localization.currentLanguage.name).toBe('en');
-    expect(settled.setting.values['Abp.Localization.DefaultLanguageName']).toBe('nl');
+    expect(own.localization.currentLanguage.name).toBe('en');
+    expect(own.setting.values['Abp.Localization.DefaultLanguageName']).toBe('nl');
     expect(readCookie(CULTURE_COOKIE)).toBe('en');
   });
 });

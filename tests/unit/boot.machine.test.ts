@@ -24,6 +24,7 @@ interface Options {
   chooseTenant?: () => Promise<boolean>;
   tenantChosen?: boolean;
   loadUserConfiguration?: () => Promise<BootUserConfiguration>;
+  loadPersonLanguage?: () => Promise<BootUserConfiguration>;
   initSession?: () => Promise<unknown>;
   loadLocale?: (localeName: string) => Promise<void>;
   cultureName?: string;
@@ -41,6 +42,7 @@ function start(options: Options = {}) {
       loadConfig: fromPromise(options.loadConfig ?? (async () => config)),
       chooseTenant: fromPromise(options.chooseTenant ?? (async () => true)),
       loadUserConfiguration: fromPromise(options.loadUserConfiguration ?? (async () => userConfiguration('nl'))),
+      loadPersonLanguage: fromPromise(options.loadPersonLanguage ?? (async () => userConfiguration('en-US'))),
       initSession: fromPromise(options.initSession ?? (async () => ({ user: { name: 'Admin' } }))),
       loadLocale: fromPromise(async ({ input }) => {
         calls.push(`loadLocale:${input.localeName}`);
@@ -107,6 +109,32 @@ describe('bootMachine', () => {
     ]);
     expect(refused.calls).toContain('logError');
     expect(refused.actor.getSnapshot().context.error).toBeUndefined();
+  });
+
+  it('asks GetAll again when the person keeps another language, and goes on in his; without that answer, in the first', async () => {
+    const keepsEnglish = async () => ({ ...userConfiguration('nl'), keepsOtherLanguage: true });
+    const own = start({ loadUserConfiguration: keepsEnglish });
+    await waitFor(own.actor, settled);
+    expect(own.states).toEqual(['loadingConfig', 'loadingUserConfiguration', 'loadingPersonLanguage', 'initialisingSession', 'ready']);
+    expect(own.actor.getSnapshot().context.localeName).toBe('en');
+
+    const lost = start({ loadUserConfiguration: keepsEnglish, loadPersonLanguage: () => Promise.reject(httpError(500)) });
+    await waitFor(lost.actor, settled);
+    expect(lost.states).toEqual([
+      'loadingConfig',
+      'loadingUserConfiguration',
+      'loadingPersonLanguage',
+      'initialisingSession',
+      'loadingLocale',
+      'ready',
+    ]);
+    expect(lost.actor.getSnapshot().context.localeName).toBe('nl');
+    expect(lost.calls).toContain('logError');
+    expect(lost.actor.getSnapshot().context.error).toBeUndefined();
+
+    const kept = start();
+    await waitFor(kept.actor, settled);
+    expect(kept.states).not.toContain('loadingPersonLanguage');
   });
 
   it('skips the locale step for en-US', async () => {

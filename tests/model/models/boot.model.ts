@@ -15,7 +15,7 @@ function userConfiguration(language: string): BootUserConfiguration {
 }
 
 /**
- * Start-up: the outcomes of its five actors as src produces them (errors are
+ * Start-up: the outcomes of its six actors as src produces them (errors are
  * `{ kind, detail }` values, HTTP failures carry their status), RETRY on the
  * config screen and RESTART after sign-in, a language or a tenant change
  * (a re-run, told apart from the first start by its context). A request
@@ -48,12 +48,18 @@ export const bootModel: MachineModel = {
         nl: userConfiguration('nl'),
         'en-US': userConfiguration('en-US'),
         'token ignored': { ...userConfiguration('nl'), ignoredToken: 'dead-token' },
+        // A signed-in person who keeps English at the backend, on a device in Dutch.
+        'keeps en-US': { ...userConfiguration('nl'), keepsOtherLanguage: true },
       },
       error: {
         '401': { kind: 'unauthorized', detail: 'HTTP 401', status: 401 },
         '500': { kind: 'server', detail: 'HTTP 500', status: 500 },
         'no answer': { kind: 'network', detail: 'Failed to fetch' },
       },
+    },
+    loadPersonLanguage: {
+      done: { 'en-US': userConfiguration('en-US') },
+      error: { 'no answer': { kind: 'network', detail: 'Failed to fetch' } },
     },
     initSession: {
       done: { ok: { user: null, tenant: null } },

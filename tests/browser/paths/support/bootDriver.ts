@@ -9,7 +9,7 @@ import { EN, NL, oneOf } from '../../models/texts.ts';
 import { eventually, OUTCOME_MS } from '../../models/watch.ts';
 import type { Role, Tab, Target } from '../../support/driver.ts';
 import type { BrowserEnv } from '../../support/env.ts';
-import { BootRun, type BootBrowser } from './bootRun.ts';
+import { BootRun, bootFeasible, type BootBrowser } from './bootRun.ts';
 import { sees, type BrowserDriver, type EngineDriver } from './browserPaths.ts';
 import { heldAtServer, heldRoute, type HeldCall } from './held.ts';
 import { PRESENT_MS } from '../../../support/limits.ts';
@@ -21,7 +21,7 @@ import { PRESENT_MS } from '../../../support/limits.ts';
  * fetch of the chunk aborted, and the console is read for the start-up log.
  */
 export const bootDriver: BrowserDriver = {
-  feasible: () => true,
+  feasible: bootFeasible,
   run: async (path, env) => new BootRun(path, new ChromiumBoot(env), env.stack).run(),
 };
 
@@ -142,7 +142,7 @@ class ChromiumBoot implements BootBrowser {
  * not. The 5 s wait before another attempt passes in real time.
  */
 export const bootEngineDriver: EngineDriver = {
-  feasible: () => true,
+  feasible: bootFeasible,
   run: async (path, env) => {
     const boot = new EngineBoot(await env.browser.newTab(), env.stack);
     try {

@@ -1,6 +1,8 @@
 import { expect } from 'vitest';
 import type { LocaleMapping } from '../../../../devstack/appconfig.ts';
 import type { Stack } from '../../../../devstack/stack.ts';
+import { bootMachine } from '../../../../machines/boot.machine.ts';
+import { machineTransitions } from '../../../../scripts/machines/read.ts';
 import { stateKey, type ModelPath, type PathStep } from '../../../../scripts/paths/model.ts';
 import type { Endpoint, Language } from '../../models/app.model.ts';
 import { REQUEST_TIMEOUT_MS } from '../../../../src/abp/client.ts';
@@ -32,6 +34,26 @@ const INVOKED = {
 type Actor = keyof typeof INVOKED;
 /** Put first in the config's mappings where a path needs a catalog that is fetched: nl is then spoken as en-GB, whose catalog is the English chunk. */
 export const FETCHED_CATALOG_MAPPING: LocaleMapping = { from: 'nl', to: 'en-GB' };
+
+/**
+ * Only a signed-in person's start asks GetAll again in his own language, and a boot path starts
+ * without a sign-in (it reaches the login page). journeys/abp.e2e.ts walks that request in Chromium:
+ * "a language saved in one browser follows admin into a second one".
+ */
+const SIGNED_IN_ONLY =
+  'a signed-in start (GetAll again in the language the person keeps): walked by journeys/abp.e2e.ts, not by boot paths, which start signed out';
+
+/** The transitions of the bootMachine no boot path in a browser takes, with the reason. */
+export const BOOT_UNREACHABLE_IN_BROWSER: Record<string, string> = Object.fromEntries(
+  machineTransitions(bootMachine)
+    .filter((transition) => [transition.source.key, transition.target.key].includes('loadingPersonLanguage'))
+    .map((transition) => [transition.key, SIGNED_IN_ONLY]),
+);
+
+/** Whether a boot path can be walked in a browser: not through a signed-in start. */
+export function bootFeasible(path: ModelPath): boolean {
+  return !path.steps.some((step) => step.trigger === 'loadPersonLanguage' || stateKey(step.state) === 'loadingPersonLanguage');
+}
 
 /** What one engine does for a boot run: hold requests, act as the person, and read the screen. Each check names the step in its failure. */
 export interface BootBrowser {
