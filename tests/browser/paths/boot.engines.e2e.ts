@@ -1,8 +1,7 @@
 import { bootModel } from '../../model/models/boot.model.ts';
-import { BOOT_UNREACHABLE_IN_BROWSER } from './support/bootRun.ts';
 import { bootEngineDriver } from './support/bootDriver.ts';
 import { describeEnginePaths } from './support/browserPaths.ts';
 
 // The bootMachine's generated paths in Firefox and WebKit, with the requests held in the stack.
-await describeEnginePaths(bootModel, 'firefox', bootEngineDriver, { unreachable: BOOT_UNREACHABLE_IN_BROWSER });
-await describeEnginePaths(bootModel, 'webkit', bootEngineDriver, { unreachable: BOOT_UNREACHABLE_IN_BROWSER });
+await describeEnginePaths(bootModel, 'firefox', bootEngineDriver);
+await describeEnginePaths(bootModel, 'webkit', bootEngineDriver);

@@ -47,6 +47,8 @@ export async function builtInAdminSignIn(stack: Pick<Stack, 'urls'>, tenantId: s
 
 /** ABP's own services in a session of their own: another administrator (or another tool) saving beside the browser. */
 export interface AbpSession {
+  /** The backend token of the session, as the app keeps it in its cookie. */
+  readonly token: string;
   /** The `result` of a GET of `api/services/app/<path>`. */
   get<T>(path: string): Promise<T>;
   /** A PUT of `api/services/app/<path>`; throws unless ABP answers 200. */
@@ -77,6 +79,7 @@ export async function abpSession(stack: Pick<Stack, 'urls'>, userName = 'admin',
     rememberClient: false,
   });
   return {
+    token: accessToken,
     get: (path) => call('GET', `services/app/${path}`, undefined, accessToken),
     put: (path, body) => call('PUT', `services/app/${path}`, body, accessToken),
     post: (path, body) => call('POST', `services/app/${path}`, body, accessToken),

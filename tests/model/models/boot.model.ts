@@ -49,7 +49,7 @@ export const bootModel: MachineModel = {
         'en-US': userConfiguration('en-US'),
         'token ignored': { ...userConfiguration('nl'), ignoredToken: 'dead-token' },
         // A signed-in person who keeps English at the backend, on a device in Dutch.
-        'keeps en-US': { ...userConfiguration('nl'), keepsOtherLanguage: true },
+        'keeps en': { ...userConfiguration('nl'), keepsOtherLanguage: true },
       },
       error: {
         '401': { kind: 'unauthorized', detail: 'HTTP 401', status: 401 },
@@ -58,7 +58,7 @@ export const bootModel: MachineModel = {
       },
     },
     loadPersonLanguage: {
-      done: { 'en-US': userConfiguration('en-US') },
+      done: { en: userConfiguration('en') },
       error: { 'no answer': { kind: 'network', detail: 'Failed to fetch' } },
     },
     initSession: {

@@ -120,6 +120,11 @@ class ChromiumBoot implements BootBrowser {
     await sees(this.app.headingNamed(heading), `${name}: the login page`);
   }
 
+  async expectHome(name: string, language: Language): Promise<void> {
+    const welcome = language === 'en' ? EN.shell.welcome : NL.shell.welcome;
+    await sees(this.app.headingNamed(welcome), `${name}: home's "${welcome}"`);
+  }
+
   async expectNotBusy(name: string): Promise<void> {
     expect(await this.app.busyIndicator.count(), `${name}: no busy indicator`).toBe(0);
   }
@@ -320,6 +325,11 @@ class EngineBoot implements BootBrowser {
     const en = this.tab.role('heading', EN.login.heading);
     if (language === undefined) await this.either([nl, en], `${name}: the login page`);
     else await this.sees(language === 'en' ? en : nl, `${name}: the login page`);
+  }
+
+  async expectHome(name: string, language: Language): Promise<void> {
+    const welcome = language === 'en' ? EN.shell.welcome : NL.shell.welcome;
+    await this.sees(this.tab.role('heading', welcome), `${name}: home's "${welcome}"`);
   }
 
   async expectNotBusy(name: string): Promise<void> {

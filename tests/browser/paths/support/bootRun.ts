@@ -1,13 +1,13 @@
 import { expect } from 'vitest';
 import type { LocaleMapping } from '../../../../devstack/appconfig.ts';
 import type { Stack } from '../../../../devstack/stack.ts';
-import { bootMachine } from '../../../../machines/boot.machine.ts';
-import { machineTransitions } from '../../../../scripts/machines/read.ts';
 import { stateKey, type ModelPath, type PathStep } from '../../../../scripts/paths/model.ts';
 import type { Endpoint, Language } from '../../models/app.model.ts';
 import { REQUEST_TIMEOUT_MS } from '../../../../src/abp/client.ts';
 import { EN, NL } from '../../models/texts.ts';
 import { OUTCOME_MS } from '../../models/watch.ts';
+import { ChangeLanguage } from '../../../../src/endpoints/endpointTable.ts';
+import { abpSession } from '../../support/stack.ts';
 import { stepName } from './browserPaths.ts';
 import type { HeldCall } from './held.ts';
 
@@ -28,31 +28,30 @@ const INVOKED = {
   loadConfig: 'appconfig',
   chooseTenant: 'IsTenantAvailable',
   loadUserConfiguration: 'GetAll',
+  loadPersonLanguage: 'GetAll',
   initSession: 'Session',
   loadLocale: 'catalog chunk',
 } as const satisfies Record<string, Endpoint>;
 type Actor = keyof typeof INVOKED;
+/** GetAll's answer for a signed-in person who keeps English at the backend (admin, his language saved as `en` for the run). */
+const KEEPS_ENGLISH = 'keeps en';
 /** Put first in the config's mappings where a path needs a catalog that is fetched: nl is then spoken as en-GB, whose catalog is the English chunk. */
 export const FETCHED_CATALOG_MAPPING: LocaleMapping = { from: 'nl', to: 'en-GB' };
 
 /**
- * Only a signed-in person's start asks GetAll again in his own language, and a boot path starts
- * without a sign-in (it reaches the login page). journeys/abp.e2e.ts walks that request in Chromium:
- * "a language saved in one browser follows admin into a second one".
+ * Whether a boot path can be walked in a browser. A signed-in person's start (GetAll answered for someone who
+ * keeps another language) is walked from the first start only: a re-run comes from the login page, signed out.
  */
-const SIGNED_IN_ONLY =
-  'a signed-in start (GetAll again in the language the person keeps): walked by journeys/abp.e2e.ts, not by boot paths, which start signed out';
-
-/** The transitions of the bootMachine no boot path in a browser takes, with the reason. */
-export const BOOT_UNREACHABLE_IN_BROWSER: Record<string, string> = Object.fromEntries(
-  machineTransitions(bootMachine)
-    .filter((transition) => [transition.source.key, transition.target.key].includes('loadingPersonLanguage'))
-    .map((transition) => [transition.key, SIGNED_IN_ONLY]),
-);
-
-/** Whether a boot path can be walked in a browser: not through a signed-in start. */
 export function bootFeasible(path: ModelPath): boolean {
-  return !path.steps.some((step) => step.trigger === 'loadPersonLanguage' || stateKey(step.state) === 'loadingPersonLanguage');
+  const keeps = path.steps.findIndex((step) => step.trigger === 'loadUserConfiguration' && step.outcome === KEEPS_ENGLISH);
+  // His token is of the environment start-up chooses: a start that found none would send it to the host.
+  const before = path.steps.slice(0, keeps);
+  return (
+    keeps === -1 ||
+    !before.some(
+      (step) => step.trigger === 'RESTART' || step.trigger === 'loadUserConfiguration' || step.label === 'error chooseTenant (500)',
+    )
+  );
 }
 
 /** What one engine does for a boot run: hold requests, act as the person, and read the screen. Each check names the step in its failure. */
@@ -90,6 +89,8 @@ export interface BootBrowser {
   expectStartupError(name: string, message: string | RegExp): Promise<void>;
   /** The login page's heading, in this language or either (undefined). */
   expectLoginHeading(name: string, language: Language | undefined): Promise<void>;
+  /** Home's welcome of the signed-in admin, in this language. */
+  expectHome(name: string, language: Language): Promise<void>;
   /** No busy indicator shows now. */
   expectNotBusy(name: string): Promise<void>;
   /** The alert with this text, and this text shown. */
@@ -151,6 +152,8 @@ export class BootRun {
   private readonly localeFetched: boolean;
   private tenantId: string | undefined;
   private restarted = false;
+  /** The browser holds a live backend token: start-up ends on home, not on the login page. */
+  private signedIn = false;
   /** A request got no answer and start-up has not reached ready since: it shows that it waits. */
   private waiting = false;
 
@@ -169,6 +172,22 @@ export class BootRun {
   }
 
   async run(): Promise<void> {
+    if (!hasOutcome(this.path, 'loadUserConfiguration', KEEPS_ENGLISH)) return this.walk();
+    // Admin keeps English at the backend, and this browser holds his backend token: a signed-in start on a Dutch device.
+    const admin = await abpSession(this.stack);
+    await admin.post(ChangeLanguage.path.replace('api/services/app/', ''), { languageName: 'en' });
+    try {
+      await this.browser.plantCookie(TOKEN_COOKIE, admin.token);
+      this.token = admin.token;
+      this.signedIn = true;
+      await this.walk();
+    } finally {
+      // As the stack had him: the paths after this one start with admin keeping no language of his own.
+      await admin.post(ChangeLanguage.path.replace('api/services/app/', ''), { languageName: 'nl' });
+    }
+  }
+
+  private async walk(): Promise<void> {
     if (this.culture !== 'nl') await this.browser.plantCookie(CULTURE_COOKIE, this.culture);
     if (this.path.steps[1] && this.ignoresTokenNext(0)) await this.plantDeadToken();
     const held = (Object.keys(INVOKED) as Actor[])
@@ -181,6 +200,18 @@ export class BootRun {
       await this.perform(step);
       await this.check(step);
     }
+    if (this.signedIn && stateKey(this.path.steps.at(-1)!.state) === 'initialisingSession') await this.onToHome();
+  }
+
+  /** The session let through where the path ends: the signed-in person lands on home, in the language start-up settled on. */
+  private async onToHome(): Promise<void> {
+    const held = this.held;
+    this.held = undefined;
+    await held?.pass();
+    const name = `${this.path.id}: on to home`;
+    await this.browser.expectHome(name, this.language);
+    expect(await this.browser.lang(), `${name}: the page language`).toBe(this.language);
+    expect(await this.browser.cookie(CULTURE_COOKIE), `${name}: the culture cookie`).toBe(this.culture === 'nl' ? undefined : this.culture);
   }
 
   private async perform(step: PathStep): Promise<void> {
@@ -217,6 +248,8 @@ export class BootRun {
   }
 
   private async pass(step: PathStep, held: HeldCall): Promise<void> {
+    // His own language: the culture cookie follows it, and every request after it names it.
+    if (step.trigger === 'loadPersonLanguage') this.culture = step.outcome!;
     if (step.trigger === 'loadConfig' && this.localeFetched) await this.browser.passConfigWith(held, FETCHED_CATALOG_MAPPING);
     else await held.pass();
     // The config names the company's environment: start-up chooses it, and every request after it carries it.
@@ -236,7 +269,8 @@ export class BootRun {
     const errorsBefore = this.browser.consoleErrors()?.length ?? 0;
     if (step.outcome === 'no answer') {
       await held.drop();
-      this.waiting = true;
+      // Start-up waits for the server, except where it goes on without this answer (the person's own language).
+      this.waiting = stateKey(step.state) === 'waitingForServer';
       await this.expectLogged(name, errorsBefore);
       return;
     }
@@ -335,7 +369,8 @@ export class BootRun {
       case 'loadingConfig': {
         const held = await this.next('loadConfig');
         await this.busy(name);
-        await this.abpHeaders(name, held);
+        // The config file is the app's own: it never carries the bearer, and so names the culture in the header.
+        await this.abpHeaders(name, held, false);
         return;
       }
       case 'choosingTenant': {
@@ -351,6 +386,18 @@ export class BootRun {
         if (this.restarted) await this.keptLoginPage(name);
         else await this.busy(name);
         await this.abpHeaders(name, held);
+        return;
+      }
+      case 'loadingPersonLanguage': {
+        const held = await this.next('loadPersonLanguage');
+        await this.busy(name);
+        const headers = await held.headers();
+        // Asked without the query's culture, so ABP answers in the language it keeps; this device's only in Accept-Language, which ABP never saves.
+        expect(held.url.pathname, `${name}: GetAll asked again`).toMatch(/\/AbpUserConfiguration\/GetAll$/);
+        expect(held.url.searchParams.get('culture'), `${name}: no culture in the query`).toBeNull();
+        expect(headers['.aspnetcore.culture'], `${name}: no culture header with a bearer`).toBeUndefined();
+        expect(headers.authorization, `${name}: the bearer`).toBe(`Bearer ${this.token}`);
+        expect(headers['abp-tenantid'], `${name}: the tenant header`).toBe(this.tenantId);
         return;
       }
       case 'initialisingSession':
@@ -374,6 +421,15 @@ export class BootRun {
         return;
       case 'ready': {
         this.waiting = false;
+        if (this.signedIn) {
+          await this.browser.expectHome(name, this.language);
+          expect(await this.browser.address(), `${name}: the address`).toBe('/app/home');
+          expect(await this.browser.lang(), `${name}: the page language`).toBe(this.language);
+          expect(await this.browser.cookie(CULTURE_COOKIE), `${name}: the culture cookie`).toBe(
+            this.culture === 'nl' ? undefined : this.culture,
+          );
+          return;
+        }
         await this.browser.expectLoginHeading(name, this.language);
         expect(await this.browser.address(), `${name}: the address`).toBe('/account/login?returnUrl=%2Fapp%2Fhome');
         expect(await this.browser.lang(), `${name}: the page language`).toBe(this.language);
@@ -409,10 +465,11 @@ export class BootRun {
    * Tenant header only with a tenant cookie and never "null", the culture of the cookie (in the query with a
    * bearer, where ABP saves nothing; in the header without one), no bearer without a token.
    */
-  private async abpHeaders(name: string, held: HeldCall): Promise<void> {
+  private async abpHeaders(name: string, held: HeldCall, bearer = true): Promise<void> {
+    const token = bearer ? this.token : undefined;
     const headers = await held.headers();
     const query = held.url.searchParams.get('culture');
-    if (this.token === undefined) {
+    if (token === undefined) {
       expect(headers['.aspnetcore.culture'], `${name}: the culture header`).toBe(`c=${this.culture}|uic=${this.culture}`);
       expect(query, `${name}: no culture in the query`).toBeNull();
     } else {
@@ -421,6 +478,6 @@ export class BootRun {
     }
     expect(headers['abp-tenantid'], `${name}: the tenant header`).toBe(this.tenantId);
     expect(headers['abp.tenantid'], `${name}: the legacy tenant header`).toBeUndefined();
-    expect(headers.authorization, `${name}: the authorization header`).toBe(this.token === undefined ? undefined : `Bearer ${this.token}`);
+    expect(headers.authorization, `${name}: the authorization header`).toBe(token === undefined ? undefined : `Bearer ${token}`);
   }
 }
