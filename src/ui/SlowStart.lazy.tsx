@@ -8,10 +8,18 @@ const USER_CONFIGURATION = msg`Wachten op je rechten en instellingen.`;
 const SESSION = msg`Wachten op je sessie.`;
 const LANGUAGE = msg`Wachten op de teksten in je taal.`;
 
-/** The step start-up is in, in words: config, GetAll, the session, and then the catalog of the person's language. */
+/**
+ * The step start-up is in, in words: config (and the environment it names), GetAll (again in the person's own
+ * language), the session, and then the catalog of the person's language.
+ */
 function stepOf(snapshot: BootSnapshot) {
-  if (snapshot.matches('loadingConfig')) return CONFIG;
-  if (snapshot.matches('loadingUserConfiguration') || snapshot.matches('dynamicScriptsInitialized')) return USER_CONFIGURATION;
+  if (snapshot.matches('loadingConfig') || snapshot.matches('choosingTenant')) return CONFIG;
+  if (
+    snapshot.matches('loadingUserConfiguration') ||
+    snapshot.matches('loadingPersonLanguage') ||
+    snapshot.matches('dynamicScriptsInitialized')
+  )
+    return USER_CONFIGURATION;
   if (snapshot.matches('initialisingSession')) return SESSION;
   return LANGUAGE;
 }
