@@ -153,15 +153,19 @@ function network(appConfig: unknown, lookup: LookupAnswer) {
 
 /**
  * What start-up asks for: the boot machine with the browser's actors, as
- * src/start.tsx makes it, run until it is past GetAll (or has stopped
- * before it: a refused config, a failed lookup).
+ * src/start.tsx makes it, run until it is past the config, the
+ * environment's lookup and GetAll (or has stopped before them: a refused
+ * config, a lookup without an answer).
  */
 async function startUp(): Promise<void> {
   const machine = browserBootMachine(createBootMachine<AppConfig, UserConfiguration, Session, EarlyRequests>());
   // As the page makes it: its input takes what index.html's script sent (none when it sent nothing).
   const actor = createActor(machine, { input: bootInput() }).start();
   try {
-    await waitFor(actor, (snapshot) => !snapshot.matches('loadingConfig') && !snapshot.matches('loadingUserConfiguration'));
+    await waitFor(
+      actor,
+      (snapshot) => !(['loadingConfig', 'choosingTenant', 'loadingUserConfiguration'] as const).some((state) => snapshot.matches(state)),
+    );
   } finally {
     actor.stop();
   }
