@@ -175,7 +175,8 @@ export class BootRun {
     if (!hasOutcome(this.path, 'loadUserConfiguration', KEEPS_ENGLISH)) return this.walk();
     // Admin keeps English at the backend, and this browser holds his backend token: a signed-in start on a Dutch device.
     const admin = await abpSession(this.stack);
-    await admin.post(ChangeLanguage.path.replace('api/services/app/', ''), { languageName: 'en' });
+    const saveLanguage = (languageName: string) => admin.post(ChangeLanguage.path.replace('api/services/app/', ''), { languageName });
+    await saveLanguage('en');
     try {
       await this.browser.plantCookie(TOKEN_COOKIE, admin.token);
       this.token = admin.token;
@@ -183,7 +184,7 @@ export class BootRun {
       await this.walk();
     } finally {
       // As the stack had him: the paths after this one start with admin keeping no language of his own.
-      await admin.post(ChangeLanguage.path.replace('api/services/app/', ''), { languageName: 'nl' });
+      await saveLanguage('nl');
     }
   }
 
@@ -208,8 +209,13 @@ export class BootRun {
     const held = this.held;
     this.held = undefined;
     await held?.pass();
-    const name = `${this.path.id}: on to home`;
+    await this.expectSignedInHome(`${this.path.id}: on to home`);
+  }
+
+  /** Home, in the language start-up settled on, which the culture cookie names (none for Dutch, the default). */
+  private async expectSignedInHome(name: string): Promise<void> {
     await this.browser.expectHome(name, this.language);
+    expect(await this.browser.address(), `${name}: the address`).toBe('/app/home');
     expect(await this.browser.lang(), `${name}: the page language`).toBe(this.language);
     expect(await this.browser.cookie(CULTURE_COOKIE), `${name}: the culture cookie`).toBe(this.culture === 'nl' ? undefined : this.culture);
   }
@@ -229,7 +235,7 @@ export class BootRun {
       case 'event':
         if (step.trigger === 'RETRY') {
           // On the waiting screen; on the error screen start-up waits for nothing.
-          if (this.waiting && this.before(step) === 'waitingForServer') await this.lengthenWait(name);
+          if (this.before(step) === 'waitingForServer') await this.lengthenWait(name);
           return this.browser.retry();
         }
         if (step.trigger === 'RESTART') {
@@ -421,15 +427,7 @@ export class BootRun {
         return;
       case 'ready': {
         this.waiting = false;
-        if (this.signedIn) {
-          await this.browser.expectHome(name, this.language);
-          expect(await this.browser.address(), `${name}: the address`).toBe('/app/home');
-          expect(await this.browser.lang(), `${name}: the page language`).toBe(this.language);
-          expect(await this.browser.cookie(CULTURE_COOKIE), `${name}: the culture cookie`).toBe(
-            this.culture === 'nl' ? undefined : this.culture,
-          );
-          return;
-        }
+        if (this.signedIn) return this.expectSignedInHome(name);
         await this.browser.expectLoginHeading(name, this.language);
         expect(await this.browser.address(), `${name}: the address`).toBe('/account/login?returnUrl=%2Fapp%2Fhome');
         expect(await this.browser.lang(), `${name}: the page language`).toBe(this.language);
