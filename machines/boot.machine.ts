@@ -43,7 +43,8 @@ export function createBootMachine<
       input: {} as BootInput<E>,
     },
     actors: {
-      loadConfig: fromPromise<C, { early: E | undefined }>(notProvided),
+      /** Given whether the environment's lookup may follow (`tenantChosen`), so what it needs can load beside the config. */
+      loadConfig: fromPromise<C, { early: E | undefined; tenantChosen: boolean }>(notProvided),
       /** Resolves whether this browser works in an environment now (the lookup may find none); rejects when the lookup got no answer. */
       chooseTenant: fromPromise<boolean, { config: C; early: E | undefined }>(notProvided),
       loadUserConfiguration: fromPromise<U, { config: C; early: E | undefined }>(notProvided),
@@ -107,7 +108,7 @@ export function createBootMachine<
         invoke: {
           id: 'loadConfig',
           src: 'loadConfig',
-          input: ({ context }) => ({ early: context.early }),
+          input: ({ context }) => ({ early: context.early, tenantChosen: Boolean(context.tenantChosen) }),
           onDone: [
             { guard: 'choosesTenant', target: 'choosingTenant', actions: 'storeConfig' },
             { target: 'loadingUserConfiguration', actions: 'storeConfig' },

@@ -40,7 +40,7 @@ export const browserBootMachine = (
       loadConfig: fromPromise(async ({ input }) => {
         // The environment's lookup (a browser that has chosen none, once) loads its code beside the config, not after
         // it: on a new phone's first start it is on the way to the first page.
-        if (!hasChosenTenant()) tenantCode().catch(() => undefined);
+        if (!input.tenantChosen) tenantCode().catch(() => undefined);
         return parseAppConfig(await requestAppConfig(input.early?.c));
       }),
       chooseTenant: fromPromise(async ({ input }) => (await tenantCode()).chooseConfiguredTenant(input.config, input.early?.t)),
