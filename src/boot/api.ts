@@ -1,6 +1,5 @@
 import { rootRouteId, useRouteContext } from '@tanstack/react-router';
 import type { AbpClient } from '../abp/client.ts';
-import { workClientFor } from '../config/workClient.ts';
 
 /**
  * The backend, for a screen: `const api = useApi()`, then
@@ -11,6 +10,5 @@ import { workClientFor } from '../config/workClient.ts';
  * router's context (src/routes/context.ts).
  */
 export function useApi(): AbpClient {
-  const { config } = useRouteContext({ from: rootRouteId });
-  return workClientFor(config());
+  return useRouteContext({ from: rootRouteId }).api();
 }

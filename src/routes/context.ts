@@ -1,4 +1,5 @@
 import type { RouterHistory } from '@tanstack/react-router';
+import type { AbpClient } from '../abp/client.ts';
 import type { Session } from '../abp/session.ts';
 import type { UserConfiguration } from '../abp/userConfiguration.ts';
 import type { AppConfig } from '../config/appConfig.ts';
@@ -16,6 +17,8 @@ export interface RouterContext {
   userConfiguration: () => UserConfiguration | undefined;
   /** The application config; the routes are shown only once start-up has loaded it. */
   config: () => AppConfig;
+  /** The backend for the screens (src/boot/api.ts's `useApi`): one client for the config start-up loaded. */
+  api: () => AbpClient;
   /** The page's start-up actor, for what a route starts that follows or re-runs start-up (the sign-in's return). */
   boot: BootActor;
   /** The history the router navigates: the sign-in's return replaces its address there. */

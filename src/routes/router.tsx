@@ -10,7 +10,10 @@ import {
 } from '@tanstack/react-router';
 import { lazy, Suspense, type ReactNode } from 'react';
 import { optionalLazy, whenPartsLoaded } from '../ui/optionalLazy.ts';
+import type { AbpClient } from '../abp/client.ts';
 import { bootContext, currentConfigOf, type BootActor } from '../boot/bootActor.ts';
+import type { AppConfig } from '../config/appConfig.ts';
+import { workClientFor } from '../config/workClient.ts';
 import { withPages } from '../i18n/withPages.ts';
 import { CALLBACK_PATH, HOME_PATH } from '../lib/paths.ts';
 import { nextTask } from '../lib/whenIdle.ts';
@@ -155,13 +158,21 @@ const routeTree = rootRoute.addChildren([
  */
 export function createAppRouter(boot: BootActor) {
   const history = createBrowserHistory();
+  const config = () => currentConfigOf(boot.getSnapshot());
+  // One client for the config, so a screen's effects that depend on it do not run again with every render.
+  let work: { config: AppConfig; client: AbpClient } | undefined;
+  const api = () => {
+    if (work?.config !== config()) work = { config: config(), client: workClientFor(config()) };
+    return work.client;
+  };
   const made = createRouter({
     routeTree,
     history,
     context: {
       session: () => bootContext(boot.getSnapshot()).session,
       userConfiguration: () => bootContext(boot.getSnapshot()).userConfiguration,
-      config: () => currentConfigOf(boot.getSnapshot()),
+      config,
+      api,
       boot,
       history,
     },
