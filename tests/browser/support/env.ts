@@ -15,7 +15,8 @@ export interface BrowserEnv {
 
 /**
  * One browser and one local stack for the file (or the describe block it is
- * called in), a fresh context per test, faults cleared after each;
+ * called in), a fresh context per test, faults and held requests cleared
+ * after each (faults first, so a request still held passes untouched);
  * `browserArgs` adds Chromium flags (third-party cookies blocked).
  */
 export function browserEnv(stackOptions: StackOptions = {}, browserArgs: readonly string[] = []): BrowserEnv {
@@ -28,6 +29,7 @@ export function browserEnv(stackOptions: StackOptions = {}, browserArgs: readonl
   afterEach(async () => {
     await env.context.close();
     env.stack.faults.clear();
+    env.stack.holds.clear();
   });
   return env;
 }
