@@ -180,7 +180,7 @@ describe('nginx serves the build as docs/deploy.md says', () => {
       await app.page.getByText(NL.busy, { exact: true }).first().waitFor();
       release();
       await app.waitForAddress(/\/account\/login\?returnUrl=%2Fverkoop/);
-      await app.signIn('admin');
+      await app.person.signIn('admin');
       await app.waitForAddress('/verkoop');
       await app.expectHeading(NL.section.verkoop);
       expect(app.consoleMatching(/Content Security Policy|Refused to/i)).toEqual([]);
@@ -195,7 +195,7 @@ describe('nginx serves the build as docs/deploy.md says', () => {
     try {
       const app = await AppModel.newPage(watched);
       await app.goto('/account/login');
-      await app.waitForLoginPage();
+      await app.person.waitForLoginPage();
       const cached = await waitForPrecache(app.page);
       expect(Object.keys(cached).length, 'caches').toBeGreaterThan(0);
       await watched.context.setOffline(true);
@@ -375,7 +375,7 @@ describe("nginx in the same-origin layout: the API under the app's address", () 
       const app = await AppModel.newPage(watched);
       await app.goto('/verkoop');
       await app.waitForAddress(/\/account\/login\?returnUrl=%2Fverkoop/);
-      await app.signIn('admin');
+      await app.person.signIn('admin');
       await app.waitForAddress('/verkoop');
       await app.expectHeading(NL.section.verkoop);
       expect(app.errors).toEqual([]);

@@ -4,6 +4,7 @@ import { AppModel } from '../models/app.model.ts';
 import { EN, NL } from '../models/texts.ts';
 import { WatchedContext } from '../models/watch.ts';
 import { newContext } from '../support/chromium.ts';
+import { chromiumTarget } from '../support/driver.ts';
 import { browserEnv } from '../support/env.ts';
 
 // What staff meet on a backend that answers as ABP really does
@@ -35,10 +36,10 @@ describe('sign-in on a backend that answers as ABP', () => {
   it('a fresh browser with no cookie at all signs in as admin and reaches home, in the company’s environment', async () => {
     expect(await env.context.cookies()).toEqual([]);
     const app = await AppModel.open(env.watched, '/');
-    await app.waitForLoginPage();
+    await app.person.waitForLoginPage();
     // appconfig names the company's environment: start-up chose it, the person did not have to.
     expect(await app.cookie('Abp-TenantId')).toBe('1');
-    await app.signIn('admin');
+    await app.person.signIn('admin');
     await app.waitForAddress('/app/home');
     await app.expectHeading(NL.shell.welcome);
     expect(app.errors).toEqual([]);
@@ -46,7 +47,7 @@ describe('sign-in on a backend that answers as ABP', () => {
 
   it('nieuw, whose account ABP refuses as not active, reads "Account niet actief" and holds no token', async () => {
     const app = await AppModel.open(env.watched, '/account/login');
-    await app.signIn('nieuw');
+    await app.person.signIn('nieuw');
     await app.waitForHeading(NL.callback.notActiveTitle);
     await app.page.getByText(NL.callback.notActiveFull).waitFor();
     expect(await app.cookie('Abp.AuthToken')).toBeUndefined();
@@ -54,7 +55,7 @@ describe('sign-in on a backend that answers as ABP', () => {
 
   it('vreemde, whom ABP registers at her first sign-in with no role, is told she has no section yet and whom to ask', async () => {
     const app = await AppModel.open(env.watched, '/account/login');
-    await app.signIn('vreemde');
+    await app.person.signIn('vreemde');
     await app.waitForAddress('/app/home');
     await app.waitForHeading(NL.shell.welcomeOf('Vera'), { level: 1 });
     await app.page.getByRole('heading', { name: NL.home.noSections }).waitFor();
@@ -68,7 +69,7 @@ describe('sign-in on a backend that answers as ABP', () => {
     ]);
     const app = await AppModel.open(env.watched, '/app/home');
     await app.waitForAddress(/\/account\/login\?returnUrl=%2Fapp%2Fhome/);
-    await app.waitForLoginPage();
+    await app.person.waitForLoginPage();
     expect(await app.cookie('Abp.AuthToken')).toBeUndefined();
   });
 });
@@ -76,20 +77,20 @@ describe('sign-in on a backend that answers as ABP', () => {
 describe('the language, as ABP keeps it', () => {
   it('admin switches to English and back: the select names the language on screen, and the backend saves it', async () => {
     const app = await AppModel.open(env.watched, '/account/login');
-    await app.signIn('admin');
+    await app.person.signIn('admin');
     await app.waitForAddress('/app/home');
     const calls = changeLanguageCalls(app);
 
     await app.chooseLanguage('en');
     await app.expectHeading(EN.shell.welcome);
-    await app.openUserMenu();
+    await app.person.openUserMenu();
     expect(await app.languageSwitch.inputValue()).toBe('en');
     expect(await app.languageSwitch.locator('option:checked').textContent()).toBe('English');
     expect(await app.cookie(CULTURE_COOKIE)).toBe('en');
 
     await app.chooseLanguage('nl');
     await app.expectHeading(NL.shell.welcome);
-    await app.openUserMenu();
+    await app.person.openUserMenu();
     expect(await app.languageSwitch.locator('option:checked').textContent()).toBe('Nederlands');
     await expect.poll(() => calls.length).toBe(2);
     expect(await Promise.all(calls.map(async (call) => (await call.response())?.status()))).toEqual([200, 200]);
@@ -97,7 +98,7 @@ describe('the language, as ABP keeps it', () => {
 
   it('a language saved in one browser follows admin into a second one', async () => {
     const first = await AppModel.open(env.watched, '/account/login');
-    await first.signIn('admin');
+    await first.person.signIn('admin');
     await first.waitForAddress('/app/home');
     await first.chooseLanguage('en');
     await first.expectHeading(EN.shell.welcome);
@@ -105,10 +106,10 @@ describe('the language, as ABP keeps it', () => {
     const second = await secondBrowser();
     try {
       await second.goto('/account/login');
-      await second.signIn('admin');
+      await second.person.signIn('admin');
       await second.waitForAddress('/app/home');
       await second.expectHeading(EN.shell.welcome);
-      await second.openUserMenu();
+      await second.person.openUserMenu();
       expect(await second.languageSwitch.locator('option:checked').textContent()).toBe('English');
       expect(await second.cookie(CULTURE_COOKIE)).toBe('en');
     } finally {
@@ -121,19 +122,19 @@ describe('the language, as ABP keeps it', () => {
 
   it('monteur, who may not save a language at the backend, changes it on this device with no refusal, and the select says it holds here only', async () => {
     const app = await AppModel.open(env.watched, '/account/login');
-    await app.signIn('monteur');
+    await app.person.signIn('monteur');
     await app.waitForAddress('/app/home');
     const calls = changeLanguageCalls(app);
 
     await app.chooseLanguage('en');
     await app.waitForHeading(EN.shell.welcomeOf('Piet'), { level: 1 });
-    await app.openUserMenu();
+    await app.person.openUserMenu();
     expect(await app.languageSwitch.locator('option:checked').textContent()).toBe('English');
     await app.page.getByText(EN.language.deviceOnly).waitFor();
 
     await app.chooseLanguage('nl');
     await app.waitForHeading(NL.shell.welcomeOf('Piet'), { level: 1 });
-    await app.openUserMenu();
+    await app.person.openUserMenu();
     expect(await app.languageSwitch.locator('option:checked').textContent()).toBe('Nederlands');
     await app.page.getByText(NL.language.deviceOnly).waitFor();
     await app.page.reload();
@@ -144,7 +145,7 @@ describe('the language, as ABP keeps it', () => {
 
   it('monteur chooses English in one browser: nothing is saved at the backend, and another browser of his opens in Dutch', async () => {
     const first = await AppModel.open(env.watched, '/account/login');
-    await first.signIn('monteur');
+    await first.person.signIn('monteur');
     await first.waitForAddress('/app/home');
     await first.chooseLanguage('en');
     await first.waitForHeading(EN.shell.welcomeOf('Piet'), { level: 1 });
@@ -167,7 +168,7 @@ describe('the language, as ABP keeps it', () => {
 
   it('after ABP had saved English for monteur, a browser of his still shows what was chosen there: Dutch in a new one', async () => {
     const first = await AppModel.open(env.watched, '/account/login');
-    await first.signIn('monteur');
+    await first.person.signIn('monteur');
     await first.waitForAddress('/app/home');
     await first.waitForHeading(NL.shell.welcomeOf('Piet'), { level: 1 });
     // As the app did before: a culture header with his bearer, which ABP saves as his language (monteur-1-culture-en-US-saves).
@@ -178,7 +179,7 @@ describe('the language, as ABP keeps it', () => {
     await first.page.reload();
     await first.waitForHeading(NL.shell.welcomeOf('Piet'), { level: 1 });
     expect(await first.lang()).toBe('nl');
-    await first.openUserMenu();
+    await first.person.openUserMenu();
     expect(await first.languageSwitch.locator('option:checked').textContent()).toBe('Nederlands');
     await first.page.getByText(NL.language.deviceOnly).waitFor();
 
@@ -202,7 +203,7 @@ describe('an administrator’s language, with nothing saved for him', () => {
     const app = await AppModel.open(fresh.watched, '/account/login');
     await app.chooseLanguage('en');
     await app.page.getByRole('heading', { name: EN.login.heading, level: 1 }).waitFor();
-    await app.signIn('admin', '123qwe', app.page.getByRole('button', { name: EN.login.heading, exact: true }));
+    await app.person.signIn('admin', '123qwe', chromiumTarget(app.page.getByRole('button', { name: EN.login.heading, exact: true })));
     await app.waitForAddress('/app/home');
     await app.expectHeading(EN.shell.welcome);
 
@@ -253,11 +254,11 @@ async function expectDutchInAnotherBrowser(user: 'monteur', firstName: string, {
   const second = await secondBrowser();
   try {
     await second.goto('/account/login');
-    await second.signIn(user);
+    await second.person.signIn(user);
     await second.waitForAddress('/app/home');
     await second.waitForHeading(NL.shell.welcomeOf(firstName), { level: 1 });
     expect(await second.lang()).toBe('nl');
-    await second.openUserMenu();
+    await second.person.openUserMenu();
     expect(await second.languageSwitch.locator('option:checked').textContent()).toBe('Nederlands');
     await second.page.getByText(NL.language.deviceOnly).waitFor();
   } catch (error) {

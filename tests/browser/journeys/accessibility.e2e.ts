@@ -17,7 +17,7 @@ async function startupError(endpoint: FaultEndpoint, fault: Fault): Promise<AppM
 describe('accessibility at WCAG 2.1 AA', () => {
   it('the login page', async () => {
     const app = await AppModel.open(env.watched, '/account/login');
-    await app.waitForLoginPage();
+    await app.person.waitForLoginPage();
     expect(await app.axeViolations()).toEqual([]);
   });
 
@@ -26,7 +26,7 @@ describe('accessibility at WCAG 2.1 AA', () => {
     await app.page.clock.install();
     await app.goto('/account/login');
     const token = await app.hold('token');
-    await app.signIn('admin');
+    await app.person.signIn('admin');
     await token.next();
     await app.page.getByText(NL.callback.waiting).waitFor();
     expect(await app.axeViolations(), 'waiting').toEqual([]);
@@ -37,7 +37,7 @@ describe('accessibility at WCAG 2.1 AA', () => {
 
   it('home and a section', async () => {
     const app = await AppModel.open(env.watched, '/account/login');
-    await app.signIn('admin');
+    await app.person.signIn('admin');
     await app.waitForAddress('/app/home');
     await app.waitForHeading(NL.shell.welcome);
     expect(await app.axeViolations(), 'home').toEqual([]);
@@ -48,7 +48,7 @@ describe('accessibility at WCAG 2.1 AA', () => {
 
   it('Beheer: its page, the people, a person, the roles and a role with its permissions', async () => {
     const app = await AppModel.open(env.watched, '/account/login');
-    await app.signIn('admin');
+    await app.person.signIn('admin');
     await app.waitForHeading(NL.shell.welcome);
     for (const [path, heading] of [
       ['/beheer', NL.section.beheer],
@@ -82,7 +82,7 @@ describe('accessibility at WCAG 2.1 AA', () => {
 
   it('a page whose code cannot be loaded while offline, with the connection banner', async () => {
     const app = await AppModel.open(env.watched, '/account/login');
-    await app.signIn('admin');
+    await app.person.signIn('admin');
     await app.waitForHeading(NL.shell.welcome);
     // The banner's code comes once the browser is idle after start-up.
     await app.waitForAfterStart();

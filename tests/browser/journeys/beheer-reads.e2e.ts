@@ -22,10 +22,10 @@ describe('one’s own name, after it changed at the provider', () => {
   it('admin renames himself in Mijn account, then opens, searches and reads Gebruikers: nothing is written, until he asks for his name to be taken over', async () => {
     const admin = await BeheerModel.signedIn(env, 'admin');
     const { page } = admin;
-    await admin.app.openUserMenu();
+    await admin.app.person.openUserMenu();
     await page.getByRole('link', { name: NL.shell.myAccount }).click();
     await admin.app.waitForHeading(NL.shell.myAccount, { level: 1 });
-    await admin.app.connectMyAccount();
+    await admin.app.person.connectMyAccount();
     await page.getByLabel('Voornaam').fill('Bea');
     await page.getByRole('button', { name: 'Naam opslaan' }).click();
     await page.getByText('Je naam is opgeslagen.').waitFor();

@@ -89,12 +89,12 @@ describe('a deactivated account', () => {
     await admin.close();
 
     for (const who of ['monteur', 'nieuw']) {
-      const person = await BeheerModel.openLogin(env);
-      await person.signIn(who);
-      await person.waitForHeading(NL.callback.notActiveTitle);
-      await person.page.getByText(NL.callback.notActiveFull).waitFor();
-      expect(await person.page.getByText('Je ontvangt bericht').count()).toBe(0);
-      await person.page.context().close();
+      const app = await BeheerModel.openLogin(env);
+      await app.person.signIn(who);
+      await app.waitForHeading(NL.callback.notActiveTitle);
+      await app.page.getByText(NL.callback.notActiveFull).waitFor();
+      expect(await app.page.getByText('Je ontvangt bericht').count()).toBe(0);
+      await app.page.context().close();
     }
   });
 });
@@ -235,7 +235,7 @@ describe('Home’s tiles', () => {
 
   it('a section without screens says so on its tile; Beheer, which has them, says what it holds', async () => {
     const app = await AppModel.open(env.watched, '/account/login');
-    await app.signIn('admin');
+    await app.person.signIn('admin');
     await app.waitForAddress('/app/home');
     const tile = (name: string) => app.page.locator('.tile').filter({ has: app.page.getByText(name, { exact: true }) });
     await tile(NL.section.verkoop).waitFor();

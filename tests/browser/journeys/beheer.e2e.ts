@@ -60,7 +60,7 @@ describe('activating and deactivating accounts', () => {
     await admin.close();
 
     const monteur = await AppModel.open(env.watched, '/account/login');
-    await monteur.signIn('monteur');
+    await monteur.person.signIn('monteur');
     await monteur.waitForHeading(NL.callback.notActiveTitle);
     expect(await monteur.cookie('Abp.AuthToken')).toBeUndefined();
   });

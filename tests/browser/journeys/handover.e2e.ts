@@ -21,7 +21,7 @@ async function signedInTo(env: BrowserEnv, environment: string, userName: string
   await app.goto('/account/login');
   await app.changeTenant(environment);
   await app.page.getByText(environment ? NL.tenant.current(`Isolatie ${environment}`) : `Omgeving: ${NL.tenant.host}`).waitFor();
-  await app.signIn(userName);
+  await app.person.signIn(userName);
   await app.waitForAddress('/app/home');
   return new BeheerModel(app);
 }

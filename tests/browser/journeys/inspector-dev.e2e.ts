@@ -70,10 +70,10 @@ describe('the Stately inspector under the dev server', () => {
 
       // The first compile of the sources by the dev server takes a while.
       await app.goto('/?inspect');
-      await app.waitForLoginPage(DEV_SERVER_MS);
+      await app.person.waitForLoginPage(DEV_SERVER_MS);
       await expect.poll(() => shown(inspector()), { timeout: LONG_OUTCOME_MS }).toContain('boot');
 
-      await app.signIn();
+      await app.person.signIn();
       await app.waitForPath('/app/home');
       expect(app.address(), 'the address after sign-in').not.toContain('inspect');
       await expect

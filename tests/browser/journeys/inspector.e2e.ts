@@ -24,7 +24,7 @@ describe('the Stately inspector stays out of production', () => {
     const app = await AppModel.newPage(env.watched);
     app.page.on('popup', (popup) => popups.push(popup.url()));
     await app.goto('/?inspect');
-    await app.waitForLoginPage();
+    await app.person.waitForLoginPage();
     await app.page.waitForTimeout(QUIET_MS);
     expect(popups).toEqual([]);
     expect(outside).toEqual([]);

@@ -26,16 +26,16 @@ describe('the provider’s own pages', () => {
     'unlocks an account locked after five wrong passwords through the mailbox, then signs in',
     async () => {
       const app = await AppModel.open(env.watched, '/account/login');
-      await app.startSignIn();
+      await app.person.startSignIn();
       for (let attempt = 1; attempt <= 5; attempt += 1) {
-        await app.fillProviderForm('monteur', `fout-${attempt}`);
-        await app.submitProviderForm();
+        await app.person.fillProviderForm('monteur', `fout-${attempt}`);
+        await app.person.submitProviderForm();
         await app.page.getByRole('alert').waitFor();
       }
       await app.page.getByText(LOCKED).waitFor();
       // Locked means locked: the right password does not help now.
-      await app.fillProviderForm('monteur', '123qwe');
-      await app.submitProviderForm();
+      await app.person.fillProviderForm('monteur', '123qwe');
+      await app.person.submitProviderForm();
       await app.page.getByText(LOCKED).waitFor();
 
       const seen = await seenMail(env.stack.urls, 'monteur@isolatie.local');
@@ -48,7 +48,7 @@ describe('the provider’s own pages', () => {
       await app.page.getByText('Je account is ontgrendeld. Je kunt weer inloggen.').waitFor();
 
       await app.goto('/account/login');
-      await app.signIn('monteur');
+      await app.person.signIn('monteur');
       await app.waitForPath('/app/home');
       await app.waitForHeading(NL.shell.welcomeOf('Piet'), { level: 1 });
     },
@@ -79,12 +79,12 @@ describe('the provider’s own pages', () => {
       await app.page.getByText('Je wachtwoord is gewijzigd.').first().waitFor();
 
       await app.goto('/account/login');
-      await app.startSignIn();
-      await app.fillProviderForm('admin', '123qwe');
-      await app.submitProviderForm();
+      await app.person.startSignIn();
+      await app.person.fillProviderForm('admin', '123qwe');
+      await app.person.submitProviderForm();
       await app.page.getByText(LOGIN_ERROR).waitFor();
-      await app.fillProviderForm('admin', 'Spouwmuur-2026');
-      await app.submitProviderForm();
+      await app.person.fillProviderForm('admin', 'Spouwmuur-2026');
+      await app.person.submitProviderForm();
       await app.waitForPath('/app/home');
       await app.waitForHeading(NL.shell.welcome, { level: 1 });
     },
@@ -109,7 +109,7 @@ describe('the provider’s own pages', () => {
       await app.page.getByText('Je account is aangemaakt en je kunt nu inloggen.', { exact: false }).waitFor();
 
       await app.goto('/account/login');
-      await app.signIn('sanne', 'Glaswol-2026');
+      await app.person.signIn('sanne', 'Glaswol-2026');
       await app.waitForAddress('/app/home');
       await app.waitForHeading(NL.shell.welcomeOf('Sanne'), { level: 1 });
       await app.page.getByRole('heading', { name: NL.home.noSections }).waitFor();
@@ -128,8 +128,8 @@ describe('the provider’s own pages', () => {
       await app.page.getByRole('button', { name: EN.provider.signIn }).waitFor();
       expect(await app.page.title()).toBe(EN.provider.title);
       expect(await app.page.locator('html').getAttribute('lang')).toBe('en');
-      await app.fillProviderForm('monteur');
-      await app.submitProviderForm();
+      await app.person.fillProviderForm('monteur');
+      await app.person.submitProviderForm();
       await app.waitForPath('/app/home');
       await app.waitForHeading(EN.shell.welcomeOf('Piet'), { level: 1 });
     },

@@ -52,7 +52,7 @@ describe('a slow server: the busy screen says what start-up waits for', () => {
     await hint.waitFor();
     expect(await app.page.getByRole('status').filter({ has: hint }).count(), "said in the busy screen's status").toBe(1);
     await session.open();
-    await app.waitForLoginPage();
+    await app.person.waitForLoginPage();
     expect(await app.page.getByText(NL.startup.slow).count()).toBe(0);
   });
 

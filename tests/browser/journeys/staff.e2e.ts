@@ -16,12 +16,12 @@ describe('a staff member’s day', () => {
     const app = await AppModel.newPage(env.watched);
     const chunks = app.lazyChunks();
     await app.goto('/account/login');
-    await app.waitForLoginPage();
+    await app.person.waitForLoginPage();
     // home is not where the person is: its code comes because start-up preloads it.
     await expect.poll(() => chunks, { timeout: OUTCOME_MS }).toEqual(expect.arrayContaining(['layout', 'login', 'home']));
     expect(chunks).not.toContain('verkoop');
 
-    await app.signIn('admin');
+    await app.person.signIn('admin');
     await app.waitForAddress('/app/home');
     await app.expectHeading(NL.shell.welcome);
     expect(await app.lang()).toBe('nl');
@@ -36,13 +36,13 @@ describe('a staff member’s day', () => {
 
   it('switches the shell to English and back to Dutch, then signs out', async () => {
     const app = await AppModel.open(env.watched, '/account/login');
-    await app.signIn('admin');
+    await app.person.signIn('admin');
     await app.waitForAddress('/app/home');
 
     await app.chooseLanguage('en');
     // The shell is drawn anew in the new language: its person's menu starts closed.
     await app.expectHeading(EN.shell.welcome);
-    await app.openUserMenu();
+    await app.person.openUserMenu();
     await app.page.getByRole('button', { name: EN.shell.signOut }).waitFor();
     await app.expectHeading(EN.shell.welcome);
     expect(await app.sections('en').getByRole('link', { name: EN.section.verkoop }).count()).toBe(1);
@@ -51,12 +51,12 @@ describe('a staff member’s day', () => {
 
     await app.chooseLanguage('nl');
     await app.expectHeading(NL.shell.welcome);
-    await app.openUserMenu();
+    await app.person.openUserMenu();
     await app.page.getByRole('button', { name: NL.shell.signOut }).waitFor();
     await app.expectHeading(NL.shell.welcome);
     expect(await app.lang()).toBe('nl');
 
-    await app.signOut();
+    await app.person.signOut();
     await app.waitForAddress(/\/account\/login\?reason=signed-out/);
     await app.page.getByText(NL.login.signedOut).waitFor();
     expect(app.errors).toEqual([]);

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { AppModel } from '../models/app.model.ts';
 import { NL } from '../models/texts.ts';
+import { chromiumTarget } from '../support/driver.ts';
 import { browserEnv } from '../support/env.ts';
 import { OUTCOME_MS } from '../../support/limits.ts';
 
@@ -42,7 +43,7 @@ describe('choosing the tenant on the login page', () => {
       expect(request.headers['.aspnetcore.culture'], request.url).toBe('c=nl|uic=nl');
     }
 
-    await app.signIn('admin');
+    await app.person.signIn('admin');
     await app.waitForAddress('/app/home');
     await app.expectHeading(NL.shell.welcome);
     expect(await app.cookie('Abp-TenantId')).toBe('2');
@@ -50,11 +51,11 @@ describe('choosing the tenant on the login page', () => {
     expect(requests.at(-1)?.headers.authorization).toMatch(/^Bearer \S+$/);
 
     // And back: signed out, Default chosen, signed in there. ABP takes the tenant from a bearer before the header, so no sign-in carries one.
-    await app.signOut();
+    await app.person.signOut();
     await app.waitForAddress(/\/account\/login/);
     await app.changeTenant('Default');
     await app.page.getByText(NL.tenant.current('Default')).waitFor({ timeout: OUTCOME_MS });
-    await app.signIn('admin');
+    await app.person.signIn('admin');
     await app.waitForAddress('/app/home');
     await app.expectHeading(NL.shell.welcome);
     expect(await app.cookie('Abp-TenantId')).toBe('1');
@@ -114,7 +115,7 @@ describe('the host administrator in a fresh browser', () => {
     const app = await AppModel.open(env.watched, '/account/login');
     const tenants = signInTenants(app);
     await app.page.getByText(NL.login.goesTo('Default')).waitFor();
-    await app.signIn('host', '123qwe', app.signInToHostButton);
+    await app.person.signIn('host', '123qwe', chromiumTarget(app.signInToHostButton));
     await app.waitForAddress('/app/home');
     await app.waitForHeading(NL.shell.welcomeOf('Beheerder'), { level: 1 });
     expect(await app.sectionNames()).toContain(NL.section.beheer);
@@ -127,7 +128,7 @@ describe('the host administrator in a fresh browser', () => {
 
   it('signed in to Default after all, he reads where he is and chooses central administration from there', async () => {
     const app = await AppModel.open(env.watched, '/account/login');
-    await app.signIn('host');
+    await app.person.signIn('host');
     await app.waitForAddress('/app/home');
     await app.page.getByRole('heading', { name: NL.home.noSections }).waitFor();
     await app.page.getByText(NL.home.askAdministratorOf('Default')).waitFor();

@@ -28,7 +28,7 @@ async function signedIn(width = 1280, height = 800): Promise<AppModel> {
   const watched = await WatchedContext.of(context, env.stack);
   opened.push(watched);
   const app = await AppModel.newPage(watched);
-  await app.signInToHome('admin');
+  await app.person.signInToHome('admin');
   return app;
 }
 
@@ -136,7 +136,7 @@ describe('the shell on an office laptop, 1280 px wide', () => {
     const app = await signedIn();
     const button = app.page.locator('#user-menu-button');
     const menu = app.page.locator('#user-menu');
-    await app.openUserMenu();
+    await app.person.openUserMenu();
     expect(await button.getAttribute('aria-expanded')).toBe('true');
     await menu.getByRole('link', { name: NL.shell.myAccount }).focus();
     await app.page.keyboard.press('Escape');
@@ -144,13 +144,13 @@ describe('the shell on an office laptop, 1280 px wide', () => {
     expect(await button.getAttribute('aria-expanded')).toBe('false');
     expect(await button.evaluate((element) => document.activeElement === element), 'focus is back on the button').toBe(true);
 
-    await app.openUserMenu();
+    await app.person.openUserMenu();
     await app.page.mouse.click(640, 600);
     await menu.waitFor({ state: 'detached' });
     expect(await button.getAttribute('aria-expanded')).toBe('false');
 
     // A click inside it keeps it open.
-    await app.openUserMenu();
+    await app.person.openUserMenu();
     await menu.locator('.user-menu__who').click();
     expect(await menu.isVisible()).toBe(true);
   });
@@ -173,7 +173,7 @@ describe('on a phone, 360 px wide', () => {
     const app = await signedIn(360, 740);
     await app.page.getByRole('button', { name: NL.shell.menu, exact: true }).click();
     await app.page.getByRole('button', { name: NL.shell.signOut }).click();
-    await app.waitForLoginPage();
+    await app.person.waitForLoginPage();
     await app.page.getByText(NL.login.signedOut).waitFor();
   });
 });

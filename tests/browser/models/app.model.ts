@@ -15,24 +15,28 @@ export type Endpoint = 'appconfig' | 'IsTenantAvailable' | 'GetAll' | 'Session' 
 export type { Language };
 
 /**
- * A page of the app in Chromium, on playwright-core's own page: the person's
- * actions are StaffModel's (written once for every engine, here on this page
- * through `chromiumTab`), and this adds what needs playwright: requests held
- * or refused in the browser (Gate), the page's clock, what the whole browser
- * context saw (console, requests, navigations, in `watched`), locators for
- * the checks on start-up, the callback, the shell and the tenant.
+ * A page of the app in Chromium, on playwright-core's own page. The person's
+ * actions are not here: they are `person`'s, a StaffModel on this page
+ * (written once for every engine, here through `chromiumTab`), which the
+ * tests call as `app.person.signIn()`, `app.person.openUserMenu()`, … This
+ * keeps only what needs playwright: requests held or refused in the browser
+ * (Gate), the page's clock, what the whole browser context saw (console,
+ * requests, navigations, in `watched`), the locators and checks of
+ * start-up, the callback, the shell and the tenant.
  */
 export class AppModel extends PageModel {
   private shared?: StaffModel;
 
-  /** The person's actions written once for every engine, on this page. */
+  /**
+   * The person's actions written once for every engine, on this page; given
+   * what the tab interface cannot tell: the person's menu button by its id
+   * (so no name is needed) and the page's load, awaited after `signIn`.
+   */
   get person(): StaffModel {
-    return (this.shared ??= new StaffModel(chromiumTab(this.page), this.stack));
-  }
-
-  /** The button of the person's menu in the header (named by the person). */
-  private get userMenuButton() {
-    return chromiumTarget(this.page.locator('#user-menu-button'));
+    return (this.shared ??= new StaffModel(chromiumTab(this.page), this.stack, {
+      userMenuButton: chromiumTarget(this.page.locator('#user-menu-button')),
+      loaded: () => this.page.waitForLoadState(),
+    }));
   }
 
   /** A new page in the watched context, not yet on any address. */
@@ -57,59 +61,6 @@ export class AppModel extends PageModel {
     return this.page.getByRole('button', { name: NL.login.signInToHost });
   }
 
-  /** The app's login page is there: its "Inloggen" button shows. */
-  waitForLoginPage(timeout = OUTCOME_MS): Promise<void> {
-    return this.person.waitForLoginPage(timeout);
-  }
-
-  /**
-   * From the app's login page through the provider's form, back to the app
-   * (its page loaded). When the provider still has a session it shows no form
-   * and sends the browser straight back.
-   */
-  async signIn(userName = 'admin', password = '123qwe', button: Locator = this.signInButton): Promise<void> {
-    await this.person.signIn(userName, password, chromiumTarget(button));
-    await this.page.waitForLoadState();
-  }
-
-  /** Starts a real sign-in (a transaction is stored): presses "Inloggen" and stops at the provider's page. */
-  startSignIn(): Promise<void> {
-    return this.person.startSignIn();
-  }
-
-  fillProviderForm(userName = 'admin', password = '123qwe'): Promise<void> {
-    return this.person.fillProviderForm(userName, password);
-  }
-
-  /** The provider's form shows (not a silent sign-in). */
-  async waitForProviderForm(): Promise<void> {
-    await this.person.waitForProviderForm();
-  }
-
-  submitProviderForm(): Promise<void> {
-    return this.person.submitProviderForm();
-  }
-
-  /** Signs in from a fresh start and waits for home and its greeting (admin's unless told). */
-  signInToHome(userName = 'admin', greeting: string | RegExp = NL.shell.welcome): Promise<void> {
-    return this.person.signInToHome(userName, '123qwe', greeting);
-  }
-
-  /** Mijn account from the person's menu, its forms shown after its one click (see StaffModel.openMyAccount). */
-  openMyAccount(): Promise<void> {
-    return this.person.openMyAccount(this.userMenuButton);
-  }
-
-  /** Mijn account from the person's menu, before its one click. */
-  goToMyAccount(): Promise<void> {
-    return this.person.goToMyAccount(this.userMenuButton);
-  }
-
-  /** Mijn account's one click, then its forms (see StaffModel.connectMyAccount). */
-  connectMyAccount(): Promise<void> {
-    return this.person.connectMyAccount();
-  }
-
   /** The state of the sign-in attempt in progress (the app stored its transaction under it), read from the authorization request. */
   pendingState(): string {
     const authorize = [...this.watched.requests]
@@ -130,8 +81,8 @@ export class AppModel extends PageModel {
     const isScript = (url: URL) => url.origin === this.stack.urls.app && url.pathname.endsWith('.js');
     await this.page.route(isScript, (route) => route.abort());
     try {
-      await this.fillProviderForm(userName);
-      await this.submitProviderForm();
+      await this.person.fillProviderForm(userName);
+      await this.person.submitProviderForm();
       await this.page.waitForURL((url) => url.pathname === '/account/logincallback' && url.searchParams.has('code'), {
         timeout: OUTCOME_MS,
       });
@@ -193,7 +144,7 @@ export class AppModel extends PageModel {
     expect(await link.getAttribute('href')).toBe('/');
     await link.click();
     await this.waitForPath(expectedPath);
-    if (expectedPath === '/account/login') await this.waitForLoginPage();
+    if (expectedPath === '/account/login') await this.person.waitForLoginPage();
     else await this.waitForHeading(NL.shell.welcome);
   }
 
@@ -213,11 +164,6 @@ export class AppModel extends PageModel {
     await this.sections().getByRole('link', { name }).click();
   }
 
-  /** Opens the person's own menu in the shell (language, Over de applicatie, sign-out) unless it is open. */
-  openUserMenu(): Promise<void> {
-    return this.person.openUserMenu(this.userMenuButton);
-  }
-
   /** The language switch, "Taal" (or "Language"). */
   get languageSwitch(): Locator {
     return this.page.getByLabel(oneOf(NL.shell.language, EN.shell.language));
@@ -225,18 +171,13 @@ export class AppModel extends PageModel {
 
   /** Chooses a language by the name the backend gives it: in the person's menu when signed in, on the login page as it is. */
   async chooseLanguage(language: Language): Promise<void> {
-    if ((await this.page.locator('#user-menu-button').count()) > 0) await this.openUserMenu();
+    if ((await this.page.locator('#user-menu-button').count()) > 0) await this.person.openUserMenu();
     await this.languageSwitch.selectOption({ label: language === 'en' ? 'English' : 'Nederlands' });
-  }
-
-  /** "Uitloggen" in the person's menu. */
-  signOut(): Promise<void> {
-    return this.person.signOut(this.userMenuButton);
   }
 
   /** "Over de applicatie" in the person's menu. */
   async openAbout(): Promise<void> {
-    await this.openUserMenu();
+    await this.person.openUserMenu();
     await this.page.getByRole('link', { name: NL.shell.about }).click();
   }
 
@@ -299,12 +240,8 @@ export class AppModel extends PageModel {
     }
   }
 
-  refreshToken(): Promise<string | undefined> {
-    return this.person.refreshToken();
-  }
-
   async expectNoRefreshToken(): Promise<void> {
-    expect(await this.refreshToken(), 'refresh token in sessionStorage').toBeUndefined();
+    expect(await this.person.refreshToken(), 'refresh token in sessionStorage').toBeUndefined();
   }
 
   /** The checks every security case ends with: address, localStorage, origins. */

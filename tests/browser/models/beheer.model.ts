@@ -30,7 +30,7 @@ export class BeheerModel {
         .first()
         .waitFor();
     }
-    await app.signIn(userName);
+    await app.person.signIn(userName);
     await app.waitForAddress('/app/home');
     return new BeheerModel(app);
   }

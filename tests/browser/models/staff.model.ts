@@ -22,18 +22,33 @@ async function lookUntil<T>(look: () => Promise<T | undefined>, timeout: number,
 }
 
 /**
+ * What a test that opened the page itself can tell beyond the one tab
+ * interface (AppModel, on playwright-core's own page in Chromium).
+ */
+export interface OwnPage {
+  /** The header's button of the person's menu, found by its id: the person's menu without their name. */
+  readonly userMenuButton: Target;
+  /** Waits for the page's load event, which the tab interface does not tell, once a sign-in is back at the app. */
+  loaded(): Promise<void>;
+}
+
+/**
  * The app as a person uses it, written once for every engine on the one tab
  * interface (support/driver.ts): the app's login page, the provider's form,
  * Home, the person's menu, Mijn account's connection, sign-out, what the tab
- * keeps. Firefox and WebKit use it on their tab; AppModel uses it on
- * playwright-core's own page in Chromium (through `chromiumTab`) and adds
- * only what playwright offers there (held requests, the page clock, the
- * whole context's console); docs/testing.md, "Engines", says which to use.
+ * keeps. This is the one place a person's action is written: Firefox and
+ * WebKit use it on their tab, the Chromium tests as `app.person` on
+ * playwright-core's own page (through `chromiumTab`), whose AppModel keeps
+ * only what needs playwright (held requests, the page clock, the whole
+ * context's console, the locators of its checks) and hands this model the
+ * page's own help (OwnPage); docs/testing.md, "Engines", says which to use.
  */
 export class StaffModel {
   constructor(
     readonly tab: Tab,
     readonly stack: Stack,
+    /** Given on a page the test opened itself (AppModel's): its menu button and its load event. */
+    private readonly own?: OwnPage,
   ) {}
 
   url(path: string): string {
@@ -83,8 +98,22 @@ export class StaffModel {
     await this.tab.role('button', NL.login.signIn).waitFor(timeout);
   }
 
-  /** "Inloggen" (or the button given) on the app's login page, then the provider's form (unless it still knows the person), back to the app. */
+  /**
+   * "Inloggen" (or the button given) on the app's login page, then the
+   * provider's form (unless it still knows the person), back to the app; on
+   * a page the test opened itself (OwnPage), its load awaited too.
+   */
   async signIn(userName = 'admin', password = '123qwe', button: Target = this.tab.role('button', NL.login.signIn)): Promise<void> {
+    await this.signInAt(userName, password, button);
+    await this.own?.loaded();
+  }
+
+  /** `signIn` without the wait for the page's load: the way to a page that is waited for as such (Home, an environment). */
+  private async signInAt(
+    userName = 'admin',
+    password = '123qwe',
+    button: Target = this.tab.role('button', NL.login.signIn),
+  ): Promise<void> {
     const issuer = new URL(this.stack.urls.issuer).origin;
     const app = new URL(this.stack.urls.app).origin;
     await button.click();
@@ -128,7 +157,7 @@ export class StaffModel {
   /** From the app's login page through the provider's form to Home (admin unless told). */
   async signInToHome(userName = 'admin', password = '123qwe', greeting: string | RegExp = NL.shell.welcome): Promise<void> {
     await this.open('/account/login');
-    await this.signIn(userName, password);
+    await this.signInAt(userName, password);
     await this.waitForHome(greeting);
   }
 
@@ -139,7 +168,7 @@ export class StaffModel {
     await this.tab.label(NL.tenant.field).fill(environment);
     await this.tab.role('button', NL.tenant.save).click();
     await this.tab.text(NL.tenant.current(environment ? `Isolatie ${environment}` : NL.tenant.host)).waitFor();
-    await this.signIn(userName);
+    await this.signInAt(userName);
     await this.waitForPath('/app/home');
   }
 
@@ -172,27 +201,34 @@ export class StaffModel {
   /**
    * Opens the person's menu (language, Mijn account, sign-out) unless it is
    * open: by the person's name in the header (the button's name also holds
-   * the ▾ after it) or the button given; on a phone that button is hidden and
-   * the menu is part of the panel behind "Menu".
+   * the ▾ after it) or the button given, or on a page the test opened itself
+   * (OwnPage) by the button's id; on a phone that button is hidden and the
+   * menu is part of the panel behind "Menu".
    */
-  async openUserMenu(person: string | Target): Promise<void> {
+  async openUserMenu(person?: string | Target): Promise<void> {
     const texts = TEXTS[await this.language()];
     // Open, or opening (its code comes when first opened): the header's button says it is expanded.
     const open = await this.tab.evaluate(() => document.querySelector('header button[aria-expanded="true"]') !== null);
-    const button = typeof person === 'string' ? this.tab.text(person) : person;
+    const button = typeof person === 'string' ? this.tab.text(person) : (person ?? this.userMenuButton());
     if (!open) await ((await button.visible()) ? button : this.tab.role('button', texts.shell.menu)).click();
     await this.tab.role('button', texts.shell.signOut).waitFor();
   }
 
+  /** The header's button of the person's menu where no name is given: the page's own (OwnPage), else a mistake of the test. */
+  private userMenuButton(): Target {
+    if (this.own) return this.own.userMenuButton;
+    throw new Error('the person’s menu is found by their name on this tab: give it');
+  }
+
   /** Mijn account from the person's menu, its page there (before its token is had). */
-  async goToMyAccount(person: string | Target): Promise<void> {
+  async goToMyAccount(person?: string | Target): Promise<void> {
     await this.openUserMenu(person);
     await this.tab.role('link', NL.shell.myAccount).click();
     await this.tab.role('heading', NL.shell.myAccount).waitFor();
   }
 
   /** Mijn account, its forms shown: its token of its own had with the one click the browsers staff use need (their frames never see the provider's cookie). */
-  async openMyAccount(person: string | Target): Promise<void> {
+  async openMyAccount(person?: string | Target): Promise<void> {
     await this.goToMyAccount(person);
     await this.connectMyAccount();
   }
@@ -266,7 +302,7 @@ export class StaffModel {
   }
 
   /** "Uitloggen" (or "Sign out") in the person's menu. */
-  async signOut(person: string | Target): Promise<void> {
+  async signOut(person?: string | Target): Promise<void> {
     await this.openUserMenu(person);
     await this.tab.role('button', TEXTS[await this.language()].shell.signOut).click();
   }

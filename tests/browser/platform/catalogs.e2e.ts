@@ -25,7 +25,7 @@ describe('the later catalog (pages) arriving late', () => {
     const ids = pagesMessageIds();
     expect(ids.length, 'ids read from the build').toBeGreaterThan(20);
     const app = await AppModel.newPage(env.watched);
-    await app.signInToHome();
+    await app.person.signInToHome();
 
     let release!: () => void;
     const held = new Promise<void>((done) => (release = done));

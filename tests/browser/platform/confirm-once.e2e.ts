@@ -77,7 +77,7 @@ describe('no refresh token, a 75 s backend token, the provider on its own site',
     ({ expect }) =>
       inOwnContext(async (watched) => {
         const app = await AppModel.newPage(watched);
-        await app.signInToHome();
+        await app.person.signInToHome();
         const clicks = await confirmWhileWatching(watched.context, [app]);
         expect(clicks.length, 'confirmations in 90 s').toBeGreaterThanOrEqual(1);
         expect(clicks.length, 'confirmations in 90 s').toBeLessThanOrEqual(2);
@@ -91,7 +91,7 @@ describe('no refresh token, a 75 s backend token, the provider on its own site',
     ({ expect }) =>
       inOwnContext(async (watched) => {
         const app = await AppModel.newPage(watched);
-        await app.signInToHome();
+        await app.person.signInToHome();
         const clicks = await confirmWhileWatching(watched.context, [app], BROUGHT_BACK_EVERY_MS);
         expect(clicks.length, 'confirmations in 90 s').toBeGreaterThanOrEqual(1);
         expect(clicks.length, 'confirmations in 90 s').toBeLessThanOrEqual(2);
@@ -104,7 +104,7 @@ describe('no refresh token, a 75 s backend token, the provider on its own site',
     ({ expect }) =>
       inOwnContext(async (watched) => {
         const first = await AppModel.newPage(watched);
-        await first.signInToHome();
+        await first.person.signInToHome();
         const second = await AppModel.open(watched, '/app/home');
         await second.page.getByText(NL.home.tiles).waitFor({ timeout: OUTCOME_MS });
         const clicks = await confirmWhileWatching(watched.context, [first, second], BROUGHT_BACK_EVERY_MS);

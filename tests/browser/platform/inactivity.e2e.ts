@@ -46,7 +46,7 @@ async function twoTabs(): Promise<[AppModel, AppModel]> {
     if (/\/v1\/revoke$/.test(new URL(request.url()).pathname)) revocations.push(request.url());
   });
   const first = await AppModel.newPage(env.watched);
-  await first.signInToHome('admin', NL.shell.welcomeAnyone);
+  await first.person.signInToHome('admin', '123qwe', NL.shell.welcomeAnyone);
   const second = await AppModel.open(env.watched, '/app/home');
   await second.waitForHeading(NL.shell.welcomeAnyone, { level: 1 });
   // Idle callbacks run on the page clock too: let them, so both watches start.
@@ -89,8 +89,8 @@ describe('sign-out after inactivity, across tabs', () => {
     expect(await first.sessionStorageText()).not.toMatch(/refresh/i);
     // The provider's session ended too: the next person at this computer gets the provider's form, not the last person's account.
     for (const app of [first, second]) {
-      await app.startSignIn();
-      await app.waitForProviderForm();
+      await app.person.startSignIn();
+      await app.person.waitForProviderForm();
     }
   });
 
@@ -101,7 +101,7 @@ describe('sign-out after inactivity, across tabs', () => {
     await first.page.evaluate(() => document.dispatchEvent(new Event('visibilitychange')));
     await first.waitForAddress(/\/account\/login\?reason=idle/, SLOW_OUTCOME_MS);
     await first.see(NL.login.signedOutIdle);
-    await first.startSignIn();
-    await first.waitForProviderForm();
+    await first.person.startSignIn();
+    await first.person.waitForProviderForm();
   });
 });

@@ -18,8 +18,8 @@ describe('Mijn account where the org grants no my-account scopes', () => {
     'signs in as ever and names the scopes the administrator must grant',
     async () => {
       const app = await AppModel.newPage(env.watched);
-      await app.signInToHome('admin', NL.shell.welcomeAnyone);
-      await app.openUserMenu();
+      await app.person.signInToHome('admin', '123qwe', NL.shell.welcomeAnyone);
+      await app.person.openUserMenu();
       await app.page.getByRole('link', { name: NL.shell.myAccount }).click();
       await app.waitForHeading(NL.shell.myAccount, { level: 1 });
       await app.page.getByText(/De inlogdienst geeft deze app geen toegang tot je accountgegevens/).waitFor();

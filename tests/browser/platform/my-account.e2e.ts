@@ -59,13 +59,13 @@ describe('Mijn account', () => {
         const body = (await response.json().catch(() => ({}))) as { access_token?: string };
         if (body.access_token) issued.set(body.access_token, url);
       });
-      await app.signInToHome('admin');
+      await app.person.signInToHome('admin');
       const signInScopes = env.watched.requests
         .map((request) => new URL(request.url()))
         .filter((url) => `${url.origin}${url.pathname}` === oktaEndpoint(env.stack.urls.signInIssuer, 'authorize'))
         .map((url) => url.searchParams.get('scope'));
       expect(signInScopes).toEqual(['openid profile email offline_access']);
-      await app.openMyAccount();
+      await app.person.openMyAccount();
       await expect.poll(() => page.getByTestId('account-email').textContent()).toBe('admin@isolatie.local');
       // The sign-in's token (the backend's) is the custom server's JWT for the API, with no my-account scope; Mijn account's
       // tokens are others, the org server's.
@@ -159,14 +159,14 @@ describe('Mijn account', () => {
       // The saved name stays after a reload, and after signing out and in again (ABP still has "Beheerder").
       await page.reload();
       await app.waitForHeading(NL.shell.myAccount, { level: 1 });
-      await app.connectMyAccount();
+      await app.person.connectMyAccount();
       await expect.poll(() => section(page, 'Naam').getByLabel('Voornaam').inputValue()).toBe('Bea');
       expect(await shellName(page)).toContain('Bea Admin');
       await app.goto('/app/home');
       await app.waitForHeading(NL.shell.welcomeOf('Bea'), { level: 1 });
-      await app.signOut();
-      await app.waitForLoginPage();
-      await app.signInToHome('admin', NL.shell.welcomeOf('Bea'));
+      await app.person.signOut();
+      await app.person.waitForLoginPage();
+      await app.person.signInToHome('admin', '123qwe', NL.shell.welcomeOf('Bea'));
       expect(await shellName(page)).toContain('Bea Admin');
     },
     LONG_TEST_MS,
@@ -176,8 +176,8 @@ describe('Mijn account', () => {
     'changes the password, says why a wrong or weak one is refused, and the next sign-in needs the new one',
     async () => {
       const app = await AppModel.newPage(env.watched);
-      await app.signInToHome('monteur', NL.shell.welcomeOf('Piet'));
-      await app.openMyAccount();
+      await app.person.signInToHome('monteur', '123qwe', NL.shell.welcomeOf('Piet'));
+      await app.person.openMyAccount();
       const password = section(app.page, 'Wachtwoord wijzigen');
       const fill = async (current: string, next: string, repeat = next) => {
         await password.getByLabel('Huidig wachtwoord', { exact: true }).fill(current);
@@ -195,14 +195,14 @@ describe('Mijn account', () => {
       await password.getByText(/Je wachtwoord is gewijzigd/).waitFor();
       expect(await password.getByLabel('Huidig wachtwoord', { exact: true }).inputValue(), 'no password stays on the page').toBe('');
 
-      await app.signOut();
-      await app.waitForLoginPage();
-      await app.startSignIn();
-      await app.fillProviderForm('monteur', '123qwe');
-      await app.submitProviderForm();
+      await app.person.signOut();
+      await app.person.waitForLoginPage();
+      await app.person.startSignIn();
+      await app.person.fillProviderForm('monteur', '123qwe');
+      await app.person.submitProviderForm();
       await app.page.getByText(LOGIN_ERROR).waitFor();
-      await app.fillProviderForm('monteur', 'Zomer-Dak-2026');
-      await app.submitProviderForm();
+      await app.person.fillProviderForm('monteur', 'Zomer-Dak-2026');
+      await app.person.submitProviderForm();
       await app.waitForPath('/app/home');
       await app.waitForHeading(NL.shell.welcomeOf('Piet'), { level: 1 });
     },
@@ -215,8 +215,8 @@ describe('Mijn account with Okta’s rules', () => {
     'asks the org server for one fresh sign-in in a popup, as its challenge names it, when the provider’s clock is 16 minutes on, then sends the waiting change',
     async () => {
       const app = await AppModel.newPage(env.watched);
-      await app.signInToHome('admin', NL.shell.welcomeAnyone);
-      await app.openMyAccount();
+      await app.person.signInToHome('admin', '123qwe', NL.shell.welcomeAnyone);
+      await app.person.openMyAccount();
       const { page } = app;
       const name = section(page, 'Naam');
       await name.getByLabel('Achternaam').fill('Klok');
@@ -263,8 +263,8 @@ describe('Mijn account with Okta’s rules', () => {
       await app.page.addInitScript(() => {
         window.open = () => null;
       });
-      await app.signInToHome('admin', NL.shell.welcomeAnyone);
-      await app.goToMyAccount();
+      await app.person.signInToHome('admin', '123qwe', NL.shell.welcomeAnyone);
+      await app.person.goToMyAccount();
       const { page } = app;
       await page.getByText(/Je browser laat de inlogdienst hier niet zien dat je bent ingelogd/).waitFor();
       const visit = env.watched.context.waitForEvent(
@@ -291,10 +291,10 @@ describe('Mijn account with Okta’s rules', () => {
     'loads again by itself when the connection to the provider is back',
     async () => {
       const app = await AppModel.newPage(env.watched);
-      await app.signInToHome('admin', NL.shell.welcomeAnyone);
+      await app.person.signInToHome('admin', '123qwe', NL.shell.welcomeAnyone);
       const { page } = app;
       await page.route(/\/idp\/myaccount\//, (route) => route.abort('internetdisconnected'));
-      await app.goToMyAccount();
+      await app.person.goToMyAccount();
       await app.person.pressConnect();
       await page.getByText(/De inlogdienst is niet bereikbaar/).waitFor();
       await page.unroute(/\/idp\/myaccount\//);
@@ -323,13 +323,13 @@ describe('Mijn account on a phone, 360 px wide', () => {
     async () => {
       const app = await AppModel.newPage(phone);
       // Vera is known at the provider only: the app registers her at this first sign-in.
-      await app.signInToHome('vreemde', NL.shell.welcomeOf('Vera'));
+      await app.person.signInToHome('vreemde', '123qwe', NL.shell.welcomeOf('Vera'));
       const { page } = app;
 
       // Before the provider has answered, the place of the forms says so, politely.
       const profile = await Gate.install(page, 'my-account profile', (url) => url.pathname.endsWith('/idp/myaccount/profile'));
       await page.getByRole('button', { name: 'Menu' }).click();
-      await app.goToMyAccount();
+      await app.person.goToMyAccount();
       await app.person.pressConnect();
       await profile.next();
       const status = page.getByRole('status').filter({ hasText: 'Je gegevens worden geladen…' });

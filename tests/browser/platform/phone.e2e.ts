@@ -42,14 +42,14 @@ function smallTargets(page: Page, scope: string): Promise<string[]> {
 
 async function signedIn(userName = 'admin'): Promise<AppModel> {
   const app = await AppModel.newPage(phone);
-  await app.signInToHome(userName, NL.shell.welcomeAnyone);
+  await app.person.signInToHome(userName, '123qwe', NL.shell.welcomeAnyone);
   return app;
 }
 
 describe('on a phone, 360 px wide', () => {
   it('the login page fits, with targets of at least 44 px', async () => {
     const app = await AppModel.open(phone, '/account/login');
-    await app.waitForLoginPage();
+    await app.person.waitForLoginPage();
     expect(await overflow(app.page)).toBe(0);
     expect(await smallTargets(app.page, 'main')).toEqual([]);
   });
@@ -81,7 +81,7 @@ describe('on a phone, 360 px wide', () => {
     await app.page.getByRole('button', { name: NL.shell.menu }).click();
     await app.page.getByRole('link', { name: NL.shell.myAccount }).click();
     await app.waitForHeading(NL.shell.myAccount, { level: 1 });
-    await app.connectMyAccount();
+    await app.person.connectMyAccount();
     const last = app.page.getByRole('button', { name: NL.account.changePassword });
     await last.waitFor();
 

@@ -69,7 +69,7 @@ describe('with the service worker', () => {
   it('offline after one visit: a reload shows the app from the worker, and it goes on by itself once online', () =>
     withWorker(async (watched) => {
       const app = await AppModel.open(watched, '/account/login');
-      await app.waitForLoginPage();
+      await app.person.waitForLoginPage();
       const cached = await waitForPrecache(app.page);
       expect(Object.keys(cached).length, 'caches').toBeGreaterThan(0);
 
@@ -84,20 +84,20 @@ describe('with the service worker', () => {
 
       await watched.context.setOffline(false);
       // No click: back online, start-up tries at once.
-      await app.waitForLoginPage();
+      await app.person.waitForLoginPage();
       expect(app.consoleMatching(/Content Security Policy|Refused to|TrustedScriptURL/i)).toEqual([]);
 
       // Signing in offline says that it needs the connection, on the same page.
       await watched.context.setOffline(true);
       await app.signInButton.click();
       await app.see(NL.callback.providerUnreachable);
-      await app.waitForLoginPage();
+      await app.person.waitForLoginPage();
     }));
 
   it('signed in, offline: a reload of /app/home shows the app; a section opens from the precache, Beheer from what the worker kept when it was opened before, and a Beheer screen never opened says it needs the connection and opens once online', () =>
     withWorker(async (watched) => {
       const app = await AppModel.newPage(watched);
-      await app.signInToHome();
+      await app.person.signInToHome();
       await waitForPrecache(app.page);
       // Beheer is not precached (scripts/build/precache.ts): the worker keeps its code when it is first opened.
       await app.openSection(NL.section.beheer);
@@ -160,7 +160,7 @@ describe('with the service worker', () => {
       await app.expectWaitingForServer();
       watched.expectLogged(/\[start-up\].*network \(0\)/s);
       await watched.context.unroute(api, refuse);
-      await app.waitForLoginPage();
+      await app.person.waitForLoginPage();
       await app.expectNotBusy();
     }));
 });
@@ -194,7 +194,7 @@ describe('a new build deployed while a tab is open', () => {
     const watched = await WatchedContext.of(await newContext(browser, { serviceWorkers: 'allow' }), stack);
     try {
       const app = await AppModel.newPage(watched);
-      await app.signInToHome();
+      await app.person.signInToHome();
       await waitForPrecache(app.page);
       await app.waitForAfterStart();
 

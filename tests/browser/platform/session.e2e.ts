@@ -21,7 +21,7 @@ function sessionCalls(app: AppModel): Request[] {
 describe('a 401 in the middle of the work', () => {
   it('renews the session silently and sends the refused request once more', async () => {
     const app = await AppModel.newPage(env.watched);
-    await app.signInToHome();
+    await app.person.signInToHome();
     const calls = sessionCalls(app);
     env.stack.faults.set('Session', { status: 401, times: 1 });
     await app.openAbout();
@@ -37,7 +37,7 @@ describe('a 401 in the middle of the work', () => {
 
   it('signs in again in a popup when the refresh token no longer works, keeping the page, then sends the request exactly once more', async () => {
     const app = await AppModel.newPage(env.watched);
-    await app.signInToHome();
+    await app.person.signInToHome();
     await app.markDocument();
     const calls = sessionCalls(app);
     const acceptAgain = await app.refuseRefreshToken();
@@ -59,7 +59,7 @@ describe('a 401 in the middle of the work', () => {
 
   it('never loops: a second 401 after the repair is shown, not repeated again', async () => {
     const app = await AppModel.newPage(env.watched);
-    await app.signInToHome();
+    await app.person.signInToHome();
     const calls = sessionCalls(app);
     env.stack.faults.set('Session', { status: 401, times: 2 });
     await app.openAbout();

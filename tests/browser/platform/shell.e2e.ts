@@ -10,7 +10,7 @@ const env = browserEnv();
 
 async function signedIn(userName: string): Promise<AppModel> {
   const app = await AppModel.newPage(env.watched);
-  await app.signInToHome(userName, NL.shell.welcomeAnyone);
+  await app.person.signInToHome(userName, '123qwe', NL.shell.welcomeAnyone);
   return app;
 }
 

@@ -35,7 +35,7 @@ describe('renewal without a refresh token, the provider next door (one site with
     'renews twice in the background with prompt=none, and the person keeps working',
     async () => {
       const app = await AppModel.newPage(env.watched);
-      await app.signInToHome();
+      await app.person.signInToHome();
       const granted = env.watched.requests.filter(isTokenRequest);
       expect(granted.length).toBe(1);
       expect(JSON.parse((await (await granted[0]!.response())!.text()) as string)).not.toHaveProperty('refresh_token');
@@ -72,7 +72,7 @@ describe('renewal without a refresh token, the provider next door (one site with
     'asks the person to sign in again once the provider session has ended, and not before',
     async () => {
       const app = await AppModel.newPage(env.watched);
-      await app.signInToHome();
+      await app.person.signInToHome();
       // The provider's session ends (its cookies are gone), the app's backend session still runs.
       const cookies = await env.context.cookies(env.stack.urls.issuer);
       await env.context.clearCookies({ domain: new URL(env.stack.urls.issuer).hostname, name: /^_session/ });
@@ -93,7 +93,7 @@ describe('renewal without a refresh token, the provider on a site of its own', (
     'says the session needs confirming (not that it ended), and one click in a popup that closes by itself goes on, the page kept',
     async () => {
       const app = await AppModel.newPage(env.watched);
-      await app.signInToHome();
+      await app.person.signInToHome();
       await app.markDocument();
       const logins: Request[] = [];
       app.page.on('request', (request) => {
@@ -129,7 +129,7 @@ describe('renewal without a refresh token, short lifetimes, the provider on a si
     'asks to confirm the session at most once per backend-token lifetime, the page kept',
     async () => {
       const app = await AppModel.newPage(env.watched);
-      await app.signInToHome();
+      await app.person.signInToHome();
       await app.markDocument();
       const confirm = app.page.getByRole('button', { name: NL.session.confirm });
       // Three backend-token lifetimes, each confirmation clicked as it comes.

@@ -22,7 +22,7 @@ async function signedInThenAsleep(): Promise<{ app: AppModel; grants: Request[] 
   const lifecycleLoaded = app.page.waitForResponse((response) => /\/assets\/tokenActor\.lazy-[^/]+\.js$/.test(response.url()), {
     timeout: SLOW_OUTCOME_MS,
   });
-  await app.signInToHome();
+  await app.person.signInToHome();
   // The token lifecycle loads once the browser is idle, and idle callbacks run on the page clock.
   await env.context.clock.runFor(seconds(3));
   await lifecycleLoaded;

@@ -21,7 +21,7 @@ describe('the end of the working day', () => {
     'warns five minutes before the session ends, and a sign-in in the popup starts a new one on the same page',
     async () => {
       const app = await AppModel.newPage(env.watched);
-      await app.signInToHome();
+      await app.person.signInToHome();
       await app.markDocument();
       const chainEnd = await app.page.evaluate(
         () => (JSON.parse(sessionStorage.getItem('oidc.tokens') ?? '{}') as { sessionEndsAt?: number }).sessionEndsAt,

@@ -55,10 +55,10 @@ async function routeApi(app: AppModel, endpoint: keyof typeof PATHS, handler: (r
 /** The login page, working: its button leads to the provider's form. */
 async function expectWorkingLoginPage(app: AppModel) {
   await app.waitForPath('/account/login');
-  await app.waitForLoginPage();
+  await app.person.waitForLoginPage();
   await app.expectNotBusy();
-  await app.startSignIn();
-  await app.waitForProviderForm();
+  await app.person.startSignIn();
+  await app.person.waitForProviderForm();
 }
 
 describe('start-up: the user configuration (GetAll) fails: logged, start-up goes on', () => {
@@ -78,7 +78,7 @@ describe('start-up: the user configuration (GetAll) fails: logged, start-up goes
   securityCase('GetAll: 500 while signed in: the session and the page stay', () =>
     suite.run(async (watched) => {
       const app = await AppModel.newPage(watched);
-      await app.signInToHome();
+      await app.person.signInToHome();
       suite.stack.faults.set('GetAll', { status: 500 });
       await app.page.reload();
       await app.waitForHeading(NL.shell.welcome);
@@ -109,7 +109,7 @@ describe('start-up: the session (GetCurrentLoginInformations) fails: the error s
   securityCase('Session: 500 while signed in: the error screen, and the retry returns to the page', () =>
     suite.run(async (watched) => {
       const app = await AppModel.newPage(watched);
-      await app.signInToHome();
+      await app.person.signInToHome();
       suite.stack.faults.set('Session', { status: 500, times: 1 });
       await app.page.reload();
       await app.expectStartupError(NL.startup.server);
@@ -139,8 +139,8 @@ async function expectFailedBackendSignIn(watched: WatchedContext, app: AppModel,
  * account, so the person can use another one.
  */
 async function expectLoginFormOffered(app: AppModel) {
-  await app.startSignIn();
-  await app.waitForProviderForm();
+  await app.person.startSignIn();
+  await app.person.waitForProviderForm();
   const authorize = app.watched.requests
     .map((request) => new URL(request.url()))
     .filter((url) => url.pathname.endsWith('/v1/authorize') && url.searchParams.has('state'));
@@ -173,7 +173,7 @@ describe('signed in: the language change (ChangeLanguage) fails', () => {
     securityCase(`ChangeLanguage: ${name}`, () =>
       suite.run(async (watched) => {
         const app = await AppModel.newPage(watched);
-        await app.signInToHome();
+        await app.person.signInToHome();
         await app.markDocument();
         suite.stack.faults.set('ChangeLanguage', fault);
         await app.chooseLanguage('en');
@@ -187,7 +187,7 @@ describe('signed in: the re-run after a language change cannot load the session'
   securityCase('Session: 500 in the re-run', () =>
     suite.run(async (watched) => {
       const app = await AppModel.newPage(watched);
-      await app.signInToHome();
+      await app.person.signInToHome();
       await app.markDocument();
       suite.stack.faults.set('Session', { status: 500, times: 1 });
       await app.chooseLanguage('en');
@@ -213,7 +213,7 @@ describe('sign-in: the start-up re-run after the backend accepted it fails', () 
           headers: { 'Access-Control-Allow-Origin': suite.stack.urls.app },
         });
       });
-      await app.signIn();
+      await app.person.signIn();
       await app.expectCallbackFailure(NL.callback.sessionFailed);
       watched.expectLogged(/\[sign-in\].*session-failed: start-up re-run failed: server/s);
       // The backend accepted the sign-in: its token stays, and "Opnieuw proberen" leads home.
@@ -253,7 +253,7 @@ describe('login page: the tenant check (IsTenantAvailable) fails', () => {
   securityCase('the session call of the re-run fails: the login page stays with Default, then the change works', () =>
     suite.run(async (watched) => {
       const app = await AppModel.open(watched, '/account/login');
-      await app.waitForLoginPage();
+      await app.person.waitForLoginPage();
       await app.markDocument();
       await app.startTenantChange('Noord');
       suite.stack.faults.set('Session', { status: 500, times: 1 });
@@ -267,7 +267,7 @@ describe('login page: the tenant check (IsTenantAvailable) fails', () => {
       await app.saveTenant();
       await app.see('Noord');
       expect(await watched.cookie('Abp-TenantId')).toBe('2');
-      await app.waitForLoginPage();
+      await app.person.waitForLoginPage();
       await app.expectNoLeaks();
     }),
   );
@@ -351,7 +351,7 @@ describe.concurrent('faults only this browser sees (intercepted), side by side',
       suite.run(async (watched) => {
         const app = await AppModel.open(watched, '/account/login');
         await routeApi(app, 'ExternalAuthenticate', handler);
-        await app.signIn();
+        await app.person.signIn();
         await expectFailedBackendSignIn(watched, app, message, logged);
       }),
     );
@@ -364,7 +364,7 @@ describe.concurrent('faults only this browser sees (intercepted), side by side',
         await pause(BEYOND_CLIENT_TIMEOUT_MS);
         await route.continue().catch(() => undefined);
       });
-      await app.signIn();
+      await app.person.signIn();
       await expectFailedBackendSignIn(watched, app, NL.callback.backendTimeout, /backend-timeout: timeout \(0\)/, BEYOND_CLIENT_TIMEOUT_MS);
     }),
   );
@@ -374,7 +374,7 @@ describe.concurrent('faults only this browser sees (intercepted), side by side',
       // A tenant id that names no tenant means the host, where ABP registers no external user.
       await watched.context.addCookies([{ name: 'Abp-TenantId', value: '99', url: suite.stack.urls.app }]);
       const app = await AppModel.open(watched, '/account/login');
-      await app.signIn('vreemde');
+      await app.person.signIn('vreemde');
       await expectFailedBackendSignIn(watched, app, NL.callback.backendRejected, /backend-rejected: server \(500\)/);
       await expectLoginFormOffered(app);
     }),
@@ -383,7 +383,7 @@ describe.concurrent('faults only this browser sees (intercepted), side by side',
   securityCase.concurrent('ExternalAuthenticate: an account that is not active yet', () =>
     suite.run(async (watched) => {
       const app = await AppModel.open(watched, '/account/login');
-      await app.signIn('nieuw');
+      await app.person.signIn('nieuw');
       await app.see(NL.callback.notActiveFull);
       await app.expectNotBusy();
       await watched.expectNoBackendToken();
@@ -402,7 +402,7 @@ describe('the language change without an answer (intercepted)', () => {
     securityCase(`ChangeLanguage: ${name}`, () =>
       suite.run(async (watched) => {
         const app = await AppModel.newPage(watched);
-        await app.signInToHome();
+        await app.person.signInToHome();
         await app.markDocument();
         const restore = await routeApi(app, 'ChangeLanguage', handler);
         await app.chooseLanguage('en');
@@ -415,7 +415,7 @@ describe('the language change without an answer (intercepted)', () => {
   securityCase('offline after the app was loaded: a language change says so, keeps the page, and works once online', () =>
     suite.run(async (watched) => {
       const app = await AppModel.newPage(watched);
-      await app.signInToHome();
+      await app.person.signInToHome();
       await app.markDocument();
       await watched.context.setOffline(true);
       await app.chooseLanguage('en');

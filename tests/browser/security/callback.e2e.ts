@@ -34,7 +34,7 @@ async function expectRefusedCallback(
  * so, with its button; nothing kept, nothing in the address; logged for developers. Not the 5 s retry message.
  */
 async function expectCancelled(app: AppModel) {
-  await app.waitForLoginPage();
+  await app.person.waitForLoginPage();
   await app.page.getByText(NL.login.cancelled).waitFor();
   await app.signInButton.waitFor();
   expect(await app.headingNamed(NL.callback.slow).count()).toBe(0);
@@ -48,7 +48,7 @@ describe.concurrent('the login callback refuses what does not belong to the sign
   securityCase.concurrent('a state that is not the one the app sent', () =>
     suite.run(async (watched) => {
       const app = await AppModel.open(watched, '/account/login');
-      await app.startSignIn();
+      await app.person.startSignIn();
       await app.goto(callbackPath({ code: 'forged-code', state: otherState(), iss: suite.stack.urls.signInIssuer }));
       await expectRefusedCallback(app, NL.callback.noTransaction, /\[sign-in\].*no-transaction/s);
     }),
@@ -57,7 +57,7 @@ describe.concurrent('the login callback refuses what does not belong to the sign
   securityCase.concurrent('a callback without state', () =>
     suite.run(async (watched) => {
       const app = await AppModel.open(watched, '/account/login');
-      await app.startSignIn();
+      await app.person.startSignIn();
       await app.goto(callbackPath({ code: 'forged-code', iss: suite.stack.urls.signInIssuer }));
       await expectRefusedCallback(app, NL.callback.stateMismatch, /\[sign-in\].*state-mismatch/s);
     }),
@@ -82,7 +82,7 @@ describe.concurrent('the login callback refuses what does not belong to the sign
   securityCase.concurrent('"Annuleren" on the provider\'s login page (access_denied)', () =>
     suite.run(async (watched) => {
       const app = await AppModel.open(watched, '/account/login');
-      await app.startSignIn();
+      await app.person.startSignIn();
       await app.page.getByRole('link', { name: NL.provider.cancel }).click();
       await expectCancelled(app);
     }),
@@ -91,7 +91,7 @@ describe.concurrent('the login callback refuses what does not belong to the sign
   securityCase.concurrent('a crafted access_denied with the matching state', () =>
     suite.run(async (watched) => {
       const app = await AppModel.open(watched, '/account/login');
-      await app.startSignIn();
+      await app.person.startSignIn();
       const state = app.pendingState();
       await app.goto(callbackPath({ error: 'access_denied', error_description: 'nee', state, iss: suite.stack.urls.signInIssuer }));
       await expectCancelled(app);
@@ -101,7 +101,7 @@ describe.concurrent('the login callback refuses what does not belong to the sign
   securityCase.concurrent('an iss that is not the provider (RFC 9207 mix-up)', () =>
     suite.run(async (watched) => {
       const app = await AppModel.open(watched, '/account/login');
-      await app.startSignIn();
+      await app.person.startSignIn();
       const state = app.pendingState();
       await app.goto(callbackPath({ code: 'some-code', state, iss: 'https://evil.example' }));
       await expectRefusedCallback(app, NL.callback.issuerMismatch, /\[sign-in\].*issuer-mismatch/s);
@@ -115,7 +115,7 @@ describe.concurrent('the login callback refuses what does not belong to the sign
   securityCase.concurrent('a callback without iss from a provider that always sends it', () =>
     suite.run(async (watched) => {
       const app = await AppModel.open(watched, '/account/login');
-      await app.startSignIn();
+      await app.person.startSignIn();
       const state = app.pendingState();
       await app.goto(callbackPath({ code: 'some-code', state }));
       await expectRefusedCallback(app, NL.callback.issuerMismatch, /\[sign-in\].*issuer-mismatch/s);
@@ -131,7 +131,7 @@ describe.concurrent('codes are used once, by the attempt they were made for', ()
   securityCase.concurrent('the same callback address opened again after a successful sign-in', () =>
     suite.run(async (watched) => {
       const app = await AppModel.newPage(watched);
-      await app.signInToHome();
+      await app.person.signInToHome();
       const callback = watched.navigations.find((url) => url.includes('/account/logincallback?code='));
       expect(callback, 'the callback address as the provider sent it').toBeTruthy();
       const tokenBefore = await watched.cookie('Abp.AuthToken');
@@ -149,7 +149,7 @@ describe.concurrent('codes are used once, by the attempt they were made for', ()
   securityCase.concurrent('back and forward after sign-in never bring the code back', () =>
     suite.run(async (watched) => {
       const app = await AppModel.newPage(watched);
-      await app.signInToHome();
+      await app.person.signInToHome();
       const seen = watched.navigations.length;
       await app.page.goBack();
       await app.page.waitForLoadState();
@@ -169,7 +169,7 @@ describe.concurrent('codes are used once, by the attempt they were made for', ()
   securityCase.concurrent('the callback address opened in a browser that did not start the sign-in (stolen link)', () =>
     suite.run(async (owner) => {
       const app = await AppModel.open(owner, '/account/login');
-      await app.startSignIn();
+      await app.person.startSignIn();
       const stolen = await app.captureUnredeemedCallback();
       await suite.run(async (attacker) => {
         const other = await AppModel.newPage(attacker);
@@ -186,11 +186,11 @@ describe.concurrent('codes are used once, by the attempt they were made for', ()
   securityCase.concurrent("another person's code injected into this sign-in attempt (PKCE)", () =>
     suite.run(async (attacker) => {
       const mallory = await AppModel.open(attacker, '/account/login');
-      await mallory.startSignIn();
+      await mallory.person.startSignIn();
       const code = new URL(await mallory.captureUnredeemedCallback('vreemde')).searchParams.get('code')!;
       await suite.run(async (victim) => {
         const app = await AppModel.open(victim, '/account/login');
-        await app.startSignIn();
+        await app.person.startSignIn();
         const state = app.pendingState();
         await app.goto(callbackPath({ code, state, iss: suite.stack.urls.signInIssuer }));
         await expectRefusedCallback(app, NL.callback.noTransaction, /\[sign-in\].*invalid_grant/s);
@@ -203,9 +203,9 @@ describe('two tabs', () => {
   securityCase('two tabs of one browser complete their sign-ins at the same moment', () =>
     suite.run(async (watched) => {
       const [first, second] = [await AppModel.open(watched, '/account/login'), await AppModel.open(watched, '/account/login')];
-      await Promise.all([first.startSignIn(), second.startSignIn()]);
-      for (const app of [first, second]) await app.fillProviderForm('admin', '123qwe');
-      await Promise.all([first, second].map((app) => app.submitProviderForm()));
+      await Promise.all([first.person.startSignIn(), second.person.startSignIn()]);
+      for (const app of [first, second]) await app.person.fillProviderForm('admin', '123qwe');
+      await Promise.all([first, second].map((app) => app.person.submitProviderForm()));
       for (const app of [first, second]) {
         await app.page.waitForURL((url) => url.origin === suite.stack.urls.app, { timeout: CALLBACK_OUTCOME_MS });
         const home = app.headingNamed(NL.shell.welcome);
@@ -217,15 +217,15 @@ describe('two tabs', () => {
       }
       await watched.expectBackendToken();
       // Each tab keeps its own rotated refresh token from its own exchange.
-      expect(await first.refreshToken()).toBeTruthy();
-      expect(await second.refreshToken()).toBeTruthy();
+      expect(await first.person.refreshToken()).toBeTruthy();
+      expect(await second.person.refreshToken()).toBeTruthy();
     }),
   );
 
   securityCase('one callback address opened in two tabs at once: one signs in, the other is told the attempt was used', () =>
     suite.run(async (watched) => {
       const first = await AppModel.open(watched, '/account/login');
-      await first.startSignIn();
+      await first.person.startSignIn();
       const address = await first.captureUnredeemedCallback();
       const second = await AppModel.newPage(watched);
       await Promise.all([first.goto(address), second.goto(address)]);

@@ -19,7 +19,7 @@ async function expectStartupStopsAndRecovers(app: AppModel, message: string, log
   await fix();
   await app.clickRetry();
   await app.waitForPath('/account/login');
-  await app.waitForLoginPage();
+  await app.person.waitForLoginPage();
   await app.expectNoLeaks();
 }
 
@@ -49,7 +49,7 @@ describe('the config file itself fails (server fault switch)', () => {
       app.watched.expectLogged(/config-unreachable/);
       suite.stack.faults.clear();
       await app.waitForPath('/account/login');
-      await app.waitForLoginPage();
+      await app.person.waitForLoginPage();
       await app.expectNoLeaks();
     }),
   );
@@ -123,7 +123,7 @@ describe.concurrent('the config file has bad content (intercepted)', () => {
   securityCase.concurrent('appconfig: the server cannot be reached: start-up waits, and goes on by itself once it answers', () =>
     suite.run(async (watched) => {
       const app = await AppModel.open(watched, '/account/login');
-      await app.waitForLoginPage();
+      await app.person.waitForLoginPage();
       // Loaded once; then the server is gone while the page reloads from cache-less config.
       const handler = (route: Route) => route.abort('connectionrefused');
       await app.page.route(app.url(CONFIG_PATH), handler);
@@ -132,7 +132,7 @@ describe.concurrent('the config file has bad content (intercepted)', () => {
       app.watched.expectLogged(/config-unreachable/);
       await app.watched.expectNoBackendToken();
       await app.page.unroute(app.url(CONFIG_PATH), handler);
-      await app.waitForLoginPage();
+      await app.person.waitForLoginPage();
       await app.expectNoLeaks();
     }),
   );

@@ -21,12 +21,12 @@ const suite = securitySuite(import.meta.filename, { backendTokenTtl: 64, dpopNon
 /** Signs in and waits for the first renewal; returns the page, the refresh token the tab holds, and the last access token it sent the API. */
 async function signedInAndRenewed(watched: Parameters<Parameters<typeof suite.run>[0]>[0]) {
   const app = await AppModel.newPage(watched);
-  await app.signInToHome();
+  await app.person.signInToHome();
   await expect.poll(() => watched.requests.filter(isRefreshGrant).length, { timeout: SLOW_OUTCOME_MS }).toBeGreaterThan(0);
   const renewal = watched.requests.filter(isRefreshGrant).at(-1)!;
   expect((await renewal.response())?.status()).toBe(200);
   await expect
-    .poll(async () => (await app.refreshToken()) !== undefined && (await app.refreshToken()) !== '', { timeout: SOON_MS })
+    .poll(async () => (await app.person.refreshToken()) !== undefined && (await app.person.refreshToken()) !== '', { timeout: SOON_MS })
     .toBe(true);
   return { app, renewal };
 }
@@ -85,7 +85,7 @@ describe('DPoP: tokens bound to this browser', () => {
   securityCase('a refresh token copied out of the browser is refused without the key, and the tab goes on renewing', () =>
     suite.run(async (watched) => {
       const { app } = await signedInAndRenewed(watched);
-      const stolen = (await app.refreshToken())!;
+      const stolen = (await app.person.refreshToken())!;
       const token = oktaEndpoint(watched.stack.urls.signInIssuer, 'token');
       const body = new URLSearchParams({ grant_type: 'refresh_token', refresh_token: stolen, client_id: 'isolatie-staff' });
       const bare = await fetch(token, { method: 'POST', headers: { 'Content-Type': 'application/x-www-form-urlencoded' }, body });

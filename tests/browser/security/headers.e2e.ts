@@ -53,7 +53,7 @@ describe('Content-Security-Policy', () => {
   securityCase('no violation is reported on any screen: login, provider round trip, callback, home, a section, English, not found', () =>
     suite.run(async (watched) => {
       const app = await AppModel.newPage(watched);
-      await app.signInToHome();
+      await app.person.signInToHome();
       await app.goto('/verkoop');
       await app.waitForHeading(NL.section.verkoop);
       await app.chooseLanguage('en');
@@ -90,7 +90,7 @@ describe('Content-Security-Policy', () => {
       suite.run(
         async (watched) => {
           const app = await AppModel.open(watched, '/account/login');
-          await app.waitForLoginPage();
+          await app.person.waitForLoginPage();
           const refused = await app.page.evaluate(() => {
             const attempts: Record<string, () => void> = {
               'script text': () => {
@@ -139,7 +139,7 @@ describe('Content-Security-Policy', () => {
     suite.run(
       async (watched) => {
         const app = await AppModel.newPage(watched);
-        await app.signInToHome();
+        await app.person.signInToHome();
         const scriptURL = await app.page.evaluate(async () => (await navigator.serviceWorker.ready).active?.scriptURL ?? '');
         expect(new URL(scriptURL).pathname).toBe('/sw.js');
         watched.expectNoCspViolation();
@@ -205,7 +205,7 @@ describe('Referrer-Policy and the callback', () => {
         if (new URL(response.url()).pathname === '/account/logincallback')
           callbackPolicies.push(response.headers()['referrer-policy'] ?? '');
       });
-      await app.signInToHome();
+      await app.person.signInToHome();
       expect(callbackPolicies.length).toBeGreaterThan(0);
       expect(new Set(callbackPolicies)).toEqual(new Set(['no-referrer']));
       for (const request of watched.requests) {
@@ -233,7 +233,7 @@ describe('cookies', () => {
   securityCase('the backend token cookies are for the whole site, SameSite=Lax, and die with the browser session', () =>
     suite.run(async (watched) => {
       const app = await AppModel.newPage(watched);
-      await app.signInToHome();
+      await app.person.signInToHome();
       for (const name of ['Abp.AuthToken', 'enc_auth_token']) {
         const cookie = await cookieOf(watched, name);
         expect({ path: cookie.path, sameSite: cookie.sameSite, session: cookie.expires === -1 }, name).toEqual({
@@ -276,7 +276,7 @@ describe('ABP headers are sent only as the contract says', () => {
     suite.run(async (watched) => {
       const app = await AppModel.open(watched, '/app/home');
       await app.waitForPath('/account/login');
-      await app.waitForLoginPage();
+      await app.person.waitForLoginPage();
       for (const request of [...apiRequests(watched, GET_ALL), ...apiRequests(watched, SESSION)]) {
         const headers = await headersOf(request);
         expect(headers['.aspnetcore.culture']).toBe('c=nl|uic=nl');
@@ -295,7 +295,7 @@ describe('ABP headers are sent only as the contract says', () => {
       for (const value of ['null', 'abc']) {
         await watched.context.addCookies([{ name: 'Abp-TenantId', value, url: suite.stack.urls.app, sameSite: 'Lax' }]);
         const app = await AppModel.open(watched, '/account/login');
-        await app.waitForLoginPage();
+        await app.person.waitForLoginPage();
         const sent = watched.requests.filter(
           (request) => request.frame().page() === app.page && [GET_ALL, SESSION, CONFIG].includes(new URL(request.url()).pathname),
         );
@@ -316,7 +316,7 @@ describe('ABP headers are sent only as the contract says', () => {
       suite.run(async (watched) => {
         const app = await AppModel.open(watched, '/account/login');
         await switchEnvironment(app, 'Noord');
-        await app.signIn();
+        await app.person.signIn();
         await app.waitForPath('/app/home');
         await app.waitForHeading(NL.shell.welcome);
         const token = await watched.cookie('Abp.AuthToken');
@@ -370,7 +370,7 @@ describe('index.html sends the config request and GetAll before the bundle has r
   securityCase('a start asks for each once: anonymous in a chosen environment, and signed in', () =>
     suite.run(async (watched) => {
       const first = await AppModel.open(watched, '/account/login');
-      await first.signIn();
+      await first.person.signIn();
       await first.waitForPath('/app/home');
       await first.waitForHeading(NL.shell.welcome);
       const token = await watched.cookie('Abp.AuthToken');
@@ -398,7 +398,7 @@ describe('index.html sends the config request and GetAll before the bundle has r
       expect((await headersOf(sent)).authorization).toBeUndefined();
       expect((await headersOf(sent))['abp-tenantid']).toBe('1');
       go();
-      await anonymous.waitForLoginPage();
+      await anonymous.person.waitForLoginPage();
       expect([sentBy(watched, anonymous, CONFIG).length, sentBy(watched, anonymous, GET_ALL).length]).toEqual([1, 1]);
     }),
   );
@@ -415,7 +415,7 @@ describe('index.html sends the config request and GetAll before the bundle has r
         const getAll = await eventually(() => sentBy(watched, app, GET_ALL)[0]!, 'GetAll sent by index.html');
         expect((await headersOf(getAll))['abp-tenantid'], 'in the environment the lookup found').toBe('1');
         release();
-        await app.waitForLoginPage();
+        await app.person.waitForLoginPage();
         expect([CONFIG, IS_TENANT_AVAILABLE, GET_ALL].map((path) => sentBy(watched, app, path).length)).toEqual([1, 1, 1]);
         expect(await watched.cookie('Abp-TenantId'), 'the environment kept for the next start').toBe('1');
         expect(app.errors).toEqual([]);

@@ -22,7 +22,7 @@ const suite = securitySuite(import.meta.filename);
 async function expectRefusedTokenResponse(watched: WatchedContext, change: TokenResponseChange, reason: string, logged: RegExp) {
   await changeTokenResponses(watched.context, suite.stack.urls.signInIssuer, change);
   const app = await AppModel.open(watched, '/account/login');
-  await app.signIn();
+  await app.person.signIn();
   await expectRefused(app, reason, logged);
 }
 
@@ -199,7 +199,7 @@ describe.concurrent('the ID token from the token endpoint is checked before anyt
         return rest;
       });
       const app = await AppModel.open(watched, '/account/login');
-      await app.signIn();
+      await app.person.signIn();
       await app.waitForPath('/account/login?reason=failed');
       await app.see(NL.login.failed);
       await app.expectNotBusy();
@@ -208,7 +208,7 @@ describe.concurrent('the ID token from the token endpoint is checked before anyt
       await app.expectNoRefreshToken();
       await app.expectNoLeaks();
       await watched.context.unroute(oktaEndpoint(suite.stack.urls.signInIssuer, 'token'));
-      await app.signIn();
+      await app.person.signIn();
       await app.waitForPath('/app/home');
       await app.waitForHeading(NL.shell.welcome);
     }),
@@ -224,7 +224,7 @@ describe.concurrent('the ID token from the token endpoint is checked before anyt
         return { ...body, id_token: await key.sign({ ...claims, iat: nowSeconds() - 3700, exp: nowSeconds() - 100 }) };
       });
       const app = await AppModel.open(watched, '/account/login');
-      await app.signIn();
+      await app.person.signIn();
       await app.waitForPath('/app/home');
       await app.waitForHeading(NL.shell.welcome);
       await watched.expectBackendToken();
@@ -244,7 +244,7 @@ describe.concurrent('the token endpoint fails during the code exchange', () => {
         }),
       );
       const app = await AppModel.open(watched, '/account/login');
-      await app.signIn();
+      await app.person.signIn();
       await expectRefused(app, NL.callback.noTransaction, /no-transaction.*invalid_grant/);
     }),
   );
@@ -259,7 +259,7 @@ describe.concurrent('the token endpoint fails during the code exchange', () => {
         }),
       );
       const app = await AppModel.open(watched, '/account/login');
-      await app.signIn();
+      await app.person.signIn();
       await expectRefused(app, NL.callback.providerError, /provider-error.*HTTP 500/);
     }),
   );
@@ -275,7 +275,7 @@ describe.concurrent('the token endpoint fails during the code exchange', () => {
         }),
       );
       const app = await AppModel.open(watched, '/account/login');
-      await app.signIn();
+      await app.person.signIn();
       await expectRefused(app, NL.callback.providerError, /provider-error.*HTTP 502/);
     }),
   );
@@ -284,7 +284,7 @@ describe.concurrent('the token endpoint fails during the code exchange', () => {
     suite.run(async (watched) => {
       await watched.context.route(oktaEndpoint(suite.stack.urls.signInIssuer, 'token'), (route) => route.abort('connectionrefused'));
       const app = await AppModel.open(watched, '/account/login');
-      await app.signIn();
+      await app.person.signIn();
       await expectRefused(app, NL.callback.providerUnreachable, /provider-unreachable/);
     }),
   );

@@ -12,7 +12,7 @@ const suite = securitySuite(import.meta.filename);
 /** Signed in on /app/home (admin unless told) with the connection watch loaded (it comes once the browser is idle after start-up). */
 async function signedInHome(watched: WatchedContext, person?: { userName: string; greeting: RegExp }): Promise<AppModel> {
   const app = await AppModel.newPage(watched);
-  await app.signInToHome(person?.userName, person?.greeting);
+  await app.person.signInToHome(person?.userName, undefined, person?.greeting);
   await app.waitForAfterStart();
   await app.markDocument();
   return app;
@@ -119,7 +119,7 @@ describe('offline after the app was loaded', () => {
         // One way to try now: the banner's.
         expect(await app.page.getByRole('button', { name: /opnieuw proberen/i }).count()).toBe(1);
         // The shell stays: navigation and sign-out are still there.
-        await app.openUserMenu();
+        await app.person.openUserMenu();
         expect(await app.page.getByRole('button', { name: NL.shell.signOut }).count()).toBe(1);
         watched.expectLogged(/\[route\]/);
 
@@ -158,7 +158,7 @@ describe('offline after the app was loaded', () => {
         const app = await AppModel.newPage(watched);
         const tiles = /\/assets\/HomeTiles\.lazy-[^/]+\.js$/;
         await app.page.route(tiles, (route) => route.abort('internetdisconnected'));
-        await app.signInToHome();
+        await app.person.signInToHome();
         await eventually(() => watched.logged.some((message) => /\[load\]/.test(message.text)), 'the failed load logged');
         const heading = app.page.getByRole('heading', { name: NL.home.tiles });
         expect(await heading.count(), 'no tiles without their code').toBe(0);

@@ -31,7 +31,7 @@ const REFUSED: [string, string][] = [
 
 async function signInWith(watched: WatchedContext, returnUrl: string) {
   const app = await AppModel.open(watched, `/account/login?${new URLSearchParams({ returnUrl })}`);
-  await app.signIn();
+  await app.person.signIn();
   return app;
 }
 

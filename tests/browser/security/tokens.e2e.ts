@@ -46,13 +46,13 @@ function fakeBackendToken(expired: boolean): string {
 async function expectRefusedTokenCleared(watched: WatchedContext, app: AppModel) {
   await app.goto('/app/home');
   await app.waitForPath('/account/login');
-  await app.waitForLoginPage();
+  await app.person.waitForLoginPage();
   await app.expectNotBusy();
   // ABP answers a token it cannot read with 200 as anonymous (abp-recorded/userconfiguration.json `forged-bearer`): the app clears it all the same.
   watched.expectLogged(/\[start-up\] GetAll answered the held token as anonymous/);
   await watched.expectNoBackendToken();
   await app.expectNoLeaks();
-  await app.signIn();
+  await app.person.signIn();
   await app.waitForPath('/app/home');
   await app.waitForHeading(NL.shell.welcome);
 }
@@ -80,7 +80,7 @@ describe.concurrent('a backend token the API refuses at start-up', () => {
     () =>
       suite.run(async (watched) => {
         const app = await AppModel.newPage(watched);
-        await app.signInToHome();
+        await app.person.signInToHome();
         const token = await watched.cookie('Abp.AuthToken');
         await watched.context.addCookies([{ name: 'Abp-TenantId', value: '2', url: suite.stack.urls.app, sameSite: 'Lax' }]);
         await app.goto('/app/home');
@@ -101,7 +101,7 @@ describe.concurrent('renewal: the refresh token is refused (invalid_grant)', () 
     () =>
       suite.run(async (watched) => {
         const app = await AppModel.newPage(watched);
-        await app.signInToHome();
+        await app.person.signInToHome();
         await app.markDocument();
         const acceptAgain = await app.refuseRefreshToken();
         await app.see(NL.session.expired, RENEWAL_MS + OUTCOME_MS);
@@ -113,7 +113,7 @@ describe.concurrent('renewal: the refresh token is refused (invalid_grant)', () 
         await app.signInAgainInPopup();
         await expectNoBanner(app);
         await app.waitForHeading(NL.shell.welcome, { timeout: PRESENT_MS });
-        expect(await app.refreshToken(), 'a new refresh token').toBeTruthy();
+        expect(await app.person.refreshToken(), 'a new refresh token').toBeTruthy();
         expect(await app.documentStillMarked(), 'the page was kept').toBe(true);
         await watched.expectBackendToken();
         await app.expectNoLeaks();
@@ -140,13 +140,13 @@ describe.concurrent('renewal: the provider cannot be reached', () => {
       suite.run(async (watched) => {
         await watched.context.clock.install();
         const app = await AppModel.newPage(watched);
-        await app.signInToHome();
+        await app.person.signInToHome();
         await app.markDocument();
         const token = oktaEndpoint(suite.stack.urls.signInIssuer, 'token');
         await fail(app.page, token);
         await app.see(NL.session.renewFailed, RENEWAL_MS + OUTCOME_MS);
         watched.expectLogged(/\[token\].*provider-(unreachable|error)/s);
-        expect(await app.refreshToken(), 'the refresh token is kept for the next try').toBeTruthy();
+        expect(await app.person.refreshToken(), 'the refresh token is kept for the next try').toBeTruthy();
         const before = await watched.cookie('Abp.AuthToken');
         await app.page.unroute(token);
         // The retry comes 30 s later; the page's clock is moved on instead of waiting.
@@ -170,7 +170,7 @@ describe('renewal: the browser is offline', () => {
         await app.page.route(/\/assets\/signedIn\.lazy-[^/]+\.js$/, (route) =>
           asked++ === 0 ? route.abort('internetdisconnected') : route.continue(),
         );
-        await app.signInToHome();
+        await app.person.signInToHome();
         const before = await watched.cookie('Abp.AuthToken');
         await eventually(
           async () => (await watched.cookie('Abp.AuthToken')) !== before,
@@ -185,7 +185,7 @@ describe('renewal: the browser is offline', () => {
   securityCase('offline when the renewal is due: both banners say so, and back online the session is renewed at once', () =>
     suite.run(async (watched) => {
       const app = await AppModel.newPage(watched);
-      await app.signInToHome();
+      await app.person.signInToHome();
       await app.waitForAfterStart();
       // Offline before the signed-in code has arrived is another case: the renewal then starts once it has (src/boot/whenSignedIn.ts).
       await app.waitForSignedInCode();
@@ -194,7 +194,7 @@ describe('renewal: the browser is offline', () => {
       await watched.context.setOffline(true);
       await app.see(NL.connection.offline);
       await app.see(NL.session.renewFailed, RENEWAL_MS + OUTCOME_MS);
-      expect(await app.refreshToken(), 'the refresh token is kept for the next try').toBeTruthy();
+      expect(await app.person.refreshToken(), 'the refresh token is kept for the next try').toBeTruthy();
       await watched.context.setOffline(false);
       // Well before the 30 s retry: the connection coming back is what starts it.
       await app.see(NL.connection.restored);
@@ -221,7 +221,7 @@ async function expectSharedRenewal(watched: WatchedContext, tabs: AppModel[], ro
     await tab.waitForHeading(NL.shell.welcome, { timeout: PRESENT_MS });
     await tab.expectNoLeaks();
   }
-  const [first, ...others] = await Promise.all(tabs.map((tab) => tab.refreshToken()));
+  const [first, ...others] = await Promise.all(tabs.map((tab) => tab.person.refreshToken()));
   expect(first).toBeTruthy();
   for (const other of others) expect(other, 'every tab holds the rotated refresh token').toBe(first);
   expect(await watched.cookie('Abp.AuthToken')).not.toBe(firstCookie);
@@ -235,7 +235,7 @@ async function expectSharedRenewal(watched: WatchedContext, tabs: AppModel[], ro
 /** Signed in, then a second tab opened from the app (it gets a copy of the session storage), showing home. */
 async function signedInWithOpenedTab(watched: WatchedContext): Promise<[AppModel, AppModel]> {
   const first = await AppModel.newPage(watched);
-  await first.signInToHome();
+  await first.person.signInToHome();
   return [first, await openTab(first, watched)];
 }
 
@@ -256,15 +256,16 @@ describe.concurrent('renewal in two tabs at once', () => {
     () =>
       suite.run(async (watched) => {
         const first = await AppModel.newPage(watched);
-        await first.signInToHome();
+        await first.person.signInToHome();
         const grants = refreshGrants(watched).length;
-        const atOpening = await first.refreshToken();
+        const atOpening = await first.person.refreshToken();
         const second = await openTab(first, watched);
-        const copy = await second.refreshToken();
+        const copy = await second.person.refreshToken();
         // A renewal may land while the tab opens (the next comes RENEWAL_S after the last, and a slow machine takes a while): then the
         // copy is the token of the moment it was opened or, passed on already, the one that renewal rotated to.
         if (refreshGrants(watched).length === grants) expect(copy, 'the new tab has a copy').toBe(atOpening);
-        else expect([atOpening, await first.refreshToken()], 'the new tab has a copy, or the rotated token passed on').toContain(copy);
+        else
+          expect([atOpening, await first.person.refreshToken()], 'the new tab has a copy, or the rotated token passed on').toContain(copy);
         await expectSharedRenewal(watched, [first, second], 2);
       }),
   );
@@ -272,7 +273,7 @@ describe.concurrent('renewal in two tabs at once', () => {
   securityCase.concurrent('a tab opened on its own (no copy of the refresh token) renews with the tokens of the other tab', () =>
     suite.run(async (watched) => {
       const first = await AppModel.newPage(watched);
-      await first.signInToHome();
+      await first.person.signInToHome();
       const second = await AppModel.open(watched, '/app/home');
       await second.waitForHeading(NL.shell.welcome);
       await expectSharedRenewal(watched, [first, second], 2);
@@ -282,7 +283,7 @@ describe.concurrent('renewal in two tabs at once', () => {
   securityCase.concurrent('signing out in one tab signs the other out too: its refresh token gone, the login page shown', () =>
     suite.run(async (watched) => {
       const [first, second] = await signedInWithOpenedTab(watched);
-      await first.signOut();
+      await first.person.signOut();
       await first.see(NL.login.signedOut);
       await second.waitForPath('/account/login');
       await second.see(NL.login.signedOut);

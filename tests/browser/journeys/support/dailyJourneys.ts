@@ -22,7 +22,7 @@ export function dailyJourneys(env: BrowserEnv, { dpop }: { dpop: boolean }): voi
     'signs in at the provider, back to Home, the backend’s token got without a DPoP proof where DPoP is off',
     async () => {
       const app = await AppModel.newPage(env.watched);
-      await app.signInToHome();
+      await app.person.signInToHome();
       const logins = env.watched.requests.filter((request) => request.method() === 'POST' && isExternalAuthenticate(request.url()));
       expect(logins).toHaveLength(1);
       expect(Boolean(logins[0]!.headers().dpop), 'a DPoP proof with ExternalAuthenticate').toBe(dpop);
@@ -37,7 +37,7 @@ export function dailyJourneys(env: BrowserEnv, { dpop }: { dpop: boolean }): voi
     'renews the backend’s token with the refresh token while the person works, never interrupted',
     async () => {
       const app = await AppModel.newPage(env.watched);
-      await app.signInToHome();
+      await app.person.signInToHome();
       await app.markDocument();
       const logins = () =>
         env.watched.requests.filter((request) => request.method() === 'POST' && isExternalAuthenticate(request.url())).length;
@@ -53,8 +53,8 @@ export function dailyJourneys(env: BrowserEnv, { dpop }: { dpop: boolean }): voi
     'saves a name in Mijn account with its own token, kept after a reload',
     async () => {
       const app = await AppModel.newPage(env.watched);
-      await app.signInToHome('monteur', NL.shell.welcomeOf('Piet'));
-      await app.openMyAccount();
+      await app.person.signInToHome('monteur', '123qwe', NL.shell.welcomeOf('Piet'));
+      await app.person.openMyAccount();
       const name = app.page.locator('.account-form').filter({ has: app.page.getByRole('heading', { name: 'Naam' }) });
       await name.getByLabel('Achternaam').fill('Laag');
       await name.getByRole('button', { name: 'Naam opslaan' }).click();
@@ -65,7 +65,7 @@ export function dailyJourneys(env: BrowserEnv, { dpop }: { dpop: boolean }): voi
         expect(call.headers().authorization?.split(' ')[0], 'the my-account token’s scheme').toBe(dpop ? 'DPoP' : 'Bearer');
       await app.page.reload();
       await app.waitForHeading(NL.shell.myAccount, { level: 1 });
-      await app.connectMyAccount();
+      await app.person.connectMyAccount();
       await expect.poll(() => name.getByLabel('Achternaam').inputValue()).toBe('Laag');
     },
     LONG_TEST_MS,

@@ -75,7 +75,7 @@ class ChromiumInactivityRun extends InactivityRun {
     });
     this.screen = new InactivityScreen(chromiumTab(this.page), () => this.now());
     const signingIn = Date.now();
-    await this.app.signInToHome('admin', NL.shell.welcomeAnyone);
+    await this.app.person.signInToHome('admin', '123qwe', NL.shell.welcomeAnyone);
     // Idle callbacks run on the page clock too: let them, so the watch starts.
     await this.context.clock.runFor(seconds(3));
     // Started after the sign-in began (the page clock only moves on from the real one) and before it was seen.
