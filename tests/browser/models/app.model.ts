@@ -95,12 +95,6 @@ export class AppModel extends PageModel {
     }
   }
 
-  /** Start-up's busy indicator, "Bezig met laden…". */
-  get busyIndicator(): Locator {
-    return this.page.getByRole('status').filter({ has: this.page.getByText(NL.busyAny) });
-  }
-
-  /** The page shows no busy indicator (the outcome is final, not a spinner without end). */
   /** Start-up's busy screen while it waits for a server that gave no answer (Dutch, or English once that catalog is in). */
   get waitingScreen(): Locator {
     return this.page.getByRole('status').filter({ has: this.page.getByText(oneOf(NL.startup.waiting, EN.startup.waiting)) });
@@ -113,6 +107,7 @@ export class AppModel extends PageModel {
     expect(await this.page.getByRole('alert').count(), 'no error screen while waiting').toBe(0);
   }
 
+  /** The page shows no busy indicator (the outcome is final, not a spinner without end). */
   async expectNotBusy(): Promise<void> {
     await this.page.locator('[aria-busy="true"]').first().waitFor({ state: 'detached', timeout: OUTCOME_MS });
   }
