@@ -41,13 +41,13 @@ export const browserBootMachine = (
         // The environment's lookup (a browser that has chosen none, once) loads its code beside the config, not after
         // it: on a new phone's first start it is on the way to the first page.
         if (!input.tenantChosen) tenantCode().catch(() => undefined);
-        return parseAppConfig(await requestAppConfig(input.early?.c));
+        return parseAppConfig(await requestAppConfig(input.early?.config));
       }),
-      chooseTenant: fromPromise(async ({ input }) => (await tenantCode()).chooseConfiguredTenant(input.config, input.early?.t)),
+      chooseTenant: fromPromise(async ({ input }) => (await tenantCode()).chooseConfiguredTenant(input.config, input.early?.tenant)),
       loadUserConfiguration: fromPromise(async ({ input }) => {
         const sent = getToken();
         // index.html's GetAll, when it was asked for as this one is.
-        const client = abpClientFor(input.config, input.early?.g);
+        const client = abpClientFor(input.config, input.early?.getAll);
         // With a token held, the code that settles the answer (the language, a token the backend ignored) loads beside GetAll.
         const settling = sent === undefined ? undefined : settler();
         const answered = await getUserConfiguration(client);

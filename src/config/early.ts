@@ -15,13 +15,13 @@
  */
 export interface EarlyRequest {
   /** The address. */
-  u: string;
+  url: string;
   /** The headers, as src/abp/headers.ts makes them (with a bearer the language goes in the address's `?culture=`, never the header, which ABP would save as the person's). */
-  h: Record<string, string>;
+  headers: Record<string, string>;
   /** The answer. */
-  p: Promise<Response>;
+  answer: Promise<Response>;
   /** The body of a POST (the environment's lookup); a GET has none. */
-  b?: string;
+  body?: string;
 }
 
 declare global {
@@ -31,7 +31,7 @@ declare global {
      * environment's lookup once the config has answered; GetAll after them
      * (a promise of undefined: not sent).
      */
-    early?: { c?: EarlyRequest; t?: Promise<EarlyRequest | undefined>; g?: Promise<EarlyRequest | undefined> };
+    early?: { config?: EarlyRequest; tenant?: Promise<EarlyRequest | undefined>; getAll?: Promise<EarlyRequest | undefined> };
   }
 }
 
@@ -47,7 +47,7 @@ export function earlyAnswer(
   url: string,
   headers: Headers | Record<string, string>,
 ): Promise<Response> | undefined {
-  return early && early.u === url && sameHeaders(early.h, headers) ? early.p : undefined;
+  return early && early.url === url && sameHeaders(early.headers, headers) ? early.answer : undefined;
 }
 
 /** What index.html's script sent, taken once: start-up's input (boot/bootActor.ts), which hands each answer to the actor of its request. */
@@ -75,8 +75,8 @@ export function fetchTakingEarly(
     waiting = undefined;
     const matches =
       sent !== undefined &&
-      request.method === (sent.b === undefined ? 'GET' : 'POST') &&
-      (sent.b === undefined || (await request.clone().text()) === sent.b);
+      request.method === (sent.body === undefined ? 'GET' : 'POST') &&
+      (sent.body === undefined || (await request.clone().text()) === sent.body);
     return (matches && earlyAnswer(sent, request.url, request.headers)) || fetch(request, init);
   };
 }

@@ -21,10 +21,10 @@ import { httpUrl } from './parseAppConfig.ts';
 export function sendEarlyRequests(): Window['early'] {
   // A silent renewal's frame or a sign-in popup: the callback page there only hands its address over.
   if (location.pathname === CALLBACK_PATH && (self !== top || opener)) return undefined;
-  const c = send(appConfigUrl(), appConfigHeaders(), sendAppConfigRequest);
-  const config = answer(c).then(apiOf);
-  const t = config.then((api) => api && lookUp(api));
-  const g = t.then(async (lookup) => {
+  const configRequest = send(appConfigUrl(), appConfigHeaders(), sendAppConfigRequest);
+  const config = answer(configRequest).then(apiOf);
+  const tenant = config.then((api) => api && lookUp(api));
+  const getAll = tenant.then(async (lookup) => {
     const api = await config;
     if (!api) return undefined;
     let source = cookieHeaderSource(api.header);
@@ -39,7 +39,7 @@ export function sendEarlyRequests(): Window['early'] {
   });
   // Whatever fails here is start-up's to ask again.
   const none = () => undefined;
-  return { c, t: t.catch(none), g: g.catch(none) };
+  return { config: configRequest, tenant: tenant.catch(none), getAll: getAll.catch(none) };
 }
 
 interface Api {
@@ -63,16 +63,16 @@ function apiOf(json: unknown): Api | undefined {
 /** The configured environment's lookup, as configuredTenant.lazy.ts asks it, when this browser has chosen none. */
 function lookUp(api: Api): EarlyRequest | undefined {
   if (hasChosenTenant() || !api.tenancyName) return undefined;
-  const b = JSON.stringify({ tenancyName: api.tenancyName });
+  const body = JSON.stringify({ tenancyName: api.tenancyName });
   return {
     ...call(
       api.url,
       ENDPOINTS.IsTenantAvailable.path,
       cookieHeaderSource(api.header),
       { 'Content-Type': 'application/json' },
-      { method: 'POST', body: b },
+      { method: 'POST', body },
     ),
-    b,
+    body,
   };
 }
 
@@ -84,18 +84,18 @@ function call(api: string, path: string, source: AbpHeaderSource, more?: Record<
 }
 
 function send(
-  u: string,
-  h: Record<string, string>,
+  url: string,
+  headers: Record<string, string>,
   fetcher: (url: string, headers: Record<string, string>) => Promise<Response>,
 ): EarlyRequest {
-  const p = fetcher(u, h);
+  const answer = fetcher(url, headers);
   // Its failure is start-up's to see, when it takes the answer.
-  p.catch(() => undefined);
-  return { u, h, p };
+  answer.catch(() => undefined);
+  return { url, headers, answer };
 }
 
 /** The answer's JSON; a refusal is no answer here. */
 async function answer(request: EarlyRequest): Promise<unknown> {
-  const response = await request.p;
+  const response = await request.answer;
   return response.ok ? response.clone().json() : undefined;
 }

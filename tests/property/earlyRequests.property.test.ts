@@ -206,8 +206,8 @@ describe("index.html's early requests and start-up", () => {
       setCookies(cookiesOf);
       const sent = network(appConfig, lookup);
       window.early = sendEarlyRequests();
-      await window.early?.g;
-      await window.early?.t;
+      await window.early?.getAll;
+      await window.early?.tenant;
       const earlySent = sent.splice(0);
       await startUp();
       const askedAgain = early(sent);

@@ -4,9 +4,9 @@ import { earlyAnswer, fetchTakingEarly, takeEarlyRequests, type EarlyRequest } f
 const GET_ALL = 'https://app.example.nl/AbpUserConfiguration/GetAll';
 const HEADERS = { '.AspNetCore.Culture': 'c=nl|uic=nl', 'Abp-TenantId': '1', 'X-Requested-With': 'XMLHttpRequest' };
 
-function early(url = GET_ALL, headers: Record<string, string> = HEADERS): EarlyRequest & { answer: Response } {
-  const answer = Response.json({ result: 'early' });
-  return { u: url, h: headers, p: Promise.resolve(answer), answer };
+function early(url = GET_ALL, headers: Record<string, string> = HEADERS): EarlyRequest & { response: Response } {
+  const response = Response.json({ result: 'early' });
+  return { url, headers, answer: Promise.resolve(response), response };
 }
 
 afterEach(() => {
@@ -17,7 +17,7 @@ afterEach(() => {
 describe('an answer index.html asked for', () => {
   it('is taken only for the same address and the same headers, names compared without regard to case', async () => {
     const sent = early();
-    expect(await earlyAnswer(sent, GET_ALL, new Headers(HEADERS))).toBe(sent.answer);
+    expect(await earlyAnswer(sent, GET_ALL, new Headers(HEADERS))).toBe(sent.response);
     expect(earlyAnswer(sent, GET_ALL, { ...HEADERS, 'Abp-TenantId': '2' })).toBeUndefined();
     expect(earlyAnswer(sent, GET_ALL, { ...HEADERS, Authorization: 'Bearer t' })).toBeUndefined();
     expect(earlyAnswer(sent, GET_ALL, { '.AspNetCore.Culture': 'c=nl|uic=nl', 'X-Requested-With': 'XMLHttpRequest' })).toBeUndefined();
@@ -27,8 +27,8 @@ describe('an answer index.html asked for', () => {
 
   it("are taken from the page once, as start-up's input", () => {
     const config = early('https://app.example.nl/assets/appconfig.production.json');
-    window.early = { c: config };
-    expect(takeEarlyRequests()).toEqual({ c: config });
+    window.early = { config };
+    expect(takeEarlyRequests()).toEqual({ config });
     expect(takeEarlyRequests()).toBeUndefined();
   });
 
@@ -37,7 +37,7 @@ describe('an answer index.html asked for', () => {
     vi.stubGlobal('fetch', network);
     const sent = early();
     const earlyFetch = fetchTakingEarly(Promise.resolve(sent));
-    expect(await earlyFetch(new Request(GET_ALL, { headers: HEADERS }))).toBe(sent.answer);
+    expect(await earlyFetch(new Request(GET_ALL, { headers: HEADERS }))).toBe(sent.response);
     expect(network).not.toHaveBeenCalled();
     // Asked again by the same client (the language's own GetAll): the network.
     expect(await (await earlyFetch(new Request(GET_ALL, { headers: HEADERS }))).json()).toEqual({ result: 'network' });
@@ -56,8 +56,8 @@ describe('an answer index.html asked for', () => {
   it("a failed early GetAll is that request's failure, not a second try", async () => {
     const network = vi.fn(async () => Response.json({}));
     vi.stubGlobal('fetch', network);
-    const failed: EarlyRequest = { u: GET_ALL, h: HEADERS, p: Promise.reject(new TypeError('Failed to fetch')) };
-    failed.p.catch(() => undefined);
+    const failed: EarlyRequest = { url: GET_ALL, headers: HEADERS, answer: Promise.reject(new TypeError('Failed to fetch')) };
+    failed.answer.catch(() => undefined);
     const earlyFetch = fetchTakingEarly(Promise.resolve(failed));
     await expect(earlyFetch(new Request(GET_ALL, { headers: HEADERS }))).rejects.toThrow('Failed to fetch');
     expect(network).not.toHaveBeenCalled();
@@ -68,12 +68,12 @@ describe('an answer index.html asked for', () => {
     vi.stubGlobal('fetch', network);
     const url = 'https://app.example.nl/api/services/app/Account/IsTenantAvailable';
     const headers = { '.AspNetCore.Culture': 'c=nl|uic=nl', 'X-Requested-With': 'XMLHttpRequest', 'Content-Type': 'application/json' };
-    const lookup = (body: string) => ({ ...early(url, headers), b: body });
+    const lookup = (body: string) => ({ ...early(url, headers), body });
     const post = (tenancyName: string) => new Request(url, { method: 'POST', headers, body: JSON.stringify({ tenancyName }) });
 
     const sent = lookup(JSON.stringify({ tenancyName: 'Isolatie' }));
     let earlyFetch = fetchTakingEarly(Promise.resolve(sent));
-    expect(await earlyFetch(post('Isolatie'))).toBe(sent.answer);
+    expect(await earlyFetch(post('Isolatie'))).toBe(sent.response);
 
     earlyFetch = fetchTakingEarly(Promise.resolve(lookup(JSON.stringify({ tenancyName: 'Isolatie' }))));
     expect(await (await earlyFetch(post('Noord'))).json(), 'another environment').toEqual({ result: 'network' });
