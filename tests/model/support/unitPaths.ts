@@ -71,6 +71,11 @@ export function describeRulePaths(model: MachineModel, generated: GeneratedPaths
   const rules = model.rules ?? [];
   if (rules.length === 0) return;
   describe(`${model.name}Machine rules (unit)`, () => {
+    // A machine that leaves its first state by nothing has no path: with no test it would pass every rule.
+    if (generated.paths.length === 0)
+      it(`the ${model.name}Machine ${RULES_TEST}`, () => {
+        throw new Error(`the ${model.name} machine offers no path to check its rules on: its first state leads nowhere`);
+      });
     for (const path of generated.paths) {
       it(`${path.id} ${RULES_TEST}`, async () => {
         const { violations } = checkRules(rules, path, (await walkPath(model, path)).steps, Date.now());
