@@ -104,6 +104,8 @@ export const tokenDriver: BrowserDriver = {
 };
 
 const TOKENS_KEY = 'oidc.tokens';
+/** The chunk that starts a signed-in page's token lifecycle (src/session/signedIn.lazy.ts, started from src/start.tsx). */
+const SIGNED_IN_CHUNK = /\/assets\/signedIn\.lazy-[^/]+\.js$/;
 
 /**
  * One token path in Chromium. ADDED is a sign-in (the working day's end
@@ -128,6 +130,8 @@ class ChromiumTokenRun {
   /** Refresh requests are held only while a renewal is to be seen; the sign-in's code exchanges always pass. */
   private holding = false;
   private refreshes = 0;
+  /** The signed-in chunk's address, by the page that fetched it. */
+  private readonly signedInChunk = new Map<Page, string>();
   private signedInAt = 0;
   private onAbout = false;
   private redirected = false;
@@ -209,10 +213,34 @@ class ChromiumTokenRun {
       this.env.stack.appConfigSwitch.set({ auth: { ...this.env.stack.appConfig.auth, refreshTokenLifetimeMinutes: day } });
     await this.context.clock.install();
     this.app = await AppModel.newPage(this.env.watched);
+    this.context.on('response', (response) => {
+      if (SIGNED_IN_CHUNK.test(new URL(response.url()).pathname)) this.signedInChunk.set(response.frame().page(), response.url());
+    });
     await this.page.route(oktaEndpoint(this.env.stack.urls.signInIssuer, 'token'), (route) => this.tokenRequest(route));
     await this.app.signInToHome();
     this.signedInAt = await this.now();
+    await this.lifecycleStarted(this.page);
     if (this.path.steps.some((step) => step.trigger === 'RENEWED')) await this.openOtherTab();
+  }
+
+  /**
+   * Waits until the page has started its token lifecycle, which the app
+   * starts once the browser is idle after the first signed-in page: until
+   * then the tab has no tokenMachine to be `active`, and hears nothing on
+   * the token channel. Seen as the signed-in chunk the page fetched, then
+   * imported again in the page, one task later than the app's own import
+   * ran its start (synchronous once the module is in).
+   */
+  private async lifecycleStarted(page: Page): Promise<void> {
+    await waitFor(() => this.signedInChunk.has(page), SLOW_OUTCOME_MS, `${this.path.id}: the token lifecycle was not loaded`);
+    // As text: the test's own transform would rewrite an import() written in a function.
+    await page.evaluate(
+      `import(${JSON.stringify(this.signedInChunk.get(page))}).then(() => new Promise((resolve) => {
+        const task = new MessageChannel();
+        task.port1.onmessage = () => resolve();
+        task.port2.postMessage(undefined);
+      }))`,
+    );
   }
 
   private async tokenRequest(route: Route): Promise<void> {
@@ -342,6 +370,7 @@ class ChromiumTokenRun {
     ]);
     this.other = new AppModel(opened, this.env.watched);
     await this.other.waitForHeading(NL.shell.welcome);
+    await this.lifecycleStarted(opened);
   }
 
   /** RENEWED: the other tab renews after a 401 of its own; this one hears of it. */
