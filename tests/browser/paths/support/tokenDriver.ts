@@ -5,6 +5,8 @@ import { stateKey, type MachineModel, type ModelPath, type PathStep } from '../.
 import { AppModel } from '../../models/app.model.ts';
 import { EN, NL } from '../../models/texts.ts';
 import type { BrowserEnv } from '../../support/env.ts';
+import { abpSession } from '../../support/stack.ts';
+import { ChangeLanguage } from '../../../../src/endpoints/endpointTable.ts';
 import { stepName, type BrowserDriver } from './browserPaths.ts';
 import {
   CALLBACK_OUTCOME_MS,
@@ -134,6 +136,8 @@ class ChromiumTokenRun {
   private readonly signedInChunk = new Map<Page, string>();
   private signedInAt = 0;
   private onAbout = false;
+  /** Admin's language saved as English at the backend by this path (startUpAgain), not yet back to Dutch. */
+  private keepsEnglish = false;
   private redirected = false;
 
   constructor(
@@ -154,6 +158,9 @@ class ChromiumTokenRun {
     this.popupGate.resolve();
     for (const route of this.held.splice(0)) await route.abort('failed').catch(() => undefined);
     this.env.stack.appConfigSwitch.reset();
+    // A path that stopped between the two switches of language: admin keeps no language of his own again, as the stack had him.
+    if (this.keepsEnglish)
+      await (await abpSession(this.env.stack)).post(ChangeLanguage.path.replace('api/services/app/', ''), { languageName: 'nl' });
   }
 
   async run(): Promise<void> {
@@ -267,11 +274,7 @@ class ChromiumTokenRun {
   /** EXPIRED: the backend answers the session call of "Over de applicatie" with 401, once. */
   private async refusedOnce(): Promise<void> {
     this.env.stack.faults.set('Session', { status: 401, times: 1 });
-    if (this.onAbout) {
-      // Back to Home in the page's history (no reload), so "Over de applicatie" asks for the session again.
-      await this.page.goBack();
-      await this.app.waitForHeading(NL.shell.welcome);
-    }
+    await this.backHome();
     await this.app.openAbout();
     this.onAbout = true;
   }
@@ -334,10 +337,22 @@ class ChromiumTokenRun {
    * back, since ABP keeps the language per person).
    */
   private async startUpAgain(): Promise<void> {
+    // Home greets in the language start-up settled on.
+    await this.backHome();
+    this.keepsEnglish = true;
     await this.app.chooseLanguage('en');
     await this.app.waitForHeading(EN.shell.welcome);
     await this.app.chooseLanguage('nl');
     await this.app.waitForHeading(NL.shell.welcome);
+    this.keepsEnglish = false;
+  }
+
+  /** Back to Home in the page's history (no reload) from "Over de applicatie", so it asks for the session again when opened. */
+  private async backHome(): Promise<void> {
+    if (!this.onAbout) return;
+    await this.page.goBack();
+    await this.app.waitForHeading(NL.shell.welcome);
+    this.onAbout = false;
   }
 
   /**
@@ -347,10 +362,7 @@ class ChromiumTokenRun {
    */
   private async backendBack(): Promise<void> {
     this.env.stack.faults.set('Session', { reset: true, times: 1 });
-    if (this.onAbout) {
-      await this.page.goBack();
-      await this.app.waitForHeading(NL.shell.welcome);
-    }
+    await this.backHome();
     await this.app.openAbout();
     this.onAbout = true;
     await this.page
