@@ -6,8 +6,8 @@ import { AppModel } from '../../models/app.model.ts';
 import { EN, NL } from '../../models/texts.ts';
 import type { BrowserEnv } from '../../support/env.ts';
 import { abpSession } from '../../support/stack.ts';
-import { ChangeLanguage } from '../../../../src/endpoints/endpointTable.ts';
-import { stepName, type BrowserDriver } from './browserPaths.ts';
+import { ChangeLanguage, Session } from '../../../../src/endpoints/endpointTable.ts';
+import { sees, stepName, type BrowserDriver } from './browserPaths.ts';
 import {
   CALLBACK_OUTCOME_MS,
   LOOK_EVERY_MS,
@@ -186,7 +186,7 @@ class ChromiumTokenRun {
           case 'ADDED':
             return stateKey(this.path.steps[this.path.steps.indexOf(step) - 1]!.state) === 'idle' ? this.signIn() : this.startUpAgain();
           case 'RETRY':
-            return this.backendBack();
+            return this.backendBack(name);
           case 'EXPIRED':
             return this.refusedOnce();
           case 'WAKE':
@@ -356,21 +356,28 @@ class ChromiumTokenRun {
   }
 
   /**
-   * RETRY: the backend did not answer one request (the connection dropped),
-   * and is found reachable again at the connectivity watch's first retry,
-   * 2 s later by the page clock (the renewal's own retry waits 30 s).
+   * RETRY: the backend did not answer one request (the session call of
+   * "Over de applicatie", its connection refused in the browser: a socket the
+   * stack drops is one Chromium quietly asks again on), and is found
+   * reachable again at the connectivity watch's first retry, 2 s later by
+   * the page clock (the renewal's own retry waits 30 s).
    */
-  private async backendBack(): Promise<void> {
-    this.env.stack.faults.set('Session', { reset: true, times: 1 });
+  private async backendBack(name: string): Promise<void> {
+    const session = new URL(Session.path, `${this.env.stack.urls.api}/`).href;
+    await this.page.route(
+      (url) => url.href.startsWith(session),
+      (route) => route.abort('connectionrefused'),
+      { times: 1 },
+    );
     await this.backHome();
     await this.app.openAbout();
     this.onAbout = true;
-    await this.page
-      .getByRole('status')
-      .filter({ hasText: /verbinding/i })
-      .first()
-      .waitFor({ timeout: OUTCOME_MS })
-      .catch(() => undefined);
+    await sees(
+      this.page.getByRole('region', { name: NL.connection.region }).getByText(NL.connection.unreachable),
+      `"${NL.connection.unreachable}"`,
+    ).catch((error: Error) => {
+      throw new Error(`${name}: ${error.message}`);
+    });
     await this.context.clock.runFor(CONNECTIVITY_RETRY_MS + seconds(1));
   }
 
