@@ -14,6 +14,7 @@ import {
   minutes,
   OUTCOME_MS,
   pause,
+  PRESENT_MS,
   QUIET_MS,
   seconds,
   SLOW_OUTCOME_MS,
@@ -106,6 +107,14 @@ export const tokenDriver: BrowserDriver = {
 };
 
 const TOKENS_KEY = 'oidc.tokens';
+/** The banners of a token that does not work (renewFailed, reauthenticating or extending, signInRequired after a refused refresh or a closed popup). */
+const ASKING_BANNERS = new RegExp(
+  [NL.session.renewFailed, NL.session.pending, NL.session.expired, NL.session.popupClosed]
+    .map((text) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'))
+    .join('|'),
+);
+/** The page's binding that counts the popups it asked for while they are blocked. */
+const POPUP_ASKED = 'popupAsked';
 /** The chunk that starts a signed-in page's token lifecycle (src/session/signedIn.lazy.ts, started from src/start.tsx). */
 const SIGNED_IN_CHUNK = /\/assets\/signedIn\.lazy-[^/]+\.js$/;
 
@@ -132,6 +141,8 @@ class ChromiumTokenRun {
   /** Refresh requests are held only while a renewal is to be seen; the sign-in's code exchanges always pass. */
   private holding = false;
   private refreshes = 0;
+  /** How often the page asked for a popup the browser blocked (SIGN_IN before `terminal`). */
+  private popupsAsked = 0;
   /** The signed-in chunk's address, by the page that fetched it. */
   private readonly signedInChunk = new Map<Page, string>();
   private signedInAt = 0;
@@ -406,9 +417,14 @@ class ChromiumTokenRun {
   /** SIGN_IN: the banner's button; the popup is held at the provider until the next step's outcome. */
   private async signInAgain(name: string, next: PathStep | undefined): Promise<void> {
     if (next?.outcome === 'terminal') {
-      await this.page.evaluate(() => {
-        window.open = () => null;
-      });
+      // Blocked: window.open gives null, and the page says each time it was asked (the page itself goes to the provider next).
+      await this.page.exposeFunction(POPUP_ASKED, () => (this.popupsAsked += 1));
+      await this.page.evaluate((asked) => {
+        window.open = () => {
+          void (window as unknown as Record<string, () => Promise<void>>)[asked]!();
+          return null;
+        };
+      }, POPUP_ASKED);
       const authorize = oktaEndpoint(this.env.stack.urls.signInIssuer, 'authorize');
       this.page.on('request', (request) => {
         if (request.isNavigationRequest() && request.frame() === this.page.mainFrame() && request.url().startsWith(authorize))
@@ -461,15 +477,32 @@ class ChromiumTokenRun {
     if (state === 'renewing') return this.expectRenewing(name);
     if (state === 'renewFailed') return this.expectBanner(name, NL.session.renewFailed, true);
     if (state === 'signInRequired') {
-      await this.expectBanner(name, NL.session.expired, true);
+      // The banner says why: the popup closed before the sign-in was done, or the session's end.
+      const closed = step.kind === 'done' && step.trigger === 'reauthenticate' && step.outcome === 'canceled';
+      await this.expectBanner(name, closed ? NL.session.popupClosed : NL.session.expired, true);
+      await sees(this.page.locator('.banner').getByRole('button', { name: NL.session.signInAgain }), `"${NL.session.signInAgain}"`).catch(
+        (error: Error) => {
+          throw new Error(`${name}: ${error.message}`);
+        },
+      );
       if (step.kind === 'error' && step.trigger === 'renewTokens' && (await this.refreshToken()) !== undefined)
         throw new Error(`${name}: a refused refresh keeps the refresh token`);
       return;
     }
-    if (state === 'reauthenticating' || state === 'extending') return this.expectBanner(name, 'Log in via het pop-upvenster…', true);
+    if (state === 'reauthenticating' || state === 'extending') return this.expectPopup(name);
     if (state === 'redirecting') return this.expectRedirect(name);
     if (state === '{active:endingSoon}') return this.expectBanner(name, /^Je sessie eindigt om \d{2}:\d{2}\./, true);
     return this.expectQuiet(name, step);
+  }
+
+  /**
+   * The sign-in in the popup: "Log in via het pop-upvenster…" while it is
+   * open. A popup the browser blocks ends the step at once (the page goes to
+   * the provider, the next step): there the popup was asked for, once.
+   */
+  private async expectPopup(name: string): Promise<void> {
+    if (!this.popup) return waitFor(() => this.popupsAsked === 1, OUTCOME_MS, `${name}: ${this.popupsAsked} popups asked for, not one`);
+    return this.expectBanner(name, NL.session.pending, true);
   }
 
   private refreshToken(): Promise<string | undefined> {
@@ -498,7 +531,7 @@ class ChromiumTokenRun {
 
   /** The token working: no banner but the working day's, the page kept, and no refresh request left waiting. */
   private async expectQuiet(name: string, step: PathStep): Promise<void> {
-    await this.expectBanner(name, /De verbinding met de inlogdienst|Log in via het pop-upvenster|Je sessie is verlopen/, false);
+    await this.expectBanner(name, ASKING_BANNERS, false);
     await this.app.watched.expectBackendToken();
     if (step.kind === 'event' && step.trigger === 'WAKE') {
       // Woken before the token is due: no renewal.
@@ -523,10 +556,14 @@ class ChromiumTokenRun {
     if (this.refreshes !== refreshes) throw new Error(`${name}: the signed-out tab renews`);
   }
 
-  /** The popup could not open: the page goes to the provider as a whole (and, its session still there, comes back signed in). */
+  /** The popup could not open: the page goes to the provider as a whole (and, its session still there, comes back signed in to the page it left). */
   private async expectRedirect(name: string): Promise<void> {
+    const [path, heading] = this.onAbout ? ['/app/about', NL.shell.about] : ['/app/home', NL.shell.welcome];
     await waitFor(() => this.redirected, SLOW_OUTCOME_MS, `${name}: the page did not go to the provider's sign-in`);
-    await this.app.waitForHeading(NL.shell.welcome, { timeout: SLOW_OUTCOME_MS });
+    await this.app.waitForHeading(heading, { level: 1, timeout: SLOW_OUTCOME_MS }).catch(() => {
+      throw new Error(`${name}: back from the provider, the page shows no "${heading}" (at ${this.page.url()})`);
+    });
+    await this.app.waitForPath(path, PRESENT_MS);
   }
 }
 
