@@ -302,6 +302,10 @@ export const NL = {
     renewFailed: 'De verbinding met de inlogdienst is even weg. We proberen je sessie zo opnieuw te verlengen.',
     expired: 'Je sessie is verlopen. Log opnieuw in.',
     signInAgain: 'Opnieuw inloggen',
+    /** While the sign-in in the popup is open. */
+    pending: 'Log in via het pop-upvenster…',
+    /** The popup closed before the sign-in was done. */
+    popupClosed: 'Het inlogvenster is gesloten voordat het inloggen klaar was.',
     /** A hidden frame could not see the provider's session on another site: nothing is claimed about it. */
     unseen:
       'Je sessie moet even worden bevestigd bij de inlogdienst. Ben je daar nog ingelogd, dan hoef je niets in te vullen. Deze pagina blijft staan.',
