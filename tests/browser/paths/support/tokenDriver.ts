@@ -235,7 +235,7 @@ class ChromiumTokenRun {
       if (SIGNED_IN_CHUNK.test(new URL(response.url()).pathname)) this.signedInChunk.set(response.frame().page(), response.url());
     });
     await this.page.route(oktaEndpoint(this.env.stack.urls.signInIssuer, 'token'), (route) => this.tokenRequest(route));
-    await this.app.signInToHome();
+    await this.app.person.signInToHome();
     this.signedInAt = await this.now();
     await this.lifecycleStarted(this.page);
     if (this.path.steps.some((step) => step.trigger === 'RENEWED')) await this.openOtherTab();
