@@ -221,7 +221,8 @@ export function chromiumTarget(locator: Locator): Target {
     pressEnter: (timeout = OUTCOME_MS) => locator.press('Enter', { timeout }),
     text: async (timeout = OUTCOME_MS) => {
       await locator.waitFor({ state: 'visible', timeout });
-      return locator.innerText();
+      // Within the same limit: an element replaced after it showed is looked for again, and without one playwright's own 30 s apply.
+      return locator.innerText({ timeout });
     },
     visible: () => locator.isVisible(),
   };
