@@ -162,7 +162,8 @@ export function createAppRouter(boot: BootActor) {
   // One client for the config, so a screen's effects that depend on it do not run again with every render.
   let work: { config: AppConfig; client: AbpClient } | undefined;
   const api = () => {
-    if (work?.config !== config()) work = { config: config(), client: workClientFor(config()) };
+    const current = config();
+    if (work?.config !== current) work = { config: current, client: workClientFor(current) };
     return work.client;
   };
   const made = createRouter({
