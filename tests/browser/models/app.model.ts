@@ -9,8 +9,8 @@ import { oktaEndpoint } from '../../../devstack/provider/oidc.ts';
 import { chromiumTab, chromiumTarget } from '../support/driver.ts';
 import { PRESENT_MS } from '../../support/limits.ts';
 
-/** The requests a test can hold, by the name of what the machines invoke them for. */
-export type Endpoint = 'appconfig' | 'IsTenantAvailable' | 'GetAll' | 'Session' | 'catalog chunk' | 'token' | 'ExternalAuthenticate';
+/** The requests a test can hold in this page, by the name of what the machines invoke them for (the stack holds any of its own: `stack.holds`). */
+export type Endpoint = 'GetAll' | 'Session' | 'token' | 'ExternalAuthenticate';
 
 export type { Language };
 
@@ -258,14 +258,10 @@ export class AppModel extends PageModel {
 
   /** Holds this page's requests to an endpoint until the test lets each go (see Gate). */
   hold(endpoint: Endpoint): Promise<Gate> {
-    const app = new URL(this.stack.urls.app).origin;
     const api = new URL(this.stack.urls.api).origin;
     const matchers: Record<Endpoint, (url: URL) => boolean> = {
-      appconfig: (url) => url.origin === app && url.pathname.startsWith('/assets/appconfig'),
-      IsTenantAvailable: (url) => url.origin === api && url.pathname.endsWith('/Account/IsTenantAvailable'),
       GetAll: (url) => url.origin === api && url.pathname.endsWith('/AbpUserConfiguration/GetAll'),
       Session: (url) => url.origin === api && url.pathname.includes('/Session/'),
-      'catalog chunk': (url) => url.origin === app && /\/assets\/messages-[^/]+\.js$/.test(url.pathname),
       token: (url) => url.href === oktaEndpoint(this.stack.urls.signInIssuer, 'token'),
       ExternalAuthenticate: (url) => url.origin === api && url.pathname.endsWith('/TokenAuth/ExternalAuthenticate'),
     };

@@ -47,13 +47,6 @@ export class Gate {
     });
   }
 
-  /** Stops holding: requests held now and later fail as if the network had dropped them. */
-  async failAll(): Promise<void> {
-    await this.page.unroute(this.matcher, this.handler);
-    for (const route of this.held.splice(0)) await route.abort('failed').catch(() => undefined);
-    await this.page.route(this.matcher, (route) => route.abort('failed'));
-  }
-
   /** Stops holding: requests held now and later go through. */
   async open(): Promise<void> {
     await this.page.unroute(this.matcher, this.handler);

@@ -379,7 +379,12 @@ export const API = {
   internalError: 'An internal error occurred during your request!',
 } as const;
 
+/** The text as a pattern that matches it literally. */
+export function escaped(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+}
+
 /** Matches any of the texts, whole: for a control whose name depends on the language. */
 export function oneOf(...texts: string[]): RegExp {
-  return new RegExp(`^(${texts.map((text) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('|')})$`);
+  return new RegExp(`^(${texts.map(escaped).join('|')})$`);
 }

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll } from 'vitest';
 import type { Stack, StackOptions } from '../../../devstack/stack.ts';
 import { startTestStack as startStack, type TestStack } from '../../../devstack/test-stack.ts';
+import { ChangeLanguage } from '../../../src/endpoints/endpointTable.ts';
 
 /**
  * The stack of a browser test file. The provider offers its DPoP nonce
@@ -105,4 +106,9 @@ export async function addPerson(
     password: '123qwe',
   });
   return { id, fullName: `${name} ${surname}`, emailAddress };
+}
+
+/** Saves the language ABP keeps for the session's person (`User/ChangeLanguage`), as the person's menu does. */
+export function saveLanguage(session: AbpSession, languageName: string): Promise<unknown> {
+  return session.post(ChangeLanguage.path.replace('api/services/app/', ''), { languageName });
 }

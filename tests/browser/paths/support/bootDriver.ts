@@ -1,9 +1,9 @@
 import { expect } from 'vitest';
 import type { LocaleMapping } from '../../../../devstack/appconfig.ts';
-import type { ServerGate } from '../../../../devstack/faults/holds.ts';
+import type { HoldEndpoint, ServerGate } from '../../../../devstack/faults/holds.ts';
 import type { Stack } from '../../../../devstack/stack.ts';
 import type { ModelPath } from '../../../../scripts/paths/model.ts';
-import type { Endpoint, Language } from '../../models/app.model.ts';
+import type { Language } from '../../models/app.model.ts';
 import { EN, NL } from '../../models/texts.ts';
 import { eventually, OUTCOME_MS } from '../../models/watch.ts';
 import { chromiumTab, type Role, type Tab, type Target } from '../../support/driver.ts';
@@ -50,7 +50,7 @@ const QUIET_PAGE = '/favicon.svg';
 const BUSY_WORDS = ['Bezig met laden', 'Loading'];
 
 class TabBoot implements BootBrowser {
-  private readonly gates = new Map<Endpoint, ServerGate>();
+  private readonly gates = new Map<HoldEndpoint, ServerGate>();
   /** Set when the run is over: the catalog's requests are no longer dropped. */
   private ended = false;
 
@@ -79,12 +79,12 @@ class TabBoot implements BootBrowser {
     );
   }
 
-  async start(held: readonly Endpoint[]): Promise<void> {
+  async start(held: readonly HoldEndpoint[]): Promise<void> {
     for (const endpoint of held) this.gates.set(endpoint, this.stack.holds.hold(endpoint));
     await this.tab.goto(`${this.app}/`);
   }
 
-  async next(endpoint: Endpoint): Promise<HeldCall> {
+  async next(endpoint: HoldEndpoint): Promise<HeldCall> {
     return heldAtServer(await this.gates.get(endpoint)!.next());
   }
 

@@ -1,13 +1,13 @@
 import { expect } from 'vitest';
 import type { LocaleMapping } from '../../../../devstack/appconfig.ts';
+import type { HoldEndpoint } from '../../../../devstack/faults/holds.ts';
 import type { Stack } from '../../../../devstack/stack.ts';
 import { stateKey, type ModelPath, type PathStep } from '../../../../scripts/paths/model.ts';
-import type { Endpoint, Language } from '../../models/app.model.ts';
+import type { Language } from '../../models/app.model.ts';
 import { REQUEST_TIMEOUT_MS } from '../../../../src/abp/client.ts';
 import { EN, NL } from '../../models/texts.ts';
 import { OUTCOME_MS } from '../../models/watch.ts';
-import { ChangeLanguage } from '../../../../src/endpoints/endpointTable.ts';
-import { abpSession } from '../../support/stack.ts';
+import { abpSession, saveLanguage } from '../../support/stack.ts';
 import { stepName } from './browserPaths.ts';
 import type { HeldCall } from './held.ts';
 
@@ -31,7 +31,7 @@ const INVOKED = {
   loadPersonLanguage: 'GetAll',
   initSession: 'Session',
   loadLocale: 'catalog chunk',
-} as const satisfies Record<string, Endpoint>;
+} as const satisfies Record<string, HoldEndpoint>;
 type Actor = keyof typeof INVOKED;
 /** GetAll's answer for a signed-in person who keeps English at the backend (admin, his language saved as `en` for the run). */
 const KEEPS_ENGLISH = 'keeps en';
@@ -59,9 +59,9 @@ export interface BootBrowser {
   /** A cookie of the app's site, written as the app writes it (before the first navigation, or on the page). */
   plantCookie(name: string, value: string): Promise<void>;
   /** Opens the app at `/` with every request to these endpoints held. */
-  start(held: readonly Endpoint[]): Promise<void>;
+  start(held: readonly HoldEndpoint[]): Promise<void>;
   /** The next held request to the endpoint, waiting for it to be made. */
-  next(endpoint: Endpoint): Promise<HeldCall>;
+  next(endpoint: HoldEndpoint): Promise<HeldCall>;
   /** Lets the config file through with `mapping` put first in its localeMappings. */
   passConfigWith(held: HeldCall, mapping: LocaleMapping): Promise<void>;
   /** The catalog chunk is not there: this request and every later one get no answer. */
@@ -175,8 +175,7 @@ export class BootRun {
     if (!hasOutcome(this.path, 'loadUserConfiguration', KEEPS_ENGLISH)) return this.walk();
     // Admin keeps English at the backend, and this browser holds his backend token: a signed-in start on a Dutch device.
     const admin = await abpSession(this.stack);
-    const saveLanguage = (languageName: string) => admin.post(ChangeLanguage.path.replace('api/services/app/', ''), { languageName });
-    await saveLanguage('en');
+    await saveLanguage(admin, 'en');
     try {
       await this.browser.plantCookie(TOKEN_COOKIE, admin.token);
       this.token = admin.token;
@@ -184,7 +183,7 @@ export class BootRun {
       await this.walk();
     } finally {
       // As the stack had him: the paths after this one start with admin keeping no language of his own.
-      await saveLanguage('nl');
+      await saveLanguage(admin, 'nl');
     }
   }
 

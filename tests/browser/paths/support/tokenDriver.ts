@@ -3,14 +3,14 @@ import { oktaEndpoint } from '../../../../devstack/provider/oidc.ts';
 import { ANY_STEPS, THEN } from '../../../../scripts/paths/generate.ts';
 import { stateKey, type MachineModel, type ModelPath, type PathStep } from '../../../../scripts/paths/model.ts';
 import { AppModel } from '../../models/app.model.ts';
-import { EN, NL } from '../../models/texts.ts';
+import { EN, escaped, NL } from '../../models/texts.ts';
+import { eventually } from '../../models/watch.ts';
 import type { BrowserEnv } from '../../support/env.ts';
-import { abpSession } from '../../support/stack.ts';
-import { ChangeLanguage, Session } from '../../../../src/endpoints/endpointTable.ts';
+import { abpSession, saveLanguage } from '../../support/stack.ts';
+import { Session } from '../../../../src/endpoints/endpointTable.ts';
 import { sees, stepName, type BrowserDriver } from './browserPaths.ts';
 import {
   CALLBACK_OUTCOME_MS,
-  LOOK_EVERY_MS,
   minutes,
   OUTCOME_MS,
   pause,
@@ -109,9 +109,7 @@ export const tokenDriver: BrowserDriver = {
 const TOKENS_KEY = 'oidc.tokens';
 /** The banners of a token that does not work (renewFailed, reauthenticating or extending, signInRequired after a refused refresh or a closed popup). */
 const ASKING_BANNERS = new RegExp(
-  [NL.session.renewFailed, NL.session.pending, NL.session.expired, NL.session.popupClosed]
-    .map((text) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'))
-    .join('|'),
+  [NL.session.renewFailed, NL.session.pending, NL.session.expired, NL.session.popupClosed].map(escaped).join('|'),
 );
 /** The page's binding that counts the popups it asked for while they are blocked. */
 const POPUP_ASKED = 'popupAsked';
@@ -170,8 +168,7 @@ class ChromiumTokenRun {
     for (const route of this.held.splice(0)) await route.abort('failed').catch(() => undefined);
     this.env.stack.appConfigSwitch.reset();
     // A path that stopped between the two switches of language: admin keeps no language of his own again, as the stack had him.
-    if (this.keepsEnglish)
-      await (await abpSession(this.env.stack)).post(ChangeLanguage.path.replace('api/services/app/', ''), { languageName: 'nl' });
+    if (this.keepsEnglish) await saveLanguage(await abpSession(this.env.stack), 'nl');
   }
 
   async run(): Promise<void> {
@@ -250,7 +247,7 @@ class ChromiumTokenRun {
    * ran its start (synchronous once the module is in).
    */
   private async lifecycleStarted(page: Page): Promise<void> {
-    await waitFor(() => this.signedInChunk.has(page), SLOW_OUTCOME_MS, `${this.path.id}: the token lifecycle was not loaded`);
+    await eventually(() => this.signedInChunk.has(page), `${this.path.id}: the token lifecycle was not loaded`, SLOW_OUTCOME_MS);
     // As text: the test's own transform would rewrite an import() written in a function.
     await page.evaluate(
       `import(${JSON.stringify(this.signedInChunk.get(page))}).then(() => new Promise((resolve) => {
@@ -411,7 +408,7 @@ class ChromiumTokenRun {
     // Only the other tab asks for the session now: the backend's 401 is its own.
     this.env.stack.faults.set('Session', { status: 401, times: 1 });
     await other.openAbout();
-    await waitFor(() => this.env.stack.refreshGrants.length > before, SLOW_OUTCOME_MS, `${name}: the other tab did not renew`);
+    await eventually(() => this.env.stack.refreshGrants.length > before, `${name}: the other tab did not renew`, SLOW_OUTCOME_MS);
   }
 
   /** SIGN_IN: the banner's button; the popup is held at the provider until the next step's outcome. */
@@ -485,7 +482,7 @@ class ChromiumTokenRun {
           throw new Error(`${name}: ${error.message}`);
         },
       );
-      if (step.kind === 'error' && step.trigger === 'renewTokens' && (await this.refreshToken()) !== undefined)
+      if (step.kind === 'error' && step.trigger === 'renewTokens' && (await this.app.person.refreshToken()) !== undefined)
         throw new Error(`${name}: a refused refresh keeps the refresh token`);
       return;
     }
@@ -501,15 +498,8 @@ class ChromiumTokenRun {
    * the provider, the next step): there the popup was asked for, once.
    */
   private async expectPopup(name: string): Promise<void> {
-    if (!this.popup) return waitFor(() => this.popupsAsked === 1, OUTCOME_MS, `${name}: ${this.popupsAsked} popups asked for, not one`);
-    return this.expectBanner(name, NL.session.pending, true);
-  }
-
-  private refreshToken(): Promise<string | undefined> {
-    return this.page.evaluate(
-      (key) => (JSON.parse(sessionStorage.getItem(key) ?? '{}') as { refreshToken?: string }).refreshToken,
-      TOKENS_KEY,
-    );
+    if (this.popup) return this.expectBanner(name, NL.session.pending, true);
+    await eventually(() => this.popupsAsked === 1, `${name}: the page did not ask for exactly one popup`, OUTCOME_MS);
   }
 
   private async expectBanner(name: string, text: string | RegExp, shown: boolean): Promise<void> {
@@ -523,7 +513,7 @@ class ChromiumTokenRun {
 
   /** A renewal in flight: its refresh request held, and only one. */
   private async expectRenewing(name: string): Promise<void> {
-    await waitFor(() => this.held.length > 0, OUTCOME_MS, `${name}: no refresh request`);
+    await eventually(() => this.held.length > 0, `${name}: no refresh request`, OUTCOME_MS);
     await pause(QUIET_MS);
     if (this.held.length !== 1) throw new Error(`${name}: ${this.held.length} refresh requests in flight`);
     await this.expectBanner(name, NL.session.expired, false);
@@ -551,7 +541,7 @@ class ChromiumTokenRun {
       throw new Error(`${name}: the tab stays at ${this.page.url()} after the sign-out elsewhere`);
     });
     const refreshes = this.refreshes;
-    if ((await this.refreshToken()) !== undefined) throw new Error(`${name}: the signed-out tab keeps the refresh token`);
+    if ((await this.app.person.refreshToken()) !== undefined) throw new Error(`${name}: the signed-out tab keeps the refresh token`);
     await pause(QUIET_MS);
     if (this.refreshes !== refreshes) throw new Error(`${name}: the signed-out tab renews`);
   }
@@ -559,7 +549,7 @@ class ChromiumTokenRun {
   /** The popup could not open: the page goes to the provider as a whole (and, its session still there, comes back signed in to the page it left). */
   private async expectRedirect(name: string): Promise<void> {
     const [path, heading] = this.onAbout ? ['/app/about', NL.shell.about] : ['/app/home', NL.shell.welcome];
-    await waitFor(() => this.redirected, SLOW_OUTCOME_MS, `${name}: the page did not go to the provider's sign-in`);
+    await eventually(() => this.redirected, `${name}: the page did not go to the provider's sign-in`, SLOW_OUTCOME_MS);
     await this.app.waitForHeading(heading, { level: 1, timeout: SLOW_OUTCOME_MS }).catch(() => {
       throw new Error(`${name}: back from the provider, the page shows no "${heading}" (at ${this.page.url()})`);
     });
@@ -571,14 +561,6 @@ function deferred(): { promise: Promise<void>; resolve: () => void } {
   let resolve!: () => void;
   const promise = new Promise<void>((done) => (resolve = done));
   return { promise, resolve };
-}
-
-async function waitFor(condition: () => boolean, timeout: number, failure: string): Promise<void> {
-  const until = Date.now() + timeout;
-  while (!condition()) {
-    if (Date.now() > until) throw new Error(failure);
-    await pause(LOOK_EVERY_MS);
-  }
 }
 
 /** The model with only the `through` entries a browser can take: those whose every step is one of FEASIBLE_STEPS (the others need a token without a refresh token, or a frame's answer). */
