@@ -58,6 +58,7 @@ export const tokenMachine = setup({
   actors: {
     /** `expiresAt`: when the backend token it renews expires (a renewal another tab made meanwhile outlives it). */
     renewTokens: fromPromise<TokenGrant, { expiresAt: number | undefined }>(notProvided),
+    /** Never rejects: a popup that failed, was closed or blocked is an outcome (`SignInOutcome.status`). */
     reauthenticate: fromPromise<SignInOutcome>(notProvided),
   },
   actions: {
@@ -172,7 +173,6 @@ export const tokenMachine = setup({
         WAKE: { target: 'renewing' },
         RENEWED: { target: 'active', actions: 'storeExpiry' },
         REMOVED: { target: 'idle', actions: 'forget' },
-        SIGN_IN: { target: 'reauthenticating' },
       },
     },
     signInRequired: {
@@ -194,7 +194,6 @@ export const tokenMachine = setup({
           { guard: 'isTerminal', target: 'redirecting', actions: 'storeOutcome' },
           { target: 'signInRequired', actions: 'storeOutcome' },
         ],
-        onError: { target: 'signInRequired', actions: ['storeError', 'logError'] },
       },
     },
     /** A sign-in in the popup while the session still runs: whatever the popup ends in, the session goes on until its end. */
@@ -208,7 +207,6 @@ export const tokenMachine = setup({
           { guard: 'isTerminal', target: 'redirecting', actions: 'storeOutcome' },
           { target: 'active', actions: 'storeOutcome' },
         ],
-        onError: { target: 'active', actions: ['storeError', 'logError'] },
       },
       on: {
         REMOVED: { target: 'idle', actions: 'forget' },

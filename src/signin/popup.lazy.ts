@@ -87,12 +87,16 @@ export async function authorizeInPopup(
 /**
  * Signs in again in a popup, keeping this page: `terminal` when the popup is
  * blocked (the caller falls back to redirect), `canceled` when it is closed.
+ * Never rejects: every failure is an outcome, so the token machine, which
+ * runs it, has no error transition for it.
  */
 export async function signInWithPopup(boot: BootActor): Promise<SignInOutcome> {
-  const config = configOf(boot);
-  const popup = openPopup();
-  if (!popup) return { status: 'terminal', error: { kind: 'popup-blocked', detail: 'window.open returned null' } };
+  let popup: Window | null = null;
   try {
+    const config = configOf(boot);
+    // Opened before anything is awaited: inside the click, or the browser blocks it.
+    popup = openPopup();
+    if (!popup) return { status: 'terminal', error: { kind: 'popup-blocked', detail: 'window.open returned null' } };
     const outcome = await authorizeInPopup(config.auth, popup, location.pathname + location.search);
     if (outcome === 'closed') return { status: 'canceled', error: { kind: 'popup-closed', detail: 'the popup was closed' } };
     if (outcome === 'timeout') throw new AuthError('timeout', 'OAuth flow timed out');
@@ -114,6 +118,6 @@ export async function signInWithPopup(boot: BootActor): Promise<SignInOutcome> {
     const { kind, detail } = toAuthError(error);
     return { status: 'failure', error: { kind, detail } };
   } finally {
-    if (!popup.closed) popup.close();
+    if (popup && !popup.closed) popup.close();
   }
 }

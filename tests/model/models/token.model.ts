@@ -43,7 +43,6 @@ export function tokenModel(now = Date.now()): MachineModel {
           failure: { status: 'failure', error: { kind: 'access-denied', detail: 'access_denied' } },
           terminal: { status: 'terminal' },
         },
-        error: { thrown: { kind: 'popup-blocked', detail: 'window.open returned null' } },
       },
       // The same popup sign-in, while the session still runs (before its fixed end).
       extend: {
@@ -52,7 +51,6 @@ export function tokenModel(now = Date.now()): MachineModel {
           canceled: { status: 'canceled' },
           terminal: { status: 'terminal' },
         },
-        error: { thrown: { kind: 'popup-blocked', detail: 'window.open returned null' } },
       },
     },
     events: {

@@ -68,20 +68,6 @@ const FEASIBLE_STEPS = new Set([
   'done extend (terminal)',
 ]);
 
-/**
- * The transitions no browser run takes, with the reason. The app sends no
- * SIGN_IN while it shows "De verbinding … is even weg" (the banner has no
- * button), and its popup sign-in never rejects: every error it meets is a
- * `failure` outcome (signInWithPopup), so the actor's error transitions are
- * the model's alone.
- */
-export const TOKEN_UNREACHABLE_IN_BROWSER: Record<string, string> = {
-  'token.renewFailed#SIGN_IN#0': 'the banner of a renewal that got no answer offers no button, and nothing else sends SIGN_IN there',
-  'token.reauthenticating#xstate.error.actor.reauthenticate#0':
-    'signInWithPopup answers every error as a failure outcome; it never rejects',
-  'token.extending#xstate.error.actor.extend#0': 'signInWithPopup answers every error as a failure outcome; it never rejects',
-};
-
 /** Whether a browser can carry out every step: each step is one it knows, ADDED as the sign-in or (the token unchanged) start-up run again while the person is asked, SIGN_IN only where a button offers it. */
 export function tokenPathFeasible(path: ModelPath): boolean {
   return path.steps.every((step, index) => {
@@ -89,7 +75,6 @@ export function tokenPathFeasible(path: ModelPath): boolean {
     const before = index > 0 ? stateKey(path.steps[index - 1]!.state) : undefined;
     if (step.trigger === 'ADDED' && before !== 'idle' && !(before === 'signInRequired' && step.outcome === 'expires in 5 min'))
       return false;
-    if (step.trigger === 'SIGN_IN' && before === 'renewFailed') return false;
     return true;
   });
 }
