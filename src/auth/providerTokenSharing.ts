@@ -31,12 +31,26 @@ function isTokens(value: unknown): value is ProviderTokens {
   return !('refreshToken' in value) || value.refreshToken === undefined || typeof value.refreshToken === 'string';
 }
 
+/** Another tab signed out: what the person left in this one goes too, and this one leaves the signed-in pages. */
+function endSignedOutElsewhere(reason: SignOutReason, onSignedOut: (reason: SignOutReason) => void): void {
+  forgetPerson();
+  for (const listener of signedOutListeners) listener(reason);
+  onSignedOut(reason);
+}
+
 /**
  * Joins the other tabs; `onSignedOut` runs when another tab signs out, with
  * its reason; `onRenewed` when another tab stored a new backend token.
+ * `signedOutBefore`: a sign-out was made before this tab joined, so its
+ * message was never heard here (it runs at once, as that message would have).
  */
-export function startTokenSharing(onSignedOut: (reason: SignOutReason) => void, onRenewed: () => void = () => {}): void {
+export function startTokenSharing(
+  onSignedOut: (reason: SignOutReason) => void,
+  onRenewed: () => void = () => {},
+  { signedOutBefore = false }: { signedOutBefore?: boolean } = {},
+): void {
   if (channel || typeof BroadcastChannel === 'undefined') return;
+  if (signedOutBefore) return endSignedOutElsewhere('signed-out', onSignedOut);
   channel = new BroadcastChannel(CHANNEL);
   channel.addEventListener('message', (event: MessageEvent<TokenMessage>) => {
     const message = event.data;
@@ -48,11 +62,7 @@ export function startTokenSharing(onSignedOut: (reason: SignOutReason) => void, 
     } else if (message?.type === 'renewed') {
       onRenewed();
     } else if (message?.type === 'signed-out') {
-      // Signed out in another tab: what the person left in this one goes too.
-      forgetPerson();
-      const reason = message.reason === 'idle' ? 'idle' : 'signed-out';
-      for (const listener of signedOutListeners) listener(reason);
-      onSignedOut(reason);
+      endSignedOutElsewhere(message.reason === 'idle' ? 'idle' : 'signed-out', onSignedOut);
     }
   });
 }

@@ -2,6 +2,7 @@ import { createActor, fromPromise, type Actor } from 'xstate';
 import type { TokenGrant } from '../../machines/token.types.ts';
 import { tokenMachine } from '../../machines/token.machine.ts';
 import { errorOf } from '../../machines/error.ts';
+import { getToken } from '../abp/authToken.ts';
 import { abpEvents } from '../abp/events.ts';
 import { inspectActor } from '../lib/inspect.ts';
 import { logError } from '../lib/log.ts';
@@ -77,10 +78,14 @@ export function startTokenLifecycle(boot: BootActor): TokenActor {
   if (import.meta.env.DEV) inspectActor(current);
   current.start();
   for (const listener of onStart) listener();
-  // Signed out in another tab: this one leaves the signed-in pages too.
+  // Signed out in another tab: this one leaves the signed-in pages too. This part loads once the browser is idle after the
+  // first page, so a sign-out in another tab may come before it listens: start-up signed in with a backend token that is
+  // gone now (the sign-out removed the cookie all tabs share).
+  const startUp = boot.getSnapshot();
   startTokenSharing(
     (reason) => location.replace(signedOutPath(reason)),
     () => takeRenewalElsewhere(current),
+    { signedOutBefore: startUp.matches('ready') && Boolean(bootContext(startUp).session?.user) && getToken() === undefined },
   );
   // A renewal that failed for want of a connection is tried again as soon as the connection is back.
   abpEvents.on('abp.reachable', () => current.send({ type: 'RETRY' }));

@@ -21,6 +21,8 @@ const RENEWAL_S = Math.ceil(limit(4_000) / 1_000);
 const suite = securitySuite(import.meta.filename, { backendTokenTtl: 60 + RENEWAL_S });
 
 const RENEWAL_MS = seconds(RENEWAL_S);
+/** The chunk that starts a signed-in page's token lifecycle and joins it to the other tabs (src/session/signedIn.lazy.ts). */
+const SIGNED_IN_CHUNK = /\/assets\/signedIn\.lazy-[^/]+\.js$/;
 
 function refreshGrants(watched: WatchedContext): Request[] {
   return watched.requests.filter(isRefreshGrant);
@@ -295,5 +297,37 @@ describe.concurrent('renewal in two tabs at once', () => {
       await watched.expectNoBackendToken();
       for (const tab of [first, second]) await tab.expectNoLeaks();
     }),
+  );
+
+  securityCase.concurrent(
+    'a tab whose signed-in part has not started yet when another tab signs out leaves as well: it missed the message, not the sign-out',
+    () =>
+      suite.run(async (watched) => {
+        const first = await AppModel.newPage(watched);
+        await first.person.signInToHome();
+        // The second tab's signed-in part (which joins the other tabs) loads once its browser is idle: held here until the first
+        // tab has signed out, as on a slow phone whose idle moment comes late.
+        const second = await AppModel.newPage(watched);
+        let release!: () => void;
+        const released = new Promise<void>((resolve) => (release = resolve));
+        let asked!: () => void;
+        const askedFor = new Promise<void>((resolve) => (asked = resolve));
+        await second.page.route(SIGNED_IN_CHUNK, async (route) => {
+          asked();
+          await released;
+          await route.continue();
+        });
+        await second.goto('/app/home');
+        await second.waitForHeading(NL.shell.welcome);
+        await askedFor;
+        await first.person.signOut();
+        await first.see(NL.login.signedOut);
+        release();
+        await second.waitForPath('/account/login');
+        await second.see(NL.login.signedOut);
+        await second.expectNoRefreshToken();
+        await watched.expectNoBackendToken();
+        await second.expectNoLeaks();
+      }),
   );
 });
