@@ -17,9 +17,15 @@
  * engines' output is printed with `[engines]` before each line; each vitest
  * ends with its projects' times, and this script with each vitest's; the
  * exit code is the first failure's.
+ *
+ * A vitest that failed has its report of the failures (from vitest's
+ * "Failed Tests" or "Unhandled Errors" line on) printed again at the very
+ * end: the two outputs interleave, and the engines' report would otherwise
+ * scroll away under Chromium's last half hour, out of a log's tail.
  */
 import { spawn } from 'node:child_process';
 import { createInterface } from 'node:readline';
+import { stripVTControlCharacters } from 'node:util';
 import buildOnce from '../tests/browser/support/globalSetup.ts';
 import { CALIBRATION, describeCalibration } from '../tests/support/limits.ts';
 
@@ -30,7 +36,14 @@ interface Run {
   name: string;
   code: number;
   ms: number;
+  /** What vitest printed from its first failure report on (empty when nothing failed). */
+  failures: string[];
 }
+
+/** Vitest's headings of its failure reports, after the colours are stripped. */
+const FAILURE_REPORT = /⎯ (Failed Tests|Unhandled Errors?|Failed Suites) \d*/;
+/** Enough of a report to name every failure and its first lines; a run with more has bigger problems. */
+const REPORT_LINES = 400;
 
 function run(projects: readonly string[], prefix?: string): Promise<Run> {
   const args = [VITEST, 'run', ...REPORTERS, ...projects.flatMap((project) => ['--project', project])];
@@ -38,15 +51,28 @@ function run(projects: readonly string[], prefix?: string): Promise<Run> {
   // TEST_TIME_SCALE is in process.env since the calibration: both vitests use this run's factor.
   const child = spawn(process.execPath, args, {
     env: { ...process.env, SKIP_BUILD: '1' },
-    stdio: prefix ? ['ignore', 'pipe', 'pipe'] : 'inherit',
+    stdio: ['ignore', 'pipe', 'pipe'],
   });
-  if (prefix) {
-    for (const stream of [child.stdout, child.stderr]) {
-      createInterface({ input: stream! }).on('line', (line) => process.stdout.write(`${prefix} ${line}\n`));
-    }
+  const failures: string[] = [];
+  let reporting = false;
+  const ended: Promise<void>[] = [];
+  for (const [stream, out] of [
+    [child.stdout!, process.stdout],
+    [child.stderr!, process.stderr],
+  ] as const) {
+    const lines = createInterface({ input: stream });
+    lines.on('line', (line) => {
+      out.write(prefix ? `${prefix} ${line}\n` : `${line}\n`);
+      reporting ||= FAILURE_REPORT.test(stripVTControlCharacters(line));
+      if (reporting && failures.length < REPORT_LINES) failures.push(line);
+    });
+    ended.push(new Promise((resolve) => lines.on('close', resolve)));
   }
   return new Promise((resolve) =>
-    child.on('close', (code, signal) => resolve({ name: projects.join(', '), code: code ?? (signal ? 1 : 0), ms: Date.now() - started })),
+    child.on('close', async (code, signal) => {
+      await Promise.all(ended);
+      resolve({ name: projects.join(', '), code: code ?? (signal ? 1 : 0), ms: Date.now() - started, failures });
+    }),
   );
 }
 
@@ -64,6 +90,10 @@ const main = () => run(['unit', 'node', 'browser']);
 const engines = () => run(['engines'], '[engines]');
 const runs = besideEachOther ? await Promise.all([main(), engines()]) : [await main(), await engines()];
 const seconds = (ms: number) => `${Math.round(ms / 1000)} s`;
+for (const failed of runs.filter((done) => done.code !== 0)) {
+  console.log(`\n${failed.name} failed (exit code ${failed.code}); its report again:`);
+  console.log(failed.failures.length > 0 ? failed.failures.join('\n') : '(vitest printed no failure report: see its output above)');
+}
 console.log(
   `build ${seconds(build)}; ${runs.map((done) => `${done.name} ${seconds(done.ms)}`).join('; ')}; whole ${seconds(Date.now() - started)}`,
 );

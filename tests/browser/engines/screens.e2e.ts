@@ -5,6 +5,7 @@ import { EN, NL } from '../models/texts.ts';
 import { axeViolationsIn } from '../support/axe.ts';
 import { launchEngine, type Tab, type Viewport } from '../support/driver.ts';
 import { startTestStack } from '../support/stack.ts';
+import { LONG_TEST_MS } from '../../support/limits.ts';
 
 /**
  * Every main screen in Firefox ESR and WebKit, in Dutch and in English, at
@@ -67,6 +68,9 @@ async function problems(tab: Tab, screen: string, viewport: Viewport): Promise<s
 describe.each(['nl', 'en'] as const)('in %s', (language) => {
   it.for(['firefox', 'webkit'] as const)(
     '%s: every main screen at 1280 and 360 px, axe clean, nothing scrolls sideways, each saved',
+    // Eight screens at two widths, each checked by axe and saved whole, a sign-in and a popup: about a minute in WebKit, and
+    // the 60 s of a test with one sign-in ran out there in a whole run (68.4 s at factor 1.14).
+    { timeout: LONG_TEST_MS },
     async (engine, { expect }) => {
       const out = `test-results/screens/${engine}`;
       const words = WORDS[language];
