@@ -1,6 +1,7 @@
 import type { Page, Request } from 'playwright-core';
 import { describe, expect } from 'vitest';
 import { AppModel } from '../models/app.model.ts';
+import { Gate } from '../models/gate.ts';
 import { NL } from '../models/texts.ts';
 import { eventually, type WatchedContext } from '../models/watch.ts';
 import { securityCase } from './support/cases.ts';
@@ -308,21 +309,13 @@ describe.concurrent('renewal in two tabs at once', () => {
         // The second tab's signed-in part (which joins the other tabs) loads once its browser is idle: held here until the first
         // tab has signed out, as on a slow phone whose idle moment comes late.
         const second = await AppModel.newPage(watched);
-        let release!: () => void;
-        const released = new Promise<void>((resolve) => (release = resolve));
-        let asked!: () => void;
-        const askedFor = new Promise<void>((resolve) => (asked = resolve));
-        await second.page.route(SIGNED_IN_CHUNK, async (route) => {
-          asked();
-          await released;
-          await route.continue();
-        });
+        const chunks = await Gate.install(second.page, 'signed-in chunk', (url) => SIGNED_IN_CHUNK.test(url.pathname));
         await second.goto('/app/home');
         await second.waitForHeading(NL.shell.welcome);
-        await askedFor;
+        const chunk = await chunks.next();
         await first.person.signOut();
         await first.see(NL.login.signedOut);
-        release();
+        await chunk.continue();
         await second.waitForPath('/account/login');
         await second.see(NL.login.signedOut);
         await second.expectNoRefreshToken();
