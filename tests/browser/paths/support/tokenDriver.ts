@@ -68,7 +68,7 @@ const FEASIBLE_STEPS = new Set([
   'done extend (terminal)',
 ]);
 
-/** Whether a browser can carry out every step: each step is one it knows, ADDED as the sign-in or (the token unchanged) start-up run again while the person is asked, SIGN_IN only where a button offers it. */
+/** Whether a browser can carry out every step: each step is one it knows, ADDED as the sign-in or (the token unchanged) start-up run again while the person is asked. (SIGN_IN needs no check of its own: the machine takes it only where the banner's button offers it.) */
 export function tokenPathFeasible(path: ModelPath): boolean {
   return path.steps.every((step, index) => {
     if (!FEASIBLE_STEPS.has(step.label)) return false;
