@@ -1,6 +1,6 @@
 import type { AppConfig } from './appConfig.ts';
 import { createAbpClient, type AbpClient } from '../abp/client.ts';
-import { cookieHeaderSource } from './appConfigRequest.ts';
+import { cookieHeaderSource } from '../abp/cookieHeaders.ts';
 import { fetchTakingEarly, type EarlyRequest } from './early.ts';
 
 /**

@@ -1,15 +1,8 @@
-import { getCultureName } from '../abp/culture.ts';
-import { getToken } from '../abp/authToken.ts';
-import { abpHeaders, type AbpHeaderSource } from '../abp/headers.ts';
-import { getTenantId } from '../abp/tenant.ts';
+import { cookieHeaderSource } from '../abp/cookieHeaders.ts';
+import { abpHeaders } from '../abp/headers.ts';
 import { DEFAULT_TENANT_HEADER } from './appConfig.ts';
 import { earlyAnswer, type EarlyRequest } from './early.ts';
 import { appConfigUrl, fetchAppConfig } from './loadAppConfig.ts';
-
-/** What ABP's headers are made of in this browser, read from its cookies now: the tenant (or `tenantId`), the language and the token. */
-export function cookieHeaderSource(tenantHeaderName: string, tenantId = getTenantId()): AbpHeaderSource {
-  return { tenantHeaderName, tenantId, cultureName: getCultureName(), token: getToken() };
-}
 
 /** The config request's headers: the tenant header (default name) only when a tenant is chosen, never a bearer. */
 export function appConfigHeaders(): Record<string, string> {

@@ -1,11 +1,12 @@
 import * as ENDPOINTS from '../endpoints/endpointTable.ts';
 import { requestHeaders, withCulture, type AbpHeaderSource } from '../abp/headers.ts';
+import { cookieHeaderSource } from '../abp/cookieHeaders.ts';
 import { hasChosenTenant, tenantIdOf } from '../abp/tenant.ts';
 import { TenantAvailability } from '../abp/tenantAvailability.ts';
 import { isJsonObject } from '../lib/json.ts';
 import { CALLBACK_PATH } from '../lib/paths.ts';
 import { DEFAULT_TENANT_HEADER } from './appConfig.ts';
-import { appConfigHeaders, cookieHeaderSource } from './appConfigRequest.ts';
+import { appConfigHeaders } from './appConfigRequest.ts';
 import type { EarlyRequest } from './early.ts';
 import { appConfigUrl, sendAppConfigRequest } from './loadAppConfig.ts';
 import { httpUrl } from './parseAppConfig.ts';
