@@ -2,6 +2,7 @@ import { RouterProvider } from '@tanstack/react-router';
 import { useSelector } from '@xstate/react';
 import { lazy, Suspense, useDeferredValue, useEffect, useRef, useState, type ComponentType } from 'react';
 import type { BootActor } from './boot/bootActor.ts';
+import { PageActorsContext, type PageActors } from './boot/pageActors.ts';
 import { BootActorContext } from './boot/useBoot.ts';
 import { bootView, bootViewEqual } from '../machines/boot.view.ts';
 import { withPages } from './i18n/withPages.ts';
@@ -47,36 +48,43 @@ const slowStartOf = (boot: BootActor) =>
  * connection watch starts for the page's start-up actor as their code arrives,
  * before anything of it is drawn, so no request that gets no answer is missed.
  */
-const afterStartOf = (boot: BootActor) =>
+const afterStartOf = (boot: BootActor, actors: PageActors) =>
   optionalLazy(() =>
     import('./ui/AfterStart.lazy.tsx').then((module) => {
-      module.startAfterStart(boot);
+      module.startAfterStart(boot, actors);
       return module.AfterStart;
     }),
   );
 
-/** What src/start.tsx made for the page: the start-up actor and the router, whose context carries what start-up makes. */
+/** What src/start.tsx made for the page: the start-up actor, the actors that follow it, and the router, whose context carries what start-up makes. */
 export interface AppProps {
   boot: BootActor;
+  actors: PageActors;
   router: AppRouter;
 }
 
-/** Renders what start-up reached: busy, a failure screen, or the routes; every screen reaches the start-up actor through BootActorContext. */
-export function App({ boot, router }: AppProps) {
+/**
+ * Renders what start-up reached: busy, a failure screen, or the routes; every screen reaches the start-up actor
+ * through BootActorContext, and the actors that follow it (the session's banner, the warning, the connection banner)
+ * through PageActorsContext.
+ */
+export function App({ boot, actors, router }: AppProps) {
   return (
     <BootActorContext.Provider value={boot}>
-      <Reached boot={boot} router={router} />
+      <PageActorsContext.Provider value={actors}>
+        <Reached boot={boot} actors={actors} router={router} />
+      </PageActorsContext.Provider>
     </BootActorContext.Provider>
   );
 }
 
-function Reached({ boot, router }: AppProps) {
+function Reached({ boot, actors, router }: AppProps) {
   // Deferred: when start-up settles, the render that mounts the routes and the first page runs in a transition, which
   // React does in pieces, yielding to the browser between them, instead of in one long task of a store update.
   const view = useDeferredValue(useSelector(boot, bootView, bootViewEqual));
   // One for the page's start-up, timed from the first render.
   const [SlowStart] = useState(() => slowStartOf(boot));
-  const [AfterStart] = useState(() => afterStartOf(boot));
+  const [AfterStart] = useState(() => afterStartOf(boot, actors));
   const localeReady = useLocaleReady(view.kind === 'ready' ? view.localeName : undefined);
   const session = view.kind === 'ready' ? view.session : undefined;
   // Not the session of the first render: start-up may already be done when React first draws (index.html's early requests), and its first session still schedules the idle work.

@@ -5,6 +5,7 @@ import { createRoot } from 'react-dom/client';
 import { getCultureName } from './abp/culture.ts';
 import { App } from './App.tsx';
 import { bootContext, createBootActor } from './boot/bootActor.ts';
+import { createPageActors } from './boot/pageActors.ts';
 import { whenSignedIn } from './boot/whenSignedIn.ts';
 import { activateLocale, i18n, loadCatalog } from './i18n/i18n.ts';
 import { inspectActor } from './lib/inspect.ts';
@@ -44,8 +45,10 @@ async function start(): Promise<void> {
   await nextTask();
   if (import.meta.env.DEV) inspectActor(bootActor);
   bootActor.start();
+  // The actors that follow start-up (the token's life, the watches, a sign-in's return) are kept here, for this page.
+  const actors = createPageActors();
   await nextTask();
-  const router = createAppRouter(bootActor);
+  const router = createAppRouter(bootActor, actors);
   // Asking for the page's code adds a link for each of its files: at 4x slowdown that alone is tens of milliseconds.
   await nextTask();
   await preloadPageCode(router, location.pathname);
@@ -53,7 +56,7 @@ async function start(): Promise<void> {
   if (location.pathname === CALLBACK_PATH) {
     // On failure the route's loader loads it again and says so.
     import('./signin/callbackActor.lazy.ts')
-      .then(({ startCallbackEarly }) => startCallbackEarly(bootActor, router.history))
+      .then(({ startCallbackEarly }) => startCallbackEarly(bootActor, actors, router.history))
       .catch((error: unknown) => logError('sign-in', error));
   }
   // The busy indicator speaks the language of the culture cookie as soon as its catalog is in (from the service worker's
@@ -66,7 +69,7 @@ async function start(): Promise<void> {
   );
   // After the first page is drawn: the token's life has a minute to spare, that page's own code has not.
   whenSignedIn(
-    () => firstPageDrawn.then(() => import('./session/signedIn.lazy.ts')).then(({ startSignedIn }) => startSignedIn(bootActor)),
+    () => firstPageDrawn.then(() => import('./session/signedIn.lazy.ts')).then(({ startSignedIn }) => startSignedIn(bootActor, actors)),
     bootActor,
   );
   await nextTask();
@@ -77,7 +80,7 @@ async function start(): Promise<void> {
     root.render(
       <StrictMode>
         <I18nProvider i18n={i18n}>
-          <App boot={bootActor} router={router} />
+          <App boot={bootActor} actors={actors} router={router} />
         </I18nProvider>
       </StrictMode>,
     ),

@@ -4,7 +4,8 @@ import { createLazyRoute } from '@tanstack/react-router';
 import { useSelector } from '@xstate/react';
 import { authMessages, authMessageOf } from '../errors/authMessages.ts';
 import { useSession } from '../boot/useBoot.ts';
-import { callbackActor } from '../signin/callbackActor.lazy.ts';
+import { usePageActor } from '../boot/pageActors.ts';
+import { CALLBACK_ACTOR, type CallbackActor } from '../signin/callbackActor.lazy.ts';
 import { callbackView, callbackViewEqual } from '../../machines/callback.view.ts';
 import './account.css';
 import '../ui/card.css';
@@ -19,9 +20,16 @@ function LoginCallback() {
   );
 }
 
+/** The callback actor the route's loader started before this screen renders. */
+function useCallbackActor(): CallbackActor {
+  const actor = usePageActor(CALLBACK_ACTOR);
+  if (!actor) throw new Error('the callback actor is started by the callback route');
+  return actor;
+}
+
 function CallbackState() {
   const { i18n } = useLingui();
-  const view = useSelector(callbackActor(), callbackView, callbackViewEqual);
+  const view = useSelector(useCallbackActor(), callbackView, callbackViewEqual);
   const tenant = useSession()?.tenant;
   const company = tenant ? environmentName(tenant) : undefined;
 

@@ -1,7 +1,8 @@
 import { Plural, Trans, useLingui } from '@lingui/react/macro';
 import { useSelector } from '@xstate/react';
 import { useEffect, useLayoutEffect, useState, useSyncExternalStore } from 'react';
-import { useConnectivityActor, type ConnectivityActor } from './connectivityActor.ts';
+import { usePageActor } from '../boot/pageActors.ts';
+import { CONNECTIVITY_ACTOR, type ConnectivityActor } from './connectivityActor.ts';
 import { connectivityView, connectivityViewEqual } from '../../machines/connectivity.view.ts';
 import './connection-banner.css';
 
@@ -55,7 +56,7 @@ function useRoomFor(banner: HTMLElement | null): void {
  * loaded it says that page opens once the connection is back.
  */
 export function ConnectionBanner() {
-  const actor = useConnectivityActor();
+  const actor = usePageActor(CONNECTIVITY_ACTOR);
   return actor ? <Banner actor={actor} /> : null;
 }
 

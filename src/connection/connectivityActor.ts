@@ -6,6 +6,7 @@ import { inspectActor } from '../lib/inspect.ts';
 import { logWarning } from '../lib/log.ts';
 import { probe } from './probe.ts';
 import { configOf, type BootActor } from '../boot/bootActor.ts';
+import { pageActorKey, usePageActor, type PageActors } from '../boot/pageActors.ts';
 
 /** The connectivityMachine with the browser's implementations, probing the backend of the start-up actor's config. */
 const browserConnectivityMachine = (boot: BootActor) =>
@@ -24,27 +25,12 @@ const browserConnectivityMachine = (boot: BootActor) =>
 
 export type ConnectivityActor = Actor<ReturnType<typeof browserConnectivityMachine>>;
 
-let actor: ConnectivityActor | undefined;
-const onStart = new Set<() => void>();
-
-/** The page's connectivity actor, once started (startConnectivity). */
-export function connectivityActor(): ConnectivityActor | undefined {
-  return actor;
-}
-
-function subscribeConnectivityStart(listener: () => void): () => void {
-  onStart.add(listener);
-  return () => onStart.delete(listener);
-}
-
-/** The page's connectivity actor for a view, once started: a view may mount before the watch starts (once start-up is done). */
-export function useConnectivityActor(): ConnectivityActor | undefined {
-  return useSyncExternalStore(subscribeConnectivityStart, connectivityActor);
-}
+/** The page's connection watch, among its actors (boot/pageActors.ts). */
+export const CONNECTIVITY_ACTOR = pageActorKey<ConnectivityActor>('connectivity');
 
 /** Whether the backend is out of reach now (`lost`), for a view: false before the watch starts. */
 export function useConnectionLost(): boolean {
-  const current = useConnectivityActor();
+  const current = usePageActor(CONNECTIVITY_ACTOR);
   const subscribe = useCallback(
     (listener: () => void) => {
       const subscription = current?.subscribe(listener);
@@ -60,15 +46,17 @@ export function useConnectionLost(): boolean {
  * requests that got no answer, probing the backend of the start-up actor's
  * config; once per page.
  */
-export function startConnectivity(boot: BootActor): void {
-  if (actor) return;
+export function startConnectivity(boot: BootActor, actors: PageActors): void {
+  actors.once(CONNECTIVITY_ACTOR, () => makeConnectivity(boot));
+}
+
+function makeConnectivity(boot: BootActor): ConnectivityActor {
   const current = createActor(browserConnectivityMachine(boot));
-  actor = current;
   if (import.meta.env.DEV) inspectActor(current);
   current.start();
   window.addEventListener('offline', () => current.send({ type: 'OFFLINE' }));
   window.addEventListener('online', () => current.send({ type: 'ONLINE' }));
   abpEvents.on('abp.unreachable', () => current.send({ type: 'UNREACHABLE' }));
   if (!navigator.onLine) current.send({ type: 'OFFLINE' });
-  for (const listener of onStart) listener();
+  return current;
 }

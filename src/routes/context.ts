@@ -4,6 +4,7 @@ import type { Session } from '../abp/session.ts';
 import type { UserConfiguration } from '../abp/userConfiguration.ts';
 import type { AppConfig } from '../config/appConfig.ts';
 import type { BootActor } from '../boot/bootActor.ts';
+import type { PageActors } from '../boot/pageActors.ts';
 
 /**
  * What start-up made, as the routes reach it (TanStack Router's context:
@@ -21,6 +22,8 @@ export interface RouterContext {
   api: () => AbpClient;
   /** The page's start-up actor, for what a route starts that follows or re-runs start-up (the sign-in's return). */
   boot: BootActor;
+  /** The actors that follow start-up in this page: the sign-in's return keeps its actor there. */
+  actors: PageActors;
   /** The history the router navigates: the sign-in's return replaces its address there. */
   history: RouterHistory;
 }

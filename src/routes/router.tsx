@@ -12,6 +12,7 @@ import { lazy, Suspense, type ReactNode } from 'react';
 import { optionalLazy, whenPartsLoaded } from '../ui/optionalLazy.ts';
 import type { AbpClient } from '../abp/client.ts';
 import { bootContext, currentConfigOf, type BootActor } from '../boot/bootActor.ts';
+import type { PageActors } from '../boot/pageActors.ts';
 import type { AppConfig } from '../config/appConfig.ts';
 import { workClientFor } from '../config/workClient.ts';
 import { withPages } from '../i18n/withPages.ts';
@@ -68,7 +69,8 @@ const indexRoute = createRoute({
 const loginCallbackRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: CALLBACK_PATH,
-  loader: async ({ context }) => void (await import('../signin/callbackActor.lazy.ts')).startCallback(context.boot, context.history),
+  loader: async ({ context }) =>
+    void (await import('../signin/callbackActor.lazy.ts')).startCallback(context.boot, context.actors, context.history),
 }).lazy(() => withPages(() => import('../account/logincallback.lazy.tsx')).then((module) => module.Route));
 
 /** `account`: no session needed; preloaded once start-up is done. */
@@ -156,7 +158,7 @@ const routeTree = rootRoute.addChildren([
  * its tree of routes) is about half of that evaluation, which on a slow phone
  * would be one long task. It hands the router to App; no module holds it.
  */
-export function createAppRouter(boot: BootActor) {
+export function createAppRouter(boot: BootActor, actors: PageActors) {
   const history = createBrowserHistory();
   const config = () => currentConfigOf(boot.getSnapshot());
   // One client for the config, so a screen's effects that depend on it do not run again with every render.
@@ -175,6 +177,7 @@ export function createAppRouter(boot: BootActor) {
       config,
       api,
       boot,
+      actors,
       history,
     },
     defaultPendingComponent: BusyIndicator,

@@ -1,7 +1,8 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useSelector } from '@xstate/react';
-import { useEffect, useId, useRef, useState, useSyncExternalStore } from 'react';
-import { inactivityActor, stayOnline, subscribeInactivityStart, type InactivityActor } from './inactivityActor.lazy.ts';
+import { useEffect, useId, useRef, useState } from 'react';
+import { usePageActor } from '../boot/pageActors.ts';
+import { INACTIVITY_ACTOR, stayOnline, type InactivityActor } from './inactivityActor.lazy.ts';
 import { countdownText, inactivityView, inactivityViewEqual } from '../../machines/inactivity.view.ts';
 import '../errors/errors.css';
 import '../ui/card.css';
@@ -12,7 +13,7 @@ import '../ui/card.css';
  * signed in and closes the warning everywhere.
  */
 export function InactivityDialog() {
-  const actor = useSyncExternalStore(subscribeInactivityStart, inactivityActor);
+  const actor = usePageActor(INACTIVITY_ACTOR);
   return actor ? <Warning actor={actor} /> : null;
 }
 
@@ -58,7 +59,7 @@ function Warning({ actor }: { actor: InactivityActor }) {
         </Trans>
       </p>
       <div className="card__actions">
-        <button type="button" className="button button--primary" onClick={() => stayOnline()} aria-label={t`Ingelogd blijven`}>
+        <button type="button" className="button button--primary" onClick={() => stayOnline(actor)} aria-label={t`Ingelogd blijven`}>
           <Trans>Ingelogd blijven</Trans>
         </button>
       </div>

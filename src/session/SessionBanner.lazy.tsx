@@ -2,15 +2,15 @@ import { useLingui } from '@lingui/react';
 import { Trans } from '@lingui/react/macro';
 import { useSelector } from '@xstate/react';
 import { authMessageOf, authMessages } from '../errors/authMessages.ts';
-import { useSyncExternalStore } from 'react';
-import { subscribeTokenStart, tokenActor, type TokenActor } from './tokenActor.lazy.ts';
+import { usePageActor } from '../boot/pageActors.ts';
+import { TOKEN_ACTOR, type TokenActor } from './tokenActor.lazy.ts';
 import { tokenView, tokenViewEqual } from '../../machines/token.view.ts';
 import '../ui/banner.css';
 
 /** Tells a signed-in person when the session needs attention, without leaving the page. */
 export function SessionBanner() {
   // Nothing to say before the token's lifecycle starts: it starts once a person is signed in.
-  const actor = useSyncExternalStore(subscribeTokenStart, tokenActor);
+  const actor = usePageActor(TOKEN_ACTOR);
   return actor ? <TokenBanner actor={actor} /> : null;
 }
 

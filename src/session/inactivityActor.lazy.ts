@@ -1,8 +1,9 @@
 import { createActor, fromPromise, type Actor } from 'xstate';
 import { inactivityMachine } from '../../machines/inactivity.machine.ts';
 import { clearToken } from '../abp/authToken.ts';
-import { sessionTimeOutOf } from '../abp/sessionTimeOut.ts';
+import { sessionTimeOutOf, type SessionTimeOut } from '../abp/sessionTimeOut.ts';
 import { bootContext, configOf, type BootActor } from '../boot/bootActor.ts';
+import { pageActorKey, type PageActors } from '../boot/pageActors.ts';
 import type { AuthConfig } from '../config/appConfig.ts';
 import { inspectActor } from '../lib/inspect.ts';
 import { logError, logWarning } from '../lib/log.ts';
@@ -72,24 +73,13 @@ const browserInactivityMachine = (boot: BootActor) =>
 
 export type InactivityActor = Actor<ReturnType<typeof browserInactivityMachine>>;
 
-let actor: InactivityActor | undefined;
-const onStart = new Set<() => void>();
-
-/** The page's inactivity watch, once started. */
-export function inactivityActor(): InactivityActor | undefined {
-  return actor;
-}
-
-/** For a view mounted before the watch starts (it starts when the browser is idle after start-up). */
-export function subscribeInactivityStart(listener: () => void): () => void {
-  onStart.add(listener);
-  return () => onStart.delete(listener);
-}
+/** The page's inactivity watch, among its actors (boot/pageActors.ts). */
+export const INACTIVITY_ACTOR = pageActorKey<InactivityActor>('inactivity');
 
 /** "Ingelogd blijven": here, and in every other tab. */
-export function stayOnline(): void {
+export function stayOnline(actor: InactivityActor): void {
   const at = Date.now();
-  actor?.send({ type: 'STAY', at });
+  actor.send({ type: 'STAY', at });
   tell({ type: 'stay', at });
 }
 
@@ -98,16 +88,17 @@ export function stayOnline(): void {
  * on (GetAll's settings); does nothing otherwise. Activity here is told to
  * the other tabs, theirs counts here, and every wake-up checks the clock.
  */
-export function startInactivityWatch(boot: BootActor): void {
+export function startInactivityWatch(boot: BootActor, actors: PageActors): void {
   const timeOut = sessionTimeOutOf(bootContext(boot.getSnapshot()).userConfiguration);
-  if (actor || !timeOut) return;
+  if (timeOut) actors.once(INACTIVITY_ACTOR, () => makeInactivityWatch(boot, timeOut));
+}
+
+function makeInactivityWatch(boot: BootActor, timeOut: SessionTimeOut): InactivityActor {
   const lastActivity = Date.now();
-  actor = createActor(browserInactivityMachine(boot), { input: { ...timeOut, lastActivity } });
+  const current = createActor(browserInactivityMachine(boot), { input: { ...timeOut, lastActivity } });
   performance.mark(INACTIVITY_WATCH_MARK, { detail: lastActivity });
-  if (import.meta.env.DEV) inspectActor(actor);
-  actor.start();
-  const current = actor;
-  for (const listener of onStart) listener();
+  if (import.meta.env.DEV) inspectActor(current);
+  current.start();
   // The tab that signs out tells the others through the token sharing (with its reason); this watch stops with them.
   onSignedOutElsewhere(() => current.send({ type: 'SIGNED_OUT' }));
 
@@ -136,4 +127,5 @@ export function startInactivityWatch(boot: BootActor): void {
   // A background tab's timers are late and a sleeping laptop's stop: check against the wall clock.
   watchWake(() => current.send({ type: 'CHECK' }));
   current.subscribe({ error: (error) => logError('session', error) });
+  return current;
 }

@@ -2,6 +2,7 @@ import { registerSessionRepair } from '../abp/sessionRepair.ts';
 import { startInactivityWatch } from './inactivityActor.lazy.ts';
 import { startTokenLifecycle, type TokenActor } from './tokenActor.lazy.ts';
 import type { BootActor } from '../boot/bootActor.ts';
+import type { PageActors } from '../boot/pageActors.ts';
 
 /** How long a refused request waits for the person to sign in again before it gives up (and says so). */
 const REPAIR_WAIT_MS = 10 * 60_000;
@@ -38,8 +39,8 @@ function repairWithTokenLifecycle(tokenActor: TokenActor): Promise<boolean> {
 }
 
 /** What runs once a person is signed in: the token's life, its repair after a refused request, and the inactivity watch where the server turns it on. */
-export function startSignedIn(boot: BootActor): void {
-  const tokenActor = startTokenLifecycle(boot);
+export function startSignedIn(boot: BootActor, actors: PageActors): void {
+  const tokenActor = startTokenLifecycle(boot, actors);
   registerSessionRepair(() => repairWithTokenLifecycle(tokenActor));
-  startInactivityWatch(boot);
+  startInactivityWatch(boot, actors);
 }

@@ -10,6 +10,7 @@ import { getProviderTokens, removeRefreshToken } from '../auth/providerTokens.ts
 import { announceRenewal, startTokenSharing } from '../auth/providerTokenSharing.ts';
 import { signedOutPath } from '../lib/paths.ts';
 import { bootContext, configOf, type BootActor, type BootSnapshot } from '../boot/bootActor.ts';
+import { pageActorKey, type PageActors } from '../boot/pageActors.ts';
 import { watchWake } from './wakeWatch.ts';
 import { heldTokenExpiry, heldTokenLifetime } from '../signin/backendLogin.ts';
 import { signInWithPopup } from '../signin/popup.lazy.ts';
@@ -39,19 +40,8 @@ const browserTokenMachine = (boot: BootActor) =>
 /** The page's token actor, made for its start-up actor once a person is signed in. */
 export type TokenActor = Actor<ReturnType<typeof browserTokenMachine>>;
 
-let actor: TokenActor | undefined;
-const onStart = new Set<() => void>();
-
-/** The page's token actor, once its lifecycle started (startTokenLifecycle). */
-export function tokenActor(): TokenActor | undefined {
-  return actor;
-}
-
-/** For a view mounted before the lifecycle starts (it starts when the browser is idle after the first page). */
-export function subscribeTokenStart(listener: () => void): () => void {
-  onStart.add(listener);
-  return () => onStart.delete(listener);
-}
+/** The page's token actor, among its actors (boot/pageActors.ts). */
+export const TOKEN_ACTOR = pageActorKey<TokenActor>('token');
 
 /** The backend token this tab holds now, as a grant: after a reload, or when another tab stored it. */
 function heldGrant(expiresAt: number): TokenGrant {
@@ -69,15 +59,16 @@ function takeRenewalElsewhere(current: TokenActor): void {
 /**
  * Follows start-up: a signed-in session adds the backend token, a session
  * without a user removes it. Started once a user is signed in, from the
- * state start-up is in by then; once per page.
+ * state start-up is in by then; once per page, kept among the page's actors.
  */
-export function startTokenLifecycle(boot: BootActor): TokenActor {
-  if (actor) return actor;
+export function startTokenLifecycle(boot: BootActor, actors: PageActors): TokenActor {
+  return actors.once(TOKEN_ACTOR, () => makeTokenLifecycle(boot));
+}
+
+function makeTokenLifecycle(boot: BootActor): TokenActor {
   const current = createActor(browserTokenMachine(boot));
-  actor = current;
   if (import.meta.env.DEV) inspectActor(current);
   current.start();
-  for (const listener of onStart) listener();
   // Signed out in another tab: this one leaves the signed-in pages too. This part loads once the browser is idle after the
   // first page, so a sign-out in another tab may come before it listens: start-up signed in with a backend token that is
   // gone now (the sign-out removed the cookie all tabs share).

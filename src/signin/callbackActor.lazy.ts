@@ -15,6 +15,7 @@ import type { ProviderTokens } from '../auth/providerTokens.ts';
 import { publishProviderTokens } from '../auth/providerTokenSharing.ts';
 import type { ExternalAuthenticateResult } from '../abp/externalAuthenticate.ts';
 import { bootContext, configOf, type BootActor } from '../boot/bootActor.ts';
+import { pageActorKey, type PageActors } from '../boot/pageActors.ts';
 
 export interface CallbackNavigation {
   /** Replaces the current entry: the callback never stays in the history. */
@@ -74,23 +75,24 @@ export function browserCallbackMachine(boot: BootActor, navigation: CallbackNavi
 
 export type CallbackActor = ActorRefFrom<ReturnType<typeof browserCallbackMachine>>;
 
-let actor: CallbackActor | undefined;
+/** The page's callback actor, among its actors (boot/pageActors.ts). */
+export const CALLBACK_ACTOR = pageActorKey<CallbackActor>('callback');
 
 /**
  * Starts the page's one callback actor when the callback route loads (before
  * its screen renders); a second load of the route finds it running, so the
  * code is never exchanged twice.
  */
-export function startCallback(boot: BootActor, navigation: CallbackNavigation): CallbackActor {
-  if (!actor) {
+export function startCallback(boot: BootActor, actors: PageActors, navigation: CallbackNavigation): CallbackActor {
+  return actors.once(CALLBACK_ACTOR, () => {
     const session = bootContext(boot.getSnapshot()).session;
-    actor = createActor(browserCallbackMachine(boot, navigation), {
+    const actor = createActor(browserCallbackMachine(boot, navigation), {
       input: { href: location.href, hasSession: Boolean(session?.user) },
     });
     if (import.meta.env.DEV) inspectActor(actor);
     actor.start();
-  }
-  return actor;
+    return actor;
+  });
 }
 
 /**
@@ -100,17 +102,11 @@ export function startCallback(boot: BootActor, navigation: CallbackNavigation): 
  * sign-in replaces anyway, instead of after them (two API round trips less
  * before /app/home). The route's loader later finds the actor running.
  */
-export async function startCallbackEarly(boot: BootActor, navigation: CallbackNavigation): Promise<void> {
+export async function startCallbackEarly(boot: BootActor, actors: PageActors, navigation: CallbackNavigation): Promise<void> {
   if (!isLoginRedirect(location.href)) return;
   const snapshot = await waitFor(
     boot,
     (current) => bootContext(current).config !== undefined || current.status === 'done' || current.matches('configFailed'),
   );
-  if (bootContext(snapshot).config) startCallback(boot, navigation);
-}
-
-/** The running callback actor, for the callback screen: the route started it. */
-export function callbackActor(): CallbackActor {
-  if (!actor) throw new Error('the callback actor is started by the callback route');
-  return actor;
+  if (bootContext(snapshot).config) startCallback(boot, actors, navigation);
 }
