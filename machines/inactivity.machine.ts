@@ -73,16 +73,17 @@ export const inactivityMachine = setup({
       invoke: {
         id: 'signOut',
         src: 'signOut',
-        onDone: { target: 'signedOut' },
-        onError: { target: 'signedOut' },
+        onDone: { target: 'signedOut', actions: 'leaveForLogin' },
+        onError: { target: 'signedOut', actions: 'leaveForLogin' },
       },
       on: {
         SIGNED_OUT: { target: 'signedOut' },
       },
     },
+    // Left by the sign-out above, or by the token sharing that told this watch of a sign-out elsewhere (SIGNED_OUT): a
+    // second page load from here would cancel that one, and show "idle" for a sign-out from the menu.
     signedOut: {
       type: 'final',
-      entry: 'leaveForLogin',
     },
   },
 });

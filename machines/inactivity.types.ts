@@ -18,5 +18,5 @@ export type InactivityEvent =
   | { type: 'STAY'; at: number }
   /** Compare with the wall clock now: a tab woke up, became visible, or its clock jumped. */
   | { type: 'CHECK' }
-  /** Another tab signed out for inactivity: this one leaves too. */
+  /** Another tab signed out, from the menu or for inactivity: this watch stops (the token sharing takes the tab to the login page). */
   | { type: 'SIGNED_OUT' };

@@ -32,7 +32,8 @@ const WAIT_FOR_SIGN_OUT_MS = 10_000;
 
 /**
  * One sign-out for all tabs: the tab that gets the lock revokes and ends
- * the provider session, and tells the others (SIGNED_OUT), which leave.
+ * the provider session, and tells the others, whose token sharing takes
+ * them to the login page (their watches stop: SIGNED_OUT).
  * Without Web Locks every tab signs out, which is still correct, only not single.
  */
 async function signOutOnce(auth: AuthConfig): Promise<void> {
@@ -63,7 +64,8 @@ const browserInactivityMachine = (boot: BootActor) =>
     actions: {
       logSignOut: () => logWarning('session', 'signed out after a time without activity'),
       leaveForLogin: () => {
-        // Only tabs that did not sign out themselves get here (signOutOnce); the one that did is on its way to the provider.
+        // Only tabs whose own sign-out ended get here: not the one that signed out (signOutOnce: it is on its way to the
+        // provider), nor one that heard of a sign-out elsewhere (its token sharing leaves, with that tab's reason).
         forgetPerson();
         clearToken();
         location.replace(signedOutPath('idle'));

@@ -214,8 +214,26 @@ describe.each(ENGINES_SEEING_REQUESTS)('%s, nothing of the person left in the ta
           },
         )
         .not.toBe('');
+      // Every page load the host's tab starts from here on, in its session storage (it outlives the page): one is expected.
+      const counted = await host.tab.evaluate(() => {
+        const navigation = (window as { navigation?: EventTarget }).navigation;
+        navigation?.addEventListener('navigate', (event) => {
+          const to = (event as Event & { destination: { url: string } }).destination.url;
+          sessionStorage.setItem(
+            'test.loads',
+            JSON.stringify([...(JSON.parse(sessionStorage.getItem('test.loads') ?? '[]') as string[]), to]),
+          );
+        });
+        return navigation !== undefined;
+      });
       await other.signOut(name);
       await host.tab.waitForUrl((url) => url.pathname === '/account/login');
+      // The reason is the other tab's: the inactivity watch, told as well, leaves the page to the token sharing (a second load, "idle", cut the first short).
+      await host.tab.text(NL.login.signedOut).waitFor();
+      if (counted) {
+        const loads = JSON.parse((await host.tab.evaluate(() => sessionStorage.getItem('test.loads'))) ?? '[]') as string[];
+        expect(loads.map((to) => new URL(to).pathname + new URL(to).search)).toEqual(['/account/login?reason=signed-out']);
+      }
       await nothingLeft(host, left);
       await other.waitForLoginPage();
     },

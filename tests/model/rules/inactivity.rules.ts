@@ -30,13 +30,13 @@ const when = (moment: number | undefined, now: number) => (moment === undefined 
 
 export const inactivityRules: PathRule[] = [
   {
-    name: 'sign-out anywhere ends every tab',
+    name: 'a sign-out in another tab stops the watch here, which leaves the page to the token sharing that heard it',
     check({ step, before }) {
       if (step.step.kind !== 'event' || step.step.trigger !== 'SIGNED_OUT' || before?.state === 'signedOut') return undefined;
-      return (
-        (step.state === 'signedOut' && ran(step, 'leaveForLogin') && step.timers.length === 0) ||
-        `signed out in another tab, this one is in ${JSON.stringify(step.state)}`
-      );
+      if (step.state !== 'signedOut' || step.timers.length > 0 || step.running.length > 0)
+        return `signed out in another tab, this one is in ${JSON.stringify(step.state)}`;
+      // A second page load would cancel the token sharing's, and say "idle" for a sign-out from the menu.
+      return !ran(step, 'leaveForLogin') || 'signed out in another tab, the watch leaves for the login page as well';
     },
   },
   {
@@ -103,9 +103,15 @@ export const inactivityRules: PathRule[] = [
       if (step.state !== 'signingOut' && step.state !== 'signedOut') return undefined;
       const logged = steps.filter((walked) => ran(walked, 'logSignOut')).length;
       const left = steps.filter((walked) => ran(walked, 'leaveForLogin')).length;
+      const ended = steps.filter(
+        (walked) => (walked.step.kind === 'done' || walked.step.kind === 'error') && walked.step.trigger === 'signOut',
+      ).length;
       if (logged > 1 || left > 1) return `signed out ${logged} times, left ${left} times`;
       if (step.state === 'signingOut') return (step.running.length === 1 && logged === 1) || 'signing out, no one sign-out runs';
-      return (left === 1 && step.running.length === 0) || 'signed out, the tab does not leave for the login page';
+      if (step.running.length > 0) return 'signed out, a sign-out still runs';
+      // The tab's own sign-out leaves; one stopped by a sign-out elsewhere leaves that to the token sharing.
+      if (ended === 1) return left === 1 || 'signed out, the tab does not leave for the login page';
+      return left === 0 || 'signed out in another tab, the watch leaves for the login page as well';
     },
   },
   {
@@ -174,13 +180,13 @@ export const inactivityRules: PathRule[] = [
     },
   },
   {
-    name: 'a sign-out in another tab ends this one whenever it comes',
+    name: 'a sign-out in another tab stops the watch whenever it comes, and only once the page is left',
     check({ step }) {
       if (step.state === 'signedOut') return undefined;
       const then = whatIf(inactivityMachine, step, { type: 'SIGNED_OUT' });
       return (
-        (then.state === 'signedOut' && ran(then, 'leaveForLogin')) ||
-        `signed out in another tab while ${stateOf(step)}, this one goes to ${stateOf(then)}`
+        (then.state === 'signedOut' && then.timers.length === 0 && !ran(then, 'leaveForLogin')) ||
+        `signed out in another tab while ${stateOf(step)}, this one goes to ${stateOf(then)}${ran(then, 'leaveForLogin') ? ' and leaves the page itself' : ''}`
       );
     },
   },

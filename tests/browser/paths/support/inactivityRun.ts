@@ -77,6 +77,7 @@ export abstract class InactivityRun {
 
   /** The screen shows the step's state; the session ends a time-out after the last activity. */
   protected async check(step: PathStep): Promise<void> {
-    await this.screen.expectState(stepName(this.path, step), stateKey(step.state), later(this.activity, this.timeoutMs));
+    const elsewhere = step.kind === 'event' && step.trigger === 'SIGNED_OUT';
+    await this.screen.expectState(stepName(this.path, step), stateKey(step.state), later(this.activity, this.timeoutMs), elsewhere);
   }
 }

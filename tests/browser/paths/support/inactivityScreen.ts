@@ -124,8 +124,12 @@ export class InactivityScreen {
     }
   }
 
-  /** What the page shows in a state of the inactivityMachine; `endsAt`, when the session ends by the last activity. */
-  async expectState(name: string, state: string, endsAt: Moment): Promise<void> {
+  /**
+   * What the page shows in a state of the inactivityMachine; `endsAt`, when
+   * the session ends by the last activity; `signedOutElsewhere`, the step was
+   * another tab's sign-out.
+   */
+  async expectState(name: string, state: string, endsAt: Moment, signedOutElsewhere = false): Promise<void> {
     switch (state) {
       case 'active':
         return this.expectActive(name);
@@ -134,7 +138,7 @@ export class InactivityScreen {
       case 'signingOut':
         return this.expectSigningOut(name);
       case 'signedOut':
-        return this.expectSignedOut(name);
+        return this.expectSignedOut(name, signedOutElsewhere ? 'signed-out' : 'idle');
       default:
         throw new Error(`${name}: no browser check for state ${state}`);
     }
@@ -197,21 +201,29 @@ export class InactivityScreen {
     if (this.path() !== HOME) throw new Error(`${name}: left the page before the sign-out ended, for ${this.tab.url()}`);
   }
 
-  /** `signedOut`: the login page, saying why. */
-  async expectSignedOut(name: string): Promise<void> {
-    // This tab's own leave and the token channel's may race (a navigation cut short by the other): read the address until it settles on either.
+  /**
+   * `signedOut`: the login page, saying why: "idle" after this tab's own
+   * sign-out, "signed-out" after one elsewhere. The page is left once, so a
+   * login page with the other reason on the way is a second page load.
+   */
+  async expectSignedOut(name: string, reason: 'idle' | 'signed-out'): Promise<void> {
     const end = Date.now() + SLOW_OUTCOME_MS;
-    while (!SIGNED_OUT.test(new URL(this.tab.url()).pathname + new URL(this.tab.url()).search)) {
+    for (;;) {
+      const url = new URL(this.tab.url());
+      if (SIGNED_OUT.test(url.pathname + url.search)) {
+        if (url.searchParams.get('reason') === reason) break;
+        throw new Error(`${name}: the login page says "${url.searchParams.get('reason') ?? ''}", not "${reason}"`);
+      }
       if (Date.now() > end) throw new Error(`${name}: not on the login page but on ${this.tab.url()}`);
       await pause(LOOK_EVERY_MS);
     }
     await this.tab.role('button', NL.login.signIn).waitFor();
-    const idle = new URL(this.tab.url()).searchParams.get('reason') === 'idle';
+    const says = reason === 'idle' ? NL.login.signedOutIdle : NL.login.signedOut;
     await this.tab
-      .text(idle ? NL.login.signedOutIdle : NL.login.signedOut)
+      .text(says)
       .waitFor()
       .catch(() => {
-        throw new Error(`${name}: the login page does not say "${idle ? NL.login.signedOutIdle : NL.login.signedOut}"`);
+        throw new Error(`${name}: the login page does not say "${says}"`);
       });
   }
 
