@@ -9,6 +9,7 @@ import { inspectActor } from '../lib/inspect.ts';
 import { logError, logWarning } from '../lib/log.ts';
 import { signedOutPath } from '../lib/paths.ts';
 import { forgetPerson } from '../auth/leaveTab.ts';
+import { leaveAfterSignOut } from '../signin/leavePage.ts';
 import { onSignedOutElsewhere } from '../auth/providerTokenSharing.ts';
 import { ACTIVITY_EVENTS, INACTIVITY_WATCH_MARK } from './inactivityMark.ts';
 import { watchWake } from './wakeWatch.ts';
@@ -68,7 +69,7 @@ const browserInactivityMachine = (boot: BootActor) =>
         // provider), nor one that heard of a sign-out elsewhere (its token sharing leaves, with that tab's reason).
         forgetPerson();
         clearToken();
-        location.replace(signedOutPath('idle'));
+        leaveAfterSignOut(signedOutPath('idle'), 'replace');
       },
     },
   });

@@ -9,6 +9,7 @@ import { logError } from '../lib/log.ts';
 import { getProviderTokens, removeRefreshToken } from '../auth/providerTokens.ts';
 import { announceRenewal, startTokenSharing } from '../auth/providerTokenSharing.ts';
 import { signedOutPath } from '../lib/paths.ts';
+import { leaveAfterSignOut } from '../signin/leavePage.ts';
 import { bootContext, configOf, type BootActor, type BootSnapshot } from '../boot/bootActor.ts';
 import { pageActorKey, type PageActors } from '../boot/pageActors.ts';
 import { watchWake } from './wakeWatch.ts';
@@ -74,7 +75,7 @@ function makeTokenLifecycle(boot: BootActor): TokenActor {
   // gone now (the sign-out removed the cookie all tabs share).
   const startUp = boot.getSnapshot();
   startTokenSharing(
-    (reason) => location.replace(signedOutPath(reason)),
+    (reason) => leaveAfterSignOut(signedOutPath(reason), 'replace'),
     () => takeRenewalElsewhere(current),
     { signedOutBefore: startUp.matches('ready') && Boolean(bootContext(startUp).session?.user) && getToken() === undefined },
   );

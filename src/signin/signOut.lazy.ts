@@ -9,6 +9,7 @@ import { rememberSignOut } from '../auth/signOutMarker.ts';
 import { requireLoginForm } from '../auth/loginPrompt.ts';
 import { canRenew, getProviderTokens } from '../auth/providerTokens.ts';
 import { forgetPerson } from '../auth/leaveTab.ts';
+import { leaveAfterSignOut } from './leavePage.ts';
 import { announceSignOut, requestProviderTokens } from '../auth/providerTokenSharing.ts';
 import { forgetDPoPKey } from '../auth/dpop.lazy.ts';
 
@@ -66,5 +67,5 @@ export async function signOut(config: AuthConfig, reason: SignOutReason = 'signe
   }
   if (!endSession) requireLoginForm();
   await forgetDPoPKey();
-  location.assign(endSession?.href ?? signedOutPath(reason));
+  leaveAfterSignOut(endSession?.href ?? signedOutPath(reason), 'assign');
 }
