@@ -114,6 +114,8 @@ export interface WalkedStep {
   running: string[];
   /** The input each of those actors was started with, by id (`renewTokens`: the expiry of the token it renews). */
   inputs: Record<string, unknown>;
+  /** The machine reached a final state: it is done and takes no more events. */
+  done: boolean;
 }
 
 /**

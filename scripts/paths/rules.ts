@@ -71,6 +71,8 @@ export interface WhatIf {
   timers: string[];
   /** The actors it starts, not those left running from before. */
   running: string[];
+  /** It leads to a final state: the machine is done. */
+  done: boolean;
 }
 
 /** `at`: the moment the event comes (epoch ms), for the machine's clock (`Date.now()`); `now` when left out. */
@@ -92,6 +94,7 @@ export function whatIf(machine: AnyStateMachine, step: WalkedStep, event: AnyEve
       .filter((action) => action.type === 'xstate.raise' && params(action).delay !== undefined)
       .map((action) => `${(params(action).event?.type ?? '').replace(/^xstate\.after\./, '')} (${params(action).delay} ms)`),
     running: actions.filter((action) => action.type === 'xstate.spawnChild').map((action) => params(action).id ?? ''),
+    done: next.status === 'done',
   };
 }
 

@@ -106,6 +106,7 @@ export async function walkPath(model: MachineModel, path: ModelPath, options: Wa
       timers: timersOf(actor),
       running: Object.keys(snapshot.children).sort(),
       inputs: Object.fromEntries(Object.keys(snapshot.children).map((id) => [id, inputs.get(id)])),
+      done: snapshot.status === 'done',
       ...(delay === undefined ? {} : { delay }),
     });
     delay = undefined;

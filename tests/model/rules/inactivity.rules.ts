@@ -33,8 +33,8 @@ export const inactivityRules: PathRule[] = [
     name: 'a sign-out in another tab stops the watch here, which leaves the page to the token sharing that heard it',
     check({ step, before }) {
       if (step.step.kind !== 'event' || step.step.trigger !== 'SIGNED_OUT' || before?.state === 'signedOut') return undefined;
-      if (step.state !== 'signedOut' || step.timers.length > 0 || step.running.length > 0)
-        return `signed out in another tab, this one is in ${JSON.stringify(step.state)}`;
+      if (step.state !== 'signedOut' || !step.done || step.timers.length > 0 || step.running.length > 0)
+        return `signed out in another tab, this one is in ${JSON.stringify(step.state)}${step.done ? '' : ', still watching'}`;
       // A second page load would cancel the token sharing's, and say "idle" for a sign-out from the menu.
       return !ran(step, 'leaveForLogin') || 'signed out in another tab, the watch leaves for the login page as well';
     },
@@ -109,6 +109,8 @@ export const inactivityRules: PathRule[] = [
       if (logged > 1 || left > 1) return `signed out ${logged} times, left ${left} times`;
       if (step.state === 'signingOut') return (step.running.length === 1 && logged === 1) || 'signing out, no one sign-out runs';
       if (step.running.length > 0) return 'signed out, a sign-out still runs';
+      // Signed out is the end: the watch is done and counts nothing more.
+      if (!step.done) return 'signed out, the watch still runs';
       // The tab's own sign-out leaves; one stopped by a sign-out elsewhere leaves that to the token sharing.
       if (ended === 1) return left === 1 || 'signed out, the tab does not leave for the login page';
       return left === 0 || 'signed out in another tab, the watch leaves for the login page as well';
@@ -185,7 +187,7 @@ export const inactivityRules: PathRule[] = [
       if (step.state === 'signedOut') return undefined;
       const then = whatIf(inactivityMachine, step, { type: 'SIGNED_OUT' });
       return (
-        (then.state === 'signedOut' && then.timers.length === 0 && !ran(then, 'leaveForLogin')) ||
+        (then.state === 'signedOut' && then.done && then.timers.length === 0 && !ran(then, 'leaveForLogin')) ||
         `signed out in another tab while ${stateOf(step)}, this one goes to ${stateOf(then)}${ran(then, 'leaveForLogin') ? ' and leaves the page itself' : ''}`
       );
     },
