@@ -2,7 +2,7 @@ import * as oauth from 'oauth4webapi';
 import type { AuthConfig } from '../config/appConfig.ts';
 import { AuthError } from './authError.ts';
 import { getProvider, REDIRECT_PATH } from './provider.ts';
-import { toAuthError } from './toAuthError.ts';
+import { oauthErrorText, toAuthError } from './toAuthError.ts';
 import { dpopHandle, withNonceRetry } from './dpop.lazy.ts';
 import { accessTokenExpiry, personOf, sessionEnd, type ProviderTokens } from './providerTokens.ts';
 import { takeTransaction } from './transaction.ts';
@@ -95,7 +95,7 @@ export async function processCallback(config: AuthConfig, parameters: URLSearchP
     // At the code exchange, invalid_grant means the code was used, expired or
     // made for another sign-in attempt (PKCE), not a refresh token problem.
     if (error instanceof oauth.ResponseBodyError && error.error === 'invalid_grant') {
-      throw new AuthError('no-transaction', `${error.status} ${error.error}: ${error.error_description ?? ''}`, { cause: error });
+      throw new AuthError('no-transaction', oauthErrorText(error), { cause: error });
     }
     throw toAuthError(error);
   }

@@ -2,6 +2,11 @@ import * as oauth from 'oauth4webapi';
 import { AuthError } from './authError.ts';
 import { isJsonObject, textOf } from '../lib/json.ts';
 
+/** The provider's `error` and `error_description`, for the log, each only when it is text: an answer may hold anything there. */
+export function oauthErrorText(error: { error: unknown; error_description?: unknown; status?: number }): string {
+  return `${error.status === undefined ? '' : `${error.status} `}${textOf(error.error) ?? ''}: ${textOf(error.error_description) ?? ''}`;
+}
+
 /**
  * Maps oauth4webapi's coded errors to what a person can be told. A request
  * that got no answer is already an AuthError (`providerFetch`); any other
@@ -11,11 +16,11 @@ export function toAuthError(error: unknown): AuthError {
   if (error instanceof AuthError) return error;
   if (error instanceof oauth.AuthorizationResponseError) {
     const kind = error.error === 'access_denied' ? 'access-denied' : 'provider-error';
-    return new AuthError(kind, `${error.error}: ${error.error_description ?? ''}`, { cause: error });
+    return new AuthError(kind, oauthErrorText(error), { cause: error });
   }
   if (error instanceof oauth.ResponseBodyError) {
     const kind = error.error === 'invalid_grant' ? 'invalid-refresh-token' : 'provider-error';
-    return new AuthError(kind, `${error.status} ${error.error}: ${error.error_description ?? ''}`, { cause: error });
+    return new AuthError(kind, oauthErrorText(error), { cause: error });
   }
   if (error instanceof oauth.OperationProcessingError) {
     const claim = isJsonObject(error.cause) ? textOf(error.cause.claim) : undefined;

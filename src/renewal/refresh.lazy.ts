@@ -1,7 +1,7 @@
 import * as oauth from 'oauth4webapi';
 import type { AuthConfig } from '../config/appConfig.ts';
 import { getProvider } from '../auth/provider.ts';
-import { toAuthError } from '../auth/toAuthError.ts';
+import { oauthErrorText, toAuthError } from '../auth/toAuthError.ts';
 import { AuthError } from '../auth/authError.ts';
 import { dpopHandle, withNonceRetry } from '../auth/dpop.lazy.ts';
 import { signInScopes } from '../auth/authorize.lazy.ts';
@@ -57,7 +57,7 @@ export async function refreshProviderTokens(config: AuthConfig, tokens: Provider
     // The refresh token is bound to a DPoP key this browser no longer holds (Okta's invalid_dpop_proof): only a new
     // sign-in binds the session to the key it has now. Not the session's end, and not the provider's fault.
     if (error instanceof oauth.ResponseBodyError && error.error === 'invalid_dpop_proof') {
-      throw new AuthError('dpop-key-lost', `${error.status} ${error.error}: ${error.error_description ?? ''}`, { cause: error });
+      throw new AuthError('dpop-key-lost', oauthErrorText(error), { cause: error });
     }
     throw toAuthError(error);
   }
