@@ -182,7 +182,7 @@ export const inactivityRules: PathRule[] = [
     },
   },
   {
-    name: 'a sign-out in another tab stops the watch whenever it comes, and only once the page is left',
+    name: 'a sign-out in another tab stops the watch whenever it comes, and the watch does not leave the page itself',
     check({ step }) {
       if (step.state === 'signedOut') return undefined;
       const then = whatIf(inactivityMachine, step, { type: 'SIGNED_OUT' });
