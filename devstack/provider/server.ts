@@ -43,6 +43,8 @@ export interface RefreshGrant {
   presented: string;
   issued?: string;
   error?: string;
+  /** When the provider answered it (ms since the epoch, the stack's clock): renewals a period apart from renewals one per tab. */
+  at: number;
 }
 
 export async function createIdpServer(config: IdpServerConfig, faults: FaultRegistry, holds: HoldPoints = NO_HOLDS): Promise<Server> {
@@ -145,12 +147,13 @@ function recordRefreshGrants(provider: Provider, grants: RefreshGrant[]): void {
       grants.push({
         presented: token,
         issued: ((ctx as KoaContextWithOIDC).body as { refresh_token?: string } | undefined)?.refresh_token,
+        at: Date.now(),
       });
   });
   provider.on('grant.error', (ctx, error) => {
     const token = presented(ctx);
     const name = (error as { error?: string }).error ?? String(error);
-    if (token !== undefined && name !== 'use_dpop_nonce') grants.push({ presented: token, error: name });
+    if (token !== undefined && name !== 'use_dpop_nonce') grants.push({ presented: token, error: name, at: Date.now() });
   });
 }
 
