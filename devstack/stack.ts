@@ -45,6 +45,12 @@ export interface StackOptions {
   serveApp?: boolean;
   /** Enables the fault switches and their HTTP endpoint. */
   testMode?: boolean;
+  /**
+   * Test mode: every page of the app starts with a clock the test moves
+   * (`window.__pageClock`, devstack/app-server/page-clock.ts), for the
+   * engines whose drivers have none. Default false.
+   */
+  pageClock?: boolean;
   /** Delay added to every API answer. Default 0, env API_LATENCY_MS. */
   latencyMs?: number;
   /** Lifetime of the provider's access tokens, in seconds. Default 300. */
@@ -315,6 +321,7 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
           cspReports: options.testMode ? cspReports : undefined,
           holds,
           pageLog: options.testMode ?? false,
+          pageClock: (options.testMode ?? false) && (options.pageClock ?? false),
         })
       : undefined;
   const web = staticApp && serverFor(getRequestListener(staticApp.fetch), options.tls);

@@ -13,6 +13,7 @@ import type { FaultRegistry } from '../faults/registry.ts';
 import { dropConnection, goneOf, heldAsset, NO_HOLDS, type HoldEndpoint, type HoldPoints } from '../faults/holds.ts';
 import { ABP_PATH, passToApi } from './api-proxy.ts';
 import { nginxRules } from './nginx-rules.ts';
+import { PAGE_CLOCK_PATH, PAGE_CLOCK_SCRIPT, withPageClock } from './page-clock.ts';
 import { keepsPageLog, PAGE_LOG_PATH, PAGE_LOG_SCRIPT, withPageLog, withWorkerLog, WORKER_PATH } from './page-log.ts';
 
 // Serves the production build as deploy/nginx.conf does, so that `npm start`
@@ -44,6 +45,8 @@ export interface StaticConfig {
   holds?: HoldPoints;
   /** Test mode: every page sent to WebKit gets page-log.ts's script first in its <head>, which keeps the page's errors in its sessionStorage. */
   pageLog?: boolean;
+  /** Test mode: every page gets page-clock.ts's script first in its <head>, a clock the test moves (Firefox and WebKit have none of their driver's). */
+  pageClock?: boolean;
 }
 
 /** Where the browser posts a CSP violation report (`report-uri`), when a test collects them. */
@@ -278,14 +281,27 @@ export function createStaticApp(config: StaticConfig): Hono<Env> {
     );
   }
 
+  if (config.pageClock) {
+    const script = Buffer.from(PAGE_CLOCK_SCRIPT);
+    app.get(PAGE_CLOCK_PATH, (c) =>
+      send(c, 200, new Headers({ 'Content-Type': contentTypeFor(PAGE_CLOCK_PATH), 'Cache-Control': 'no-store' }), script),
+    );
+  }
+
   /** One file of the build, answered as nginx's static, gzip_static and brotli_static modules would. */
   const serveFile = async (c: Context<Env>, path: string, file: FileStat, uri: string) => {
     const type = contentTypeFor(path);
-    // Test mode: a page for WebKit with the page log's script, and the worker with its log's, made from the file and not
-    // from its compressed copies.
-    const pageLog =
+    // Test mode: a page for WebKit with the page log's script, and the worker with its log's, a page with the page clock's
+    // on a stack that has one, each made from the file and not from its compressed copies.
+    const logged =
       config.pageLog === true && (type.startsWith('text/html') || uri === WORKER_PATH) && keepsPageLog(c.req.header('User-Agent'));
-    const withLog = (text: string) => (uri === WORKER_PATH ? withWorkerLog(text) : withPageLog(text));
+    const clocked = config.pageClock === true && type.startsWith('text/html');
+    const rewritten = logged || clocked;
+    const withScripts = (text: string) => {
+      if (uri === WORKER_PATH) return withWorkerLog(text);
+      const page = clocked ? withPageClock(text) : text;
+      return logged ? withPageLog(page) : page;
+    };
     const headers = new Headers({ 'Content-Type': type, 'Cache-Control': cacheControlFor(uri) });
     // A copy older than its file is left from an earlier build: not sent.
     const copies = new Map<Encoding, FileStat>();
@@ -293,21 +309,27 @@ export function createStaticApp(config: StaticConfig): Hono<Env> {
       ['br', '.br'],
       ['gzip', '.gz'],
     ] as const) {
-      const copy = pageLog ? undefined : await fileStat(path + suffix);
+      const copy = rewritten ? undefined : await fileStat(path + suffix);
       if (copy && copy.mtimeMs >= file.mtimeMs) copies.set(encoding, copy);
     }
     if (copies.size > 0) headers.set('Vary', 'Accept-Encoding');
     const encoding = negotiateEncoding(c.req.header('Accept-Encoding'), [...copies.keys()]);
     const sent = encoding ? copies.get(encoding)! : file;
-    let etag = pageLog ? etagOf(sent).replace(/"$/, '-log"') : etagOf(sent);
+    let etag = rewritten ? etagOf(sent).replace(/"$/, `${logged ? '-log' : ''}${clocked ? '-clock' : ''}"`) : etagOf(sent);
     const lastModified = new Date(Math.floor(sent.mtimeMs / 1000) * 1000).toUTCString();
     let body: Buffer;
     if (encoding) {
       headers.set('Content-Encoding', encoding);
       body = await readFile(path + (encoding === 'br' ? '.br' : '.gz'));
     } else {
-      const plain = pageLog ? Buffer.from(withLog(await readFile(path, 'utf8'))) : await readFile(path);
-      body = await compressible(c, plain, type, `${path}:${file.mtimeMs}:${file.size}${pageLog ? ':page-log' : ''}`, headers);
+      const plain = rewritten ? Buffer.from(withScripts(await readFile(path, 'utf8'))) : await readFile(path);
+      body = await compressible(
+        c,
+        plain,
+        type,
+        `${path}:${file.mtimeMs}:${file.size}${logged ? ':page-log' : ''}${clocked ? ':page-clock' : ''}`,
+        headers,
+      );
       // nginx's gzip filter weakens the ETag of what it compresses.
       if (body !== plain) etag = `W/${etag}`;
     }

@@ -8,11 +8,13 @@ import type { FaultEndpoint } from './registry.ts';
 // (WebKit's classic WebDriver). Only in test mode, as the fault switches; a
 // CORS preflight (OPTIONS) is never held.
 
-/** What can be held: every fault endpoint, the provider's revocation, and two of the app server's files. */
+/** What can be held: every fault endpoint, the provider's revocation and authorization, and two of the app server's files. */
 export type HoldEndpoint =
   | FaultEndpoint
   /** The provider's /token/revocation. */
   | 'revocation'
+  /** The provider's authorization endpoint (GET /v1/authorize of the server that signs people in): a sign-in's first request, in a popup or the page. */
+  | 'authorize'
   /** The app server's assets/messages-*.js (a catalog loaded on demand). */
   | 'catalog chunk'
   /** The app server's assets/signOut.lazy-*.js. */

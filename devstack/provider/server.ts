@@ -62,6 +62,7 @@ export async function createIdpServer(config: IdpServerConfig, faults: FaultRegi
   const heldPaths = new Map<string, HoldEndpoint>([
     [`${signInRoutes.prefix}${signInRoutes.token}`, 'token'],
     [`${signInRoutes.prefix}${signInRoutes.revocation}`, 'revocation'],
+    [`${signInRoutes.prefix}${signInRoutes.authorization}`, 'authorize'],
   ]);
   /** The custom server below its issuer's path, as mounted (oidc.ts tells it its mount path); the org server at the root. */
   const handleProvider = (req: IncomingMessage, res: ServerResponse) => {
@@ -112,7 +113,7 @@ export async function createIdpServer(config: IdpServerConfig, faults: FaultRegi
       return;
     }
     const held = heldPaths.get(path);
-    if (held && req.method === 'POST' && faults.enabled) {
+    if (held && req.method === (held === 'authorize' ? 'GET' : 'POST') && faults.enabled) {
       const arriving = { method: req.method, url: new URL(req.url ?? '/', config.issuer), headers: req.headers, gone: goneOf(res) };
       void (async () => {
         if ((await holds.arrive(held, arriving)) === 'drop') return dropConnection(req.socket);

@@ -150,6 +150,11 @@ describe('what can be held', () => {
     { endpoint: 'sign-out code', send: () => fetch(`${stack.urls.app}${SIGN_OUT_CODE}`), path: SIGN_OUT_CODE },
     { endpoint: 'token', send: () => provider('/v1/token'), path: '/oauth2/default/v1/token' },
     { endpoint: 'revocation', send: () => provider('/v1/revoke'), path: '/oauth2/default/v1/revoke' },
+    {
+      endpoint: 'authorize',
+      send: () => fetch(`${stack.urls.signInIssuer}/v1/authorize?client_id=isolatie-staff`, { redirect: 'manual' }),
+      path: '/oauth2/default/v1/authorize',
+    },
   ];
 
   it.each(CASES)('$endpoint', async ({ endpoint, send, path }) => {

@@ -300,6 +300,29 @@ describe('static server', () => {
     expect((await plain.request('/__page-log.js', { headers: { 'User-Agent': webkit } })).status).toBe(404);
     expect(await (await plain.request('/sw.js', { headers: { 'User-Agent': webkit } })).text()).not.toContain('__workerLog');
   });
+
+  it("puts the page clock first in the <head> of every engine's pages on a stack that asks for it (test mode), the worker and the CSP as built; no clock otherwise", async () => {
+    const options = {
+      dist: stack().dist,
+      issuer: stack().urls.issuer,
+      apiUrl: stack().urls.api,
+      appConfig: stack().appConfig,
+      faults: stack().faults,
+    };
+    const clocked = createStaticApp({ ...options, pageClock: true });
+    const plain = createStaticApp(options);
+    const firefox = { 'User-Agent': 'Mozilla/5.0 (X11; Linux x86_64; rv:140.0) Gecko/20100101 Firefox/140.0' };
+    const page = await clocked.request('/app/home', { headers: firefox });
+    expect(await page.text()).toMatch(/<head[^>]*><script src="\/__page-clock\.js"><\/script>/);
+    expect(page.headers.get('content-security-policy')).toBe((await plain.request('/app/home')).headers.get('content-security-policy'));
+    const script = await clocked.request('/__page-clock.js');
+    expect(script.headers.get('content-type')).toMatch(/^application\/javascript/);
+    expect(await script.text()).toContain('__pageClock');
+    expect(await (await clocked.request('/sw.js')).text()).toBe(await (await plain.request('/sw.js')).text());
+    expect(await (await plain.request('/app/home', { headers: firefox })).text()).not.toContain('__page-clock');
+    expect((await plain.request('/__page-clock.js')).status).toBe(404);
+    expect(await (await get('/app/home', firefox)).text()).not.toContain('__page-clock');
+  });
 });
 
 describe("the same-origin layout: ABP's paths under the app's address", () => {
