@@ -1,5 +1,6 @@
 import { registerSessionRepair } from '../abp/sessionRepair.ts';
 import { startInactivityWatch } from './inactivityActor.lazy.ts';
+import { SIGNED_IN_MARK } from './signedInMark.ts';
 import { startTokenLifecycle, type TokenActor } from './tokenActor.lazy.ts';
 import type { BootActor } from '../boot/bootActor.ts';
 import type { PageActors } from '../boot/pageActors.ts';
@@ -43,4 +44,5 @@ export function startSignedIn(boot: BootActor, actors: PageActors): void {
   const tokenActor = startTokenLifecycle(boot, actors);
   registerSessionRepair(() => repairWithTokenLifecycle(tokenActor));
   startInactivityWatch(boot, actors);
+  performance.mark(SIGNED_IN_MARK);
 }
