@@ -4,8 +4,8 @@ import { AppModel } from '../../models/app.model.ts';
 import { chromiumTab, type Tab } from '../../support/driver.ts';
 import type { BrowserEnv } from '../../support/env.ts';
 import type { BrowserDriver, EngineDriver, EngineEnv } from './browserPaths.ts';
-import { callbackFeasible, CallbackRun, type Holding } from './callbackRun.ts';
-import { heldAtServer, heldRoute } from './held.ts';
+import { callbackFeasible, CallbackRun } from './callbackRun.ts';
+import { heldAtServer, heldRoute, type Holding } from './held.ts';
 
 /**
  * The callbackMachine in Chromium (the steps and checks: callbackRun.ts).

@@ -8,7 +8,7 @@ import { NL } from '../../models/texts.ts';
 import { CALLBACK_OUTCOME_MS, eventually, OUTCOME_MS } from '../../models/watch.ts';
 import type { Tab, Target } from '../../support/driver.ts';
 import { stepName } from './browserPaths.ts';
-import type { HeldCall } from './held.ts';
+import type { HeldCall, Holding } from './held.ts';
 import { PRESENT_MS } from '../../../support/limits.ts';
 
 // The callbackMachine's paths as a person goes through them, in any engine.
@@ -33,12 +33,6 @@ export function callbackFeasible(path: ModelPath): boolean {
 }
 
 /** Holds every request to one endpoint until `release`. */
-export interface Holding {
-  next(): Promise<HeldCall>;
-  /** Holds no more: the requests waiting and to come go on. */
-  release(): Promise<void>;
-}
-
 /** Outcomes that are a fault of the stack, switched on before the held request goes on. */
 const FAULTS: Partial<Record<string, [FaultEndpoint, Fault]>> = {
   // The provider's answer without its access token: the app goes to the login page.

@@ -21,6 +21,13 @@ export interface HeldCall {
   drop(): Promise<void>;
 }
 
+/** Where requests to one endpoint are held: each in turn, until released. */
+export interface Holding {
+  next(): Promise<HeldCall>;
+  /** Holds no more: the requests waiting and to come go on. */
+  release(): Promise<void>;
+}
+
 /** A request held in Chromium by playwright. */
 export function heldRoute(route: Route): HeldCall {
   return {
