@@ -4,8 +4,8 @@ import { describeEnginePaths } from './support/browserPaths.ts';
 import { browserThrough, TOKEN_ENGINE_STACK, tokenEngineDriver } from './support/tokenDriver.ts';
 
 // The token machine's paths in Firefox and WebKit, on the page clock the test stack's app server gives every page, with
-// the requests held in the stack. One engine after the other: side by side, a WebKit path with a popup open once
-// outlasted its limit under the load of both.
+// the requests held in the stack. One engine after the other: side by side saved about a minute of six (docs/testing.md,
+// "The token paths in the browser").
 // The model's times are relative to when it is built: Date is frozen while the paths are generated (as in the unit run),
 // real again for the browser runs.
 vi.useFakeTimers({ toFake: ['Date'] });

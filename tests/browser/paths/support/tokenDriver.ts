@@ -165,6 +165,9 @@ class ChromiumTokenRun extends TokenRun {
   }
 }
 
+/** Where the engines' run keeps the popup in the page. */
+const POPUP_KEY = '__tokenPathsPopup';
+
 /** The page clock the test stack's app server puts in every page (devstack/app-server/page-clock.ts). */
 interface PageClock {
   runFor(ms: number): Promise<void>;
@@ -179,8 +182,8 @@ interface PageClock {
  * driver holds a request in the browser here, so the stack holds them
  * (`stack.holds`): every token request while the path is to see `renewing`
  * (no sign-in's code exchange comes then), and the authorizations from
- * "Opnieuw inloggen" on. The popup and the second tab are the windows the
- * page opens (`withPopup`).
+ * "Opnieuw inloggen" on. The popup is the page's own window.open, closed
+ * from the page; the second tab the window the page opens (`withPopup`).
  */
 export const tokenEngineDriver: EngineDriver = {
   feasible: tokenPathFeasible,
@@ -191,10 +194,8 @@ class EngineTokenRun extends TokenRun {
   private opened: Tab | undefined;
   private refreshes: ServerGate | undefined;
   private refreshMode: 'hold' | 'pass' | 'drop' = 'pass';
-  /** The windows the page opened, each kept until its end is told (a popup's) or the run ends (the second tab's). */
+  /** The second tab, kept until the run ends. */
   private readonly windows: Promise<void>[] = [];
-  private popupEnd: ((end: PopupEnd) => void) | undefined;
-  private popupDone: Promise<void> | undefined;
   private readonly runEnds = deferred<void>();
 
   constructor(
@@ -271,7 +272,7 @@ class EngineTokenRun extends TokenRun {
     });
   }
 
-  /** A window the page opens (`open`), kept until `until` settles, then closed by `end` (or left to close itself). */
+  /** A window the page opens (`open`), kept until `until` settles, then given to what it settled with. */
   private keepOpened(open: () => Promise<void>, until: Promise<(tab: Tab) => Promise<void>>): Promise<{ tab: Tab; done: Promise<void> }> {
     return new Promise((resolve, reject) => {
       // The work runs once the window has opened, after withPopup has given `done`.
@@ -290,21 +291,35 @@ class EngineTokenRun extends TokenRun {
     });
   }
 
+  /**
+   * The popup is the window the page's own window.open gave, kept in the
+   * page and closed from there: a driver window of its own would be looked
+   * at while its authorization is held, and WebKit's driver hangs, with
+   * every command after it, on a window whose navigation is under way.
+   */
   protected async openPopup(click: () => Promise<void>): Promise<void> {
-    const ends = deferred<PopupEnd>();
-    this.popupEnd = ends.resolve;
-    const closing = Promise.race([ends.promise, this.runEnds.promise.then(() => 'closed' as const)]).then(
-      (end) => (tab: Tab) => (end === 'closed' ? tab.close() : Promise.resolve()),
+    await this.staff.tab.evaluate((key) => {
+      const open = window.open.bind(window);
+      window.open = (...args) => ((window as unknown as Record<string, Window | null>)[key] = open(...args));
+    }, POPUP_KEY);
+    await click();
+    await eventually(
+      () => this.staff.tab.evaluate((key) => Boolean((window as unknown as Record<string, Window | null>)[key]), POPUP_KEY),
+      'no popup opened',
     );
-    this.popupDone = (await this.keepOpened(click, closing)).done;
   }
 
   protected async popupEnds(end: PopupEnd): Promise<void> {
-    const [tell, done] = [this.popupEnd, this.popupDone];
-    this.popupEnd = this.popupDone = undefined;
-    if (!tell || !done) throw new Error('no popup');
-    tell(end);
-    await done;
+    const tab = this.staff.tab;
+    if (end === 'closed') {
+      await tab.evaluate((key) => (window as unknown as Record<string, Window>)[key]!.close(), POPUP_KEY);
+      return;
+    }
+    await eventually(
+      () => tab.evaluate((key) => (window as unknown as Record<string, Window>)[key]!.closed, POPUP_KEY),
+      `still open after ${CALLBACK_OUTCOME_MS} ms`,
+      CALLBACK_OUTCOME_MS,
+    );
   }
 
   protected async openedTab(open: () => Promise<void>): Promise<Tab> {
