@@ -194,8 +194,8 @@ class EngineTokenRun extends TokenRun {
   private opened: Tab | undefined;
   private refreshes: ServerGate | undefined;
   private refreshMode: 'hold' | 'pass' | 'drop' = 'pass';
-  /** The second tab, kept until the run ends. */
-  private readonly windows: Promise<void>[] = [];
+  /** The second tab's window, until it has closed. */
+  private otherTab: Promise<void> | undefined;
   private readonly runEnds = deferred<void>();
 
   constructor(
@@ -272,25 +272,6 @@ class EngineTokenRun extends TokenRun {
     });
   }
 
-  /** A window the page opens (`open`), kept until `until` settles, then given to what it settled with. */
-  private keepOpened(open: () => Promise<void>, until: Promise<(tab: Tab) => Promise<void>>): Promise<{ tab: Tab; done: Promise<void> }> {
-    return new Promise((resolve, reject) => {
-      // The work runs once the window has opened, after withPopup has given `done`.
-      const done: Promise<void> = this.staff.tab.withPopup(
-        open,
-        async (tab) => {
-          resolve({ tab, done });
-          await (
-            await until
-          )(tab);
-        },
-        LONGEST_OUTCOME_MS,
-      );
-      done.catch(reject);
-      this.windows.push(done.catch(() => undefined));
-    });
-  }
-
   /**
    * The popup is the window the page's own window.open gave, kept in the
    * page and closed from there: a driver window of its own would be looked
@@ -322,13 +303,21 @@ class EngineTokenRun extends TokenRun {
     );
   }
 
-  protected async openedTab(open: () => Promise<void>): Promise<Tab> {
-    return (
-      await this.keepOpened(
+  /** The window the page opens, kept until the run ends. */
+  protected openedTab(open: () => Promise<void>): Promise<Tab> {
+    return new Promise((resolve, reject) => {
+      const kept = this.staff.tab.withPopup(
         open,
-        this.runEnds.promise.then(() => (tab: Tab) => tab.close()),
-      )
-    ).tab;
+        async (tab) => {
+          resolve(tab);
+          await this.runEnds.promise;
+          await tab.close();
+        },
+        LONGEST_OUTCOME_MS,
+      );
+      kept.catch(reject);
+      this.otherTab = kept.catch(() => undefined);
+    });
   }
 
   protected async finish(): Promise<void> {
@@ -336,8 +325,8 @@ class EngineTokenRun extends TokenRun {
     this.refreshes?.release();
     this.refreshes = undefined;
     this.runEnds.resolve();
-    // The windows close themselves or are closed now; the first tab's close ends the rest with it, should one hang.
-    await Promise.race([Promise.all(this.windows), pause(SOON_MS)]);
+    // The second tab is closed now; the first tab's close ends it with the rest, should it hang.
+    await Promise.race([this.otherTab, pause(SOON_MS)]);
     await this.opened?.close();
   }
 }
