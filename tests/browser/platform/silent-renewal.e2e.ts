@@ -1,27 +1,32 @@
 import type { Request } from 'playwright-core';
-import { describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { AppModel } from '../models/app.model.ts';
 import { NL } from '../models/texts.ts';
-import { browserEnv } from '../support/env.ts';
+import { browserEnv, type BrowserEnv } from '../support/env.ts';
 import { isRefreshGrant, isTokenRequest } from '../../../devstack/provider/token-requests.ts';
-import {
-  LONG_TEST_MS,
-  LONGEST_OUTCOME_MS,
-  LONGEST_TEST_MS,
-  LOOK_EVERY_MS,
-  OUTCOME_MS,
-  PRESENT_MS,
-  seconds,
-  SLOW_OUTCOME_MS,
-} from '../../support/limits.ts';
+import { LifetimeClock } from '../support/lifetimeClock.ts';
+import { LONG_TEST_MS, OUTCOME_MS, PRESENT_MS, seconds, SLOW_OUTCOME_MS } from '../../support/limits.ts';
 
 /**
  * A provider that gives no refresh token (an Okta app integration without
  * the Refresh Token grant): the app renews on the provider's session with a
  * hidden prompt=none authorization. The backend token lives 24 s here, so
  * it is due 12 s after sign-in (half its life: a quarter would leave the
- * frame and the person less than they need).
+ * frame and the person less than they need). The lifetimes pass on the
+ * page's clock (`LifetimeClock`), the frames, popups and requests in their
+ * real time.
  */
+const BACKEND_TOKEN_TTL_S = 24;
+
+/** A browser and stack for the describe block, each test's context on the page clock from its first page on. */
+function clockedEnv(...args: Parameters<typeof browserEnv>): BrowserEnv & { clock: LifetimeClock } {
+  const env = browserEnv(...args) as BrowserEnv & { clock: LifetimeClock };
+  beforeEach(async () => {
+    env.clock = await LifetimeClock.install(env.context);
+  });
+  return env;
+}
+
 const isSilentAuthorization = (request: Request) => {
   const url = new URL(request.url());
   return url.pathname.endsWith('/v1/authorize') && url.searchParams.get('prompt') === 'none';
@@ -29,7 +34,7 @@ const isSilentAuthorization = (request: Request) => {
 const isExternalAuthenticate = (request: Request) => request.url().includes('/api/TokenAuth/ExternalAuthenticate');
 
 describe('renewal without a refresh token, the provider next door (one site with the app)', () => {
-  const env = browserEnv({ refreshTokens: 'never', backendTokenTtl: 24, providerSite: 'same' });
+  const env = clockedEnv({ refreshTokens: 'never', backendTokenTtl: BACKEND_TOKEN_TTL_S, providerSite: 'same' });
 
   it(
     'renews twice in the background with prompt=none, and the person keeps working',
@@ -46,7 +51,9 @@ describe('renewal without a refresh token, the provider next door (one site with
         if (isSilentAuthorization(request)) silent.push(request);
         if (isExternalAuthenticate(request)) logins.push(request);
       });
-      await expect.poll(() => logins.length, { timeout: LONGEST_OUTCOME_MS, interval: LOOK_EVERY_MS }).toBeGreaterThanOrEqual(2);
+      // Two renewals are due within two lifetimes.
+      await env.clock.runFor(seconds(2 * BACKEND_TOKEN_TTL_S), async () => logins.length >= 2);
+      expect(logins.length, 'renewals in two lifetimes').toBeGreaterThanOrEqual(2);
       expect(silent.length).toBeGreaterThanOrEqual(2);
       for (const request of logins) expect((await request.response())?.status()).toBe(200);
       expect(env.watched.requests.some(isRefreshGrant)).toBe(false);
@@ -77,8 +84,11 @@ describe('renewal without a refresh token, the provider next door (one site with
       const cookies = await env.context.cookies(env.stack.urls.issuer);
       await env.context.clearCookies({ domain: new URL(env.stack.urls.issuer).hostname, name: /^_session/ });
       expect(cookies.length).toBeGreaterThan(0);
-      expect(await app.page.getByRole('button', { name: NL.session.signInAgain }).count()).toBe(0);
-      await app.page.getByRole('button', { name: NL.session.signInAgain }).waitFor({ timeout: LONGEST_OUTCOME_MS });
+      const signInAgain = app.page.getByRole('button', { name: NL.session.signInAgain });
+      expect(await signInAgain.count()).toBe(0);
+      // The next renewal, due half a lifetime after the sign-in, finds no session.
+      await env.clock.runFor(seconds(BACKEND_TOKEN_TTL_S), async () => (await signInAgain.count()) > 0);
+      await signInAgain.waitFor({ timeout: PRESENT_MS });
       await app.see(NL.session.expired, PRESENT_MS);
       expect(new URL(app.page.url()).pathname, 'the page is kept').toBe('/app/home');
     },
@@ -87,7 +97,7 @@ describe('renewal without a refresh token, the provider next door (one site with
 });
 
 describe('renewal without a refresh token, the provider on a site of its own', () => {
-  const env = browserEnv({ refreshTokens: 'never', backendTokenTtl: 24 });
+  const env = clockedEnv({ refreshTokens: 'never', backendTokenTtl: BACKEND_TOKEN_TTL_S });
 
   it(
     'says the session needs confirming (not that it ended), and one click in a popup that closes by itself goes on, the page kept',
@@ -101,7 +111,8 @@ describe('renewal without a refresh token, the provider on a site of its own', (
       });
       // The frame cannot see the provider's cookie on this page: the person is asked, in words that claim nothing.
       const confirm = app.page.getByRole('button', { name: NL.session.confirm });
-      await confirm.waitFor({ timeout: LONGEST_OUTCOME_MS });
+      await env.clock.runFor(seconds(BACKEND_TOKEN_TTL_S), async () => (await confirm.count()) > 0);
+      await confirm.waitFor({ timeout: PRESENT_MS });
       await app.see(NL.session.unseen, PRESENT_MS);
       expect(await app.page.getByText(NL.session.expired).count()).toBe(0);
       expect(logins.length, 'no renewal went through the frame').toBe(0);
@@ -120,8 +131,8 @@ describe('renewal without a refresh token, the provider on a site of its own', (
 });
 
 describe('renewal without a refresh token, short lifetimes, the provider on a site of its own', () => {
-  const BACKEND_TOKEN_TTL_S = 30;
-  const env = browserEnv({ refreshTokens: 'never', accessTokenTtl: 10, backendTokenTtl: BACKEND_TOKEN_TTL_S }, [
+  const LIFETIME_S = 30;
+  const env = clockedEnv({ refreshTokens: 'never', accessTokenTtl: 10, backendTokenTtl: LIFETIME_S }, [
     '--test-third-party-cookie-phaseout',
   ]);
 
@@ -132,29 +143,25 @@ describe('renewal without a refresh token, short lifetimes, the provider on a si
       await app.person.signInToHome();
       await app.markDocument();
       const confirm = app.page.getByRole('button', { name: NL.session.confirm });
-      // Three backend-token lifetimes, each confirmation clicked as it comes.
-      const end = Date.now() + seconds(3 * BACKEND_TOKEN_TTL_S);
+      // Three backend-token lifetimes on the page's clock, each confirmation clicked as it comes.
       const asked: number[] = [];
-      while (Date.now() < end) {
-        const shown = await confirm.waitFor({ timeout: end - Date.now() }).then(
-          () => true,
-          () => false,
-        );
-        if (!shown) break;
-        asked.push(Date.now());
+      await env.clock.runFor(seconds(3 * LIFETIME_S), async () => {
+        if ((await confirm.count()) === 0) return;
+        // By the page's clock, which also ran on by itself while a popup was open.
+        asked.push(await env.clock.now(app.page));
         const [popup] = await Promise.all([env.context.waitForEvent('page', { timeout: OUTCOME_MS }), confirm.click()]);
         await popup.waitForEvent('close', { timeout: SLOW_OUTCOME_MS });
         await confirm.waitFor({ state: 'detached', timeout: OUTCOME_MS });
-      }
+      });
       // Each renewal needs the person here (the provider's token lives 10 s, its frame sees no session), and only that one:
       // a token this short is renewed halfway through its life, so the next question comes half a lifetime after a confirmation at the soonest.
       expect(asked.length).toBeGreaterThanOrEqual(2);
       const gaps = asked.slice(1).map((at, index) => at - asked[index]!);
-      for (const gap of gaps) expect(gap, 'time between two confirmations').toBeGreaterThanOrEqual(seconds(BACKEND_TOKEN_TTL_S) / 2);
+      for (const gap of gaps) expect(gap, 'time between two confirmations').toBeGreaterThanOrEqual(seconds(LIFETIME_S) / 2);
       expect(await app.documentStillMarked(), 'the page was kept').toBe(true);
       expect(new URL(app.page.url()).pathname).toBe('/app/home');
       await app.watched.expectBackendToken();
     },
-    LONGEST_TEST_MS,
+    LONG_TEST_MS,
   );
 });
