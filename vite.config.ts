@@ -33,12 +33,6 @@ const browserConcurrency = cpus;
 
 /** The browser files that drive Firefox and WebKit (through tests/browser/support/driver.ts), a project of their own. */
 const ENGINE_FILES = ['tests/browser/engines/**/*.e2e.ts', 'tests/browser/paths/*.engines.e2e.ts'];
-/**
- * Chromium files that run in the engines' queue (the second vitest of npm test, scripts/test.ts), to even the two queues
- * out: without them Chromium's queue ended ten minutes after the engines', with one core mostly idle meanwhile. Both
- * mostly wait on real token lifetimes (about 200 and 165 s).
- */
-const SECOND_QUEUE_FILES = ['tests/browser/platform/confirm-once.e2e.ts', 'tests/browser/platform/silent-renewal.e2e.ts'];
 
 /** Split by the rule of scripts/modules.ts: what main.tsx and start.tsx import statically, and what loads later. */
 const modules = splitModules();
@@ -242,7 +236,7 @@ export default defineConfig({
           environment: 'node',
           sequence: { groupOrder: 1 },
           include: ['tests/browser/**/*.e2e.ts'],
-          exclude: [...ENGINE_FILES, ...SECOND_QUEUE_FILES],
+          exclude: ENGINE_FILES,
           globalSetup: ['tests/browser/support/globalSetup.ts'],
           fileParallelism: false,
           maxConcurrency: browserConcurrency,
@@ -251,13 +245,13 @@ export default defineConfig({
         },
       },
       {
-        // Firefox and WebKit (and SECOND_QUEUE_FILES), one file at a time beside Chromium's: their runs wait on real timers most of the time.
+        // Firefox and WebKit, one file at a time beside Chromium's: their runs wait on real timers most of the time.
         extends: true,
         test: {
           name: 'engines',
           environment: 'node',
           sequence: { groupOrder: 1 },
-          include: [...ENGINE_FILES, ...SECOND_QUEUE_FILES],
+          include: ENGINE_FILES,
           globalSetup: ['tests/browser/support/globalSetup.ts'],
           fileParallelism: false,
           maxConcurrency: browserConcurrency,
