@@ -4,6 +4,7 @@ import { oktaEndpoint } from '../../../../devstack/provider/oidc.ts';
 import type { ModelPath } from '../../../../scripts/paths/model.ts';
 import { AppModel } from '../../models/app.model.ts';
 import type { Tab } from '../../support/driver.ts';
+import { runPageClock, setPageTime } from '../../support/pageClock.ts';
 import type { BrowserEnv } from '../../support/env.ts';
 import type { BrowserDriver, EngineDriver, EngineEnv } from './browserPaths.ts';
 import { heldAtServer, heldRoute, type HeldCall, type Holding } from './held.ts';
@@ -168,13 +169,6 @@ class ChromiumTokenRun extends TokenRun {
 /** Where the engines' run keeps the popup in the page. */
 const POPUP_KEY = '__tokenPathsPopup';
 
-/** The page clock the test stack's app server puts in every page (devstack/app-server/page-clock.ts). */
-interface PageClock {
-  runFor(ms: number): Promise<void>;
-  readonly running: boolean;
-  setSystemTime(ms: number): void;
-}
-
 /**
  * Firefox and WebKit: the page clock is the one the test stack's app server
  * puts first in every page (`pageClock`, devstack/app-server/page-clock.ts),
@@ -212,20 +206,14 @@ class EngineTokenRun extends TokenRun {
 
   /**
    * The page clock of the tab's page (a page without one is a stack started
-   * without `pageClock`: the page says so), started by one script and waited
-   * for by the next: WebKit's driver times a script with a timer of the page.
+   * without `pageClock`: the page says so); tests/browser/support/pageClock.ts.
    */
-  protected async runFor(ms: number): Promise<void> {
-    const tab = this.staff.tab;
-    await tab.evaluate((n) => void (window as unknown as { __pageClock: PageClock }).__pageClock.runFor(n), ms);
-    await eventually(
-      async () => !(await tab.evaluate(() => (window as unknown as { __pageClock: PageClock }).__pageClock.running)),
-      `${this.path.id}: the page clock did not run ${ms} ms on`,
-    );
+  protected runFor(ms: number): Promise<void> {
+    return runPageClock(this.staff.tab, ms, `${this.path.id}: the page clock did not run ${ms} ms on`);
   }
 
-  protected async setSystemTime(ms: number): Promise<void> {
-    await this.staff.tab.evaluate((n) => (window as unknown as { __pageClock: PageClock }).__pageClock.setSystemTime(n), ms);
+  protected setSystemTime(ms: number): Promise<void> {
+    return setPageTime(this.staff.tab, ms);
   }
 
   /**

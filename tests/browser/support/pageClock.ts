@@ -1,0 +1,25 @@
+import { eventually } from '../models/watch.ts';
+import type { Tab } from './driver.ts';
+
+/** The page clock the test stack's app server puts in every page (devstack/app-server/page-clock.ts). */
+interface PageClock {
+  runFor(ms: number): Promise<void>;
+  readonly running: boolean;
+  setSystemTime(ms: number): void;
+}
+
+/**
+ * Runs the page clock of the tab's page (a stack started with `pageClock`)
+ * `ms` on, every timer due within it in order. Started by one script and
+ * waited for by the next: WebKit's driver times a script with a timer of the
+ * page, and ends one that outlasts it.
+ */
+export async function runPageClock(tab: Tab, ms: number, what = `the page clock did not run ${ms} ms on`): Promise<void> {
+  await tab.evaluate((n) => void (window as unknown as { __pageClock: PageClock }).__pageClock.runFor(n), ms);
+  await eventually(async () => !(await tab.evaluate(() => (window as unknown as { __pageClock: PageClock }).__pageClock.running)), what);
+}
+
+/** Sets the page's Date (and the origin's other pages'), leaving its timers to their schedule: a laptop that slept. */
+export async function setPageTime(tab: Tab, ms: number): Promise<void> {
+  await tab.evaluate((n) => (window as unknown as { __pageClock: PageClock }).__pageClock.setSystemTime(n), ms);
+}
