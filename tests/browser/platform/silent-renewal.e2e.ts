@@ -1,10 +1,9 @@
 import type { Request } from 'playwright-core';
-import { beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { AppModel } from '../models/app.model.ts';
 import { NL } from '../models/texts.ts';
-import { browserEnv, type BrowserEnv } from '../support/env.ts';
 import { isRefreshGrant, isTokenRequest } from '../../../devstack/provider/token-requests.ts';
-import { LifetimeClock } from '../support/lifetimeClock.ts';
+import { clockedEnv } from '../support/lifetimeClock.ts';
 import { LONG_TEST_MS, OUTCOME_MS, PRESENT_MS, seconds, SLOW_OUTCOME_MS } from '../../support/limits.ts';
 
 /**
@@ -17,15 +16,6 @@ import { LONG_TEST_MS, OUTCOME_MS, PRESENT_MS, seconds, SLOW_OUTCOME_MS } from '
  * real time.
  */
 const BACKEND_TOKEN_TTL_S = 24;
-
-/** A browser and stack for the describe block, each test's context on the page clock from its first page on. */
-function clockedEnv(...args: Parameters<typeof browserEnv>): BrowserEnv & { clock: LifetimeClock } {
-  const env = browserEnv(...args) as BrowserEnv & { clock: LifetimeClock };
-  beforeEach(async () => {
-    env.clock = await LifetimeClock.install(env.context);
-  });
-  return env;
-}
 
 const isSilentAuthorization = (request: Request) => {
   const url = new URL(request.url());

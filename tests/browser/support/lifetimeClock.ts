@@ -1,4 +1,6 @@
 import type { BrowserContext, Page, Request } from 'playwright-core';
+import { beforeEach } from 'vitest';
+import { browserEnv, type BrowserEnv } from './env.ts';
 import { LOOK_EVERY_MS, pause, seconds, SLOW_OUTCOME_MS } from '../../support/limits.ts';
 
 /** How far the clock moves in one step: the app's timers due within it run, in order. */
@@ -98,4 +100,13 @@ async function framesIn(context: BrowserContext): Promise<string[]> {
     if (frames > 0) framed.push(page.url());
   }
   return framed;
+}
+
+/** `browserEnv` (a browser and stack for the file or describe block), each test's context on the page clock from its first page on. */
+export function clockedEnv(...args: Parameters<typeof browserEnv>): BrowserEnv & { clock: LifetimeClock } {
+  const env = browserEnv(...args) as BrowserEnv & { clock: LifetimeClock };
+  beforeEach(async () => {
+    env.clock = await LifetimeClock.install(env.context);
+  });
+  return env;
 }
