@@ -7,7 +7,7 @@ import { OUTCOME_MS, WatchedContext } from '../models/watch.ts';
 import { launchChromium, newContext } from '../support/chromium.ts';
 import { browserAndStackForSuite } from '../support/stack.ts';
 import { LifetimeClock } from '../support/lifetimeClock.ts';
-import { LONG_TEST_MS, seconds, SLOW_OUTCOME_MS } from '../../support/limits.ts';
+import { LONG_TEST_MS, seconds } from '../../support/limits.ts';
 
 /**
  * README's promise without a refresh token: the person confirms the session
@@ -72,7 +72,7 @@ async function confirmWhileWatching(
       if ((await asking.count()) === 0) continue;
       clicks.push(now);
       const [popup] = await Promise.all([context.waitForEvent('page', { timeout: OUTCOME_MS }), asking.first().click()]);
-      await popup.waitForEvent('close', { timeout: SLOW_OUTCOME_MS });
+      await popup.waitForEvent('close', { timeout: OUTCOME_MS });
       // Confirmed in one tab, no tab asks any more.
       for (const other of tabs) await askingIn(other).first().waitFor({ state: 'detached', timeout: OUTCOME_MS });
     }
