@@ -49,7 +49,7 @@ export class LifetimeClock {
    * (a click, a popup) before the clock moves again. Stops early when `each`
    * returns true.
    */
-  async runFor(ms: number, each: (moved: number) => Promise<boolean | void> = async () => undefined): Promise<number> {
+  async runFor(ms: number, each: (moved: number) => Promise<boolean | void> = async () => undefined): Promise<void> {
     let moved = 0;
     while (moved < ms) {
       await this.settled();
@@ -57,9 +57,8 @@ export class LifetimeClock {
       await this.context.clock.runFor(step);
       moved += step;
       await this.settled();
-      if ((await each(moved)) === true) break;
+      if ((await each(moved)) === true) return;
     }
-    return moved;
   }
 
   /** Until no request of an open page is under way and no page has a frame; fails naming what is still under way. */
