@@ -1,7 +1,8 @@
 import { bootModel } from '../../model/models/boot.model.ts';
 import { bootEngineDriver } from './support/bootDriver.ts';
+import { BOOT_STACK } from './support/bootRun.ts';
 import { describeEnginePaths } from './support/browserPaths.ts';
 
 // The bootMachine's generated paths in Firefox and WebKit, with the requests held in the stack.
-await describeEnginePaths(bootModel, 'firefox', bootEngineDriver);
-await describeEnginePaths(bootModel, 'webkit', bootEngineDriver);
+await describeEnginePaths(bootModel, 'firefox', bootEngineDriver, { stack: BOOT_STACK });
+await describeEnginePaths(bootModel, 'webkit', bootEngineDriver, { stack: BOOT_STACK });

@@ -10,6 +10,7 @@ import { chromiumTab, type Role, type Tab, type Target } from '../../support/dri
 import { BootRun, bootFeasible, type BootBrowser } from './bootRun.ts';
 import type { BrowserDriver, EngineDriver } from './browserPaths.ts';
 import { heldAtServer, type HeldCall } from './held.ts';
+import { runPageClock } from '../../support/pageClock.ts';
 import { PRESENT_MS } from '../../../support/limits.ts';
 
 /**
@@ -23,7 +24,8 @@ import { PRESENT_MS } from '../../../support/limits.ts';
  * page, as the app writes them, on the app's site (the app's icon before the
  * first visit). The start-up log is read where the engine shows the
  * console: Chromium and Firefox do, WebKit's classic WebDriver does not.
- * The 5 s wait before another attempt passes in real time.
+ * The 5 s wait before another attempt passes in real time; a request's
+ * time-out on the page clock the stack gives every page (`BOOT_STACK`).
  */
 export const bootDriver: BrowserDriver = {
   feasible: bootFeasible,
@@ -102,6 +104,10 @@ class TabBoot implements BootBrowser {
       }
     })();
     await held.drop();
+  }
+
+  passTime(ms: number): Promise<void> {
+    return runPageClock(this.tab, ms);
   }
 
   consoleErrors(): readonly string[] | undefined {

@@ -6,7 +6,6 @@ import { stateKey, type ModelPath, type PathStep } from '../../../../scripts/pat
 import type { Language } from '../../models/app.model.ts';
 import { REQUEST_TIMEOUT_MS } from '../../../../src/abp/client.ts';
 import { EN, NL } from '../../models/texts.ts';
-import { OUTCOME_MS } from '../../models/watch.ts';
 import { abpSession, saveLanguage } from '../../support/stack.ts';
 import { stepName } from './browserPaths.ts';
 import type { HeldCall } from './held.ts';
@@ -36,6 +35,9 @@ type Actor = keyof typeof INVOKED;
 /** GetAll's answer for a signed-in person who keeps English at the backend (admin, his language saved as `en` for the run). */
 const KEEPS_ENGLISH = 'keeps en';
 /** Put first in the config's mappings where a path needs a catalog that is fetched: nl is then spoken as en-GB, whose catalog is the English chunk. */
+/** The stack of the boot paths: the page clock in every page of the app, for the request's time-out. */
+export const BOOT_STACK = { pageClock: true } as const;
+
 export const FETCHED_CATALOG_MAPPING: LocaleMapping = { from: 'nl', to: 'en-GB' };
 
 /**
@@ -66,6 +68,8 @@ export interface BootBrowser {
   passConfigWith(held: HeldCall, mapping: LocaleMapping): Promise<void>;
   /** The catalog chunk is not there: this request and every later one get no answer. */
   catalogGone(held: HeldCall): Promise<void>;
+  /** The page's clock runs `ms` on, every timer due by then run in order (the stack's page clock, `BOOT_STACK`). */
+  passTime(ms: number): Promise<void>;
   /** The console's errors so far (WebKit's: the page's own log of them); undefined where there are none to read, which fails a check of them. */
   consoleErrors(): readonly string[] | undefined;
   cookie(name: string): Promise<string | undefined>;
@@ -280,9 +284,11 @@ export class BootRun {
       return;
     }
     if (step.outcome === 'time-out') {
-      // The request stays held: the app gives up on it by itself, after its own time-out (the stack drops a request whose client left).
+      // The request stays held: the app gives up on it by itself, after its own time-out, passed on the page's clock (the
+      // stack drops a request whose client left).
       this.waiting = true;
-      await this.expectLogged(name, errorsBefore, REQUEST_TIMEOUT_MS + OUTCOME_MS);
+      await this.browser.passTime(REQUEST_TIMEOUT_MS);
+      await this.expectLogged(name, errorsBefore);
       return;
     }
     if (step.trigger === 'loadLocale' && step.outcome === 'fail') {
