@@ -176,8 +176,29 @@ class WebKitBrowser implements EngineLaunch {
   private readonly tabs = new Set<WebKitTab>();
   /** Tabs still starting: a hook that timed out leaves one behind, and its driver and display must not outlive the browser. */
   private readonly opening = new Set<Promise<unknown>>();
+  /**
+   * The next tab's session, started as soon as a tab is taken once this
+   * browser has opened one before (a file that opens tab after tab): a
+   * session takes a second or more to start (a display, the driver, the
+   * browser), which then passes while the tab before it is used.
+   */
+  private spare: Promise<WebKitSession> | undefined;
+  private opened = 0;
   private closed = false;
   constructor(private readonly languages: string) {}
+
+  /** A started session: the spare if there is one (a new one if it failed to start), the next spare started meanwhile. */
+  private async session(): Promise<WebKitSession> {
+    const start = () => WebKitSession.start({ languages: this.languages });
+    const taken = this.spare;
+    this.spare = undefined;
+    if (++this.opened > 1 && !this.closed) {
+      this.spare = start();
+      // Its failure is the next tab's to meet, which then starts one of its own.
+      this.spare.catch(() => undefined);
+    }
+    return taken ? taken.catch(start) : start();
+  }
 
   newTab({ viewport }: { viewport: Viewport }): Promise<Tab> {
     const opening = this.open(viewport);
@@ -189,7 +210,7 @@ class WebKitBrowser implements EngineLaunch {
 
   private async open(viewport: Viewport): Promise<Tab> {
     if (this.closed) throw new Error('the WebKit browser is closed');
-    const session = await WebKitSession.start({ languages: this.languages });
+    const session = await this.session();
     let tab: WebKitTab | undefined;
     try {
       if (this.closed) throw new Error('the WebKit browser closed while a tab was opening');
@@ -205,8 +226,11 @@ class WebKitBrowser implements EngineLaunch {
 
   async close(): Promise<void> {
     this.closed = true;
+    const spare = this.spare;
+    this.spare = undefined;
     await Promise.allSettled([...this.opening]);
     await Promise.all([...this.tabs].map((tab) => tab.close()));
+    await spare?.then((session) => session.close()).catch(() => undefined);
   }
 }
 
