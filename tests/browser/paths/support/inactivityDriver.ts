@@ -8,12 +8,13 @@ import { chromiumTab } from '../../support/driver.ts';
 import type { BrowserEnv } from '../../support/env.ts';
 import { stepName, type BrowserDriver, type EngineDriver, type EngineEnv } from './browserPaths.ts';
 import { InactivityRun } from './inactivityRun.ts';
-import { InactivityScreen, inactivitySettings, later, type Moment } from './inactivityScreen.ts';
-import { CALIBRATION, PRESENT_MS, seconds } from '../../../support/limits.ts';
+import { InactivityScreen, inactivitySettings, type Moment } from './inactivityScreen.ts';
+import { runPageClock, setPageTime } from '../../support/pageClock.ts';
+import { PRESENT_MS, seconds } from '../../../support/limits.ts';
 
 // The inactivity paths' two drivers, a run of InactivityRun each: Chromium
-// on the page clock (inactivityDriver), Firefox and WebKit in real time
-// (inactivityEngineDriver).
+// on Playwright's page clock (inactivityDriver), Firefox and WebKit on the
+// page clock of the test stack (inactivityEngineDriver).
 
 const TIMEOUT_MS = seconds(120);
 const WARNING_MS = seconds(30);
@@ -107,17 +108,6 @@ class ChromiumInactivityRun extends InactivityRun {
     await this.page.evaluate(() => document.dispatchEvent(new Event('visibilitychange')));
   }
 
-  /**
-   * How long after the last activity a CHECK comes: into the warning time or past the end, or, for a path that
-   * starts quiet to the warning or to the end, exactly at that moment (the page marks the watch's start to the ms).
-   */
-  private quietFor(over: boolean): number {
-    const start = this.path.steps[0]!.trigger;
-    if (start === 'quiet to the warning' && !over) return TIMEOUT_MS - WARNING_MS;
-    if (start === 'quiet to the end' && over) return TIMEOUT_MS;
-    return over ? TIMEOUT_MS + WARNING_MS : TIMEOUT_MS - WARNING_MS / 2;
-  }
-
   protected async wait(_name: string, until: 'warning' | 'end'): Promise<void> {
     const end = this.activity.to + TIMEOUT_MS - (until === 'warning' ? WARNING_MS : 0);
     await this.context.clock.runFor(Math.max(1, end - (await this.now()) + 50));
@@ -135,45 +125,27 @@ class ChromiumInactivityRun extends InactivityRun {
   }
 }
 
-/**
- * The time-out's scale: the machine's factor (tests/support/limits.ts), as
- * the page must be checked and clicked inside the warning however slow the
- * machine; at most 5, so that the longest CHECK (the page busy until past
- * the end) stays inside WebKit's 30 s for a page script.
- */
-const ENGINE_SCALE = Math.min(CALIBRATION.factor, 5);
-/**
- * A time-out of whole seconds, in real time: long enough to check the page between the steps (5 s with the warning for
- * the last 2 on the reference machine, where Firefox's queries take up to a second when it is busy), short enough for
- * every path.
- */
-const ENGINE_TIMEOUT_MS = seconds(Math.ceil(5 * ENGINE_SCALE));
-const ENGINE_WARNING_MS = seconds(Math.ceil(2 * ENGINE_SCALE));
-/**
- * How long after the watch was seen to start the person clicks: the check that the warning did not come at its old time
- * (`wait`, 300 ms before the new one) needs the click more than 300 ms after the watch started.
- */
-const ACTIVITY_AFTER_WATCH_MS = 500;
 /** How long a tab waits for the one that signs out before it leaves by itself (src/session/inactivityActor.lazy.ts). */
 const WAIT_FOR_SIGN_OUT_MS = seconds(10);
+/** How long before a delay is due the page is looked at, to see that nothing came early. */
+const BEFORE_DUE_MS = 300;
 
-export const INACTIVITY_ENGINE_SETTINGS = inactivitySettings(ENGINE_TIMEOUT_MS / seconds(1), ENGINE_WARNING_MS / seconds(1));
+/** The stack of the Firefox and WebKit runs: Chromium's settings, and the page clock in every page of the app. */
+export const INACTIVITY_ENGINE_STACK = { settings: INACTIVITY_SETTINGS, pageClock: true } as const;
 
 /** The transitions Firefox and WebKit cannot take, with the reason: none. */
 export const INACTIVITY_UNREACHABLE_IN_ENGINES: Record<string, string> = {};
 
 /**
- * The inactivityMachine in Firefox and WebKit, as the Chromium run
- * above but in real time: neither has a page clock, so the server's
- * time-out is 5 s with the warning for the last 2, and when the watch
- * started is read from the page (`watching`). A CHECK keeps the page busy
- * (its timers late, as in a background tab or on a laptop that slept) until
- * the wall clock is into the warning time or past the end, then makes it
- * visible again. The other tab is a second BroadcastChannel and a Web Lock
- * in the same page. The stack, not the browser, holds the provider's
- * revocation (`signingOut`) and the sign-out's code, which it drops for
- * `error signOut`; `done signOut` is the tab that waited 10 s for the one
- * holding the lock.
+ * The inactivityMachine in Firefox and WebKit, as the Chromium run above,
+ * on the page clock the test stack gives every page (`INACTIVITY_ENGINE_STACK`,
+ * moved with `runPageClock` and `setPageTime`): the same 120 s with the
+ * warning for the last 30. The other tab is a second BroadcastChannel and a
+ * Web Lock in the same page. The stack, not the browser, holds the
+ * provider's revocation (`signingOut`) and the sign-out's code, which it
+ * drops for `error signOut`; `done signOut` is the tab that waited 10 s for
+ * the one holding the lock. Before a delay is due, the page is looked at
+ * once more: nothing may come early.
  */
 export const inactivityEngineDriver: EngineDriver = {
   feasible: () => true,
@@ -187,10 +159,6 @@ export const inactivityEngineDriver: EngineDriver = {
   },
 };
 
-function sleepUntil(moment: number): Promise<void> {
-  return new Promise((resolve) => setTimeout(resolve, Math.max(0, moment - Date.now())));
-}
-
 class EngineInactivityRun extends InactivityRun {
   private checkedAt = 0;
   private revocation!: ServerGate;
@@ -202,14 +170,14 @@ class EngineInactivityRun extends InactivityRun {
     path: ModelPath,
     private readonly env: EngineEnv,
   ) {
-    super(path, ENGINE_TIMEOUT_MS, ENGINE_WARNING_MS);
+    super(path, TIMEOUT_MS, WARNING_MS);
   }
 
   protected async signIn(name: string): Promise<Moment> {
     this.revocation = this.env.stack.holds.hold('revocation');
     if (this.path.steps.some((step) => step.kind === 'error')) this.code = this.env.stack.holds.hold('sign-out code');
     const staff = new StaffModel(await this.env.browser.newTab(), this.env.stack);
-    this.screen = new InactivityScreen(staff.tab, async () => Date.now());
+    this.screen = new InactivityScreen(staff.tab, () => this.now());
     await staff.signInToHome();
     return this.screen.watching(name);
   }
@@ -223,37 +191,39 @@ class EngineInactivityRun extends InactivityRun {
     return this.screen.tab;
   }
 
+  private now(): Promise<number> {
+    return this.tab.evaluate(() => Date.now());
+  }
+
   protected async click(name: string): Promise<Moment> {
-    // Late enough that a warning at the old time would show before the new one (checked in wait), and as early as
-    // that allows: the click must reach the page before the warning opens, and a click takes its time on a busy machine.
-    await sleepUntil(this.activity.to + ACTIVITY_AFTER_WATCH_MS);
+    // Activity counts at most once a second.
+    await runPageClock(this.tab, seconds(1.1));
     return this.screen.activity(name, () => this.tab.text(NL.shell.welcome).click());
   }
 
   protected async waitedForOtherTab(name: string): Promise<void> {
     // This tab waits for the one holding the lock, then leaves by itself.
-    await sleepUntil(this.checkedAt + WAIT_FOR_SIGN_OUT_MS - 500);
+    await runPageClock(this.tab, Math.max(1, this.checkedAt + WAIT_FOR_SIGN_OUT_MS - BEFORE_DUE_MS - (await this.now())));
     if (new URL(this.tab.url()).pathname !== '/app/home')
       throw new Error(`${name}: left before the other tab's sign-out had its time, for ${this.tab.url()}`);
     if (await this.revocation.next(1).catch(() => undefined)) throw new Error(`${name}: the tab that waits revoked the token too`);
+    // The rest of the wait: the page leaves as its clock runs, which may end the look.
+    await runPageClock(this.tab, 2 * BEFORE_DUE_MS).catch(() => undefined);
   }
 
   /**
-   * CHECK: the page is kept busy until the wall clock is into the warning
-   * time (or past the end), so its timers are late, then it becomes visible
-   * again, as a tab in the background or on a laptop that slept does.
+   * CHECK: the wall clock is moved (timers keep their own schedule, so none
+   * fires) to where the path's context says, then the page hears
+   * `visibilitychange`, as a tab in the background or on a laptop that slept.
    */
   protected async wakeUp(_name: string, over: boolean, next: PathStep | undefined): Promise<void> {
     if (over && next?.kind === 'done') {
       await this.screen.signOutLockHeldElsewhere();
       this.lockElsewhere = true;
     }
-    const until = later(this.activity, over ? ENGINE_TIMEOUT_MS : ENGINE_TIMEOUT_MS - ENGINE_WARNING_MS).to + 300;
-    await this.tab.evaluate((moment) => {
-      while (Date.now() < moment);
-      document.dispatchEvent(new Event('visibilitychange'));
-    }, until);
-    this.checkedAt = Date.now();
+    await setPageTime(this.tab, this.activity.to + this.quietFor(over));
+    await this.tab.evaluate(() => void document.dispatchEvent(new Event('visibilitychange')));
+    this.checkedAt = await this.now();
   }
 
   /**
@@ -271,17 +241,17 @@ class EngineInactivityRun extends InactivityRun {
     })();
   }
 
-  /** A delay: nothing changes on the screen until just before it is due, and then it does (the next check). */
+  /** A delay: the clock runs to just before it is due, where nothing has changed on the screen, then past it (the next check). */
   protected async wait(name: string, what: 'warning' | 'end'): Promise<void> {
-    const due = later(this.activity, ENGINE_TIMEOUT_MS - (what === 'warning' ? ENGINE_WARNING_MS : 0));
-    if (Date.now() < due.from - 500) {
-      await sleepUntil(due.from - 300);
-      // Read by the page's clock: a look that reached the page only at the moment itself (the driver's call late on a busy machine) says nothing.
-      const { open, at } = await this.screen.warningSeen();
-      if (at < due.from && what === 'warning' && open) throw new Error(`${name}: the warning came before its time`);
-      if (at < due.from && what === 'end' && !open) throw new Error(`${name}: the warning closed before the end`);
+    const due = this.activity.to + TIMEOUT_MS - (what === 'warning' ? WARNING_MS : 0);
+    const beforeDue = due - BEFORE_DUE_MS - (await this.now());
+    if (beforeDue > 0) {
+      await runPageClock(this.tab, beforeDue);
+      const { open } = await this.screen.warningSeen();
+      if (what === 'warning' && open) throw new Error(`${name}: the warning came before its time`);
+      if (what === 'end' && !open) throw new Error(`${name}: the warning closed before the end`);
     }
-    await sleepUntil(due.to + 50);
+    await runPageClock(this.tab, Math.max(1, due - (await this.now()) + 50));
   }
 
   protected override async check(step: PathStep): Promise<void> {

@@ -5,8 +5,8 @@ import { later, type InactivityScreen, type Moment } from './inactivityScreen.ts
 /**
  * One inactivity path in a browser, step by step, the same in every engine:
  * sign in, see the watch start, then each step's action and the check of the
- * screen after it. What differs is the clock: Chromium's page clock, moved by
- * the test (inactivityDriver.ts), or the wall clock in Firefox and WebKit
+ * screen after it. What differs is the clock: Playwright's page clock in
+ * Chromium (inactivityDriver.ts), the test stack's in Firefox and WebKit
  * (inactivityEngineDriver, same file); each says how its clock passes for a click, a
  * check on return to the page, a delay, the tab that waited for another's
  * sign-out, and the sign-out whose code cannot be fetched.
@@ -73,6 +73,17 @@ export abstract class InactivityRun {
       default:
         throw new Error(`${name}: no browser action for ${step.kind} ${step.trigger}`);
     }
+  }
+
+  /**
+   * How long after the last activity a CHECK comes: into the warning time or past the end, or, for a path that
+   * starts quiet to the warning or to the end, exactly at that moment (the page marks the watch's start to the ms).
+   */
+  protected quietFor(over: boolean): number {
+    const start = this.path.steps[0]!.trigger;
+    if (start === 'quiet to the warning' && !over) return this.timeoutMs - this.warningMs;
+    if (start === 'quiet to the end' && over) return this.timeoutMs;
+    return over ? this.timeoutMs + this.warningMs : this.timeoutMs - this.warningMs / 2;
   }
 
   /** The screen shows the step's state; the session ends a time-out after the last activity. */
