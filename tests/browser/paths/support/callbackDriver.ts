@@ -6,6 +6,7 @@ import type { BrowserEnv } from '../../support/env.ts';
 import type { BrowserDriver, EngineDriver, EngineEnv } from './browserPaths.ts';
 import { callbackFeasible, CallbackRun } from './callbackRun.ts';
 import { heldAtServer, heldRoute, type Holding } from './held.ts';
+import { runPageClock } from '../../support/pageClock.ts';
 
 /**
  * The callbackMachine in Chromium (the steps and checks: callbackRun.ts).
@@ -60,10 +61,14 @@ class ChromiumCallbackRun extends CallbackRun {
 /**
  * The callbackMachine in Firefox and WebKit (the steps and checks:
  * callbackRun.ts). Neither engine's driver holds a request in the browser
- * here, so the stack holds them (`stack.holds`); the 5 s delay passes in
- * real time, where a path waits for it. Sign-in failures are checked in the
+ * here, so the stack holds them (`stack.holds`); the 5 s delay, where a path
+ * waits for it, passes on the page clock the stack gives every page
+ * (`CALLBACK_ENGINE_STACK`). Sign-in failures are checked in the
  * console in Firefox only: WebKit's classic WebDriver shows none.
  */
+/** The stack of the engines' callback paths: `nieuw` answered as an inactive user, the page clock in every page. */
+export const CALLBACK_ENGINE_STACK = { inactiveUserSignIn: 'waitingForActivation', pageClock: true } as const;
+
 export const callbackEngineDriver: EngineDriver = {
   feasible: callbackFeasible,
   run: async (path, env) => new EngineCallbackRun(path, env).run(),
@@ -92,8 +97,8 @@ class EngineCallbackRun extends CallbackRun {
     });
   }
 
-  protected async letTimePass(): Promise<void> {
-    // No page clock here: the next check waits until the message shows.
+  protected async letTimePass(ms: number): Promise<void> {
+    await runPageClock(this.opened!, ms);
   }
 
   protected async finish(): Promise<void> {

@@ -14,8 +14,9 @@ import { PRESENT_MS } from '../../../support/limits.ts';
 // The callbackMachine's paths as a person goes through them, in any engine.
 // Each engine's driver says how a request is held and let go, and how the
 // 5 s pass (callbackDriver.ts: callbackDriver in Chromium, on page.route and
-// the page clock; callbackEngineDriver in Firefox and WebKit, held by the stack
-// and in real time); the steps, the outcomes and the checks are here.
+// Playwright's page clock; callbackEngineDriver in Firefox and WebKit, held by
+// the stack and on the stack's page clock); the steps, the outcomes and the
+// checks are here.
 
 /** Flow states in which the callback screen is still shown, so the 5 s message can be seen. */
 const ON_SCREEN = new Set(['parsingTokens', 'loggingIn', 'processingResult', 'failed']);
@@ -82,7 +83,7 @@ export abstract class CallbackRun {
   protected abstract open(): Promise<Tab>;
   /** From now on, requests to the endpoint wait for the test. */
   protected abstract hold(endpoint: HeldEndpoint): Promise<Holding>;
-  /** The 5 s pass: on a page clock, or in real time (the check then waits for the message). */
+  /** The 5 s pass on the page clock. */
   protected abstract letTimePass(ms: number): Promise<void>;
   /** Lets every request go and closes what `open` opened. */
   protected abstract finish(): Promise<void>;
@@ -247,7 +248,7 @@ export abstract class CallbackRun {
   /** "Wachten op bevestiging van login." while waiting; after 5 s the retry message with its link to the root. */
   private async callbackScreen(name: string, slow: boolean): Promise<void> {
     if (!slow) {
-      // Where the 5 s pass in real time (Firefox, WebKit), a busy machine may look after they are up: the page has then
+      // The page clock runs with the real one until it is moved, so a busy machine may look after the 5 s are up: the page has then
       // rightly gone on to the retry message, which is accepted only once the page is 5 s old.
       const seen = await eventually(
         async () =>
