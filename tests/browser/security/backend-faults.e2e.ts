@@ -7,11 +7,11 @@ import { EN, NL } from '../models/texts.ts';
 import { eventually, type WatchedContext } from '../models/watch.ts';
 import { securityCase } from './support/cases.ts';
 import { securitySuite } from './support/harness.ts';
-import { seconds } from '../../support/limits.ts';
+import { pause, seconds, SOON_MS } from '../../support/limits.ts';
 
 const suite = securitySuite(import.meta.filename);
 
-/** The ABP client gives up after 15 s; the server answers later than that, by the page's clock. */
+/** The ABP client gives up after 15 s; the server answers later than that. */
 const BEYOND_CLIENT_TIMEOUT_MS = seconds(16.5);
 
 /** Every ABP endpoint's path, from the one table the app and the stand-in read. */
@@ -26,50 +26,18 @@ const SERVER_FAULTS: [string, Fault, string, RegExp][] = [
   ['an HTML error page instead of JSON', { body: 'html', status: 502 }, NL.startup.server, /server \(502\).*not JSON/s],
 ];
 
-/** A case's route handler for a fault; `restored` settles once the case has taken the fault away. */
-type ClientFault = (restored: Promise<void>) => (route: Route) => Promise<void>;
-
-/**
- * The server answers only once the case has taken the fault away: after the
- * client's 15 s, which the case runs on the page clock (`untilGivenUp`).
- * Every request is held so, also start-up's next attempt.
- */
-const answeredLate: ClientFault = (restored) => async (route) => {
-  await restored;
-  await route.continue().catch(() => undefined);
-};
-
 /** Faults the stack cannot give per browser, requests without an answer: [name, route handler, logged]. */
-const CLIENT_FAULTS: [string, ClientFault, RegExp][] = [
-  ['connection refused', () => (route) => route.abort('connectionrefused'), /network \(0\)/],
-  ['no answer within the client timeout', answeredLate, /timeout \(0\)/],
+const CLIENT_FAULTS: [string, (route: Route) => Promise<void>, RegExp][] = [
+  ['connection refused', (route) => route.abort('connectionrefused'), /network \(0\)/],
+  [
+    'no answer within the client timeout',
+    async (route) => {
+      await pause(BEYOND_CLIENT_TIMEOUT_MS);
+      await route.continue().catch(() => undefined);
+    },
+    /timeout \(0\)/,
+  ],
 ];
-
-/**
- * The page clock of the case's context (`withClock`) run a second at a time
- * until `shown` (the app has given up on a request, or was refused), for at
- * most the client's time-out and a little more. A second at a time, from
- * when the page waits: GetAll leaves from index.html's script before the
- * app's client starts its 15 s, so the clock run when the request is made
- * would pass before them.
- */
-async function untilGivenUp(watched: WatchedContext, shown: () => Promise<boolean>): Promise<void> {
-  for (let moved = 0; moved < BEYOND_CLIENT_TIMEOUT_MS && !(await shown()); moved += seconds(1))
-    await watched.context.clock.runFor(seconds(1));
-}
-
-/** The case's context with Playwright's clock installed (it runs with the real one until a case moves it); done before the case's first page. */
-async function withClock(watched: WatchedContext): Promise<WatchedContext> {
-  await watched.context.clock.install();
-  return watched;
-}
-
-/** A promise the case settles when it takes a fault away. */
-function restoring(): { restored: Promise<void>; done: () => void } {
-  let done!: () => void;
-  const restored = new Promise<void>((resolve) => (done = resolve));
-  return { restored, done };
-}
 
 function apiUrl(endpoint: keyof typeof PATHS): string {
   return `${suite.stack.urls.api}${PATHS[endpoint]}`;
@@ -307,19 +275,16 @@ describe('login page: the tenant check (IsTenantAvailable) fails', () => {
 
 describe.concurrent('faults only this browser sees (intercepted), side by side', () => {
   for (const endpoint of ['GetAll', 'Session'] as const) {
-    for (const [name, fault, logged] of CLIENT_FAULTS) {
+    for (const [name, handler, logged] of CLIENT_FAULTS) {
       securityCase.concurrent(`${endpoint}: ${name}: start-up waits, and goes on by itself once the server answers`, () =>
         suite.run(async (watched) => {
-          const app = await AppModel.newPage(await withClock(watched));
-          const { restored, done } = restoring();
-          const restore = await routeApi(app, endpoint, fault(restored));
+          const app = await AppModel.newPage(watched);
+          const restore = await routeApi(app, endpoint, handler);
           await app.goto('/app/home');
-          await untilGivenUp(watched, () => app.waitingScreen.isVisible());
-          await app.expectWaitingForServer();
+          await app.expectWaitingForServer(BEYOND_CLIENT_TIMEOUT_MS + SOON_MS);
           watched.expectLogged(new RegExp(`\\[start-up\\].*${logged.source}`, 's'));
           await watched.expectNoBackendToken();
           await restore();
-          done();
           // No click: the next attempt finds the server.
           await expectWorkingLoginPage(app);
           await app.expectNoLeaks();
@@ -394,13 +359,13 @@ describe.concurrent('faults only this browser sees (intercepted), side by side',
 
   securityCase.concurrent('ExternalAuthenticate: no answer within the client timeout', () =>
     suite.run(async (watched) => {
-      const app = await AppModel.open(await withClock(watched), '/account/login');
-      const { restored, done } = restoring();
-      await routeApi(app, 'ExternalAuthenticate', answeredLate(restored));
+      const app = await AppModel.open(watched, '/account/login');
+      await routeApi(app, 'ExternalAuthenticate', async (route) => {
+        await pause(BEYOND_CLIENT_TIMEOUT_MS);
+        await route.continue().catch(() => undefined);
+      });
       await app.person.signIn();
-      await untilGivenUp(watched, () => app.page.getByText(NL.callback.backendTimeout).isVisible());
-      await expectFailedBackendSignIn(watched, app, NL.callback.backendTimeout, /backend-timeout: timeout \(0\)/);
-      done();
+      await expectFailedBackendSignIn(watched, app, NL.callback.backendTimeout, /backend-timeout: timeout \(0\)/, BEYOND_CLIENT_TIMEOUT_MS);
     }),
   );
 
@@ -433,21 +398,15 @@ describe.concurrent('faults only this browser sees (intercepted), side by side',
 
 // One after the other: a language change that works is saved for admin at the backend, which every other case would meet.
 describe('the language change without an answer (intercepted)', () => {
-  for (const [name, fault, logged] of CLIENT_FAULTS) {
+  for (const [name, handler, logged] of CLIENT_FAULTS) {
     securityCase(`ChangeLanguage: ${name}`, () =>
       suite.run(async (watched) => {
-        const app = await AppModel.newPage(await withClock(watched));
+        const app = await AppModel.newPage(watched);
         await app.person.signInToHome();
         await app.markDocument();
-        const { restored, done } = restoring();
-        const unroute = await routeApi(app, 'ChangeLanguage', fault(restored));
-        const restore = async () => {
-          await unroute();
-          done();
-        };
+        const restore = await routeApi(app, 'ChangeLanguage', handler);
         await app.chooseLanguage('en');
-        await untilGivenUp(watched, () => app.page.getByText(NL.shell.languageFailed).isVisible());
-        await app.see(NL.shell.languageFailed);
+        await app.see(NL.shell.languageFailed, BEYOND_CLIENT_TIMEOUT_MS + SOON_MS);
         await expectLanguageSwitchFailsThenWorks(watched, app, new RegExp(`\\[language\\].*${logged.source}`, 's'), restore);
       }),
     );
