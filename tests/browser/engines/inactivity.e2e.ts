@@ -2,9 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TestStack } from '../../../devstack/test-stack.ts';
 import { StaffModel } from '../models/staff.model.ts';
 import { NL } from '../models/texts.ts';
-import { eventually } from '../models/watch.ts';
-import { launchEngine, type EngineBrowser, type Tab } from '../support/driver.ts';
-import { runPageClock } from '../support/pageClock.ts';
+import { launchEngine, type EngineBrowser } from '../support/driver.ts';
+import { pageTime, runPageClockUntil } from '../support/pageClock.ts';
 import { startTestStack } from '../support/stack.ts';
 import { limit, LONG_TEST_MS, OUTCOME_MS, seconds, SOON_MS } from '../../support/limits.ts';
 
@@ -25,20 +24,6 @@ import { limit, LONG_TEST_MS, OUTCOME_MS, seconds, SOON_MS } from '../../support
  */
 const WARNING_S = Math.ceil(limit(8_000) / 1_000);
 const TIMEOUT_S = 2 * WARNING_S;
-
-/** The page clock moved a second at a time until `done`, for at most `ms`. */
-async function runClockUntil(tab: Tab, ms: number, done: () => Promise<boolean>): Promise<void> {
-  for (let moved = 0; moved <= ms && !(await done()); moved += seconds(1))
-    await runPageClock(tab, seconds(1)).catch(async (error: unknown) => {
-      // A look cut short by the tab leaving is no failure: it has left, or is on its way.
-      await eventually(done, 'the tab to leave', OUTCOME_MS).catch(() => Promise.reject(error));
-    });
-}
-
-/** The page's time. */
-function pageNow(tab: Tab): Promise<number> {
-  return tab.evaluate(() => Date.now());
-}
 
 describe.each(['firefox', 'webkit'] as const)('%s, inactivity in two tabs', (engine) => {
   let browser: EngineBrowser;
@@ -74,23 +59,23 @@ describe.each(['firefox', 'webkit'] as const)('%s, inactivity in two tabs', (eng
         expect(await warning(first).visible()).toBe(false);
 
         // No activity in either tab: both warn at once, the time-out counted from the last activity of all tabs.
-        await runClockUntil(first.tab, seconds(TIMEOUT_S - WARNING_S), () => warning(first).visible());
+        await runPageClockUntil(first.tab, seconds(TIMEOUT_S - WARNING_S), () => warning(first).visible());
         await warning(first).waitFor(SOON_MS);
         await warning(second).waitFor(SOON_MS);
         expect(await first.tab.text('word je automatisch uitgelogd, in alle tabbladen').visible()).toBe(true);
 
-        const stayedAt = await pageNow(second.tab);
+        const stayedAt = await pageTime(second.tab);
         await second.tab.role('button', NL.inactivity.stay).click();
         await expect.poll(() => warning(first).visible(), { message: 'the warning closes in the other tab', timeout: SOON_MS }).toBe(false);
         await expect.poll(() => warning(second).visible(), { timeout: SOON_MS }).toBe(false);
         expect(new URL(first.tab.url()).pathname).toBe('/app/home');
 
         // Still nothing done: warned again after the same while, then signed out in both tabs at zero.
-        await runClockUntil(first.tab, seconds(TIMEOUT_S - WARNING_S), () => warning(first).visible());
+        await runPageClockUntil(first.tab, seconds(TIMEOUT_S - WARNING_S), () => warning(first).visible());
         await warning(first).waitFor(SOON_MS);
-        expect((await pageNow(first.tab)) - stayedAt, 'the stay counted in every tab').toBeGreaterThan(seconds(TIMEOUT_S - WARNING_S - 1));
+        expect((await pageTime(first.tab)) - stayedAt, 'the stay counted in every tab').toBeGreaterThan(seconds(TIMEOUT_S - WARNING_S - 1));
         const idle = (url: URL) => url.pathname === '/account/login' && url.searchParams.get('reason') === 'idle';
-        await runClockUntil(first.tab, seconds(WARNING_S), async () => idle(new URL(first.tab.url())));
+        await runPageClockUntil(first.tab, seconds(WARNING_S), async () => idle(new URL(first.tab.url())));
         for (const staff of [first, second]) {
           await staff.tab.waitForUrl(idle, OUTCOME_MS);
           await staff.tab.text(NL.login.signedOutIdle).waitFor();

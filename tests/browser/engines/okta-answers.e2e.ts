@@ -6,7 +6,7 @@ import { NL } from '../models/texts.ts';
 import { CALLBACK_OUTCOME_MS, OUTCOME_MS, PRESENT_MS } from '../models/watch.ts';
 import type { Engine, Tab } from '../support/driver.ts';
 import { engineEnv, type EngineTestEnv } from '../support/engineEnv.ts';
-import { runPageClock } from '../support/pageClock.ts';
+import { pageTime, runPageClockUntil } from '../support/pageClock.ts';
 import { LONG_TEST_MS, LONGEST_TEST_MS, minutes, seconds } from '../../support/limits.ts';
 
 /**
@@ -99,10 +99,9 @@ describe('firefox, the provider on its own site', () => {
       expect(await env.staff.tab.role('button', NL.account.saveName).visible()).toBe(false);
       // The 40 s to the warning on the page's clock, a second at a time (the backend token's renewals, every few seconds, run as they come).
       const warning = env.staff.tab.text(`Je sessie eindigt om ${shown}.`);
-      for (let moved = 0; moved < WARNING_AFTER_MS + seconds(5) && !(await warning.visible()); moved += seconds(1))
-        await runPageClock(env.staff.tab, seconds(1));
+      await runPageClockUntil(env.staff.tab, WARNING_AFTER_MS + seconds(4), () => warning.visible());
       await warning.waitFor(PRESENT_MS);
-      const now = await env.staff.tab.evaluate(() => Date.now());
+      const now = await pageTime(env.staff.tab);
       expect(now, 'the warning not before five minutes before the end').toBeGreaterThanOrEqual(stored.sessionEndsAt! - minutes(5));
       await env.staff.tab.role('button', NL.session.signInAgain).waitFor();
     },

@@ -1,5 +1,6 @@
-import { eventually } from '../models/watch.ts';
+import { eventually, OUTCOME_MS } from '../models/watch.ts';
 import type { Tab } from './driver.ts';
+import { seconds } from '../../support/limits.ts';
 
 /** The page clock the test stack's app server puts in every page (devstack/app-server/page-clock.ts). */
 interface PageClock {
@@ -17,6 +18,23 @@ interface PageClock {
 export async function runPageClock(tab: Tab, ms: number, what = `the page clock did not run ${ms} ms on`): Promise<void> {
   await tab.evaluate((n) => void (window as unknown as { __pageClock: PageClock }).__pageClock.runFor(n), ms);
   await eventually(async () => !(await tab.evaluate(() => (window as unknown as { __pageClock: PageClock }).__pageClock.running)), what);
+}
+
+/**
+ * Runs the page clock a second at a time until `done`, for at most `ms` of
+ * moves. A move cut short by the tab leaving (a navigation the clock set off)
+ * is no failure once `done` follows.
+ */
+export async function runPageClockUntil(tab: Tab, ms: number, done: () => Promise<boolean>): Promise<void> {
+  for (let moved = 0; moved <= ms && !(await done()); moved += seconds(1))
+    await runPageClock(tab, seconds(1)).catch(async (error: unknown) => {
+      await eventually(done, 'the tab to leave', OUTCOME_MS).catch(() => Promise.reject(error));
+    });
+}
+
+/** The page's time: its Date, as the app reads it. */
+export function pageTime(tab: Tab): Promise<number> {
+  return tab.evaluate(() => Date.now());
 }
 
 /** Sets the page's Date (and the origin's other pages'), leaving its timers to their schedule: a laptop that slept. */

@@ -9,7 +9,7 @@ import type { BrowserEnv } from '../../support/env.ts';
 import { stepName, type BrowserDriver, type EngineDriver, type EngineEnv } from './browserPaths.ts';
 import { InactivityRun } from './inactivityRun.ts';
 import { InactivityScreen, inactivitySettings, type Moment } from './inactivityScreen.ts';
-import { runPageClock, setPageTime } from '../../support/pageClock.ts';
+import { pageTime, runPageClock, setPageTime } from '../../support/pageClock.ts';
 import { PRESENT_MS, seconds } from '../../../support/limits.ts';
 
 // The inactivity paths' two drivers, a run of InactivityRun each: Chromium
@@ -109,8 +109,7 @@ class ChromiumInactivityRun extends InactivityRun {
   }
 
   protected async wait(_name: string, until: 'warning' | 'end'): Promise<void> {
-    const end = this.activity.to + TIMEOUT_MS - (until === 'warning' ? WARNING_MS : 0);
-    await this.context.clock.runFor(Math.max(1, end - (await this.now()) + 50));
+    await this.context.clock.runFor(Math.max(1, this.dueAt(until) - (await this.now()) + 50));
   }
 
   protected async waitedForOtherTab(): Promise<void> {
@@ -192,7 +191,7 @@ class EngineInactivityRun extends InactivityRun {
   }
 
   private now(): Promise<number> {
-    return this.tab.evaluate(() => Date.now());
+    return pageTime(this.tab);
   }
 
   protected async click(name: string): Promise<Moment> {
@@ -243,7 +242,7 @@ class EngineInactivityRun extends InactivityRun {
 
   /** A delay: the clock runs to just before it is due, where nothing has changed on the screen, then past it (the next check). */
   protected async wait(name: string, what: 'warning' | 'end'): Promise<void> {
-    const due = this.activity.to + TIMEOUT_MS - (what === 'warning' ? WARNING_MS : 0);
+    const due = this.dueAt(what);
     const beforeDue = due - BEFORE_DUE_MS - (await this.now());
     if (beforeDue > 0) {
       await runPageClock(this.tab, beforeDue);

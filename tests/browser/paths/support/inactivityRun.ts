@@ -86,6 +86,11 @@ export abstract class InactivityRun {
     return over ? this.timeoutMs + this.warningMs : this.timeoutMs - this.warningMs / 2;
   }
 
+  /** When a delay is due by the last activity: the warning, or the end. */
+  protected dueAt(what: 'warning' | 'end'): number {
+    return this.activity.to + this.timeoutMs - (what === 'warning' ? this.warningMs : 0);
+  }
+
   /** The screen shows the step's state; the session ends a time-out after the last activity. */
   protected async check(step: PathStep): Promise<void> {
     const elsewhere = step.kind === 'event' && step.trigger === 'SIGNED_OUT';
