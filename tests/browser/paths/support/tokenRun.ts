@@ -117,6 +117,12 @@ export abstract class TokenRun {
   private keepsEnglish = false;
   private popupOpen = false;
   private authorizations: Holding | undefined;
+  /**
+   * The banner's click whose page goes to the provider itself (the popup
+   * blocked): WebKit's driver answers a click only once a navigation it
+   * started has loaded, and this one is held until the next look lets it go.
+   */
+  private clicking: Promise<void> | undefined;
 
   constructor(
     protected readonly path: ModelPath,
@@ -412,7 +418,10 @@ export abstract class TokenRun {
           return null;
         };
       }, POPUPS_ASKED_KEY);
-      return click();
+      this.clicking = click();
+      // Its failure is met where the click is awaited, in the next look (expectPopup).
+      this.clicking.catch(() => undefined);
+      return;
     }
     await this.openPopup(click).catch((error: Error) => {
       throw new Error(`${name}: no popup (${error.message})`);
@@ -494,9 +503,15 @@ export abstract class TokenRun {
   private async expectPopup(name: string): Promise<void> {
     if (this.popupOpen) return this.expectBanner(name, NL.session.pending, true);
     // The page's own way to the provider, let go at once: a driver may wait for a navigation under way before it reads the page (WebKit's).
-    await this.passAuthorization(name).catch((error: Error) => {
-      throw new Error(`${name}: the page did not go to the provider's sign-in (${error.message})`);
-    });
+    // The click is awaited beside it: a click that failed ends the step with its own error at once.
+    const clicking = this.clicking;
+    this.clicking = undefined;
+    await Promise.all([
+      this.passAuthorization(name).catch((error: Error) => {
+        throw new Error(`${name}: the page did not go to the provider's sign-in (${error.message})`);
+      }),
+      clicking,
+    ]);
     // Kept in the app's sessionStorage, read once the page is back from the provider.
     await eventually(
       async () => (await this.tab.sessionStorage().catch(() => ({}) as Record<string, string>))[POPUPS_ASKED_KEY] === '1',
