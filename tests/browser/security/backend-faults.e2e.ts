@@ -7,11 +7,11 @@ import { EN, NL } from '../models/texts.ts';
 import { eventually, type WatchedContext } from '../models/watch.ts';
 import { securityCase } from './support/cases.ts';
 import { securitySuite } from './support/harness.ts';
-import { pause, seconds, SOON_MS } from '../../support/limits.ts';
+import { LOOK_EVERY_MS, OUTCOME_MS, pause, seconds } from '../../support/limits.ts';
 
 const suite = securitySuite(import.meta.filename);
 
-/** The ABP client gives up after 15 s; the server answers later than that. */
+/** The ABP client gives up after 15 s (by the page's clock); the server answers later than that. */
 const BEYOND_CLIENT_TIMEOUT_MS = seconds(16.5);
 
 /** Every ABP endpoint's path, from the one table the app and the stand-in read. */
@@ -26,17 +26,67 @@ const SERVER_FAULTS: [string, Fault, string, RegExp][] = [
   ['an HTML error page instead of JSON', { body: 'html', status: 502 }, NL.startup.server, /server \(502\).*not JSON/s],
 ];
 
-/** Faults the stack cannot give per browser, requests without an answer: [name, route handler, logged]. */
-const CLIENT_FAULTS: [string, (route: Route) => Promise<void>, RegExp][] = [
-  ['connection refused', (route) => route.abort('connectionrefused'), /network \(0\)/],
-  [
-    'no answer within the client timeout',
-    async (route) => {
-      await pause(BEYOND_CLIENT_TIMEOUT_MS);
+/**
+ * A request without an answer, as only this browser meets it (the stack's
+ * switches answer every browser): `handle` is the route's handler, `givenUp`
+ * waits until the app shows it gave up (`shown`), `answer` lets the server
+ * answer from then on.
+ */
+interface ClientFault {
+  /** Before the case's first page: a late answer needs the context's page clock. */
+  prepare(watched: WatchedContext): Promise<void>;
+  handle(route: Route): Promise<void>;
+  givenUp(watched: WatchedContext, shown: () => Promise<boolean>): Promise<void>;
+  answer(): void;
+}
+
+/** The connection refused: the app knows at once, and the case's next look waits for it. */
+const refused = (): ClientFault => ({
+  prepare: () => Promise.resolve(),
+  handle: (route) => route.abort('connectionrefused'),
+  givenUp: () => Promise.resolve(),
+  answer: () => undefined,
+});
+
+/**
+ * No answer within the ABP client's 15 s: every request waits at the route
+ * until `answer`, and the 15 s pass on Playwright's clock of the context. The
+ * clock moves only once a request has arrived (the client counts from when it
+ * sends; GetAll leaves from index.html's script and is counted from when the
+ * app takes it up, a moment later), a second at a time with a look's pause
+ * between, so the page's own work keeps pace with its clock: moved faster, the
+ * callback page's 5 s came before ExternalAuthenticate was sent, and the
+ * client had not given up when the case looked. The moves are bounded by real
+ * time, in which the client gives up by itself as well.
+ */
+function answeredLate(): ClientFault {
+  let arrive!: () => void;
+  let release!: () => void;
+  const arrived = new Promise<void>((resolve) => (arrive = resolve));
+  const answered = new Promise<void>((resolve) => (release = resolve));
+  return {
+    prepare: (watched) => watched.context.clock.install(),
+    async handle(route) {
+      arrive();
+      await answered;
       await route.continue().catch(() => undefined);
     },
-    /timeout \(0\)/,
-  ],
+    async givenUp(watched, shown) {
+      const end = Date.now() + BEYOND_CLIENT_TIMEOUT_MS + OUTCOME_MS;
+      await Promise.race([arrived, pause(OUTCOME_MS)]);
+      while (!(await shown()) && Date.now() < end) {
+        await watched.context.clock.runFor(seconds(1));
+        await pause(LOOK_EVERY_MS);
+      }
+    },
+    answer: () => release(),
+  };
+}
+
+/** Faults the stack cannot give per browser: [name, a new fault for each case, logged]. */
+const CLIENT_FAULTS: [string, () => ClientFault, RegExp][] = [
+  ['connection refused', refused, /network \(0\)/],
+  ['no answer within the client timeout', answeredLate, /timeout \(0\)/],
 ];
 
 function apiUrl(endpoint: keyof typeof PATHS): string {
@@ -122,9 +172,8 @@ describe('start-up: the session (GetCurrentLoginInformations) fails: the error s
 });
 
 /** A sign-in the backend does not complete: the callback's message, and no token of any kind kept. */
-async function expectFailedBackendSignIn(watched: WatchedContext, app: AppModel, reason: string, logged: RegExp, timeout = 0) {
+async function expectFailedBackendSignIn(watched: WatchedContext, app: AppModel, reason: string, logged: RegExp) {
   await app.expectCallbackFailure(/./);
-  if (timeout) await app.page.getByText(reason).waitFor({ timeout });
   await app.expectCallbackFailure(reason);
   watched.expectLogged(logged);
   await watched.expectNoBackendToken();
@@ -275,16 +324,20 @@ describe('login page: the tenant check (IsTenantAvailable) fails', () => {
 
 describe.concurrent('faults only this browser sees (intercepted), side by side', () => {
   for (const endpoint of ['GetAll', 'Session'] as const) {
-    for (const [name, handler, logged] of CLIENT_FAULTS) {
+    for (const [name, newFault, logged] of CLIENT_FAULTS) {
       securityCase.concurrent(`${endpoint}: ${name}: start-up waits, and goes on by itself once the server answers`, () =>
         suite.run(async (watched) => {
+          const fault = newFault();
+          await fault.prepare(watched);
           const app = await AppModel.newPage(watched);
-          const restore = await routeApi(app, endpoint, handler);
+          const restore = await routeApi(app, endpoint, (route) => fault.handle(route));
           await app.goto('/app/home');
-          await app.expectWaitingForServer(BEYOND_CLIENT_TIMEOUT_MS + SOON_MS);
+          await fault.givenUp(watched, () => app.waitingScreen.isVisible());
+          await app.expectWaitingForServer();
           watched.expectLogged(new RegExp(`\\[start-up\\].*${logged.source}`, 's'));
           await watched.expectNoBackendToken();
           await restore();
+          fault.answer();
           // No click: the next attempt finds the server.
           await expectWorkingLoginPage(app);
           await app.expectNoLeaks();
@@ -359,13 +412,14 @@ describe.concurrent('faults only this browser sees (intercepted), side by side',
 
   securityCase.concurrent('ExternalAuthenticate: no answer within the client timeout', () =>
     suite.run(async (watched) => {
+      const fault = answeredLate();
+      await fault.prepare(watched);
       const app = await AppModel.open(watched, '/account/login');
-      await routeApi(app, 'ExternalAuthenticate', async (route) => {
-        await pause(BEYOND_CLIENT_TIMEOUT_MS);
-        await route.continue().catch(() => undefined);
-      });
+      await routeApi(app, 'ExternalAuthenticate', (route) => fault.handle(route));
       await app.person.signIn();
-      await expectFailedBackendSignIn(watched, app, NL.callback.backendTimeout, /backend-timeout: timeout \(0\)/, BEYOND_CLIENT_TIMEOUT_MS);
+      await fault.givenUp(watched, () => app.page.getByText(NL.callback.backendTimeout).isVisible());
+      await expectFailedBackendSignIn(watched, app, NL.callback.backendTimeout, /backend-timeout: timeout \(0\)/);
+      fault.answer();
     }),
   );
 
@@ -398,15 +452,22 @@ describe.concurrent('faults only this browser sees (intercepted), side by side',
 
 // One after the other: a language change that works is saved for admin at the backend, which every other case would meet.
 describe('the language change without an answer (intercepted)', () => {
-  for (const [name, handler, logged] of CLIENT_FAULTS) {
+  for (const [name, newFault, logged] of CLIENT_FAULTS) {
     securityCase(`ChangeLanguage: ${name}`, () =>
       suite.run(async (watched) => {
+        const fault = newFault();
+        await fault.prepare(watched);
         const app = await AppModel.newPage(watched);
         await app.person.signInToHome();
         await app.markDocument();
-        const restore = await routeApi(app, 'ChangeLanguage', handler);
+        const unroute = await routeApi(app, 'ChangeLanguage', (route) => fault.handle(route));
+        const restore = async () => {
+          await unroute();
+          fault.answer();
+        };
         await app.chooseLanguage('en');
-        await app.see(NL.shell.languageFailed, BEYOND_CLIENT_TIMEOUT_MS + SOON_MS);
+        await fault.givenUp(watched, () => app.page.getByText(NL.shell.languageFailed).isVisible());
+        await app.see(NL.shell.languageFailed);
         await expectLanguageSwitchFailsThenWorks(watched, app, new RegExp(`\\[language\\].*${logged.source}`, 's'), restore);
       }),
     );
