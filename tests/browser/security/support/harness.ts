@@ -54,6 +54,8 @@ export function securitySuite(file: string, options: StackOptions = {}): Securit
       try {
         await body(watched);
         await expectCleanEnd(watched, cspViolationsExpected);
+      } catch (error) {
+        throw withWhatPagesShowed(error, watched);
       } finally {
         await watched.close();
       }
@@ -78,4 +80,27 @@ async function expectCleanEnd(watched: WatchedContext, cspViolationsExpected: bo
   }
   expect(watched.pageErrors, 'uncaught errors in the page').toEqual([]);
   if (!cspViolationsExpected) watched.expectNoCspViolation();
+}
+
+/** Lines of a page's console kept in a failure's message: the last ones, where a case that waited in vain ends. */
+const CONSOLE_LINES = 15;
+
+/**
+ * A failed case's error with what each of its pages was at and logged last:
+ * a case that fails once in a whole run and never alone is understood from
+ * its first failure, not from a rerun.
+ */
+function withWhatPagesShowed(error: unknown, watched: WatchedContext): unknown {
+  if (!(error instanceof Error)) return error;
+  // Addresses without their query: a provider's address carries an ID token, which a log keeps no more than the app does.
+  const withoutQuery = (address: string) => address.split(/[?#]/)[0]!;
+  const pages = watched.context.pages().map((page, index) => {
+    const lines = watched
+      .recordOf(page)
+      .console.slice(-CONSOLE_LINES)
+      .map((line) => `    [${line.type}] ${line.text.slice(0, 300)}`);
+    return [`  page ${index + 1} at ${withoutQuery(page.url())}`, ...lines].join('\n');
+  });
+  error.message += `\nThe case's pages when it failed:\n${pages.join('\n')}\n  main-frame navigations: ${watched.navigations.slice(-10).map(withoutQuery).join(' → ')}`;
+  return error;
 }
