@@ -58,6 +58,9 @@ class ChromiumCallbackRun extends CallbackRun {
   }
 }
 
+/** The stack of the engines' callback paths: `nieuw` answered as an inactive user, the page clock in every page. */
+export const CALLBACK_ENGINE_STACK = { inactiveUserSignIn: 'waitingForActivation', pageClock: true } as const;
+
 /**
  * The callbackMachine in Firefox and WebKit (the steps and checks:
  * callbackRun.ts). Neither engine's driver holds a request in the browser
@@ -66,9 +69,6 @@ class ChromiumCallbackRun extends CallbackRun {
  * (`CALLBACK_ENGINE_STACK`). Sign-in failures are checked in the
  * console in Firefox only: WebKit's classic WebDriver shows none.
  */
-/** The stack of the engines' callback paths: `nieuw` answered as an inactive user, the page clock in every page. */
-export const CALLBACK_ENGINE_STACK = { inactiveUserSignIn: 'waitingForActivation', pageClock: true } as const;
-
 export const callbackEngineDriver: EngineDriver = {
   feasible: callbackFeasible,
   run: async (path, env) => new EngineCallbackRun(path, env).run(),

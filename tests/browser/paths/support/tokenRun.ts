@@ -119,8 +119,9 @@ export abstract class TokenRun {
   private authorizations: Holding | undefined;
   /**
    * The banner's click whose page goes to the provider itself (the popup
-   * blocked): WebKit's driver answers a click only once a navigation it
-   * started has loaded, and this one is held until the next look lets it go.
+   * blocked): the WebKit tab's click ends with a script, which WebKit's
+   * driver answers only once a navigation under way has loaded, and this one
+   * is held until the next look lets it go.
    */
   private clicking: Promise<void> | undefined;
 
