@@ -7,6 +7,7 @@ import { EN, NL } from '../models/texts.ts';
 import { eventually, type WatchedContext } from '../models/watch.ts';
 import { securityCase } from './support/cases.ts';
 import { securitySuite } from './support/harness.ts';
+import { deferred } from '../../support/deferred.ts';
 import { LOOK_EVERY_MS, OUTCOME_MS, pause, seconds } from '../../support/limits.ts';
 
 const suite = securitySuite(import.meta.filename);
@@ -60,26 +61,24 @@ const refused = (): ClientFault => ({
  * time, in which the client gives up by itself as well.
  */
 function answeredLate(): ClientFault {
-  let arrive!: () => void;
-  let release!: () => void;
-  const arrived = new Promise<void>((resolve) => (arrive = resolve));
-  const answered = new Promise<void>((resolve) => (release = resolve));
+  const arrived = deferred<void>();
+  const answered = deferred<void>();
   return {
     prepare: (watched) => watched.context.clock.install(),
     async handle(route) {
-      arrive();
-      await answered;
+      arrived.resolve();
+      await answered.promise;
       await route.continue().catch(() => undefined);
     },
     async givenUp(watched, shown) {
       const end = Date.now() + BEYOND_CLIENT_TIMEOUT_MS + OUTCOME_MS;
-      await Promise.race([arrived, pause(OUTCOME_MS)]);
+      await Promise.race([arrived.promise, pause(OUTCOME_MS)]);
       while (!(await shown()) && Date.now() < end) {
         await watched.context.clock.runFor(seconds(1));
         await pause(LOOK_EVERY_MS);
       }
     },
-    answer: () => release(),
+    answer: () => answered.resolve(),
   };
 }
 

@@ -10,6 +10,7 @@ import type { BrowserDriver, EngineDriver, EngineEnv } from './browserPaths.ts';
 import { heldAtServer, heldRoute, type HeldCall, type Holding } from './held.ts';
 import { Arrivals, TOKEN_STACK, tokenPathFeasible, TokenRun, type PopupEnd } from './tokenRun.ts';
 import { eventually } from '../../models/watch.ts';
+import { deferred } from '../../../support/deferred.ts';
 import {
   CALLBACK_OUTCOME_MS,
   LONGEST_OUTCOME_MS,
@@ -317,10 +318,4 @@ class EngineTokenRun extends TokenRun {
     await Promise.race([this.otherTab, pause(SOON_MS)]);
     await this.opened?.close();
   }
-}
-
-function deferred<T>(): { promise: Promise<T>; resolve: (value: T) => void } {
-  let resolve!: (value: T) => void;
-  const promise = new Promise<T>((done) => (resolve = done));
-  return { promise, resolve };
 }
