@@ -117,6 +117,81 @@ export interface GenerateOptions {
   feasible?: (path: ModelPath) => boolean;
   /** More steps or transitions a path must go through, as in `MachineModel.through`. */
   through?: string[];
+  /**
+   * Joins paths up to this many steps, for a level where each path pays a
+   * start of its own (a browser context and a sign-in): a chosen path goes
+   * on from the state it ended in, as long as some candidate passes through
+   * that state and takes transitions after it that no path took yet.
+   */
+  joinUpTo?: number;
+}
+
+/** A candidate as walked: the state (with the model's context key) after each step, and the transitions each step took. */
+interface Walked {
+  path: ModelPath;
+  where: string[];
+  taken: string[][];
+}
+
+/** Walks a path against the machine; undefined when it is no path (a state not reached, a delay another timer beats). */
+async function walked(model: MachineModel, path: ModelPath): Promise<Walked | undefined> {
+  const contextKey = model.contextKey as ((context: unknown) => string) | undefined;
+  const taken: string[][] = [];
+  try {
+    const result = await walkPath(model, path, { onStep: (_step, _snapshot, transitions) => taken.push(transitions) });
+    path.transitions = [...new Set(result.transitions)];
+    return { path, where: result.steps.map(({ state, context }) => `${stateKey(state)}${contextKey?.(context) ?? ''}`), taken };
+  } catch (error) {
+    if (error instanceof PreemptedDelay) return undefined;
+    throw error;
+  }
+}
+
+/**
+ * The chosen path, continued while it can take transitions still in
+ * `remaining`: each time with the rest of the candidate, from a step where
+ * it stands in the state the path ended in, that takes the most of them per
+ * step (the fewer steps on a tie). A continuation the level cannot carry
+ * out, or the machine does not take as the candidate did, is passed over.
+ */
+async function joined(
+  model: MachineModel,
+  first: Walked,
+  candidates: Walked[],
+  remaining: Set<string>,
+  upTo: number,
+  feasible: (path: ModelPath) => boolean,
+): Promise<ModelPath> {
+  let path = first;
+  for (;;) {
+    const end = path.where.at(-1);
+    const room = upTo - (path.path.steps.length - 1);
+    const continuations = candidates
+      .flatMap((candidate) =>
+        candidate.where.flatMap((where, index) => {
+          const length = candidate.where.length - 1 - index;
+          if (where !== end || length === 0 || length > room) return [];
+          const gain = new Set(
+            candidate.taken
+              .slice(index + 1)
+              .flat()
+              .filter((key) => remaining.has(key)),
+          ).size;
+          return gain > 0 ? [{ steps: candidate.path.steps.slice(index + 1), gain }] : [];
+        }),
+      )
+      .sort((a, b) => b.gain / b.steps.length - a.gain / a.steps.length || a.steps.length - b.steps.length);
+    let next: Walked | undefined;
+    for (const continuation of continuations) {
+      const longer: ModelPath = { ...path.path, steps: [...path.path.steps, ...continuation.steps], transitions: [] };
+      if (!feasible(longer)) continue;
+      next = await walked(model, longer).catch(() => undefined);
+      if (next) break;
+    }
+    if (!next) return path.path;
+    for (const key of next.path.transitions) remaining.delete(key);
+    path = next;
+  }
 }
 
 /** Between the steps of a `through` entry that must follow one another: `ADDED (expires in 5 min) → WAKE`. */
@@ -159,19 +234,19 @@ export function goesThrough(path: ModelPath, wanted: string, transitions: Map<st
  * the most not yet taken first, the shorter one on a tie). A path through
  * each `through` entry that none of them goes through is added (the
  * shortest), so an outcome that takes the same transition as another one
- * (a 403 beside a 500) is walked too. Ids follow the order: `boot#1`, ….
+ * (a 403 beside a 500) is walked too. With `joinUpTo`, each chosen path
+ * goes on as long as it can take transitions no path took yet (`joined`).
+ * Ids follow the order: `boot#1`, ….
  */
 export async function generatePaths(model: MachineModel, options: GenerateOptions = {}): Promise<GeneratedPaths> {
-  const candidates: ModelPath[] = [];
-  for (const path of candidatePaths(model).filter((candidate) => options.feasible?.(candidate) ?? true)) {
-    try {
-      path.transitions = [...new Set((await walkPath(model, path)).transitions)];
-      candidates.push(path);
-    } catch (error) {
-      // The graph offers every delay of a state and its parents; one that another timer always beats is no path.
-      if (!(error instanceof PreemptedDelay)) throw error;
-    }
+  const feasible = options.feasible ?? (() => true);
+  const walkedCandidates: Walked[] = [];
+  // The graph offers every delay of a state and its parents; one that another timer always beats is no path.
+  for (const path of candidatePaths(model).filter(feasible)) {
+    const walk = await walked(model, path);
+    if (walk) walkedCandidates.push(walk);
   }
+  const candidates = walkedCandidates.map((walk) => walk.path);
   const transitions = machineTransitions(model.machine);
   const byKey = new Map(transitions.map((transition) => [transition.key, transition]));
   const remaining = new Set(candidates.flatMap((path) => path.transitions));
@@ -188,8 +263,9 @@ export async function generatePaths(model: MachineModel, options: GenerateOption
       }
     }
     if (!best) break;
-    chosen.push(best);
     for (const key of best.transitions) remaining.delete(key);
+    const walk = walkedCandidates[candidates.indexOf(best)]!;
+    chosen.push(options.joinUpTo ? await joined(model, walk, walkedCandidates, remaining, options.joinUpTo, feasible) : best);
   }
   const wanted = [...new Set([...(model.through ?? []), ...(options.through ?? [])])];
   for (const entry of wanted) {

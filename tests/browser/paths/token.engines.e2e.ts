@@ -1,6 +1,6 @@
 import { vi } from 'vitest';
 import { tokenModel } from '../../model/models/token.model.ts';
-import { describeEnginePaths } from './support/browserPaths.ts';
+import { describeEnginePaths, JOINED_PATH_STEPS } from './support/browserPaths.ts';
 import { browserThrough, TOKEN_ENGINE_STACK, tokenEngineDriver } from './support/tokenDriver.ts';
 
 // The token machine's paths in Firefox and WebKit, on the page clock the test stack's app server gives every page, with
@@ -10,5 +10,8 @@ import { browserThrough, TOKEN_ENGINE_STACK, tokenEngineDriver } from './support
 // real again for the browser runs.
 vi.useFakeTimers({ toFake: ['Date'] });
 for (const engine of ['firefox', 'webkit'] as const)
-  await describeEnginePaths(browserThrough(tokenModel()), engine, tokenEngineDriver, { stack: TOKEN_ENGINE_STACK });
+  await describeEnginePaths(browserThrough(tokenModel()), engine, tokenEngineDriver, {
+    stack: TOKEN_ENGINE_STACK,
+    joinUpTo: JOINED_PATH_STEPS,
+  });
 vi.useRealTimers();

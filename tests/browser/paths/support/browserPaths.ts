@@ -8,7 +8,7 @@ import { pathName, type MachineModel, type ModelPath, type PathStep } from '../.
 import { launchEngine, type EngineBrowser, type LaunchOptions } from '../../support/driver.ts';
 import { browserEnv, type BrowserEnv } from '../../support/env.ts';
 import { startTestStack } from '../../support/stack.ts';
-import { OUTCOME_MS } from '../../../support/limits.ts';
+import { LONG_TEST_MS, OUTCOME_MS, TEST_MS } from '../../../support/limits.ts';
 
 /** How one machine's paths are carried out in a browser. */
 export interface BrowserDriver {
@@ -22,6 +22,11 @@ export interface BrowserPathsOptions {
   /** Transitions no browser run can take, by key, with the reason; printed with the coverage line. */
   unreachable?: Record<string, string>;
   stack?: StackOptions;
+  /**
+   * Joins the paths up to this many steps (`GenerateOptions.joinUpTo`): each
+   * path pays for a fresh context and a sign-in, a step mostly for a look.
+   */
+  joinUpTo?: number;
 }
 
 /**
@@ -31,7 +36,7 @@ export interface BrowserPathsOptions {
  * what real browser runs exercised.
  */
 export async function describeBrowserPaths(model: MachineModel, driver: BrowserDriver, options: BrowserPathsOptions = {}): Promise<void> {
-  const generated = await generatePaths(model, { feasible: (path) => driver.feasible(path) });
+  const generated = await generatePaths(model, { feasible: (path) => driver.feasible(path), joinUpTo: options.joinUpTo });
   const exercised = new Set<string>();
 
   describe(`${model.name}Machine paths (browser)`, () => {
@@ -39,10 +44,14 @@ export async function describeBrowserPaths(model: MachineModel, driver: BrowserD
 
     // One `it` per path with its whole name: it.each would cut the name at 40 characters.
     for (const path of generated.paths) {
-      it(pathName(path), async () => {
-        await driver.run(path, env);
-        for (const key of path.transitions) exercised.add(key);
-      });
+      it(
+        pathName(path),
+        async () => {
+          await driver.run(path, env);
+          for (const key of path.transitions) exercised.add(key);
+        },
+        pathTime(path),
+      );
     }
 
     it(`exercises every transition of the ${model.name}Machine a browser can reach`, () => {
@@ -82,7 +91,7 @@ export async function describeEnginePaths(
   driver: EngineDriver,
   options: EnginePathsOptions = {},
 ): Promise<void> {
-  const generated = await generatePaths(model, { feasible: (path) => driver.feasible(path, engine) });
+  const generated = await generatePaths(model, { feasible: (path) => driver.feasible(path, engine), joinUpTo: options.joinUpTo });
   const exercised = new Set<string>();
 
   describe(`${model.name}Machine paths (${engine})`, () => {
@@ -101,16 +110,30 @@ export async function describeEnginePaths(
 
     // One path after another, also where engines run side by side (describe.concurrent): an engine's paths share its stack and the stack's holds.
     for (const path of generated.paths) {
-      it.sequential(`${engine} ${pathName(path)}`, async () => {
-        await driver.run(path, env);
-        for (const key of path.transitions) exercised.add(key);
-      });
+      it.sequential(
+        `${engine} ${pathName(path)}`,
+        async () => {
+          await driver.run(path, env);
+          for (const key of path.transitions) exercised.add(key);
+        },
+        pathTime(path),
+      );
     }
 
     it.sequential(`exercises every transition of the ${model.name}Machine ${engine} can reach`, () => {
       expectCovered(model, engine, generated, exercised, options.unreachable);
     });
   });
+}
+
+/** How long a joined path may grow (`joinUpTo`): a dozen steps, whose failure still names its step. */
+export const JOINED_PATH_STEPS = 12;
+
+/** Steps a path of one test's time (`TEST_MS`) takes at most: a longer, joined one has twice the time. */
+const STEPS_IN_TEST_TIME = 6;
+
+function pathTime(path: ModelPath): number {
+  return path.steps.length - 1 > STEPS_IN_TEST_TIME ? LONG_TEST_MS : TEST_MS;
 }
 
 /** Prints the coverage line of a level (an engine) with the unreachable transitions and their reasons; fails on a missing one. */

@@ -65,15 +65,36 @@ const FEASIBLE_STEPS = new Set([
   'done extend (terminal)',
 ]);
 
-/** Whether a browser can carry out every step: each step is one it knows, ADDED as the sign-in or (the token unchanged) start-up run again while the person is asked. (SIGN_IN needs no check of its own: the machine takes it only where the banner's button offers it.) */
+/** Whether a browser can carry out every step: each step is one it knows, ADDED as the path's one sign-in or (the token unchanged) start-up run again while the person is asked. (SIGN_IN needs no check of its own: the machine takes it only where the banner's button offers it.) */
 export function tokenPathFeasible(path: ModelPath): boolean {
+  // The other tab of a RENEWED is open from the sign-in on, and a clock moved or a wake would run its timers too.
+  const otherTab = path.steps.some((step) => step.trigger === 'RENEWED');
+  if (otherTab && path.steps.some((step) => step.kind === 'after' || step.trigger === 'WAKE')) return false;
   return path.steps.every((step, index) => {
     if (!FEASIBLE_STEPS.has(step.label)) return false;
     const before = index > 0 ? stateKey(path.steps[index - 1]!.state) : undefined;
     if (step.trigger === 'ADDED' && before !== 'idle' && !(before === 'signInRequired' && step.outcome === 'expires in 5 min'))
       return false;
+    // One sign-in a path: the path's tab and its working day are the first ADDED's (a joined path ends where the tab is signed out).
+    if (step.trigger === 'ADDED' && before === 'idle' && index !== 1) return false;
+    // A refused refresh clears the refresh token, and a renewal without one fails before it asks the provider: no renewal
+    // can be seen under way until a sign-in in the popup or another tab's renewal gave the tab tokens again.
+    if (stateKey(step.state) === 'renewing' && refusedSince(path.steps.slice(0, index))) return false;
     return true;
   });
+}
+
+/** Whether a refresh was refused (its token cleared) in these steps and no new tokens came after it. */
+function refusedSince(steps: readonly PathStep[]): boolean {
+  const refused = steps.findLastIndex(
+    (step) => step.kind === 'error' && step.trigger === 'renewTokens' && step.outcome === 'invalid_grant',
+  );
+  return (
+    refused >= 0 &&
+    !steps
+      .slice(refused + 1)
+      .some((step) => step.trigger === 'RENEWED' || (step.kind === 'done' && step.outcome?.startsWith('success') === true))
+  );
 }
 
 /** The model with only the `through` entries a browser can take: those whose every step is one of FEASIBLE_STEPS (the others need a token without a refresh token, or a frame's answer). */
@@ -172,6 +193,8 @@ export abstract class TokenRun {
         await this.perform(name, step, steps[index + 1]);
         await this.check(name, step);
       }
+    } catch (error) {
+      throw this.withWhatTabsShowed(error);
     } finally {
       await this.releaseAuthorizations().catch(() => undefined);
       await this.finish();
@@ -179,6 +202,24 @@ export abstract class TokenRun {
       // A path that stopped between the two switches of language: admin keeps no language of his own again, as the stack had him.
       if (this.keepsEnglish) await saveLanguage(await abpSession(this.stack), 'nl');
     }
+  }
+
+  /** A failure with what each tab of the path logged and asked last: a long path's step depends on the steps before it. */
+  private withWhatTabsShowed(error: unknown): unknown {
+    if (!(error instanceof Error) || !this.staff) return error;
+    const tabs = [
+      ['the tab', this.staff.tab],
+      ['the other tab', this.other?.tab],
+    ] as const;
+    const seen = tabs.flatMap(([which, tab]) => {
+      if (!tab) return [];
+      const logged = (tab.console ?? []).slice(-15).map((message) => `    ${message.type}: ${message.text}`);
+      // Without the query: an address may carry a code or a token.
+      const asked = tab.requests.slice(-15).map((request) => `    ${request.method} ${request.url.split('?')[0]}`);
+      return [`  ${which} at ${tab.url().split('?')[0]}, logged last:`, ...logged, `  and asked last:`, ...asked];
+    });
+    error.message = `${error.message}\n${seen.join('\n')}`;
+    return error;
   }
 
   private get tab(): Tab {
@@ -396,13 +437,29 @@ export abstract class TokenRun {
     await this.lifecycleStarted(tab);
   }
 
+  /** Until the tab has asked for nothing new for `QUIET_MS`. */
+  private async requestsSettled(tab: Tab, name: string): Promise<void> {
+    const end = Date.now() + SLOW_OUTCOME_MS;
+    for (let asked = -1; asked !== tab.requests.length; await pause(QUIET_MS)) {
+      if (Date.now() > end) throw new Error(`${name}: the tab keeps asking`);
+      asked = tab.requests.length;
+    }
+  }
+
   /** RENEWED: the other tab renews after a 401 of its own; this one hears of it. */
   private async renewedElsewhere(name: string): Promise<void> {
     const other = this.other;
     if (!other) throw new Error(`${name}: no other tab`);
     const before = this.stack.refreshGrants.length;
-    // Only the other tab asks for the session now: the backend's 401 is its own.
+    // Only the other tab asks for the session now: the backend's 401 is its own. This tab may still be asking for its
+    // session after the step before (a sign-in in the popup reloads "Over de applicatie"), so it is let finish first.
+    await this.requestsSettled(this.tab, name);
     this.stack.faults.set('Session', { status: 401, times: 1 });
+    // "Over de applicatie" asks for the session when it opens: from Home, where an earlier RENEWED left it there.
+    if (new URL(other.tab.url()).pathname === '/app/about') {
+      await other.tab.evaluate(() => history.back());
+      await other.tab.role('heading', NL.shell.welcome).waitFor();
+    }
     await this.openAbout(other);
     await eventually(() => this.stack.refreshGrants.length > before, `${name}: the other tab did not renew`, SLOW_OUTCOME_MS);
   }
