@@ -241,7 +241,7 @@ export abstract class TokenRun {
           case 'RETRY':
             return this.backendBack(name);
           case 'EXPIRED':
-            return this.refusedOnce();
+            return this.refusedOnce(name);
           case 'WAKE':
             return this.wake();
           case 'REMOVED':
@@ -296,7 +296,8 @@ export abstract class TokenRun {
   }
 
   /** EXPIRED: the backend answers the session call of "Over de applicatie" with 401, once. */
-  private async refusedOnce(): Promise<void> {
+  private async refusedOnce(name: string): Promise<void> {
+    await this.tabsSettled(name);
     this.stack.faults.set('Session', { status: 401, times: 1 });
     await this.backHome();
     await this.openAbout(this.staff);
@@ -390,6 +391,7 @@ export abstract class TokenRun {
    * the page clock (the renewal's own retry waits 30 s).
    */
   private async backendBack(name: string): Promise<void> {
+    await this.tabsSettled(name);
     const gate = this.stack.holds.hold('Session');
     try {
       await this.backHome();
@@ -437,6 +439,16 @@ export abstract class TokenRun {
     await this.lifecycleStarted(tab);
   }
 
+  /**
+   * Until no tab of the path asks for anything new, before the backend's
+   * answer to the next session call is switched: a tab may still be asking
+   * for its session after the step before (a sign-in in the popup or a
+   * renewal reloads "Over de applicatie"), and would take that answer.
+   */
+  private async tabsSettled(name: string): Promise<void> {
+    await Promise.all([this.tab, this.other?.tab].flatMap((tab) => (tab ? [this.requestsSettled(tab, name)] : [])));
+  }
+
   /** Until the tab has asked for nothing new for `QUIET_MS`. */
   private async requestsSettled(tab: Tab, name: string): Promise<void> {
     const end = Date.now() + SLOW_OUTCOME_MS;
@@ -451,9 +463,8 @@ export abstract class TokenRun {
     const other = this.other;
     if (!other) throw new Error(`${name}: no other tab`);
     const before = this.stack.refreshGrants.length;
-    // Only the other tab asks for the session now: the backend's 401 is its own. This tab may still be asking for its
-    // session after the step before (a sign-in in the popup reloads "Over de applicatie"), so it is let finish first.
-    await this.requestsSettled(this.tab, name);
+    // Only the other tab asks for the session now: the backend's 401 is its own.
+    await this.tabsSettled(name);
     this.stack.faults.set('Session', { status: 401, times: 1 });
     // "Over de applicatie" asks for the session when it opens: from Home, where an earlier RENEWED left it there.
     if (new URL(other.tab.url()).pathname === '/app/about') {
