@@ -53,16 +53,19 @@ export function bootFeasible(path: ModelPath): boolean {
       !before.some(
         (step) => step.trigger === 'RESTART' || step.trigger === 'loadUserConfiguration' || step.label === 'error chooseTenant (500)',
       )) &&
+    // Joined paths (browserPaths.ts) meet what no short path did: two combinations this run does not follow are left out.
     !failedLanguageRerun(path) &&
-    !(hasOutcome(path, 'loadLocale', 'fail') && path.steps.some((step) => step.outcome === 'no answer' || step.outcome === 'time-out'))
+    !fetchedCatalogWhileWaiting(path)
   );
 }
 
-/*
- * Joined paths (tests/browser/paths/support/browserPaths.ts) meet what no short path did; two combinations this run
- * does not follow are left out. A catalog that is fetched maps nl to en-GB in the config, and the waiting screen's
- * words then follow a catalog the test holds: such a path does not also wait for the server.
+/**
+ * A catalog that is fetched maps nl to en-GB in the config, and the waiting screen's words then follow a catalog the
+ * test holds: a path with one does not also wait for the server.
  */
+function fetchedCatalogWhileWaiting(path: ModelPath): boolean {
+  return hasOutcome(path, 'loadLocale', 'fail') && path.steps.some((step) => step.outcome === 'no answer' || step.outcome === 'time-out');
+}
 
 /**
  * A re-run with a dead token is a switch of language (`switchLanguageWithDeadToken`); one whose session then fails

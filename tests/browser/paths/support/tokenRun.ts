@@ -376,11 +376,10 @@ export abstract class TokenRun {
     this.keepsEnglish = false;
   }
 
-  /** Back to Home in the page's history (no reload) from "Over de applicatie", so it asks for the session again when opened. */
+  /** This tab back Home from "Over de applicatie", where a step left it (`homeAgain`). */
   private async backHome(): Promise<void> {
     if (!this.onAbout) return;
-    await this.tab.evaluate(() => history.back());
-    await this.tab.role('heading', NL.shell.welcome).waitFor();
+    await homeAgain(this.tab);
     this.onAbout = false;
   }
 
@@ -467,10 +466,7 @@ export abstract class TokenRun {
     await this.tabsSettled(name);
     this.stack.faults.set('Session', { status: 401, times: 1 });
     // "Over de applicatie" asks for the session when it opens: from Home, where an earlier RENEWED left it there.
-    if (new URL(other.tab.url()).pathname === '/app/about') {
-      await other.tab.evaluate(() => history.back());
-      await other.tab.role('heading', NL.shell.welcome).waitFor();
-    }
+    if (new URL(other.tab.url()).pathname === '/app/about') await homeAgain(other.tab);
     await this.openAbout(other);
     await eventually(() => this.stack.refreshGrants.length > before, `${name}: the other tab did not renew`, SLOW_OUTCOME_MS);
   }
@@ -660,6 +656,12 @@ export abstract class TokenRun {
       });
     await this.tab.waitForUrl((url) => url.pathname === path, PRESENT_MS);
   }
+}
+
+/** Back to Home in the page's history (no reload), so "Over de applicatie" asks for the session again when it opens. */
+async function homeAgain(tab: Tab): Promise<void> {
+  await tab.evaluate(() => history.back());
+  await tab.role('heading', NL.shell.welcome).waitFor();
 }
 
 /** Requests as they arrive, taken in order (`next` waits for one up to its limit). */
