@@ -4,6 +4,7 @@ import { stateKey, type MachineModel, type ModelPath } from '../../scripts/paths
 import { walkPath } from '../../scripts/paths/walk.ts';
 import { NODE_TEST_MS } from '../support/limits.ts';
 import { bootModel } from './models/boot.model.ts';
+import { inactivityModel } from './models/inactivity.model.ts';
 import { tokenModel } from './models/token.model.ts';
 
 // The token machine's delays and guards read Date.now(): frozen, it is the same when the paths are generated and walked.
@@ -17,6 +18,7 @@ const taken = (paths: ModelPath[]) => new Set(paths.flatMap((path) => path.trans
 // Joining walks many candidate continuations: the token machine's take a few seconds.
 describe.each<[string, () => MachineModel]>([
   ['boot', () => bootModel],
+  ['inactivity', () => inactivityModel()],
   ['token', () => tokenModel(now)],
 ])('joined paths of the %s machine (a browser level pays a start per path)', { timeout: NODE_TEST_MS }, (_name, model) => {
   it('take every transition the plain paths take, in fewer paths', async () => {

@@ -1,6 +1,6 @@
 import { vi } from 'vitest';
 import { inactivityModel } from '../../model/models/inactivity.model.ts';
-import { describeEnginePaths } from './support/browserPaths.ts';
+import { describeEnginePaths, JOINED_PATH_STEPS } from './support/browserPaths.ts';
 import { INACTIVITY_ENGINE_STACK, INACTIVITY_UNREACHABLE_IN_ENGINES, inactivityEngineDriver } from './support/inactivityDriver.ts';
 
 // The inactivityMachine's paths in Firefox and WebKit, on the page clock the test stack gives every page. One engine
@@ -12,5 +12,6 @@ for (const engine of ['firefox', 'webkit'] as const)
   await describeEnginePaths(inactivityModel(), engine, inactivityEngineDriver, {
     unreachable: INACTIVITY_UNREACHABLE_IN_ENGINES,
     stack: INACTIVITY_ENGINE_STACK,
+    joinUpTo: JOINED_PATH_STEPS,
   });
 vi.useRealTimers();
