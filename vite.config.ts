@@ -36,8 +36,7 @@ const browserConcurrency = cpus;
  * tests/browser/support/driver.ts), a project of their own, and Chromium's
  * token paths beside the other engines' token paths: npm test runs this
  * project in a second queue beside the first (scripts/test.ts), and the
- * whole run lasts as long as the longer queue: without them the first ran
- * five minutes past the second.
+ * whole run lasts as long as the longer queue, which was the first.
  */
 const ENGINE_FILES = [
   'tests/browser/engines/**/*.e2e.ts',

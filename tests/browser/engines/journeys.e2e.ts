@@ -182,7 +182,7 @@ describe.each(['firefox', 'webkit'] as const)('%s, three lifetimes on the page c
     'stays signed in through three provider-token lifetimes, never interrupted',
     async () => {
       await env.staff.signInToHome();
-      const firstBackendToken = (await env.staff.tab.cookies(env.stack.urls.app)).find((cookie) => cookie.name === 'Abp.AuthToken')?.value;
+      const firstBackendToken = await env.staff.backendToken();
       await env.staff.markPage();
       // A look's pause after each second: the ABP client's 15 s time-out runs on the page clock too, so a renewal's request under
       // way must not see the clock outrun it.
@@ -197,7 +197,7 @@ describe.each(['firefox', 'webkit'] as const)('%s, three lifetimes on the page c
       // The code exchange, then a renewal before each token ran out (WebKit's driver names no methods: every request to the endpoint counts).
       await expect.poll(() => tokenRequests().length, { timeout: OUTCOME_MS }).toBeGreaterThanOrEqual(4);
       await expect
-        .poll(async () => (await env.staff.tab.cookies(env.stack.urls.app)).find((cookie) => cookie.name === 'Abp.AuthToken')?.value, {
+        .poll(() => env.staff.backendToken(), {
           timeout: OUTCOME_MS,
         })
         .not.toBe(firstBackendToken);
@@ -225,13 +225,11 @@ describe.each(['firefox', 'webkit'] as const)('%s, no refresh token, the provide
   it(
     'asks to confirm the session when it is due, and one click in a popup that closes by itself goes on, the page kept',
     async () => {
-      const { staff, stack } = env;
+      const { staff } = env;
       await staff.signInToHome();
       expect(await staff.tab.sessionStorage()).toHaveProperty('oidc.tokens', expect.not.stringContaining('"refreshToken":"'));
-      await staff.tab.evaluate(() => {
-        (window as unknown as { kept?: boolean }).kept = true;
-      });
-      const firstBackendToken = (await staff.tab.cookies(stack.urls.app)).find((cookie) => cookie.name === 'Abp.AuthToken')?.value;
+      await staff.markPage();
+      const firstBackendToken = await staff.backendToken();
       const confirm = staff.tab.role('button', NL.session.confirm);
       await runPageClockUntil(staff.tab, seconds(24), () => confirm.visible());
       await confirm.waitFor(PRESENT_MS);
@@ -243,12 +241,12 @@ describe.each(['firefox', 'webkit'] as const)('%s, no refresh token, the provide
         async () => undefined,
       );
       await expect
-        .poll(async () => (await staff.tab.cookies(stack.urls.app)).find((cookie) => cookie.name === 'Abp.AuthToken')?.value, {
+        .poll(() => staff.backendToken(), {
           timeout: OUTCOME_MS,
         })
         .not.toBe(firstBackendToken);
       expect(await staff.tab.role('button', NL.session.confirm).visible()).toBe(false);
-      expect(await staff.tab.evaluate(() => (window as unknown as { kept?: boolean }).kept), 'the page was not reloaded').toBe(true);
+      expect(await staff.pageKept(), 'the page was not reloaded').toBe(true);
       expect(new URL(staff.tab.url()).pathname).toBe('/app/home');
     },
     LONG_TEST_MS,
