@@ -55,6 +55,10 @@ describe.each(['firefox', 'webkit'] as const)('%s, inactivity in two tabs', (eng
         const second = new StaffModel(await first.tab.openTab(), stack);
         await second.open('/app/home');
         await second.waitForHome();
+        // Both watches running before the clock moves: a watch that starts later tells the other tab, which would then
+        // count from then while a tab already warning would not, and the two tabs' warnings would come apart.
+        await first.waitForInactivityWatch();
+        await second.waitForInactivityWatch();
         const warning = (staff: StaffModel) => staff.tab.role('dialog', NL.inactivity.warning);
         expect(await warning(first).visible()).toBe(false);
 

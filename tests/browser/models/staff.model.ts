@@ -1,5 +1,6 @@
 import type { Stack } from '../../../devstack/stack.ts';
 import type { Tab, Target } from '../support/driver.ts';
+import { INACTIVITY_WATCH_MARK } from '../../../src/session/inactivityMark.ts';
 import { EN, NL } from './texts.ts';
 import { CALLBACK_OUTCOME_MS, OUTCOME_MS } from './watch.ts';
 import { LOOK_EVERY_MS, pause } from '../../support/limits.ts';
@@ -196,6 +197,27 @@ export class StaffModel {
         OUTCOME_MS,
         `a heading ${String(greeting)}`,
       );
+  }
+
+  /**
+   * The inactivity watch of this tab has started (the page's own mark,
+   * src/session/inactivityMark.ts): the moment it counts from, by the page's
+   * clock. Its code comes after Home is drawn, and a tab whose watch starts
+   * tells the other tabs so, which counts as activity there: a test that
+   * moves a clock before it would see this tab count from later than the
+   * others. Not under Playwright's page clock, whose `performance` keeps no marks.
+   */
+  async waitForInactivityWatch(): Promise<number> {
+    return lookUntil(
+      async () =>
+        // null, not undefined, from the page: WebDriver answers a script's undefined as null.
+        (await this.tab.evaluate((mark) => {
+          const entry = performance.getEntriesByName(mark)[0] as PerformanceMark | undefined;
+          return entry ? (entry.detail as number) : null;
+        }, INACTIVITY_WATCH_MARK)) ?? undefined,
+      OUTCOME_MS,
+      'the inactivity watch’s start',
+    );
   }
 
   /**
