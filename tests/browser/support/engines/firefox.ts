@@ -78,7 +78,15 @@ async function launchFirefox(options: { languages: string; thirdPartyCookies?: '
     userDataDir: profile,
     extraPrefsFirefox: firefoxPrefs({ languages: options.languages, thirdPartyCookies: options.thirdPartyCookies ?? 'blocked' }),
     env: { ...process.env, MOZ_HEADLESS: '1' },
+    // Only the requests' start is subscribed to (below): every network event BiDi sends costs Firefox's parent process.
+    networkEnabled: false,
   });
+  // The one network event the tests read (`tab.requests`: address, method, headers as sent). Puppeteer's own subscription
+  // takes every network event, and Firefox's parent then records and sends each request's response and end too: about
+  // a fifth of Firefox's CPU on a sign-in, the most of the parent's main thread in a profile.
+  const [first] = await browser.pages();
+  if (!first) throw new Error('Firefox started without a page');
+  await contextOf(first).userContext.browser.session.subscribe(['network.beforeRequestSent']);
   return {
     browser,
     async close() {
@@ -93,9 +101,30 @@ export async function launchFirefoxEngine(options: { languages: string; thirdPar
   return new FirefoxBrowser(firefox.browser, firefox.close);
 }
 
-/** The tab's browsing context in puppeteer's BiDi layer, where the log entries arrive (WebDriver BiDi `log.entryAdded`). */
-interface FirefoxLog {
+/**
+ * The tab's browsing context in puppeteer's BiDi layer: where the log entries
+ * arrive (WebDriver BiDi `log.entryAdded`), and its navigation commands, which
+ * wait for the page's load and not, as puppeteer's `goto` does, for network
+ * events of the navigation's request.
+ */
+interface FirefoxContext {
   on(event: 'log', listener: (event: { entry: { level: string; text: string | null } }) => void): void;
+  navigate(url: string, wait: 'complete'): Promise<void>;
+  reload(options: { wait: 'complete' }): Promise<void>;
+  readonly userContext: { readonly browser: { readonly session: { subscribe(events: string[]): Promise<void> } } };
+}
+
+function contextOf(page: PuppeteerPage): FirefoxContext {
+  return (page.mainFrame() as unknown as { browsingContext: FirefoxContext }).browsingContext;
+}
+
+/** A navigation the page itself replaced by another before it loaded (the app's own redirects) is done, as puppeteer's `goto` takes it. */
+async function navigated(navigation: Promise<void>): Promise<void> {
+  await navigation.catch((error: unknown) => {
+    const message = error instanceof Error ? error.message : String(error);
+    if (message.includes('navigation canceled') || message.includes('aborted by another navigation')) return;
+    throw error;
+  });
 }
 
 class FirefoxBrowser implements EngineLaunch {
@@ -149,7 +178,7 @@ class FirefoxTab implements Tab {
     private readonly ownsContext: boolean,
   ) {
     // BiDi's own log entries: puppeteer's console event writes an Error argument as `JSHandle@error`, the entry's text has its message.
-    (page.mainFrame() as unknown as { browsingContext: FirefoxLog }).browsingContext.on('log', ({ entry }) => {
+    contextOf(page).on('log', ({ entry }) => {
       this.console.push({ type: entry.level, text: entry.text ?? '' });
     });
     page.on('request', (request) => {
@@ -163,16 +192,16 @@ class FirefoxTab implements Tab {
   }
 
   async goto(url: string): Promise<void> {
-    await this.page.goto(url, { waitUntil: 'load' });
+    await navigated(contextOf(this.page).navigate(url, 'complete'));
   }
 
   async reload(): Promise<void> {
-    await this.page.reload({ waitUntil: 'load' });
+    await navigated(contextOf(this.page).reload({ wait: 'complete' }));
   }
 
   reloadAccepting(): Promise<string | undefined> {
     // The session leaves prompts to the client (puppeteer's `unhandledPromptBehavior` ignore): BiDi's userPromptOpened, as puppeteer's dialog.
-    return reloadAcceptingDialog(this.page, () => this.page.reload({ waitUntil: 'load' }));
+    return reloadAcceptingDialog(this.page, () => navigated(contextOf(this.page).reload({ wait: 'complete' })));
   }
 
   url(): string {
