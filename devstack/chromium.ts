@@ -17,8 +17,12 @@ export const THIRD_PARTY_COOKIES_BLOCKED = '--test-third-party-cookie-phaseout';
  * own (chrome://omnibox-popup.top-chrome/): headless, it still loads two for
  * every window, so every new context cost a renderer and about a second of
  * CPU that no test looks at (5 contexts: 3.5 s without this, 2.1 s with it).
+ * And the spare renderer Chromium starts ahead of the next navigation: a
+ * test's contexts each go to a site of their own, so most spares were ended
+ * unused (tests/browser/security/id-token.e2e.ts, 18 cases: 135 and 144
+ * renderers with it, 84 and 87 without; Chromium's CPU 104 s against 95).
  */
-const FEATURES_OFF = ['WebUIOmniboxPopup', 'WebUIOmniboxAimPopup'];
+const FEATURES_OFF = ['WebUIOmniboxPopup', 'WebUIOmniboxAimPopup', 'SpareRendererForSitePerProcess'];
 
 /**
  * The features Playwright switches off at every launch, read from the
