@@ -106,6 +106,8 @@ interface Credential {
 
 const KEY_LENGTH = 32;
 const hashPassword = (password: string, salt = randomBytes(16)): Credential => ({ salt, hash: scryptSync(password, salt, KEY_LENGTH) });
+/** The seeded users' one credential, made once per process (scrypt is slow on purpose, and a test run starts hundreds of stacks); never changed. */
+let seededCredential: Credential | undefined;
 
 export function createApiUserDirectory(roles: ApiRoleDirectory, options: ApiUserDirectoryOptions = {}): ApiUserDirectory {
   const started = storedTime();
@@ -115,9 +117,9 @@ export function createApiUserDirectory(roles: ApiRoleDirectory, options: ApiUser
   /** Users with lockout enabled (created by the user manager), by id. */
   const lockouts = new Map<number, Lockout>();
   const lockoutMs = (options.lockoutSeconds ?? DEFAULT_LOCKOUT_SECONDS) * 1000;
-  // Passwords as a real store keeps them: salted hashes. The seeded users share one, made once per stack.
+  // Passwords as a real store keeps them: salted hashes. The seeded users share one, made once per process.
   const credentials = new Map<number, Credential>();
-  const seeded = hashPassword(API_PASSWORD);
+  const seeded = (seededCredential ??= hashPassword(API_PASSWORD));
   const unknownSalt = randomBytes(16);
 
   const nextId = () => Math.max(0, ...rows.map((u) => u.id)) + 1;

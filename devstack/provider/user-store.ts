@@ -60,6 +60,22 @@ export interface UserStoreOptions {
   clock?: () => number;
 }
 
+const hashPassword = (password: string, salt = randomBytes(16)): Credential => ({ salt, hash: scryptSync(password, salt, KEY_LENGTH) });
+
+/**
+ * The seeded accounts' credentials, each with a salt of its own, made once per
+ * process: scrypt is slow on purpose, and a test run starts hundreds of stacks.
+ * Shared between stores and never changed (a new password is a new Credential).
+ */
+const seededCredentials = new Map<string, Credential>();
+function seededCredential(user: IdentityUser): Credential {
+  const known = seededCredentials.get(user.sub);
+  if (known) return known;
+  const made = hashPassword(DEMO_PASSWORD);
+  seededCredentials.set(user.sub, made);
+  return made;
+}
+
 export function createUserStore(seed: readonly IdentityUser[] = identityUsers, options: UserStoreOptions = {}): UserStore {
   const clock = options.clock ?? Date.now;
   const now = () => new Date(clock()).toISOString();
@@ -70,7 +86,7 @@ export function createUserStore(seed: readonly IdentityUser[] = identityUsers, o
   const dummySalt = randomBytes(16);
   let sequence = seed.length;
 
-  const hash = (password: string, salt = randomBytes(16)): Credential => ({ salt, hash: scryptSync(password, salt, KEY_LENGTH) });
+  const hash = hashPassword;
   const matches = (credential: Credential | undefined, password: string) => {
     const candidate = scryptSync(password, credential?.salt ?? dummySalt, KEY_LENGTH);
     return credential !== undefined && timingSafeEqual(candidate, credential.hash);
@@ -92,7 +108,7 @@ export function createUserStore(seed: readonly IdentityUser[] = identityUsers, o
     credentials.set(account.sub, credential);
     return account;
   };
-  for (const user of seed) store(user, hash(DEMO_PASSWORD));
+  for (const user of seed) store(user, seededCredential(user));
 
   return {
     verify(userName, password) {
