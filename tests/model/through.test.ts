@@ -3,6 +3,7 @@ import { generatePaths } from '../../scripts/paths/generate.ts';
 import { pathName, stateKey, type MachineModel } from '../../scripts/paths/model.ts';
 import { walkPath } from '../../scripts/paths/walk.ts';
 import { bootModel } from './models/boot.model.ts';
+import { NODE_TEST_MS } from '../support/limits.ts';
 
 /** The boot model with one more outcome, as a tester adds it: a 403 on GetAll, which takes the same transition as the 500; `through` instead of the model's own. */
 function withForbidden(through?: string[]): MachineModel {
@@ -30,7 +31,14 @@ const FORBIDDEN = 'error loadUserConfiguration (403)';
 const SERVER = 'error loadUserConfiguration (500)';
 const through = (names: string[], step: string) => names.filter((name) => name.includes(step));
 
-describe('paths through a given step', () => {
+/**
+ * Each case generates the boot model's paths once or twice, 1 to 2 s of CPU each
+ * in a whole run (up to 3.7 s a case, and 5.1 s with more load beside it, past
+ * the unit cases' 5 s): the time of join.test.ts, which generates as much.
+ */
+const GENERATING = { timeout: NODE_TEST_MS };
+
+describe('paths through a given step', GENERATING, () => {
   it('are not all chosen for coverage alone: two outcomes that take the same transition share one path', async () => {
     const names = (await generatePaths(withForbidden())).paths.map(pathName);
     expect(through(names, FORBIDDEN).length + through(names, SERVER).length).toBe(1);
@@ -75,7 +83,7 @@ describe('paths through a given step', () => {
   });
 });
 
-describe('paths through steps in order', () => {
+describe('paths through steps in order', GENERATING, () => {
   it('go through each step right after the one before, with `…` for any steps between', async () => {
     const restartThenServer = 'RESTART → error loadUserConfiguration (500)';
     const invalidThenRetry = 'error loadConfig (invalid) → … → RETRY';
