@@ -86,7 +86,6 @@ export function createUserStore(seed: readonly IdentityUser[] = identityUsers, o
   const dummySalt = randomBytes(16);
   let sequence = seed.length;
 
-  const hash = hashPassword;
   const matches = (credential: Credential | undefined, password: string) => {
     const candidate = scryptSync(password, credential?.salt ?? dummySalt, KEY_LENGTH);
     return credential !== undefined && timingSafeEqual(candidate, credential.hash);
@@ -119,7 +118,7 @@ export function createUserStore(seed: readonly IdentityUser[] = identityUsers, o
     findBySub: (sub) => accounts.find((u) => u.sub === sub),
     findByLogin: (login) => byName(login) ?? byEmail(login),
     isTaken: ({ userName, email }) => ({ userName: byName(userName) !== undefined, email: byEmail(email) !== undefined }),
-    hash: (password) => hash(password),
+    hash: (password) => hashPassword(password),
     add(input, credential) {
       sequence += 1;
       const userName = input.userName.trim().toLowerCase();
