@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { NL } from '../models/texts.ts';
 import { engineEnv } from '../support/engineEnv.ts';
-import { runPageClock } from '../support/pageClock.ts';
+import { runPageClock, runPageClockUntil } from '../support/pageClock.ts';
 import { seenMail, waitForMail } from '../../devstack/helpers/mailbox.ts';
 import { oktaEndpoint } from '../../../devstack/provider/oidc.ts';
 import {
@@ -245,10 +245,7 @@ describe.each(['firefox', 'webkit'] as const)('%s, no refresh token, the provide
       // frame's page and the app's own page in it load in real time. Moved on meanwhile, the clock outran them to the
       // backend token's end in a whole run (Firefox, the button not there after 24 s).
       const frameAsking = () => staff.tab.evaluate(() => document.querySelector('iframe[title="silent-renew"]') !== null);
-      for (let moved = 0; moved < seconds(24) && !(await frameAsking()) && !(await confirm.visible()); moved += seconds(1)) {
-        await runPageClock(staff.tab, seconds(1));
-        await pause(LOOK_EVERY_MS);
-      }
+      await runPageClockUntil(staff.tab, seconds(24), async () => (await frameAsking()) || (await confirm.visible()));
       // Its answer, or its 10 s, in real time.
       await confirm.waitFor(SLOW_OUTCOME_MS);
       await staff.tab.text(NL.session.unseen).waitFor(PRESENT_MS);

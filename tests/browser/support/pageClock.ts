@@ -1,6 +1,6 @@
 import { eventually, OUTCOME_MS } from '../models/watch.ts';
 import type { Tab } from './driver.ts';
-import { seconds } from '../../support/limits.ts';
+import { LOOK_EVERY_MS, pause, seconds } from '../../support/limits.ts';
 
 /** The page clock the test stack's app server puts in every page (devstack/app-server/page-clock.ts). */
 interface PageClock {
@@ -22,14 +22,20 @@ export async function runPageClock(tab: Tab, ms: number, what = `the page clock 
 
 /**
  * Runs the page clock a second at a time until `done`, for at most `ms` of
- * moves. A move cut short by the tab leaving (a navigation the clock set off)
- * is no failure once `done` follows.
+ * moves, with a look's pause after each second: what the page does in real
+ * time meanwhile (a request under way, a hidden frame's pages) gets its turn
+ * before the clock moves again, so the clock does not outrun it to a time-out
+ * of its own (the ABP client's 15 s run on the page clock too). A move cut
+ * short by the tab leaving (a navigation the clock set off) is no failure
+ * once `done` follows.
  */
 export async function runPageClockUntil(tab: Tab, ms: number, done: () => Promise<boolean>): Promise<void> {
-  for (let moved = 0; moved <= ms && !(await done()); moved += seconds(1))
+  for (let moved = 0; moved <= ms && !(await done()); moved += seconds(1)) {
     await runPageClock(tab, seconds(1)).catch(async (error: unknown) => {
       await eventually(done, 'the tab to leave', OUTCOME_MS).catch(() => Promise.reject(error));
     });
+    await pause(LOOK_EVERY_MS);
+  }
 }
 
 /** The page's time: its Date, as the app reads it. */
