@@ -5,6 +5,19 @@ import { EN, NL } from './texts.ts';
 import { CALLBACK_OUTCOME_MS, OUTCOME_MS } from './watch.ts';
 import { LOOK_EVERY_MS, pause } from '../../support/limits.ts';
 
+/**
+ * One look at the page's inactivity watch, in one script so both are seen
+ * at the same moment: when the watch started (its mark's detail, the page's
+ * Date), and whether a dialog shows. `null`, not undefined, for no start:
+ * WebDriver answers a script's undefined as null.
+ */
+export function lookAtInactivityWatch(tab: Tab): Promise<{ started: number | null; dialog: boolean }> {
+  return tab.evaluate((mark) => {
+    const entry = performance.getEntriesByName(mark)[0] as PerformanceMark | undefined;
+    return { started: entry ? (entry.detail as number) : null, dialog: document.querySelectorAll('dialog.dialog').length > 0 };
+  }, INACTIVITY_WATCH_MARK);
+}
+
 /** Which language the page speaks. */
 export type Language = 'nl' | 'en';
 
@@ -208,16 +221,7 @@ export class StaffModel {
    * others. Not under Playwright's page clock, whose `performance` keeps no marks.
    */
   async waitForInactivityWatch(): Promise<number> {
-    return lookUntil(
-      async () =>
-        // null, not undefined, from the page: WebDriver answers a script's undefined as null.
-        (await this.tab.evaluate((mark) => {
-          const entry = performance.getEntriesByName(mark)[0] as PerformanceMark | undefined;
-          return entry ? (entry.detail as number) : null;
-        }, INACTIVITY_WATCH_MARK)) ?? undefined,
-      OUTCOME_MS,
-      'the inactivity watch’s start',
-    );
+    return lookUntil(async () => (await lookAtInactivityWatch(this.tab)).started ?? undefined, OUTCOME_MS, 'the inactivity watch’s start');
   }
 
   /**

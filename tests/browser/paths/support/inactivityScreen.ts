@@ -1,6 +1,7 @@
 import { NL } from '../../models/texts.ts';
 import type { Tab } from '../../support/driver.ts';
-import { ACTIVITY_EVENTS, INACTIVITY_WATCH_MARK } from '../../../../src/session/inactivityMark.ts';
+import { ACTIVITY_EVENTS } from '../../../../src/session/inactivityMark.ts';
+import { lookAtInactivityWatch } from '../../models/staff.model.ts';
 import { LOOK_EVERY_MS, pause, seconds, SLOW_OUTCOME_MS, SOON_MS } from '../../../support/limits.ts';
 
 // What a person sees of the inactivity watch, and what another tab tells
@@ -113,10 +114,7 @@ export class InactivityScreen {
   async watching(name: string, notBefore?: number): Promise<Moment> {
     const end = Date.now() + SLOW_OUTCOME_MS;
     for (;;) {
-      const seen = await this.tab.evaluate((mark) => {
-        const entry = performance.getEntriesByName(mark)[0] as PerformanceMark | undefined;
-        return { started: entry ? (entry.detail as number) : null, dialog: document.querySelectorAll('dialog.dialog').length > 0 };
-      }, INACTIVITY_WATCH_MARK);
+      const seen = await lookAtInactivityWatch(this.tab);
       if (seen.started !== null) return { from: seen.started, to: seen.started };
       if (notBefore !== undefined && seen.dialog) return { from: notBefore, to: await this.now() };
       if (Date.now() > end) throw new Error(`${name}: the inactivity watch did not start`);
