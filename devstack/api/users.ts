@@ -1,4 +1,4 @@
-import { randomBytes, scryptSync, timingSafeEqual } from 'node:crypto';
+import { hashPassword, passwordCheck, type Credential } from '../password.ts';
 import { storedTime, type ApiRoleDirectory } from './roles.ts';
 import { allPermissions, API_PASSWORD, apiUsers, externalLogins, extraStaff, type SeedLogin, type SeedUser } from '../seed.ts';
 
@@ -99,13 +99,6 @@ interface Lockout {
   until: number;
 }
 
-interface Credential {
-  salt: Buffer;
-  hash: Buffer;
-}
-
-const KEY_LENGTH = 32;
-const hashPassword = (password: string, salt = randomBytes(16)): Credential => ({ salt, hash: scryptSync(password, salt, KEY_LENGTH) });
 /** The seeded users' one credential, made once per process (scrypt is slow on purpose, and a test run starts hundreds of stacks); never changed. */
 let seededCredential: Credential | undefined;
 
@@ -120,7 +113,7 @@ export function createApiUserDirectory(roles: ApiRoleDirectory, options: ApiUser
   // Passwords as a real store keeps them: salted hashes. The seeded users share one, made once per process.
   const credentials = new Map<number, Credential>();
   const seeded = (seededCredential ??= hashPassword(API_PASSWORD));
-  const unknownSalt = randomBytes(16);
+  const matches = passwordCheck();
 
   const nextId = () => Math.max(0, ...rows.map((u) => u.id)) + 1;
   const roleIdsOf = (seed: Omit<SeedUser, 'id'>) =>
@@ -206,9 +199,7 @@ export function createApiUserDirectory(roles: ApiRoleDirectory, options: ApiUser
       for (let i = logins.length - 1; i >= 0; i -= 1) if (logins[i]!.userId === user.id) logins.splice(i, 1);
     },
     checkPassword(user, password) {
-      const credential = user && credentials.get(user.id);
-      const candidate = scryptSync(password, credential?.salt ?? unknownSalt, KEY_LENGTH);
-      return credential !== undefined && timingSafeEqual(candidate, credential.hash);
+      return matches(user && credentials.get(user.id), password);
     },
     setPassword(user, password) {
       credentials.set(user.id, hashPassword(password));

@@ -1,12 +1,11 @@
-import { randomBytes, scryptSync, timingSafeEqual } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
+import { hashPassword, passwordCheck, type Credential } from '../password.ts';
 import { DEMO_PASSWORD, identityUsers, type IdentityUser } from '../seed.ts';
 
 // The provider's accounts. Passwords are kept only as scrypt hashes with a
 // salt per user, the way a real provider stores them, so the sign-in page,
 // the recovery link and the my-account password change exercise real checks.
 // Accounts live in memory for one stack; registration adds to them.
-
-const KEY_LENGTH = 32;
 
 export type Verification = 'VERIFIED' | 'UNVERIFIED';
 
@@ -32,11 +31,6 @@ export interface ProviderUser extends IdentityUser {
   phones: PhoneNumber[];
 }
 
-export interface Credential {
-  salt: Buffer;
-  hash: Buffer;
-}
-
 export type NewUser = Pick<IdentityUser, 'userName' | 'givenName' | 'familyName' | 'email'>;
 
 export interface UserStore {
@@ -60,8 +54,6 @@ export interface UserStoreOptions {
   clock?: () => number;
 }
 
-const hashPassword = (password: string, salt = randomBytes(16)): Credential => ({ salt, hash: scryptSync(password, salt, KEY_LENGTH) });
-
 /**
  * The seeded accounts' credentials, each with a salt of its own, made once per
  * process: scrypt is slow on purpose, and a test run starts hundreds of stacks.
@@ -81,15 +73,9 @@ export function createUserStore(seed: readonly IdentityUser[] = identityUsers, o
   const now = () => new Date(clock()).toISOString();
   const accounts: ProviderUser[] = [];
   const credentials = new Map<string, Credential>();
-  // Unknown names still cost one scrypt run, so timing does not reveal
-  // which user names exist.
-  const dummySalt = randomBytes(16);
+  const matches = passwordCheck();
   let sequence = seed.length;
 
-  const matches = (credential: Credential | undefined, password: string) => {
-    const candidate = scryptSync(password, credential?.salt ?? dummySalt, KEY_LENGTH);
-    return credential !== undefined && timingSafeEqual(candidate, credential.hash);
-  };
   const byName = (userName: string) => accounts.find((u) => u.userName.toLowerCase() === userName.trim().toLowerCase());
   const byEmail = (email: string) => accounts.find((u) => u.email.toLowerCase() === email.trim().toLowerCase());
 

@@ -5,7 +5,8 @@ import { formToken, formTokenMatches } from './form-token.ts';
 import { ACCOUNT_PATHS } from '../pages.ts';
 import { passwordProblems } from '../password-policy.ts';
 import { TEXTS, withLanguage, type Language } from '../texts.ts';
-import type { Credential, NewUser } from '../user-store.ts';
+import type { Credential } from '../../password.ts';
+import type { NewUser } from '../user-store.ts';
 
 // Registration at the provider ("Account aanvragen", as the app's login page
 // calls it): a form, then a confirmation link by e-mail, then the account. The page after the form reads the same whether or not
