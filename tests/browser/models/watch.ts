@@ -1,13 +1,10 @@
 import type { BrowserContext, ConsoleMessage, Page, Request } from 'playwright-core';
 import { expect } from 'vitest';
 import type { Stack } from '../../../devstack/stack.ts';
-import { OUTCOME_MS } from '../../support/limits.ts';
+import { LOOK_EVERY_MS, OUTCOME_MS, pause } from '../../support/limits.ts';
 
 // The browser tests' limits, calibrated to the machine (tests/support/limits.ts); kept here too, where the models and paths import them.
 export { CALLBACK_OUTCOME_MS, LONG_OUTCOME_MS, OUTCOME_MS, PRESENT_MS, SLOW_OUTCOME_MS, SOON_MS } from '../../support/limits.ts';
-
-/** How often `eventually` looks again: not a limit. */
-const POLL_MS = 100;
 
 /**
  * Waits until `check` gives a truthy value (concurrent cases cannot use
@@ -19,7 +16,7 @@ export async function eventually<T>(check: () => T | Promise<T>, what: string, t
     const value = await check();
     if (value) return value;
     if (Date.now() > end) throw new Error(`not within ${timeout} ms: ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, POLL_MS));
+    await pause(LOOK_EVERY_MS);
   }
 }
 
