@@ -13,8 +13,9 @@ import { limit, LONG_TEST_MS, OUTCOME_MS, seconds, SOON_MS } from '../../support
  * tests/browser/paths/support/inactivityDriver.ts INACTIVITY_SETTINGS, in
  * seconds instead of minutes (below), so the timers the app sets are the
  * ones that run. They run on the page clock the stack gives every page,
- * moved a second at a time in the first tab; the clock is the origin's, so
- * the second tab's timers run as far.
+ * moved in the first tab (across the quiet stretch in one move, then a
+ * second at a time); the clock is the origin's, so the second tab's timers
+ * run as far.
  */
 /**
  * The warning for the last 8 s on the reference machine, times the machine's
