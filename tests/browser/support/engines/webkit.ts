@@ -3,13 +3,14 @@ import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Capabilities, Key, WebDriver, WebElement, error as webdriverError } from 'selenium-webdriver';
-import { Executor, HttpClient } from 'selenium-webdriver/http';
+import { Executor } from 'selenium-webdriver/http';
 import { freePorts } from '../../../../devstack/ports.ts';
 import { OUTCOME_MS } from '../../models/watch.ts';
 import type { EngineLaunch, Role, SeenCookie, SeenMessage, SeenRequest, Tab, Target, Viewport } from './tab.ts';
 import { FIND_IN_PAGE, type Wanted } from './findInPage.ts';
 import { PageLog, WATCH_IN_PAGE, type PageLook } from './webkitPageLook.ts';
-import { LONG_OUTCOME_MS, LOOK_EVERY_MS, pause } from '../../../support/limits.ts';
+import { DriverLost, TellingClient, Turns } from './turns.ts';
+import { LONG_OUTCOME_MS, LONGEST_OUTCOME_MS, LOOK_EVERY_MS, pause } from '../../../support/limits.ts';
 
 // Debian's WebKitGTK (Safari's engine, and so every browser on an iPhone),
 // driven through WebKitWebDriver over classic WebDriver by selenium-webdriver
@@ -46,12 +47,14 @@ const NARROW_TOOLBAR = 'entry, button { min-width: 0; padding-left: 0; padding-r
  * still running. selenium-webdriver sends each command as it is asked, so the
  * one part kept here is a queue: `inWindow` switches to a tab's window and
  * runs its commands in the same turn, so two windows' commands interleave
- * without one landing in the other's window.
+ * without one landing in the other's window. A turn its driver does not
+ * answer within `LONGEST_OUTCOME_MS` fails naming the command (turns.ts),
+ * and so does every turn after it.
  */
 class WebKitSession {
   private constructor(
     private readonly process: ChildProcess,
-    readonly driver: WebDriver,
+    private readonly turns: Turns<WebDriver>,
     private readonly config: string,
   ) {}
 
@@ -75,9 +78,10 @@ class WebKitSession {
         browserName: 'MiniBrowser',
         'webkitgtk:browserOptions': { binary: MINIBROWSER_PATH, args: ['--automation'] },
       });
-      const driver = WebDriver.createSession(new Executor(new HttpClient(base)), capabilities);
+      const client = new TellingClient(base);
+      const driver = WebDriver.createSession(new Executor(client), capabilities);
       await driver.getSession();
-      return new WebKitSession(child, driver, config);
+      return new WebKitSession(child, new Turns(driver, () => client.sent, LONGEST_OUTCOME_MS), config);
     } catch (error) {
       await stop();
       throw error;
@@ -96,16 +100,12 @@ class WebKitSession {
     await until(ready, Date.now() + LONG_OUTCOME_MS, () => `WebKitWebDriver did not start (${WEBKIT_DRIVER_PATH} under xvfb-run)`);
   }
 
-  /** The last turn queued. */
-  private queue: Promise<unknown> = Promise.resolve();
   /** The window the session's commands go to now (WebDriver's current top-level browsing context). */
   private current = '';
 
   /** Runs `work` (commands of this session) once the turn before it is done, with no window switched to. */
   run<T>(work: (driver: WebDriver) => Promise<T>): Promise<T> {
-    const turn = this.queue.then(() => work(this.driver));
-    this.queue = turn.catch(() => undefined);
-    return turn;
+    return this.turns.run(work);
   }
 
   /** Runs `work` in one window of the session (a tab, a popup), switched to first in the same turn. */
@@ -142,8 +142,13 @@ class WebKitSession {
     return this.run((driver) => driver.getAllWindowHandles());
   }
 
+  /** Ends the session: its driver asked to quit, unless it is lost or does not answer soon; then the driver, its browser and its display are stopped. */
   async close(): Promise<void> {
-    await this.run((driver) => driver.quit()).catch(() => undefined);
+    if (!this.turns.lost) {
+      const quit = this.run((driver) => driver.quit()).catch(() => undefined);
+      // Behind a turn its driver never answers, the quit would wait that turn's whole limit: a test's cleanup ends it sooner.
+      await Promise.race([quit, pause(OUTCOME_MS)]);
+    }
     await WebKitSession.stop(this.process, this.config);
   }
 
@@ -276,9 +281,12 @@ class WebKitTab implements Tab {
     }, 250);
   }
 
-  /** Commands in this tab's own window. */
+  /** Commands in this tab's own window; a lost driver's failure says where the tab was (without the query, which may carry a code). */
   private inWindow<T>(work: (driver: WebDriver) => Promise<T>): Promise<T> {
-    return this.session.inWindow(this.window, work);
+    return this.session.inWindow(this.window, work).catch((error: unknown) => {
+      if (error instanceof DriverLost) throw new DriverLost(`WebKit, its tab at ${this.address.split('?')[0]}: ${error.message}`);
+      throw error;
+    });
   }
 
   /** Runs script text in this tab's page with these arguments (elements among them as the driver's references). */
