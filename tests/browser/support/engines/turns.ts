@@ -59,7 +59,9 @@ export class Turns<Driver> {
     let timer: ReturnType<typeof setTimeout> | undefined;
     const limit = new Promise<never>((_, reject) => {
       timer = setTimeout(() => {
-        this.lostWith = new DriverLost(`the driver did not answer ${this.sent()} within ${this.limitMs} ms; its session takes no more commands`);
+        this.lostWith = new DriverLost(
+          `the driver did not answer ${this.sent()} within ${this.limitMs} ms; its session takes no more commands`,
+        );
         reject(this.lostWith);
       }, this.limitMs);
     });
