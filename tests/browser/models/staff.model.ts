@@ -2,8 +2,7 @@ import type { Stack } from '../../../devstack/stack.ts';
 import type { Tab, Target } from '../support/driver.ts';
 import { INACTIVITY_WATCH_MARK } from '../../../src/session/inactivityMark.ts';
 import { EN, NL } from './texts.ts';
-import { CALLBACK_OUTCOME_MS, OUTCOME_MS } from './watch.ts';
-import { LOOK_EVERY_MS, pause } from '../../support/limits.ts';
+import { CALLBACK_OUTCOME_MS, eventually, OUTCOME_MS } from './watch.ts';
 
 /**
  * One look at the page's inactivity watch, in one script so both are seen
@@ -23,17 +22,6 @@ export type Language = 'nl' | 'en';
 
 /** The texts a person reads in each language the tests switch to. */
 const TEXTS = { nl: NL, en: EN } as const;
-
-/** Looks again every LOOK_EVERY_MS (as a person glances back) until `look` finds something; fails after `timeout` naming what it waited for. */
-async function lookUntil<T>(look: () => Promise<T | undefined>, timeout: number, what: string): Promise<T> {
-  const end = Date.now() + timeout;
-  for (;;) {
-    const found = await look();
-    if (found !== undefined) return found;
-    if (Date.now() > end) throw new Error(`${what} did not show within ${timeout} ms`);
-    await pause(LOOK_EVERY_MS);
-  }
-}
 
 /**
  * What a test that opened the page itself can tell beyond the one tab
@@ -147,14 +135,14 @@ export class StaffModel {
 
   /** The provider's form shows (not a silent sign-in), in the language the app asked for (ui_locales): that language. */
   async waitForProviderForm(timeout = OUTCOME_MS): Promise<Language> {
-    return lookUntil(
+    return eventually(
       async () => {
         for (const language of ['nl', 'en'] as const)
           if (await this.tab.label(TEXTS[language].provider.userName).visible()) return language;
         return undefined;
       },
-      timeout,
       'the provider’s form',
+      timeout,
     );
   }
 
@@ -205,9 +193,8 @@ export class StaffModel {
     await this.waitForPath('/app/home');
     if (typeof greeting === 'string') await this.tab.role('heading', greeting).waitFor();
     else
-      await lookUntil(
-        async () => greeting.test(await this.tab.evaluate(() => document.querySelector('h1')?.textContent ?? '')) || undefined,
-        OUTCOME_MS,
+      await eventually(
+        async () => greeting.test(await this.tab.evaluate(() => document.querySelector('h1')?.textContent ?? '')),
         `a heading ${String(greeting)}`,
       );
   }
@@ -221,7 +208,8 @@ export class StaffModel {
    * others. Not under Playwright's page clock, whose `performance` keeps no marks.
    */
   async waitForInactivityWatch(): Promise<number> {
-    return lookUntil(async () => (await lookAtInactivityWatch(this.tab)).started ?? undefined, OUTCOME_MS, 'the inactivity watch’s start');
+    // Epoch ms: never 0.
+    return eventually(async () => (await lookAtInactivityWatch(this.tab)).started, 'the inactivity watch’s start');
   }
 
   /**

@@ -6,15 +6,18 @@ import { LOOK_EVERY_MS, OUTCOME_MS, pause } from '../../support/limits.ts';
 // The browser tests' limits, calibrated to the machine (tests/support/limits.ts); kept here too, where the models and paths import them.
 export { CALLBACK_OUTCOME_MS, LONG_OUTCOME_MS, OUTCOME_MS, PRESENT_MS, SLOW_OUTCOME_MS, SOON_MS } from '../../support/limits.ts';
 
+/** What a check that `eventually` waited for gave: never null, undefined, false, 0 or ''. */
+export type Found<T> = Exclude<T, null | undefined | false | 0 | ''>;
+
 /**
  * Waits until `check` gives a truthy value (concurrent cases cannot use
  * `expect.poll`); fails with `what` after `timeout` ms.
  */
-export async function eventually<T>(check: () => T | Promise<T>, what: string, timeout = OUTCOME_MS): Promise<T> {
+export async function eventually<T>(check: () => T | Promise<T>, what: string, timeout = OUTCOME_MS): Promise<Found<T>> {
   const end = Date.now() + timeout;
   for (;;) {
     const value = await check();
-    if (value) return value;
+    if (value) return value as Found<T>;
     if (Date.now() > end) throw new Error(`not within ${timeout} ms: ${what}`);
     await pause(LOOK_EVERY_MS);
   }

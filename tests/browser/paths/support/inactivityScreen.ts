@@ -2,6 +2,7 @@ import { NL } from '../../models/texts.ts';
 import type { Tab } from '../../support/driver.ts';
 import { ACTIVITY_EVENTS } from '../../../../src/session/inactivityMark.ts';
 import { lookAtInactivityWatch } from '../../models/staff.model.ts';
+import { eventually } from '../../models/watch.ts';
 import { LOOK_EVERY_MS, pause, seconds, SLOW_OUTCOME_MS, SOON_MS } from '../../../support/limits.ts';
 
 // What a person sees of the inactivity watch, and what another tab tells
@@ -112,14 +113,16 @@ export class InactivityScreen {
    * first page is drawn and its code has arrived.
    */
   async watching(name: string, notBefore?: number): Promise<Moment> {
-    const end = Date.now() + SLOW_OUTCOME_MS;
-    for (;;) {
-      const seen = await lookAtInactivityWatch(this.tab);
-      if (seen.started !== null) return { from: seen.started, to: seen.started };
-      if (notBefore !== undefined && seen.dialog) return { from: notBefore, to: await this.now() };
-      if (Date.now() > end) throw new Error(`${name}: the inactivity watch did not start`);
-      await pause(LOOK_EVERY_MS);
-    }
+    return eventually(
+      async () => {
+        const seen = await lookAtInactivityWatch(this.tab);
+        if (seen.started !== null) return { from: seen.started, to: seen.started };
+        if (notBefore !== undefined && seen.dialog) return { from: notBefore, to: await this.now() };
+        return undefined;
+      },
+      `${name}: the inactivity watch's start`,
+      SLOW_OUTCOME_MS,
+    );
   }
 
   /**
