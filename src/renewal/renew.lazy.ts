@@ -5,6 +5,7 @@ import { heldTokenExpiry, heldTokenLifetime, loginAtBackend, storeAuthenticateRe
 import { REFRESH_LOCK, refreshProviderTokens } from './refresh.lazy.ts';
 import { canRenew, getProviderTokens, type ProviderTokens } from '../auth/providerTokens.ts';
 import { publishProviderTokens, requestProviderTokens } from '../auth/providerTokenSharing.ts';
+import { stayedSignedIn } from '../auth/leaveTab.ts';
 
 /**
  * Renews the backend session without a reload: refreshes the provider token
@@ -37,13 +38,17 @@ function renewedElsewhere(knownExpiresAt: number | undefined): TokenGrant | unde
 async function renew(config: AppConfig, knownExpiresAt: number | undefined): Promise<TokenGrant> {
   const renewed = renewedElsewhere(knownExpiresAt);
   if (renewed) return renewed;
+  // A sign-out in this tab or another while the renewal waits for an answer: nothing of it is kept.
+  const keepable = stayedSignedIn();
   let tokens = getProviderTokens();
   // A tab opened on its own has no copy of the tokens: another tab may have them.
   if (!canRenew(tokens)) tokens = await requestProviderTokens();
   if (!canRenew(tokens)) throw new AuthError('invalid-refresh-token', 'no refresh token held');
   const next = tokens.refreshToken ? (await refreshProviderTokens(config.auth, tokens)).tokens : await renewSilently(config, tokens);
+  keepable();
   publishProviderTokens(next);
   const result = await loginAtBackend(config, next);
+  keepable();
   storeAuthenticateResult(result);
   return {
     expiresAt: Date.now() + result.expireInSeconds * 1000,

@@ -9,6 +9,7 @@ import { processCallback } from '../auth/callback.ts';
 import { toAuthError } from '../auth/toAuthError.ts';
 import { handedOverParameters, POPUP_CHANNEL, POPUP_NAME } from '../auth/popupProtocol.lazy.ts';
 import { publishProviderTokens } from '../auth/providerTokenSharing.ts';
+import { stayedSignedIn } from '../auth/leaveTab.ts';
 
 /** okta-auth-js defaults: a 600 x 600 window, given 120 s. */
 export const POPUP_WIDTH = 600;
@@ -92,6 +93,8 @@ export async function authorizeInPopup(
  */
 export async function signInWithPopup(boot: BootActor): Promise<SignInOutcome> {
   let popup: Window | null = null;
+  // Signed out in another tab meanwhile: this tab leaves, and keeps nothing of the popup's sign-in.
+  const keepable = stayedSignedIn();
   try {
     const config = configOf(boot);
     // Opened before anything is awaited: inside the click, or the browser blocks it.
@@ -103,6 +106,7 @@ export async function signInWithPopup(boot: BootActor): Promise<SignInOutcome> {
     const { tokens } = await processCallback(config.auth, outcome);
     if (!tokens) throw new AuthError('invalid-token', 'the token response carried no access token');
     const result = await loginAtBackend(config, tokens);
+    keepable();
     storeAuthenticateResult(result);
     // Kept only once the backend accepted them, as after a redirect sign-in.
     publishProviderTokens(tokens);

@@ -301,6 +301,41 @@ describe.concurrent('renewal in two tabs at once', () => {
   );
 
   securityCase.concurrent(
+    'a renewal answered after another tab signed out keeps nothing: the tab on its way out stores no backend or refresh token again',
+    () =>
+      suite.run(async (watched) => {
+        const tabs = await signedInWithOpenedTab(watched);
+        // The next renewal, in whichever tab takes it, held at the backend after its refresh.
+        const gates = await Promise.all(tabs.map((tab) => tab.hold('ExternalAuthenticate')));
+        const held = await Promise.any(gates.map(async (gate, index) => ({ index, route: await gate.next(RENEWAL_MS + OUTCOME_MS) })));
+        const renewing = tabs[held.index]!;
+        const other = tabs[1 - held.index]!;
+        // The renewing tab hears the sign-out and leaves; its way out is held too, so the page lives on as a slow one does.
+        const leaving = await Gate.install(renewing.page, 'login page', (url) => url.pathname === '/account/login');
+        await other.person.signOut();
+        await other.see(NL.login.signedOut);
+        const away = await leaving.next();
+        await held.route.continue();
+        // The renewal ends: it says it kept nothing, or it stored again the backend token the sign-out had cleared.
+        await eventually(
+          async () =>
+            watched.logged.some((message) => /signed out while it was under way/.test(message.text)) ||
+            (await watched.cookie('Abp.AuthToken')) !== undefined,
+          'the renewal answered after the sign-out to end',
+        );
+        await watched.expectNoBackendToken();
+        await away.continue();
+        await renewing.waitForPath('/account/login');
+        await renewing.see(NL.login.signedOut);
+        await watched.expectNoBackendToken();
+        for (const tab of tabs) {
+          await tab.expectNoRefreshToken();
+          await tab.expectNoLeaks();
+        }
+      }),
+  );
+
+  securityCase.concurrent(
     'a tab whose signed-in part has not started yet when another tab signs out leaves as well: it missed the message, not the sign-out',
     () =>
       suite.run(async (watched) => {
