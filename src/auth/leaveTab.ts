@@ -1,6 +1,5 @@
 import { ACCOUNT_RETURN_KEY, HANDOVER_PREFIX, MY_ACCOUNT_DRAFTS_KEY, TRANSACTION_PREFIX } from '../lib/storageKeys.ts';
 import { clearProviderTokens } from './providerTokens.ts';
-import { AuthError } from './authError.ts';
 
 /**
  * What a person leaves in the tab, gone when they leave it: every kind of
@@ -20,24 +19,6 @@ import { AuthError } from './authError.ts';
  * inspector's switch) stay.
  */
 
-/** How many sign-outs this document has seen (its own, or another tab's it heard of). */
-let departures = 0;
-
-/**
- * For work that keeps the person's tokens when it ends (a renewal, a sign-in
- * in a popup): the check it makes before it keeps them. A page that heard a
- * sign-out leaves, but lives on until the next page comes, and an answer
- * that arrives meanwhile would put back a backend token or a refresh token
- * the sign-out had cleared, for the next person at this computer. The check
- * throws when a sign-out came since `stayedSignedIn()` was called.
- */
-export function stayedSignedIn(): () => void {
-  const since = departures;
-  return () => {
-    if (departures !== since) throw new AuthError('invalid-refresh-token', 'signed out while it was under way: nothing kept');
-  };
-}
-
 /** Whose memory holds some of it too (a module's copy for a browser that refuses sessionStorage): told to forget with the storage. */
 const forgetters = new Set<() => void>();
 
@@ -55,7 +36,6 @@ export function isPersonsKey(key: string): boolean {
 
 /** Clears everything of the person this tab keeps: their tokens, and the entries `isPersonsKey` names. Never fails: a storage that refuses leaves nothing to clear. */
 export function forgetPerson(): void {
-  departures += 1;
   clearProviderTokens();
   try {
     const keys = Array.from({ length: sessionStorage.length }, (_, index) => sessionStorage.key(index)).filter(

@@ -1,11 +1,10 @@
 import type { TokenGrant } from '../../machines/token.types.ts';
 import type { AppConfig } from '../config/appConfig.ts';
 import { AuthError } from '../auth/authError.ts';
-import { heldTokenExpiry, heldTokenLifetime, loginAtBackend, storeAuthenticateResult } from '../signin/backendLogin.ts';
+import { heldTokenExpiry, heldTokenLifetime, loginAtBackend, stayedSignedIn, storeAuthenticateResult } from '../signin/backendLogin.ts';
 import { REFRESH_LOCK, refreshProviderTokens } from './refresh.lazy.ts';
 import { canRenew, getProviderTokens, type ProviderTokens } from '../auth/providerTokens.ts';
 import { publishProviderTokens, requestProviderTokens } from '../auth/providerTokenSharing.ts';
-import { stayedSignedIn } from '../auth/leaveTab.ts';
 
 /**
  * Renews the backend session without a reload: refreshes the provider token

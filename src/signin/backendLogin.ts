@@ -11,6 +11,7 @@ import { AuthError, type AuthErrorKind } from '../auth/authError.ts';
 import type { ProviderTokens } from '../auth/providerTokens.ts';
 import { dpopHandle, proofFor } from '../auth/dpop.lazy.ts';
 import { getProvider } from '../auth/provider.ts';
+import { onForgetPerson } from '../auth/leaveTab.ts';
 
 /** An answer of an account that is not active: no token, as a backend that sends `waitingForActivation` says it. */
 const NOT_ACTIVE: ExternalAuthenticateResult = {
@@ -71,6 +72,25 @@ function backendFailureKind(error: AbpError): AuthErrorKind {
   if (error.kind === 'timeout') return 'backend-timeout';
   if (getTenantId() === undefined) return 'no-tenant';
   return 'backend-rejected';
+}
+
+/** How many sign-outs this page has seen (its own, or another tab's it heard of): `forgetPerson` runs at each. */
+let departures = 0;
+onForgetPerson(() => (departures += 1));
+
+/**
+ * For work that keeps the person's tokens when it ends (a renewal, a sign-in
+ * in a popup): the check it makes before it keeps them. A page that heard a
+ * sign-out leaves, but lives on until the next page comes, and an answer
+ * that arrives meanwhile would put back a backend token or a refresh token
+ * the sign-out had cleared, for the next person at this computer. The check
+ * throws when a sign-out came since `stayedSignedIn()` was called.
+ */
+export function stayedSignedIn(): () => void {
+  const since = departures;
+  return () => {
+    if (departures !== since) throw new AuthError('invalid-refresh-token', 'signed out while it was under way: nothing kept');
+  };
 }
 
 /**

@@ -4,12 +4,11 @@ import { configOf, type BootActor } from '../boot/bootActor.ts';
 import { AuthError } from '../auth/authError.ts';
 import { createAuthorizationRequest, type AuthorizationOptions } from '../auth/authorize.lazy.ts';
 import type { AuthConfig } from '../config/appConfig.ts';
-import { loginAtBackend, storeAuthenticateResult } from './backendLogin.ts';
+import { loginAtBackend, stayedSignedIn, storeAuthenticateResult } from './backendLogin.ts';
 import { processCallback } from '../auth/callback.ts';
 import { toAuthError } from '../auth/toAuthError.ts';
 import { handedOverParameters, POPUP_CHANNEL, POPUP_NAME } from '../auth/popupProtocol.lazy.ts';
 import { publishProviderTokens } from '../auth/providerTokenSharing.ts';
-import { stayedSignedIn } from '../auth/leaveTab.ts';
 
 /** okta-auth-js defaults: a 600 x 600 window, given 120 s. */
 export const POPUP_WIDTH = 600;

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { AuthError } from '../../src/auth/authError.ts';
-import { forgetPerson, stayedSignedIn } from '../../src/auth/leaveTab.ts';
+import { forgetPerson } from '../../src/auth/leaveTab.ts';
+import { stayedSignedIn } from '../../src/signin/backendLogin.ts';
 import { getProviderTokens, setProviderTokens } from '../../src/auth/providerTokens.ts';
 import { thrown } from './support/thrown.ts';
 
