@@ -1,4 +1,4 @@
-import { HttpClient, type Request } from 'selenium-webdriver/http';
+import { HttpClient, type Request, type Response } from 'selenium-webdriver/http';
 
 /**
  * A command the driver took and never answered. The driver works on one
@@ -13,11 +13,11 @@ export class DriverLost extends Error {
 export class TellingClient extends HttpClient {
   sent = 'no command yet';
 
-  override send(request: Request): Promise<never> {
+  override send(request: Request): Promise<Response> {
     // The request's first line: "POST /session/<id>/url HTTP/1.1" (its body, a navigation's address with a code in it, is left out).
     const [method = '', path = ''] = request.toString().split(/\s/, 2);
     this.sent = `${method} ${path.replace(/^\/session\/[^/]+/, '')}`;
-    return super.send(request) as Promise<never>;
+    return super.send(request);
   }
 }
 
