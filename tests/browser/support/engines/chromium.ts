@@ -28,7 +28,8 @@ export async function launchChromiumEngine({
   thirdPartyCookies: 'blocked' | 'allowed';
 }): Promise<EngineLaunch> {
   if (thirdPartyCookies === 'allowed') return ChromiumProfileBrowser.launch(languages.split(',')[0]!);
-  return new ChromiumBrowser(await launchChromium(), languages.split(',')[0]!);
+  // Blocked as the other engines block them: Chrome's own layer, not the shell.
+  return new ChromiumBrowser(await launchChromium({ args: [THIRD_PARTY_COOKIES_BLOCKED] }), languages.split(',')[0]!);
 }
 
 class ChromiumBrowser implements EngineLaunch {
