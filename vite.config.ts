@@ -260,7 +260,7 @@ export default defineConfig({
           environment: 'node',
           sequence: { groupOrder: 1 },
           include: ENGINE_FILES,
-          globalSetup: ['tests/browser/support/globalSetup.ts'],
+          globalSetup: ['tests/browser/support/globalSetup.ts', 'tests/browser/support/firefoxProfile.ts'],
           fileParallelism: false,
           maxConcurrency: browserConcurrency,
           testTimeout: limits?.TEST_MS,
