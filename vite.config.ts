@@ -38,7 +38,9 @@ const browserConcurrency = cpus;
  * runs this project in a second queue beside the first (scripts/test.ts),
  * and the whole run lasts as long as the longer queue. With Chromium's
  * token paths alone here the first was the longer by about 260 s; its boot,
- * callback and inactivity paths (about 130 s) even the two out.
+ * callback and inactivity paths (about 130 s) evened the two out. With
+ * Chromium's files in its headless shell this queue is the longer, by 109 s
+ * at efac0f3 (docs/testing.md, "Under load").
  */
 const ENGINE_FILES = ['tests/browser/engines/**/*.e2e.ts', 'tests/browser/paths/**/*.e2e.ts'];
 
