@@ -17,7 +17,8 @@ export interface BrowserEnv {
  * One browser and one local stack for the file (or the describe block it is
  * called in), a fresh context per test, faults and held requests cleared
  * after each (faults first, so a request still held passes untouched);
- * `browserArgs` adds Chromium flags (third-party cookies blocked).
+ * `browserArgs` adds Chromium flags: the third-party cookie phase-out among
+ * them, the browser itself instead of the headless shell (support/chromium.ts).
  */
 export function browserEnv(stackOptions: StackOptions = {}, browserArgs: readonly string[] = []): BrowserEnv {
   const env = {} as BrowserEnv;
