@@ -83,11 +83,7 @@ export function launchChromium(
   options: { args?: readonly string[]; build?: ChromiumBuild } & Omit<LaunchOptions, 'args' | 'executablePath'> = {},
 ): Promise<Browser> {
   const { args = [], build = 'browser', ...rest } = options;
-  if (build === 'shell')
-    return chromium.launch({
-      ...rest,
-      executablePath: CHROMIUM_SHELL_PATH,
-      args: [...CHROMIUM_ARGS.filter((arg) => arg !== THIRD_PARTY_COOKIES_BLOCKED), ...args],
-    });
-  return chromium.launch({ ...rest, executablePath: CHROMIUM_PATH, args: [...CHROMIUM_ARGS, ...args] });
+  const shell = build === 'shell';
+  const own = shell ? CHROMIUM_ARGS.filter((arg) => arg !== THIRD_PARTY_COOKIES_BLOCKED) : CHROMIUM_ARGS;
+  return chromium.launch({ ...rest, executablePath: shell ? CHROMIUM_SHELL_PATH : CHROMIUM_PATH, args: [...own, ...args] });
 }
