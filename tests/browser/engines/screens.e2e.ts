@@ -76,7 +76,7 @@ describe.each(['nl', 'en'] as const)('in %s', (language) => {
       const words = WORDS[language];
       await mkdir(out, { recursive: true });
       // A stack of its own: the language a person chose is kept at the API too, and admin's must start Dutch.
-      const [browser, stack] = await Promise.all([launchEngine(engine, { languages: words.accept }), startTestStack()]);
+      const [browser, stack] = await Promise.all([launchEngine(engine, { languages: words.accept, screenshots: true }), startTestStack()]);
       try {
         const staff = new StaffModel(await browser.newTab({ viewport: WIDTHS[0] }), stack);
         const tab = staff.tab;

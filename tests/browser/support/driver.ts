@@ -30,7 +30,7 @@ export async function launchEngine(engine: Engine, options: LaunchOptions = {}):
       ? await launchChromiumEngine({ languages, thirdPartyCookies })
       : engine === 'firefox'
         ? await launchFirefoxEngine({ languages, thirdPartyCookies })
-        : await launchWebKitEngine({ languages, thirdPartyCookies });
+        : await launchWebKitEngine({ languages, thirdPartyCookies, screenshots: options.screenshots ?? false });
   return {
     engine,
     newTab: ({ viewport = DESKTOP } = {}) => launched.newTab({ viewport }),

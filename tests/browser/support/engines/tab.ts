@@ -117,6 +117,8 @@ export interface LaunchOptions {
   languages?: string;
   /** `blocked` (default) as the browsers staff use; `allowed` only to show that a test of it can fail. */
   thirdPartyCookies?: 'blocked' | 'allowed';
+  /** Whether the tabs' screenshots are taken (`Tab.screenshot`): WebKit then paints as it does by default, at a higher cost (webkit.ts). */
+  screenshots?: boolean;
 }
 
 /** What an engine's file offers: the same browser, with every tab's viewport given. */

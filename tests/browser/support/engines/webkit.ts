@@ -40,6 +40,21 @@ const MINIBROWSER_PATH = process.env.MINIBROWSER_PATH ?? '/usr/lib/x86_64-linux-
 const NARROW_TOOLBAR = 'entry, button { min-width: 0; padding-left: 0; padding-right: 0; }\n';
 
 /**
+ * How WebKit paints here, unless a tab's screenshots are taken. The display
+ * is Xvfb's, with no GPU: WebKitGTK's accelerated compositing and its Skia
+ * painting then run on OpenGL that Mesa emulates on the CPU (llvmpipe), work
+ * a phone's GPU does. Without them WebKit paints and composites on the CPU
+ * directly. WebKit's CPU for `paths/callback.engines.e2e.ts -t webkit`,
+ * alone, twice each: 50.6 and 49.6 s with the GL path, 31.4 with neither
+ * (32.9 and 34.9 with compositing off alone, 42.7 with Skia on the CPU
+ * alone). WebKitWebDriver's screenshot waits on the compositor, though: with
+ * compositing off it never answers, so a browser whose tabs are
+ * screenshotted (`engines/screens.e2e.ts`) keeps WebKit's own way, and
+ * another's `screenshot` says so at once.
+ */
+const PAINT_ON_THE_CPU = { WEBKIT_DISABLE_COMPOSITING_MODE: '1', WEBKIT_SKIA_ENABLE_CPU_RENDERING: '1' };
+
+/**
  * One WebKitWebDriver under its own virtual display, with one session.
  *
  * Classic WebDriver sends a command to the session's current window, and
@@ -56,10 +71,12 @@ class WebKitSession {
     private readonly process: ChildProcess,
     private readonly turns: Turns<WebDriver>,
     private readonly config: string,
+    /** Whether its browser paints as WebKit does by default, so that its windows can be screenshotted (PAINT_ON_THE_CPU). */
+    readonly screenshots: boolean,
   ) {}
 
-  /** Starts the driver and a session whose browser takes these languages (Accept-Language). */
-  static async start({ languages }: { languages: string }): Promise<WebKitSession> {
+  /** Starts the driver and a session whose browser takes these languages (Accept-Language), painting on the CPU unless screenshots are taken. */
+  static async start({ languages, screenshots }: { languages: string; screenshots: boolean }): Promise<WebKitSession> {
     const [port] = (await freePorts(1, '127.0.0.1')) as [number];
     const config = await mkdtemp(join(tmpdir(), 'webkit-gtk-'));
     await mkdir(join(config, 'gtk-3.0'));
@@ -68,7 +85,7 @@ class WebKitSession {
     const child = spawn('xvfb-run', ['-a', '-s', '-screen 0 1920x1080x24', WEBKIT_DRIVER_PATH, `--port=${port}`, '--host=127.0.0.1'], {
       detached: true,
       stdio: 'ignore',
-      env: { ...process.env, LANGUAGE: languages.split(',')[0]!.replace('-', '_'), XDG_CONFIG_HOME: config },
+      env: { ...process.env, ...(screenshots ? {} : PAINT_ON_THE_CPU), LANGUAGE: languages.split(',')[0]!.replace('-', '_'), XDG_CONFIG_HOME: config },
     });
     const base = `http://127.0.0.1:${port}`;
     const stop = () => WebKitSession.stop(child, config);
@@ -81,7 +98,7 @@ class WebKitSession {
       const client = new TellingClient(base);
       const driver = WebDriver.createSession(new Executor(client), capabilities);
       await driver.getSession();
-      return new WebKitSession(child, new Turns(driver, () => client.sent, LONGEST_OUTCOME_MS), config);
+      return new WebKitSession(child, new Turns(driver, () => client.sent, LONGEST_OUTCOME_MS), config, screenshots);
     } catch (error) {
       await stop();
       throw error;
@@ -167,13 +184,15 @@ class WebKitSession {
 export function launchWebKitEngine({
   languages,
   thirdPartyCookies,
+  screenshots,
 }: {
   languages: string;
   thirdPartyCookies: 'blocked' | 'allowed';
+  screenshots: boolean;
 }): Promise<EngineLaunch> {
   // WebKit blocks third-party cookies itself (ITP), as Safari does; it has no setting to allow them.
   if (thirdPartyCookies === 'allowed') return Promise.reject(new Error('WebKit has no setting that allows third-party cookies'));
-  return Promise.resolve(new WebKitBrowser(languages));
+  return Promise.resolve(new WebKitBrowser(languages, screenshots));
 }
 
 class WebKitBrowser implements EngineLaunch {
@@ -190,11 +209,14 @@ class WebKitBrowser implements EngineLaunch {
   private spare: Promise<WebKitSession> | undefined;
   private opened = 0;
   private closed = false;
-  constructor(private readonly languages: string) {}
+  constructor(
+    private readonly languages: string,
+    private readonly screenshots: boolean,
+  ) {}
 
   /** A started session: the spare if there is one (a new one if it failed to start), the next spare started meanwhile. */
   private async session(): Promise<WebKitSession> {
-    const start = () => WebKitSession.start({ languages: this.languages });
+    const start = () => WebKitSession.start({ languages: this.languages, screenshots: this.screenshots });
     const taken = this.spare;
     this.spare = undefined;
     if (++this.opened > 1 && !this.closed) {
@@ -483,6 +505,8 @@ class WebKitTab implements Tab {
   }
 
   async screenshot(path: string, { fullPage = false }: { fullPage?: boolean } = {}): Promise<void> {
+    if (!this.session.screenshots)
+      throw new Error('WebKit paints without compositing here, and its driver then takes no screenshot: launch with `screenshots: true`');
     const { writeFile } = await import('node:fs/promises');
     let png: string;
     const size = await this.script<{ width: number; height: number; page: number }>(
