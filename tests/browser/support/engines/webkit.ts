@@ -85,7 +85,12 @@ class WebKitSession {
     const child = spawn('xvfb-run', ['-a', '-s', '-screen 0 1920x1080x24', WEBKIT_DRIVER_PATH, `--port=${port}`, '--host=127.0.0.1'], {
       detached: true,
       stdio: 'ignore',
-      env: { ...process.env, ...(screenshots ? {} : PAINT_ON_THE_CPU), LANGUAGE: languages.split(',')[0]!.replace('-', '_'), XDG_CONFIG_HOME: config },
+      env: {
+        ...process.env,
+        ...(screenshots ? {} : PAINT_ON_THE_CPU),
+        LANGUAGE: languages.split(',')[0]!.replace('-', '_'),
+        XDG_CONFIG_HOME: config,
+      },
     });
     const base = `http://127.0.0.1:${port}`;
     const stop = () => WebKitSession.stop(child, config);
