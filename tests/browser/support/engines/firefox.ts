@@ -69,12 +69,31 @@ export interface FirefoxLaunch {
   close(): Promise<void>;
 }
 
+/**
+ * The run's Firefox (firefoxProfile.ts), started once with the default
+ * prefs: a file whose browser has those connects to it, where a launch would
+ * take about 4.6 s and 5.3 CPU seconds. Each of its tabs is a user context
+ * of its own (cookies, storage, service workers, cache), as in a browser of
+ * its own; only one file at a time uses it (WebDriver BiDi takes one session).
+ */
+export interface SharedFirefox {
+  /** Its WebDriver BiDi address. */
+  endpoint: string;
+  languages: string;
+  thirdPartyCookies: 'blocked' | 'allowed';
+}
+
 declare module 'vitest' {
   export interface ProvidedContext {
     /** A profile Firefox has started and ended in once, with nothing of any site in it (firefoxProfile.ts). */
     firefoxProfile?: string;
+    /** The run's Firefox, where the engines' set-up started one. */
+    firefoxShared?: SharedFirefox;
   }
 }
+
+/** Whether this file holds the run's Firefox's one session now. */
+let sharedHeld = false;
 
 /**
  * Headless Firefox ESR with a fresh profile: a copy of the run's template
@@ -82,6 +101,19 @@ declare module 'vitest' {
  * otherwise.
  */
 async function launchFirefox(options: { languages: string; thirdPartyCookies?: 'blocked' | 'allowed' }): Promise<FirefoxLaunch> {
+  const shared = inject('firefoxShared');
+  const fits = shared?.languages === options.languages && shared.thirdPartyCookies === (options.thirdPartyCookies ?? 'blocked');
+  // A describe block inside another that holds it (a file's browser and a block's own) starts its own.
+  if (shared && fits && !sharedHeld) {
+    const connected = await connectFirefox(shared.endpoint).catch((error: unknown) => {
+      // Its session still taken (a file before that never let go) or the browser gone: this file starts its own.
+      console.warn(
+        `[firefox] the run's Firefox took no session (${error instanceof Error ? error.message : String(error)}): launching one`,
+      );
+      return undefined;
+    });
+    if (connected) return connected;
+  }
   const profile = await mkdtemp(join(tmpdir(), 'firefox-profile-'));
   const template = inject('firefoxProfile');
   if (template) await cp(template, profile, { recursive: true });
@@ -108,12 +140,7 @@ export async function startFirefox(
     // Only the requests' start is subscribed to (below): every network event BiDi sends costs Firefox's parent process.
     networkEnabled: false,
   });
-  // The one network event the tests read (`tab.requests`: address, method, headers as sent). Puppeteer's own subscription
-  // takes every network event, and Firefox's parent then records and sends each request's response and end too: about
-  // a fifth of Firefox's CPU on a sign-in, the most of the parent's main thread in a profile.
-  const [first] = await browser.pages();
-  if (!first) throw new Error('Firefox started without a page');
-  await contextOf(first).userContext.browser.session.subscribe(['network.beforeRequestSent']);
+  await subscribeToRequests(browser);
   return {
     browser,
     async close() {
@@ -121,6 +148,43 @@ export async function startFirefox(
       await rm(profile, { recursive: true, force: true });
     },
   };
+}
+
+/**
+ * A session on the run's Firefox. Closing it closes the user contexts its
+ * tabs left open and ends the session (the WebSocket closed), the browser
+ * left running for the next file.
+ */
+async function connectFirefox(endpoint: string): Promise<FirefoxLaunch> {
+  const browser = await puppeteer.connect({ browserWSEndpoint: endpoint, protocol: 'webDriverBiDi', networkEnabled: false });
+  try {
+    await subscribeToRequests(browser);
+  } catch (error) {
+    await browser.disconnect();
+    throw error;
+  }
+  sharedHeld = true;
+  return {
+    browser,
+    async close() {
+      await Promise.all(browser.browserContexts().map((context) => (context.id ? context.close().catch(() => undefined) : undefined)));
+      await browser.disconnect().catch(() => undefined);
+      sharedHeld = false;
+    },
+  };
+}
+
+/**
+ * The one network event the tests read (`tab.requests`: address, method,
+ * headers as sent). Puppeteer's own subscription takes every network event,
+ * and Firefox's parent then records and sends each request's response and
+ * end too: about a fifth of Firefox's CPU on a sign-in, the most of the
+ * parent's main thread in a profile.
+ */
+async function subscribeToRequests(browser: Browser): Promise<void> {
+  const [first] = await browser.pages();
+  if (!first) throw new Error('Firefox has no page');
+  await contextOf(first).userContext.browser.session.subscribe(['network.beforeRequestSent']);
 }
 
 export async function launchFirefoxEngine(options: { languages: string; thirdPartyCookies: 'blocked' | 'allowed' }): Promise<EngineLaunch> {
