@@ -39,8 +39,9 @@ const browserConcurrency = cpus;
  * and the whole run lasts as long as the longer queue. With Chromium's
  * token paths alone here the first was the longer by about 260 s; its boot,
  * callback and inactivity paths (about 130 s) evened the two out. With
- * Chromium's files in its headless shell this queue is the longer, by 109 s
- * at efac0f3 (docs/testing.md, "Under load").
+ * Chromium's files in its headless shell this queue was the longer, by 109 s
+ * at efac0f3; with WebKit painting on the CPU and one Firefox a run, the
+ * first is, by 33 s at bc34889 (docs/testing.md, "Under load").
  */
 const ENGINE_FILES = ['tests/browser/engines/**/*.e2e.ts', 'tests/browser/paths/**/*.e2e.ts'];
 
