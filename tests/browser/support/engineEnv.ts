@@ -14,7 +14,8 @@ export interface EngineTestEnv {
 
 /**
  * One browser of the engine and one local stack for the describe block it
- * is called in; each test gets `staff` on a fresh tab (a context of its
+ * is called in (in Firefox, mostly a session on the run's one browser:
+ * `SharedFirefox`); each test gets `staff` on a fresh tab (a context of its
  * own), closed after it with the faults, holds and CSP reports cleared.
  * The engines' counterpart of `browserEnv`.
  */
