@@ -1,7 +1,7 @@
 import { launchChromiumEngine } from './engines/chromium.ts';
 import { launchFirefoxEngine } from './engines/firefox.ts';
 import { launchWebKitEngine } from './engines/webkit.ts';
-import type { Engine, EngineBrowser, LaunchOptions, Viewport } from './engines/tab.ts';
+import { DEFAULT_PREFS, type Engine, type EngineBrowser, type LaunchOptions, type Viewport } from './engines/tab.ts';
 
 // A journey written once runs in each engine: Chromium through playwright-core
 // (as every other browser test), Firefox ESR through puppeteer-core over
@@ -23,14 +23,16 @@ export * from './engines/tab.ts';
 const DESKTOP: Viewport = { width: 1280, height: 720 };
 
 export async function launchEngine(engine: Engine, options: LaunchOptions = {}): Promise<EngineBrowser> {
-  const languages = options.languages ?? 'nl-NL,nl';
-  const thirdPartyCookies = options.thirdPartyCookies ?? 'blocked';
+  const prefs = {
+    languages: options.languages ?? DEFAULT_PREFS.languages,
+    thirdPartyCookies: options.thirdPartyCookies ?? DEFAULT_PREFS.thirdPartyCookies,
+  };
   const launched =
     engine === 'chromium'
-      ? await launchChromiumEngine({ languages, thirdPartyCookies })
+      ? await launchChromiumEngine(prefs)
       : engine === 'firefox'
-        ? await launchFirefoxEngine({ languages, thirdPartyCookies })
-        : await launchWebKitEngine({ languages, thirdPartyCookies, screenshots: options.screenshots ?? false });
+        ? await launchFirefoxEngine(prefs)
+        : await launchWebKitEngine({ ...prefs, screenshots: options.screenshots ?? false });
   return {
     engine,
     newTab: ({ viewport = DESKTOP } = {}) => launched.newTab({ viewport }),

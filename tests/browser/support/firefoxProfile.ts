@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { TestProject } from 'vitest/node';
 import { startFirefox, type SharedFirefox } from './engines/firefox.ts';
+import { DEFAULT_PREFS } from './engines/tab.ts';
 import { OUTCOME_MS } from '../../support/limits.ts';
 
 /** What a profile keeps of the one start that made it and no copy may take: the lock of that Firefox, its session, its cache. */
@@ -24,7 +25,7 @@ const LEFT_BY_THE_START = ['lock', '.parentlock', 'sessionstore.jsonlz4', 'sessi
  */
 export default async function setup(project: TestProject): Promise<() => Promise<void>> {
   const profile = await mkdtemp(join(tmpdir(), 'firefox-template-'));
-  const firefox = await startFirefox(profile, { languages: 'nl-NL,nl' });
+  const firefox = await startFirefox(profile, DEFAULT_PREFS);
   const [page] = await firefox.browser.pages();
   await page?.goto('about:blank');
   // The browser ended, not `firefox.close()`: that removes the profile.
@@ -34,9 +35,8 @@ export default async function setup(project: TestProject): Promise<() => Promise
 
   const sharedProfile = await mkdtemp(join(tmpdir(), 'firefox-shared-'));
   await cp(profile, sharedProfile, { recursive: true });
-  const defaults = { languages: 'nl-NL,nl', thirdPartyCookies: 'blocked' } as const;
-  const run = await startFirefox(sharedProfile, defaults);
-  const shared: SharedFirefox = { endpoint: run.browser.wsEndpoint(), ...defaults };
+  const run = await startFirefox(sharedProfile, DEFAULT_PREFS);
+  const shared: SharedFirefox = { endpoint: run.browser.wsEndpoint(), ...DEFAULT_PREFS };
   const child = run.browser.process();
   await run.browser.disconnect();
   project.provide('firefoxShared', shared);

@@ -8,6 +8,7 @@ import { OUTCOME_MS } from '../../models/watch.ts';
 import { CHROMIUM_PATH, launchChromium } from '../chromium.ts';
 import {
   reloadAcceptingDialog,
+  type BrowserPrefs,
   type EngineLaunch,
   type Role,
   type SeenCookie,
@@ -20,13 +21,7 @@ import {
 
 // Chromium, through playwright-core (as every other browser test).
 
-export async function launchChromiumEngine({
-  languages,
-  thirdPartyCookies,
-}: {
-  languages: string;
-  thirdPartyCookies: 'blocked' | 'allowed';
-}): Promise<EngineLaunch> {
+export async function launchChromiumEngine({ languages, thirdPartyCookies }: BrowserPrefs): Promise<EngineLaunch> {
   if (thirdPartyCookies === 'allowed') return ChromiumProfileBrowser.launch(languages.split(',')[0]!);
   // Blocked as the other engines block them: Chrome's own layer, not the shell.
   return new ChromiumBrowser(await launchChromium({ args: [THIRD_PARTY_COOKIES_BLOCKED] }), languages.split(',')[0]!);

@@ -11,6 +11,7 @@ import { inject } from 'vitest';
 import { OUTCOME_MS } from '../../models/watch.ts';
 import {
   reloadAcceptingDialog,
+  type BrowserPrefs,
   type EngineLaunch,
   type Role,
   type SeenCookie,
@@ -36,13 +37,7 @@ const FIREFOX_PATH = process.env.FIREFOX_PATH ?? '/usr/bin/firefox-esr';
  * with Total Cookie Protection (`cookieBehavior` 5), under which a frame on
  * the app's page gets its own, empty jar for the provider's site.
  */
-function firefoxPrefs({
-  languages,
-  thirdPartyCookies,
-}: {
-  languages: string;
-  thirdPartyCookies: 'blocked' | 'allowed';
-}): Record<string, unknown> {
+function firefoxPrefs({ languages, thirdPartyCookies }: BrowserPrefs): Record<string, unknown> {
   return {
     'intl.accept_languages': languages,
     'intl.locale.requested': languages.split(',')[0],
@@ -76,11 +71,9 @@ export interface FirefoxLaunch {
  * of its own (cookies, storage, service workers, cache), as in a browser of
  * its own; only one file at a time uses it (WebDriver BiDi takes one session).
  */
-export interface SharedFirefox {
+export interface SharedFirefox extends BrowserPrefs {
   /** Its WebDriver BiDi address. */
   endpoint: string;
-  languages: string;
-  thirdPartyCookies: 'blocked' | 'allowed';
 }
 
 declare module 'vitest' {
@@ -100,9 +93,9 @@ let sharedHeld = false;
  * where the engines' set-up made one (firefoxProfile.ts), an empty folder
  * otherwise.
  */
-async function launchFirefox(options: { languages: string; thirdPartyCookies?: 'blocked' | 'allowed' }): Promise<FirefoxLaunch> {
+async function launchFirefox(prefs: BrowserPrefs): Promise<FirefoxLaunch> {
   const shared = inject('firefoxShared');
-  const fits = shared?.languages === options.languages && shared.thirdPartyCookies === (options.thirdPartyCookies ?? 'blocked');
+  const fits = shared?.languages === prefs.languages && shared.thirdPartyCookies === prefs.thirdPartyCookies;
   // A describe block inside another that holds it (a file's browser and a block's own) starts its own.
   if (shared && fits && !sharedHeld) {
     const connected = await connectFirefox(shared.endpoint).catch((error: unknown) => {
@@ -117,7 +110,7 @@ async function launchFirefox(options: { languages: string; thirdPartyCookies?: '
   const profile = await mkdtemp(join(tmpdir(), 'firefox-profile-'));
   const template = inject('firefoxProfile');
   if (template) await cp(template, profile, { recursive: true });
-  return startFirefox(profile, options);
+  return startFirefox(profile, prefs);
 }
 
 /**
@@ -126,16 +119,13 @@ async function launchFirefox(options: { languages: string; thirdPartyCookies?: '
  * profile that has started once it does not (alone: 6.3 s and 7.8 CPU
  * seconds a launch from an empty folder, 4.6 s and 5.3 from a copy).
  */
-export async function startFirefox(
-  profile: string,
-  options: { languages: string; thirdPartyCookies?: 'blocked' | 'allowed' },
-): Promise<FirefoxLaunch> {
+export async function startFirefox(profile: string, prefs: BrowserPrefs): Promise<FirefoxLaunch> {
   const browser = await puppeteer.launch({
     browser: 'firefox',
     executablePath: FIREFOX_PATH,
     headless: true,
     userDataDir: profile,
-    extraPrefsFirefox: firefoxPrefs({ languages: options.languages, thirdPartyCookies: options.thirdPartyCookies ?? 'blocked' }),
+    extraPrefsFirefox: firefoxPrefs(prefs),
     env: { ...process.env, MOZ_HEADLESS: '1' },
     // Only the requests' start is subscribed to (below): every network event BiDi sends costs Firefox's parent process.
     networkEnabled: false,
@@ -187,8 +177,8 @@ async function subscribeToRequests(browser: Browser): Promise<void> {
   await contextOf(first).userContext.browser.session.subscribe(['network.beforeRequestSent']);
 }
 
-export async function launchFirefoxEngine(options: { languages: string; thirdPartyCookies: 'blocked' | 'allowed' }): Promise<EngineLaunch> {
-  const firefox = await launchFirefox(options);
+export async function launchFirefoxEngine(prefs: BrowserPrefs): Promise<EngineLaunch> {
+  const firefox = await launchFirefox(prefs);
   return new FirefoxBrowser(firefox.browser, firefox.close);
 }
 

@@ -121,6 +121,12 @@ export interface LaunchOptions {
   screenshots?: boolean;
 }
 
+/** What a launch sets in the browser itself, every choice made: each engine's launch takes these. */
+export type BrowserPrefs = Required<Pick<LaunchOptions, 'languages' | 'thirdPartyCookies'>>;
+
+/** The choices a launch's options leave out: Dutch, third-party cookies blocked. */
+export const DEFAULT_PREFS: BrowserPrefs = { languages: 'nl-NL,nl', thirdPartyCookies: 'blocked' };
+
 /** What an engine's file offers: the same browser, with every tab's viewport given. */
 export interface EngineLaunch {
   readonly engine: Engine;

@@ -6,7 +6,7 @@ import { Capabilities, Key, WebDriver, WebElement, error as webdriverError } fro
 import { Executor } from 'selenium-webdriver/http';
 import { freePorts } from '../../../../devstack/ports.ts';
 import { OUTCOME_MS } from '../../models/watch.ts';
-import type { EngineLaunch, Role, SeenCookie, SeenMessage, SeenRequest, Tab, Target, Viewport } from './tab.ts';
+import type { BrowserPrefs, EngineLaunch, Role, SeenCookie, SeenMessage, SeenRequest, Tab, Target, Viewport } from './tab.ts';
 import { FIND_IN_PAGE, type Wanted } from './findInPage.ts';
 import { PageLog, WATCH_IN_PAGE, type PageLook } from './webkitPageLook.ts';
 import { DriverLost, TellingClient, Turns } from './turns.ts';
@@ -190,11 +190,7 @@ export function launchWebKitEngine({
   languages,
   thirdPartyCookies,
   screenshots,
-}: {
-  languages: string;
-  thirdPartyCookies: 'blocked' | 'allowed';
-  screenshots: boolean;
-}): Promise<EngineLaunch> {
+}: BrowserPrefs & { screenshots: boolean }): Promise<EngineLaunch> {
   // WebKit blocks third-party cookies itself (ITP), as Safari does; it has no setting to allow them.
   if (thirdPartyCookies === 'allowed') return Promise.reject(new Error('WebKit has no setting that allows third-party cookies'));
   return Promise.resolve(new WebKitBrowser(languages, screenshots));
