@@ -1,16 +1,13 @@
 import { ACCOUNT_RETURN_KEY } from '../lib/storageKeys.ts';
+import { isNotice, POPUP_CHANNEL, POPUP_RECEIVED, POPUP_STATE_PREFIX } from '../lib/popupChannel.ts';
 
-/** The popup sign-in's window name, the message its callback page sends the opener, and the channel it also uses. */
+/** The popup sign-in's window name, and the message its callback page sends the opener (on the popup channel too: lib/popupChannel.ts). */
 export const POPUP_NAME = 'oidc-popup';
 export const POPUP_MESSAGE = 'oidc-popup-callback';
-export const POPUP_CHANNEL = 'oidc.popup';
-/**
- * Marks the state of a popup sign-in. The popup's callback page can lose its
- * `window.name` and `window.opener` on the way back from the provider (a
- * Cross-Origin-Opener-Policy puts it in a new browsing context group), so it
- * recognises itself by the state it carries.
- */
-export const POPUP_STATE_PREFIX = 'popup.';
+/** How often the popup sends its callback address again while no receipt has come. */
+const RESEND_EVERY_MS = 500;
+/** How long the popup waits for a receipt before it closes all the same (its opener may have gone). */
+const RECEIPT_WAIT_MS = 5_000;
 /** Marks the state of a silent (prompt=none) authorization in a hidden frame of this app. */
 export const SILENT_STATE_PREFIX = 'silent.';
 /**
@@ -24,6 +21,7 @@ export const ACCOUNT_STATE_PREFIX = 'account.';
 export const ACCOUNT_RETURN_PATH = '/app/account';
 /** Where the callback page keeps Mijn account's answer for it, in this tab only. */
 export { ACCOUNT_RETURN_KEY };
+export { POPUP_CHANNEL, POPUP_STATE_PREFIX };
 
 export interface PopupCallbackMessage {
   type: typeof POPUP_MESSAGE;
@@ -54,8 +52,8 @@ export function handedOverParameters(data: unknown, state: string): URLSearchPar
 /**
  * In the popup itself: hands the callback address to the opener (this origin
  * only: postMessage to the opener when it is still reachable, and a
- * BroadcastChannel, which also works when it is not) and closes, before
- * anything else starts. In a silent authorization's hidden frame: hands it to
+ * BroadcastChannel, which also works when it is not), before anything else
+ * starts, and closes once the opener has it. In a silent authorization's hidden frame: hands it to
  * the page that made the frame (this origin only). Mijn account's full-page
  * visit: keeps the answer for Mijn account and goes back there. False when
  * this page is none of these.
@@ -76,14 +74,8 @@ export function handOverPopupCallback(): boolean {
   }
   const named = window.name === POPUP_NAME && opener !== null;
   if (!named && !state.startsWith(POPUP_STATE_PREFIX)) return false;
-  opener?.postMessage(message, location.origin);
-  if (typeof BroadcastChannel !== 'undefined') {
-    const channel = new BroadcastChannel(POPUP_CHANNEL);
-    channel.postMessage(message);
-    channel.close();
-  }
+  handOverUntilReceived(opener, message, state);
   history.replaceState(null, '', location.pathname);
-  window.close();
   // A window the browser will not let script close still says what to do.
   const text = document.createElement('p');
   text.textContent = 'Je kunt dit venster sluiten. ';
@@ -93,4 +85,35 @@ export function handOverPopupCallback(): boolean {
   text.append(link);
   document.getElementById('root')?.replaceChildren(text);
   return true;
+}
+
+/**
+ * Sends the callback address to the opener, and again every half second
+ * until the opener says it has it, then closes the popup: nothing promises
+ * that a message sent as its window closes arrives, and a person who signed
+ * in would then be told the window was closed. Without a receipt (the opener
+ * is gone) it closes after a few seconds all the same.
+ */
+function handOverUntilReceived(opener: Window | null, message: PopupCallbackMessage, state: string): void {
+  const channel = typeof BroadcastChannel === 'undefined' ? undefined : new BroadcastChannel(POPUP_CHANNEL);
+  const send = () => {
+    opener?.postMessage(message, location.origin);
+    channel?.postMessage(message);
+  };
+  send();
+  if (!channel) {
+    window.close();
+    return;
+  }
+  const resend = setInterval(send, RESEND_EVERY_MS);
+  const close = () => {
+    clearInterval(resend);
+    clearTimeout(giveUp);
+    channel.close();
+    window.close();
+  };
+  const giveUp = setTimeout(close, RECEIPT_WAIT_MS);
+  channel.onmessage = (event: MessageEvent) => {
+    if (isNotice(event.data, POPUP_RECEIVED, state)) close();
+  };
 }

@@ -7,7 +7,8 @@ import type { AuthConfig } from '../config/appConfig.ts';
 import { loginAtBackend, stayedSignedIn, storeAuthenticateResult } from './backendLogin.ts';
 import { processCallback } from '../auth/callback.ts';
 import { toAuthError } from '../auth/toAuthError.ts';
-import { handedOverParameters, POPUP_CHANNEL, POPUP_NAME } from '../auth/popupProtocol.lazy.ts';
+import { handedOverParameters, POPUP_NAME } from '../auth/popupProtocol.lazy.ts';
+import { isNotice, POPUP_ARRIVED, POPUP_CHANNEL, POPUP_RECEIVED, type PopupNotice } from '../lib/popupChannel.ts';
 import { publishProviderTokens } from '../auth/providerTokenSharing.ts';
 
 /** okta-auth-js defaults: a 600 x 600 window, given 120 s. */
@@ -22,27 +23,32 @@ export function openPopup(): Window | null {
 }
 
 /**
- * How long a popup that looks closed may still hand over its callback. It
- * looks closed as soon as it comes back to the app's callback page (the
- * app's Cross-Origin-Opener-Policy puts that page in a browsing context group
- * of its own), and it hands over only once the app's start has loaded and
- * run there: on a slow phone, or a machine running many pages, that took
- * more than the 3 s this once was, and a person who had signed in was told
- * the window was closed. A person who does close it waits this long for the
+ * How long a popup that looks closed may still say it is back. It looks
+ * closed as soon as it comes back to the app's callback page (the app's
+ * Cross-Origin-Opener-Policy puts that page in a browsing context group of
+ * its own), and says so from the page's first script, before the app's code
+ * has loaded (`POPUP_ARRIVED`); from then on it has until the popup's
+ * time-out to hand over. A person who does close it waits this long for the
  * button to come back.
  */
-const CLOSED_GRACE_MS = 10_000;
+export const CLOSED_GRACE_MS = 10_000;
 
 /**
  * Waits for the popup's callback address, from this origin only: posted by
  * the popup to its opener, or on the popup channel when a
  * Cross-Origin-Opener-Policy cut the popup off from this window (which then
- * also reports it closed, hence the grace period).
+ * also reports it closed, hence the grace period and the popup's notice that
+ * it is back). The popup closes once told on the channel that it was taken.
  */
-function waitForCallback(popup: Window, state: string): Promise<URLSearchParams | 'closed' | 'timeout'> {
+export function waitForCallback(
+  popup: Pick<Window, 'closed'>,
+  state: string,
+  closedGraceMs = CLOSED_GRACE_MS,
+): Promise<URLSearchParams | 'closed' | 'timeout'> {
   return new Promise((resolve) => {
     const channel = typeof BroadcastChannel === 'undefined' ? undefined : new BroadcastChannel(POPUP_CHANNEL);
     let closedSince: number | undefined;
+    let arrived = false;
     const finish = (outcome: URLSearchParams | 'closed' | 'timeout') => {
       window.removeEventListener('message', onWindowMessage);
       channel?.close();
@@ -52,16 +58,22 @@ function waitForCallback(popup: Window, state: string): Promise<URLSearchParams 
     };
     const take = (data: unknown) => {
       const parameters = handedOverParameters(data, state);
-      if (parameters) finish(parameters);
+      if (!parameters) return;
+      channel?.postMessage({ type: POPUP_RECEIVED, state } satisfies PopupNotice);
+      finish(parameters);
     };
     const onWindowMessage = (event: MessageEvent) => {
       if (event.origin === location.origin && event.source === popup) take(event.data);
     };
-    if (channel) channel.onmessage = (event: MessageEvent) => take(event.data);
+    if (channel)
+      channel.onmessage = (event: MessageEvent) => {
+        if (isNotice(event.data, POPUP_ARRIVED, state)) arrived = true;
+        else take(event.data);
+      };
     const poll = setInterval(() => {
-      if (!popup.closed) return;
+      if (!popup.closed || arrived) return;
       closedSince ??= Date.now();
-      if (Date.now() - closedSince >= CLOSED_GRACE_MS) finish('closed');
+      if (Date.now() - closedSince >= closedGraceMs) finish('closed');
     }, 500);
     const timer = setTimeout(() => finish('timeout'), POPUP_TIMEOUT_MS);
     window.addEventListener('message', onWindowMessage);

@@ -1,0 +1,50 @@
+import { CALLBACK_PATH } from './paths.ts';
+
+/**
+ * The channel a sign-in popup and the page that opened it talk on, kept this
+ * low because index.html's early script (config/earlyRequests.ts) speaks on
+ * it too; the hand-over itself is auth/popupProtocol.lazy.ts.
+ */
+export const POPUP_CHANNEL = 'oidc.popup';
+/**
+ * On the popup channel: the popup's callback page has loaded (sent by
+ * index.html's early script, before the app's code arrives), so a popup that
+ * looks closed to its opener is not.
+ */
+export const POPUP_ARRIVED = 'oidc-popup-arrived';
+/** On the popup channel: the opener has the callback address, so the popup may close. */
+export const POPUP_RECEIVED = 'oidc-popup-received';
+/**
+ * Marks the state of a popup sign-in. The popup's callback page can lose its
+ * `window.name` and `window.opener` on the way back from the provider (a
+ * Cross-Origin-Opener-Policy puts it in a new browsing context group), so it
+ * recognises itself by the state it carries.
+ */
+export const POPUP_STATE_PREFIX = 'popup.';
+
+/** A notice on the popup channel (`POPUP_ARRIVED`, `POPUP_RECEIVED`) for the sign-in with this state. */
+export interface PopupNotice {
+  type: typeof POPUP_ARRIVED | typeof POPUP_RECEIVED;
+  state: string;
+}
+
+/** Whether this is a notice of that type for the sign-in with this state. */
+export function isNotice(data: unknown, type: PopupNotice['type'], state: string): boolean {
+  return typeof data === 'object' && data !== null && 'type' in data && data.type === type && 'state' in data && data.state === state;
+}
+
+/**
+ * From index.html's early script, in a popup's callback page: tells the
+ * opener the popup is back and loading (a Cross-Origin-Opener-Policy makes
+ * it look closed from here on, and the hand-over waits for the app's code).
+ * True when this page is such a popup, which then sends no start-up request.
+ */
+export function announcePopupArrival(): boolean {
+  const state = new URLSearchParams(location.search).get('state') ?? '';
+  if (location.pathname !== CALLBACK_PATH || !state.startsWith(POPUP_STATE_PREFIX)) return false;
+  if (typeof BroadcastChannel === 'undefined') return true;
+  const channel = new BroadcastChannel(POPUP_CHANNEL);
+  channel.postMessage({ type: POPUP_ARRIVED, state } satisfies PopupNotice);
+  channel.close();
+  return true;
+}
