@@ -1,13 +1,9 @@
 import { ACCOUNT_RETURN_KEY } from '../lib/storageKeys.ts';
-import { isNotice, POPUP_CHANNEL, POPUP_RECEIVED, POPUP_STATE_PREFIX } from '../lib/popupChannel.ts';
+import { POPUP_CHANNEL, POPUP_STATE_PREFIX, sendUntilReceived } from '../lib/popupChannel.ts';
 
 /** The popup sign-in's window name, and the message its callback page sends the opener (on the popup channel too: lib/popupChannel.ts). */
 export const POPUP_NAME = 'oidc-popup';
 export const POPUP_MESSAGE = 'oidc-popup-callback';
-/** How often the popup sends its callback address again while no receipt has come. */
-const RESEND_EVERY_MS = 500;
-/** How long the popup waits for a receipt before it closes all the same (its opener may have gone). */
-const RECEIPT_WAIT_MS = 5_000;
 /** Marks the state of a silent (prompt=none) authorization in a hidden frame of this app. */
 export const SILENT_STATE_PREFIX = 'silent.';
 /**
@@ -74,7 +70,7 @@ export function handOverPopupCallback(): boolean {
   }
   const named = window.name === POPUP_NAME && opener !== null;
   if (!named && !state.startsWith(POPUP_STATE_PREFIX)) return false;
-  handOverUntilReceived(opener, message, state);
+  sendUntilReceived(opener, message, state);
   history.replaceState(null, '', location.pathname);
   // A window the browser will not let script close still says what to do.
   const text = document.createElement('p');
@@ -85,35 +81,4 @@ export function handOverPopupCallback(): boolean {
   text.append(link);
   document.getElementById('root')?.replaceChildren(text);
   return true;
-}
-
-/**
- * Sends the callback address to the opener, and again every half second
- * until the opener says it has it, then closes the popup: nothing promises
- * that a message sent as its window closes arrives, and a person who signed
- * in would then be told the window was closed. Without a receipt (the opener
- * is gone) it closes after a few seconds all the same.
- */
-function handOverUntilReceived(opener: Window | null, message: PopupCallbackMessage, state: string): void {
-  const channel = typeof BroadcastChannel === 'undefined' ? undefined : new BroadcastChannel(POPUP_CHANNEL);
-  const send = () => {
-    opener?.postMessage(message, location.origin);
-    channel?.postMessage(message);
-  };
-  send();
-  if (!channel) {
-    window.close();
-    return;
-  }
-  const resend = setInterval(send, RESEND_EVERY_MS);
-  const close = () => {
-    clearInterval(resend);
-    clearTimeout(giveUp);
-    channel.close();
-    window.close();
-  };
-  const giveUp = setTimeout(close, RECEIPT_WAIT_MS);
-  channel.onmessage = (event: MessageEvent) => {
-    if (isNotice(event.data, POPUP_RECEIVED, state)) close();
-  };
 }

@@ -3,7 +3,8 @@ import { CALLBACK_PATH } from './paths.ts';
 /**
  * The channel a sign-in popup and the page that opened it talk on, kept this
  * low because index.html's early script (config/earlyRequests.ts) speaks on
- * it too; the hand-over itself is auth/popupProtocol.lazy.ts.
+ * it too; how the callback page knows what it is and what it hands over is
+ * auth/popupProtocol.lazy.ts.
  */
 export const POPUP_CHANNEL = 'oidc.popup';
 /**
@@ -14,6 +15,10 @@ export const POPUP_CHANNEL = 'oidc.popup';
 export const POPUP_ARRIVED = 'oidc-popup-arrived';
 /** On the popup channel: the opener has the callback address, so the popup may close. */
 export const POPUP_RECEIVED = 'oidc-popup-received';
+/** How often the popup sends its callback address again while no receipt has come. */
+const RESEND_EVERY_MS = 500;
+/** How long the popup waits for a receipt before it closes all the same (its opener may have gone). */
+const RECEIPT_WAIT_MS = 5_000;
 /**
  * Marks the state of a popup sign-in. The popup's callback page can lose its
  * `window.name` and `window.opener` on the way back from the provider (a
@@ -47,4 +52,36 @@ export function announcePopupArrival(): boolean {
   channel.postMessage({ type: POPUP_ARRIVED, state } satisfies PopupNotice);
   channel.close();
   return true;
+}
+
+/**
+ * In the popup: sends its callback address (`message`) to the opener, and
+ * again every half second until the opener says it has it, then closes the
+ * popup: nothing promises that a message sent as its window closes arrives,
+ * and a person who signed in would then be told the window was closed.
+ * Without a receipt (the opener is gone) it closes after a few seconds all
+ * the same.
+ */
+export function sendUntilReceived(opener: Window | null, message: unknown, state: string): void {
+  const channel = typeof BroadcastChannel === 'undefined' ? undefined : new BroadcastChannel(POPUP_CHANNEL);
+  const send = () => {
+    opener?.postMessage(message, location.origin);
+    channel?.postMessage(message);
+  };
+  send();
+  if (!channel) {
+    window.close();
+    return;
+  }
+  const resend = setInterval(send, RESEND_EVERY_MS);
+  const close = () => {
+    clearInterval(resend);
+    clearTimeout(giveUp);
+    channel.close();
+    window.close();
+  };
+  const giveUp = setTimeout(close, RECEIPT_WAIT_MS);
+  channel.onmessage = (event: MessageEvent) => {
+    if (isNotice(event.data, POPUP_RECEIVED, state)) close();
+  };
 }
