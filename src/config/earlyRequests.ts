@@ -5,7 +5,6 @@ import { hasChosenTenant, tenantIdOf } from '../abp/tenant.ts';
 import { TenantAvailability } from '../abp/tenantAvailability.ts';
 import { isJsonObject } from '../lib/json.ts';
 import { CALLBACK_PATH } from '../lib/paths.ts';
-import { announcePopupArrival } from '../lib/popupChannel.ts';
 import { DEFAULT_TENANT_HEADER } from './appConfig.ts';
 import { appConfigHeaders } from './appConfigRequest.ts';
 import type { EarlyRequest } from './early.ts';
@@ -21,8 +20,8 @@ import { httpUrl } from './parseAppConfig.ts';
  * then GetAll.
  */
 export function sendEarlyRequests(): Window['early'] {
-  // A silent renewal's frame or a sign-in popup (which says at once that it is back): the callback page there only hands its address over.
-  if (location.pathname === CALLBACK_PATH && (self !== top || announcePopupArrival() || opener)) return undefined;
+  // A silent renewal's frame or a sign-in popup: the callback page there only hands its address over.
+  if (location.pathname === CALLBACK_PATH && (self !== top || opener)) return undefined;
   const configRequest = send(appConfigUrl(), appConfigHeaders(), sendAppConfigRequest);
   const config = answer(configRequest).then(apiOf);
   const tenant = config.then((api) => api && lookUp(api));

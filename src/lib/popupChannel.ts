@@ -1,16 +1,14 @@
-import { CALLBACK_PATH } from './paths.ts';
-
 /**
  * The channel a sign-in popup and the page that opened it talk on, kept this
- * low because index.html's early script (config/earlyRequests.ts) speaks on
- * it too; how the callback page knows what it is and what it hands over is
- * auth/popupProtocol.lazy.ts.
+ * low because the app's entry (main.tsx) speaks on it too, before the app's
+ * code loads; how the callback page knows what it is and what it hands over
+ * is auth/popupProtocol.lazy.ts.
  */
 export const POPUP_CHANNEL = 'oidc.popup';
 /**
- * On the popup channel: the popup's callback page has loaded (sent by
- * index.html's early script, before the app's code arrives), so a popup that
- * looks closed to its opener is not.
+ * On the popup channel: the popup's callback page has loaded (sent by the
+ * app's entry, before the app's code arrives), so a popup that looks closed
+ * to its opener is not.
  */
 export const POPUP_ARRIVED = 'oidc-popup-arrived';
 /** On the popup channel: the opener has the callback address, so the popup may close. */
@@ -39,19 +37,15 @@ export function isNotice(data: unknown, type: PopupNotice['type'], state: string
 }
 
 /**
- * From index.html's early script, in a popup's callback page: tells the
- * opener the popup is back and loading (a Cross-Origin-Opener-Policy makes
- * it look closed from here on, and the hand-over waits for the app's code).
- * True when this page is such a popup, which then sends no start-up request.
+ * From the app's entry, on the callback page: in a popup sign-in's (by its
+ * state), tells the opener the popup is back and loading (a
+ * Cross-Origin-Opener-Policy makes it look closed from here on, and the
+ * hand-over waits for the app's code).
  */
-export function announcePopupArrival(): boolean {
-  const state = new URLSearchParams(location.search).get('state') ?? '';
-  if (location.pathname !== CALLBACK_PATH || !state.startsWith(POPUP_STATE_PREFIX)) return false;
-  if (typeof BroadcastChannel === 'undefined') return true;
-  const channel = new BroadcastChannel(POPUP_CHANNEL);
-  channel.postMessage({ type: POPUP_ARRIVED, state } satisfies PopupNotice);
-  channel.close();
-  return true;
+export function announcePopupArrival(): void {
+  const state = new URLSearchParams(location.search).get('state');
+  if (!state?.startsWith(POPUP_STATE_PREFIX) || typeof BroadcastChannel === 'undefined') return;
+  new BroadcastChannel(POPUP_CHANNEL).postMessage({ type: POPUP_ARRIVED, state } satisfies PopupNotice);
 }
 
 /**

@@ -26,7 +26,7 @@ export function openPopup(): Window | null {
  * How long a popup that looks closed may still say it is back. It looks
  * closed as soon as it comes back to the app's callback page (the app's
  * Cross-Origin-Opener-Policy puts that page in a browsing context group of
- * its own), and says so from the page's first script, before the app's code
+ * its own), and says so from the app's entry, before the app's code
  * has loaded (`POPUP_ARRIVED`); from then on it has until the popup's
  * time-out to hand over. A person who does close it waits this long for the
  * button to come back.
