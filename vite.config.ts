@@ -77,7 +77,10 @@ function startChunksOf(bundle: Rolldown.OutputBundle): { entry: Set<string>; app
   const imports = (fileName: string) => chunk(fileName)?.imports ?? [];
   const entryChunk = Object.values(bundle).find((item) => item.type === 'chunk' && item.isEntry);
   const entry = staticClosure(entryChunk ? [entryChunk.fileName] : [], imports);
-  const starts = [...entry].flatMap((fileName) => chunk(fileName)?.dynamicImports ?? []);
+  // The start is the entry's one import() of a file that is not *.lazy.*; the popup's notice (lib/popupChannel.lazy.ts) is not part of it.
+  const starts = [...entry]
+    .flatMap((fileName) => chunk(fileName)?.dynamicImports ?? [])
+    .filter((fileName) => !chunk(fileName)?.name.endsWith('.lazy'));
   return { entry, app: staticClosure(starts, imports) };
 }
 

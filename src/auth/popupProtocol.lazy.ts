@@ -1,7 +1,7 @@
 import { ACCOUNT_RETURN_KEY } from '../lib/storageKeys.ts';
-import { POPUP_CHANNEL, POPUP_STATE_PREFIX, sendUntilReceived } from '../lib/popupChannel.ts';
+import { POPUP_CHANNEL, POPUP_STATE_PREFIX, sendUntilReceived } from '../lib/popupChannel.lazy.ts';
 
-/** The popup sign-in's window name, and the message its callback page sends the opener (on the popup channel too: lib/popupChannel.ts). */
+/** The popup sign-in's window name, and the message its callback page sends the opener (on the popup channel too: lib/popupChannel.lazy.ts). */
 export const POPUP_NAME = 'oidc-popup';
 export const POPUP_MESSAGE = 'oidc-popup-callback';
 /** Marks the state of a silent (prompt=none) authorization in a hidden frame of this app. */

@@ -8,7 +8,7 @@ import { loginAtBackend, stayedSignedIn, storeAuthenticateResult } from './backe
 import { processCallback } from '../auth/callback.ts';
 import { toAuthError } from '../auth/toAuthError.ts';
 import { handedOverParameters, POPUP_NAME } from '../auth/popupProtocol.lazy.ts';
-import { isNotice, POPUP_ARRIVED, POPUP_CHANNEL, POPUP_RECEIVED, type PopupNotice } from '../lib/popupChannel.ts';
+import { isNotice, POPUP_ARRIVED, POPUP_CHANNEL, POPUP_RECEIVED, type PopupNotice } from '../lib/popupChannel.lazy.ts';
 import { publishProviderTokens } from '../auth/providerTokenSharing.ts';
 
 /** okta-auth-js defaults: a 600 x 600 window, given 120 s. */

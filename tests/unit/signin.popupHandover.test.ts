@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { handOverPopupCallback, POPUP_MESSAGE } from '../../src/auth/popupProtocol.lazy.ts';
-import { announcePopupArrival, POPUP_ARRIVED, POPUP_CHANNEL, POPUP_RECEIVED } from '../../src/lib/popupChannel.ts';
+import { announcePopupArrival, POPUP_ARRIVED, POPUP_CHANNEL, POPUP_RECEIVED } from '../../src/lib/popupChannel.lazy.ts';
 import { waitForCallback } from '../../src/signin/popup.lazy.ts';
 
 /**

@@ -1,8 +1,8 @@
 /**
  * The channel a sign-in popup and the page that opened it talk on, kept this
- * low because the app's entry (main.tsx) speaks on it too, before the app's
- * code loads; how the callback page knows what it is and what it hands over
- * is auth/popupProtocol.lazy.ts.
+ * low, and loaded apart, because the app's entry (main.tsx) loads it to speak
+ * on it before the app's code has run; how the callback page knows what it
+ * is and what it hands over is auth/popupProtocol.lazy.ts.
  */
 export const POPUP_CHANNEL = 'oidc.popup';
 /**
