@@ -1,5 +1,5 @@
 import { ACCOUNT_RETURN_KEY } from '../lib/storageKeys.ts';
-import { POPUP_CHANNEL, POPUP_STATE_PREFIX, sendUntilReceived } from '../lib/popupChannel.lazy.ts';
+import { POPUP_STATE_PREFIX, sendUntilReceived } from '../lib/popupChannel.lazy.ts';
 
 /** The popup sign-in's window name, and the message its callback page sends the opener (on the popup channel too: lib/popupChannel.lazy.ts). */
 export const POPUP_NAME = 'oidc-popup';
@@ -17,7 +17,7 @@ export const ACCOUNT_STATE_PREFIX = 'account.';
 export const ACCOUNT_RETURN_PATH = '/app/account';
 /** Where the callback page keeps Mijn account's answer for it, in this tab only. */
 export { ACCOUNT_RETURN_KEY };
-export { POPUP_CHANNEL, POPUP_STATE_PREFIX };
+export { POPUP_STATE_PREFIX };
 
 export interface PopupCallbackMessage {
   type: typeof POPUP_MESSAGE;
@@ -49,8 +49,8 @@ export function handedOverParameters(data: unknown, state: string): URLSearchPar
  * In the popup itself: hands the callback address to the opener (this origin
  * only: postMessage to the opener when it is still reachable, and a
  * BroadcastChannel, which also works when it is not), before anything else
- * starts, and closes once the opener has it. In a silent authorization's hidden frame: hands it to
- * the page that made the frame (this origin only). Mijn account's full-page
+ * starts, and closes once the opener has it. In a silent authorization's
+ * hidden frame: hands it to the page that made the frame (this origin only). Mijn account's full-page
  * visit: keeps the answer for Mijn account and goes back there. False when
  * this page is none of these.
  */

@@ -25,6 +25,11 @@ const RECEIPT_WAIT_MS = 5_000;
  */
 export const POPUP_STATE_PREFIX = 'popup.';
 
+/** The popup channel, where the browser has one (every browser the app supports does). */
+export function openPopupChannel(): BroadcastChannel | undefined {
+  return typeof BroadcastChannel === 'undefined' ? undefined : new BroadcastChannel(POPUP_CHANNEL);
+}
+
 /** A notice on the popup channel (`POPUP_ARRIVED`, `POPUP_RECEIVED`) for the sign-in with this state. */
 export interface PopupNotice {
   type: typeof POPUP_ARRIVED | typeof POPUP_RECEIVED;
@@ -44,8 +49,7 @@ export function isNotice(data: unknown, type: PopupNotice['type'], state: string
  */
 export function announcePopupArrival(): void {
   const state = new URLSearchParams(location.search).get('state');
-  if (!state?.startsWith(POPUP_STATE_PREFIX) || typeof BroadcastChannel === 'undefined') return;
-  new BroadcastChannel(POPUP_CHANNEL).postMessage({ type: POPUP_ARRIVED, state } satisfies PopupNotice);
+  if (state?.startsWith(POPUP_STATE_PREFIX)) openPopupChannel()?.postMessage({ type: POPUP_ARRIVED, state } satisfies PopupNotice);
 }
 
 /**
@@ -57,7 +61,7 @@ export function announcePopupArrival(): void {
  * the same.
  */
 export function sendUntilReceived(opener: Window | null, message: unknown, state: string): void {
-  const channel = typeof BroadcastChannel === 'undefined' ? undefined : new BroadcastChannel(POPUP_CHANNEL);
+  const channel = openPopupChannel();
   const send = () => {
     opener?.postMessage(message, location.origin);
     channel?.postMessage(message);

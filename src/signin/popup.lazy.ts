@@ -8,7 +8,7 @@ import { loginAtBackend, stayedSignedIn, storeAuthenticateResult } from './backe
 import { processCallback } from '../auth/callback.ts';
 import { toAuthError } from '../auth/toAuthError.ts';
 import { handedOverParameters, POPUP_NAME } from '../auth/popupProtocol.lazy.ts';
-import { isNotice, POPUP_ARRIVED, POPUP_CHANNEL, POPUP_RECEIVED, type PopupNotice } from '../lib/popupChannel.lazy.ts';
+import { isNotice, openPopupChannel, POPUP_ARRIVED, POPUP_RECEIVED, type PopupNotice } from '../lib/popupChannel.lazy.ts';
 import { publishProviderTokens } from '../auth/providerTokenSharing.ts';
 
 /** okta-auth-js defaults: a 600 x 600 window, given 120 s. */
@@ -31,7 +31,7 @@ export function openPopup(): Window | null {
  * time-out to hand over. A person who does close it waits this long for the
  * button to come back.
  */
-export const CLOSED_GRACE_MS = 10_000;
+const CLOSED_GRACE_MS = 10_000;
 
 /**
  * Waits for the popup's callback address, from this origin only: posted by
@@ -46,7 +46,7 @@ export function waitForCallback(
   closedGraceMs = CLOSED_GRACE_MS,
 ): Promise<URLSearchParams | 'closed' | 'timeout'> {
   return new Promise((resolve) => {
-    const channel = typeof BroadcastChannel === 'undefined' ? undefined : new BroadcastChannel(POPUP_CHANNEL);
+    const channel = openPopupChannel();
     let closedSince: number | undefined;
     let arrived = false;
     const finish = (outcome: URLSearchParams | 'closed' | 'timeout') => {
