@@ -1,4 +1,3 @@
-// @vitest-environment node
 import { setupI18n } from '@lingui/core';
 import fc from 'fast-check';
 import { describe, expect, vi } from 'vitest';

@@ -1,4 +1,3 @@
-// @vitest-environment node
 import fc from 'fast-check';
 import { describe, expect, vi } from 'vitest';
 import type { AppConfig } from '../../src/config/appConfig.ts';

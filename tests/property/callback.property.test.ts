@@ -1,4 +1,3 @@
-// @vitest-environment node
 import fc from 'fast-check';
 import { beforeAll, describe, expect } from 'vitest';
 import { AuthError } from '../../src/auth/authError.ts';

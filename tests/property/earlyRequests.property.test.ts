@@ -1,3 +1,4 @@
+// @vitest-environment jsdom
 import fc from 'fast-check';
 import { afterEach, beforeEach, describe, expect, vi } from 'vitest';
 import { createActor, waitFor } from 'xstate';

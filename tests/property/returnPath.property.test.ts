@@ -1,4 +1,3 @@
-// @vitest-environment node
 import { createMemoryHistory, createRootRoute, createRoute, createRouter } from '@tanstack/react-router';
 import fc from 'fast-check';
 import { describe, expect } from 'vitest';

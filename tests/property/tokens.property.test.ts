@@ -1,4 +1,3 @@
-// @vitest-environment node
 import fc from 'fast-check';
 import * as oauth from 'oauth4webapi';
 import { beforeAll, describe, expect } from 'vitest';

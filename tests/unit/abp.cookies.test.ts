@@ -1,3 +1,4 @@
+// @vitest-environment jsdom
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { deleteCookie, readCookie, writeCookie } from '../../src/lib/cookies.ts';
 import { getCultureName, setCultureName } from '../../src/abp/culture.ts';

@@ -1,3 +1,4 @@
+// @vitest-environment jsdom
 import { beforeEach, describe, expect, it } from 'vitest';
 import { randomValue } from '../../src/auth/random.ts';
 import { saveTransaction, takeTransaction, type SignInTransaction } from '../../src/auth/transaction.ts';

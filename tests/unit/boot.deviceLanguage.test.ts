@@ -1,3 +1,4 @@
+// @vitest-environment jsdom
 import { afterEach, describe, expect, it } from 'vitest';
 import type { AbpClient, GetOptions } from '../../src/abp/client.ts';
 import { CULTURE_COOKIE } from '../../src/abp/cookies.ts';

@@ -1,3 +1,4 @@
+// @vitest-environment jsdom
 import { beforeEach, describe, expect, it } from 'vitest';
 import type { Session } from '../../src/abp/session.ts';
 import type { UserConfiguration } from '../../src/abp/userConfiguration.ts';

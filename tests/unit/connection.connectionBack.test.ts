@@ -1,3 +1,4 @@
+// @vitest-environment jsdom
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { abpEvents } from '../../src/abp/events.ts';
 import { SETTLE_WAITS_MS, whenConnectionBack } from '../../src/connection/connectionBack.ts';

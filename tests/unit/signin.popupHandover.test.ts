@@ -1,3 +1,4 @@
+// @vitest-environment jsdom
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { handOverPopupCallback, POPUP_MESSAGE } from '../../src/auth/popupProtocol.lazy.ts';
 import { announcePopupArrival, POPUP_ARRIVED, POPUP_CHANNEL, POPUP_RECEIVED } from '../../src/lib/popupChannel.lazy.ts';

@@ -1,3 +1,4 @@
+// @vitest-environment jsdom
 import { describe, expect, it } from 'vitest';
 import { AuthError } from '../../src/auth/authError.ts';
 import { forgetPerson } from '../../src/auth/leaveTab.ts';
