@@ -33,17 +33,22 @@ const browserConcurrency = cpus;
 
 /**
  * The browser files that drive Firefox and WebKit (through
- * tests/browser/support/driver.ts), a project of their own, and the
- * machines' paths in every engine, Chromium's beside the others': npm test
- * runs this project in a second queue beside the first (scripts/test.ts),
- * and the whole run lasts as long as the longer queue. With Chromium's
- * token paths alone here the first was the longer by about 260 s; its boot,
- * callback and inactivity paths (about 130 s) evened the two out. With
- * Chromium's files in its headless shell this queue was the longer, by 109 s
- * at efac0f3; with WebKit painting on the CPU and one Firefox a run, the
- * first is, by 33 s at bc34889 (docs/testing.md, "Under load").
+ * tests/browser/support/driver.ts), a project of their own, and Chromium's
+ * token and inactivity paths beside them: npm test runs this project in a
+ * second queue beside the first (scripts/test.ts), and the whole run lasts
+ * as long as the longer queue, so Chromium's paths are where the two are
+ * evened out. At ab54c12 the engines' queue was the longer by 33 s with all
+ * four of Chromium's path files here; with the unit and node files a third
+ * quicker (one module graph a worker, jsdom only where a file asks for it),
+ * Chromium's boot and callback paths (about 60 s) went back to the first
+ * (docs/testing.md, "Under load").
  */
-const ENGINE_FILES = ['tests/browser/engines/**/*.e2e.ts', 'tests/browser/paths/**/*.e2e.ts'];
+const ENGINE_FILES = [
+  'tests/browser/engines/**/*.e2e.ts',
+  'tests/browser/paths/**/*.engines.e2e.ts',
+  'tests/browser/paths/token.paths.e2e.ts',
+  'tests/browser/paths/inactivity.paths.e2e.ts',
+];
 
 /** Split by the rule of scripts/modules.ts: what main.tsx and start.tsx import statically, and what loads later. */
 const modules = splitModules();
