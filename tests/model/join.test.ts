@@ -1,4 +1,4 @@
-import { describe, expect, it, vi } from 'vitest';
+import { afterAll, describe, expect, it, vi } from 'vitest';
 import { generatePaths } from '../../scripts/paths/generate.ts';
 import { stateKey, type MachineModel, type ModelPath } from '../../scripts/paths/model.ts';
 import { walkPath } from '../../scripts/paths/walk.ts';
@@ -9,6 +9,8 @@ import { tokenModel } from './models/token.model.ts';
 
 // The token machine's delays and guards read Date.now(): frozen, it is the same when the paths are generated and walked.
 vi.useFakeTimers({ toFake: ['Date'] });
+// The unit files share their worker's globals (isolate: false): the next file finds Date running.
+afterAll(() => vi.useRealTimers());
 const now = Date.now();
 const UP_TO = 12;
 

@@ -1,3 +1,4 @@
+import { vi } from 'vitest';
 import type { AuthConfig } from '../../../src/config/appConfig.ts';
 import type { StackUrls } from '../../../devstack/stack.ts';
 import { Browser } from '../../devstack/helpers/browser.ts';
@@ -52,17 +53,18 @@ export interface AppRequests {
   failure?: string;
 }
 
-/** Installs the tab the app's code runs in: at the app's address, in Dutch, with empty storage; where it navigates is kept. */
+/**
+ * Installs the tab the app's code runs in: at the app's address, in Dutch,
+ * with empty storage; where it navigates is kept. `vi.unstubAllGlobals()`
+ * takes it away again: the node files share their worker's globals.
+ */
 function installTab(app: string): { assigned: string[] } {
   const assigned: string[] = [];
   const address = new URL(app);
-  const location = { origin: address.origin, href: address.href, assign: (url: string) => assigned.push(url) };
-  Object.assign(globalThis, {
-    sessionStorage: new TabStorage(),
-    localStorage: new TabStorage(),
-    location,
-    document: { documentElement: { lang: 'nl' }, cookie: '' },
-  });
+  vi.stubGlobal('sessionStorage', new TabStorage());
+  vi.stubGlobal('localStorage', new TabStorage());
+  vi.stubGlobal('location', { origin: address.origin, href: address.href, assign: (url: string) => assigned.push(url) });
+  vi.stubGlobal('document', { documentElement: { lang: 'nl' }, cookie: '' });
   return { assigned };
 }
 
@@ -122,5 +124,6 @@ export async function appRequests(urls: StackUrls, auth: AuthConfig, userName: s
     return requests;
   } finally {
     globalThis.fetch = realFetch;
+    vi.unstubAllGlobals();
   }
 }

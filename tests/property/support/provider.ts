@@ -1,4 +1,4 @@
-import { beforeEach, vi } from 'vitest';
+import { afterAll, beforeEach, vi } from 'vitest';
 import type { AuthConfig } from '../../../src/config/appConfig.ts';
 import { REDIRECT_PATH } from '../../../src/auth/provider.ts';
 import { saveTransaction, type SignInTransaction } from '../../../src/auth/transaction.ts';
@@ -95,10 +95,12 @@ class MemoryStorage implements Storage {
   }
 }
 
-/** The browser globals the sign-in code reads, and a fetch that never leaves the process. */
+/** The browser globals the sign-in code reads, and a fetch that never leaves the process, for the file that installs them. */
 export function installProvider(): void {
   // Each case starts with no sign-in attempt stored.
   beforeEach(() => sessionStorage.clear());
+  // The unit files share their worker's globals (isolate: false): the next file finds its own.
+  afterAll(() => vi.unstubAllGlobals());
   vi.stubGlobal('sessionStorage', new MemoryStorage());
   vi.stubGlobal('location', { origin: ORIGIN, href: `${ORIGIN}/` });
   vi.stubGlobal('fetch', async (input: RequestInfo | URL) => {
