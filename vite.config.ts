@@ -24,12 +24,18 @@ if (limits?.CALIBRATION.source === 'measured') console.log(limits.describeCalibr
 const cpus = availableParallelism();
 /**
  * Concurrent cases of one browser file (the security suite's, the engines'
- * paths side by side): as many as there are CPUs. The cases share the cores
- * with their browser and stack, so more at once only adds contention: the
- * security suite's callback file took 101 s with 2 at a time and 106 s with 5
- * on 2 cores, where a case waited up to 45 s for its turn at a core.
+ * paths side by side): as many as there are CPUs, and two with one. The
+ * cases share the cores with their browser and stack, so more at once only
+ * adds contention: the security suite's callback file took 101 s with 2 at a
+ * time and 106 s with 5 on 2 cores, where a case waited up to 45 s for its
+ * turn at a core. A case waits on the page's timers for much of its time,
+ * though, and with one CPU the engines' queue does not run beside this one
+ * (scripts/test.ts): one case at a time left the core idle there, and the
+ * security files took 1.3 to 2.1 times as long as on two cores (1c81bbc,
+ * `taskset -c 0`, docs/testing.md "Under load"). Two at a time on one core
+ * is the load a core carries on two (two cases beside the engines' browser).
  */
-const browserConcurrency = cpus;
+const browserConcurrency = Math.max(2, cpus);
 
 /**
  * The browser files that drive Firefox and WebKit (through
