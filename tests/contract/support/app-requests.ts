@@ -73,7 +73,7 @@ export async function appRequests(urls: StackUrls, auth: AuthConfig, userName: s
   const { assigned } = installTab(urls.app);
   const sent: SentRequest[] = [];
   const realFetch = globalThis.fetch;
-  globalThis.fetch = async (input: RequestInfo | URL, init?: RequestInit) => {
+  vi.stubGlobal('fetch', async (input: RequestInfo | URL, init?: RequestInit) => {
     const url = new URL(input instanceof Request ? input.url : String(input));
     const body = init?.body;
     sent.push({
@@ -81,7 +81,7 @@ export async function appRequests(urls: StackUrls, auth: AuthConfig, userName: s
       form: body instanceof URLSearchParams ? new URLSearchParams(body) : typeof body === 'string' ? new URLSearchParams(body) : undefined,
     });
     return realFetch(input, init);
-  };
+  });
   try {
     const config: AuthConfig = { ...auth, dpop: false };
     const { createAuthorizationRequest } = await import('../../../src/auth/authorize.lazy.ts');
@@ -123,7 +123,6 @@ export async function appRequests(urls: StackUrls, auth: AuthConfig, userName: s
     }
     return requests;
   } finally {
-    globalThis.fetch = realFetch;
     vi.unstubAllGlobals();
   }
 }
