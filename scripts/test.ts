@@ -8,8 +8,10 @@
  * on CI's two cores the engines' files would only start after Chromium's.
  * Both mostly wait on real timers, so with two CPUs or more the two queues
  * run side by side, one browser per core. With one CPU (`taskset -c 0`) two
- * browsers would share the core: the engines' vitest then starts after the
- * first has ended.
+ * browsers would share the core, so the engines' vitest runs beside the unit
+ * and node files (which start no browser) and Chromium's files after both:
+ * the engines' paths wait on the page's timers, one at a time, and the unit
+ * and node files take the core meanwhile.
  *
  * The machine is calibrated once, first (tests/support/limits.ts): the line
  * is printed and the factor handed to both vitests. The production build is
@@ -81,14 +83,15 @@ console.log(describeCalibration());
 console.log(
   besideEachOther
     ? `${CALIBRATION.cpus} CPUs: the engines' files run beside unit, node and browser's`
-    : `${CALIBRATION.cpus} CPU: the engines' files run after unit, node and browser's`,
+    : `${CALIBRATION.cpus} CPU: the engines' files run beside unit and node's, browser's after both`,
 );
 const started = Date.now();
 await buildOnce();
 const build = Date.now() - started;
-const main = () => run(['unit', 'node', 'browser']);
 const engines = () => run(['engines'], '[engines]');
-const runs = besideEachOther ? await Promise.all([main(), engines()]) : [await main(), await engines()];
+const runs = besideEachOther
+  ? await Promise.all([run(['unit', 'node', 'browser']), engines()])
+  : [...(await Promise.all([run(['unit', 'node']), engines()])), await run(['browser'])];
 const seconds = (ms: number) => `${Math.round(ms / 1000)} s`;
 for (const failed of runs.filter((done) => done.code !== 0)) {
   console.log(`\n${failed.name} failed (exit code ${failed.code}); its report again:`);
