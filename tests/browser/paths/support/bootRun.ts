@@ -6,6 +6,7 @@ import { stateKey, type ModelPath, type PathStep } from '../../../../scripts/pat
 import type { Language } from '../../models/app.model.ts';
 import { REQUEST_TIMEOUT_MS } from '../../../../src/abp/client.ts';
 import { EN, NL } from '../../models/texts.ts';
+import { eventually } from '../../models/watch.ts';
 import { abpSession, saveLanguage } from '../../support/stack.ts';
 import { stepName } from './browserPaths.ts';
 import type { HeldCall } from './held.ts';
@@ -294,7 +295,7 @@ export class BootRun {
       const name = stepName(this.path, step);
       expect((await held.headers()).authorization, `${name}: the dead token was sent`).toBe(`Bearer ${DEAD_TOKEN}`);
       await this.expectAnswer(name, held, 200);
-      await expect.poll(() => this.browser.cookie(TOKEN_COOKIE), { message: `${name}: the token is cleared` }).toBeUndefined();
+      await eventually(async () => (await this.browser.cookie(TOKEN_COOKIE)) === undefined, `${name}: the token is cleared`);
       this.token = undefined;
     }
   }
@@ -354,13 +355,11 @@ export class BootRun {
   }
 
   /** The app logs a start-up failure for developers as `[start-up] …` (in WebKit as the page's own log keeps it). */
-  private async expectLogged(name: string, from: number, timeout?: number): Promise<void> {
-    await expect
-      .poll(() => (this.browser.consoleErrors() ?? []).slice(from).some((text) => text.startsWith('[start-up]')), {
-        message: `${name}: start-up logs the failure`,
-        timeout,
-      })
-      .toBe(true);
+  private async expectLogged(name: string, from: number): Promise<void> {
+    await eventually(
+      () => (this.browser.consoleErrors() ?? []).slice(from).some((text) => text.startsWith('[start-up]')),
+      `${name}: start-up logs the failure`,
+    );
   }
 
   /** The state the path was in before this step. */
