@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import type { TestProject } from 'vitest/node';
 import { startFirefox, type SharedFirefox } from './engines/firefox.ts';
 import { DEFAULT_PREFS } from './engines/tab.ts';
-import { OUTCOME_MS } from '../../support/limits.ts';
+import { LOOK_EVERY_MS, OUTCOME_MS } from '../../support/limits.ts';
 
 /** What a profile keeps of the one start that made it and no copy may take: the lock of that Firefox, its session, its cache. */
 const LEFT_BY_THE_START = ['lock', '.parentlock', 'sessionstore.jsonlz4', 'sessionstore-backups', 'sessionCheckpoints.json', 'cache2'];
@@ -50,6 +50,8 @@ export default async function setup(project: TestProject): Promise<() => Promise
       await Promise.race([ended, new Promise((resolve) => setTimeout(resolve, OUTCOME_MS).unref())]);
       if (child.exitCode === null) child.kill('SIGKILL');
     }
-    await Promise.all([rm(profile, { recursive: true, force: true }), rm(sharedProfile, { recursive: true, force: true })]);
+    // Retried: a content process of the ended browser may still write its last files into the profile while it is removed (ENOTEMPTY).
+    const removed = { recursive: true, force: true, maxRetries: 5, retryDelay: LOOK_EVERY_MS } as const;
+    await Promise.all([rm(profile, removed), rm(sharedProfile, removed)]);
   };
 }
