@@ -4,5 +4,5 @@ import { BOOT_STACK } from './support/bootRun.ts';
 import { describeEnginePaths, JOINED_PATH_STEPS } from './support/browserPaths.ts';
 
 // The bootMachine's generated paths in Firefox and WebKit, with the requests held in the stack.
-await describeEnginePaths(bootModel, 'firefox', bootEngineDriver, { stack: BOOT_STACK, joinUpTo: JOINED_PATH_STEPS });
-await describeEnginePaths(bootModel, 'webkit', bootEngineDriver, { stack: BOOT_STACK, joinUpTo: JOINED_PATH_STEPS });
+await describeEnginePaths(bootModel, 'firefox', bootEngineDriver, { stack: BOOT_STACK, joinUpTo: JOINED_PATH_STEPS, concurrent: true });
+await describeEnginePaths(bootModel, 'webkit', bootEngineDriver, { stack: BOOT_STACK, joinUpTo: JOINED_PATH_STEPS, concurrent: true });

@@ -3,4 +3,4 @@ import { bootDriver } from './support/bootDriver.ts';
 import { BOOT_STACK } from './support/bootRun.ts';
 import { describeBrowserPaths, JOINED_PATH_STEPS } from './support/browserPaths.ts';
 
-await describeBrowserPaths(bootModel, bootDriver, { stack: BOOT_STACK, joinUpTo: JOINED_PATH_STEPS });
+await describeBrowserPaths(bootModel, bootDriver, { stack: BOOT_STACK, joinUpTo: JOINED_PATH_STEPS, concurrent: true });

@@ -24,13 +24,23 @@ export function browserEnv(stackOptions: StackOptions = {}, browserArgs: readonl
   const env = {} as BrowserEnv;
   browserAndStackForSuite(env, () => launchChromium({ args: browserArgs }), stackOptions);
   beforeEach(async () => {
-    env.context = await newContext(env.browser);
-    env.watched = await WatchedContext.of(env.context, env.stack);
+    Object.assign(env, await contextOn(env.browser, env.stack));
   });
   afterEach(async () => {
     await env.context.close();
-    env.stack.faults.clear();
-    env.stack.holds.clear();
+    clearStack(env.stack);
   });
   return env;
+}
+
+/** A fresh context in this browser, watched from its first page on, for a test on this stack. */
+export async function contextOn(browser: Browser, stack: Stack): Promise<BrowserEnv> {
+  const context = await newContext(browser);
+  return { browser, stack, context, watched: await WatchedContext.of(context, stack) };
+}
+
+/** The stack as a test found it: its faults cleared first, so a request still held when the test ended passes untouched. */
+export function clearStack(stack: Stack): void {
+  stack.faults.clear();
+  stack.holds.clear();
 }

@@ -1,13 +1,13 @@
-import type { Locator } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import type { StackOptions } from '../../../../devstack/stack.ts';
-import type { TestStack } from '../../../../devstack/test-stack.ts';
+import type { Browser, Locator } from 'playwright-core';
+import { afterAll, describe, expect, it } from 'vitest';
+import type { Stack, StackOptions } from '../../../../devstack/stack.ts';
 import { coverageOf, describeTransition } from '../../../../scripts/paths/coverage.ts';
 import { coverageLine, generatePaths } from '../../../../scripts/paths/generate.ts';
 import { pathName, type MachineModel, type ModelPath, type PathStep } from '../../../../scripts/paths/model.ts';
 import { launchEngine, type EngineBrowser, type LaunchOptions } from '../../support/driver.ts';
-import { browserEnv, type BrowserEnv } from '../../support/env.ts';
-import { startTestStack } from '../../support/stack.ts';
+import { launchChromium } from '../../support/chromium.ts';
+import { clearStack, contextOn, type BrowserEnv } from '../../support/env.ts';
+import { browserAndStackForSuite, startTestStack } from '../../support/stack.ts';
 import { LONG_TEST_MS, OUTCOME_MS, TEST_MS } from '../../../support/limits.ts';
 
 /** How one machine's paths are carried out in a browser. */
@@ -27,6 +27,75 @@ export interface BrowserPathsOptions {
    * path pays for a fresh context and a sign-in, a step mostly for a look.
    */
   joinUpTo?: number;
+  /**
+   * The paths side by side (as many at a time as the project's
+   * `maxConcurrency`), each on a stack of its own, for a machine whose paths
+   * mostly watch: the token paths wait out a quiet second after most steps
+   * (no second renewal, none after a sign-out), and one at a time left the
+   * core idle for half their time (docs/testing.md, "Under load").
+   */
+  concurrent?: boolean;
+}
+
+/**
+ * The stacks a file's paths run on, one path at a time each, so that a
+ * stack's faults, holds and switches are its path's alone: the suite's
+ * stack first, and another started when a path finds every one taken, so
+ * there are as many as paths run at once.
+ */
+class StackLanes {
+  private readonly free: Stack[] = [];
+  private readonly more: Promise<Stack>[] = [];
+  private seeded = false;
+
+  constructor(
+    private readonly first: () => Stack,
+    private readonly options: StackOptions | undefined,
+  ) {}
+
+  /** Does `work` on a free stack, and clears it for the next path. */
+  async on<T>(work: (stack: Stack) => Promise<T>): Promise<T> {
+    if (!this.seeded) {
+      this.seeded = true;
+      this.free.push(this.first());
+    }
+    const stack = this.free.pop() ?? (await this.start());
+    try {
+      return await work(stack);
+    } finally {
+      clearStack(stack);
+      this.free.push(stack);
+    }
+  }
+
+  private start(): Promise<Stack> {
+    const started = startTestStack(this.options);
+    this.more.push(started);
+    return started;
+  }
+
+  /** Stops the stacks started here (the suite's own is stopped with its browser), also one still starting. */
+  async stop(): Promise<void> {
+    const started = await Promise.allSettled(this.more.splice(0));
+    await Promise.all(started.map((stack) => (stack.status === 'fulfilled' ? stack.value.stop() : undefined)));
+  }
+}
+
+/** A browser and the paths' stacks for the describe block it is called in. */
+function browserAndLanes<B extends { close(): Promise<void> }>(
+  launch: () => Promise<B>,
+  options: BrowserPathsOptions,
+): { env: { browser: B; stack: Stack }; lanes: StackLanes } {
+  const env = {} as { browser: B; stack: Stack };
+  browserAndStackForSuite(env, launch, options.stack ?? {});
+  const lanes = new StackLanes(() => env.stack, options.stack);
+  afterAll(() => lanes.stop());
+  return { env, lanes };
+}
+
+/** One path's test: side by side with the others where the paths are `concurrent`, one after the other otherwise. */
+function pathTest(options: BrowserPathsOptions): typeof it.concurrent {
+  return options.concurrent ? it.concurrent : it.sequential;
 }
 
 /**
@@ -40,21 +109,28 @@ export async function describeBrowserPaths(model: MachineModel, driver: BrowserD
   const exercised = new Set<string>();
 
   describe(`${model.name}Machine paths (browser)`, () => {
-    const env = browserEnv(options.stack);
+    const { env, lanes } = browserAndLanes<Browser>(launchChromium, options);
 
     // One `it` per path with its whole name: it.each would cut the name at 40 characters.
     for (const path of generated.paths) {
-      it(
+      pathTest(options)(
         pathName(path),
         async () => {
-          await driver.run(path, env);
+          await lanes.on(async (stack) => {
+            const test = await contextOn(env.browser, stack);
+            try {
+              await driver.run(path, test);
+            } finally {
+              await test.context.close();
+            }
+          });
           for (const key of path.transitions) exercised.add(key);
         },
         pathTime(path),
       );
     }
 
-    it(`exercises every transition of the ${model.name}Machine a browser can reach`, () => {
+    it.sequential(`exercises every transition of the ${model.name}Machine a browser can reach`, () => {
       expectCovered(model, 'browser', generated, exercised, options.unreachable);
     });
   });
@@ -67,7 +143,7 @@ export type OtherEngine = 'firefox' | 'webkit';
 export interface EngineEnv {
   readonly engine: OtherEngine;
   browser: EngineBrowser;
-  stack: TestStack;
+  stack: Stack;
 }
 
 /** How one machine's paths are carried out in Firefox or WebKit (no request held in the browser: holds are the stack's). */
@@ -82,7 +158,8 @@ export interface EnginePathsOptions extends BrowserPathsOptions {
 
 /**
  * The generated paths of a machine in Firefox or WebKit, one engine browser
- * and one stack for the engine, each path in a fresh tab of its own. The
+ * for the engine, each path in a fresh tab of its own on a stack of its own
+ * while it runs (one for all, one after the other, unless `concurrent`). The
  * coverage line names the engine: `coverage boot (firefox): …`.
  */
 export async function describeEnginePaths(
@@ -95,25 +172,13 @@ export async function describeEnginePaths(
   const exercised = new Set<string>();
 
   describe(`${model.name}Machine paths (${engine})`, () => {
-    const env = { engine } as EngineEnv;
-    beforeAll(async () => {
-      [env.browser, env.stack] = await Promise.all([launchEngine(engine, options.launch), startTestStack(options.stack)]);
-    });
-    afterAll(async () => {
-      await Promise.all([env.browser?.close(), env.stack?.stop()]);
-    });
-    afterEach(() => {
-      // Faults first, so a request still held when the path ended passes untouched.
-      env.stack.faults.clear();
-      env.stack.holds.clear();
-    });
+    const { env, lanes } = browserAndLanes(() => launchEngine(engine, options.launch), options);
 
-    // One path after another, also where engines run side by side (describe.concurrent): an engine's paths share its stack and the stack's holds.
     for (const path of generated.paths) {
-      it.sequential(
+      pathTest(options)(
         `${engine} ${pathName(path)}`,
         async () => {
-          await driver.run(path, env);
+          await lanes.on((stack) => driver.run(path, { engine, browser: env.browser, stack }));
           for (const key of path.transitions) exercised.add(key);
         },
         pathTime(path),
