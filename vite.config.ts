@@ -219,13 +219,16 @@ export default defineConfig({
   test: {
     // As many at a time as there are CPUs for this process: first the unit
     // files, then the node files, then Chromium's files (one at a time; npm
-    // test runs the engines' beside them only with two CPUs or more,
-    // scripts/test.ts). Unit and node side by side took longer than one after
-    // the other (126 s against 97 alone): each project has workers of its own.
+    // test runs the engines' in a vitest of their own, beside these with two
+    // CPUs or more, beside the unit and node files with one, scripts/test.ts).
+    // Unit and node side by side took longer than one after the other (126 s
+    // against 97 alone): each project has workers of its own.
     maxWorkers: cpus,
     // Vitest's own 5 s and 10 s, calibrated like every other limit (the property tests are sized to take about 2 s of it).
     testTimeout: limits?.UNIT_TEST_MS,
     hookTimeout: limits?.UNIT_HOOK_MS,
+    // An expect.poll without a limit of its own waits for a visible outcome, not vitest's bare second.
+    expect: { poll: { timeout: limits?.OUTCOME_MS } },
     projects: [
       {
         extends: true,
