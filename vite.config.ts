@@ -25,9 +25,8 @@ const cpus = availableParallelism();
 /**
  * Concurrent cases of one browser file (the security suite's, and the token
  * and boot paths, each on a stack of its own): as many as there are CPUs, and
- * two with one. The
- * cases share the cores with their browser and stack, so more at once only
- * adds contention: the security suite's callback file took 101 s with 2 at a
+ * two with one. The cases share the cores with their browser and stack, so
+ * more at once only adds contention: the security suite's callback file took 101 s with 2 at a
  * time and 106 s with 5 on 2 cores, where a case waited up to 45 s for its
  * turn at a core. A case waits on the page's timers for much of its time,
  * though, and with one CPU the engines' queue does not run beside this one

@@ -1,5 +1,5 @@
 import type { Browser, Locator } from 'playwright-core';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Stack, StackOptions } from '../../../../devstack/stack.ts';
 import { coverageOf, describeTransition } from '../../../../scripts/paths/coverage.ts';
 import { coverageLine, generatePaths } from '../../../../scripts/paths/generate.ts';
@@ -44,21 +44,20 @@ export interface BrowserPathsOptions {
  * there are as many as paths run at once.
  */
 class StackLanes {
+  /** The stacks no path runs on now. */
   private readonly free: Stack[] = [];
-  private readonly more: Promise<Stack>[] = [];
-  private seeded = false;
+  /** The stacks started here (not the suite's own), also one still starting. */
+  private readonly started: Promise<Stack>[] = [];
 
-  constructor(
-    private readonly first: () => Stack,
-    private readonly options: StackOptions | undefined,
-  ) {}
+  constructor(private readonly options: StackOptions | undefined) {}
+
+  /** A stack started (and stopped) by the suite, for the paths to take turns on. */
+  add(stack: Stack): void {
+    this.free.push(stack);
+  }
 
   /** Does `work` on a free stack, and clears it for the next path. */
   async on<T>(work: (stack: Stack) => Promise<T>): Promise<T> {
-    if (!this.seeded) {
-      this.seeded = true;
-      this.free.push(this.first());
-    }
     const stack = this.free.pop() ?? (await this.start());
     try {
       return await work(stack);
@@ -70,31 +69,33 @@ class StackLanes {
 
   private start(): Promise<Stack> {
     const started = startTestStack(this.options);
-    this.more.push(started);
+    this.started.push(started);
     return started;
   }
 
-  /** Stops the stacks started here (the suite's own is stopped with its browser), also one still starting. */
+  /** Stops the stacks started here. */
   async stop(): Promise<void> {
-    const started = await Promise.allSettled(this.more.splice(0));
+    const started = await Promise.allSettled(this.started.splice(0));
     await Promise.all(started.map((stack) => (stack.status === 'fulfilled' ? stack.value.stop() : undefined)));
   }
 }
 
-/** A browser and the paths' stacks for the describe block it is called in. */
+/** A browser and the paths' stacks for the describe block it is called in: the suite's stack the first lane. */
 function browserAndLanes<B extends { close(): Promise<void> }>(
   launch: () => Promise<B>,
   options: BrowserPathsOptions,
 ): { env: { browser: B; stack: Stack }; lanes: StackLanes } {
   const env = {} as { browser: B; stack: Stack };
   browserAndStackForSuite(env, launch, options.stack ?? {});
-  const lanes = new StackLanes(() => env.stack, options.stack);
+  const lanes = new StackLanes(options.stack);
+  // After the suite's own beforeAll, which started the browser and the stack.
+  beforeAll(() => lanes.add(env.stack));
   afterAll(() => lanes.stop());
   return { env, lanes };
 }
 
 /** One path's test: side by side with the others where the paths are `concurrent`, one after the other otherwise. */
-function pathTest(options: BrowserPathsOptions): typeof it.concurrent {
+function pathTestOf(options: BrowserPathsOptions): typeof it.concurrent {
   return options.concurrent ? it.concurrent : it.sequential;
 }
 
@@ -110,10 +111,11 @@ export async function describeBrowserPaths(model: MachineModel, driver: BrowserD
 
   describe(`${model.name}Machine paths (browser)`, () => {
     const { env, lanes } = browserAndLanes<Browser>(launchChromium, options);
+    const pathTest = pathTestOf(options);
 
     // One `it` per path with its whole name: it.each would cut the name at 40 characters.
     for (const path of generated.paths) {
-      pathTest(options)(
+      pathTest(
         pathName(path),
         async () => {
           await lanes.on(async (stack) => {
@@ -173,9 +175,10 @@ export async function describeEnginePaths(
 
   describe(`${model.name}Machine paths (${engine})`, () => {
     const { env, lanes } = browserAndLanes(() => launchEngine(engine, options.launch), options);
+    const pathTest = pathTestOf(options);
 
     for (const path of generated.paths) {
-      pathTest(options)(
+      pathTest(
         `${engine} ${pathName(path)}`,
         async () => {
           await lanes.on((stack) => driver.run(path, { engine, browser: env.browser, stack }));
