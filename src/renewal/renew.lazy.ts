@@ -6,21 +6,38 @@ import { REFRESH_LOCK, refreshProviderTokens } from './refresh.lazy.ts';
 import { canRenew, getProviderTokens, type ProviderTokens } from '../auth/providerTokens.ts';
 import { publishProviderTokens, requestProviderTokens } from '../auth/providerTokenSharing.ts';
 
+/** What this tab knew when its renewal was due: its backend token's expiry and the provider tokens it held. */
+interface Known {
+  expiresAt: number | undefined;
+  tokens: ProviderTokens | undefined;
+}
+
 /**
  * Renews the backend session without a reload: refreshes the provider token
  * (RFC 6749 §6; the provider rotates the refresh token), then logs in at the
  * backend again. Tabs take turns through a Web Lock and share the rotated
  * refresh token, so one refresh token is never used twice: a tab that gets
  * the lock after another tab renewed takes that result (the backend cookie
- * is shared) instead of refreshing again.
+ * is shared; it waits a moment for it when the other tab's rotated tokens
+ * came first) instead of refreshing again.
  *
  * `knownExpiresAt` is when the backend token this tab is renewing expires.
  */
 export async function renewTokens(config: AppConfig, knownExpiresAt?: number): Promise<TokenGrant> {
-  if (typeof navigator !== 'undefined' && navigator.locks)
-    return navigator.locks.request(REFRESH_LOCK, () => renew(config, knownExpiresAt));
-  return renew(config, knownExpiresAt);
+  const known: Known = { expiresAt: knownExpiresAt, tokens: getProviderTokens() };
+  if (typeof navigator !== 'undefined' && navigator.locks) return navigator.locks.request(REFRESH_LOCK, () => renew(config, known));
+  return renew(config, known);
 }
+
+/**
+ * How long a tab that saw another tab's new provider tokens waits for that
+ * tab's backend cookie. Firefox and WebKit hand a cookie written in one tab
+ * to the others' processes a moment later, so the cookie can lag the lock;
+ * the wait ends as soon as it arrives. Without it by then (the other tab's
+ * backend login failed) this tab renews itself, with the rotated token.
+ */
+const COOKIE_LAG_MS = 2000;
+const COOKIE_LOOK_MS = 25;
 
 /**
  * The backend token another tab stored while this one waited, if it outlives
@@ -34,8 +51,25 @@ function renewedElsewhere(knownExpiresAt: number | undefined): TokenGrant | unde
   return { expiresAt, lifetimeMs: heldTokenLifetime(), sessionEndsAt: tokens?.sessionEndsAt, renewLate: !tokens?.refreshToken };
 }
 
-async function renew(config: AppConfig, knownExpiresAt: number | undefined): Promise<TokenGrant> {
-  const renewed = renewedElsewhere(knownExpiresAt);
+/** Another tab refreshed (or renewed silently) while this one waited: its rotated tokens reached this tab on the channel. */
+function rotatedSince(before: ProviderTokens | undefined, now: ProviderTokens | undefined): boolean {
+  return before !== undefined && now !== undefined && (now.refreshToken !== before.refreshToken || now.idToken !== before.idToken);
+}
+
+/** The other tab's backend token, once its cookie reaches this tab; `undefined` when it has not come within COOKIE_LAG_MS. */
+async function cookieFromElsewhere(knownExpiresAt: number | undefined): Promise<TokenGrant | undefined> {
+  for (const until = Date.now() + COOKIE_LAG_MS; Date.now() < until;) {
+    await new Promise((resolve) => setTimeout(resolve, COOKIE_LOOK_MS));
+    const renewed = renewedElsewhere(knownExpiresAt);
+    if (renewed) return renewed;
+  }
+  return undefined;
+}
+
+async function renew(config: AppConfig, known: Known): Promise<TokenGrant> {
+  const renewed =
+    renewedElsewhere(known.expiresAt) ??
+    (rotatedSince(known.tokens, getProviderTokens()) ? await cookieFromElsewhere(known.expiresAt) : undefined);
   if (renewed) return renewed;
   // A sign-out in this tab or another while the renewal waits for an answer: nothing of it is kept.
   const keepable = stayedSignedIn();
