@@ -51,9 +51,15 @@ function renewedElsewhere(knownExpiresAt: number | undefined): TokenGrant | unde
   return { expiresAt, lifetimeMs: heldTokenLifetime(), sessionEndsAt: tokens?.sessionEndsAt, renewLate: !tokens?.refreshToken };
 }
 
-/** Another tab refreshed (or renewed silently) while this one waited: its rotated tokens reached this tab on the channel. */
+/**
+ * Another tab refreshed (or renewed silently) while this one waited: its
+ * rotated tokens reached this tab on the channel. A tab opened on its own
+ * holds none of its own until then: any it holds now came from a tab that
+ * renewed or signed in.
+ */
 function rotatedSince(before: ProviderTokens | undefined, now: ProviderTokens | undefined): boolean {
-  return before !== undefined && now !== undefined && (now.refreshToken !== before.refreshToken || now.idToken !== before.idToken);
+  if (now === undefined) return false;
+  return before === undefined || now.refreshToken !== before.refreshToken || now.idToken !== before.idToken;
 }
 
 /** The other tab's backend token, once its cookie reaches this tab; `undefined` when it has not come within COOKIE_LAG_MS. */

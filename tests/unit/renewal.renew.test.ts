@@ -94,6 +94,20 @@ describe('renewTokens in a tab that waited for another tab’s renewal', () => {
     expect(network).not.toHaveBeenCalled();
   });
 
+  it('takes the other tab’s backend token in a tab opened on its own, whose first tokens are the rotated ones', async () => {
+    clearProviderTokens();
+    const lock = lockHeldElsewhere();
+    const renewal = renewTokens(config, known);
+    setProviderTokens(tokens('rt-2'));
+    lock.release();
+    const renewedAt = known + 600 * SECOND;
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    storeToken(backendToken(renewedAt, 600 * SECOND), '', 600);
+
+    await expect(renewal).resolves.toMatchObject({ expiresAt: renewedAt, renewLate: false });
+    expect(network).not.toHaveBeenCalled();
+  });
+
   it('renews itself when nothing came from the other tab', async () => {
     const lock = lockHeldElsewhere();
     const renewal = renewTokens(config, known);
