@@ -1,7 +1,13 @@
 /**
- * npm test's vitest part: every project, with the Firefox and WebKit files
- * (the project `engines`) in a second vitest beside the first where the
- * CPUs allow it.
+ * npm test: the checks (`npm run check`: the type check, ESLint and
+ * Prettier, the catalogs) and every vitest project, with the Firefox and
+ * WebKit files (the project `engines`) in a second vitest beside the first
+ * where the CPUs allow it.
+ *
+ * With two CPUs or more the checks come first, and a failed one ends the run
+ * at once. With one they run beside the engines' vitest, after the unit and
+ * node files, and a failure is reported at the end with the others': the
+ * core waits with the engines' paths, and the checks' minute fits there.
  *
  * Vitest runs projects that allow one file at a time (as `browser` and
  * `engines` do: each file starts its own browser and stack) in one queue, so
@@ -16,7 +22,8 @@
  * The machine is calibrated once, first (tests/support/limits.ts): the line
  * is printed and the factor handed to both vitests. The production build is
  * made once, before both start (tests/browser/support/globalSetup.ts). The
- * engines' output is printed with `[engines]` before each line; each vitest
+ * engines' output is printed with `[engines]` before each line (the checks'
+ * beside it with `[check]`); each vitest
  * ends with its projects' times, and this script with each vitest's; the
  * exit code is the first failure's.
  *
@@ -47,16 +54,25 @@ const FAILURE_REPORT = /⎯ (Failed Tests|Unhandled Errors?|Failed Suites) \d*/;
 /** Enough of a report to name every failure and its first lines; a run with more has bigger problems. */
 const REPORT_LINES = 400;
 
+/** One vitest of these projects. */
 function run(projects: readonly string[], prefix?: string): Promise<Run> {
   const args = [VITEST, 'run', ...REPORTERS, ...projects.flatMap((project) => ['--project', project])];
+  return spawnRun(projects.join(', '), process.execPath, args, prefix);
+}
+
+/** npm's `check` script: the type check, ESLint and Prettier, the catalogs, one after another, stopping at the first that fails. */
+const check = (prefix?: string) => spawnRun('check', 'npm', ['run', '-s', 'check'], prefix, { wholeReport: true });
+
+/** Runs a command, its lines printed as they come (after `prefix`); `wholeReport`: all it prints is its report (it prints little unless something fails). */
+function spawnRun(name: string, command: string, args: readonly string[], prefix?: string, { wholeReport = false } = {}): Promise<Run> {
   const started = Date.now();
   // TEST_TIME_SCALE is in process.env since the calibration: both vitests use this run's factor.
-  const child = spawn(process.execPath, args, {
+  const child = spawn(command, args, {
     env: { ...process.env, SKIP_BUILD: '1' },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   const failures: string[] = [];
-  let reporting = false;
+  let reporting = wholeReport;
   const ended: Promise<void>[] = [];
   for (const [stream, out] of [
     [child.stdout!, process.stdout],
@@ -73,7 +89,7 @@ function run(projects: readonly string[], prefix?: string): Promise<Run> {
   return new Promise((resolve) =>
     child.on('close', async (code, signal) => {
       await Promise.all(ended);
-      resolve({ name: projects.join(', '), code: code ?? (signal ? 1 : 0), ms: Date.now() - started, failures });
+      resolve({ name, code: code ?? (signal ? 1 : 0), ms: Date.now() - started, failures });
     }),
   );
 }
@@ -86,16 +102,25 @@ console.log(
     : `${CALIBRATION.cpus} CPU: the engines' files run beside unit and node's, browser's after both`,
 );
 const started = Date.now();
+// With two CPUs the checks come first, and a failed one ends the run: it names the fault in a minute, not half an hour.
+const checked = besideEachOther ? [await check()] : [];
+if (checked[0] && checked[0].code !== 0) process.exit(checked[0].code);
+const beforeBuild = Date.now();
 await buildOnce();
-const build = Date.now() - started;
+const build = Date.now() - beforeBuild;
 const engines = () => run(['engines'], '[engines]');
+/** With one CPU the checks run beside the engines' vitest too, after the unit and node files: the core has time to spare there. */
+const unitNodeThenCheck = async () => {
+  const tests = await run(['unit', 'node']);
+  return [tests, await check('[check]')];
+};
 const runs = besideEachOther
-  ? await Promise.all([run(['unit', 'node', 'browser']), engines()])
-  : [...(await Promise.all([run(['unit', 'node']), engines()])), await run(['browser'])];
+  ? [...checked, ...(await Promise.all([run(['unit', 'node', 'browser']), engines()]))]
+  : [...(await Promise.all([unitNodeThenCheck(), engines().then((done) => [done])])).flat(), await run(['browser'])];
 const seconds = (ms: number) => `${Math.round(ms / 1000)} s`;
 for (const failed of runs.filter((done) => done.code !== 0)) {
   console.log(`\n${failed.name} failed (exit code ${failed.code}); its report again:`);
-  console.log(failed.failures.length > 0 ? failed.failures.join('\n') : '(vitest printed no failure report: see its output above)');
+  console.log(failed.failures.length > 0 ? failed.failures.join('\n') : '(it printed no failure report: see its output above)');
 }
 console.log(
   `build ${seconds(build)}; ${runs.map((done) => `${done.name} ${seconds(done.ms)}`).join('; ')}; whole ${seconds(Date.now() - started)}`,
