@@ -104,7 +104,10 @@ console.log(
 const started = Date.now();
 // With two CPUs the checks come first, and a failed one ends the run: it names the fault in a minute, not half an hour.
 const checked = besideEachOther ? [await check()] : [];
-if (checked[0] && checked[0].code !== 0) process.exit(checked[0].code);
+if (checked[0] && checked[0].code !== 0) {
+  console.log(`\ncheck failed (exit code ${checked[0].code}): the tests did not run`);
+  process.exit(checked[0].code);
+}
 const beforeBuild = Date.now();
 await buildOnce();
 const build = Date.now() - beforeBuild;
