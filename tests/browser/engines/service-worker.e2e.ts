@@ -13,6 +13,7 @@ import {
   LONG_OUTCOME_MS,
   LONG_TEST_MS,
   LONGEST_OUTCOME_MS,
+  LONGEST_TEST_MS,
   LOOK_EVERY_MS,
   pause,
   seconds,
@@ -91,9 +92,14 @@ async function waitForWorker(tab: Tab): Promise<void> {
     }
     await pause(LOOK_EVERY_MS);
   }
-  throw new Error(
+  throw new WorkerStall(
     `no worker with the shell in its precache (${seen}${reloaded ? '; after one reload' : ''}); the worker's log:\n${workerLog(tab)}`,
   );
+}
+
+/** The page saw no active worker with the shell in its precache within its wait, its one reload included. */
+class WorkerStall extends Error {
+  override name = 'WorkerStall';
 }
 
 /** What the worker said of its install and activation (WebKit's: the test stack's page-log.ts); the other engines' consoles do not show it. */
@@ -175,6 +181,27 @@ describe.each(['firefox', 'webkit'] as const)('%s, with the service worker', (en
     if (site) rmSync(site, { recursive: true, force: true });
   });
 
+  /**
+   * A tab signed in to Home, whose worker controls it with the shell in its precache. WebKit's page has twice been seen
+   * to see no worker past "installing", and not one line of its log, also after the wait's reload (one whole run in
+   * four on one core, never with the file alone): there the tab is closed and the same is done once more in a fresh
+   * one, which in WebKit is a browser of its own, and the first stall is logged. A second stall fails the case.
+   */
+  async function signedInWithWorker(): Promise<StaffModel> {
+    for (let attempt = 1; ; attempt += 1) {
+      const staff = new StaffModel(await browser.newTab(), stack);
+      try {
+        await staff.signInToHome();
+        await waitForWorker(staff.tab);
+        return staff;
+      } catch (error) {
+        await staff.tab.close();
+        if (!(error instanceof WorkerStall) || engine !== 'webkit' || attempt > 1) throw error;
+        console.warn(`${error.message}\nonce more, in a fresh browser`);
+      }
+    }
+  }
+
   /** No network: the tab offline where the driver can, the stack's servers dropping every connection where not. */
   const cut = (tab: Tab) => (offlineTab ? tab.setOffline(true) : Promise.resolve(stack.connections.drop()));
   const reconnect = (tab: Tab) => (offlineTab ? tab.setOffline(false) : Promise.resolve(stack.connections.restore()));
@@ -182,11 +209,9 @@ describe.each(['firefox', 'webkit'] as const)('%s, with the service worker', (en
   it(
     'offline in a form: it says so in Dutch, keeps what was typed and the page, and saves once the network is back; a new visit with no server comes from the worker and goes on signed in',
     async () => {
-      const staff = new StaffModel(await browser.newTab(), stack);
+      const staff = await signedInWithWorker();
       const tab = staff.tab;
       try {
-        await staff.signInToHome();
-        await waitForWorker(tab);
         // WebKit shows the worker's console nowhere else: what a stall would be read from must reach the page. It comes a
         // line at a time behind the worker (two lines for each of the precache's files), so it has the install's limit.
         if (engine === 'webkit')
@@ -237,7 +262,7 @@ describe.each(['firefox', 'webkit'] as const)('%s, with the service worker', (en
         await tab.close();
       }
     },
-    LONG_TEST_MS,
+    LONGEST_TEST_MS,
   );
 
   it(
@@ -249,12 +274,9 @@ describe.each(['firefox', 'webkit'] as const)('%s, with the service worker', (en
       const onlyNew = (names: string[]) => names.filter((name) => newFiles.has(name) && !oldFiles.has(name));
       expect(onlyOld([...oldFiles]).length, 'the builds differ').toBeGreaterThan(0);
 
-      const staff = new StaffModel(await browser.newTab(), stack);
+      const staff = await signedInWithWorker();
       const tab = staff.tab;
       try {
-        await staff.signInToHome();
-        await waitForWorker(tab);
-
         // The deploy: the new files beside the old ones (docs/deploy.md keeps the old hashed files a while).
         cpSync(next, site, { recursive: true });
         // Opened again: the worker serves the build it holds, and the browser finds the new worker, which installs and waits.
@@ -275,6 +297,6 @@ describe.each(['firefox', 'webkit'] as const)('%s, with the service worker', (en
         await tab.close();
       }
     },
-    LONG_TEST_MS,
+    LONGEST_TEST_MS,
   );
 });

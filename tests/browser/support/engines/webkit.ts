@@ -1,4 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
+import { closeSync, openSync } from 'node:fs';
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -55,6 +56,17 @@ const NARROW_TOOLBAR = 'entry, button { min-width: 0; padding-left: 0; padding-r
 const PAINT_ON_THE_CPU = { WEBKIT_DISABLE_COMPOSITING_MODE: '1', WEBKIT_SKIA_ENABLE_CPU_RENDERING: '1' };
 
 /**
+ * Where the driver's and its browser's own output goes: nowhere, unless
+ * `WEBKIT_OUTPUT` names a file, to which every WebKit of the run appends it
+ * (GLib's warnings, a crash of one of its processes). Debian's build writes
+ * nothing more for `WEBKIT_DEBUG`.
+ */
+function driverOutput(): 'ignore' | number {
+  const file = process.env.WEBKIT_OUTPUT;
+  return file ? openSync(file, 'a') : 'ignore';
+}
+
+/**
  * One WebKitWebDriver under its own virtual display, with one session.
  *
  * Classic WebDriver sends a command to the session's current window, and
@@ -82,9 +94,10 @@ class WebKitSession {
     await mkdir(join(config, 'gtk-3.0'));
     await writeFile(join(config, 'gtk-3.0', 'gtk.css'), NARROW_TOOLBAR);
     // xvfb-run -a takes a free display; detached, so closing ends the display, the driver and its browser together.
+    const output = driverOutput();
     const child = spawn('xvfb-run', ['-a', '-s', '-screen 0 1920x1080x24', WEBKIT_DRIVER_PATH, `--port=${port}`, '--host=127.0.0.1'], {
       detached: true,
-      stdio: 'ignore',
+      stdio: ['ignore', output, output],
       env: {
         ...process.env,
         ...(screenshots ? {} : PAINT_ON_THE_CPU),
@@ -92,6 +105,8 @@ class WebKitSession {
         XDG_CONFIG_HOME: config,
       },
     });
+    // The driver has its own copy of the file's descriptor.
+    if (typeof output === 'number') closeSync(output);
     const base = `http://127.0.0.1:${port}`;
     const stop = () => WebKitSession.stop(child, config);
     try {
