@@ -5,6 +5,7 @@ import { clearToken } from '../../src/abp/authToken.ts';
 import { clearProviderTokens, setProviderTokens, type ProviderTokens } from '../../src/auth/providerTokens.ts';
 import { parseAppConfig } from '../../src/config/parseAppConfig.ts';
 import { renewTokens } from '../../src/renewal/renew.lazy.ts';
+import type { TokenGrant } from '../../machines/token.types.ts';
 
 /**
  * Two tabs whose renewals fall due together: one takes the Web Lock and
@@ -66,46 +67,37 @@ afterEach(() => {
   Reflect.deleteProperty(navigator, 'locks');
 });
 
+/** When the other tab's new backend token expires. */
+const renewedAt = known + 600 * SECOND;
+
+/**
+ * This tab's renewal while the other tab renews: the rotated tokens come on
+ * the channel, the other tab lets go of the lock, and its backend cookie
+ * reaches this tab 200 ms later.
+ */
+async function renewalBesideAnother(): Promise<TokenGrant> {
+  const lock = lockHeldElsewhere();
+  const renewal = renewTokens(config, known);
+  setProviderTokens(tokens('rt-2'));
+  lock.release();
+  await new Promise((resolve) => setTimeout(resolve, 200));
+  storeToken(backendToken(renewedAt, 600 * SECOND), '', 600);
+  return renewal;
+}
+
 describe('renewTokens in a tab that waited for another tab’s renewal', () => {
-  it('takes the other tab’s backend token when its cookie comes after the rotated refresh token', async () => {
-    const lock = lockHeldElsewhere();
-    const renewal = renewTokens(config, known);
-    // The other tab refreshed: its rotated tokens arrive on the channel, then it lets go of the lock.
-    setProviderTokens(tokens('rt-2'));
-    lock.release();
-    // Its backend cookie reaches this tab a moment later.
-    const renewedAt = known + 600 * SECOND;
-    await new Promise((resolve) => setTimeout(resolve, 200));
-    storeToken(backendToken(renewedAt, 600 * SECOND), '', 600);
-
-    await expect(renewal).resolves.toEqual({ expiresAt: renewedAt, lifetimeMs: 600 * SECOND, sessionEndsAt: undefined, renewLate: false });
+  it.each([
+    ['that held the tokens before', () => {}],
+    ['opened on its own, whose first tokens are the rotated ones', () => clearProviderTokens()],
+  ])('takes the other tab’s backend token when its cookie comes after the rotated refresh token, in a tab %s', async (_, before) => {
+    before();
+    await expect(renewalBesideAnother()).resolves.toEqual({
+      expiresAt: renewedAt,
+      lifetimeMs: 600 * SECOND,
+      sessionEndsAt: undefined,
+      renewLate: false,
+    });
     expect(network, 'no request of its own to the provider').not.toHaveBeenCalled();
-  });
-
-  it('takes the other tab’s backend token at once when its cookie is already here', async () => {
-    const lock = lockHeldElsewhere();
-    const renewal = renewTokens(config, known);
-    const renewedAt = known + 600 * SECOND;
-    setProviderTokens(tokens('rt-2'));
-    storeToken(backendToken(renewedAt, 600 * SECOND), '', 600);
-    lock.release();
-
-    await expect(renewal).resolves.toMatchObject({ expiresAt: renewedAt });
-    expect(network).not.toHaveBeenCalled();
-  });
-
-  it('takes the other tab’s backend token in a tab opened on its own, whose first tokens are the rotated ones', async () => {
-    clearProviderTokens();
-    const lock = lockHeldElsewhere();
-    const renewal = renewTokens(config, known);
-    setProviderTokens(tokens('rt-2'));
-    lock.release();
-    const renewedAt = known + 600 * SECOND;
-    await new Promise((resolve) => setTimeout(resolve, 200));
-    storeToken(backendToken(renewedAt, 600 * SECOND), '', 600);
-
-    await expect(renewal).resolves.toMatchObject({ expiresAt: renewedAt, renewLate: false });
-    expect(network).not.toHaveBeenCalled();
   });
 
   it('renews itself when nothing came from the other tab', async () => {
