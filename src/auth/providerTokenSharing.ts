@@ -1,6 +1,8 @@
 import { getProviderTokens, setProviderTokens, type ProviderTokens } from './providerTokens.ts';
 import { forgetPerson } from './leaveTab.ts';
 import type { SignOutReason } from '../lib/paths.ts';
+import type { TokenGrant } from '../../machines/token.types.ts';
+import { isJsonObject } from '../lib/json.ts';
 
 /**
  * The tabs of this origin share one set of provider tokens, as they share
@@ -14,8 +16,12 @@ type TokenMessage =
   | { type: 'request' }
   | { type: 'reply'; tokens: ProviderTokens }
   | { type: 'signed-out'; reason?: SignOutReason }
-  /** A tab stored a new backend token (the cookie all tabs share). */
-  | { type: 'renewed' };
+  /**
+   * A tab stored a new backend token (the cookie all tabs share), which
+   * expires as `grant` says: Firefox and WebKit hand the cookie to the other
+   * tabs a moment late, so the message can come before it.
+   */
+  | { type: 'renewed'; grant: TokenGrant };
 
 const CHANNEL = 'oidc.tokens';
 let channel: BroadcastChannel | undefined;
@@ -31,6 +37,15 @@ function isTokens(value: unknown): value is ProviderTokens {
   return !('refreshToken' in value) || value.refreshToken === undefined || typeof value.refreshToken === 'string';
 }
 
+const optionalNumber = (value: unknown) => value === undefined || typeof value === 'number';
+
+/** A grant as announceRenewal sends it. */
+function isGrant(value: unknown): value is TokenGrant {
+  if (!isJsonObject(value) || typeof value.expiresAt !== 'number') return false;
+  const { lifetimeMs, sessionEndsAt, renewLate } = value;
+  return optionalNumber(lifetimeMs) && optionalNumber(sessionEndsAt) && (renewLate === undefined || typeof renewLate === 'boolean');
+}
+
 /** Another tab signed out: what the person left in this one goes too, and this one leaves the signed-in pages. */
 function endSignedOutElsewhere(reason: SignOutReason, onSignedOut: (reason: SignOutReason) => void): void {
   forgetPerson();
@@ -40,13 +55,14 @@ function endSignedOutElsewhere(reason: SignOutReason, onSignedOut: (reason: Sign
 
 /**
  * Joins the other tabs; `onSignedOut` runs when another tab signs out, with
- * its reason; `onRenewed` when another tab stored a new backend token.
+ * its reason; `onRenewed` when another tab stored a new backend token, with
+ * that token's grant (none from a tab of an older build).
  * `signedOutBefore`: a sign-out was made before this tab joined, so its
  * message was never heard here (it runs at once, as that message would have).
  */
 export function startTokenSharing(
   onSignedOut: (reason: SignOutReason) => void,
-  onRenewed: () => void = () => {},
+  onRenewed: (grant: TokenGrant | undefined) => void = () => {},
   { signedOutBefore = false }: { signedOutBefore?: boolean } = {},
 ): void {
   if (channel || typeof BroadcastChannel === 'undefined') return;
@@ -60,7 +76,8 @@ export function startTokenSharing(
       const tokens = getProviderTokens();
       if (tokens?.refreshToken) channel?.postMessage({ type: 'reply', tokens: { ...tokens, accessToken: '' } } satisfies TokenMessage);
     } else if (message?.type === 'renewed') {
-      onRenewed();
+      // A tab of the build before this one announces no grant: the cookie alone says it.
+      onRenewed(isGrant(message.grant) ? message.grant : undefined);
     } else if (message?.type === 'signed-out') {
       endSignedOutElsewhere(message.reason === 'idle' ? 'idle' : 'signed-out', onSignedOut);
     }
@@ -102,9 +119,9 @@ export function requestProviderTokens(timeoutMs = 3000): Promise<ProviderTokens 
   });
 }
 
-/** This tab stored a new backend token: the others take it instead of asking the person again. */
-export function announceRenewal(): void {
-  channel?.postMessage({ type: 'renewed' } satisfies TokenMessage);
+/** This tab stored a new backend token, which expires as `grant` says: the others take it instead of renewing or asking the person again. */
+export function announceRenewal(grant: TokenGrant): void {
+  channel?.postMessage({ type: 'renewed', grant } satisfies TokenMessage);
 }
 
 /** This tab signed out: the others forget their tokens and leave the signed-in pages. */

@@ -28,7 +28,9 @@ const browserTokenMachine = (boot: BootActor) =>
       reauthenticate: fromPromise(() => signInWithPopup(boot)),
     },
     actions: {
-      announceRenewed: () => announceRenewal(),
+      announceRenewed: ({ context: { expiresAt, lifetimeMs, sessionEndsAt, renewLate } }) => {
+        if (expiresAt !== undefined) announceRenewal({ expiresAt, lifetimeMs, sessionEndsAt, renewLate });
+      },
       removeRefreshToken: () => removeRefreshToken(),
       signInWithRedirect: () =>
         void import('../auth/authorize.lazy.ts')
@@ -50,11 +52,17 @@ function heldGrant(expiresAt: number): TokenGrant {
   return { expiresAt, lifetimeMs: heldTokenLifetime(), sessionEndsAt: tokens?.sessionEndsAt, renewLate: !tokens?.refreshToken };
 }
 
-/** Another tab stored a new backend token: taken when it outlives the one this tab knows (a tab asking the person asks no more). */
-function takeRenewalElsewhere(current: TokenActor): void {
-  const expiresAt = heldTokenExpiry();
+/**
+ * Another tab stored a new backend token: taken when it outlives the one this
+ * tab knows (a tab asking the person asks no more, and one whose renewal falls
+ * due a moment later does not renew again). As the other tab announced it
+ * (`announced`) when its cookie has not reached this tab yet.
+ */
+function takeRenewalElsewhere(current: TokenActor, announced: TokenGrant | undefined): void {
+  const held = heldTokenExpiry();
+  const grant = held !== undefined && held >= (announced?.expiresAt ?? 0) ? heldGrant(held) : announced;
   const known = current.getSnapshot().context.expiresAt;
-  if (expiresAt !== undefined && known !== undefined && expiresAt > known) current.send({ type: 'RENEWED', ...heldGrant(expiresAt) });
+  if (grant && known !== undefined && grant.expiresAt > known) current.send({ type: 'RENEWED', ...grant });
 }
 
 /**
@@ -76,7 +84,7 @@ function makeTokenLifecycle(boot: BootActor): TokenActor {
   const startUp = boot.getSnapshot();
   startTokenSharing(
     (reason) => leaveAfterSignOut(signedOutPath(reason), 'replace'),
-    () => takeRenewalElsewhere(current),
+    (announced) => takeRenewalElsewhere(current, announced),
     { signedOutBefore: startUp.matches('ready') && Boolean(bootContext(startUp).session?.user) && getToken() === undefined },
   );
   // A renewal that failed for want of a connection is tried again as soon as the connection is back.

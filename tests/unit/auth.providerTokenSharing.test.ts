@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { requestProviderTokens } from '../../src/auth/providerTokenSharing.ts';
+import { requestProviderTokens, startTokenSharing } from '../../src/auth/providerTokenSharing.ts';
+import type { TokenGrant } from '../../machines/token.types.ts';
 import type { ProviderTokens } from '../../src/auth/providerTokens.ts';
 
 /** Another tab of the app that holds the sign-in's tokens and answers a request for them, as providerTokenSharing's own listener does. */
@@ -25,5 +26,25 @@ describe('requestProviderTokens in a tab whose sharing has not started', () => {
 
   it('resolves undefined when no tab answers', async () => {
     expect(await requestProviderTokens(50)).toBeUndefined();
+  });
+});
+
+// Last in the file: once started, this module's sharing stays joined.
+describe('a renewal another tab announces', () => {
+  it('reaches this tab with the grant that tab announced, and with none from a tab of an older build or an odd one', async () => {
+    const renewed: (TokenGrant | undefined)[] = [];
+    startTokenSharing(
+      () => {},
+      (grant) => renewed.push(grant),
+    );
+    const tab = new BroadcastChannel('oidc.tokens');
+    open.push(tab);
+    const grant: TokenGrant = { expiresAt: 1_800_000_000_000, lifetimeMs: 68_000, renewLate: false };
+    tab.postMessage({ type: 'renewed', grant });
+    tab.postMessage({ type: 'renewed' });
+    tab.postMessage({ type: 'renewed', grant: { expiresAt: 'soon' } });
+
+    await expect.poll(() => renewed.length).toBe(3);
+    expect(renewed).toEqual([grant, undefined, undefined]);
   });
 });
