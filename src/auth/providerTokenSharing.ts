@@ -16,11 +16,7 @@ type TokenMessage =
   | { type: 'request' }
   | { type: 'reply'; tokens: ProviderTokens }
   | { type: 'signed-out'; reason?: SignOutReason }
-  /**
-   * A tab stored a new backend token (the cookie all tabs share), which
-   * expires as `grant` says: Firefox and WebKit hand the cookie to the other
-   * tabs a moment late, so the message can come before it.
-   */
+  /** A tab stored a new backend token (the cookie all tabs share, which can reach them after this), as `grant` says. */
   | { type: 'renewed'; grant: TokenGrant };
 
 const CHANNEL = 'oidc.tokens';
@@ -37,13 +33,11 @@ function isTokens(value: unknown): value is ProviderTokens {
   return !('refreshToken' in value) || value.refreshToken === undefined || typeof value.refreshToken === 'string';
 }
 
-const optionalNumber = (value: unknown) => value === undefined || typeof value === 'number';
-
 /** A grant as announceRenewal sends it. */
 function isGrant(value: unknown): value is TokenGrant {
   if (!isJsonObject(value) || typeof value.expiresAt !== 'number') return false;
-  const { lifetimeMs, sessionEndsAt, renewLate } = value;
-  return optionalNumber(lifetimeMs) && optionalNumber(sessionEndsAt) && (renewLate === undefined || typeof renewLate === 'boolean');
+  const number = (field: unknown) => field === undefined || typeof field === 'number';
+  return number(value.lifetimeMs) && number(value.sessionEndsAt) && (value.renewLate === undefined || typeof value.renewLate === 'boolean');
 }
 
 /** Another tab signed out: what the person left in this one goes too, and this one leaves the signed-in pages. */
