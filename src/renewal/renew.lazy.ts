@@ -1,7 +1,7 @@
 import type { TokenGrant } from '../../machines/token.types.ts';
 import type { AppConfig } from '../config/appConfig.ts';
 import { AuthError } from '../auth/authError.ts';
-import { heldTokenExpiry, heldTokenLifetime, loginAtBackend, stayedSignedIn, storeAuthenticateResult } from '../signin/backendLogin.ts';
+import { heldGrant, heldTokenExpiry, loginAtBackend, stayedSignedIn, storeAuthenticateResult } from '../signin/backendLogin.ts';
 import { REFRESH_LOCK, refreshProviderTokens } from './refresh.lazy.ts';
 import { canRenew, getProviderTokens, type ProviderTokens } from '../auth/providerTokens.ts';
 import { publishProviderTokens, requestProviderTokens } from '../auth/providerTokenSharing.ts';
@@ -47,8 +47,7 @@ const COOKIE_LOOK_MS = 25;
 function renewedElsewhere(knownExpiresAt: number | undefined): TokenGrant | undefined {
   const expiresAt = heldTokenExpiry();
   if (knownExpiresAt === undefined || expiresAt === undefined || expiresAt <= knownExpiresAt) return undefined;
-  const tokens = getProviderTokens();
-  return { expiresAt, lifetimeMs: heldTokenLifetime(), sessionEndsAt: tokens?.sessionEndsAt, renewLate: !tokens?.refreshToken };
+  return heldGrant(expiresAt);
 }
 
 /**

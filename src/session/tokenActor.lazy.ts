@@ -6,14 +6,14 @@ import { getToken } from '../abp/authToken.ts';
 import { abpEvents } from '../abp/events.ts';
 import { inspectActor } from '../lib/inspect.ts';
 import { logError } from '../lib/log.ts';
-import { getProviderTokens, removeRefreshToken } from '../auth/providerTokens.ts';
+import { removeRefreshToken } from '../auth/providerTokens.ts';
 import { announceRenewal, startTokenSharing } from '../auth/providerTokenSharing.ts';
 import { signedOutPath } from '../lib/paths.ts';
 import { leaveAfterSignOut } from '../signin/leavePage.ts';
 import { bootContext, configOf, type BootActor, type BootSnapshot } from '../boot/bootActor.ts';
 import { pageActorKey, type PageActors } from '../boot/pageActors.ts';
 import { watchWake } from './wakeWatch.ts';
-import { heldTokenExpiry, heldTokenLifetime } from '../signin/backendLogin.ts';
+import { heldGrant, heldTokenExpiry } from '../signin/backendLogin.ts';
 import { signInWithPopup } from '../signin/popup.lazy.ts';
 
 /** The tokenMachine with the browser's implementations, for the start-up actor's config; the sign-in code loads only when needed. */
@@ -45,12 +45,6 @@ export type TokenActor = Actor<ReturnType<typeof browserTokenMachine>>;
 
 /** The page's token actor, among its actors (boot/pageActors.ts). */
 export const TOKEN_ACTOR = pageActorKey<TokenActor>('token');
-
-/** The backend token this tab holds now, as a grant: after a reload, or when another tab stored it. */
-function heldGrant(expiresAt: number): TokenGrant {
-  const tokens = getProviderTokens();
-  return { expiresAt, lifetimeMs: heldTokenLifetime(), sessionEndsAt: tokens?.sessionEndsAt, renewLate: !tokens?.refreshToken };
-}
 
 /**
  * Another tab stored a new backend token: taken when it outlives the one this

@@ -8,7 +8,8 @@ import { storeToken, tokenExpiry, tokenLifetime } from '../abp/authTokenStore.ts
 import { EXTERNAL_AUTHENTICATE_PATH, externalAuthenticate, type ExternalAuthenticateResult } from '../abp/externalAuthenticate.ts';
 import type { AppConfig } from '../config/appConfig.ts';
 import { AuthError, type AuthErrorKind } from '../auth/authError.ts';
-import type { ProviderTokens } from '../auth/providerTokens.ts';
+import { getProviderTokens, type ProviderTokens } from '../auth/providerTokens.ts';
+import type { TokenGrant } from '../../machines/token.types.ts';
 import { dpopHandle, proofFor } from '../auth/dpop.lazy.ts';
 import { getProvider } from '../auth/provider.ts';
 import { onForgetPerson } from '../auth/leaveTab.ts';
@@ -125,4 +126,10 @@ export function heldTokenLifetime(): number | undefined {
   const token = getToken();
   if (!token) return undefined;
   return stored?.token === token ? stored.lifetimeMs : tokenLifetime(token);
+}
+
+/** The backend token held now, expiring at `expiresAt`, as a grant: after a reload, or when another tab stored it; renewed late when no refresh token is held. */
+export function heldGrant(expiresAt: number): TokenGrant {
+  const tokens = getProviderTokens();
+  return { expiresAt, lifetimeMs: heldTokenLifetime(), sessionEndsAt: tokens?.sessionEndsAt, renewLate: !tokens?.refreshToken };
 }
