@@ -113,13 +113,12 @@ await buildOnce();
 const build = Date.now() - beforeBuild;
 const engines = () => run(['engines'], '[engines]');
 /** With one CPU the checks run beside the engines' vitest too, after the unit and node files: the core has time to spare there. */
-const unitNodeThenCheck = async () => {
-  const tests = await run(['unit', 'node']);
-  return [tests, await check('[check]')];
-};
-const runs = besideEachOther
-  ? [...checked, ...(await Promise.all([run(['unit', 'node', 'browser']), engines()]))]
-  : [...(await Promise.all([unitNodeThenCheck(), engines().then((done) => [done])])).flat(), await run(['browser'])];
+async function oneCpu(): Promise<Run[]> {
+  const unitNodeThenCheck = async (): Promise<[Run, Run]> => [await run(['unit', 'node']), await check('[check]')];
+  const [[unitNode, checkedBeside], enginesRun] = await Promise.all([unitNodeThenCheck(), engines()]);
+  return [unitNode, checkedBeside, enginesRun, await run(['browser'])];
+}
+const runs = besideEachOther ? [...checked, ...(await Promise.all([run(['unit', 'node', 'browser']), engines()]))] : await oneCpu();
 const seconds = (ms: number) => `${Math.round(ms / 1000)} s`;
 for (const failed of runs.filter((done) => done.code !== 0)) {
   console.log(`\n${failed.name} failed (exit code ${failed.code}); its report again:`);
