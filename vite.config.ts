@@ -25,17 +25,18 @@ const cpus = availableParallelism();
 /**
  * Concurrent cases of one browser file (the security suite's, and the token
  * and boot paths, each on a stack of its own): as many as there are CPUs, and
- * two with one. The cases share the cores with their browser and stack, so
+ * three with one. The cases share the cores with their browser and stack, so
  * more at once only adds contention: the security suite's callback file took 101 s with 2 at a
  * time and 106 s with 5 on 2 cores, where a case waited up to 45 s for its
  * turn at a core. A case waits on the page's timers for much of its time,
- * though, and with one CPU the engines' queue does not run beside this one
- * (scripts/test.ts): one case at a time left the core idle there, and the
- * security files took 1.3 to 2.1 times as long as on two cores (1c81bbc,
- * `taskset -c 0`, docs/testing.md "Under load"). Two at a time on one core
- * is the load a core carries on two (two cases beside the engines' browser).
+ * though, and with one CPU the two queues do not run beside each other
+ * (scripts/test.ts), so nothing else takes the core while a case waits.
+ * Pinned to one core (`taskset -c 0`, docs/testing.md "What runs beside
+ * what"), `security/tokens.e2e.ts` took 141 s one case at a time, 94 s two at
+ * a time and 77 s three at a time, `security/id-token.e2e.ts` 140, 90 and
+ * 68 s, `paths/token.engines.e2e.ts` 227 s two at a time and 203 s three.
  */
-const browserConcurrency = Math.max(2, cpus);
+const browserConcurrency = cpus === 1 ? 3 : cpus;
 
 /**
  * The browser files that drive Firefox and WebKit (through
