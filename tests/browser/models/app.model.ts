@@ -7,7 +7,7 @@ import { EN, NL, oneOf } from './texts.ts';
 import { CALLBACK_OUTCOME_MS, OUTCOME_MS, type WatchedContext } from './watch.ts';
 import { oktaEndpoint } from '../../../devstack/provider/oidc.ts';
 import { chromiumTab, chromiumTarget } from '../support/driver.ts';
-import { PRESENT_MS } from '../../support/limits.ts';
+import { LOOK_EVERY_MS, PRESENT_MS } from '../../support/limits.ts';
 
 /** The requests a test can hold in this page, by the name of what the machines invoke them for (the stack holds any of its own: `stack.holds`). */
 export type Endpoint = 'GetAll' | 'Session' | 'token' | 'ExternalAuthenticate';
@@ -290,7 +290,7 @@ export class AppModel extends PageModel {
           performance.getEntriesByType('resource').some((entry) => new RegExp(`/assets/${name}\\.lazy-[^/]+\\.js$`).test(entry.name)),
         ),
       undefined,
-      { timeout, polling: 100 },
+      { timeout, polling: LOOK_EVERY_MS },
     );
   }
 
@@ -303,7 +303,7 @@ export class AppModel extends PageModel {
     await this.page.waitForFunction(
       () => performance.getEntriesByType('resource').some((entry) => /\/assets\/AfterStart(\.lazy)?-[^/]+\.js$/.test(entry.name)),
       undefined,
-      { timeout, polling: 100 },
+      { timeout, polling: LOOK_EVERY_MS },
     );
   }
 }
